@@ -1,0 +1,4 @@
+import { healthResponse } from "@/server/http/meta";
+
+export const dynamic = "force-dynamic";
+export const GET = healthResponse;

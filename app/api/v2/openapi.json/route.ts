@@ -1,0 +1,3 @@
+import { openApiResponse } from "@/server/http/meta";
+
+export const GET = openApiResponse;

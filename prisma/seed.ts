@@ -1,0 +1,21 @@
+// `npm run db:seed`: demo data on an empty database (use --force to add it anyway). Keys come from
+// SEED_SECRET_KEY / SEED_PUBLIC_KEY / SEED_OTHER_SECRET_KEY when set, otherwise they are generated;
+// they are written to .data/demo-keys.json so the start script can print them on later starts.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { getDb } from "../server/db";
+import { seedDemo } from "../server/seed/demo";
+
+const db = getDb();
+const force = process.argv.includes("--force");
+if (!force && (await db.account.count()) > 0) {
+  console.log("seed: database already has accounts, nothing to do (use --force)");
+} else {
+  const r = await seedDemo(db, {
+    secretKey: process.env.SEED_SECRET_KEY, publicKey: process.env.SEED_PUBLIC_KEY, tokenKey: process.env.SEED_TOKEN,
+    otherSecretKey: process.env.SEED_OTHER_SECRET_KEY, adminPassword: process.env.SEED_ADMIN_PASSWORD,
+  });
+  mkdirSync(".data", { recursive: true });
+  writeFileSync(".data/demo-keys.json", JSON.stringify({ ...r.keys, admin: r.admin }, null, 2));
+  console.log(`seed: demo account ${r.accountId} and other account ${r.otherAccountId} created`);
+}
+await db.$disconnect();

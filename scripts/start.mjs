@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// `npm start`: database (yours via DATABASE_URL, or embedded PostgreSQL in .data/pg), migrations, demo
+// seed on an empty database, production build, then the app on http://localhost:3000 (PORT to change).
+// `--dev` runs `next dev` instead of building. Ctrl-C stops everything, the embedded database last.
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { provideDatabase } from "./lib/database.mjs";
+import { bin, mustRun } from "./lib/run.mjs";
+
+const dev = process.argv.includes("--dev");
+const port = process.env.PORT ?? "3000";
+const db = await provideDatabase();
+const env = { ...process.env, DATABASE_URL: db.url, PORT: port, NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? `http://localhost:${port}` };
+env.NEXTAUTH_SECRET ??= "dev-only-secret-change-me-in-production";
+const children = [];
+let stopping = false;
+
+async function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const c of children) c.kill("SIGTERM");
+  await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.once("exit", r)))));
+  await db.stop();
+  process.exit(code);
+}
+process.on("SIGINT", () => shutdown(0));
+process.on("SIGTERM", () => shutdown(0));
+
+try {
+  console.log(`database: ${db.embedded ? "embedded PostgreSQL (.data/pg)" : "DATABASE_URL"}`);
+  await mustRun(bin("prisma"), ["migrate", "deploy"], { env, quiet: true });
+  console.log("migrations: applied");
+  await mustRun(bin("tsx"), ["prisma/seed.ts"], { env });
+  if (!dev && (process.env.SKIP_BUILD !== "1" || !existsSync(".next/BUILD_ID"))) {
+    console.log("building (next build)...");
+    await mustRun(bin("next"), ["build"], { env, quiet: true });
+  }
+} catch (e) {
+  console.error(String(e.message ?? e));
+  await shutdown(1);
+}
+
+const app = spawn(bin("next"), [dev ? "dev" : "start", "-p", port], { env, stdio: ["ignore", "inherit", "inherit"] });
+children.push(app);
+app.on("exit", (code) => { if (!stopping) shutdown(code ?? 1); });
+
+const keys = existsSync(".data/demo-keys.json") ? JSON.parse(readFileSync(".data/demo-keys.json", "utf8")) : null;
+console.log(`
+  App:          http://localhost:${port}
+  Admin:        http://localhost:${port}/admin   ${keys ? `(${keys.admin.email} / ${keys.admin.password})` : ""}
+  API:          http://localhost:${port}/api/v2/   reference: http://localhost:${port}/docs/api
+  Secret key:   ${keys?.secret ?? process.env.SEED_SECRET_KEY ?? "(seeded earlier; see .data/demo-keys.json)"}
+  Public key:   ${keys?.public ?? process.env.SEED_PUBLIC_KEY ?? "-"}
+  Try:          curl -H "Authorization: Api-Key ${keys?.secret ?? "<secret key>"}" http://localhost:${port}/api/v2/catalog/products/
+`);

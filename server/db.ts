@@ -1,0 +1,20 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "./generated/prisma/client";
+
+export type Db = PrismaClient;
+/** A transaction client or the root client: domain functions accept either. */
+export type DbTx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+
+const globalForDb = globalThis as unknown as { __db?: PrismaClient; __dbUrl?: string };
+
+// One client per process (and per DATABASE_URL, so tests can switch databases per file).
+export function getDb(): PrismaClient {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set (scripts/start.mjs sets it for the embedded database)");
+  if (!globalForDb.__db || globalForDb.__dbUrl !== url) {
+    const max = Number(process.env.DB_POOL_SIZE ?? 10);
+    globalForDb.__db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max }) });
+    globalForDb.__dbUrl = url;
+  }
+  return globalForDb.__db;
+}

@@ -1,0 +1,13 @@
+import type { Clock } from "../clock";
+import type { Db } from "../db";
+import type { Logger } from "../log";
+
+/** Everything a domain function may touch: the database, the caller's account, time and logs. */
+export interface Ctx {
+  db: Db;
+  accountId: number;
+  clock: Clock;
+  log?: Logger;
+  /** Absolute origin of the service (e.g. https://billing.example.com), for URLs the domain hands out. */
+  baseUrl?: string;
+}

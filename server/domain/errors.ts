@@ -1,0 +1,31 @@
+/** The one error type the domain throws; transports map it once to HTTP (server/http) and once to tRPC. */
+export type DomainErrorKind = "validation" | "not_found" | "unauthenticated" | "forbidden" | "conflict";
+
+export type FieldErrors = Record<string, string[]>;
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    readonly fields?: FieldErrors,
+    readonly code?: string,
+    /** Extra members of the 400 body, e.g. contract_id on a failed finalize. */
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = "DomainError";
+  }
+}
+
+export const notFound = (what = "Not found.") => new DomainError("not_found", what);
+
+/** 400 with `{field: [message]}`; use "non_field_errors" for errors about the request as a whole. */
+export const invalid = (field: string, message: string, code?: string) =>
+  new DomainError("validation", message, { [field]: [message] }, code);
+
+export const invalidFields = (fields: FieldErrors, code?: string) =>
+  new DomainError("validation", Object.values(fields).flat()[0] ?? "Invalid input.", fields, code);
+
+export function isDomainError(e: unknown): e is DomainError {
+  return e instanceof DomainError;
+}

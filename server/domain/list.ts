@@ -1,0 +1,41 @@
+// Shared list plumbing for domain queries: optional pagination and the catalog `active` filter.
+import { DomainError, invalid } from "./errors";
+
+export interface PageRequest { size: number; number: number }
+export interface ListResult<T> { results: T[]; count: number; page?: PageRequest }
+
+export const PAGE_SIZE_DEFAULT = 10;
+export const PAGE_SIZE_MAX = 1000;
+
+/** `page_size`/`page` query strings → a page request, or undefined for an unpaginated list (spec 4). */
+export function parsePage(q: { page_size?: string; page?: string }): PageRequest | undefined {
+  if (q.page_size === undefined) return undefined;
+  const size = q.page_size === "" ? PAGE_SIZE_DEFAULT : parsePositive(q.page_size, "page_size");
+  const number = q.page === undefined || q.page === "" ? 1 : q.page === "last" ? -1 : parsePositive(q.page, "page");
+  return { size: Math.min(size, PAGE_SIZE_MAX), number };
+}
+
+function parsePositive(v: string, field: string): number {
+  if (!/^\d{1,9}$/.test(v) || Number(v) < 1) throw invalid(field, "A valid positive integer is required.");
+  return Number(v);
+}
+
+/** skip/take for a page; page -1 means "last" once the count is known. */
+export function pageWindow(page: PageRequest | undefined, count: number): { skip: number; take: number } | undefined {
+  if (!page) return undefined;
+  const lastPage = Math.max(1, Math.ceil(count / page.size));
+  const n = page.number === -1 ? lastPage : page.number;
+  if (n > lastPage) throw new DomainError("not_found", "Invalid page.");
+  page.number = n;
+  return { skip: (n - 1) * page.size, take: page.size };
+}
+
+/** Prisma `where` fragment for the catalog `active` query (default: active only). */
+export function activeWhere(active: string | undefined): { active?: boolean } {
+  switch (active) {
+    case undefined: case "": case "true": case "1": return { active: true };
+    case "false": case "0": return { active: false };
+    case "all": case "any": return {};
+    default: throw invalid("active", "Must be one of: true, false, all, any.");
+  }
+}

@@ -1,0 +1,67 @@
+// Calendar math in a billing time zone (pure: no I/O, no clock). Luxon does the time-zone arithmetic,
+// so DST shifts move the UTC instant while the local wall-clock time stays put.
+import { DateTime } from "luxon";
+
+export type Interval = "day" | "week" | "month" | "year";
+export interface ScheduleRule { month: number | null; day: number | null }
+
+/** "HH:MM" or "HH:MM:SS" → parts; default midnight. */
+export function parseBillingTime(t: string | null | undefined): { hour: number; minute: number; second: number } {
+  const [hour = 0, minute = 0, second = 0] = (t ?? "00:00").split(":").map((x) => Number(x));
+  return { hour, minute, second };
+}
+
+export function isValidTimeZone(tz: string): boolean {
+  return DateTime.now().setZone(tz).isValid;
+}
+
+/** The date with day-of-month `day`, falling back to the month's last day (31 → 30 Apr, 28/29 Feb). */
+export function atDayOfMonth(dt: DateTime, day: number): DateTime {
+  return dt.set({ day: Math.min(day, dt.daysInMonth ?? 28) });
+}
+
+/** `anchor` moved forward by n intervals, keeping the anchor's day of month where the month allows. */
+export function addIntervals(anchor: DateTime, interval: Interval, count: number, anchorDay?: number): DateTime {
+  switch (interval) {
+    case "day": return anchor.plus({ days: count });
+    case "week": return anchor.plus({ weeks: count });
+    case "month": {
+      const moved = anchor.set({ day: 1 }).plus({ months: count });
+      return atDayOfMonth(moved, anchorDay ?? anchor.day);
+    }
+    case "year": {
+      const moved = anchor.set({ day: 1 }).plus({ years: count });
+      return atDayOfMonth(moved, anchorDay ?? anchor.day);
+    }
+  }
+}
+
+/** Next `n` dates strictly after `from` at which a schedule's rules fire (month null = every month). */
+export function nextScheduleOccurrences(rules: ScheduleRule[], tz: string, from: Date, n: number, billingTime?: string): Date[] {
+  if (!rules.length) return [];
+  const t = parseBillingTime(billingTime);
+  const start = DateTime.fromJSDate(from, { zone: tz });
+  const out: DateTime[] = [];
+  for (let m = 0; m < 12 * 5 && out.length < n * 4; m++) {
+    const month = start.set({ day: 1 }).plus({ months: m });
+    for (const r of rules) {
+      if (r.month != null && r.month !== month.month) continue;
+      const at = atDayOfMonth(month, r.day ?? 1).set(t);
+      if (at > start) out.push(at);
+    }
+  }
+  const uniq = [...new Map(out.map((d) => [d.toMillis(), d])).values()].sort((a, b) => a.toMillis() - b.toMillis());
+  return uniq.slice(0, n).map((d) => d.toJSDate());
+}
+
+/** Next `n` billing dates of a fixed billing day of month, every interval_count months (or years). */
+export function nextFixedDayOccurrences(day: number, interval: Interval, count: number, tz: string, from: Date, n: number, billingTime?: string): Date[] {
+  const t = parseBillingTime(billingTime);
+  const start = DateTime.fromJSDate(from, { zone: tz });
+  let first = atDayOfMonth(start, day).set(t);
+  if (first <= start) first = addIntervals(first, "month", 1, day);
+  const out = [first];
+  const step = interval === "year" ? 12 * count : count;
+  while (out.length < n) out.push(addIntervals(out[out.length - 1], "month", step, day));
+  return out.map((d) => d.toJSDate());
+}

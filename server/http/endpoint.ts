@@ -1,0 +1,114 @@
+// One definition per REST operation: schemas (which also feed the OpenAPI document) plus a domain call.
+// `toRouteHandler` turns a definition into a Next.js route handler with auth, parsing, errors and logs.
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { accountClock, systemClock, type Clock } from "../clock";
+import { getDb } from "../db";
+import type { ApiPrincipal } from "../domain/auth/apiKeys";
+import type { Ctx } from "../domain/context";
+import { DomainError, isDomainError } from "../domain/errors";
+import { log } from "../log";
+import { authenticate, type AuthLevel } from "./auth";
+import { errorBody, STATUS, zodFieldErrors } from "./errors";
+
+export type Method = "GET" | "POST" | "PATCH" | "DELETE";
+const MAX_BODY_BYTES = 1_000_000;
+
+export interface HandlerInput<P, Q, B> {
+  params: P; query: Q; body: B; url: URL; req: Request; principal: ApiPrincipal | null;
+}
+
+export interface EndpointDef<P = any, Q = any, B = any> {
+  method: Method;
+  /** Spec path below /api, with a trailing slash and {param} placeholders. */
+  path: string;
+  summary: string;
+  tags: string[];
+  auth?: AuthLevel;
+  /** Not in the spec: marked x-extension in the OpenAPI document. */
+  extension?: boolean;
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  bodyRequired?: boolean;
+  response?: z.ZodType;
+  status?: number;
+  description?: string;
+  handler: (ctx: Ctx, input: HandlerInput<P, Q, B>) => Promise<unknown>;
+}
+
+export const defineEndpoint = <P, Q, B>(def: EndpointDef<P, Q, B>): EndpointDef<P, Q, B> => def;
+
+/** Path ids are integers; anything else cannot name a record, so it is a 404 (not a 400). */
+export const intId = z.string().regex(/^\d{1,9}$/).transform(Number);
+
+export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
+  });
+
+/** Clock used for requests; tests may swap it (fixed time) without touching the domain. */
+export const requestClock = { base: systemClock as Clock };
+
+async function readBody(req: Request, required: boolean): Promise<unknown> {
+  const text = await req.text();
+  if (text.length > MAX_BODY_BYTES) throw new DomainError("validation", "Request body too large.", { non_field_errors: ["Request body exceeds 1 MB."] });
+  if (!text.trim()) {
+    if (required) throw new DomainError("validation", "A JSON body is required.", { non_field_errors: ["A JSON request body is required."] });
+    return {};
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new DomainError("validation", "Malformed JSON.", { non_field_errors: [`JSON parse error - ${(e as Error).message}`] });
+  }
+}
+
+function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
+  if (!schema) return value as T;
+  const r = schema.safeParse(value);
+  if (!r.success) throw new DomainError("validation", "Invalid input.", zodFieldErrors(r.error));
+  return r.data;
+}
+
+export function toRouteHandler(def: EndpointDef) {
+  return async (req: Request, routeCtx?: { params?: Promise<Record<string, string>> | Record<string, string> }): Promise<Response> => {
+    const started = performance.now();
+    const requestId = req.headers.get("x-request-id")?.slice(0, 100) || randomUUID();
+    const url = new URL(req.url);
+    let status = 500;
+    let accountId: number | undefined;
+    try {
+      const db = getDb();
+      const principal = await authenticate(db, req.headers.get("authorization"), def.auth ?? "secret");
+      accountId = principal?.accountId;
+      const rawParams = (await routeCtx?.params) ?? {};
+      let params: unknown = rawParams;
+      if (def.params) {
+        const r = def.params.safeParse(rawParams);
+        if (!r.success) throw new DomainError("not_found", "Not found.");
+        params = r.data;
+      }
+      const query = parseWith(def.query, Object.fromEntries(url.searchParams));
+      const body = def.method === "GET" || def.method === "DELETE" ? undefined : parseWith(def.body, await readBody(req, def.bodyRequired ?? false));
+      const clock = principal ? accountClock(principal.account, requestClock.base) : requestClock.base;
+      const ctx: Ctx = { db, accountId: principal?.accountId ?? 0, clock, log: log.child({ requestId }), baseUrl: url.origin };
+      const result = await def.handler(ctx, { params, query, body, url, req, principal });
+      const res = result instanceof Response ? result : json(result, def.status ?? 200);
+      status = res.status;
+      res.headers.set("x-request-id", requestId);
+      return res;
+    } catch (e) {
+      if (isDomainError(e)) {
+        status = STATUS[e.kind];
+        return json(errorBody(e), status, { "x-request-id": requestId });
+      }
+      status = 500;
+      log.error({ err: e, requestId, path: url.pathname }, "unhandled error");
+      return json({ detail: "Internal server error.", request_id: requestId }, 500, { "x-request-id": requestId });
+    } finally {
+      log.info({ requestId, method: req.method, path: url.pathname, status, accountId, ms: Math.round(performance.now() - started) }, "request");
+    }
+  };
+}

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { getPrice, listPrices } from "../../domain/catalog/prices";
+import { getProduct, listProducts } from "../../domain/catalog/products";
+import { parsePage } from "../../domain/list";
+import { catalogPrice, catalogProduct, catalogProductDetail, detailQuery, priceListQuery, productListQuery } from "../../schemas/catalog";
+import { listOf } from "../../schemas/common";
+import { defineEndpoint, intId } from "../endpoint";
+import { listBody } from "../pagination";
+
+const tags = ["Catalog"];
+
+export const catalogEndpoints = [
+  defineEndpoint({
+    method: "GET", path: "/v2/catalog/products/", summary: "List catalog products", tags,
+    query: productListQuery, response: listOf(catalogProduct),
+    handler: async (ctx, { query, url }) => listBody(await listProducts(ctx, { ...query, page: parsePage(query) }), url),
+  }),
+  defineEndpoint({
+    method: "GET", path: "/v2/catalog/products/{productId}/", summary: "Read a catalog product with its prices", tags,
+    params: z.object({ productId: intId }), query: detailQuery, response: catalogProductDetail,
+    handler: (ctx, { params, query }) => getProduct(ctx, params.productId, query),
+  }),
+  defineEndpoint({
+    method: "GET", path: "/v2/catalog/prices/", summary: "List catalog prices", tags,
+    query: priceListQuery, response: listOf(catalogPrice),
+    handler: async (ctx, { query, url }) => listBody(await listPrices(ctx, { ...query, page: parsePage(query) }), url),
+  }),
+  defineEndpoint({
+    method: "GET", path: "/v2/catalog/prices/{priceId}/", summary: "Read a catalog price", tags,
+    params: z.object({ priceId: intId }), query: detailQuery, response: catalogPrice,
+    handler: (ctx, { params, query }) => getPrice(ctx, params.priceId, query),
+  }),
+];

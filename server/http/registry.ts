@@ -1,0 +1,14 @@
+// Every REST operation of the service. Route files bind to entries here; the OpenAPI document is built from it.
+import { bundleEndpoints } from "./endpoints/bundles";
+import { catalogEndpoints } from "./endpoints/catalog";
+import { customerEndpoints } from "./endpoints/customers";
+import { toRouteHandler, type EndpointDef, type Method } from "./endpoint";
+
+export const endpoints: EndpointDef[] = [...catalogEndpoints, ...bundleEndpoints, ...customerEndpoints];
+
+/** The Next.js handler for one operation; throws at load time if the registry lacks it. */
+export function handle(path: string, method: Method) {
+  const def = endpoints.find((e) => e.path === path && e.method === method);
+  if (!def) throw new Error(`No endpoint ${method} ${path} in server/http/registry.ts`);
+  return toRouteHandler(def);
+}

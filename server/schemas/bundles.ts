@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { activeQuery, dateTime, idInput, metadata, metadataInput, moneyInput, pageQuery, percentInput, positiveInt, dateTimeInput } from "./common";
+import { catalogPrice } from "./catalog";
+
+export const bundleProduct = z
+  .object({ id: z.number().int(), name: z.string(), reference: z.string().nullable(), image_url: z.string().nullable() })
+  .meta({ id: "BundleProduct" });
+
+export const bundleSelectablePrice = z
+  .object({ price_id: z.number().int(), display_label: z.string().nullable(), is_default: z.boolean(), price: catalogPrice })
+  .meta({ id: "BundleSelectablePrice" });
+
+export const bundleTemplateItem = z
+  .object({
+    id: z.number().int(),
+    product: bundleProduct,
+    quantity: z.number().int(),
+    required: z.boolean(),
+    price_option_scope: z.string(),
+    default_price_id: z.number().int().nullable(),
+    default_price: catalogPrice.nullable(),
+    selectable_prices: z.array(bundleSelectablePrice),
+    display_order: z.number().int(),
+    metadata,
+  })
+  .meta({ id: "BundleTemplateItem" });
+
+export const bundleTemplate = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    reference: z.string().nullable(),
+    default_currency: z.string().nullable(),
+    active: z.boolean(),
+    item_count: z.number().int(),
+    metadata,
+    created_at: dateTime,
+    updated_at: dateTime,
+  })
+  .meta({ id: "BundleTemplate" });
+
+export const bundleTemplateDetail = bundleTemplate.extend({ items: z.array(bundleTemplateItem) }).meta({ id: "BundleTemplateDetail" });
+
+const addonCommon = {
+  rule_id: z.number().int(),
+  relationship_type: z.string(),
+  min_quantity: z.number().int(),
+  max_quantity: z.number().int().nullable(),
+  same_interval_required: z.boolean(),
+  same_currency_required: z.boolean(),
+};
+export const bundleAddonProductOffer = z
+  .object({ ...addonCommon, product: bundleProduct, default_price_id: z.number().int(), selectable_prices: z.array(catalogPrice) })
+  .meta({ id: "BundleAddonProductOffer" });
+export const bundleAddonBundleOffer = z.object({ ...addonCommon, bundle_template: bundleTemplateDetail }).meta({ id: "BundleAddonBundleOffer" });
+
+export const bundleAddons = z
+  .object({
+    bundle_template_id: z.number().int(),
+    currency: z.string().nullable(),
+    recurrence_type: z.string().nullable(),
+    interval: z.string().nullable(),
+    interval_count: z.number().int().nullable(),
+    billing_day_of_month: z.number().int().nullable(),
+    billing_schedule_id: z.number().int().nullable(),
+    product_addons: z.array(bundleAddonProductOffer),
+    bundle_addons: z.array(bundleAddonBundleOffer),
+  })
+  .meta({ id: "BundleAddons" });
+
+/** BundleItemSelection input (spec 2.4). */
+export const bundleItemSelectionInput = z
+  .object({
+    bundle_item: idInput,
+    include: z.boolean({ error: "Must be a boolean." }).default(true),
+    selected_price: idInput.nullable().optional(),
+    quantity: positiveInt.optional(),
+    unit_amount_override: moneyInput.nullable().optional(),
+    discount_percent: percentInput.nullable().optional(),
+    start_at: dateTimeInput.nullable().optional(),
+    end_at: dateTimeInput.nullable().optional(),
+    metadata: metadataInput.optional(),
+  })
+  .meta({ id: "BundleItemSelection" });
+
+export const addonsBody = z.object({
+  bundle_item_selections: z.array(bundleItemSelectionInput, { error: "A list of bundle item selections is required." }).max(200),
+});
+
+export const bundleListQuery = z.object({ active: activeQuery, reference: z.string().optional(), ...pageQuery });
+
+export type BundleTemplateOut = z.infer<typeof bundleTemplate>;
+export type BundleTemplateDetailOut = z.infer<typeof bundleTemplateDetail>;
+export type BundleTemplateItemOut = z.infer<typeof bundleTemplateItem>;
+export type BundleAddonsOut = z.infer<typeof bundleAddons>;
+export type BundleItemSelectionInput = z.infer<typeof bundleItemSelectionInput>;

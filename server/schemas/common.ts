@@ -1,0 +1,49 @@
+import { z } from "zod";
+import "zod-openapi";
+
+/** Amount as the API prints it: "<digits>.<4 digits>". */
+export const money = z.string().regex(/^-?\d+\.\d{4}$/).meta({ description: "Decimal string with four fraction digits", example: "12.5000" });
+export const dateTime = z.string().meta({ format: "date-time", example: "2026-01-01T00:00:00.000Z" });
+export const metadata = z.record(z.string(), z.unknown()).meta({ description: "Free-form JSON object" });
+
+// Inputs ------------------------------------------------------------------------------------------
+const MAX_AMOUNT = "999999999999999"; // Decimal(19,4) holds 15 integer digits
+
+/** Decimal amount input: a string (or number) in plain decimal notation, at most 4 fraction digits. */
+export const moneyInput = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .refine((v) => /^\d{1,15}(\.\d{1,4})?$/.test(v), { message: `A decimal number between 0 and ${MAX_AMOUNT} with at most 4 decimal places is required.` });
+
+export const percentInput = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .refine((v) => /^\d{1,3}(\.\d{1,4})?$/.test(v) && Number(v) <= 100, { message: "A percentage between 0 and 100 with at most 4 decimal places is required." });
+
+export const positiveInt = z.number({ error: "A valid integer is required." }).int("A valid integer is required.").min(1, "Ensure this value is greater than or equal to 1.").max(2_147_483_647, "Ensure this value is less than or equal to 2147483647.");
+export const idInput = positiveInt;
+export const dateTimeInput = z.iso.datetime({ offset: true, error: "Datetime has wrong format. Use ISO 8601 with a time zone, e.g. 2026-01-01T00:00:00Z." });
+export const metadataInput = z.record(z.string(), z.unknown(), { error: "A JSON object is required." });
+
+/** Query `active`: only active by default; `all`/`any` lift the filter; true/false pick one side. */
+export const activeQuery = z
+  .enum(["true", "false", "1", "0", "all", "any"], { error: "Must be one of: true, false, all, any." })
+  .optional()
+  .meta({ description: "Default: only active records. `all` or `any`: every record." });
+
+export const pageQuery = {
+  page_size: z.string().optional().meta({ description: "Enables pagination; default 10, maximum 1000" }),
+  page: z.string().optional().meta({ description: "1-based page number, with page_size" }),
+};
+
+// Outputs ------------------------------------------------------------------------------------------
+export const errorBody = z
+  .record(z.string(), z.union([z.array(z.string()), z.string(), z.unknown()]))
+  .meta({ id: "ValidationError", description: "Keys are field names or non_field_errors; values are lists of messages." });
+export const detailBody = z.object({ detail: z.string() }).meta({ id: "ErrorDetail" });
+
+export const paginated = <T extends z.ZodType>(item: T) =>
+  z.object({ count: z.number().int(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
+
+/** A list endpoint answers a plain array, or a page when page_size is sent. */
+export const listOf = <T extends z.ZodType>(item: T) => z.union([z.array(item), paginated(item)]);
