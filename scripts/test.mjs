@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// `npm test`: every suite against a real PostgreSQL, then one line "N passed, M failed".
+//  1. an embedded PostgreSQL in a temp dir (or the server in TEST_DATABASE_URL);
+//  2. the committed migrations applied to a fresh template database (proves they apply from scratch);
+//  3. vitest: unit and integration tests, one database per test file cloned from the template;
+//  4. Playwright in Debian's Chromium against the production build on a seeded database.
+// Flags: --only unit|e2e, --skip-build (reuse .next), any other args go to vitest.
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { spawn } from "node:child_process";
+import { ensureDatabase, freePort, startEmbeddedPostgres } from "./lib/pg.mjs";
+import { bin, mustRun, run } from "./lib/run.mjs";
+
+const argv = process.argv.slice(2);
+const only = argv.includes("--only") ? argv[argv.indexOf("--only") + 1] : null;
+const skipBuild = argv.includes("--skip-build") || process.env.SKIP_BUILD === "1";
+const passThrough = argv.filter((a, i) => !a.startsWith("--") && argv[i - 1] !== "--only");
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const tmp = mkdtempSync(path.join(os.tmpdir(), "sc-test-"));
+chmodSync(tmp, 0o755); // the embedded server runs as the postgres user when we are root
+
+let server = null;
+let adminUrl = process.env.TEST_DATABASE_URL;
+if (!adminUrl) {
+  server = await startEmbeddedPostgres({ dir: path.join(tmp, "pg"), fast: true });
+  adminUrl = server.adminUrl;
+}
+const urlFor = (db) => { const u = new URL(adminUrl); u.pathname = `/${db}`; return u.toString(); };
+const template = `sc_template_${process.pid}`;
+
+async function cleanup(code) {
+  await server?.stop().catch(() => {});
+  rmSync(tmp, { recursive: true, force: true });
+  process.exit(code);
+}
+process.on("SIGINT", () => cleanup(130));
+
+try {
+  await ensureDatabase(adminUrl, template);
+  await mustRun(bin("prisma"), ["migrate", "deploy"], { env: { ...process.env, DATABASE_URL: urlFor(template) }, quiet: true });
+  console.log(`migrations applied to ${template}`);
+
+  if (only !== "e2e") {
+    const report = path.join(tmp, "vitest.json");
+    const { code } = await run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...passThrough], {
+      env: { ...process.env, TEST_PG_ADMIN_URL: adminUrl, TEST_DB_TEMPLATE: template },
+    });
+    if (existsSync(report)) {
+      const r = JSON.parse(readFileSync(report, "utf8"));
+      totals.passed += r.numPassedTests; totals.failed += r.numFailedTests; totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+      // a file that failed to load has no test results: count it as a failure
+      totals.failed += (r.testResults ?? []).filter((f) => f.status === "failed" && !(f.assertionResults ?? []).length).length;
+    } else if (code !== 0) totals.failed += 1;
+  }
+
+  if (only !== "unit") {
+    const e2eDb = `sc_e2e_${process.pid}`;
+    await ensureDatabase(adminUrl, e2eDb, template);
+    const port = await freePort(3100);
+    const env = {
+      ...process.env, DATABASE_URL: urlFor(e2eDb), PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}`,
+      NEXTAUTH_SECRET: "e2e-secret", SEED_SECRET_KEY: "sk_test_e2e_secret", SEED_PUBLIC_KEY: "pk_test_e2e_public",
+      SEED_OTHER_SECRET_KEY: "sk_test_e2e_other", E2E_BASE_URL: `http://localhost:${port}`, LOG_LEVEL: "warn",
+    };
+    await mustRun(bin("tsx"), ["prisma/seed.ts"], { env, quiet: true });
+    if (!skipBuild || !existsSync(".next/BUILD_ID")) {
+      console.log("next build...");
+      await mustRun(bin("next"), ["build"], { env, quiet: true });
+    }
+    const app = spawn(bin("next"), ["start", "-p", String(port)], { env, stdio: ["ignore", "ignore", "inherit"] });
+    try {
+      await waitFor(`http://localhost:${port}/api/health`, 60_000);
+      const report = path.join(tmp, "playwright.json");
+      await run(bin("playwright"), ["test"], { env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report } });
+      if (existsSync(report)) {
+        const s = JSON.parse(readFileSync(report, "utf8")).stats;
+        totals.passed += s.expected + (s.flaky ?? 0); totals.failed += s.unexpected; totals.skipped += s.skipped;
+      } else totals.failed += 1;
+    } finally {
+      app.kill("SIGTERM");
+    }
+  }
+} catch (e) {
+  console.error(e);
+  totals.failed += 1;
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
+await cleanup(totals.failed ? 1 : 0);
+
+async function waitFor(url, ms) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try { if ((await fetch(url)).ok) return; } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`app did not become healthy at ${url}`);
+}

@@ -1,0 +1,62 @@
+// Test helpers: the seeded demo data of this file's database, and an in-process REST client that
+// goes through the real route files (auth, parsing, errors) without an HTTP server.
+import path from "node:path";
+import { fixedClock, systemClock } from "@/server/clock";
+import { getDb } from "@/server/db";
+import type { Ctx } from "@/server/domain/context";
+import { requestClock } from "@/server/http/endpoint";
+import { endpoints } from "@/server/http/registry";
+import { seedDemo, type SeedResult } from "@/server/seed/demo";
+
+export const BASE = "http://test.local/api";
+let seeded: Promise<SeedResult> | undefined;
+
+/** Demo data (two accounts, catalog, keys), created once per test file. */
+export const seed = () => (seeded ??= seedDemo(getDb(), { secretKey: "sk_test_demo_secret", publicKey: "pk_test_demo_public", tokenKey: "legacytoken123", otherSecretKey: "sk_test_other_secret" }));
+
+export const db = () => getDb();
+export const ctxFor = (accountId: number, at?: Date | string): Ctx => ({ db: getDb(), accountId, clock: at ? fixedClock(at) : systemClock, baseUrl: "http://test.local" });
+
+/** Pins the clock of REST calls (null = real time). */
+export function setRequestTime(at: Date | string | null) {
+  requestClock.base = at ? fixedClock(at) : systemClock;
+}
+
+function matchRoute(pathname: string) {
+  const clean = pathname.endsWith("/") ? pathname : pathname + "/";
+  for (const e of endpoints) {
+    const names: string[] = [];
+    const re = new RegExp("^" + e.path.replace(/\{(\w+)\}/g, (_, n) => (names.push(n), "([^/]+)")) + "$");
+    const m = re.exec(clean);
+    if (m) return { pattern: e.path, params: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1])])) };
+  }
+  return null;
+}
+
+export interface ApiResponse<T = any> { status: number; body: T; headers: Headers }
+
+export interface CallOptions { key?: string | null; auth?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }
+
+/** Calls `METHOD /api{path}` through the route file under app/api; key defaults to the demo secret key. */
+export async function api<T = any>(method: string, pathWithQuery: string, opts: CallOptions = {}): Promise<ApiResponse<T>> {
+  const url = new URL(BASE + pathWithQuery);
+  const route = matchRoute(url.pathname.slice("/api".length));
+  if (!route) return { status: 404, body: { detail: "No route" } as T, headers: new Headers() };
+  const file = path.resolve("app/api" + route.pattern.replace(/\{(\w+)\}/g, "[$1]") + "route.ts");
+  const mod = await import(file);
+  const handler = mod[method];
+  if (!handler) return { status: 405, body: { detail: "Method not allowed" } as T, headers: new Headers() };
+  const headers: Record<string, string> = { "content-type": "application/json", ...opts.headers };
+  const key = opts.key === undefined ? "sk_test_demo_secret" : opts.key;
+  if (opts.auth !== undefined) headers.authorization = opts.auth;
+  else if (key) headers.authorization = `Api-Key ${key}`;
+  const body = opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
+  const res: Response = await handler(new Request(url, { method, headers, body }), { params: Promise.resolve(route.params) });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
+}
+
+export const get = <T = any>(p: string, o?: CallOptions) => api<T>("GET", p, o);
+export const post = <T = any>(p: string, body?: unknown, o?: CallOptions) => api<T>("POST", p, { ...o, body });
+export const patch = <T = any>(p: string, body?: unknown, o?: CallOptions) => api<T>("PATCH", p, { ...o, body });
+export const del = <T = any>(p: string, o?: CallOptions) => api<T>("DELETE", p, o);
