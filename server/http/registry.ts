@@ -2,9 +2,10 @@
 import { bundleEndpoints } from "./endpoints/bundles";
 import { catalogEndpoints } from "./endpoints/catalog";
 import { customerEndpoints } from "./endpoints/customers";
+import { quoteEndpoints } from "./endpoints/quotes";
 import { toRouteHandler, type EndpointDef, type Method } from "./endpoint";
 
-export const endpoints: EndpointDef[] = [...catalogEndpoints, ...bundleEndpoints, ...customerEndpoints];
+export const endpoints: EndpointDef[] = [...catalogEndpoints, ...bundleEndpoints, ...customerEndpoints, ...quoteEndpoints];
 
 /** The Next.js handler for one operation; throws at load time if the registry lacks it. */
 export function handle(path: string, method: Method) {

@@ -23,7 +23,7 @@ export function offerTerms(prices: PriceRecord[], fallbackCurrency: string | nul
 }
 
 /** Whether an add-on price may join an offer under a rule's same-currency / same-interval flags. */
-export function priceFitsRule(price: PriceRecord, rule: { sameCurrencyRequired: boolean; sameIntervalRequired: boolean }, terms: OfferTerms): boolean {
+export function priceFitsRule(price: Pick<PriceRecord, "active" | "currency" | "billingType" | "interval" | "intervalCount">, rule: { sameCurrencyRequired: boolean; sameIntervalRequired: boolean }, terms: OfferTerms): boolean {
   if (!price.active) return false;
   if (rule.sameCurrencyRequired && terms.currency && price.currency !== terms.currency) return false;
   if (rule.sameIntervalRequired && terms.interval && price.billingType === "recurring") {

@@ -9,7 +9,7 @@ export interface ResolvedBundleItem {
   item: BundleItemRecord;
   price: PriceRecord;
   selection?: BundleItemSelectionInput;
-  /** item quantity × selection override, before bundle_quantity */
+  /** the selection's quantity, else the item's; before bundle_quantity */
   quantity: number;
 }
 
@@ -39,7 +39,7 @@ export function resolveSelections(bundle: BundleDetailRecord, selections: Bundle
       price = options.find((o) => o.isDefault)?.price ?? (options.length === 1 ? options[0].price : undefined);
       if (!price) errors.push(`A price selection is required for bundle item ${item.id} (${item.product.name}).`);
     }
-    if (price) resolved.push({ item, price, selection: sel, quantity: item.quantity * (sel?.quantity ?? 1) });
+    if (price) resolved.push({ item, price, selection: sel, quantity: sel?.quantity ?? item.quantity });
   }
   if (errors.length) throw invalidFields({ [errorKey]: errors });
   return resolved;

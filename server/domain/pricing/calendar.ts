@@ -65,3 +65,20 @@ export function nextFixedDayOccurrences(day: number, interval: Interval, count: 
   while (out.length < n) out.push(addIntervals(out[out.length - 1], "month", step, day));
   return out.map((d) => d.toJSDate());
 }
+
+/** The latest schedule occurrence at or before `at` (searching back five years). */
+export function previousScheduleOccurrence(rules: ScheduleRule[], tz: string, at: Date, billingTime?: string): Date | null {
+  if (!rules.length) return null;
+  const t = parseBillingTime(billingTime);
+  const start = DateTime.fromJSDate(at, { zone: tz });
+  for (let m = 0; m < 12 * 5; m++) {
+    const month = start.set({ day: 1 }).minus({ months: m });
+    const hits = rules
+      .filter((r) => r.month == null || r.month === month.month)
+      .map((r) => atDayOfMonth(month, r.day ?? 1).set(t))
+      .filter((d) => d <= start)
+      .sort((a, b) => b.toMillis() - a.toMillis());
+    if (hits.length) return hits[0].toJSDate();
+  }
+  return null;
+}

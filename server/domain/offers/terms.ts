@@ -1,0 +1,41 @@
+// Catalog price records → the pricing engine's PriceTerms.
+import type { Prisma } from "../../generated/prisma/client";
+import type { Ctx } from "../context";
+import { dec } from "../money";
+import type { Interval } from "../pricing/calendar";
+import type { PriceTerms } from "../pricing/types";
+
+export const pricingInclude = {
+  product: { include: { taxRate: true } },
+  versions: true,
+  billingSchedule: { include: { rules: { orderBy: [{ displayOrder: "asc" }, { id: "asc" }] } } },
+} satisfies Prisma.CatalogPriceInclude;
+
+export type PricingRecord = Prisma.CatalogPriceGetPayload<{ include: typeof pricingInclude }>;
+
+export function toTerms(p: PricingRecord): PriceTerms {
+  const rate = p.product.taxRate;
+  return {
+    id: p.id,
+    productId: p.productId,
+    productName: p.product.name,
+    currency: p.currency,
+    billingType: p.billingType as PriceTerms["billingType"],
+    interval: p.interval as Interval | null,
+    intervalCount: p.intervalCount,
+    billingDayOfMonth: p.billingDayOfMonth,
+    schedule: p.billingSchedule ? { id: p.billingSchedule.id, timezone: p.billingSchedule.timezone, rules: p.billingSchedule.rules } : null,
+    versions: p.versions.map((v) => ({ id: v.id, unitAmount: dec(v.unitAmount), effectiveFrom: v.effectiveFrom, effectiveTo: v.effectiveTo })),
+    taxPolicy: rate?.active ? (p.product.taxPolicy as PriceTerms["taxPolicy"]) : null,
+    taxRate: rate?.active ? dec(rate.percentage) : null,
+    taxRateName: rate?.name ?? null,
+  };
+}
+
+/** Loads prices of the caller's account by id (inactive ones included: callers decide). */
+export async function loadPricing(ctx: Ctx, ids: number[]): Promise<Map<number, PricingRecord>> {
+  const rows = ids.length
+    ? await ctx.db.catalogPrice.findMany({ where: { accountId: ctx.accountId, id: { in: [...new Set(ids)] } }, include: pricingInclude })
+    : [];
+  return new Map(rows.map((r) => [r.id, r]));
+}

@@ -1,0 +1,61 @@
+// Inputs and outputs of the pure pricing engine. Amounts are decimal.js; times are Date instants.
+import type Decimal from "decimal.js";
+import type { Interval, ScheduleRule } from "./calendar";
+
+export interface VersionTerms { id: number; unitAmount: Decimal; effectiveFrom: Date | null; effectiveTo: Date | null }
+
+export interface PriceTerms {
+  id: number;
+  productId: number;
+  productName: string;
+  currency: string;
+  billingType: "recurring" | "one_time";
+  interval: Interval | null;
+  intervalCount: number | null;
+  billingDayOfMonth: number | null;
+  schedule: { id: number; timezone: string; rules: ScheduleRule[] } | null;
+  versions: VersionTerms[];
+  taxPolicy: "inclusive" | "exclusive" | null;
+  /** percent, e.g. 24 */
+  taxRate: Decimal | null;
+  taxRateName?: string | null;
+}
+
+export type LineSource = "bundle_item" | "items" | "additional_items" | "additional_bundles" | "initial_items";
+
+export interface LineInput {
+  key: string;
+  source: LineSource;
+  price: PriceTerms;
+  quantity: number;
+  unitAmountOverride: Decimal | null;
+  discountPercent: Decimal | null;
+  startAt: Date | null;
+  endAt: Date | null;
+  createsContractItem: boolean;
+  refs: { bundleItemId?: number; ruleId?: number; bundleTemplateId?: number };
+  metadata: Record<string, unknown>;
+}
+
+/** Where billing periods are anchored: a billing time zone and time of day, plus an optional fixed day. */
+export interface Anchor { timezone: string; billingTime: string; fixedDay: number | null }
+
+export interface Offer extends Anchor {
+  start: Date;
+  currency: string;
+  recurring: LineInput[];
+  initial: LineInput[];
+}
+
+export interface Period { start: Date; end: Date }
+
+export interface PricedAmounts {
+  unitAmount: Decimal;
+  versionId: number | null;
+  factor: Decimal;
+  lineTotal: Decimal;
+  tax: Decimal;
+  subtotal: Decimal;
+  total: Decimal;
+  explanation: string;
+}
