@@ -136,8 +136,9 @@ export async function compileOffer(ctx: Ctx, input: OfferInput, opts: { requireC
   checkFixedDays(p, lines);
   p.throwIfAny();
 
+  const start = ctx.clock.now();
   return {
-    offer: { start: ctx.clock.now(), timezone, billingTime: input.billing_time ?? "00:00", fixedDay: lines.find((l) => l.price.billingDayOfMonth)?.price.billingDayOfMonth ?? null, currency, recurring: lines, initial: initialLines },
+    offer: { start, anchorAt: start, timezone, billingTime: input.billing_time ?? "00:00", fixedDay: lines.find((l) => l.price.billingDayOfMonth)?.price.billingDayOfMonth ?? null, currency, recurring: lines, initial: initialLines },
     inputMode: hasBundle ? "bundle" : "items",
     bundleTemplateId: bundleId,
     bundleQuantity: hasBundle ? input.bundle_quantity : null,

@@ -59,7 +59,7 @@ export function nextPeriod(price: PriceTerms, anchor: Anchor, end: Date): Period
   }
   const { interval, count } = step(price);
   const local = DateTime.fromJSDate(end, { zone: anchor.timezone });
-  const day = kind === "fixed_day_of_month" ? fixedDay(price, anchor) : undefined;
+  const day = kind === "fixed_day_of_month" ? fixedDay(price, anchor) : DateTime.fromJSDate(anchor.anchorAt, { zone: anchor.timezone }).day;
   return { start: end, end: addIntervals(local, interval, count, day).toJSDate() };
 }
 

@@ -37,8 +37,12 @@ export interface LineInput {
   metadata: Record<string, unknown>;
 }
 
-/** Where billing periods are anchored: a billing time zone and time of day, plus an optional fixed day. */
-export interface Anchor { timezone: string; billingTime: string; fixedDay: number | null }
+/**
+ * Where billing periods are anchored: a billing time zone and time of day, an optional fixed day of
+ * month, and the anchor instant (a contract's billing_anchor_at) whose day of month anchor-less
+ * monthly/yearly periods keep (Jan 31 → Feb 28 → Mar 31).
+ */
+export interface Anchor { timezone: string; billingTime: string; fixedDay: number | null; anchorAt: Date }
 
 export interface Offer extends Anchor {
   start: Date;
