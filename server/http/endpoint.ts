@@ -52,8 +52,12 @@ export const json = (body: unknown, status = 200, headers: Record<string, string
 export const requestClock = { base: systemClock as Clock };
 
 async function readBody(req: Request, required: boolean): Promise<unknown> {
-  const text = await req.text();
-  if (text.length > MAX_BODY_BYTES) throw new DomainError("validation", "Request body too large.", { non_field_errors: ["Request body exceeds 1 MB."] });
+  const tooLarge = () => new DomainError("validation", "Request body too large.", { non_field_errors: ["Request body exceeds 1 MB."] });
+  if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+  // the limit is in bytes: a UTF-8 body can be twice (or more) its length in characters
+  const bytes = await req.arrayBuffer();
+  if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
+  const text = new TextDecoder().decode(bytes);
   if (!text.trim()) {
     if (required) throw new DomainError("validation", "A JSON body is required.", { non_field_errors: ["A JSON request body is required."] });
     return {};
