@@ -1,0 +1,18 @@
+// Seller users of the admin console: the one place sign-in touches the database.
+import bcrypt from "bcryptjs";
+import { getDb } from "../db";
+
+export interface SellerUser { id: number; email: string; name: string; accountId: number }
+
+// Compared against when the email is unknown, so both failures take as long as a real check.
+const DUMMY_HASH = "$2b$10$QxG3qJbRmcaWGdffkQvJue87Spre3AW5T1qOrbaWIf5WCcbnoVAse";
+
+/** The user with this email and password, or null (unknown email and wrong password look the same). */
+export async function verifyCredentials(email: string, password: string): Promise<SellerUser | null> {
+  const normalized = email.trim();
+  if (!normalized || !password || normalized.length > 320 || password.length > 1000) return null;
+  const user = await getDb().user.findFirst({ where: { email: { equals: normalized, mode: "insensitive" } } });
+  const ok = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || !ok) return null;
+  return { id: user.id, email: user.email, name: user.name, accountId: user.accountId };
+}
