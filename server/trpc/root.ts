@@ -1,0 +1,13 @@
+// The admin console's tRPC API (served at /api/trpc).
+import { router } from "./init";
+import { apiKeysRouter } from "./routers/apiKeys";
+import { catalogRouter } from "./routers/catalog";
+import { customersRouter } from "./routers/customers";
+
+export const appRouter = router({
+  catalog: catalogRouter,
+  customers: customersRouter,
+  apiKeys: apiKeysRouter,
+});
+
+export type AppRouter = typeof appRouter;

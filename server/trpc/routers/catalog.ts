@@ -1,0 +1,30 @@
+// Catalog for the admin console: products, prices and their versions, tax rates.
+import { z } from "zod";
+import { createPrice, listPrices, schedulePriceVersion } from "../../domain/catalog/prices";
+import { createProduct, getProduct, listProducts, listTaxRates } from "../../domain/catalog/products";
+import { protectedProcedure, router } from "../init";
+import { activeFilter, idOnly, priceCreateInput, priceVersionInput, productCreateInput } from "../inputs";
+
+const products = router({
+  list: protectedProcedure
+    .input(z.object({ active: activeFilter }).default({ active: "all" }))
+    .query(async ({ ctx, input }) => (await listProducts(ctx.domain, { active: input.active })).results),
+  get: protectedProcedure.input(idOnly).query(({ ctx, input }) => getProduct(ctx.domain, input.id, { active: "all" })),
+  create: protectedProcedure.input(productCreateInput).mutation(({ ctx, input }) => createProduct(ctx.domain, input)),
+});
+
+const prices = router({
+  list: protectedProcedure
+    .input(z.object({ active: activeFilter, product: z.union([z.string(), z.number()]).transform(String).optional() }).default({ active: "all" }))
+    .query(async ({ ctx, input }) => (await listPrices(ctx.domain, { active: input.active, product: input.product })).results),
+  create: protectedProcedure.input(priceCreateInput).mutation(({ ctx, input }) => createPrice(ctx.domain, input)),
+  scheduleVersion: protectedProcedure
+    .input(priceVersionInput)
+    .mutation(({ ctx, input }) => schedulePriceVersion(ctx.domain, input.price_id, { unit_amount: input.unit_amount, effective_from: input.effective_from })),
+});
+
+const taxRates = router({
+  list: protectedProcedure.query(({ ctx }) => listTaxRates(ctx.domain)),
+});
+
+export const catalogRouter = router({ products, prices, taxRates });
