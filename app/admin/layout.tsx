@@ -1,0 +1,20 @@
+import type { Metadata } from "next";
+import { getServerSession } from "next-auth";
+import { redirect } from "next/navigation";
+import { NavBar } from "@/components/admin/NavBar";
+import { AdminProviders } from "@/components/trpc/AdminProviders";
+import { authOptions } from "@/server/auth/options";
+
+export const metadata: Metadata = { title: "Admin · Subscription Contracts" };
+
+// Every /admin page needs a signed-in seller; the tRPC procedures check the session again.
+export default async function AdminLayout({ children }: { children: React.ReactNode }) {
+  const session = await getServerSession(authOptions);
+  if (!session?.accountId) redirect("/login");
+  return (
+    <AdminProviders session={session}>
+      <NavBar userLabel={session.user?.email ?? session.user?.name ?? "Signed in"} />
+      <main className="mx-auto max-w-6xl space-y-6 px-6 py-8">{children}</main>
+    </AdminProviders>
+  );
+}

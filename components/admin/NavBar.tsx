@@ -1,0 +1,41 @@
+"use client";
+// Top navigation of the console, with the signed-in user and sign-out.
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { signOut } from "next-auth/react";
+
+const LINKS = [
+  { href: "/admin", label: "Overview" },
+  { href: "/admin/products", label: "Products" },
+  { href: "/admin/customers", label: "Customers" },
+  { href: "/admin/api-keys", label: "API keys" },
+  { href: "/docs/api", label: "API reference" },
+];
+
+export function NavBar({ userLabel }: { userLabel: string }) {
+  const pathname = usePathname();
+  const isActive = (href: string) => (href === "/admin" ? pathname === href : pathname.startsWith(href));
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <nav className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-6 py-3" data-testid="admin-nav">
+        <Link href="/admin" className="font-semibold text-slate-900">Subscription Contracts</Link>
+        <ul className="flex flex-1 flex-wrap gap-4 text-sm">
+          {LINKS.map((l) => (
+            <li key={l.href}>
+              <Link href={l.href} className={isActive(l.href) ? "font-medium text-blue-700" : "text-slate-600 hover:text-slate-900"}>{l.label}</Link>
+            </li>
+          ))}
+        </ul>
+        <span className="text-sm text-slate-500" data-testid="signed-in-user">{userLabel}</span>
+        <button
+          type="button"
+          onClick={() => signOut({ callbackUrl: "/login" })}
+          className="rounded-md border border-slate-300 px-3 py-1 text-sm text-slate-700 hover:bg-slate-50"
+          data-testid="sign-out"
+        >
+          Sign out
+        </button>
+      </nav>
+    </header>
+  );
+}

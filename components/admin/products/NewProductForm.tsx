@@ -1,0 +1,76 @@
+"use client";
+// Creates a catalog product; the server's validation messages appear next to the fields.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRef } from "react";
+import { useTRPC } from "../../trpc/client";
+import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
+import { Field, inputClass } from "../../ui/Field";
+import { optionalInt, optionalText, text } from "../../ui/formData";
+import { FormError } from "../../ui/FormError";
+import { SubmitButton } from "../../ui/SubmitButton";
+import { TaxRateSelect } from "./TaxRateSelect";
+
+const FIELDS = ["name", "reference", "description", "tax_policy", "tax_rate_id"] as const;
+
+export function NewProductForm() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  const create = useMutation(
+    trpc.catalog.products.create.mutationOptions({
+      onSuccess: async () => {
+        formRef.current?.reset();
+        await queryClient.invalidateQueries(trpc.catalog.products.list.pathFilter());
+      },
+    }),
+  );
+  const errors = fieldErrorsOf(create.error);
+
+  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    create.mutate({
+      name: text(f, "name"),
+      reference: optionalText(f, "reference"),
+      description: optionalText(f, "description"),
+      tax_policy: optionalText(f, "tax_policy") as "inclusive" | "exclusive" | null,
+      tax_rate_id: optionalInt(f, "tax_rate_id"),
+    });
+  }
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="new-product-form">
+      <div className="sm:col-span-2"><FormError message={formErrorOf(create.error, FIELDS)} testId="new-product-form-error" /></div>
+      <Field id="product-name" label="Name" errors={errors.name}>
+        <input id="product-name" name="name" className={inputClass} aria-invalid={!!errors.name} />
+      </Field>
+      <Field id="product-reference" label="Reference" errors={errors.reference} hint="Optional seller reference, unique in the account.">
+        <input id="product-reference" name="reference" className={inputClass} aria-invalid={!!errors.reference} />
+      </Field>
+      <div className="sm:col-span-2">
+        <Field id="product-description" label="Description" errors={errors.description}>
+          <textarea id="product-description" name="description" rows={2} className={inputClass} aria-invalid={!!errors.description} />
+        </Field>
+      </div>
+      <Field id="product-tax_policy" label="Tax policy" errors={errors.tax_policy}>
+        <select id="product-tax_policy" name="tax_policy" className={inputClass} defaultValue="" aria-invalid={!!errors.tax_policy}>
+          <option value="">Untaxed</option>
+          <option value="exclusive">Exclusive (tax added to the price)</option>
+          <option value="inclusive">Inclusive (tax included in the price)</option>
+        </select>
+      </Field>
+      <Field id="product-tax_rate_id" label="Tax rate" errors={errors.tax_rate_id}>
+        <TaxRateSelect id="product-tax_rate_id" name="tax_rate_id" invalid={!!errors.tax_rate_id} />
+      </Field>
+      <div className="flex items-center gap-4 sm:col-span-2">
+        <SubmitButton pending={create.isPending} testId="create-product">Create product</SubmitButton>
+        {create.isSuccess ? (
+          <p className="text-sm text-green-700" role="status" data-testid="product-created">
+            Created <Link href={`/admin/products/${create.data.id}`} className="font-medium underline">{create.data.name}</Link>.
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}

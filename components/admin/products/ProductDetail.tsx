@@ -1,0 +1,59 @@
+"use client";
+// A product with its prices and their versions, and the forms that add to them.
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useTRPC } from "../../trpc/client";
+import { Badge } from "../../ui/Badge";
+import { Card } from "../../ui/Card";
+import { formatDateTime } from "../../ui/format";
+import { Loading, QueryError } from "../../ui/QueryState";
+import { PageHeader } from "../PageHeader";
+import { NewPriceForm } from "./NewPriceForm";
+import { PriceCard } from "./PriceCard";
+
+export function ProductDetail({ productId }: { productId: number }) {
+  const trpc = useTRPC();
+  const product = useQuery(trpc.catalog.products.get.queryOptions({ id: productId }));
+  const taxRates = useQuery(trpc.catalog.taxRates.list.queryOptions());
+  if (product.isPending) return <Loading what="product" />;
+  if (product.isError) return <><BackLink /><QueryError error={product.error} /></>;
+  const p = product.data;
+  const taxRate = taxRates.data?.find((r) => r.id === p.tax_rate_id);
+  return (
+    <>
+      <BackLink />
+      <PageHeader title={p.name} description={p.description ?? undefined}>
+        {p.active ? <Badge tone="green">active</Badge> : <Badge>inactive</Badge>}
+      </PageHeader>
+      <Card>
+        <dl className="grid gap-x-8 gap-y-2 text-sm sm:grid-cols-4" data-testid="product-attributes">
+          <Attribute label="Reference" value={p.reference ?? "—"} />
+          <Attribute label="Tax policy" value={p.tax_policy ?? "untaxed"} />
+          <Attribute label="Tax rate" value={taxRate ? `${taxRate.name}` : p.tax_rate_id ? `#${p.tax_rate_id}` : "—"} />
+          <Attribute label="Created" value={formatDateTime(p.created_at)} />
+        </dl>
+      </Card>
+      <Card title={`Prices (${p.prices.length})`} testId="product-prices">
+        {p.prices.length ? (
+          <div className="space-y-4">{p.prices.map((price) => <PriceCard key={price.id} price={price} />)}</div>
+        ) : (
+          <p className="text-sm text-slate-500">No prices yet.</p>
+        )}
+      </Card>
+      <Card title="New price"><NewPriceForm productId={p.id} /></Card>
+    </>
+  );
+}
+
+function Attribute({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs uppercase text-slate-500">{label}</dt>
+      <dd className="font-medium">{value}</dd>
+    </div>
+  );
+}
+
+function BackLink() {
+  return <Link href="/admin/products" className="text-sm text-blue-700 hover:underline">← All products</Link>;
+}

@@ -1,0 +1,16 @@
+// A labelled form control with the server's messages for it underneath (`<id>-error`).
+export function Field({ id, label, errors, hint, children }: { id: string; label: string; errors?: string[]; hint?: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">{label}</label>
+      {children}
+      {hint && !errors?.length ? <p className="text-xs text-slate-500">{hint}</p> : null}
+      {errors?.length ? (
+        <p id={`${id}-error`} data-testid={`${id}-error`} role="alert" className="text-sm text-red-700">{errors.join(" ")}</p>
+      ) : null}
+    </div>
+  );
+}
+
+export const inputClass =
+  "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-200 disabled:bg-slate-100 aria-[invalid=true]:border-red-500";
