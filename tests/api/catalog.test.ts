@@ -558,3 +558,18 @@ describe("currently_effective", () => {
     }
   });
 });
+
+describe("product filter with a numeric reference", () => {
+  it("`product` matches a product whose reference looks like an id", async () => {
+    const product = await db().catalogProduct.create({ data: { accountId: s.accountId, name: "Numeric Ref", reference: "20241" } });
+    const price = await db().catalogPrice.create({
+      data: { accountId: s.accountId, productId: product.id, reference: "numeric-ref-monthly", currency: "EUR", billingType: "recurring", recurrenceType: "interval", interval: "month", intervalCount: 1, versions: { create: { unitAmount: "1.0000" } } },
+    });
+    try {
+      expect((await get("/v2/catalog/prices/?product=20241")).body.map((p: any) => p.id)).toEqual([price.id]);
+      expect((await get(`/v2/catalog/prices/?product=${product.id}`)).body.map((p: any) => p.id)).toEqual([price.id]);
+    } finally {
+      await db().catalogProduct.delete({ where: { id: product.id } });
+    }
+  });
+});
