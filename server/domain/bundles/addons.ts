@@ -1,4 +1,5 @@
 // Add-on offers of a bundle (spec 4.2), evaluated against the customer's current selections.
+import type { Prisma } from "../../generated/prisma/client";
 import type { BundleAddonsOut, BundleItemSelectionInput } from "../../schemas/bundles";
 import { presentPrice, priceInclude, type PriceRecord } from "../catalog/present";
 import type { Ctx } from "../context";
@@ -32,13 +33,17 @@ export function priceFitsRule(price: Pick<PriceRecord, "active" | "currency" | "
   return true;
 }
 
-export async function loadAddonRules(ctx: Ctx, bundleId: number) {
+export const addonRuleInclude = {
+  targetProduct: { include: { prices: { where: { active: true }, include: priceInclude, orderBy: { id: "asc" } } } },
+  targetBundle: { include: bundleDetailInclude },
+} satisfies Prisma.AddonRuleInclude;
+
+export type AddonRuleRecord = Prisma.AddonRuleGetPayload<{ include: typeof addonRuleInclude }>;
+
+export async function loadAddonRules(ctx: Ctx, bundleId: number): Promise<AddonRuleRecord[]> {
   return ctx.db.addonRule.findMany({
     where: { accountId: ctx.accountId, bundleId, active: true },
-    include: {
-      targetProduct: { include: { prices: { where: { active: true }, include: priceInclude, orderBy: { id: "asc" } } } },
-      targetBundle: { include: bundleDetailInclude },
-    },
+    include: addonRuleInclude,
     orderBy: [{ displayOrder: "asc" }, { id: "asc" }],
   });
 }

@@ -1,18 +1,18 @@
 // Offer input (spec 2.4) → a validated Offer for the pricing engine. Every 400 of spec 7 for offers
 // is raised here, collected per input key, so quotes, checkouts and contract creation agree.
 import type { ResolvedBundleItem } from "../bundles/selections";
-import { loadAddonRules, offerTerms, priceFitsRule } from "../bundles/addons";
-import { loadBundle } from "../bundles/bundles";
+import { offerTerms, priceFitsRule, type AddonRuleRecord } from "../bundles/addons";
 import { resolveSelections } from "../bundles/selections";
 import type { Ctx } from "../context";
 import { requireCustomer } from "../customers/customers";
-import { DomainError, invalid, invalidFields, isDomainError, type FieldErrors } from "../errors";
+import { DomainError, invalid, invalidFields, type FieldErrors } from "../errors";
 import { dec } from "../money";
 import { isValidTimeZone } from "../pricing/calendar";
 import type { LineInput, LineSource, Offer } from "../pricing/types";
 import type { BundleItemSelectionInput } from "../../schemas/bundles";
 import type { ContractItemInput, OfferInput } from "../../schemas/offers";
-import { loadPricing, toTerms, type PricingRecord } from "./terms";
+import { catalogSnapshot } from "./snapshot";
+import { toTerms, type PricingRecord } from "./terms";
 
 export interface CompiledOffer {
   offer: Offer;
@@ -56,6 +56,7 @@ export async function compileOffer(ctx: Ctx, input: OfferInput, opts: { requireC
   const timezone = input.billing_timezone ?? "UTC";
   if (!isValidTimeZone(timezone)) throw invalid("billing_timezone", `Unknown time zone '${timezone}'.`);
 
+  const catalog = await catalogSnapshot(ctx);
   const p = new Problems();
   const recurring: { key: string; source: LineSource; priceId: number; quantity: number; o?: Overrides; refs: LineInput["refs"] }[] = [];
   const initial: typeof recurring = [];
@@ -63,10 +64,8 @@ export async function compileOffer(ctx: Ctx, input: OfferInput, opts: { requireC
   let resolved: ResolvedBundleItem[] = [];
 
   if (hasBundle) {
-    const bundle = await loadBundle(ctx, input.bundle_template!).catch((e) => {
-      if (isDomainError(e) && e.kind === "not_found") throw invalid("bundle_template", `Bundle template ${input.bundle_template} not found or inactive.`);
-      throw e;
-    });
+    const bundle = catalog.bundles.get(input.bundle_template!);
+    if (!bundle) throw invalid("bundle_template", `Bundle template ${input.bundle_template} not found or inactive.`);
     bundleId = bundle.id;
     resolved = resolveSelections(bundle, input.bundle_item_selections);
     for (const r of resolved) {
@@ -85,7 +84,7 @@ export async function compileOffer(ctx: Ctx, input: OfferInput, opts: { requireC
   });
 
   // add-ons are offered by the bundle's rules (spec 4.2); without a bundle nothing can match
-  const rules = bundleId ? await loadAddonRules(ctx, bundleId) : [];
+  const rules = bundleId ? (catalog.rules.get(bundleId) ?? []) : [];
   const addonItems = input.additional_items.map((it, i) => ({ it, i, rule: rules.find((r) => r.id === it.rule_id && r.targetProduct) }));
   for (const { it, i, rule } of addonItems) {
     if (!it.rule_id) { p.add("additional_items", `Item ${i}: rule_id is required for add-on products.`); continue; }
@@ -94,7 +93,7 @@ export async function compileOffer(ctx: Ctx, input: OfferInput, opts: { requireC
     recurring.push({ key: `additional_items:${i}`, source: "additional_items", priceId: it.price, quantity: it.quantity, o: it, refs: { ruleId: rule.id } });
   }
 
-  const prices = await loadPricing(ctx, [...recurring, ...initial].map((l) => l.priceId));
+  const prices = catalog.prices;
   const keyOf = (source: LineSource) => (source === "bundle_item" ? "bundle_item_selections" : source);
   const usable = (l: (typeof recurring)[number]) => {
     const price = prices.get(l.priceId);
@@ -130,7 +129,7 @@ export async function compileOffer(ctx: Ctx, input: OfferInput, opts: { requireC
     checkQuantity(p, "additional_items", `Item ${i}`, it.quantity, rule);
   }
   for (const [i, ab] of input.additional_bundles.entries()) {
-    await addBundleAddon(ctx, p, rules, ab, i, input.bundle_quantity, currency, lines);
+    addBundleAddon(p, rules, prices, ab, i, input.bundle_quantity, currency, lines);
   }
   if (!base.length && hasBundle && !p.any) p.add("bundle_item_selections", "The selection contains no recurring item.");
   checkFixedDays(p, lines);
@@ -151,9 +150,7 @@ function checkQuantity(p: Problems, key: string, label: string, quantity: number
   if (rule.maxQuantity != null && quantity > rule.maxQuantity) p.add(key, `${label}: quantity must be at most ${rule.maxQuantity} for rule ${rule.id}.`);
 }
 
-type Rules = Awaited<ReturnType<typeof loadAddonRules>>;
-
-async function addBundleAddon(ctx: Ctx, p: Problems, rules: Rules, ab: OfferInput["additional_bundles"][number], i: number, bundleQuantity: number, currency: string, lines: LineInput[]) {
+function addBundleAddon(p: Problems, rules: AddonRuleRecord[], prices: Map<number, PricingRecord>, ab: OfferInput["additional_bundles"][number], i: number, bundleQuantity: number, currency: string, lines: LineInput[]) {
   const label = `Bundle ${i}`;
   const rule = rules.find((r) => r.id === ab.rule_id && r.targetBundle);
   const target = ab.bundle_template ?? ab.bundle_template_id ?? rule?.targetBundleId;
@@ -167,7 +164,6 @@ async function addBundleAddon(ctx: Ctx, p: Problems, rules: Rules, ab: OfferInpu
     if (e instanceof DomainError && e.fields) return Object.values(e.fields).flat().forEach((m) => p.add("additional_bundles", `${label}: ${m}`));
     throw e;
   }
-  const prices = await loadPricing(ctx, chosen.map((c) => c.price.id));
   for (const c of chosen) {
     const price = prices.get(c.price.id)!;
     if (price.currency !== currency) { p.add("additional_bundles", `${label}: price ${price.id} does not match the currency ${currency}.`); continue; }

@@ -1,6 +1,5 @@
 // Catalog price records → the pricing engine's PriceTerms.
 import type { Prisma } from "../../generated/prisma/client";
-import type { Ctx } from "../context";
 import { dec } from "../money";
 import type { Interval } from "../pricing/calendar";
 import type { PriceTerms } from "../pricing/types";
@@ -30,12 +29,4 @@ export function toTerms(p: PricingRecord): PriceTerms {
     taxRate: rate?.active ? dec(rate.percentage) : null,
     taxRateName: rate?.name ?? null,
   };
-}
-
-/** Loads prices of the caller's account by id (inactive ones included: callers decide). */
-export async function loadPricing(ctx: Ctx, ids: number[]): Promise<Map<number, PricingRecord>> {
-  const rows = ids.length
-    ? await ctx.db.catalogPrice.findMany({ where: { accountId: ctx.accountId, id: { in: [...new Set(ids)] } }, include: pricingInclude })
-    : [];
-  return new Map(rows.map((r) => [r.id, r]));
 }

@@ -42,8 +42,23 @@ export function sumTotals(parts: { subtotal: Decimal; tax: Decimal }[]): Totals 
   return { subtotal, tax, total: subtotal.plus(tax) };
 }
 
-export function priceRecurringLine(line: LineInput, offer: Offer): PricedLine {
-  const period = fullPeriodAt(line.price, offer, offer.start);
+type PeriodCache = Map<string, { period: Period; next: Period }>;
+
+/** Lines with the same cadence share their periods; time-zone math is the engine's costliest part. */
+function periodsOf(line: LineInput, offer: Offer, cache?: PeriodCache) {
+  const p = line.price;
+  const key = `${p.interval}|${p.intervalCount}|${p.billingDayOfMonth}|${p.schedule?.id ?? ""}`;
+  let hit = cache?.get(key);
+  if (!hit) {
+    const period = fullPeriodAt(p, offer, offer.start);
+    hit = { period, next: nextPeriod(p, offer, period.end) };
+    cache?.set(key, hit);
+  }
+  return hit;
+}
+
+export function priceRecurringLine(line: LineInput, offer: Offer, cache?: PeriodCache): PricedLine {
+  const { period, next } = periodsOf(line, offer, cache);
   const from = maxDate(offer.start, line.startAt);
   const to = minDate(period.end, line.endAt);
   const service = from < to ? { start: from, end: to } : { start: period.end, end: period.end };
@@ -52,7 +67,6 @@ export function priceRecurringLine(line: LineInput, offer: Offer): PricedLine {
   const first = priceAmounts({ ...common, factor, versionAt: service.start }, describe(service, period));
 
   // renewal: the next full period, priced at the version in effect when it starts
-  const next = nextPeriod(line.price, offer, period.end);
   const rFrom = maxDate(next.start, line.startAt);
   const rTo = minDate(next.end, line.endAt);
   const renewalService = rFrom < rTo ? { start: rFrom, end: rTo } : null;
@@ -69,7 +83,8 @@ export function priceInitialLine(line: LineInput, offer: Offer): PricedLine {
 }
 
 export function priceOffer(offer: Offer): PricedOffer {
-  const recurring = offer.recurring.map((l) => priceRecurringLine(l, offer));
+  const cache: PeriodCache = new Map();
+  const recurring = offer.recurring.map((l) => priceRecurringLine(l, offer, cache));
   const initial = offer.initial.map((l) => priceInitialLine(l, offer));
   const firstPeriod = sumTotals(recurring.map((l) => l.first));
   const renewal = sumTotals(recurring.map((l) => l.renewal!));
