@@ -44,7 +44,7 @@ export function SchedulePriceVersionForm({ priceId }: { priceId: number }) {
       <Field id={id("unit_amount")} label="New amount" errors={errors.unit_amount}>
         <input id={id("unit_amount")} name="unit_amount" inputMode="decimal" placeholder="0.00" className={`${inputClass} w-36`} aria-invalid={!!errors.unit_amount} />
       </Field>
-      <Field id={id("effective_from")} label="Effective from" errors={dateErrors}>
+      <Field id={id("effective_from")} label="Effective from" errors={dateErrors} hint={`Your local time (${Intl.DateTimeFormat().resolvedOptions().timeZone}).`}>
         <input id={id("effective_from")} name="effective_from" type="datetime-local" className={inputClass} aria-invalid={!!dateErrors} />
       </Field>
       <div className="self-end"><SubmitButton pending={schedule.isPending} testId={`schedule-version-${priceId}`}>Schedule</SubmitButton></div>
