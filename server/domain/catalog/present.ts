@@ -16,11 +16,8 @@ export type PriceRecord = Prisma.CatalogPriceGetPayload<{ include: typeof priceI
 
 const NEXT_OCCURRENCES = 3;
 
-export function nextOccurrences(p: PriceRecord, at: Date): Date[] {
+export function nextOccurrences(p: PriceRecord, now: Date): Date[] {
   if (p.billingType !== "recurring") return [];
-  // the calendar helpers set hour/minute/second but keep the start instant's milliseconds, so start
-  // from a whole second: occurrences are then exactly 00:00:00.000 local (still strictly after `at`)
-  const now = new Date(Math.floor(at.getTime() / 1000) * 1000);
   if (p.billingSchedule) {
     return nextScheduleOccurrences(p.billingSchedule.rules, p.billingSchedule.timezone, now, NEXT_OCCURRENCES);
   }

@@ -5,10 +5,10 @@ import { DateTime } from "luxon";
 export type Interval = "day" | "week" | "month" | "year";
 export interface ScheduleRule { month: number | null; day: number | null }
 
-/** "HH:MM" or "HH:MM:SS" → parts; default midnight. */
-export function parseBillingTime(t: string | null | undefined): { hour: number; minute: number; second: number } {
+/** "HH:MM" or "HH:MM:SS" → wall-clock parts (milliseconds zeroed, so dates land on whole seconds). */
+export function parseBillingTime(t: string | null | undefined): { hour: number; minute: number; second: number; millisecond: number } {
   const [hour = 0, minute = 0, second = 0] = (t ?? "00:00").split(":").map((x) => Number(x));
-  return { hour, minute, second };
+  return { hour, minute, second, millisecond: 0 };
 }
 
 export function isValidTimeZone(tz: string): boolean {
