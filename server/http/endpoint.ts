@@ -10,6 +10,10 @@ import { DomainError, isDomainError } from "../domain/errors";
 import { log } from "../log";
 import { authenticate, type AuthLevel } from "./auth";
 import { errorBody, STATUS, zodFieldErrors } from "./errors";
+import { withIdempotency } from "./idempotency";
+import { json } from "./response";
+
+export { json };
 
 export type Method = "GET" | "POST" | "PATCH" | "DELETE";
 const MAX_BODY_BYTES = 1_000_000;
@@ -41,12 +45,6 @@ export const defineEndpoint = <P, Q, B>(def: EndpointDef<P, Q, B>): EndpointDef<
 
 /** Path ids are integers; anything else cannot name a record, so it is a 404 (not a 400). */
 export const intId = z.string().regex(/^\d{1,9}$/).transform(Number);
-
-export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
-  });
 
 /** Clock used for requests; tests may swap it (fixed time) without touching the domain. */
 export const requestClock = { base: systemClock as Clock };
@@ -95,11 +93,15 @@ export function toRouteHandler(def: EndpointDef) {
         params = r.data;
       }
       const query = parseWith(def.query, Object.fromEntries(url.searchParams));
-      const body = def.method === "GET" || def.method === "DELETE" ? undefined : parseWith(def.body, await readBody(req, def.bodyRequired ?? false));
+      const raw = def.method === "GET" || def.method === "DELETE" ? undefined : await readBody(req, def.bodyRequired ?? false);
       const clock = principal ? accountClock(principal.account, requestClock.base) : requestClock.base;
       const ctx: Ctx = { db, accountId: principal?.accountId ?? 0, clock, log: log.child({ requestId }), baseUrl: url.origin };
-      const result = await def.handler(ctx, { params, query, body, url, req, principal });
-      const res = result instanceof Response ? result : json(result, def.status ?? 200);
+      const run = async () => {
+        const body = raw === undefined ? undefined : parseWith(def.body, raw);
+        const result = await def.handler(ctx, { params, query, body, url, req, principal });
+        return result instanceof Response ? result : json(result, def.status ?? 200);
+      };
+      const res = def.method === "POST" && principal ? await withIdempotency(ctx, req, url, raw, run) : await run();
       status = res.status;
       res.headers.set("x-request-id", requestId);
       return res;

@@ -3,9 +3,10 @@ import { bundleEndpoints } from "./endpoints/bundles";
 import { catalogEndpoints } from "./endpoints/catalog";
 import { customerEndpoints } from "./endpoints/customers";
 import { quoteEndpoints } from "./endpoints/quotes";
+import { contractEndpoints } from "./endpoints/contracts";
 import { toRouteHandler, type EndpointDef, type Method } from "./endpoint";
 
-export const endpoints: EndpointDef[] = [...catalogEndpoints, ...bundleEndpoints, ...customerEndpoints, ...quoteEndpoints];
+export const endpoints: EndpointDef[] = [...catalogEndpoints, ...bundleEndpoints, ...customerEndpoints, ...quoteEndpoints, ...contractEndpoints];
 
 /** The Next.js handler for one operation; throws at load time if the registry lacks it. */
 export function handle(path: string, method: Method) {

@@ -73,3 +73,11 @@ export function prorationFactor(full: Period, from: Date, to: Date): Decimal {
 
 export const maxDate = (a: Date, b: Date | null) => (b && b > a ? b : a);
 export const minDate = (a: Date, b: Date | null) => (b && b < a ? b : a);
+
+/** The period of a price that contains `at`, stepping from the anchor instant for anchor-less prices. */
+export function periodContaining(price: PriceTerms, anchor: Anchor, at: Date): Period {
+  if (periodKind(price, anchor) !== "anchored_interval") return fullPeriodAt(price, anchor, at);
+  let p = fullPeriodAt(price, anchor, anchor.anchorAt);
+  for (let i = 0; p.end <= at && i < 10_000; i++) p = nextPeriod(price, anchor, p.end);
+  return p;
+}

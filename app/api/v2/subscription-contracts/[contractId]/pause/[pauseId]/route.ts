@@ -1,0 +1,3 @@
+import { handle } from "@/server/http/registry";
+
+export const DELETE = handle("/v2/subscription-contracts/{contractId}/pause/{pauseId}/", "DELETE");

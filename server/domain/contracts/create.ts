@@ -1,0 +1,91 @@
+// POST /v2/subscription-contracts/ (spec 4.6 Create): compile and price the offer like a quote, then
+// store the contract, its items and what initial_billing_mode asks for, with a created event.
+import { randomBytes } from "node:crypto";
+import type { Prisma } from "../../generated/prisma/client";
+import type { DbTx } from "../../db";
+import type { ContractCreateInput, ContractOut } from "../../schemas/contracts";
+import type { Ctx } from "../context";
+import { invalid } from "../errors";
+import { emitEvent } from "../events/outbox";
+import { compileOffer } from "../offers/compile";
+import { priceOffer, type PricedLine, type PricedOffer } from "../pricing/engine";
+import { loadContract } from "./records";
+import { viewContract } from "./view";
+
+export const newSubscriberToken = () => randomBytes(24).toString("base64url");
+
+export function runLineData(l: PricedLine, kind: "recurring" | "initial" | "proration", contractItemId: number | null, reason: string | null = null) {
+  return {
+    contractItemId, priceId: l.input.price.id, priceVersionId: l.first.versionId, productName: l.input.price.productName,
+    quantity: l.input.quantity, unitAmount: l.first.unitAmount.toFixed(4), prorationFactor: l.first.factor.toFixed(6),
+    lineTotal: l.first.lineTotal.toFixed(4), subtotal: l.first.subtotal.toFixed(4), tax: l.first.tax.toFixed(4),
+    servicePeriodStartAt: l.service.start, servicePeriodEndAt: l.service.end, prorationReason: reason, kind, description: l.first.explanation,
+  };
+}
+
+export async function createContract(ctx: Ctx, input: ContractCreateInput): Promise<ContractOut> {
+  const mode = input.initial_billing_mode ?? "none";
+  if (mode !== "create_initial_run" && input.initial_items.length) {
+    throw invalid("initial_items", "initial_items are allowed only with initial_billing_mode=create_initial_run.");
+  }
+  const compiled = await compileOffer(ctx, input, { requireCustomer: true });
+  const priced = priceOffer(compiled.offer);
+  const activate = input.activate ?? true;
+  const now = compiled.offer.start;
+
+  return ctx.db.$transaction(async (tx) => {
+    const contract = await tx.subscriptionContract.create({
+      data: {
+        accountId: ctx.accountId, customerId: compiled.customer!.id, state: activate ? "active" : "inactive", currency: compiled.offer.currency,
+        billingAnchorAt: now, billingTimezone: compiled.offer.timezone, billingTime: compiled.offer.billingTime, fixedDay: compiled.offer.fixedDay,
+        billingAdvancePolicy: input.billing_advance_policy ?? "on_run_created",
+        nextBillingAt: activate ? priced.periodEnd : null,
+        inputMode: compiled.inputMode, bundleTemplateId: compiled.bundleTemplateId, bundleQuantity: compiled.bundleQuantity,
+        initialBillingMode: mode, paymentProcessorOverride: input.payment_processor_override ?? null,
+        deliveryAddress: (input.delivery_address ?? undefined) as Prisma.InputJsonValue | undefined,
+        accountingDepartment: input.accounting_department ?? null, accountingCostCenter: input.accounting_cost_center ?? null,
+        metadata: (input.metadata ?? {}) as Prisma.InputJsonValue, subscriberToken: newSubscriberToken(), createdAt: now, updatedAt: now,
+      },
+    });
+    const itemIds = await createItems(tx, contract.id, priced, activate);
+    if (activate) await createInitialBilling(tx, ctx.accountId, contract.id, compiled.customer!.id, mode, priced, itemIds, now);
+    const view = await viewContract(ctx, tx, await loadContract(tx, ctx.accountId, contract.id));
+    await emitEvent(tx, ctx.accountId, "subscription_contract.created", view, now);
+    return view;
+  }, { timeout: 20_000 });
+}
+
+async function createItems(tx: DbTx, contractId: number, priced: PricedOffer, activate: boolean): Promise<number[]> {
+  const ids: number[] = [];
+  for (const l of priced.recurring) {
+    const i = l.input;
+    const item = await tx.contractItem.create({
+      data: {
+        contractId, priceId: i.price.id, productId: i.price.productId, quantity: i.quantity,
+        unitAmountOverride: i.unitAmountOverride?.toFixed(4) ?? null, discountPercent: i.discountPercent?.toFixed(4) ?? null,
+        startAt: i.startAt, endAt: i.endAt, source: i.source, bundleItemId: i.refs.bundleItemId ?? null, ruleId: i.refs.ruleId ?? null,
+        periodStartAt: activate ? l.period.start : null, periodEndAt: activate ? l.period.end : null,
+        metadata: i.metadata as Prisma.InputJsonValue,
+      },
+    });
+    ids.push(item.id);
+  }
+  return ids;
+}
+
+/** create_initial_run: a scheduled run for the first period plus initial_items; next_invoice: pending lines. */
+export async function createInitialBilling(tx: DbTx, accountId: number, contractId: number, customerId: number, mode: string, priced: PricedOffer, itemIds: number[], now: Date) {
+  if (mode === "create_initial_run") {
+    await tx.billingRun.create({
+      data: {
+        accountId, contractId, customerId, kind: "initial", state: "scheduled", currency: priced.recurring[0]?.input.price.currency ?? priced.initial[0]?.input.price.currency ?? "EUR",
+        periodStartAt: priced.start, periodEndAt: priced.periodEnd, periodKey: "initial", scheduledAt: now,
+        subtotal: priced.firstRun.subtotal.toFixed(4), tax: priced.firstRun.tax.toFixed(4), total: priced.firstRun.total.toFixed(4),
+        lines: { create: [...priced.recurring.map((l, k) => runLineData(l, "recurring", itemIds[k])), ...priced.initial.map((l) => runLineData(l, "initial", null))] },
+      },
+    });
+  } else if (mode === "next_invoice") {
+    const lines = priced.recurring.map((l, k) => ({ ...runLineData(l, "proration", itemIds[k], "initial_period"), accountId, contractId }));
+    for (const { kind: _kind, ...data } of lines) await tx.pendingLine.create({ data });
+  }
+}

@@ -1,0 +1,128 @@
+// Lifecycle transitions of spec 3.1 as planners for the shared operation flow (preview + execute).
+import type { CancelInput, PauseInput, RestartInput, ResumeInput } from "../../schemas/contracts";
+import { invalid, invalidFields } from "../errors";
+import { itemLine, prorate, type ProrationLine } from "./lines";
+import type { Plan, PlanArgs } from "./operation";
+import type { ContractRecord } from "./records";
+
+const notAllowed = (c: ContractRecord, what: string) => invalid("non_field_errors", `Cannot ${what} a contract in state '${c.state}'.`);
+const liveItems = (c: ContractRecord) => c.items.filter((i) => i.status === "active");
+
+/** Lines for the part [from, to) of each live item's current period (credit −1 or charge +1). */
+function periodLines(a: PlanArgs<unknown>, from: Date, to: Date, sign: 1 | -1, reason: string): ProrationLine[] {
+  if (!a.prorate) return [];
+  return liveItems(a.c).flatMap((i) => {
+    if (!i.periodStartAt || !i.periodEndAt) return [];
+    const l = prorate(itemLine(a.catalog, i), i.id, { start: i.periodStartAt, end: i.periodEndAt }, from, to, sign, reason);
+    return l ? [l] : [];
+  });
+}
+
+export function planCancel(a: PlanArgs<CancelInput>): Plan {
+  const { c, input, at, now } = a;
+  if (c.state !== "active") throw notAllowed(c, "cancel");
+  if (input.cancel_at_period_end && input.cancel_at) throw invalid("non_field_errors", "Send either cancel_at_period_end or cancel_at, not both.");
+  if (input.cancel_at_period_end) {
+    if (!c.nextBillingAt) throw invalid("cancel_at_period_end", "The contract has no current billing period to end.");
+    const end = c.nextBillingAt;
+    return {
+      lines: [], resultingState: "active", continues: true,
+      apply: async (tx) => {
+        await tx.subscriptionContract.update({ where: { id: c.id }, data: { cancelAtPeriodEnd: true, cancelAt: end, canceledAt: null, endedAt: null } });
+        return { event: "subscription_contract.updated" };
+      },
+    };
+  }
+  if (input.cancel_at) {
+    const when = new Date(input.cancel_at);
+    if (when <= now) throw invalid("cancel_at", "cancel_at must be in the future; omit it to cancel now.");
+    return {
+      lines: [], resultingState: "active", continues: true,
+      apply: async (tx) => {
+        await tx.subscriptionContract.update({ where: { id: c.id }, data: { cancelAtPeriodEnd: false, cancelAt: when } });
+        return { event: "subscription_contract.updated" };
+      },
+    };
+  }
+  if (at > now) throw invalid("effective_at", "An immediate cancellation cannot be in the future; use cancel_at.");
+  const lines = periodLines(a, at, new Date(8.64e15), -1, "canceled");
+  return {
+    lines, resultingState: "canceled", continues: false,
+    apply: async (tx) => {
+      await tx.subscriptionContract.update({
+        where: { id: c.id },
+        data: { state: "canceled", cancelAtPeriodEnd: false, cancelAt: at, canceledAt: at, endedAt: at, recurring: false, nextBillingAt: null },
+      });
+      await tx.contractPause.updateMany({ where: { contractId: c.id, state: "scheduled" }, data: { state: "canceled", canceledAt: now } });
+      return { event: "subscription_contract.canceled" };
+    },
+  };
+}
+
+/** Restart: clears a pending cancellation, or reactivates a canceled contract from now (new anchor). */
+export function planRestart(a: PlanArgs<RestartInput>): Plan {
+  const { c, now } = a;
+  if (c.state === "active" && (c.cancelAt || c.cancelAtPeriodEnd)) {
+    return {
+      lines: [], resultingState: "active", continues: true,
+      apply: async (tx) => {
+        await tx.subscriptionContract.update({ where: { id: c.id }, data: { cancelAtPeriodEnd: false, cancelAt: null } });
+        return { event: "subscription_contract.restarted" };
+      },
+    };
+  }
+  if (c.state !== "canceled") throw invalid("non_field_errors", c.state === "active" ? "The contract has no pending cancellation to clear." : `Cannot restart a contract in state '${c.state}'.`);
+  const items = liveItems(c);
+  if (!items.length) throw invalid("non_field_errors", "The contract has no items to restart.");
+  // a reactivated contract starts a new billing period now, billed in advance by the next run
+  return {
+    lines: [], resultingState: "active", continues: true,
+    apply: async (tx) => {
+      await tx.subscriptionContract.update({
+        where: { id: c.id },
+        data: { state: "active", recurring: true, cancelAtPeriodEnd: false, cancelAt: null, canceledAt: null, endedAt: null, billingAnchorAt: now, nextBillingAt: now },
+      });
+      await tx.contractItem.updateMany({ where: { id: { in: items.map((i) => i.id) } }, data: { periodStartAt: now, periodEndAt: now } });
+      return { event: "subscription_contract.restarted" };
+    },
+  };
+}
+
+export function planPause(a: PlanArgs<PauseInput>): Plan {
+  const { c, input, now } = a;
+  const start = new Date(input.start_date);
+  const end = new Date(input.end_date);
+  if (end <= start) throw invalid("end_date", "end_date must be after start_date.");
+  if (end <= now) throw invalid("end_date", "end_date must be in the future.");
+  const current = start <= now;
+  if (c.state !== "active" && !(c.state === "paused" && !current)) throw notAllowed(c, current ? "pause" : "schedule a pause for");
+  const overlap = c.pauses.find((p) => (p.state === "scheduled" || p.state === "active") && p.startAt < end && start < p.endAt);
+  if (overlap) throw invalidFields({ start_date: [`The pause overlaps pause ${overlap.id}.`] });
+  if (c.cancelAt && start >= c.cancelAt) throw invalid("start_date", "The contract is canceled before this pause would start.");
+  const lines = periodLines(a, current ? now : start, end, -1, "paused");
+  return {
+    lines, resultingState: current ? "paused" : c.state, continues: true,
+    apply: async (tx) => {
+      await tx.contractPause.create({ data: { contractId: c.id, startAt: start, endAt: end, state: current ? "active" : "scheduled", reason: input.reason ?? null, createdAt: now } });
+      if (current) await tx.subscriptionContract.update({ where: { id: c.id }, data: { state: "paused" } });
+      return { event: current ? "subscription_contract.paused" : "subscription_contract.updated" };
+    },
+  };
+}
+
+/** Resume: ends the current pause now; renewals continue on the contract's anchors. */
+export function planResume(a: PlanArgs<ResumeInput>): Plan {
+  const { c, now } = a;
+  if (c.state !== "paused") throw notAllowed(c, "resume");
+  const pause = c.pauses.find((p) => p.state === "active" || (p.state !== "canceled" && p.startAt <= now && now < p.endAt));
+  const until = pause?.endAt ?? now;
+  const lines = periodLines(a, now, until, 1, "resumed");
+  return {
+    lines, resultingState: "active", continues: true,
+    apply: async (tx) => {
+      if (pause) await tx.contractPause.update({ where: { id: pause.id }, data: { state: "completed", endAt: now < pause.endAt ? now : pause.endAt } });
+      await tx.subscriptionContract.update({ where: { id: c.id }, data: { state: "active" } });
+      return { event: "subscription_contract.resumed" };
+    },
+  };
+}

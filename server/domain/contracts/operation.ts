@@ -1,0 +1,153 @@
+// The shared shape of contract changes (items add/update/remove, cancel, pause, resume, restart):
+// plan → proration lines → settlement → apply, with the same plan serving proration-preview.
+import Decimal from "decimal.js";
+import type { DbTx } from "../../db";
+import type { ContractOut, Operation, ProrationPreviewOut } from "../../schemas/contracts";
+import type { Ctx } from "../context";
+import { DomainError, invalid } from "../errors";
+import { emitEvent, type EventType } from "../events/outbox";
+import { fmt4 } from "../money";
+import { catalogSnapshot, type CatalogSnapshot } from "../offers/snapshot";
+import { iso } from "../time";
+import { lineGross, presentProrationLine, type ProrationLine } from "./lines";
+import { loadContract, withLockedContract, type ContractRecord } from "./records";
+import { digest, paramsHash, PREVIEW_TTL_MS, readPreview, signPreview } from "./token";
+import { viewContractById } from "./view";
+
+export interface CommonInput {
+  proration_behavior?: "none" | "create_prorations" | "always_invoice";
+  settlement_behavior?: "next_invoice" | "invoice_now" | "credit_balance";
+  include_pending_adjustments?: boolean;
+  reason?: string;
+  idempotency_key?: string;
+  preview_token?: string;
+  effective_at?: string;
+}
+
+export interface Plan {
+  lines: ProrationLine[];
+  resultingState: string;
+  /** whether the contract keeps billing afterwards (a credit cannot wait for a next invoice otherwise) */
+  continues: boolean;
+  apply(tx: DbTx): Promise<{ event: EventType; contractItemId?: number | null }>;
+}
+
+export interface PlanArgs<I> { ctx: Ctx; c: ContractRecord; input: I; at: Date; now: Date; catalog: CatalogSnapshot; prorate: boolean }
+export type Planner<I> = (a: PlanArgs<I>) => Plan;
+
+const DEFAULT_SETTLEMENT: Record<Operation, "next_invoice" | "credit_balance"> = {
+  add_item: "next_invoice", update_item: "next_invoice", remove_item: "next_invoice",
+  cancel: "credit_balance", pause: "credit_balance", resume: "next_invoice", restart: "next_invoice",
+};
+const DEFAULT_PRORATION: Record<Operation, "none" | "create_prorations"> = {
+  add_item: "create_prorations", update_item: "create_prorations", remove_item: "create_prorations",
+  cancel: "none", pause: "none", resume: "none", restart: "none",
+};
+
+interface Settlement { behavior: string; settlement: string; includePending: boolean; invoiceNow: ProrationLine[]; nextInvoice: ProrationLine[]; credit: Decimal; pending: Decimal }
+
+function settle(op: Operation, input: CommonInput, plan: Plan, pendingTotal: Decimal): Settlement {
+  const behavior = input.proration_behavior ?? DEFAULT_PRORATION[op];
+  const settlement = behavior === "always_invoice" ? "invoice_now" : (input.settlement_behavior ?? DEFAULT_SETTLEMENT[op]);
+  const includePending = input.include_pending_adjustments ?? false;
+  if (includePending && settlement !== "invoice_now") throw invalid("include_pending_adjustments", "include_pending_adjustments is valid only with settlement_behavior=invoice_now.");
+  const net = plan.lines.reduce((a, l) => a.plus(lineGross(l)), new Decimal(0));
+  const out: Settlement = { behavior, settlement, includePending, invoiceNow: [], nextInvoice: [], credit: new Decimal(0), pending: includePending ? pendingTotal : new Decimal(0) };
+  if (!plan.lines.length) return out;
+  if (net.isNegative() && (settlement !== "next_invoice" || !plan.continues)) out.credit = net.negated();
+  else if (settlement === "invoice_now" && net.isPositive()) out.invoiceNow = plan.lines;
+  else if (plan.continues) out.nextInvoice = plan.lines;
+  return out;
+}
+
+function previewBody(op: Operation, c: ContractRecord, at: Date, plan: Plan, s: Settlement): Omit<ProrationPreviewOut, "preview_token" | "expires_at"> {
+  const sum = (f: (l: ProrationLine) => Decimal, ls = plan.lines) => ls.reduce((a, l) => a.plus(f(l)), new Decimal(0));
+  return {
+    operation: op, contract_id: c.id, contract_version: c.contractVersion, effective_at: iso(at),
+    proration_behavior: s.behavior, settlement_behavior: s.settlement, include_pending_adjustments: s.includePending,
+    lines: plan.lines.map(presentProrationLine),
+    subtotal_amount: fmt4(sum((l) => l.subtotal)), tax_amount: fmt4(sum((l) => l.tax)), total_amount: fmt4(sum(lineGross)),
+    invoice_now_amount: fmt4(sum(lineGross, s.invoiceNow).plus(s.invoiceNow.length ? s.pending : 0)),
+    next_invoice_amount: fmt4(sum(lineGross, s.nextInvoice)), credit_amount: fmt4(s.credit), pending_adjustments_amount: fmt4(s.pending),
+    resulting_state: plan.resultingState,
+  };
+}
+
+async function pendingTotal(db: DbTx, contractId: number): Promise<Decimal> {
+  const rows = await db.pendingLine.findMany({ where: { contractId, billingRunId: null }, select: { subtotal: true, tax: true } });
+  return rows.reduce((a, r) => a.plus(r.subtotal.toString()).plus(r.tax.toString()), new Decimal(0));
+}
+
+function effectiveAt(input: CommonInput, now: Date): Date {
+  return input.effective_at ? new Date(input.effective_at) : now;
+}
+
+export async function previewOperation<I extends CommonInput>(ctx: Ctx, contractId: number, op: Operation, input: I, planner: Planner<I>): Promise<ProrationPreviewOut> {
+  const c = await loadContract(ctx.db, ctx.accountId, contractId);
+  const now = ctx.clock.now();
+  const at = effectiveAt(input, now);
+  const catalog = await catalogSnapshot(ctx);
+  const plan = planner({ ctx, c, input, at, now, catalog, prorate: (input.proration_behavior ?? DEFAULT_PRORATION[op]) !== "none" });
+  const s = settle(op, input, plan, await pendingTotal(ctx.db, c.id));
+  const body = previewBody(op, c, at, plan, s);
+  const x = now.getTime() + PREVIEW_TTL_MS;
+  const token = signPreview({ c: c.id, v: c.contractVersion, op, p: paramsHash(input as Record<string, unknown>), e: iso(at), d: digest(body), x });
+  return { ...body, preview_token: token, expires_at: iso(new Date(x)) };
+}
+
+export interface OperationResult { contract: ContractOut; preview: Omit<ProrationPreviewOut, "preview_token" | "expires_at">; contractItemId: number | null; adjustmentRunId: number | null }
+
+export async function executeOperation<I extends CommonInput>(ctx: Ctx, contractId: number, op: Operation, input: I, planner: Planner<I>): Promise<OperationResult> {
+  return withLockedContract(ctx, contractId, async (tx, c) => {
+    const now = ctx.clock.now();
+    const claims = input.preview_token ? readPreview(input.preview_token) : null;
+    if (input.preview_token) {
+      if (!claims || claims.c !== c.id || claims.op !== op) throw invalid("preview_token", "Invalid preview token for this contract and operation.");
+      if (claims.x < now.getTime()) throw invalid("preview_token", "The preview token has expired; preview again.");
+      if (claims.p !== paramsHash(input as Record<string, unknown>)) throw invalid("preview_token", "The request differs from the previewed one (send the same fields, proration_behavior and settlement_behavior).");
+      if (claims.v !== c.contractVersion) throw new DomainError("validation", "stale", { preview_token: ["The contract changed since the preview; preview again."] }, "preview_stale");
+    }
+    const at = claims ? new Date(claims.e) : effectiveAt(input, now);
+    const catalog = await catalogSnapshot(ctx);
+    const plan = planner({ ctx, c, input, at, now, catalog, prorate: (input.proration_behavior ?? DEFAULT_PRORATION[op]) !== "none" });
+    const s = settle(op, input, plan, await pendingTotal(tx, c.id));
+    const body = previewBody(op, c, at, plan, s);
+    if (claims && claims.d !== digest(body)) throw new DomainError("validation", "stale", { preview_token: ["The amounts differ from the preview; preview again."] }, "preview_stale");
+
+    const { event, contractItemId = null } = await plan.apply(tx);
+    const adjustmentRunId = await record(tx, ctx, c, op, s, now, input.reason);
+    await tx.subscriptionContract.update({ where: { id: c.id }, data: { contractVersion: { increment: 1 }, updatedAt: now } });
+    const view = await viewContractById(ctx, tx, c.id);
+    await emitEvent(tx, ctx.accountId, event, view, now);
+    return { contract: view, preview: body, contractItemId, adjustmentRunId };
+  });
+}
+
+/** Writes the settlement: credit grant, pending lines for the next run, or an adjustment run due now. */
+async function record(tx: DbTx, ctx: Ctx, c: ContractRecord, op: Operation, s: Settlement, now: Date, reason?: string): Promise<number | null> {
+  if (s.credit.isPositive()) {
+    await tx.contractCredit.create({ data: { accountId: ctx.accountId, contractId: c.id, amount: s.credit.toFixed(4), currency: c.currency, kind: "grant", reason: reason ?? `${op} proration`, operation: op, createdAt: now } });
+  }
+  const lineData = (l: ProrationLine) => ({
+    contractItemId: l.contractItemId, priceId: l.priceId, priceVersionId: l.versionId, productName: l.productName, quantity: l.quantity,
+    unitAmount: l.unitAmount.toFixed(4), prorationFactor: l.factor.toFixed(6), lineTotal: l.lineTotal.toFixed(4), subtotal: l.subtotal.toFixed(4), tax: l.tax.toFixed(4),
+    servicePeriodStartAt: l.start, servicePeriodEndAt: l.end, prorationReason: l.reason, description: l.description,
+  });
+  for (const l of s.nextInvoice) await tx.pendingLine.create({ data: { ...lineData(l), accountId: ctx.accountId, contractId: c.id } });
+  if (!s.invoiceNow.length) return null;
+  const pending = s.includePending ? await tx.pendingLine.findMany({ where: { contractId: c.id, billingRunId: null } }) : [];
+  const all = [...s.invoiceNow.map(lineData), ...pending.map(({ id: _i, accountId: _a, contractId: _c, billingRunId: _b, createdAt: _d, ...rest }) => rest)];
+  const sum = (k: "subtotal" | "tax") => all.reduce((a, l) => a.plus(l[k].toString()), new Decimal(0));
+  const run = await tx.billingRun.create({
+    data: {
+      accountId: ctx.accountId, contractId: c.id, customerId: c.customerId, kind: "adjustment", state: "scheduled", currency: c.currency,
+      periodStartAt: now, periodEndAt: now, periodKey: `adjustment:${now.getTime()}:${c.contractVersion}`, scheduledAt: now,
+      subtotal: sum("subtotal").toFixed(4), tax: sum("tax").toFixed(4), total: sum("subtotal").plus(sum("tax")).toFixed(4),
+      metadata: { operation: op, ...(reason ? { reason } : {}) },
+      lines: { create: all.map((l) => ({ ...l, kind: "proration" })) },
+    },
+  });
+  if (pending.length) await tx.pendingLine.updateMany({ where: { id: { in: pending.map((p) => p.id) } }, data: { billingRunId: run.id } });
+  return run.id;
+}
+

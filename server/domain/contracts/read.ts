@@ -1,0 +1,50 @@
+import type { Prisma } from "../../generated/prisma/client";
+import type { ContractOut, ContractPatchInput } from "../../schemas/contracts";
+import type { Ctx } from "../context";
+import { emitEvent } from "../events/outbox";
+import { pageWindow, type ListResult, type PageRequest } from "../list";
+import { catalogSnapshot } from "../offers/snapshot";
+import { presentContract } from "./present";
+import { bump, contractInclude, withLockedContract } from "./records";
+import { subscriberUrl, viewContract, viewContractById } from "./view";
+
+export interface ContractListQuery { state?: string; customer?: string; customer_reference?: string; page?: PageRequest }
+
+/** Spec 4.6 List: fixed order, newest first (created_at, then id). */
+export async function listContracts(ctx: Ctx, q: ContractListQuery): Promise<ListResult<ContractOut>> {
+  const where: Prisma.SubscriptionContractWhereInput = { accountId: ctx.accountId };
+  if (q.state) where.state = q.state;
+  if (q.customer) where.customerId = Number(q.customer);
+  if (q.customer_reference !== undefined) where.customer = { reference: q.customer_reference };
+  const count = q.page ? await ctx.db.subscriptionContract.count({ where }) : 0;
+  const rows = await ctx.db.subscriptionContract.findMany({ where, include: contractInclude, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow(q.page, count) });
+  const [catalog, base, initials] = await Promise.all([
+    catalogSnapshot(ctx),
+    subscriberUrl(ctx),
+    ctx.db.billingRun.findMany({ where: { contractId: { in: rows.map((r) => r.id) }, kind: "initial" }, orderBy: { id: "asc" } }),
+  ]);
+  const now = ctx.clock.now();
+  const initialOf = new Map(initials.reverse().map((r) => [r.contractId, r]));
+  return { results: rows.map((r) => presentContract(r, catalog, now, base, initialOf.get(r.id) ?? null)), count: q.page ? count : rows.length, page: q.page };
+}
+
+export async function getContract(ctx: Ctx, id: number): Promise<ContractOut> {
+  return viewContractById(ctx, ctx.db, id);
+}
+
+/** Spec 4.6 Patch: only five fields; the schema rejects the rest. metadata is replaced as sent. */
+export async function patchContract(ctx: Ctx, id: number, input: ContractPatchInput): Promise<ContractOut> {
+  return withLockedContract(ctx, id, async (tx, c) => {
+    const data: Prisma.SubscriptionContractUpdateInput = {};
+    if (input.metadata !== undefined) data.metadata = input.metadata as Prisma.InputJsonValue;
+    if (input.payment_processor_override !== undefined) data.paymentProcessorOverride = input.payment_processor_override;
+    if (input.delivery_address !== undefined) data.deliveryAddress = (input.delivery_address ?? null) as Prisma.InputJsonValue;
+    if (input.accounting_department !== undefined) data.accountingDepartment = input.accounting_department;
+    if (input.accounting_cost_center !== undefined) data.accountingCostCenter = input.accounting_cost_center;
+    if (!Object.keys(data).length) return viewContract(ctx, tx, c);
+    await tx.subscriptionContract.update({ where: { id }, data: bump(c, data, ctx.clock.now()) });
+    const view = await viewContractById(ctx, tx, id);
+    await emitEvent(tx, ctx.accountId, "subscription_contract.updated", view, ctx.clock.now());
+    return view;
+  });
+}

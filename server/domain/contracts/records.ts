@@ -1,0 +1,36 @@
+// Loading and locking contracts. Every mutation runs in a transaction that first locks the contract
+// row, so concurrent changes serialise and contract_version counts every one of them.
+import type { Prisma } from "../../generated/prisma/client";
+import type { DbTx } from "../../db";
+import type { Ctx } from "../context";
+import { notFound } from "../errors";
+
+export const contractInclude = {
+  customer: true,
+  items: { orderBy: { id: "asc" } },
+  pauses: { orderBy: [{ startAt: "asc" }, { id: "asc" }] },
+  credits: { select: { amount: true } },
+  billingRuns: { orderBy: { id: "desc" }, take: 1, select: { id: true, kind: true, state: true, periodStartAt: true, periodEndAt: true, total: true, attemptCount: true } },
+} satisfies Prisma.SubscriptionContractInclude;
+
+export type ContractRecord = Prisma.SubscriptionContractGetPayload<{ include: typeof contractInclude }>;
+
+export async function loadContract(db: DbTx, accountId: number, id: number): Promise<ContractRecord> {
+  const c = await db.subscriptionContract.findFirst({ where: { id, accountId }, include: contractInclude });
+  if (!c) throw notFound();
+  return c;
+}
+
+/** Runs `fn` in a transaction holding the contract's row lock; 404 for another account's contract. */
+export async function withLockedContract<T>(ctx: Ctx, id: number, fn: (tx: DbTx, c: ContractRecord) => Promise<T>): Promise<T> {
+  return ctx.db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ id: number }[]>`select id from subscription_contracts where id = ${id} and account_id = ${ctx.accountId} for update`;
+    if (!rows.length) throw notFound();
+    return fn(tx, await loadContract(tx, ctx.accountId, id));
+  }, { timeout: 20_000, maxWait: 20_000 });
+}
+
+/** Bumps contract_version (and updated_at, on the injected clock) with the rest of the update. */
+export function bump(c: { contractVersion: number }, data: Prisma.SubscriptionContractUpdateInput, now: Date): Prisma.SubscriptionContractUpdateInput {
+  return { ...data, contractVersion: c.contractVersion + 1, updatedAt: now };
+}

@@ -1,0 +1,42 @@
+// Service state of a contract at an instant (pure): the access flag never comes from payment state
+// alone; it follows contract state, pauses, item service periods and unpaid runs past a grace period.
+import type { ContractRecord } from "./records";
+
+/** Days an unpaid run may stay unpaid before the contract is past_due and service stops. */
+export const PAST_DUE_GRACE_DAYS = 3;
+const DAY = 86_400_000;
+
+type Item = ContractRecord["items"][number];
+type Pause = ContractRecord["pauses"][number];
+
+export const pauseCovers = (p: Pause, at: Date) => p.state !== "canceled" && p.startAt <= at && at < p.endAt;
+
+export function itemEntitledUntil(c: Pick<ContractRecord, "cancelAt" | "endedAt">, item: Item): Date | null {
+  let until = item.periodEndAt;
+  for (const cap of [item.endAt, item.removedAt, c.cancelAt, c.endedAt]) if (cap && (!until || cap < until)) until = cap;
+  return until;
+}
+
+export function itemActiveAt(c: Pick<ContractRecord, "cancelAt" | "endedAt">, item: Item, at: Date): boolean {
+  if (item.removedAt && item.removedAt <= at) return false;
+  if ((item.startAt && item.startAt > at) || (item.endAt && item.endAt <= at)) return false;
+  const until = itemEntitledUntil(c, item);
+  return !!until && at < until;
+}
+
+export function isPastDue(c: Pick<ContractRecord, "billingAttentionRequired" | "pastDueSince">, at: Date): boolean {
+  return c.billingAttentionRequired && !!c.pastDueSince && at.getTime() - c.pastDueSince.getTime() >= PAST_DUE_GRACE_DAYS * DAY;
+}
+
+export function serviceStateAt(c: ContractRecord, at: Date): { state: "active" | "inactive" | "partial" | "past_due"; active: boolean; items: Map<number, boolean> } {
+  const items = new Map<number, boolean>();
+  const live = c.state === "active" || (c.state === "canceled" && c.endedAt != null && at < c.endedAt);
+  const paused = c.pauses.some((p) => pauseCovers(p, at));
+  for (const i of c.items) items.set(i.id, live && !paused && itemActiveAt(c, i, at));
+  if (!live || paused) return { state: "inactive", active: false, items };
+  if (isPastDue(c, at)) return { state: "past_due", active: false, items: new Map([...items].map(([k]) => [k, false])) };
+  const relevant = c.items.filter((i) => i.status === "active" || (i.removedAt && i.removedAt > at));
+  const on = relevant.filter((i) => items.get(i.id)).length;
+  if (!on) return { state: "inactive", active: false, items };
+  return { state: on < relevant.length ? "partial" : "active", active: true, items };
+}

@@ -1,0 +1,27 @@
+// Reading a contract as the API shows it (used by every contract operation's response).
+import type { DbTx } from "../../db";
+import type { ContractOut } from "../../schemas/contracts";
+import type { Ctx } from "../context";
+import { catalogSnapshot } from "../offers/snapshot";
+import { presentContract } from "./present";
+import { loadContract, type ContractRecord } from "./records";
+
+const runSelect = { id: true, kind: true, state: true, periodStartAt: true, periodEndAt: true, total: true, attemptCount: true } as const;
+
+/** Base of subscriber_page: the account's subscriber_url, else PUBLIC_URL, else this service's own origin. */
+export async function subscriberUrl(ctx: Ctx, db: DbTx = ctx.db): Promise<string> {
+  const a = await db.account.findUnique({ where: { id: ctx.accountId }, select: { subscriberUrl: true } });
+  return a?.subscriberUrl ?? process.env.PUBLIC_URL ?? ctx.baseUrl ?? "http://localhost:3000";
+}
+
+export async function viewContract(ctx: Ctx, db: DbTx, c: ContractRecord): Promise<ContractOut> {
+  // sequential: `db` may be a transaction, which runs one query at a time
+  const catalog = await catalogSnapshot(ctx);
+  const initial = await db.billingRun.findFirst({ where: { contractId: c.id, kind: "initial" }, orderBy: { id: "asc" }, select: runSelect });
+  const base = await subscriberUrl(ctx, db);
+  return presentContract(c, catalog, ctx.clock.now(), base, initial);
+}
+
+export async function viewContractById(ctx: Ctx, db: DbTx, id: number): Promise<ContractOut> {
+  return viewContract(ctx, db, await loadContract(db, ctx.accountId, id));
+}

@@ -1,0 +1,20 @@
+// Outbox (spec 6): events are rows written in the same transaction as the change they describe;
+// the webhook dispatcher publishes them later, at least once, each with a unique event id.
+import { randomBytes } from "node:crypto";
+import type { Prisma } from "../../generated/prisma/client";
+import type { DbTx } from "../../db";
+
+export type EventType =
+  | "subscription_contract.created" | "subscription_contract.updated" | "subscription_contract.canceled"
+  | "subscription_contract.paused" | "subscription_contract.resumed" | "subscription_contract.restarted"
+  | "subscription_contract.activated" | "subscription_contract.ended"
+  | "billing_run.created" | "billing_run.succeeded" | "billing_run.failed" | "billing_run.exhausted";
+
+export const newEventId = () => `evt_${randomBytes(12).toString("hex")}`;
+
+export async function emitEvent(tx: DbTx, accountId: number, type: EventType, data: unknown, at: Date): Promise<void> {
+  const eventId = newEventId();
+  await tx.outboxEvent.create({
+    data: { eventId, accountId, type, createdAt: at, payload: { id: eventId, type, created_at: at.toISOString(), data } as Prisma.InputJsonValue },
+  });
+}

@@ -1,0 +1,245 @@
+import { z } from "zod";
+import { dateTime, dateTimeInput, idInput, metadata, metadataInput, money, moneyInput, pageQuery, percentInput } from "./common";
+import { offerFields, quantityInput } from "./offers";
+
+// Outputs ------------------------------------------------------------------------------------------
+export const contractItem = z
+  .object({
+    id: z.number().int(),
+    price_id: z.number().int(),
+    product_id: z.number().int(),
+    product_name: z.string(),
+    quantity: z.number().int(),
+    unit_amount: money.meta({ description: "Effective unit amount now (override or current price version)" }),
+    unit_amount_override: money.nullable(),
+    discount_percent: z.string().nullable(),
+    start_at: dateTime.nullable(),
+    end_at: dateTime.nullable(),
+    source: z.string(),
+    bundle_item_id: z.number().int().nullable(),
+    rule_id: z.number().int().nullable(),
+    status: z.enum(["active", "removed"]),
+    current_service_period_start_at: dateTime.nullable(),
+    current_service_period_end_at: dateTime.nullable(),
+    entitled_until: dateTime.nullable(),
+    service_active: z.boolean(),
+    metadata,
+  })
+  .meta({ id: "ContractItem" });
+
+export const contractPause = z
+  .object({
+    id: z.number().int(),
+    start_date: dateTime,
+    end_date: dateTime,
+    state: z.enum(["scheduled", "active", "completed", "canceled"]),
+    reason: z.string().nullable(),
+    canceled_at: dateTime.nullable(),
+    created_at: dateTime,
+  })
+  .meta({ id: "ContractPause" });
+
+export const runSummary = z
+  .object({
+    id: z.number().int(),
+    kind: z.string(),
+    state: z.string(),
+    period_start_at: dateTime,
+    period_end_at: dateTime,
+    total_amount: money,
+    attempt_count: z.number().int(),
+  })
+  .meta({ id: "BillingRunSummary" });
+
+export const entitlementSummary = z
+  .object({
+    service_active: z.boolean(),
+    entitled_until: dateTime.nullable(),
+    products: z.array(z.object({ product_id: z.number().int(), product_name: z.string(), quantity: z.number().int(), entitled_until: dateTime.nullable() })),
+  })
+  .meta({ id: "EntitlementSummary" });
+
+export const contract = z
+  .object({
+    id: z.number().int(),
+    customer_id: z.number().int(),
+    customer: z.object({ id: z.number().int(), reference: z.string(), name: z.string().nullable(), email: z.string().nullable() }),
+    customer_reference: z.string(),
+    state: z.enum(["inactive", "active", "paused", "canceled", "ended"]),
+    currency: z.string(),
+    recurring: z.boolean(),
+    contract_version: z.number().int(),
+    billing_anchor_at: dateTime,
+    billing_timezone: z.string(),
+    billing_time: z.string(),
+    billing_advance_policy: z.enum(["on_run_created", "on_run_succeeded"]),
+    next_billing_at: dateTime.nullable(),
+    trial_start_at: dateTime.nullable(),
+    trial_end_at: dateTime.nullable(),
+    cancel_at_period_end: z.boolean(),
+    cancel_at: dateTime.nullable(),
+    canceled_at: dateTime.nullable(),
+    ended_at: dateTime.nullable(),
+    service_active: z.boolean(),
+    service_state: z.enum(["active", "inactive", "partial", "past_due"]),
+    entitlement_summary: entitlementSummary,
+    billing_attention_required: z.boolean(),
+    has_future_pause: z.boolean(),
+    paused_until: dateTime.nullable(),
+    pauses: z.array(contractPause),
+    current_pauses: z.array(contractPause),
+    future_pauses: z.array(contractPause),
+    past_pauses: z.array(contractPause),
+    items: z.array(contractItem),
+    latest_billing_run: runSummary.nullable(),
+    initial_billing_run: runSummary.nullable(),
+    discount: z.record(z.string(), z.unknown()).nullable(),
+    delivery_address: z.record(z.string(), z.unknown()).nullable(),
+    shipping_selection: z.record(z.string(), z.unknown()).nullable(),
+    legacy_subscription_ids: z.array(z.union([z.number(), z.string()])),
+    metadata,
+    subscriber_page: z.string(),
+    created_at: dateTime,
+    updated_at: dateTime,
+    // extensions
+    input_mode: z.string(),
+    bundle_template_id: z.number().int().nullable(),
+    bundle_quantity: z.number().int().nullable(),
+    initial_billing_mode: z.string(),
+    payment_processor_override: z.number().int().nullable(),
+    accounting_department: z.string().nullable(),
+    accounting_cost_center: z.string().nullable(),
+    credit_balance: money.meta({ description: "Extension: unused contract credit" }),
+  })
+  .meta({ id: "SubscriptionContract" });
+
+// Inputs -------------------------------------------------------------------------------------------
+const idempotencyKey = z.string({ error: "A string is required." }).min(1).max(255).optional();
+const reason = z.string({ error: "A string is required." }).max(1000).optional();
+const address = z.record(z.string(), z.unknown(), { error: "A JSON object is required." }).nullable().optional();
+
+export const contractCreateBody = z
+  .object({
+    ...offerFields,
+    delivery_address: address,
+    billing_advance_policy: z.enum(["on_run_created", "on_run_succeeded"], { error: "Must be on_run_created or on_run_succeeded." }).optional(),
+    activate: z.boolean({ error: "Must be a boolean." }).optional().meta({ description: "Extension: false creates an inactive contract (activate later)" }),
+    accounting_department: z.string().max(200).nullable().optional(),
+    accounting_cost_center: z.string().max(200).nullable().optional(),
+    idempotency_key: idempotencyKey,
+  })
+  .meta({ id: "ContractCreateRequest" });
+
+export const contractPatchBody = z
+  .strictObject(
+    {
+      metadata: metadataInput.optional(),
+      payment_processor_override: idInput.nullable().optional(),
+      delivery_address: address,
+      accounting_department: z.string({ error: "A string is required." }).max(200).nullable().optional(),
+      accounting_cost_center: z.string({ error: "A string is required." }).max(200).nullable().optional(),
+    },
+    { error: (i) => (i.code === "unrecognized_keys" ? "This field cannot be changed." : undefined) },
+  )
+  .meta({ id: "ContractPatchRequest" });
+
+export const contractListQuery = z.object({
+  state: z.enum(["inactive", "active", "paused", "canceled", "ended"], { error: "Must be one of inactive, active, paused, canceled, ended." }).optional(),
+  customer: z.string().regex(/^\d{1,9}$/, "A valid integer is required.").optional(),
+  customer_reference: z.string().optional(),
+  ...pageQuery,
+});
+
+const prorationBehavior = z.enum(["none", "create_prorations", "always_invoice"], { error: "Must be none, create_prorations or always_invoice." }).optional();
+const settlementBehavior = z.enum(["next_invoice", "invoice_now", "credit_balance"], { error: "Must be next_invoice, invoice_now or credit_balance." }).optional();
+const common = {
+  proration_behavior: prorationBehavior,
+  settlement_behavior: settlementBehavior,
+  include_pending_adjustments: z.boolean({ error: "Must be a boolean." }).optional(),
+  reason,
+  idempotency_key: idempotencyKey,
+  preview_token: z.string().max(2000).optional(),
+};
+const strict = { error: (i: { code: string }) => (i.code === "unrecognized_keys" ? "Unknown field for this operation." : undefined) };
+
+export const itemAddBody = z.strictObject({
+  price: idInput, quantity: quantityInput.optional(), discount_percent: percentInput.nullable().optional(),
+  unit_amount_override: moneyInput.nullable().optional(), effective_at: dateTimeInput.optional(), ...common,
+}, strict);
+export const itemUpdateBody = z.strictObject({
+  contract_item: idInput, price: idInput.optional(), quantity: quantityInput.optional(), discount_percent: percentInput.nullable().optional(),
+  unit_amount_override: moneyInput.nullable().optional(), effective_at: dateTimeInput.optional(), ...common,
+}, strict);
+export const itemRemoveBody = z.strictObject({ contract_item: idInput, effective_at: dateTimeInput.optional(), ...common }, strict);
+export const cancelBody = z.strictObject({ cancel_at_period_end: z.boolean({ error: "Must be a boolean." }).optional(), cancel_at: dateTimeInput.optional(), effective_at: dateTimeInput.optional(), ...common }, strict);
+export const restartBody = z.strictObject({ effective_at: dateTimeInput.optional(), ...common }, strict);
+export const pauseBody = z.strictObject({ start_date: dateTimeInput, end_date: dateTimeInput, ...common }, strict);
+export const resumeBody = z.strictObject({ effective_at: dateTimeInput.optional(), ...common }, strict);
+
+export const operationBodies = {
+  add_item: itemAddBody, update_item: itemUpdateBody, remove_item: itemRemoveBody,
+  cancel: cancelBody, restart: restartBody, pause: pauseBody, resume: resumeBody,
+} as const;
+export type Operation = keyof typeof operationBodies;
+export const previewBody = z.looseObject({ operation: z.enum(Object.keys(operationBodies) as [Operation, ...Operation[]], { error: "Unknown operation." }).optional() }).meta({ id: "ProrationPreviewRequest" });
+
+export const previewLine = z
+  .object({
+    contract_item_id: z.number().int().nullable(),
+    price_id: z.number().int(),
+    price_version_id: z.number().int().nullable(),
+    product_name: z.string(),
+    quantity: z.number().int(),
+    unit_amount: money,
+    proration_factor: z.string(),
+    line_total_amount: money,
+    line_subtotal_amount: money,
+    line_tax_amount: money,
+    service_period_start_at: dateTime,
+    service_period_end_at: dateTime,
+    proration_reason: z.string(),
+    description: z.string(),
+  })
+  .meta({ id: "ProrationLine" });
+
+export const prorationPreview = z
+  .object({
+    operation: z.string(),
+    contract_id: z.number().int(),
+    contract_version: z.number().int(),
+    effective_at: dateTime,
+    proration_behavior: z.string(),
+    settlement_behavior: z.string(),
+    include_pending_adjustments: z.boolean(),
+    lines: z.array(previewLine),
+    subtotal_amount: money,
+    tax_amount: money,
+    total_amount: money.meta({ description: "Net of all lines (negative = credit to the customer)" }),
+    invoice_now_amount: money,
+    next_invoice_amount: money,
+    credit_amount: money.meta({ description: "Amount recorded as contract credit" }),
+    pending_adjustments_amount: money,
+    resulting_state: z.string(),
+    preview_token: z.string(),
+    expires_at: dateTime,
+  })
+  .meta({ id: "ProrationPreview" });
+
+export const itemChangeResult = z
+  .object({ contract: contract, contract_item: contractItem.nullable(), proration: prorationPreview.omit({ preview_token: true, expires_at: true }), adjustment_billing_run_id: z.number().int().nullable() })
+  .meta({ id: "ContractItemChangeResult" });
+
+export type ContractOut = z.infer<typeof contract>;
+export type ContractItemOut = z.infer<typeof contractItem>;
+export type ContractPauseOut = z.infer<typeof contractPause>;
+export type ContractCreateInput = z.infer<typeof contractCreateBody>;
+export type ContractPatchInput = z.infer<typeof contractPatchBody>;
+export type ProrationPreviewOut = z.infer<typeof prorationPreview>;
+export type PreviewLineOut = z.infer<typeof previewLine>;
+export type ItemAddInput = z.infer<typeof itemAddBody>;
+export type ItemUpdateInput = z.infer<typeof itemUpdateBody>;
+export type ItemRemoveInput = z.infer<typeof itemRemoveBody>;
+export type CancelInput = z.infer<typeof cancelBody>;
+export type RestartInput = z.infer<typeof restartBody>;
+export type PauseInput = z.infer<typeof pauseBody>;
+export type ResumeInput = z.infer<typeof resumeBody>;

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { dateTime } from "./common";
+
+export const entitlementQuery = z.object({
+  customer_reference: z.string().optional().meta({ description: "Required" }),
+  product_reference: z.string().optional(),
+  at: z.string().optional().meta({ description: "ISO 8601 date-time; default now" }),
+});
+
+export const entitlementState = z
+  .object({
+    customer_id: z.number().int(),
+    customer_reference: z.string(),
+    product_reference: z.string().nullable(),
+    at: dateTime,
+    service_active: z.boolean(),
+    entitlements: z.array(
+      z.object({
+        product_id: z.number().int(),
+        product_reference: z.string().nullable(),
+        product_name: z.string(),
+        quantity: z.number().int(),
+        contract_ids: z.array(z.number().int()),
+        contract_item_ids: z.array(z.number().int()),
+        entitled_until: dateTime.nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "EntitlementState" });
