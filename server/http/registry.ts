@@ -4,9 +4,10 @@ import { catalogEndpoints } from "./endpoints/catalog";
 import { customerEndpoints } from "./endpoints/customers";
 import { quoteEndpoints } from "./endpoints/quotes";
 import { contractEndpoints } from "./endpoints/contracts";
+import { billingEndpoints } from "./endpoints/billing";
 import { toRouteHandler, type EndpointDef, type Method } from "./endpoint";
 
-export const endpoints: EndpointDef[] = [...catalogEndpoints, ...bundleEndpoints, ...customerEndpoints, ...quoteEndpoints, ...contractEndpoints];
+export const endpoints: EndpointDef[] = [...catalogEndpoints, ...bundleEndpoints, ...customerEndpoints, ...quoteEndpoints, ...contractEndpoints, ...billingEndpoints];
 
 /** The Next.js handler for one operation; throws at load time if the registry lacks it. */
 export function handle(path: string, method: Method) {

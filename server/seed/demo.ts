@@ -132,6 +132,17 @@ export async function seedDemo(db: PrismaClient, opts: SeedOptions = {}): Promis
   const post = await db.shippingOption.create({ data: { accountId: A, name: "Post", serviceCode: "POST", currency: "EUR", priceAmount: "4.9000", freeAboveAmount: "50.0000" } });
   const locker = await db.shippingOption.create({ data: { accountId: A, name: "Parcel Locker", serviceCode: "LOCKER", currency: "EUR", priceAmount: "3.9000", requiresLocation: true } });
 
+  // payments: a sandbox card processor per render mode (EUR), an invoice processor, customers' cards
+  const processor = (displayName: string, processorType: string, renderMode: string, collectionMethod = "card", currency = "EUR") =>
+    db.accountPaymentProcessor.create({ data: { accountId: A, displayName, processorType, renderMode, collectionMethod, currency } });
+  const cardProcessor = await processor("Sandbox card form", "sandbox_generic", "generic_card_form");
+  const invoiceProcessor = await processor("Sandbox invoice", "sandbox_generic", "generic_card_form", "invoice");
+  const card = (customerId: number, number: string) =>
+    db.paymentMethod.create({ data: { accountId: A, customerId, processorId: cardProcessor.id, collectionMethod: "card", verified: true, cardBrand: number.startsWith("5") ? "mastercard" : "visa", cardLast4: number.slice(-4), cardExpMonth: 12, cardExpYear: 2030, token: `tok_sandbox_${number}` } });
+  const customers = await db.customer.findMany({ where: { accountId: A }, orderBy: { id: "asc" } });
+  const goodCard = await card(customers[0].id, "4242424242424242");
+  const declinedCard = await card(customers[1].id, "4000000000000002");
+
   // the other seller: a small catalog of its own, for isolation checks
   const O = other.id;
   await db.customer.create({ data: { accountId: O, reference: "other-cust-1", name: "Other Customer" } });
@@ -153,6 +164,8 @@ export async function seedDemo(db: PrismaClient, opts: SeedOptions = {}): Promis
       family: family.id, familyStreamingItem: family.items[0].id, familyMagazineItem: family.items[1].id, kidsBundle: kidsBundle.id,
       sportsRule: sportsRule.id, screenRule: screenRule.id, kidsRule: kidsRule.id, post: post.id, locker: locker.id,
       otherProduct: otherProduct.id, otherPrice: otherPrice.id, otherBundle: otherBundle.id,
+      cardProcessor: cardProcessor.id, invoiceProcessor: invoiceProcessor.id, goodCard: goodCard.id, declinedCard: declinedCard.id,
+      alice: customers[0].id, bob: customers[1].id, carol: customers[2].id,
     },
   };
 }

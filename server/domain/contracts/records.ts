@@ -30,6 +30,15 @@ export async function withLockedContract<T>(ctx: Ctx, id: number, fn: (tx: DbTx,
   }, { timeout: 20_000, maxWait: 20_000 });
 }
 
+/** Like withLockedContract, but gives up (null) when another worker holds the contract. */
+export async function withContractIfFree<T>(ctx: Ctx, id: number, fn: (tx: DbTx, c: ContractRecord) => Promise<T>): Promise<T | null> {
+  return ctx.db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ id: number }[]>`select id from subscription_contracts where id = ${id} and account_id = ${ctx.accountId} for update skip locked`;
+    if (!rows.length) return null;
+    return fn(tx, await loadContract(tx, ctx.accountId, id));
+  }, { timeout: 30_000, maxWait: 30_000 });
+}
+
 /** Bumps contract_version (and updated_at, on the injected clock) with the rest of the update. */
 export function bump(c: { contractVersion: number }, data: Prisma.SubscriptionContractUpdateInput, now: Date): Prisma.SubscriptionContractUpdateInput {
   return { ...data, contractVersion: c.contractVersion + 1, updatedAt: now };

@@ -81,3 +81,18 @@ export function periodContaining(price: PriceTerms, anchor: Anchor, at: Date): P
   for (let i = 0; p.end <= at && i < 10_000; i++) p = nextPeriod(price, anchor, p.end);
   return p;
 }
+
+/**
+ * The service period billed from `start` (the end of the last billed period): a full interval for
+ * anchor-less prices (keeping the anchor's day of month), otherwise up to the next anchor date, with
+ * the share of the full period it covers (below 1 after a restart between anchor dates).
+ */
+export function billingPeriodFrom(price: PriceTerms, anchor: Anchor, start: Date): { service: Period; full: Period; factor: Decimal } {
+  if (periodKind(price, anchor) === "anchored_interval") {
+    const service = nextPeriod(price, anchor, start);
+    return { service, full: service, factor: new D(1) };
+  }
+  const full = fullPeriodAt(price, anchor, start);
+  const service = { start, end: full.end };
+  return { service, full, factor: prorationFactor(full, start, full.end) };
+}

@@ -1,0 +1,103 @@
+// Builds the regular billing run due at a contract's next_billing_at: every item whose period ended by
+// then is billed for its next period (in advance), at the price version in effect at that period's start,
+// less paused time, plus pending lines. Exactly once: (contract, period_key) is unique.
+import Decimal from "decimal.js";
+import type { Prisma } from "../../generated/prisma/client";
+import type { DbTx } from "../../db";
+import type { Ctx } from "../context";
+import { contractAnchor, itemLine } from "../contracts/lines";
+import { withContractIfFree, type ContractRecord } from "../contracts/records";
+import { emitEvent } from "../events/outbox";
+import { round4 } from "../money";
+import { catalogSnapshot, type CatalogSnapshot } from "../offers/snapshot";
+import { priceAmounts, roundFactor } from "../pricing/amounts";
+import { billingPeriodFrom } from "../pricing/periods";
+import { presentRunSummary } from "./present";
+
+export const regularKey = (at: Date) => `regular:${at.toISOString()}`;
+
+interface Advance { id: number; start: string; end: string }
+
+function pausedMs(c: ContractRecord, from: Date, to: Date): number {
+  let ms = 0;
+  for (const p of c.pauses) {
+    if (p.state === "canceled") continue;
+    const s = Math.max(+p.startAt, +from), e = Math.min(+p.endAt, +to);
+    if (e > s) ms += e - s;
+  }
+  return ms;
+}
+
+export function planRegularRun(c: ContractRecord, catalog: CatalogSnapshot, at: Date) {
+  const anchor = contractAnchor(c);
+  const lines: Prisma.BillingRunLineCreateWithoutRunInput[] = [];
+  const advance: Advance[] = [];
+  for (const item of c.items) {
+    if (item.status !== "active" || !item.periodEndAt || item.periodEndAt > at) continue;
+    if (item.endAt && item.endAt <= item.periodEndAt) continue; // ended: nothing more to bill
+    const line = itemLine(catalog, item);
+    const { service, full } = billingPeriodFrom(line.price, anchor, item.periodEndAt);
+    advance.push({ id: item.id, start: service.start.toISOString(), end: service.end.toISOString() });
+    const from = item.startAt && item.startAt > service.start ? item.startAt : service.start;
+    const to = item.endAt && item.endAt < service.end ? item.endAt : service.end;
+    const billedMs = Math.max(0, +to - +from - pausedMs(c, from, to));
+    if (billedMs <= 0) continue;
+    const factor = roundFactor(new Decimal(billedMs).div(+full.end - +full.start));
+    const paused = pausedMs(c, from, to) > 0 ? " (paused time excluded)" : "";
+    const a = priceAmounts({ price: line.price, quantity: line.quantity, unitAmountOverride: line.unitAmountOverride, discountPercent: line.discountPercent, factor, versionAt: service.start },
+      `${service.start.toISOString().slice(0, 10)} → ${service.end.toISOString().slice(0, 10)}${paused}`);
+    lines.push({
+      contractItemId: item.id, priceId: line.price.id, priceVersionId: a.versionId, productName: line.price.productName, quantity: line.quantity,
+      unitAmount: a.unitAmount.toFixed(4), prorationFactor: factor.toFixed(6), lineTotal: a.lineTotal.toFixed(4), subtotal: a.subtotal.toFixed(4), tax: a.tax.toFixed(4),
+      servicePeriodStartAt: from, servicePeriodEndAt: to, prorationReason: factor.eq(1) ? null : paused ? "paused" : "partial_period", kind: "recurring", description: a.explanation,
+    });
+  }
+  // items still billing after this run, and the next billing date: the earliest of their period ends
+  const done = (i: ContractRecord["items"][number]) => i.status !== "active" || !i.periodEndAt || (!!i.endAt && i.endAt <= i.periodEndAt);
+  const ends = c.items.filter((i) => !done(i)).map((i) => new Date(advance.find((a) => a.id === i.id)?.end ?? i.periodEndAt!));
+  const next = ends.length ? new Date(Math.min(...ends.map(Number))) : null;
+  const live = ends.length > 0;
+  return { lines, advance, next, live };
+}
+
+export async function applyAdvance(tx: DbTx, contractId: number, advance: Advance[], next: string | null, at: Date) {
+  for (const a of advance) await tx.contractItem.update({ where: { id: a.id }, data: { periodStartAt: new Date(a.start), periodEndAt: new Date(a.end) } });
+  await tx.subscriptionContract.update({ where: { id: contractId }, data: { nextBillingAt: next ? new Date(next) : null, contractVersion: { increment: 1 }, updatedAt: at } });
+}
+
+/** Creates the run due now for one contract (null when nothing is due or another worker has it). */
+export async function buildDueRun(ctx: Ctx, contractId: number): Promise<number | null> {
+  const catalog = await catalogSnapshot(ctx);
+  const r = await withContractIfFree(ctx, contractId, async (tx, c) => {
+    const now = ctx.clock.now();
+    if ((c.state !== "active" && c.state !== "paused") || !c.nextBillingAt || c.nextBillingAt > now) return null;
+    const at = c.nextBillingAt;
+    const periodKey = regularKey(at);
+    if (await tx.billingRun.findUnique({ where: { contractId_periodKey: { contractId, periodKey } }, select: { id: true } })) return null;
+    const plan = planRegularRun(c, catalog, at);
+    if (!plan.live) {
+      // nothing left to bill: a contract whose items all ended concludes
+      await tx.subscriptionContract.update({ where: { id: c.id }, data: { state: "ended", endedAt: at, recurring: false, nextBillingAt: null, contractVersion: { increment: 1 }, updatedAt: now } });
+      await emitEvent(tx, ctx.accountId, "subscription_contract.ended", { id: c.id, state: "ended", cancel_at_period_end: c.cancelAtPeriodEnd, cancel_at: c.cancelAt?.toISOString() ?? null, canceled_at: c.canceledAt?.toISOString() ?? null, ended_at: at.toISOString() }, now);
+      return null;
+    }
+    const pending = await tx.pendingLine.findMany({ where: { contractId, billingRunId: null }, orderBy: { id: "asc" } });
+    const all = [...plan.lines, ...pending.map(({ id: _i, accountId: _a, contractId: _c, billingRunId: _b, createdAt: _d, ...rest }) => ({ ...rest, kind: "proration" }))];
+    const sum = (k: "subtotal" | "tax") => all.reduce((a, l) => a.plus(String(l[k])), new Decimal(0));
+    const next = plan.next?.toISOString() ?? null;
+    const run = await tx.billingRun.create({
+      data: {
+        accountId: ctx.accountId, contractId, customerId: c.customerId, kind: "regular", state: "scheduled", currency: c.currency,
+        periodStartAt: at, periodEndAt: plan.next ?? at, periodKey, scheduledAt: at,
+        subtotal: round4(sum("subtotal")).toFixed(4), tax: round4(sum("tax")).toFixed(4), total: round4(sum("subtotal").plus(sum("tax"))).toFixed(4),
+        metadata: c.billingAdvancePolicy === "on_run_succeeded" ? ({ advance: plan.advance, next } as unknown as Prisma.InputJsonValue) : {},
+        lines: { create: all },
+      },
+    });
+    if (pending.length) await tx.pendingLine.updateMany({ where: { id: { in: pending.map((p) => p.id) } }, data: { billingRunId: run.id } });
+    if (c.billingAdvancePolicy !== "on_run_succeeded") await applyAdvance(tx, contractId, plan.advance, next, now);
+    await emitEvent(tx, ctx.accountId, "billing_run.created", presentRunSummary(run, c), now);
+    return run.id;
+  });
+  return r ?? null;
+}

@@ -1,0 +1,78 @@
+// Everything that comes due for an account, in time order per contract: scheduled cancellations and
+// pause windows, regular runs at next_billing_at, scheduled runs and payment retries. With a test clock
+// moved months ahead, each step runs with the clock at the instant it came due, so dates are exact.
+import { fixedClock } from "../../clock";
+import type { Ctx } from "../context";
+import { applyDue } from "../contracts/state";
+import { regularKey, buildDueRun } from "./build";
+import { executeRun } from "./execute";
+
+export interface DueSummary { contracts: number; runsCreated: number; runsExecuted: number; changes: number }
+
+const MAX_STEPS_PER_CONTRACT = 2_000;
+
+/** The earliest instant ≤ until at which something is due for the contract, or null. */
+async function nextDueAt(ctx: Ctx, contractId: number, until: Date): Promise<Date | null> {
+  const c = await ctx.db.subscriptionContract.findUnique({
+    where: { id: contractId },
+    select: { state: true, nextBillingAt: true, cancelAt: true, pauses: { where: { state: { in: ["scheduled", "active"] } }, select: { startAt: true, endAt: true, state: true } } },
+  });
+  if (!c) return null;
+  const candidates: Date[] = [];
+  if ((c.state === "active" || c.state === "paused") && c.nextBillingAt) {
+    const built = await ctx.db.billingRun.findUnique({ where: { contractId_periodKey: { contractId, periodKey: regularKey(c.nextBillingAt) } }, select: { id: true } });
+    if (!built) candidates.push(c.nextBillingAt);
+  }
+  if ((c.state === "active" || c.state === "paused") && c.cancelAt) candidates.push(c.cancelAt);
+  for (const p of c.pauses) candidates.push(p.state === "scheduled" ? p.startAt : p.endAt);
+  const run = await ctx.db.billingRun.findFirst({
+    where: { contractId, OR: [{ state: "scheduled" }, { state: "failed", nextAttemptAt: { not: null } }] },
+    orderBy: { scheduledAt: "asc" }, select: { state: true, scheduledAt: true, nextAttemptAt: true },
+  });
+  if (run) candidates.push(run.state === "scheduled" ? run.scheduledAt : run.nextAttemptAt!);
+  const due = candidates.filter((d) => d <= until).sort((a, b) => +a - +b);
+  return due[0] ?? null;
+}
+
+/** Processes one contract up to `until`; returns counts. */
+export async function processContract(ctx: Ctx, contractId: number, until: Date, summary: DueSummary): Promise<void> {
+  for (let step = 0; step < MAX_STEPS_PER_CONTRACT; step++) {
+    const at = await nextDueAt(ctx, contractId, until);
+    if (!at) return;
+    const stepCtx: Ctx = { ...ctx, clock: fixedClock(at) };
+    const before = summary.runsCreated + summary.runsExecuted + summary.changes;
+    summary.changes += (await applyDue(stepCtx, contractId)).length;
+    if (await buildDueRun(stepCtx, contractId)) summary.runsCreated++;
+    const runs = await ctx.db.billingRun.findMany({
+      where: { contractId, OR: [{ state: "scheduled", scheduledAt: { lte: at } }, { state: "failed", nextAttemptAt: { lte: at } }] },
+      select: { id: true }, orderBy: { id: "asc" },
+    });
+    for (const r of runs) if (await executeRun(stepCtx, r.id)) summary.runsExecuted++;
+    // another worker holds this contract: leave it to that worker
+    if (summary.runsCreated + summary.runsExecuted + summary.changes === before) return;
+  }
+}
+
+/** Contracts of the account with anything due by `until`. */
+export async function dueContractIds(ctx: Ctx, until: Date, limit = 10_000): Promise<number[]> {
+  const rows = await ctx.db.$queryRaw<{ id: number }[]>`
+    select c.id from subscription_contracts c
+    where c.account_id = ${ctx.accountId} and (
+      (c.state in ('active', 'paused') and (c.next_billing_at <= ${until} or c.cancel_at <= ${until}))
+      or exists (select 1 from contract_pauses p where p.contract_id = c.id and ((p.state = 'scheduled' and p.start_at <= ${until}) or (p.state = 'active' and p.end_at <= ${until})))
+      or exists (select 1 from billing_runs r where r.contract_id = c.id and ((r.state = 'scheduled' and r.scheduled_at <= ${until}) or (r.state = 'failed' and r.next_attempt_at <= ${until})))
+    )
+    order by c.id limit ${limit}`;
+  return rows.map((r) => r.id);
+}
+
+/** Bills everything due for the account at ctx.clock.now(). */
+export async function processAccountDue(ctx: Ctx): Promise<DueSummary> {
+  const until = ctx.clock.now();
+  const summary: DueSummary = { contracts: 0, runsCreated: 0, runsExecuted: 0, changes: 0 };
+  for (const id of await dueContractIds(ctx, until)) {
+    summary.contracts++;
+    await processContract(ctx, id, until, summary);
+  }
+  return summary;
+}

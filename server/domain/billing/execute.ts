@@ -1,0 +1,114 @@
+// Executes a billing run: applies contract credit (after taxes, never credit the run itself created),
+// then charges the rest through the account's processor. A run is claimed atomically (scheduled or due
+// for retry → processing), so concurrent workers never charge it twice; an attempt's idempotency key
+// is (run, attempt_no), so a worker that dies mid-charge repeats the same processor call on restart.
+import Decimal from "decimal.js";
+import type { Prisma } from "../../generated/prisma/client";
+import type { DbTx } from "../../db";
+import type { Ctx } from "../context";
+import { emitEvent } from "../events/outbox";
+import { adapterFor, type ChargeResult } from "../payments/processors";
+import { applyAdvance } from "./build";
+import { MAX_ATTEMPTS, nextAttemptAfter } from "./dunning";
+import { presentRunSummary } from "./present";
+
+/** Runs left in `processing` longer than this (real time) belonged to a worker that died. */
+const LEASE_SECONDS = 120;
+
+export async function claimRun(ctx: Ctx, runId: number): Promise<boolean> {
+  const now = ctx.clock.now();
+  const n = await ctx.db.$executeRaw`
+    update billing_runs set state = 'processing', updated_at = now()
+    where id = ${runId} and account_id = ${ctx.accountId} and (
+      (state = 'scheduled' and scheduled_at <= ${now})
+      or (state = 'failed' and next_attempt_at <= ${now})
+      or (state = 'processing' and updated_at < now() - make_interval(secs => ${LEASE_SECONDS})))`;
+  return n === 1;
+}
+
+async function pickPaymentMethod(tx: DbTx, run: { customerId: number; currency: string; kind: string }, contract: { paymentProcessorOverride: number | null }) {
+  return tx.paymentMethod.findFirst({
+    where: {
+      customerId: run.customerId, state: "active", verified: true,
+      processor: { active: true, currency: run.currency, ...(run.kind === "initial" ? { supportsInitial: true } : { supportsRecurring: true }) },
+      ...(contract.paymentProcessorOverride ? { processorId: contract.paymentProcessorOverride } : {}),
+    },
+    include: { processor: true },
+    orderBy: { id: "desc" },
+  });
+}
+
+/** Executes a claimed run to its next state. Returns the state reached. */
+export async function executeRun(ctx: Ctx, runId: number): Promise<string | null> {
+  if (!(await claimRun(ctx, runId))) return null;
+  const now = ctx.clock.now();
+  // 1. credit and the attempt row, in one transaction
+  const prep = await ctx.db.$transaction(async (tx) => {
+    const run = await tx.billingRun.findUniqueOrThrow({ where: { id: runId }, include: { contract: { include: { customer: { select: { reference: true } } } } } });
+    let creditApplied = new Decimal(run.creditApplied.toString());
+    if (creditApplied.isZero() && run.attemptCount === 0) {
+      const credits = await tx.contractCredit.findMany({ where: { contractId: run.contractId }, select: { amount: true, kind: true, billingRunId: true } });
+      // credit granted by this very run is not available to it
+      const balance = credits.filter((c) => !(c.kind === "grant" && c.billingRunId === run.id)).reduce((a, c) => a.plus(c.amount.toString()), new Decimal(0));
+      const use = Decimal.min(balance, new Decimal(run.total.toString()));
+      if (use.isPositive()) {
+        await tx.contractCredit.create({ data: { accountId: run.accountId, contractId: run.contractId, amount: use.negated().toFixed(4), currency: run.currency, kind: "use", reason: `applied to billing run ${run.id}`, billingRunId: run.id, createdAt: now } });
+        await tx.billingRun.update({ where: { id: run.id }, data: { creditApplied: use.toFixed(4) } });
+        creditApplied = use;
+      }
+    }
+    const due = new Decimal(run.total.toString()).minus(creditApplied);
+    if (!due.isPositive()) return { run, due, attempt: null, method: null };
+    const attemptNo = run.attemptCount + 1;
+    const method = await pickPaymentMethod(tx, run, run.contract);
+    const attempt = await tx.billingAttempt.upsert({
+      where: { runId_attemptNo: { runId, attemptNo } },
+      create: { runId, attemptNo, state: "processing", amount: due.toFixed(4), createdAt: now },
+      update: {},
+    });
+    return { run, due, attempt, method };
+  });
+
+  // 2. the processor call, outside any transaction
+  let result: ChargeResult | null = null;
+  if (prep.attempt) {
+    result = prep.method
+      ? await adapterFor(prep.method.processor.processorType).charge({
+          amount: prep.due.toFixed(4), currency: prep.run.currency, idempotencyKey: `run_${runId}_attempt_${prep.attempt.attemptNo}`,
+          paymentMethod: { collectionMethod: prep.method.collectionMethod, token: prep.method.token },
+        })
+      : { status: "failed", transactionId: "", failCode: "no_payment_method", failMessage: "The customer has no verified payment method for this contract." };
+  }
+
+  // 3. record the outcome
+  return ctx.db.$transaction(async (tx) => {
+    const run = prep.run;
+    const c = run.contract;
+    if (!result || result.status === "succeeded") {
+      if (prep.attempt) await tx.billingAttempt.update({ where: { id: prep.attempt.id }, data: { state: "succeeded", transactionId: result!.transactionId, updatedAt: now } });
+      const updated = await tx.billingRun.update({ where: { id: runId }, data: { state: "succeeded", attemptCount: prep.attempt ? prep.attempt.attemptNo : run.attemptCount, nextAttemptAt: null, updatedAt: now } });
+      await tx.subscriptionContract.update({ where: { id: c.id }, data: { billingAttentionRequired: false, pastDueSince: null } });
+      const meta = run.metadata as { advance?: { id: number; start: string; end: string }[]; next?: string | null };
+      if (meta.advance) await applyAdvance(tx, c.id, meta.advance, meta.next ?? null, now);
+      await emitEvent(tx, run.accountId, "billing_run.succeeded", presentRunSummary(updated, c), now);
+      return "succeeded";
+    }
+    if (result.status === "pending_external") {
+      await tx.billingAttempt.update({ where: { id: prep.attempt!.id }, data: { state: "pending_external", transactionId: result.transactionId, updatedAt: now } });
+      await tx.billingRun.update({ where: { id: runId }, data: { state: "pending_external", attemptCount: prep.attempt!.attemptNo, updatedAt: now } });
+      return "pending_external";
+    }
+    const attemptNo = prep.attempt!.attemptNo;
+    await tx.billingAttempt.update({ where: { id: prep.attempt!.id }, data: { state: "failed", transactionId: result.transactionId || null, failCode: result.failCode, failMessage: result.failMessage, updatedAt: now } });
+    const manual = (run.metadata as { manual_retry?: boolean }).manual_retry === true;
+    const next = manual ? null : nextAttemptAfter(now, attemptNo);
+    const exhausted = !next || attemptNo >= MAX_ATTEMPTS;
+    const updated = await tx.billingRun.update({
+      where: { id: runId },
+      data: { state: exhausted ? "exhausted" : "failed", attemptCount: attemptNo, nextAttemptAt: exhausted ? null : next, updatedAt: now, metadata: { ...(run.metadata as object), manual_retry: false } as Prisma.InputJsonValue },
+    });
+    await tx.subscriptionContract.update({ where: { id: c.id }, data: { billingAttentionRequired: true, pastDueSince: c.pastDueSince ?? now } });
+    await emitEvent(tx, run.accountId, exhausted ? "billing_run.exhausted" : "billing_run.failed", { ...presentRunSummary(updated, c), fail_code: result.failCode, fail_message: result.failMessage }, now);
+    return updated.state;
+  });
+}

@@ -1,0 +1,51 @@
+// Processor adapters behind one interface. The sandbox adapters decide outcomes by test card number
+// (README "Test cards"), deterministically per idempotency key, so a retried call repeats its result.
+import { createHash } from "node:crypto";
+
+export interface ChargeRequest {
+  amount: string;
+  currency: string;
+  idempotencyKey: string;
+  paymentMethod: { collectionMethod: string; token: string | null };
+}
+export type ChargeResult =
+  | { status: "succeeded"; transactionId: string }
+  | { status: "failed"; transactionId: string; failCode: string; failMessage: string }
+  | { status: "pending_external"; transactionId: string };
+
+export interface ProcessorAdapter {
+  charge(req: ChargeRequest): Promise<ChargeResult>;
+}
+
+/** Test card numbers and what the sandbox does with them. */
+export const TEST_CARDS: Record<string, { outcome: "succeeded" | "failed" | "pending_external"; failCode?: string; failMessage?: string; label: string }> = {
+  "4242424242424242": { outcome: "succeeded", label: "Visa: succeeds" },
+  "5555555555554444": { outcome: "succeeded", label: "Mastercard: succeeds" },
+  "4000000000000002": { outcome: "failed", failCode: "card_declined", failMessage: "The card was declined.", label: "declined" },
+  "4000000000009995": { outcome: "failed", failCode: "insufficient_funds", failMessage: "The card has insufficient funds.", label: "insufficient funds" },
+  "4000000000000069": { outcome: "failed", failCode: "expired_card", failMessage: "The card has expired.", label: "expired card" },
+  "4000000000003220": { outcome: "pending_external", label: "requires external action (3-D Secure); completes via the processor webhook" },
+};
+
+export const cardFromToken = (token: string | null) => (token ?? "").replace(/^tok_sandbox_/, "");
+
+const sandbox: ProcessorAdapter = {
+  async charge(req) {
+    const transactionId = `txn_${createHash("sha256").update(req.idempotencyKey).digest("hex").slice(0, 20)}`;
+    if (req.paymentMethod.collectionMethod !== "card") return { status: "succeeded", transactionId }; // claim/invoice: collected outside
+    const card = TEST_CARDS[cardFromToken(req.paymentMethod.token)];
+    if (!card || card.outcome === "succeeded") return { status: "succeeded", transactionId };
+    if (card.outcome === "pending_external") return { status: "pending_external", transactionId };
+    return { status: "failed", transactionId, failCode: card.failCode!, failMessage: card.failMessage! };
+  },
+};
+
+const adapters: Record<string, ProcessorAdapter> = {
+  sandbox_generic: sandbox, sandbox_vendor_a: sandbox, sandbox_vendor_b: sandbox, sandbox_vendor_c: sandbox,
+};
+
+export function adapterFor(processorType: string): ProcessorAdapter {
+  const a = adapters[processorType];
+  if (!a) throw new Error(`no adapter for processor type ${processorType}`);
+  return a;
+}

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { advanceTestClock, getRun, listRuns, retryRun } from "../../domain/billing/runs";
+import { parsePage } from "../../domain/list";
+import { createWebhookEndpoint, listDeliveries, listWebhookEndpoints } from "../../domain/webhooks/deliver";
+import { billingRun, retryBody, runListQuery, testClockBody, testClockResult, webhookEndpointBody } from "../../schemas/billing";
+import { listOf } from "../../schemas/common";
+import { defineEndpoint, intId } from "../endpoint";
+import { listBody } from "../pagination";
+
+const tags = ["Billing runs"];
+const params = z.object({ billingRunId: intId });
+
+export const billingEndpoints = [
+  defineEndpoint({
+    method: "GET", path: "/v2/billing-runs/", summary: "List billing runs with lines and attempts", tags,
+    query: runListQuery, response: listOf(billingRun),
+    handler: async (ctx, { query, url }) => listBody(await listRuns(ctx, { ...query, page: parsePage(query) }), url),
+  }),
+  defineEndpoint({
+    method: "GET", path: "/v2/billing-runs/{billingRunId}/", summary: "Read a billing run with lines, attempts and transactions", tags,
+    params, response: billingRun,
+    handler: (ctx, { params }) => getRun(ctx, params.billingRunId),
+  }),
+  defineEndpoint({
+    method: "POST", path: "/v2/billing-runs/{billingRunId}/retry/", summary: "Schedule a manual retry of a failed run", tags,
+    params, body: retryBody, bodyRequired: true, response: billingRun,
+    handler: (ctx, { params, body }) => retryRun(ctx, params.billingRunId, body),
+  }),
+  defineEndpoint({
+    method: "POST", path: "/v2/test-clock/advance/", summary: "Move a test-mode account's clock forward and bill everything due", tags: ["Test clocks"], extension: true,
+    body: testClockBody, bodyRequired: true, response: testClockResult,
+    description: "Secret key of a test-mode account only (403 for live accounts). Send `to` (date-time) or `seconds`.",
+    handler: (ctx, { body }) => advanceTestClock(ctx, body),
+  }),
+  defineEndpoint({
+    method: "GET", path: "/v2/webhook-endpoints/", summary: "List webhook endpoints", tags: ["Webhooks"], extension: true,
+    handler: (ctx) => listWebhookEndpoints(ctx),
+  }),
+  defineEndpoint({
+    method: "POST", path: "/v2/webhook-endpoints/", summary: "Add a webhook endpoint (the response shows its signing secret once)", tags: ["Webhooks"], extension: true,
+    body: webhookEndpointBody, bodyRequired: true, status: 201,
+    handler: (ctx, { body }) => createWebhookEndpoint(ctx, body),
+  }),
+  defineEndpoint({
+    method: "GET", path: "/v2/webhook-endpoints/{endpointId}/deliveries/", summary: "Delivery log of an endpoint", tags: ["Webhooks"], extension: true,
+    params: z.object({ endpointId: intId }),
+    handler: (ctx, { params }) => listDeliveries(ctx, params.endpointId),
+  }),
+];
