@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: database (yours via DATABASE_URL, or embedded PostgreSQL in .data/pg), migrations, demo
 // seed on an empty database, production build, then the app on http://localhost:3000 (PORT to change).
-// `--dev` runs `next dev` instead of building. Ctrl-C stops everything, the embedded database last.
+// The billing worker (scripts/worker.ts) starts alongside. `--dev` runs `next dev` instead of building.
+// Ctrl-C stops everything, the embedded database last.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { provideDatabase } from "./lib/database.mjs";
@@ -43,6 +44,12 @@ try {
 const app = spawn(bin("next"), [dev ? "dev" : "start", "-p", port], { env, stdio: ["ignore", "inherit", "inherit"] });
 children.push(app);
 app.on("exit", (code) => { if (!stopping) shutdown(code ?? 1); });
+// the billing worker runs alongside (NO_WORKER=1 to leave it out, e.g. when workers run elsewhere)
+if (process.env.NO_WORKER !== "1") {
+  const worker = spawn(bin("tsx"), ["scripts/worker.ts"], { env, stdio: ["ignore", "inherit", "inherit"] });
+  children.push(worker);
+  worker.on("exit", (code) => { if (!stopping) shutdown(code ?? 1); });
+}
 
 const keys = existsSync(".data/demo-keys.json") ? JSON.parse(readFileSync(".data/demo-keys.json", "utf8")) : null;
 console.log(`

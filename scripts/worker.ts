@@ -1,0 +1,49 @@
+// `npm run worker`: the billing worker on pg-boss (PostgreSQL job queue). A tick every TICK_SECONDS
+// (and a cron safety net every minute) splits due contracts into jobs that any worker process may take;
+// exactly-once billing comes from the database (unique run per contract and period, row locks).
+import PgBoss from "pg-boss";
+import { getDb } from "../server/db";
+import { log } from "../server/log";
+import { billChunk, dueChunks, webhooksTick } from "../server/worker/billing";
+
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error("DATABASE_URL is not set (npm start sets it; or run via scripts/with-db.mjs)");
+const TICK_SECONDS = Number(process.env.TICK_SECONDS ?? 5);
+const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 2);
+
+const boss = new PgBoss({ connectionString: url, schema: "pgboss", max: 4 });
+boss.on("error", (e) => log.error({ err: e }, "pg-boss error"));
+await boss.start();
+for (const q of ["billing-tick", "bill-contracts", "webhooks-tick"]) await boss.createQueue(q);
+await boss.schedule("billing-tick", "* * * * *");
+await boss.schedule("webhooks-tick", "* * * * *");
+const db = getDb();
+
+await boss.work("billing-tick", async () => {
+  const chunks = await dueChunks(db);
+  if (chunks.length) await boss.insert(chunks.map((c) => ({ name: "bill-contracts", data: c, retryLimit: 3 })));
+});
+for (let i = 0; i < CONCURRENCY; i++) {
+  await boss.work<{ accountId: number; ids: number[] }>("bill-contracts", { batchSize: 1 }, async ([job]) => {
+    const s = await billChunk(db, job.data);
+    if (s.runsCreated || s.runsExecuted || s.changes) log.info({ ...s, accountId: job.data.accountId }, "billed");
+  });
+}
+await boss.work("webhooks-tick", async () => { await webhooksTick(db); });
+
+const timer = setInterval(() => {
+  const slot = Math.floor(Date.now() / (TICK_SECONDS * 1000));
+  // one tick per slot across all workers: pg-boss drops duplicate singleton keys
+  void boss.send("billing-tick", {}, { singletonKey: `tick-${slot}` }).catch(() => {});
+  void boss.send("webhooks-tick", {}, { singletonKey: `wh-${slot}` }).catch(() => {});
+}, TICK_SECONDS * 1000);
+log.info({ tickSeconds: TICK_SECONDS, concurrency: CONCURRENCY }, "worker started");
+
+const stop = async () => {
+  clearInterval(timer);
+  await boss.stop({ graceful: true, timeout: 20_000 });
+  await db.$disconnect();
+  process.exit(0);
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);

@@ -1,0 +1,56 @@
+// What the worker does on each tick, independent of the job queue: find accounts with due work, bill
+// chunks of due contracts, publish and deliver webhooks. Safe to run in several processes at once.
+import { accountClock, systemClock, type Clock } from "../clock";
+import type { Db } from "../db";
+import type { Ctx } from "../domain/context";
+import { dueContractIds, processContract, type DueSummary } from "../domain/billing/due";
+import { deliverDue, fanOut } from "../domain/webhooks/deliver";
+import { log } from "../log";
+
+export async function accountCtx(db: Db, accountId: number, base: Clock = systemClock): Promise<Ctx> {
+  const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { mode: true, testClockAt: true } });
+  return { db, accountId, clock: accountClock(account, base), log };
+}
+
+/** Chunks of due contract ids per account (each chunk is one job). */
+export async function dueChunks(db: Db, chunkSize = 200, base: Clock = systemClock): Promise<{ accountId: number; ids: number[] }[]> {
+  const accounts = await db.account.findMany({ select: { id: true } });
+  const chunks: { accountId: number; ids: number[] }[] = [];
+  for (const a of accounts) {
+    const ctx = await accountCtx(db, a.id, base);
+    const ids = await dueContractIds(ctx, ctx.clock.now());
+    for (let i = 0; i < ids.length; i += chunkSize) chunks.push({ accountId: a.id, ids: ids.slice(i, i + chunkSize) });
+  }
+  return chunks;
+}
+
+export async function billChunk(db: Db, chunk: { accountId: number; ids: number[] }, base: Clock = systemClock): Promise<DueSummary> {
+  const ctx = await accountCtx(db, chunk.accountId, base);
+  const until = ctx.clock.now();
+  const summary: DueSummary = { contracts: 0, runsCreated: 0, runsExecuted: 0, changes: 0 };
+  for (const id of chunk.ids) {
+    summary.contracts++;
+    try {
+      await processContract(ctx, id, until, summary);
+    } catch (e) {
+      // one contract's failure must not stop the others; it is retried on the next tick
+      log.error({ err: e, contractId: id, accountId: chunk.accountId }, "billing a contract failed");
+    }
+  }
+  return summary;
+}
+
+/** Everything due now, in this process (the CLI's `bill-due` and the tests use it directly). */
+export async function runDueNow(db: Db, base: Clock = systemClock): Promise<DueSummary> {
+  const total: DueSummary = { contracts: 0, runsCreated: 0, runsExecuted: 0, changes: 0 };
+  for (const chunk of await dueChunks(db, 200, base)) {
+    const s = await billChunk(db, chunk, base);
+    for (const k of Object.keys(total) as (keyof DueSummary)[]) total[k] += s[k];
+  }
+  return total;
+}
+
+export async function webhooksTick(db: Db) {
+  await fanOut(db);
+  return deliverDue(db);
+}
