@@ -54,8 +54,9 @@ function settle(op: Operation, input: CommonInput, plan: Plan, pendingTotal: Dec
   const net = plan.lines.reduce((a, l) => a.plus(lineGross(l)), new Decimal(0));
   const out: Settlement = { behavior, settlement, includePending, invoiceNow: [], nextInvoice: [], credit: new Decimal(0), pending: includePending ? pendingTotal : new Decimal(0) };
   if (!plan.lines.length) return out;
-  if (net.isNegative() && (settlement !== "next_invoice" || !plan.continues)) out.credit = net.negated();
-  else if (settlement === "invoice_now" && net.isPositive()) out.invoiceNow = plan.lines;
+  // decimal.js: isPositive() is true for zero, so compare with 0 explicitly
+  if (net.lt(0) && (settlement !== "next_invoice" || !plan.continues)) out.credit = net.negated();
+  else if (settlement === "invoice_now" && net.gt(0)) out.invoiceNow = plan.lines;
   else if (plan.continues) out.nextInvoice = plan.lines;
   return out;
 }
@@ -125,7 +126,7 @@ export async function executeOperation<I extends CommonInput>(ctx: Ctx, contract
 
 /** Writes the settlement: credit grant, pending lines for the next run, or an adjustment run due now. */
 async function record(tx: DbTx, ctx: Ctx, c: ContractRecord, op: Operation, s: Settlement, now: Date, reason?: string): Promise<number | null> {
-  if (s.credit.isPositive()) {
+  if (s.credit.gt(0)) {
     await tx.contractCredit.create({ data: { accountId: ctx.accountId, contractId: c.id, amount: s.credit.toFixed(4), currency: c.currency, kind: "grant", reason: reason ?? `${op} proration`, operation: op, createdAt: now } });
   }
   const lineData = (l: ProrationLine) => ({
