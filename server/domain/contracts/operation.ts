@@ -120,7 +120,8 @@ export async function executeOperation<I extends CommonInput>(ctx: Ctx, contract
     await tx.subscriptionContract.update({ where: { id: c.id }, data: { contractVersion: { increment: 1 }, updatedAt: now } });
     const view = await viewContractById(ctx, tx, c.id);
     await emitEvent(tx, ctx.accountId, event, view, now);
-    return { contract: view, preview: body, contractItemId, adjustmentRunId };
+    // lines again after apply: an added item's line now carries the new contract item id
+    return { contract: view, preview: { ...body, lines: plan.lines.map(presentProrationLine) }, contractItemId, adjustmentRunId };
   });
 }
 
