@@ -47,7 +47,8 @@ export function planAddItem(a: PlanArgs<ItemAddInput>): Plan {
     discountPercent: input.discount_percent != null ? dec(input.discount_percent) as never : null, startAt: null, endAt: null, source: "items", bundleItemId: null, ruleId: null, metadata: {},
   };
   const line = itemLine(catalog, draft);
-  const period = billing ? periodContaining(line.price, contractAnchor(c), at) : null;
+  // the new item's current period is the one containing now (not effective_at, which would always fit its own period)
+  const period = billing ? periodContaining(line.price, contractAnchor(c), a.now) : null;
   checkEffective(at, period);
   const charge = period && a.prorate ? prorate(line, null, period, at, period.end, 1, "item_added") : null;
   return {
