@@ -89,7 +89,7 @@ export function planRestart(a: PlanArgs<RestartInput>): Plan {
 }
 
 export function planPause(a: PlanArgs<PauseInput>): Plan {
-  const { c, input, now } = a;
+  const { c, input, at, now } = a;
   const start = new Date(input.start_date);
   const end = new Date(input.end_date);
   if (end <= start) throw invalid("end_date", "end_date must be after start_date.");
@@ -99,7 +99,8 @@ export function planPause(a: PlanArgs<PauseInput>): Plan {
   const overlap = c.pauses.find((p) => (p.state === "scheduled" || p.state === "active") && p.startAt < end && start < p.endAt);
   if (overlap) throw invalidFields({ start_date: [`The pause overlaps pause ${overlap.id}.`] });
   if (c.cancelAt && start >= c.cancelAt) throw invalid("start_date", "The contract is canceled before this pause would start.");
-  const lines = periodLines(a, current ? now : start, end, -1, "paused");
+  // from `at` (now, or the previewed instant when executed with a preview token), never before the window
+  const lines = periodLines(a, at > start ? at : start, end, -1, "paused");
   return {
     lines, resultingState: current ? "paused" : c.state, continues: true,
     apply: async (tx) => {
@@ -114,13 +115,16 @@ export function planPause(a: PlanArgs<PauseInput>): Plan {
 export function planResume(a: PlanArgs<ResumeInput>): Plan {
   const { c, now } = a;
   if (c.state !== "paused") throw notAllowed(c, "resume");
+  if (a.at > now) throw invalid("effective_at", "A resume cannot be in the future.");
   const pause = c.pauses.find((p) => p.state === "active" || (p.state !== "canceled" && p.startAt <= now && now < p.endAt));
-  const until = pause?.endAt ?? now;
-  const lines = periodLines(a, now, until, 1, "resumed");
+  // the pause ends at `at` (now, or the previewed instant when executed with a preview token)
+  const at = pause && a.at < pause.startAt ? pause.startAt : a.at;
+  const until = pause?.endAt ?? at;
+  const lines = periodLines(a, at, until, 1, "resumed");
   return {
     lines, resultingState: "active", continues: true,
     apply: async (tx) => {
-      if (pause) await tx.contractPause.update({ where: { id: pause.id }, data: { state: "completed", endAt: now < pause.endAt ? now : pause.endAt } });
+      if (pause) await tx.contractPause.update({ where: { id: pause.id }, data: { state: "completed", endAt: at < pause.endAt ? at : pause.endAt } });
       await tx.subscriptionContract.update({ where: { id: c.id }, data: { state: "active" } });
       return { event: "subscription_contract.resumed" };
     },
