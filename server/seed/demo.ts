@@ -1,6 +1,7 @@
 // Demo data: a seller with a full catalog, a second seller for isolation checks, an admin user.
 // Used by `npm run db:seed`, by the start script on an empty database and by the tests.
 import bcrypt from "bcryptjs";
+import { generateKeyPairSync } from "node:crypto";
 import type { PrismaClient } from "../generated/prisma/client";
 import { createApiKey } from "../domain/auth/apiKeys";
 
@@ -137,6 +138,13 @@ export async function seedDemo(db: PrismaClient, opts: SeedOptions = {}): Promis
     db.accountPaymentProcessor.create({ data: { accountId: A, displayName, processorType, renderMode, collectionMethod, currency } });
   const cardProcessor = await processor("Sandbox card form", "sandbox_generic", "generic_card_form");
   const invoiceProcessor = await processor("Sandbox invoice", "sandbox_generic", "generic_card_form", "invoice");
+  const vendorB = await processor("Vendor B drop-in (sandbox)", "sandbox_vendor_b", "vendor_b_checkout");
+  const vendorC = await processor("Vendor C embedded (sandbox)", "sandbox_vendor_c", "vendor_c_checkout");
+  const rsa = generateKeyPairSync("rsa", { modulusLength: 2048, publicKeyEncoding: { type: "spki", format: "pem" }, privateKeyEncoding: { type: "pkcs8", format: "pem" } });
+  const vendorA = await db.accountPaymentProcessor.create({
+    data: { accountId: A, displayName: "Vendor A encrypted card (sandbox)", processorType: "sandbox_vendor_a", renderMode: "vendor_a_encrypted_card", collectionMethod: "card", currency: "USD", config: { public_key: rsa.publicKey, private_key: rsa.privateKey } },
+  });
+  await db.accountPaymentProcessor.update({ where: { id: vendorB.id }, data: { config: { webhook_secret: "whsec_sandbox_vendor_b" } } });
   const card = (customerId: number, number: string) =>
     db.paymentMethod.create({ data: { accountId: A, customerId, processorId: cardProcessor.id, collectionMethod: "card", verified: true, cardBrand: number.startsWith("5") ? "mastercard" : "visa", cardLast4: number.slice(-4), cardExpMonth: 12, cardExpYear: 2030, token: `tok_sandbox_${number}` } });
   const customers = await db.customer.findMany({ where: { accountId: A }, orderBy: { id: "asc" } });
@@ -164,7 +172,7 @@ export async function seedDemo(db: PrismaClient, opts: SeedOptions = {}): Promis
       family: family.id, familyStreamingItem: family.items[0].id, familyMagazineItem: family.items[1].id, kidsBundle: kidsBundle.id,
       sportsRule: sportsRule.id, screenRule: screenRule.id, kidsRule: kidsRule.id, post: post.id, locker: locker.id,
       otherProduct: otherProduct.id, otherPrice: otherPrice.id, otherBundle: otherBundle.id,
-      cardProcessor: cardProcessor.id, invoiceProcessor: invoiceProcessor.id, goodCard: goodCard.id, declinedCard: declinedCard.id,
+      cardProcessor: cardProcessor.id, invoiceProcessor: invoiceProcessor.id, vendorA: vendorA.id, vendorB: vendorB.id, vendorC: vendorC.id, goodCard: goodCard.id, declinedCard: declinedCard.id,
       alice: customers[0].id, bob: customers[1].id, carol: customers[2].id,
     },
   };

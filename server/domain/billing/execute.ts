@@ -81,34 +81,57 @@ export async function executeRun(ctx: Ctx, runId: number): Promise<string | null
   }
 
   // 3. record the outcome
+  return recordOutcome(ctx, runId, prep.attempt?.id ?? null, result, now);
+}
+
+/**
+ * Records a charge result on a run (also used when a processor webhook settles a pending_external
+ * attempt): success clears billing attention, advances periods under on_run_succeeded and activates a
+ * contract waiting for its initial payment (checkout flow); failure schedules the next retry.
+ */
+export async function recordOutcome(ctx: Ctx, runId: number, attemptId: number | null, result: ChargeResult | null, now: Date): Promise<string> {
   return ctx.db.$transaction(async (tx) => {
-    const run = prep.run;
+    const run = await tx.billingRun.findUniqueOrThrow({ where: { id: runId }, include: { contract: { include: { customer: { select: { reference: true } } } } } });
     const c = run.contract;
+    const attempt = attemptId ? await tx.billingAttempt.findUniqueOrThrow({ where: { id: attemptId } }) : null;
     if (!result || result.status === "succeeded") {
-      if (prep.attempt) await tx.billingAttempt.update({ where: { id: prep.attempt.id }, data: { state: "succeeded", transactionId: result!.transactionId, updatedAt: now } });
-      const updated = await tx.billingRun.update({ where: { id: runId }, data: { state: "succeeded", attemptCount: prep.attempt ? prep.attempt.attemptNo : run.attemptCount, nextAttemptAt: null, updatedAt: now } });
+      if (attempt) await tx.billingAttempt.update({ where: { id: attempt.id }, data: { state: "succeeded", transactionId: result!.transactionId, updatedAt: now } });
+      const updated = await tx.billingRun.update({ where: { id: runId }, data: { state: "succeeded", attemptCount: attempt ? attempt.attemptNo : run.attemptCount, nextAttemptAt: null, updatedAt: now } });
       await tx.subscriptionContract.update({ where: { id: c.id }, data: { billingAttentionRequired: false, pastDueSince: null } });
       const meta = run.metadata as { advance?: { id: number; start: string; end: string }[]; next?: string | null };
       if (meta.advance) await applyAdvance(tx, c.id, meta.advance, meta.next ?? null, now);
       await emitEvent(tx, run.accountId, "billing_run.succeeded", presentRunSummary(updated, c), now);
+      if (run.kind === "initial" && c.state === "inactive") await activateAfterPayment(tx, run.accountId, c.id, runId, now);
       return "succeeded";
     }
     if (result.status === "pending_external") {
-      await tx.billingAttempt.update({ where: { id: prep.attempt!.id }, data: { state: "pending_external", transactionId: result.transactionId, updatedAt: now } });
-      await tx.billingRun.update({ where: { id: runId }, data: { state: "pending_external", attemptCount: prep.attempt!.attemptNo, updatedAt: now } });
+      await tx.billingAttempt.update({ where: { id: attempt!.id }, data: { state: "pending_external", transactionId: result.transactionId, updatedAt: now } });
+      await tx.billingRun.update({ where: { id: runId }, data: { state: "pending_external", attemptCount: attempt!.attemptNo, updatedAt: now } });
+      await tx.checkout.updateMany({ where: { initialBillingRunId: runId, status: { in: ["pending", "finalizing"] } }, data: { status: "pending_external" } });
       return "pending_external";
     }
-    const attemptNo = prep.attempt!.attemptNo;
-    await tx.billingAttempt.update({ where: { id: prep.attempt!.id }, data: { state: "failed", transactionId: result.transactionId || null, failCode: result.failCode, failMessage: result.failMessage, updatedAt: now } });
-    const manual = (run.metadata as { manual_retry?: boolean }).manual_retry === true;
-    const next = manual ? null : nextAttemptAfter(now, attemptNo);
+    const attemptNo = attempt!.attemptNo;
+    await tx.billingAttempt.update({ where: { id: attempt!.id }, data: { state: "failed", transactionId: result.transactionId || null, failCode: result.failCode, failMessage: result.failMessage, updatedAt: now } });
+    const meta = run.metadata as { manual_retry?: boolean; no_automatic_retry?: boolean };
+    // a checkout's initial payment is not retried by dunning: the customer is there to try again
+    const next = meta.manual_retry || meta.no_automatic_retry ? null : nextAttemptAfter(now, attemptNo);
     const exhausted = !next || attemptNo >= MAX_ATTEMPTS;
+    const state = meta.no_automatic_retry && !meta.manual_retry ? "failed" : exhausted ? "exhausted" : "failed";
     const updated = await tx.billingRun.update({
       where: { id: runId },
-      data: { state: exhausted ? "exhausted" : "failed", attemptCount: attemptNo, nextAttemptAt: exhausted ? null : next, updatedAt: now, metadata: { ...(run.metadata as object), manual_retry: false } as Prisma.InputJsonValue },
+      data: { state, attemptCount: attemptNo, nextAttemptAt: state === "failed" ? next : null, updatedAt: now, metadata: { ...(run.metadata as object), manual_retry: false } as Prisma.InputJsonValue },
     });
     await tx.subscriptionContract.update({ where: { id: c.id }, data: { billingAttentionRequired: true, pastDueSince: c.pastDueSince ?? now } });
-    await emitEvent(tx, run.accountId, exhausted ? "billing_run.exhausted" : "billing_run.failed", { ...presentRunSummary(updated, c), fail_code: result.failCode, fail_message: result.failMessage }, now);
+    await tx.checkout.updateMany({ where: { initialBillingRunId: runId, status: { in: ["pending", "finalizing", "pending_external"] } }, data: { status: "failed", failCode: result.failCode, failMessage: result.failMessage } });
+    await emitEvent(tx, run.accountId, state === "exhausted" ? "billing_run.exhausted" : "billing_run.failed", { ...presentRunSummary(updated, c), fail_code: result.failCode, fail_message: result.failMessage }, now);
     return updated.state;
   });
+}
+
+/** Checkout flow: the contract becomes active only once its initial payment succeeded (spec 3.1, 3.2). */
+async function activateAfterPayment(tx: DbTx, accountId: number, contractId: number, runId: number, now: Date) {
+  await tx.subscriptionContract.update({ where: { id: contractId }, data: { state: "active", contractVersion: { increment: 1 }, updatedAt: now } });
+  await tx.checkout.updateMany({ where: { initialBillingRunId: runId }, data: { status: "succeeded" } });
+  const c = await tx.subscriptionContract.findUniqueOrThrow({ where: { id: contractId }, select: { id: true, state: true, cancelAtPeriodEnd: true, cancelAt: true, canceledAt: true, endedAt: true } });
+  await emitEvent(tx, accountId, "subscription_contract.activated", { id: c.id, state: c.state, cancel_at_period_end: c.cancelAtPeriodEnd, cancel_at: c.cancelAt, canceled_at: c.canceledAt, ended_at: c.endedAt }, now);
 }

@@ -23,32 +23,41 @@ export function runLineData(l: PricedLine, kind: "recurring" | "initial" | "pror
   };
 }
 
-export async function createContract(ctx: Ctx, input: ContractCreateInput): Promise<ContractOut> {
+export interface CreateOptions {
+  /** checkout flow: billing is prepared (periods, initial run) but the contract stays inactive until paid */
+  awaitingPayment?: boolean;
+  shippingSelection?: Record<string, unknown> | null;
+  checkoutId?: number;
+}
+
+export async function createContract(ctx: Ctx, input: ContractCreateInput, opts: CreateOptions = {}): Promise<ContractOut> {
   const mode = input.initial_billing_mode ?? "none";
   if (mode !== "create_initial_run" && input.initial_items.length) {
     throw invalid("initial_items", "initial_items are allowed only with initial_billing_mode=create_initial_run.");
   }
   const compiled = await compileOffer(ctx, input, { requireCustomer: true });
   const priced = priceOffer(compiled.offer);
-  const activate = input.activate ?? true;
+  const activate = opts.awaitingPayment || (input.activate ?? true);
+  const state = opts.awaitingPayment ? "inactive" : activate ? "active" : "inactive";
   const now = compiled.offer.start;
 
   return ctx.db.$transaction(async (tx) => {
     const contract = await tx.subscriptionContract.create({
       data: {
-        accountId: ctx.accountId, customerId: compiled.customer!.id, state: activate ? "active" : "inactive", currency: compiled.offer.currency,
+        accountId: ctx.accountId, customerId: compiled.customer!.id, state, currency: compiled.offer.currency,
         billingAnchorAt: now, billingTimezone: compiled.offer.timezone, billingTime: compiled.offer.billingTime, fixedDay: compiled.offer.fixedDay,
         billingAdvancePolicy: input.billing_advance_policy ?? "on_run_created",
         nextBillingAt: activate ? priced.periodEnd : null,
         inputMode: compiled.inputMode, bundleTemplateId: compiled.bundleTemplateId, bundleQuantity: compiled.bundleQuantity,
         initialBillingMode: mode, paymentProcessorOverride: input.payment_processor_override ?? null,
         deliveryAddress: (input.delivery_address ?? undefined) as Prisma.InputJsonValue | undefined,
+        shippingSelection: (opts.shippingSelection ?? undefined) as Prisma.InputJsonValue | undefined,
         accountingDepartment: input.accounting_department ?? null, accountingCostCenter: input.accounting_cost_center ?? null,
         metadata: (input.metadata ?? {}) as Prisma.InputJsonValue, subscriberToken: newSubscriberToken(), createdAt: now, updatedAt: now,
       },
     });
     const itemIds = await createItems(tx, contract.id, priced, activate);
-    if (activate) await createInitialBilling(tx, ctx.accountId, contract.id, compiled.customer!.id, mode, priced, itemIds, now);
+    if (activate) await createInitialBilling(tx, ctx.accountId, contract.id, compiled.customer!.id, mode, priced, itemIds, now, opts.checkoutId ? { checkout_id: opts.checkoutId, no_automatic_retry: true } : {});
     const view = await viewContract(ctx, tx, await loadContract(tx, ctx.accountId, contract.id));
     await emitEvent(tx, ctx.accountId, "subscription_contract.created", view, now);
     return view;
@@ -74,12 +83,12 @@ async function createItems(tx: DbTx, contractId: number, priced: PricedOffer, ac
 }
 
 /** create_initial_run: a scheduled run for the first period plus initial_items; next_invoice: pending lines. */
-export async function createInitialBilling(tx: DbTx, accountId: number, contractId: number, customerId: number, mode: string, priced: PricedOffer, itemIds: number[], now: Date) {
+export async function createInitialBilling(tx: DbTx, accountId: number, contractId: number, customerId: number, mode: string, priced: PricedOffer, itemIds: number[], now: Date, runMetadata: Record<string, unknown> = {}) {
   if (mode === "create_initial_run") {
     await tx.billingRun.create({
       data: {
         accountId, contractId, customerId, kind: "initial", state: "scheduled", currency: priced.recurring[0]?.input.price.currency ?? priced.initial[0]?.input.price.currency ?? "EUR",
-        periodStartAt: priced.start, periodEndAt: priced.periodEnd, periodKey: "initial", scheduledAt: now,
+        periodStartAt: priced.start, periodEndAt: priced.periodEnd, periodKey: "initial", scheduledAt: now, metadata: runMetadata as Prisma.InputJsonValue,
         subtotal: priced.firstRun.subtotal.toFixed(4), tax: priced.firstRun.tax.toFixed(4), total: priced.firstRun.total.toFixed(4),
         lines: { create: [...priced.recurring.map((l, k) => runLineData(l, "recurring", itemIds[k])), ...priced.initial.map((l) => runLineData(l, "initial", null))] },
       },

@@ -1,0 +1,3 @@
+import { submitCardForm } from "@/server/http/public";
+
+export const POST = async (req: Request, { params }: { params: Promise<{ token: string }> }) => submitCardForm(req, (await params).token);

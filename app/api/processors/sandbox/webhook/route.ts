@@ -1,0 +1,3 @@
+import { processorWebhook } from "@/server/http/public";
+
+export const POST = processorWebhook;

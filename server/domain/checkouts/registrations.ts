@@ -1,0 +1,152 @@
+// Payment method registrations (spec 4.7): bound to a checkout and its processor; the customer enters a
+// card on the hosted page (public, the registration token is the capability); tokenization completes
+// at once (generic form, vendor A, vendor C) or later through the processor's webhook (vendor B).
+import { createHmac, privateDecrypt, constants, timingSafeEqual } from "node:crypto";
+import type { Db } from "../../db";
+import type { RegistrationOut } from "../../schemas/payments";
+import { recordOutcome } from "../billing/execute";
+import type { Ctx } from "../context";
+import { DomainError, invalid, notFound } from "../errors";
+import { brandOf } from "../payments/methods";
+import { newToken } from "./create";
+import { presentRegistration } from "./present";
+
+export const REGISTRATION_TTL_MS = 60 * 60_000;
+const include = { checkout: { select: { token: true } } } as const;
+
+export async function createRegistration(ctx: Ctx, checkoutToken: string): Promise<RegistrationOut> {
+  const c = await ctx.db.checkout.findFirst({ where: { token: checkoutToken, accountId: ctx.accountId } });
+  if (!c) throw notFound();
+  if (c.status !== "pending") throw invalid("non_field_errors", `The checkout is ${c.status}; registrations are for pending checkouts.`);
+  if (!c.processorId) throw invalid("account_payment_processor", "The checkout has no payment processor.");
+  const processor = await ctx.db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: c.processorId } });
+  const now = ctx.clock.now();
+  const r = await ctx.db.paymentMethodRegistration.create({
+    data: { accountId: ctx.accountId, token: newToken("pmr"), checkoutId: c.id, processorId: processor.id, customerId: c.customerId, expiresAt: new Date(now.getTime() + REGISTRATION_TTL_MS), createdAt: now },
+    include,
+  });
+  return presentRegistration(r, processor.renderMode, ctx.baseUrl ?? "");
+}
+
+export async function getRegistration(ctx: Ctx, token: string): Promise<RegistrationOut> {
+  const r = await ctx.db.paymentMethodRegistration.findFirst({ where: { token, accountId: ctx.accountId }, include });
+  if (!r) throw notFound();
+  const processor = await ctx.db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: r.processorId } });
+  return presentRegistration(r, processor.renderMode, ctx.baseUrl ?? "");
+}
+
+// The hosted page (public) -----------------------------------------------------------------------
+export interface CardDetails { number: string; exp_month: number; exp_year: number; cvc?: string }
+
+/** What the hosted card page needs to render (no secrets). */
+export async function registrationForPage(db: Db, token: string) {
+  const r = await db.paymentMethodRegistration.findUnique({ where: { token }, include: { checkout: true } });
+  if (!r) return null;
+  const processor = await db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: r.processorId } });
+  const config = processor.config as Record<string, unknown>;
+  return {
+    token: r.token, status: r.status, expired: r.expiresAt < new Date(), renderMode: processor.renderMode, processorName: processor.displayName,
+    publicKey: (config.public_key as string) ?? null, currency: r.checkout.currency, total: r.checkout.total.toString(),
+  };
+}
+
+function validCard(card: CardDetails): string {
+  const number = String(card.number ?? "").replace(/\s/g, "");
+  if (!/^\d{12,19}$/.test(number)) throw invalid("number", "Enter a valid card number.");
+  if (!(card.exp_month >= 1 && card.exp_month <= 12)) throw invalid("exp_month", "Enter a valid expiry month.");
+  if (!(card.exp_year >= 2000 && card.exp_year <= 2100)) throw invalid("exp_year", "Enter a valid expiry year.");
+  return number;
+}
+
+async function verify(db: Db, registrationId: number, card: CardDetails) {
+  const number = validCard(card);
+  const r = await db.paymentMethodRegistration.findUniqueOrThrow({ where: { id: registrationId } });
+  const method = await db.$transaction(async (tx) => {
+    const m = await tx.paymentMethod.create({
+      data: { accountId: r.accountId, customerId: r.customerId, processorId: r.processorId, collectionMethod: "card", state: "active", verified: true, cardBrand: brandOf(number), cardLast4: number.slice(-4), cardExpMonth: card.exp_month, cardExpYear: card.exp_year, token: `tok_sandbox_${number}` },
+    });
+    // a new card replaces the customer's other active cards at this processor (spec 4.4)
+    await tx.paymentMethod.updateMany({ where: { customerId: r.customerId, processorId: r.processorId, collectionMethod: "card", state: "active", NOT: { id: m.id } }, data: { state: "canceled", canceledAt: new Date(), token: null, setupData: {} } });
+    await tx.paymentMethodRegistration.update({ where: { id: r.id }, data: { status: "verified", paymentMethodId: m.id } });
+    return m;
+  });
+  return method.id;
+}
+
+/** The hosted form's submission: a card (generic, vendor C), an encrypted card (vendor A) or vendor B's drop-in completion. */
+export async function submitRegistration(db: Db, token: string, body: { card?: CardDetails; encrypted_card?: string }) {
+  const r = await db.paymentMethodRegistration.findUnique({ where: { token } });
+  if (!r) throw new DomainError("not_found", "Not found.");
+  if (r.expiresAt < new Date()) throw invalid("non_field_errors", "This registration has expired.");
+  if (r.status === "verified") return { status: "verified" };
+  const processor = await db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: r.processorId } });
+  let card = body.card;
+  if (processor.renderMode === "vendor_a_encrypted_card") {
+    if (!body.encrypted_card) throw invalid("encrypted_card", "The card must be encrypted in the browser with the processor's public key.");
+    try {
+      const plain = privateDecrypt({ key: (processor.config as Record<string, string>).private_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" }, Buffer.from(body.encrypted_card, "base64"));
+      card = JSON.parse(plain.toString("utf8"));
+    } catch {
+      throw invalid("encrypted_card", "The encrypted card could not be decrypted.");
+    }
+  }
+  if (!card) throw invalid("card", "Card details are required.");
+  if (processor.renderMode === "vendor_b_checkout") {
+    // delayed tokenization: the drop-in completed; the processor confirms later by webhook
+    validCard(card);
+    const session = newToken("vbs");
+    await db.paymentMethodRegistration.update({ where: { id: r.id }, data: { status: "processing", processorSession: session } });
+    return { status: "processing", processor_session: session, pendingCard: card };
+  }
+  await verify(db, r.id, card);
+  return { status: "verified" };
+}
+
+// Inbound processor webhook (spec 2.8, 6.2) -----------------------------------------------------------
+const webhookSecret = (config: Record<string, unknown>) => (config.webhook_secret as string) ?? process.env.SANDBOX_WEBHOOK_SECRET ?? "whsec_sandbox_default";
+
+export function signProcessorWebhook(secret: string, body: string) {
+  return createHmac("sha256", secret).update(body).digest("hex");
+}
+
+export interface ProcessorEvent {
+  type: "tokenization.completed" | "tokenization.failed" | "payment.succeeded" | "payment.failed";
+  account_payment_processor_id: number;
+  session?: string;
+  card?: CardDetails;
+  transaction_id?: string;
+  fail_code?: string;
+  fail_message?: string;
+}
+
+/** Verifies the processor's signature (hex HMAC-SHA256 of the raw body) and applies the event. */
+export async function handleProcessorWebhook(db: Db, rawBody: string, signature: string | null): Promise<{ handled: string }> {
+  let event: ProcessorEvent;
+  try { event = JSON.parse(rawBody); } catch { throw invalid("non_field_errors", "Malformed JSON."); }
+  const processor = await db.accountPaymentProcessor.findUnique({ where: { id: Number(event.account_payment_processor_id) || 0 } });
+  if (!processor) throw invalid("account_payment_processor_id", "Unknown processor.");
+  const expected = Buffer.from(signProcessorWebhook(webhookSecret(processor.config as Record<string, unknown>), rawBody), "hex");
+  const given = Buffer.from(signature ?? "", "hex");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new DomainError("unauthenticated", "Invalid processor signature.");
+  if (event.type === "tokenization.completed" || event.type === "tokenization.failed") {
+    const r = await db.paymentMethodRegistration.findFirst({ where: { processorSession: event.session ?? "", processorId: processor.id } });
+    if (!r) throw new DomainError("not_found", "Unknown session.");
+    if (r.status === "verified" || r.status === "failed") return { handled: "duplicate" };
+    if (event.type === "tokenization.failed") {
+      await db.paymentMethodRegistration.update({ where: { id: r.id }, data: { status: "failed", failCode: event.fail_code ?? "tokenization_failed", failMessage: event.fail_message ?? "Tokenization failed." } });
+      return { handled: "tokenization.failed" };
+    }
+    if (!event.card) throw invalid("card", "The completed session carries the card.");
+    await verify(db, r.id, event.card);
+    return { handled: "tokenization.completed" };
+  }
+  const attempt = await db.billingAttempt.findFirst({ where: { transactionId: event.transaction_id ?? "", state: "pending_external" }, include: { run: true } });
+  if (!attempt || attempt.run.accountId !== processor.accountId) return { handled: "ignored" };
+  const ctx: Ctx = { db, accountId: attempt.run.accountId, clock: { now: () => new Date() } };
+  await recordOutcome(ctx, attempt.runId, attempt.id,
+    event.type === "payment.succeeded"
+      ? { status: "succeeded", transactionId: event.transaction_id! }
+      : { status: "failed", transactionId: event.transaction_id!, failCode: event.fail_code ?? "authentication_failed", failMessage: event.fail_message ?? "The customer did not complete authentication." },
+    new Date());
+  return { handled: event.type };
+}

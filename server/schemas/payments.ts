@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { dateTime, idInput, metadata, metadataInput, money } from "./common";
+import { offerFields } from "./offers";
+
+export const collectionMethod = z.enum(["card", "claim", "invoice"], { error: "Must be card, claim or invoice." });
+
+export const processorOption = z
+  .object({
+    account_payment_processor_id: z.number().int(),
+    display_name: z.string(),
+    payment_processor: z.string(),
+    collection_method: z.string(),
+    resolution_source: z.string(),
+    supports_initial_charge: z.boolean(),
+    supports_recurring_charge: z.boolean(),
+    render_mode: z.enum(["generic_card_form", "vendor_a_encrypted_card", "vendor_b_checkout", "vendor_c_checkout"]),
+    payment_processor_type: z.string(),
+    is_3d_secure: z.boolean(),
+    card_collection_in_frontend: z.boolean(),
+    supports_checkout: z.boolean(),
+    address_required: z.boolean(),
+    registration_mode: z.string(),
+    public_registration_config: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: "PaymentProcessorOption" });
+
+export const processorOptionsBody = z.object({ ...offerFields, collection_method: collectionMethod.optional() }).meta({ id: "PaymentProcessorOptionsRequest" });
+export const processorOptions = z
+  .object({
+    currency: z.string(),
+    collection_method: z.string().nullable(),
+    selected_account_payment_processor_id: z.number().int().nullable(),
+    selection_reason: z.string(),
+    requires_selection: z.boolean(),
+    results: z.array(processorOption),
+  })
+  .meta({ id: "PaymentProcessorOptions" });
+
+export const paymentMethod = z
+  .object({
+    id: z.number().int(),
+    customer_id: z.number().int(),
+    customer_reference: z.string(),
+    account_payment_processor_id: z.number().int(),
+    collection_method: z.string(),
+    state: z.enum(["active", "canceled", "temporary"]),
+    verified: z.boolean(),
+    card: z.object({ brand: z.string().nullable(), last4: z.string().nullable(), exp_month: z.number().int().nullable(), exp_year: z.number().int().nullable() }).nullable(),
+    billing_email: z.string().nullable(),
+    billing_reference: z.string().nullable(),
+    billing_address: z.record(z.string(), z.unknown()).nullable(),
+    metadata,
+    created_at: dateTime,
+    updated_at: dateTime,
+    canceled_at: dateTime.nullable(),
+  })
+  .meta({ id: "CustomerPaymentMethod", description: "Sanitized: token data is never returned." });
+
+const cardInput = z.object({
+  number: z.string().regex(/^[\d ]{12,23}$/, "Enter a valid card number."),
+  exp_month: z.number().int().min(1).max(12),
+  exp_year: z.number().int().min(2000).max(2100),
+  cvc: z.string().regex(/^\d{3,4}$/, "Enter a valid CVC.").optional(),
+});
+const setupFields = {
+  billing_email: z.email({ error: "Enter a valid email address." }).nullable().optional(),
+  billing_reference: z.string().max(200).nullable().optional(),
+  billing_address: z.record(z.string(), z.unknown()).nullable().optional(),
+};
+export const paymentMethodCreateBody = z
+  .object({
+    account_payment_processor: idInput,
+    collection_method: collectionMethod,
+    card: cardInput.optional(),
+    token: z.string().max(500).optional().meta({ description: "Processor token to import instead of card details" }),
+    ...setupFields,
+    metadata: metadataInput.optional(),
+  })
+  .meta({ id: "PaymentMethodCreateRequest" });
+export const paymentMethodPatchBody = z
+  .strictObject(
+    { card: z.object({ exp_month: z.number().int().min(1).max(12), exp_year: z.number().int().min(2000).max(2100) }).optional(), ...setupFields, metadata: z.record(z.string(), z.unknown()).optional() },
+    { error: (i) => (i.code === "unrecognized_keys" ? "This field cannot be changed." : undefined) },
+  )
+  .meta({ id: "PaymentMethodPatchRequest" });
+
+export const shippingInput = z.object({
+  option: idInput,
+  location_id: z.string().max(200).optional(),
+  location_name: z.string().max(500).optional(),
+  location_address: z.string().max(1000).optional(),
+});
+
+export const checkoutBody = z
+  .object({ ...offerFields, collection_method: collectionMethod.optional(), account_payment_processor: idInput.optional(), shipping: shippingInput.optional() })
+  .meta({ id: "CheckoutCreateRequest" });
+
+export const checkout = z
+  .object({
+    id: z.number().int(),
+    token: z.string(),
+    checkout_url: z.string(),
+    status: z.enum(["pending", "pending_external", "succeeded", "failed", "expired"]),
+    customer_id: z.number().int(),
+    customer_reference: z.string(),
+    currency: z.string(),
+    subtotal_amount: money,
+    tax_amount: money,
+    total_amount: money,
+    contract_id: z.number().int().nullable(),
+    initial_billing_run_id: z.number().int().nullable(),
+    account_payment_processor_id: z.number().int().nullable(),
+    collection_method: z.string(),
+    payment_method_id: z.number().int().nullable(),
+    shipping_selection: z.record(z.string(), z.unknown()).nullable(),
+    quote_snapshot: z.record(z.string(), z.unknown()),
+    fail_code: z.string().nullable(),
+    fail_message: z.string().nullable(),
+    expires_at: dateTime,
+    finalized_at: dateTime.nullable(),
+    created_at: dateTime,
+    updated_at: dateTime,
+  })
+  .meta({ id: "Checkout" });
+
+export const registration = z
+  .object({
+    token: z.string(),
+    status: z.enum(["pending", "processing", "verified", "failed", "expired"]),
+    checkout_token: z.string(),
+    account_payment_processor_id: z.number().int(),
+    render_mode: z.string(),
+    hosted_url: z.string().meta({ description: "Public page where the customer enters the card" }),
+    status_url: z.string().meta({ description: "Private API address of this registration (secret key)" }),
+    payment_method_id: z.number().int().nullable(),
+    fail_code: z.string().nullable(),
+    fail_message: z.string().nullable(),
+    expires_at: dateTime,
+    created_at: dateTime,
+  })
+  .meta({ id: "PaymentMethodRegistration" });
+
+export type ProcessorOptionOut = z.infer<typeof processorOption>;
+export type PaymentMethodOut = z.infer<typeof paymentMethod>;
+export type CheckoutOut = z.infer<typeof checkout>;
+export type RegistrationOut = z.infer<typeof registration>;
