@@ -30,7 +30,8 @@ export function isPastDue(c: Pick<ContractRecord, "billingAttentionRequired" | "
 
 export function serviceStateAt(c: ContractRecord, at: Date): { state: "active" | "inactive" | "partial" | "past_due"; active: boolean; items: Map<number, boolean> } {
   const items = new Map<number, boolean>();
-  const live = c.state === "active" || (c.state === "canceled" && c.endedAt != null && at < c.endedAt);
+  // nothing before the contract's service began (creation, activation or restart): entitlement queries may ask about the past
+  const live = at >= c.billingAnchorAt && (c.state === "active" || (c.state === "canceled" && c.endedAt != null && at < c.endedAt));
   const paused = c.pauses.some((p) => pauseCovers(p, at));
   for (const i of c.items) items.set(i.id, live && !paused && itemActiveAt(c, i, at));
   if (!live || paused) return { state: "inactive", active: false, items };
