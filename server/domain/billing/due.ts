@@ -11,38 +11,44 @@ export interface DueSummary { contracts: number; runsCreated: number; runsExecut
 
 const MAX_STEPS_PER_CONTRACT = 2_000;
 
-/** The earliest instant ≤ until at which something is due for the contract, or null. */
-async function nextDueAt(ctx: Ctx, contractId: number, until: Date): Promise<Date | null> {
+type DueKind = "lifecycle" | "bill" | "run";
+
+/** The earliest instant ≤ until at which something is due for the contract (and what), or null. */
+async function nextDueAt(ctx: Ctx, contractId: number, until: Date): Promise<{ at: Date; kinds: Set<DueKind> } | null> {
   const c = await ctx.db.subscriptionContract.findUnique({
     where: { id: contractId },
     select: { state: true, nextBillingAt: true, cancelAt: true, pauses: { where: { state: { in: ["scheduled", "active"] } }, select: { startAt: true, endAt: true, state: true } } },
   });
   if (!c) return null;
-  const candidates: Date[] = [];
-  if ((c.state === "active" || c.state === "paused") && c.nextBillingAt) {
+  const candidates: [Date, DueKind][] = [];
+  if ((c.state === "active" || c.state === "paused") && c.nextBillingAt && c.nextBillingAt <= until) {
     const built = await ctx.db.billingRun.findUnique({ where: { contractId_periodKey: { contractId, periodKey: regularKey(c.nextBillingAt) } }, select: { id: true } });
-    if (!built) candidates.push(c.nextBillingAt);
+    if (!built) candidates.push([c.nextBillingAt, "bill"]);
   }
-  if ((c.state === "active" || c.state === "paused") && c.cancelAt) candidates.push(c.cancelAt);
-  for (const p of c.pauses) candidates.push(p.state === "scheduled" ? p.startAt : p.endAt);
+  if ((c.state === "active" || c.state === "paused") && c.cancelAt) candidates.push([c.cancelAt, "lifecycle"]);
+  for (const p of c.pauses) candidates.push([p.state === "scheduled" ? p.startAt : p.endAt, "lifecycle"]);
   const run = await ctx.db.billingRun.findFirst({
     where: { contractId, OR: [{ state: "scheduled" }, { state: "failed", nextAttemptAt: { not: null } }] },
     orderBy: { scheduledAt: "asc" }, select: { state: true, scheduledAt: true, nextAttemptAt: true },
   });
-  if (run) candidates.push(run.state === "scheduled" ? run.scheduledAt : run.nextAttemptAt!);
-  const due = candidates.filter((d) => d <= until).sort((a, b) => +a - +b);
-  return due[0] ?? null;
+  if (run) candidates.push([run.state === "scheduled" ? run.scheduledAt : run.nextAttemptAt!, "run"]);
+  const due = candidates.filter(([d]) => d <= until).sort((a, b) => +a[0] - +b[0]);
+  if (!due.length) return null;
+  const at = due[0][0];
+  return { at, kinds: new Set(due.filter(([d]) => +d === +at).map(([, k]) => k)) };
 }
 
 /** Processes one contract up to `until`; returns counts. */
 export async function processContract(ctx: Ctx, contractId: number, until: Date, summary: DueSummary): Promise<void> {
   for (let step = 0; step < MAX_STEPS_PER_CONTRACT; step++) {
-    const at = await nextDueAt(ctx, contractId, until);
-    if (!at) return;
+    const due = await nextDueAt(ctx, contractId, until);
+    if (!due) return;
+    const { at, kinds } = due;
     const stepCtx: Ctx = { ...ctx, clock: fixedClock(at) };
     const before = summary.runsCreated + summary.runsExecuted + summary.changes;
-    summary.changes += (await applyDue(stepCtx, contractId)).length;
-    if (await buildDueRun(stepCtx, contractId)) summary.runsCreated++;
+    if (kinds.has("lifecycle")) summary.changes += (await applyDue(stepCtx, contractId)).length;
+    const built = kinds.has("bill") ? await buildDueRun(stepCtx, contractId) : null;
+    if (built) summary.runsCreated++;
     const runs = await ctx.db.billingRun.findMany({
       where: { contractId, OR: [{ state: "scheduled", scheduledAt: { lte: at } }, { state: "failed", nextAttemptAt: { lte: at } }] },
       select: { id: true }, orderBy: { id: "asc" },

@@ -1,0 +1,10 @@
+// One benchmark worker process: takes chunk jobs from pg-boss and bills them (as scripts/worker.ts does).
+import PgBoss from "pg-boss";
+import { getDb } from "../../server/db";
+import { billChunk } from "../../server/worker/billing";
+
+const boss = new PgBoss({ connectionString: process.env.DATABASE_URL!, schema: "pgboss" });
+await boss.start();
+const db = getDb();
+await boss.work<{ accountId: number; ids: number[] }>("bill-contracts", { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => { await billChunk(db, job.data); });
+process.on("SIGTERM", async () => { await boss.stop({ graceful: false }); process.exit(0); });
