@@ -20,7 +20,7 @@ export const CHECKOUT_TTL_MS = 24 * 3_600_000;
 export const newToken = (prefix: string) => `${prefix}_${randomBytes(18).toString("base64url")}`;
 
 export async function chooseProcessor(ctx: Ctx, compiled: CompiledOffer, priced: PricedOffer, collectionMethod: string, requested?: number) {
-  const eligible = await eligibleProcessors(ctx, { currency: compiled.offer.currency, collectionMethod, initialAmount: priced.firstRun.total.isPositive(), recurring: priced.recurring.length > 0 });
+  const eligible = await eligibleProcessors(ctx, { currency: compiled.offer.currency, collectionMethod, initialAmount: priced.firstRun.total.gt(0), recurring: priced.recurring.length > 0 });
   if (requested != null) {
     const p = eligible.find((e) => e.id === requested);
     if (!p) throw invalid("account_payment_processor", `Processor ${requested} is not valid for this offer (currency ${compiled.offer.currency}, ${collectionMethod}).`);

@@ -24,7 +24,8 @@ async function preflight(ctx: Ctx, c: Awaited<ReturnType<typeof loadCheckout>>) 
   if (!customer) throw invalid("customer_reference", "The checkout's customer no longer exists.");
   const processor = c.processorId ? await ctx.db.accountPaymentProcessor.findFirst({ where: { id: c.processorId, accountId: ctx.accountId, active: true, currency: c.currency, collectionMethod: c.collectionMethod } }) : null;
   if (!processor) throw invalid("account_payment_processor", "The selected payment processor is not valid for this checkout.");
-  if (!dec(c.total).isPositive()) return { customer, method: null };
+  // decimal.js: isPositive() is true for zero, so compare with 0 explicitly
+  if (!dec(c.total).gt(0)) return { customer, method: null };
   const method = await ctx.db.paymentMethod.findFirst({ where: { customerId: c.customerId, processorId: processor.id, state: "active", verified: true }, orderBy: { id: "desc" } });
   if (!method) throw invalid("payment_method", "The customer has no verified payment method for the selected processor.");
   return { customer, method };

@@ -26,7 +26,7 @@ export async function processorOptions(ctx: Ctx, input: Input) {
   const priced = priceOffer(compiled.offer);
   const eligible = await eligibleProcessors(ctx, {
     currency: compiled.offer.currency, collectionMethod: input.collection_method,
-    initialAmount: priced.firstRun.total.isPositive(), recurring: priced.recurring.length > 0,
+    initialAmount: priced.firstRun.total.gt(0), recurring: priced.recurring.length > 0,
   });
   let selected: number | null = null;
   let reason: string;
