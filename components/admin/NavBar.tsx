@@ -8,6 +8,7 @@ const LINKS = [
   { href: "/admin", label: "Overview" },
   { href: "/admin/products", label: "Products" },
   { href: "/admin/customers", label: "Customers" },
+  { href: "/admin/billing", label: "Billing" },
   { href: "/admin/api-keys", label: "API keys" },
   { href: "/docs/api", label: "API reference" },
 ];

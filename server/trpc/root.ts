@@ -1,6 +1,7 @@
 // The admin console's tRPC API (served at /api/trpc).
 import { router } from "./init";
 import { apiKeysRouter } from "./routers/apiKeys";
+import { billingRouter } from "./routers/billing";
 import { catalogRouter } from "./routers/catalog";
 import { customersRouter } from "./routers/customers";
 
@@ -8,6 +9,7 @@ export const appRouter = router({
   catalog: catalogRouter,
   customers: customersRouter,
   apiKeys: apiKeysRouter,
+  billing: billingRouter,
 });
 
 export type AppRouter = typeof appRouter;

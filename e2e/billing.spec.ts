@@ -1,0 +1,58 @@
+// Time travel from the admin console and the hosted card form, in a real browser against the built app.
+import { expect, test, type Page } from "@playwright/test";
+
+const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
+
+async function signIn(page: Page) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("admin@example.com");
+  await page.getByLabel("Password").fill("demo-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+test("advancing the test clock bills a contract and lists its runs", async ({ page, request }) => {
+  const prices = await (await request.get("/api/v2/catalog/prices/?reference=streaming-basic-monthly", { headers: SECRET })).json();
+  const created = await request.post("/api/v2/subscription-contracts/", { headers: SECRET, data: { customer_reference: "cust-1001", items: [{ price: prices[0].id }] } });
+  expect(created.status()).toBe(201);
+  const contract = await created.json();
+
+  await signIn(page);
+  await page.goto("/admin/billing");
+  const target = new Date(new Date(contract.next_billing_at).getTime() + 3_600_000);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const local = `${target.getFullYear()}-${pad(target.getMonth() + 1)}-${pad(target.getDate())}T${pad(target.getHours())}:${pad(target.getMinutes())}`;
+  await page.getByLabel("Advance to").fill(local);
+  await page.getByRole("button", { name: "Advance clock" }).click();
+  await expect(page.getByTestId("clock-result")).toContainText("runs created");
+  await expect(page.getByTestId("run-row").first()).toContainText("succeeded");
+
+  const runs = await (await request.get(`/api/v2/billing-runs/?contract=${contract.id}`, { headers: SECRET })).json();
+  expect(runs.length).toBeGreaterThanOrEqual(1);
+  expect(runs[0].state).toBe("succeeded");
+});
+
+test("the hosted card form verifies a card and the checkout finalizes", async ({ page, request }) => {
+  const prices = await (await request.get("/api/v2/catalog/prices/?reference=streaming-basic-monthly", { headers: SECRET })).json();
+  const options = await (await request.post("/api/v2/payment-processor-options/", { headers: SECRET, data: { items: [{ price: prices[0].id }] } })).json();
+  const generic = options.results.find((r: { render_mode: string }) => r.render_mode === "generic_card_form" && r.collection_method === "card");
+  const checkout = await (await request.post("/api/v2/checkouts/", { headers: SECRET, data: { customer_reference: "cust-1003", items: [{ price: prices[0].id }], account_payment_processor: generic.account_payment_processor_id } })).json();
+  expect(checkout.status).toBe("pending");
+  const registration = await (await request.post(`/api/v2/checkouts/${checkout.token}/payment-method-registrations/`, { headers: SECRET, data: {} })).json();
+
+  await page.goto(new URL(registration.hosted_url).pathname);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Save card" }).click();
+  await expect(page.getByTestId("verified")).toBeVisible();
+
+  const status = await (await request.get(`/api/v2/payment-method-registrations/${registration.token}/`, { headers: SECRET })).json();
+  expect(status.status).toBe("verified");
+  const finalized = await request.post(`/api/v2/checkouts/${checkout.token}/finalize/`, { headers: SECRET, data: {} });
+  expect(finalized.status()).toBe(200);
+  const body = await finalized.json();
+  expect(body.status).toBe("succeeded");
+  const contract = await (await request.get(`/api/v2/subscription-contracts/${body.contract_id}/`, { headers: SECRET })).json();
+  expect(contract.state).toBe("active");
+});
