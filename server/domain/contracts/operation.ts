@@ -109,7 +109,8 @@ export async function executeOperation<I extends CommonInput>(ctx: Ctx, contract
       if (claims.v !== c.contractVersion) throw new DomainError("validation", "stale", { preview_token: ["The contract changed since the preview; preview again."] }, "preview_stale");
     }
     const at = claims ? new Date(claims.e) : effectiveAt(input, now);
-    const catalog = await catalogSnapshot(ctx);
+    // through the transaction: another pool connection while holding this one can deadlock under load
+    const catalog = await catalogSnapshot({ ...ctx, db: tx as Ctx["db"] });
     const plan = planner({ ctx, c, input, at, now, catalog, prorate: (input.proration_behavior ?? DEFAULT_PRORATION[op]) !== "none" });
     const s = settle(op, input, plan, await pendingTotal(tx, c.id));
     const body = previewBody(op, c, at, plan, s);

@@ -15,8 +15,9 @@ export async function subscriberUrl(ctx: Ctx, db: DbTx = ctx.db): Promise<string
 }
 
 export async function viewContract(ctx: Ctx, db: DbTx, c: ContractRecord): Promise<ContractOut> {
-  // sequential: `db` may be a transaction, which runs one query at a time
-  const catalog = await catalogSnapshot(ctx);
+  // sequential: `db` may be a transaction, which runs one query at a time; the catalog is read through it
+  // too, as a second pool connection per transaction deadlocks once concurrent transactions fill the pool
+  const catalog = await catalogSnapshot({ ...ctx, db: db as Ctx["db"] });
   const initial = await db.billingRun.findFirst({ where: { contractId: c.id, kind: "initial" }, orderBy: { id: "asc" }, select: runSelect });
   const base = await subscriberUrl(ctx, db);
   return presentContract(c, catalog, ctx.clock.now(), base, initial);
