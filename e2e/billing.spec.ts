@@ -35,7 +35,7 @@ test("advancing the test clock bills a contract and lists its runs", async ({ pa
 test("the hosted card form verifies a card and the checkout finalizes", async ({ page, request }) => {
   const prices = await (await request.get("/api/v2/catalog/prices/?reference=streaming-basic-monthly", { headers: SECRET })).json();
   const options = await (await request.post("/api/v2/payment-processor-options/", { headers: SECRET, data: { items: [{ price: prices[0].id }] } })).json();
-  const generic = options.results.find((r: { render_mode: string }) => r.render_mode === "generic_card_form" && r.collection_method === "card");
+  const generic = options.results.find((r: { render_mode: string; collection_method: string }) => r.render_mode === "generic_card_form" && r.collection_method === "card");
   const checkout = await (await request.post("/api/v2/checkouts/", { headers: SECRET, data: { customer_reference: "cust-1003", items: [{ price: prices[0].id }], account_payment_processor: generic.account_payment_processor_id } })).json();
   expect(checkout.status).toBe("pending");
   const registration = await (await request.post(`/api/v2/checkouts/${checkout.token}/payment-method-registrations/`, { headers: SECRET, data: {} })).json();
