@@ -106,6 +106,8 @@ export async function executeOperation<I extends CommonInput>(ctx: Ctx, contract
       if (!claims || claims.c !== c.id || claims.op !== op) throw invalid("preview_token", "Invalid preview token for this contract and operation.");
       if (claims.x < now.getTime()) throw invalid("preview_token", "The preview token has expired; preview again.");
       if (claims.p !== paramsHash(input as Record<string, unknown>)) throw invalid("preview_token", "The request differs from the previewed one (send the same fields, proration_behavior and settlement_behavior).");
+      // effective_at may be omitted (the preview's applies) but not changed
+      if (input.effective_at && new Date(input.effective_at).getTime() !== new Date(claims.e).getTime()) throw invalid("preview_token", "The request's effective_at differs from the previewed one.");
       if (claims.v !== c.contractVersion) throw new DomainError("validation", "stale", { preview_token: ["The contract changed since the preview; preview again."] }, "preview_stale");
     }
     const at = claims ? new Date(claims.e) : effectiveAt(input, now);
