@@ -97,6 +97,17 @@ describe("items/add", () => {
     expect((await read(c.id, MAR20)).items).toHaveLength(1);
     expect((await eventsOf(c.id)).length).toBe(1);
   });
+
+  it("effective_at must fall within the current period of an anchored contract too", async () => {
+    const c = await createBasic(ids); // current period [Mar 10, Apr 10)
+    at(MAR20);
+    expect400(await post(cpath(c.id, "items/add/"), { price: ids.sportsMonthly, effective_at: "2026-04-15T00:00:00.000Z" }), "effective_at");
+    expect400(await post(cpath(c.id, "items/add/"), { price: ids.sportsMonthly, effective_at: APR10 }), "effective_at");
+    expect400(await post(cpath(c.id, "items/add/"), { price: ids.sportsMonthly, effective_at: "2026-03-09T00:00:00.000Z" }), "effective_at");
+    // the period start itself is inside: the full period is charged
+    const r = await change(c.id, "items/add/", { price: ids.sportsMonthly, effective_at: T0 });
+    expect(r.proration.lines.map((l: any) => [l.proration_factor, l.line_total_amount])).toEqual([["1.000000", "5.0000"]]);
+  });
 });
 
 describe("items/update: proration reasons (spec 2.9)", () => {

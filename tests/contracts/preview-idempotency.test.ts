@@ -84,6 +84,17 @@ describe("proration-preview for item changes", () => {
     expect(done.proration).toEqual(strip(rm));
   });
 
+  it("a token previewed with an explicit effective_at: the execution may omit it, but not send another one", async () => {
+    const c = await createBasic(ids);
+    const item = c.items[0].id;
+    const body = { contract_item: item, quantity: 2, effective_at: "2026-03-15T00:00:00.000Z" };
+    const p = await preview(c.id, body);
+    expect([p.effective_at, p.total_amount]).toEqual(["2026-03-15T00:00:00.000Z", "10.2961"]); // 20.5921 − 10.2960 (26/31)
+    expect400(await op(c.id, "items/update/", { ...body, effective_at: "2026-03-18T00:00:00.000Z", preview_token: p.preview_token }, MAR20), "preview_token");
+    const r = expectStatus(await op(c.id, "items/update/", { contract_item: item, quantity: 2, preview_token: p.preview_token }, MAR20), 200);
+    expect(r.proration).toEqual(strip(p));
+  });
+
   it("a token is stale after another change of the contract (code preview_stale); nothing is applied", async () => {
     const c = await createBasic(ids);
     const item = c.items[0].id;
