@@ -6,9 +6,10 @@ import { quoteEndpoints } from "./endpoints/quotes";
 import { contractEndpoints } from "./endpoints/contracts";
 import { billingEndpoints } from "./endpoints/billing";
 import { paymentEndpoints } from "./endpoints/payments";
+import { sessionEndpoints } from "./endpoints/sessions";
 import { toRouteHandler, type EndpointDef, type Method } from "./endpoint";
 
-export const endpoints: EndpointDef[] = [...catalogEndpoints, ...bundleEndpoints, ...customerEndpoints, ...quoteEndpoints, ...contractEndpoints, ...billingEndpoints, ...paymentEndpoints];
+export const endpoints: EndpointDef[] = [...catalogEndpoints, ...bundleEndpoints, ...customerEndpoints, ...quoteEndpoints, ...contractEndpoints, ...billingEndpoints, ...paymentEndpoints, ...sessionEndpoints];
 
 /** The Next.js handler for one operation; throws at load time if the registry lacks it. */
 export function handle(path: string, method: Method) {

@@ -1,0 +1,3 @@
+import { handle } from "@/server/http/registry";
+
+export const GET = handle("/v2/checkout-sessions/{token}/", "GET");

@@ -1,0 +1,4 @@
+import { handle } from "@/server/http/registry";
+
+export const GET = handle("/v2/sales-channels/{salesChannelId}/", "GET");
+export const PATCH = handle("/v2/sales-channels/{salesChannelId}/", "PATCH");

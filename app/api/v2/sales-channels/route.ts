@@ -1,0 +1,4 @@
+import { handle } from "@/server/http/registry";
+
+export const GET = handle("/v2/sales-channels/", "GET");
+export const POST = handle("/v2/sales-channels/", "POST");

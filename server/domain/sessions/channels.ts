@@ -1,0 +1,130 @@
+// Sales channels (extension of spec 4.8): the seller's configuration an embedded checkout session is
+// created from — an offer (spec 2.4, validated by compiling it once), the origins allowed to run the
+// widget, the payment processors it may offer, metadata, theme and terms.
+import type { Prisma } from "../../generated/prisma/client";
+import { offerInput, type OfferInput } from "../../schemas/offers";
+import type { SalesChannelCreateInput, SalesChannelOut, SalesChannelPatchInput } from "../../schemas/sessions";
+import type { Ctx } from "../context";
+import { invalid, invalidFields, notFound, type FieldErrors } from "../errors";
+import { activeWhere, pageWindow, type ListResult, type PageRequest } from "../list";
+import { compileOffer } from "../offers/compile";
+import { iso } from "../time";
+
+type ChannelRow = Prisma.SalesChannelGetPayload<object>;
+
+export function presentChannel(c: ChannelRow): SalesChannelOut {
+  return {
+    id: c.id,
+    name: c.name,
+    offer: c.offer as Record<string, unknown>,
+    allowed_origins: c.allowedOrigins as string[],
+    processor_ids: c.processorIds as number[],
+    metadata: (c.metadata ?? {}) as Record<string, unknown>,
+    theme: (c.theme ?? {}) as Record<string, unknown>,
+    terms: (c.terms ?? {}) as Record<string, unknown>,
+    active: c.active,
+    created_at: iso(c.createdAt),
+    updated_at: iso(c.updatedAt),
+  };
+}
+
+/**
+ * The channel's offer: the offer fields of spec 2.4, parsed and compiled once so a broken offer is a 400
+ * now rather than in every browser. Errors carry the offer's own field keys, as a quote reports them.
+ * Returns the parsed offer (defaults filled in) and its currency.
+ */
+export async function validateChannelOffer(ctx: Ctx, raw: Record<string, unknown>): Promise<{ offer: OfferInput; currency: string }> {
+  const parsed = offerInput.safeParse(raw);
+  if (!parsed.success) {
+    // the offer's own field keys (as a quote reports them); deeper paths prefix the message
+    const fields: FieldErrors = {};
+    for (const i of parsed.error.issues) {
+      const message = i.code === "invalid_type" && i.input === undefined ? "This field is required." : i.message;
+      (fields[String(i.path[0] ?? "offer")] ??= []).push(i.path.length > 1 ? `${i.path.slice(1).join(".")}: ${message}` : message);
+    }
+    throw invalidFields(fields);
+  }
+  const offer = parsed.data;
+  if (offer.customer_reference) throw invalid("customer_reference", "A sales channel's offer cannot name a customer: the session (customer_reference) or the widget supplies it.");
+  if (offer.payment_processor_override != null) throw invalid("payment_processor_override", "A sales channel chooses its processors with processor_ids.");
+  if (offer.initial_billing_mode && offer.initial_billing_mode !== "create_initial_run") {
+    throw invalid("initial_billing_mode", "A checkout always bills an initial run (create_initial_run).");
+  }
+  const compiled = await compileOffer(ctx, { ...offer, customer_reference: null });
+  const { customer_reference: _c, payment_processor_override: _p, ...stored } = offer;
+  return { offer: stored as OfferInput, currency: compiled.offer.currency };
+}
+
+/** processor_ids: the account's processors, in the offer's currency. */
+async function checkProcessors(ctx: Ctx, ids: number[], currency: string) {
+  const rows = await ctx.db.accountPaymentProcessor.findMany({ where: { accountId: ctx.accountId, id: { in: ids } } });
+  const problems: string[] = [];
+  for (const id of ids) {
+    const p = rows.find((r) => r.id === id);
+    if (!p) problems.push(`Payment processor ${id} not found.`);
+    else if (p.currency !== currency) problems.push(`Payment processor ${id} takes ${p.currency} payments; the offer is in ${currency}.`);
+  }
+  if (problems.length) throw invalidFields({ processor_ids: problems });
+}
+
+export async function createChannel(ctx: Ctx, input: SalesChannelCreateInput): Promise<SalesChannelOut> {
+  const { offer, currency } = await validateChannelOffer(ctx, input.offer);
+  await checkProcessors(ctx, input.processor_ids, currency);
+  const now = ctx.clock.now();
+  const c = await ctx.db.salesChannel.create({
+    data: {
+      accountId: ctx.accountId, name: input.name, offer: offer as Prisma.InputJsonValue,
+      allowedOrigins: input.allowed_origins, processorIds: input.processor_ids,
+      metadata: (input.metadata ?? {}) as Prisma.InputJsonValue, theme: (input.theme ?? {}) as Prisma.InputJsonValue, terms: (input.terms ?? {}) as Prisma.InputJsonValue,
+      active: input.active ?? true, createdAt: now, updatedAt: now,
+    },
+  });
+  return presentChannel(c);
+}
+
+/** Newest last; `active` as for the catalog (default: active channels only; `all` for every channel). */
+export async function listChannels(ctx: Ctx, q: { active?: string; page?: PageRequest }): Promise<ListResult<SalesChannelOut>> {
+  const where: Prisma.SalesChannelWhereInput = { accountId: ctx.accountId, ...activeWhere(q.active) };
+  const count = q.page ? await ctx.db.salesChannel.count({ where }) : 0;
+  const rows = await ctx.db.salesChannel.findMany({ where, orderBy: { id: "asc" }, ...pageWindow(q.page, count) });
+  return { results: rows.map(presentChannel), count: q.page ? count : rows.length, page: q.page };
+}
+
+export async function loadChannel(ctx: Ctx, id: number): Promise<ChannelRow> {
+  const c = await ctx.db.salesChannel.findFirst({ where: { id, accountId: ctx.accountId } });
+  if (!c) throw notFound();
+  return c;
+}
+
+/** A channel by id, active or not (deactivated channels stay readable and can be reactivated). */
+export async function getChannel(ctx: Ctx, id: number): Promise<SalesChannelOut> {
+  return presentChannel(await loadChannel(ctx, id));
+}
+
+/**
+ * Partial update. `offer`, `allowed_origins`, `processor_ids`, `theme` and `terms` are replaced whole;
+ * `metadata` is shallow-merged (null removes a key); `active: false` deactivates. Existing sessions keep
+ * their snapshot.
+ */
+export async function updateChannel(ctx: Ctx, id: number, input: SalesChannelPatchInput): Promise<SalesChannelOut> {
+  const c = await loadChannel(ctx, id);
+  const data: Prisma.SalesChannelUpdateInput = { updatedAt: ctx.clock.now() };
+  if (input.offer !== undefined || input.processor_ids !== undefined) {
+    const { offer, currency } = await validateChannelOffer(ctx, input.offer ?? (c.offer as Record<string, unknown>));
+    await checkProcessors(ctx, input.processor_ids ?? (c.processorIds as number[]), currency);
+    if (input.offer !== undefined) data.offer = offer as Prisma.InputJsonValue;
+    if (input.processor_ids !== undefined) data.processorIds = input.processor_ids;
+  }
+  if (input.name !== undefined) data.name = input.name;
+  if (input.allowed_origins !== undefined) data.allowedOrigins = input.allowed_origins;
+  if (input.theme !== undefined) data.theme = input.theme as Prisma.InputJsonValue;
+  if (input.terms !== undefined) data.terms = input.terms as Prisma.InputJsonValue;
+  if (input.active !== undefined) data.active = input.active;
+  if (input.metadata !== undefined) {
+    const meta = { ...(c.metadata as Record<string, unknown>) };
+    for (const [k, v] of Object.entries(input.metadata)) v === null ? delete meta[k] : (meta[k] = v);
+    data.metadata = meta as Prisma.InputJsonValue;
+  }
+  const updated = await ctx.db.salesChannel.update({ where: { id: c.id }, data });
+  return presentChannel(updated);
+}

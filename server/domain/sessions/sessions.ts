@@ -1,0 +1,106 @@
+// Embedded checkout sessions, seller side (spec 4.8): POST /v2/checkout-sessions/ snapshots an active
+// sales channel onto a short-lived session whose token alone is handed to the browser widget;
+// GET /v2/checkout-sessions/{token}/ is the account's private view of it.
+import type { Prisma } from "../../generated/prisma/client";
+import type { CheckoutSessionCreateInput, CheckoutSessionOut, SessionSnapshot } from "../../schemas/sessions";
+import { newToken } from "../checkouts/create";
+import type { Ctx } from "../context";
+import { requireCustomer } from "../customers/customers";
+import { invalid, isDomainError, notFound } from "../errors";
+import { iso } from "../time";
+import { validateChannelOffer } from "./channels";
+
+/** A session lives 30 minutes from creation (documented in docs/api-notes.md). */
+export const SESSION_TTL_MS = 30 * 60_000;
+
+export type SessionRow = Prisma.CheckoutSessionGetPayload<object>;
+export type SessionStatus = CheckoutSessionOut["status"];
+
+/** `open` turns into `expired` once expires_at has passed (the row is updated lazily). */
+export function sessionStatus(s: SessionRow, now: Date): SessionStatus {
+  if (s.status === "open" && s.expiresAt <= now) return "expired";
+  return s.status as SessionStatus;
+}
+
+export const snapshotOf = (s: SessionRow) => s.snapshot as unknown as SessionSnapshot;
+
+/** The public address the widget reads the session from. */
+export const widgetUrl = (origin: string, token: string) => `${origin.replace(/\/+$/, "")}/api/public/checkout-sessions/${token}/`;
+
+export async function createSession(ctx: Ctx, input: CheckoutSessionCreateInput): Promise<CheckoutSessionOut> {
+  const channel = await ctx.db.salesChannel.findFirst({ where: { id: input.sales_channel, accountId: ctx.accountId } });
+  if (!channel) throw invalid("sales_channel", `Sales channel ${input.sales_channel} not found.`);
+  if (!channel.active) throw invalid("sales_channel", `Sales channel ${input.sales_channel} is inactive.`);
+  const customer = input.customer_reference ? await requireCustomer(ctx, input.customer_reference) : null;
+  // the catalog may have moved since the channel was saved: a session is only handed out for an offer that still compiles
+  let offer: Record<string, unknown>;
+  try {
+    offer = (await validateChannelOffer(ctx, channel.offer as Record<string, unknown>)).offer as Record<string, unknown>;
+  } catch (e) {
+    if (!isDomainError(e) || e.kind !== "validation") throw e;
+    const problems = Object.entries(e.fields ?? {}).flatMap(([k, ms]) => ms.map((m) => `${k}: ${m}`));
+    throw invalid("sales_channel", `The sales channel's offer is no longer valid (${problems.join(" ") || e.message}).`);
+  }
+  const snapshot: SessionSnapshot = {
+    sales_channel: { id: channel.id, name: channel.name },
+    offer,
+    allowed_origins: channel.allowedOrigins as string[],
+    processor_ids: channel.processorIds as number[],
+    metadata: (channel.metadata ?? {}) as Record<string, unknown>,
+    theme: (channel.theme ?? {}) as Record<string, unknown>,
+    terms: (channel.terms ?? {}) as Record<string, unknown>,
+  };
+  const now = ctx.clock.now();
+  const s = await ctx.db.checkoutSession.create({
+    data: {
+      accountId: ctx.accountId, token: newToken("cs"), salesChannelId: channel.id, snapshot: snapshot as unknown as Prisma.InputJsonValue,
+      customerId: customer?.id ?? null, status: "open", metadata: (input.metadata ?? {}) as Prisma.InputJsonValue,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS), createdAt: now, updatedAt: now,
+    },
+  });
+  return presentSession(ctx, s);
+}
+
+export type CheckoutRow = Prisma.CheckoutGetPayload<object>;
+
+/** The session's current checkout, if one was created. */
+export async function sessionCheckout(ctx: Ctx, s: SessionRow): Promise<CheckoutRow | null> {
+  return s.checkoutId ? ctx.db.checkout.findFirst({ where: { id: s.checkoutId, accountId: s.accountId } }) : null;
+}
+
+/**
+ * An open session whose checkout has succeeded is completed (finalize marks it at once; a payment that
+ * completes later, e.g. through a processor webhook, is picked up here on the next read).
+ */
+export async function settleSession(ctx: Ctx, s: SessionRow, checkout: CheckoutRow | null): Promise<SessionRow> {
+  if (s.status !== "open" || checkout?.status !== "succeeded") return s;
+  await ctx.db.checkoutSession.updateMany({ where: { id: s.id, status: "open" }, data: { status: "completed", updatedAt: ctx.clock.now() } });
+  return ctx.db.checkoutSession.findUniqueOrThrow({ where: { id: s.id } });
+}
+
+export async function presentSession(ctx: Ctx, row: SessionRow): Promise<CheckoutSessionOut> {
+  const checkout = await sessionCheckout(ctx, row);
+  const s = await settleSession(ctx, row, checkout);
+  const customer = s.customerId ? await ctx.db.customer.findFirst({ where: { id: s.customerId, accountId: s.accountId }, select: { reference: true } }) : null;
+  return {
+    token: s.token,
+    status: sessionStatus(s, ctx.clock.now()),
+    sales_channel_id: s.salesChannelId,
+    customer_reference: customer?.reference ?? null,
+    metadata: (s.metadata ?? {}) as Record<string, unknown>,
+    snapshot: snapshotOf(s),
+    checkout_token: checkout?.token ?? null,
+    checkout_status: checkout ? ((checkout.status === "finalizing" ? "pending" : checkout.status) as CheckoutSessionOut["checkout_status"]) : null,
+    contract_id: checkout?.contractId ?? null,
+    widget_url: widgetUrl(ctx.baseUrl ?? "", s.token),
+    expires_at: iso(s.expiresAt),
+    created_at: iso(s.createdAt),
+    updated_at: iso(s.updatedAt),
+  };
+}
+
+export async function getSession(ctx: Ctx, token: string): Promise<CheckoutSessionOut> {
+  const s = await ctx.db.checkoutSession.findFirst({ where: { token, accountId: ctx.accountId } });
+  if (!s) throw notFound();
+  return presentSession(ctx, s);
+}
