@@ -1,0 +1,4 @@
+import { postWidgetCheckout, preflight } from "@/server/http/public-sessions";
+
+export const POST = postWidgetCheckout;
+export const OPTIONS = preflight("POST");

@@ -1,0 +1,4 @@
+import { postWidgetFinalize, preflight } from "@/server/http/public-sessions";
+
+export const POST = postWidgetFinalize;
+export const OPTIONS = preflight("POST");

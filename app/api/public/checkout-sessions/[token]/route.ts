@@ -1,0 +1,4 @@
+import { getWidgetSession, preflight } from "@/server/http/public-sessions";
+
+export const GET = getWidgetSession;
+export const OPTIONS = preflight("GET");
