@@ -16,7 +16,7 @@ import { requestClock } from "./endpoint";
 import { errorBody, STATUS, zodFieldErrors } from "./errors";
 import { json } from "./response";
 
-type RouteCtx = { params: Promise<{ token: string }> | { token: string } };
+type RouteCtx = { params: Promise<{ token: string }> };
 type Method = "GET" | "POST";
 const MAX_BODY_BYTES = 100_000;
 const VARY = { vary: "Origin" };
