@@ -29,6 +29,8 @@ function checkPrice(a: PlanArgs<unknown>, priceId: number, like?: PricingRecord)
   if (price.billingType !== "recurring") throw invalid("price", `Price ${priceId} is not a recurring price.`);
   if (price.currency !== a.c.currency) throw invalid("price", `Price ${priceId} is in ${price.currency}; the contract is in ${a.c.currency}.`);
   if (price.billingDayOfMonth && a.c.fixedDay && price.billingDayOfMonth !== a.c.fixedDay) throw invalid("price", `Price ${priceId} bills on day ${price.billingDayOfMonth}; the contract bills on day ${a.c.fixedDay}.`);
+  // spec 4.9: a fixed day moves every item of the contract to it; an item change cannot re-anchor a contract
+  if (price.billingDayOfMonth && !a.c.fixedDay) throw invalid("price", `Price ${priceId} bills on day ${price.billingDayOfMonth}; the contract has no fixed billing day.`);
   if (like && cadence(like) !== cadence(price)) throw invalid("price", `Price ${priceId} has a different billing interval than the current price.`);
   return price;
 }
