@@ -98,6 +98,20 @@ describe("items/add", () => {
     expect((await eventsOf(c.id)).length).toBe(1);
   });
 
+  it("a fixed-day price cannot join a contract without a fixed billing day (spec 4.9)", async () => {
+    const c = await createBasic(ids); // bills on the 10th
+    at(MAR20);
+    expect400(await post(cpath(c.id, "items/add/"), { price: ids.magazineMonthly }), "price");
+    expect400(await post(cpath(c.id, "items/update/"), { contract_item: c.items[0].id, price: ids.magazineMonthly }), "price");
+    expect((await read(c.id, MAR20)).contract_version).toBe(1);
+    // the same day on a day-1 contract is fine
+    const m = await createContract({ items: [{ price: ids.magazineMonthly }] });
+    const r = await change(m.id, "items/add/", { price: ids.sportsMonthly });
+    // sports follows day 1: Mar 20 → Apr 1 = 12/31 = 0.387097; 5.0000 × 0.387097 = 1.935485 → 1.9355; VAT 0.46452 → 0.4645
+    expect(r.proration.lines.map((l: any) => [l.proration_factor, l.line_total_amount, l.line_tax_amount, l.service_period_end_at])).toEqual([["0.387097", "1.9355", "0.4645", "2026-04-01T00:00:00.000Z"]]);
+    expect(r.contract_item).toMatchObject({ current_service_period_start_at: "2026-03-01T00:00:00.000Z", current_service_period_end_at: "2026-04-01T00:00:00.000Z" });
+  });
+
   it("effective_at must fall within the current period of an anchored contract too", async () => {
     const c = await createBasic(ids); // current period [Mar 10, Apr 10)
     at(MAR20);
