@@ -66,6 +66,9 @@ async function settled(ctx: Ctx, token: string): Promise<CheckoutOut> {
   const until = Date.now() + WAIT_MS;
   for (;;) {
     const c = await loadCheckout(ctx, token);
+    // the finalizer that held it failed its preflight (back to pending): run the preflight ourselves,
+    // so every caller gets the precondition 400 instead of a 200 with a still-pending checkout
+    if (c.status === "pending") return finalizeCheckout(ctx, token);
     if (c.status !== "finalizing" || Date.now() > until) {
       const view = await getCheckout(ctx, token);
       if (view.status === "failed") throw failedError(view);
