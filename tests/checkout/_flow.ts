@@ -19,13 +19,13 @@ export const DEFAULT_SECRET = "whsec_sandbox_default";
 /** Origin of the public-route requests: the vendor B sandbox "calls back" there and must fail fast (we send the webhook ourselves). */
 const PUBLIC_ORIGIN = "http://127.0.0.1:9";
 
-export function expectStatus(r: ApiResponse, status: number) {
+export function expectStatus(r: Pick<ApiResponse, "status" | "body">, status: number) {
   expect(r.status, `HTTP ${r.status}: ${JSON.stringify(r.body)}`).toBe(status);
   return r.body;
 }
 
 /** A 400 whose body has `key` with a non-empty list of messages. */
-export function expect400(r: ApiResponse, key: string) {
+export function expect400(r: Pick<ApiResponse, "status" | "body">, key: string) {
   expect(r.status, `expected 400 ${key}, got ${r.status}: ${JSON.stringify(r.body)}`).toBe(400);
   expect(Object.keys(r.body), JSON.stringify(r.body)).toContain(key);
   expect(Array.isArray(r.body[key]), JSON.stringify(r.body)).toBe(true);
