@@ -4,6 +4,7 @@ import { getDb } from "../db";
 import { handleProcessorWebhook, signProcessorWebhook, submitRegistration, type CardDetails } from "../domain/checkouts/registrations";
 import { isDomainError } from "../domain/errors";
 import { log } from "../log";
+import { requestClock } from "./endpoint";
 import { errorBody, STATUS } from "./errors";
 import { json } from "./response";
 
@@ -21,7 +22,7 @@ export async function submitCardForm(req: Request, token: string): Promise<Respo
   return guarded(async () => {
     const body = (await req.json().catch(() => ({}))) as { card?: CardDetails; encrypted_card?: string };
     const db = getDb();
-    const r = await submitRegistration(db, token, body);
+    const r = await submitRegistration(db, token, body, requestClock.base);
     if ("pendingCard" in r && r.pendingCard) {
       // the sandbox "processor" finishes tokenization a moment later and tells us by signed webhook
       const origin = new URL(req.url).origin;
@@ -39,5 +40,5 @@ export async function submitCardForm(req: Request, token: string): Promise<Respo
 }
 
 export async function processorWebhook(req: Request): Promise<Response> {
-  return guarded(async () => handleProcessorWebhook(getDb(), await req.text(), req.headers.get("x-sandbox-signature")));
+  return guarded(async () => handleProcessorWebhook(getDb(), await req.text(), req.headers.get("x-sandbox-signature"), requestClock.base));
 }

@@ -2,6 +2,7 @@
 // card on the hosted page (public, the registration token is the capability); tokenization completes
 // at once (generic form, vendor A, vendor C) or later through the processor's webhook (vendor B).
 import { createHmac, privateDecrypt, constants, timingSafeEqual } from "node:crypto";
+import { accountClock, systemClock, type Clock } from "../../clock";
 import type { Db } from "../../db";
 import type { RegistrationOut } from "../../schemas/payments";
 import { recordOutcome } from "../billing/execute";
@@ -45,7 +46,7 @@ export async function registrationForPage(db: Db, token: string) {
   const processor = await db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: r.processorId } });
   const config = processor.config as Record<string, unknown>;
   return {
-    token: r.token, status: r.status, expired: r.expiresAt < new Date(), renderMode: processor.renderMode, processorName: processor.displayName,
+    token: r.token, status: r.status, expired: r.expiresAt < (await clockOf(db, r.accountId, systemClock)).now(), renderMode: processor.renderMode, processorName: processor.displayName,
     publicKey: (config.public_key as string) ?? null, currency: r.checkout.currency, total: r.checkout.total.toString(),
   };
 }
@@ -58,7 +59,13 @@ function validCard(card: CardDetails): string {
   return number;
 }
 
-async function verify(db: Db, registrationId: number, card: CardDetails) {
+/** The account's time (test-mode accounts may run on an advanced test clock), like API requests. */
+async function clockOf(db: Db, accountId: number, base: Clock): Promise<Clock> {
+  const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { mode: true, testClockAt: true } });
+  return accountClock(account, base);
+}
+
+async function verify(db: Db, registrationId: number, card: CardDetails, now: Date) {
   const number = validCard(card);
   const r = await db.paymentMethodRegistration.findUniqueOrThrow({ where: { id: registrationId } });
   const method = await db.$transaction(async (tx) => {
@@ -66,7 +73,7 @@ async function verify(db: Db, registrationId: number, card: CardDetails) {
       data: { accountId: r.accountId, customerId: r.customerId, processorId: r.processorId, collectionMethod: "card", state: "active", verified: true, cardBrand: brandOf(number), cardLast4: number.slice(-4), cardExpMonth: card.exp_month, cardExpYear: card.exp_year, token: `tok_sandbox_${number}` },
     });
     // a new card replaces the customer's other active cards at this processor (spec 4.4)
-    await tx.paymentMethod.updateMany({ where: { customerId: r.customerId, processorId: r.processorId, collectionMethod: "card", state: "active", NOT: { id: m.id } }, data: { state: "canceled", canceledAt: new Date(), token: null, setupData: {} } });
+    await tx.paymentMethod.updateMany({ where: { customerId: r.customerId, processorId: r.processorId, collectionMethod: "card", state: "active", NOT: { id: m.id } }, data: { state: "canceled", canceledAt: now, token: null, setupData: {} } });
     await tx.paymentMethodRegistration.update({ where: { id: r.id }, data: { status: "verified", paymentMethodId: m.id } });
     return m;
   });
@@ -74,10 +81,11 @@ async function verify(db: Db, registrationId: number, card: CardDetails) {
 }
 
 /** The hosted form's submission: a card (generic, vendor C), an encrypted card (vendor A) or vendor B's drop-in completion. */
-export async function submitRegistration(db: Db, token: string, body: { card?: CardDetails; encrypted_card?: string }) {
+export async function submitRegistration(db: Db, token: string, body: { card?: CardDetails; encrypted_card?: string }, base: Clock = systemClock) {
   const r = await db.paymentMethodRegistration.findUnique({ where: { token } });
   if (!r) throw new DomainError("not_found", "Not found.");
-  if (r.expiresAt < new Date()) throw invalid("non_field_errors", "This registration has expired.");
+  const now = (await clockOf(db, r.accountId, base)).now();
+  if (r.expiresAt < now) throw invalid("non_field_errors", "This registration has expired.");
   if (r.status === "verified") return { status: "verified" };
   const processor = await db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: r.processorId } });
   let card = body.card;
@@ -98,7 +106,7 @@ export async function submitRegistration(db: Db, token: string, body: { card?: C
     await db.paymentMethodRegistration.update({ where: { id: r.id }, data: { status: "processing", processorSession: session } });
     return { status: "processing", processor_session: session, pendingCard: card };
   }
-  await verify(db, r.id, card);
+  await verify(db, r.id, card, now);
   return { status: "verified" };
 }
 
@@ -120,7 +128,7 @@ export interface ProcessorEvent {
 }
 
 /** Verifies the processor's signature (hex HMAC-SHA256 of the raw body) and applies the event. */
-export async function handleProcessorWebhook(db: Db, rawBody: string, signature: string | null): Promise<{ handled: string }> {
+export async function handleProcessorWebhook(db: Db, rawBody: string, signature: string | null, base: Clock = systemClock): Promise<{ handled: string }> {
   let event: ProcessorEvent;
   try { event = JSON.parse(rawBody); } catch { throw invalid("non_field_errors", "Malformed JSON."); }
   const processor = await db.accountPaymentProcessor.findUnique({ where: { id: Number(event.account_payment_processor_id) || 0 } });
@@ -137,16 +145,18 @@ export async function handleProcessorWebhook(db: Db, rawBody: string, signature:
       return { handled: "tokenization.failed" };
     }
     if (!event.card) throw invalid("card", "The completed session carries the card.");
-    await verify(db, r.id, event.card);
+    await verify(db, r.id, event.card, (await clockOf(db, r.accountId, base)).now());
     return { handled: "tokenization.completed" };
   }
   const attempt = await db.billingAttempt.findFirst({ where: { transactionId: event.transaction_id ?? "", state: "pending_external" }, include: { run: true } });
   if (!attempt || attempt.run.accountId !== processor.accountId) return { handled: "ignored" };
-  const ctx: Ctx = { db, accountId: attempt.run.accountId, clock: { now: () => new Date() } };
+  // settled at the account's time: a test-clock account's run, contract and events stay on its clock
+  const clock = await clockOf(db, attempt.run.accountId, base);
+  const ctx: Ctx = { db, accountId: attempt.run.accountId, clock };
   await recordOutcome(ctx, attempt.runId, attempt.id,
     event.type === "payment.succeeded"
       ? { status: "succeeded", transactionId: event.transaction_id! }
       : { status: "failed", transactionId: event.transaction_id!, failCode: event.fail_code ?? "authentication_failed", failMessage: event.fail_message ?? "The customer did not complete authentication." },
-    new Date());
+    clock.now());
   return { handled: event.type };
 }
