@@ -85,6 +85,23 @@ describe("registrations (spec 4.7 rule 3)", () => {
     expect(await db().paymentMethod.count({ where: { customerId: customer.id } })).toBe(0);
   });
 
+  it("an expired registration (1 h) refuses the card", async () => {
+    const { customer, chk } = await checkoutFor(ids.vendorC);
+    const reg = await register(chk.token);
+    await db().paymentMethodRegistration.update({ where: { token: reg.token }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect400(await submitHosted(reg.token, { card: card(GOOD) }), "non_field_errors");
+    expect(await db().paymentMethod.count({ where: { customerId: customer.id } })).toBe(0);
+  });
+
+  it("the processor webhook: malformed JSON or unknown processor → 400; unknown transaction → ignored", async () => {
+    const bad = await (await import("@/app/api/processors/sandbox/webhook/route")).POST(
+      new Request("http://127.0.0.1:9/api/processors/sandbox/webhook/", { method: "POST", headers: { "x-sandbox-signature": "00" }, body: "{not json" }),
+    );
+    expect(bad.status).toBe(400);
+    expect((await sendWebhook({ type: "payment.succeeded", account_payment_processor_id: 999_999, transaction_id: "txn_x" }, DEFAULT_SECRET)).status).toBe(400);
+    expect(await sendWebhook({ type: "payment.succeeded", account_payment_processor_id: ids.cardProcessor, transaction_id: "txn_unknown" }, DEFAULT_SECRET)).toEqual({ status: 200, body: { handled: "ignored" } });
+  });
+
   it("no registration for a checkout that is no longer pending", async () => {
     const { chk } = await checkoutFor(ids.cardProcessor);
     await registerCard(chk.token, GOOD);
@@ -218,6 +235,22 @@ describe("vendor C (render_mode vendor_c_checkout, synchronous)", () => {
   });
 });
 
+describe("invoice collection (no card registration)", () => {
+  it("a verified invoice setup at the invoice processor: finalize succeeded; a card elsewhere does not count", async () => {
+    const c = await newCustomer(s.accountId);
+    expectStatus(await post(pmPath(c.reference), { account_payment_processor: ids.cardProcessor, collection_method: "card", card: { number: GOOD, exp_month: 1, exp_year: 2030 } }), 201);
+    const chk = await createCheckout({ customer_reference: c.reference, items: [{ price: ids.basicMonthly }], collection_method: "invoice" });
+    expect(chk).toMatchObject({ account_payment_processor_id: ids.invoiceProcessor, collection_method: "invoice" });
+    const before = await counts(s.accountId);
+    expect400(await finalize(chk.token), "payment_method");
+    expect(await counts(s.accountId)).toEqual(before);
+    const inv = expectStatus(await post(pmPath(c.reference), { account_payment_processor: ids.invoiceProcessor, collection_method: "invoice", billing_email: "ap@example.com" }), 201);
+    const view = expectStatus(await finalize(chk.token), 200);
+    expect(view.payment_method_id).toBe(inv.id);
+    await expectSucceeded(view, chk);
+  });
+});
+
 describe("failed payment (spec 3.2 row 3)", () => {
   it("declined card (vendor C): 400 with payment, code, status failed, contract_id, initial_billing_run_id; contract inactive; finalizing again changes nothing", async () => {
     const { chk } = await checkoutFor(ids.vendorC);
@@ -297,6 +330,26 @@ describe("3-D Secure (spec 3.2 row 2: pending_external)", () => {
     expect(await readCheckout(chk.token)).toMatchObject({ status: "failed", fail_code: "authentication_failed", contract_id: pending.contract_id });
     expect((await readContract(pending.contract_id)).state).toBe("inactive");
     expectPaymentFailed(await finalize(chk.token), "authentication_failed");
+  });
+
+  it("an account on a test clock: the webhook settles the payment at the account's time, not the wall clock", async () => {
+    const clockAt = new Date(Date.now() + 10 * 86_400_000);
+    await db().account.update({ where: { id: s.accountId }, data: { testClockAt: clockAt } });
+    try {
+      const { chk } = await checkoutFor(ids.cardProcessor);
+      expect(new Date(chk.created_at).getTime()).toBeGreaterThanOrEqual(clockAt.getTime());
+      await registerCard(chk.token, THREE_DS);
+      const pending = expectStatus(await finalize(chk.token), 200);
+      const run = await readRun(pending.initial_billing_run_id);
+      expect(await sendWebhook({ type: "payment.succeeded", account_payment_processor_id: ids.cardProcessor, transaction_id: run.attempts[0].transaction_id }, DEFAULT_SECRET)).toEqual({ status: 200, body: { handled: "payment.succeeded" } });
+      const contract = await readContract(pending.contract_id);
+      expect(contract.state).toBe("active");
+      expect(new Date(contract.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(contract.created_at).getTime());
+      const activated = await db().outboxEvent.findFirstOrThrow({ where: { accountId: s.accountId, type: "subscription_contract.activated" }, orderBy: { id: "desc" } });
+      expect(activated.createdAt.getTime()).toBeGreaterThanOrEqual(clockAt.getTime());
+    } finally {
+      await db().account.update({ where: { id: s.accountId }, data: { testClockAt: null } });
+    }
   });
 
   it("a payment webhook of another account's processor does not settle this account's attempt", async () => {

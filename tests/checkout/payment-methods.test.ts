@@ -72,6 +72,19 @@ describe("list (spec 4.4, 3.3)", () => {
     expect((await list(c.reference)).map((m) => m.id)).toEqual([active.id]);
   });
 
+  // KNOWN BUG (server/http/endpoints/payments.ts, not ours to fix): spec 4 "Pagination (all list endpoints)"
+  // — this list ignores page_size and always answers a plain array. Remove `.fails` once it uses
+  // parsePage/listBody like the other lists.
+  it.fails("page_size paginates the list ({count, next, previous, results})", async () => {
+    const c = await newCustomer(s.accountId);
+    await createCard(c.reference);
+    await createSetup(c.reference, "invoice");
+    const page = expectStatus(await get(`${pmPath(c.reference)}?page_size=1`), 200);
+    expect(Object.keys(page).sort()).toEqual(["count", "next", "previous", "results"]);
+    expect(page.count).toBe(2);
+    expect(page.results).toHaveLength(1);
+  });
+
   it("a customer without methods: empty list; unknown customer: 404", async () => {
     const c = await newCustomer(s.accountId);
     expect(await list(c.reference)).toEqual([]);

@@ -62,6 +62,7 @@ describe("temporary payment method (spec 5.2)", () => {
 describe("every other operation with the public key → 403 (spec 5.3)", () => {
   it("payment methods, quotes, processor options, checkouts, registrations, finalize, contracts, catalog", async () => {
     const chk = await createCheckout({ customer_reference: "cust-1001", items: [{ price: ids.basicMonthly }], account_payment_processor: ids.cardProcessor });
+    const reg = expectStatus(await post(`/v2/checkouts/${chk.token}/payment-method-registrations/`, {}), 201);
     const offer = { items: [{ price: ids.basicMonthly }] };
     const calls: [string, string, unknown?][] = [
       ["GET", pmPath("cust-1001")],
@@ -75,6 +76,7 @@ describe("every other operation with the public key → 403 (spec 5.3)", () => {
       ["GET", `/v2/checkouts/${chk.token}/`],
       ["POST", `/v2/checkouts/${chk.token}/payment-method-registrations/`, {}],
       ["POST", `/v2/checkouts/${chk.token}/finalize/`, {}],
+      ["GET", `/v2/payment-method-registrations/${reg.token}/`],
       ["GET", "/v2/subscription-contracts/"],
       ["GET", "/v2/catalog/products/"],
     ];
@@ -84,7 +86,7 @@ describe("every other operation with the public key → 403 (spec 5.3)", () => {
       expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBe(403);
     }
     expect(await counts(s.accountId)).toEqual(before);
-    // nothing happened: the seeded card is untouched, the checkout still pending, no registration
+    // nothing happened: the seeded card is untouched, the checkout still pending
     expect(expectStatus(await get(pmPath("cust-1001", ids.goodCard)), 200)).toMatchObject({ state: "active", metadata: {} });
     expect(expectStatus(await get(`/v2/checkouts/${chk.token}/`), 200).status).toBe("pending");
   });
