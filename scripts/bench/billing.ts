@@ -23,7 +23,7 @@ async function recreate(db: string) {
   await c.end();
 }
 
-/** N contracts of one account, each with one monthly item, all due at the same instant. */
+/** N contracts of one account, each with one monthly item whose period ended an hour ago: one run due each. */
 async function populate(url: string, n: number) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
@@ -37,10 +37,9 @@ async function populate(url: string, n: number) {
   await q(`insert into payment_methods (account_id, customer_id, processor_id, collection_method, state, verified, token, updated_at)
            select $1, id, $2, 'card', 'active', true, 'tok_sandbox_4242424242424242', now() from customers where account_id = $1`, [acct, proc]);
   await q(`insert into subscription_contracts (account_id, customer_id, state, currency, billing_anchor_at, next_billing_at, input_mode, subscriber_token, updated_at)
-           select $1, id, 'active', 'EUR', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z', 'items', 'bench-' || id, now() from customers where account_id = $1`, [acct]);
+           select $1, id, 'active', 'EUR', now() - interval '1 month 1 hour', now() - interval '1 hour', 'items', 'bench-' || id, now() from customers where account_id = $1`, [acct]);
   await q(`insert into contract_items (contract_id, price_id, product_id, quantity, source, period_start_at, period_end_at, updated_at)
-           select id, $2, $3, 1, 'items', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z', now() from subscription_contracts where account_id = $1`, [acct, price, product]);
-  await q(`update accounts set test_clock_at = '2026-02-01T12:00:00Z' where id = $1`, [acct]);
+           select id, $2, $3, 1, 'items', billing_anchor_at, next_billing_at, now() from subscription_contracts where account_id = $1`, [acct, price, product]);
   await c.end();
 }
 
@@ -90,6 +89,13 @@ function pgbenchTps(clients: number): number | null {
 }
 
 console.log(`billing ${N} due monthly contracts (one regular run + one sandbox charge each)`);
+if (process.env.BENCH_POPULATE_ONLY) {
+  await recreate("bench_billing");
+  await mustRun("node_modules/.bin/prisma", ["migrate", "deploy"], { env: { ...process.env, DATABASE_URL: urlOf("bench_billing") }, quiet: true });
+  await populate(urlOf("bench_billing"), N);
+  console.log(urlOf("bench_billing"));
+  process.exit(0);
+}
 for (const w of WORKER_COUNTS) {
   const r = await billWith(w, urlOf("bench_billing"));
   await recreate("bench_pgbench");

@@ -3,6 +3,7 @@
 import { accountClock, systemClock, type Clock } from "../clock";
 import type { Db } from "../db";
 import type { Ctx } from "../domain/context";
+import { billRegularRunsInBulk } from "../domain/billing/bulk";
 import { dueContractIds, processContract, type DueSummary } from "../domain/billing/due";
 import { deliverDue, fanOut } from "../domain/webhooks/deliver";
 import { log } from "../log";
@@ -28,7 +29,17 @@ export async function billChunk(db: Db, chunk: { accountId: number; ids: number[
   const ctx = await accountCtx(db, chunk.accountId, base);
   const until = ctx.clock.now();
   const summary: DueSummary = { contracts: 0, runsCreated: 0, runsExecuted: 0, changes: 0 };
-  for (const id of chunk.ids) {
+  // the common case in bulk first; then every contract of the chunk through the exact per-contract path
+  // (it finds nothing left for those the bulk step finished)
+  const bulk = await billRegularRunsInBulk(ctx, chunk.ids).catch((e) => {
+    log.error({ err: e, accountId: chunk.accountId }, "bulk billing failed; falling back to per-contract billing");
+    return { built: 0, executed: 0 };
+  });
+  summary.runsCreated += bulk.built;
+  summary.runsExecuted += bulk.executed;
+  const stillDue = await dueContractIds(ctx, until, chunk.ids.length, chunk.ids);
+  summary.contracts += chunk.ids.length - stillDue.length;
+  for (const id of stillDue) {
     summary.contracts++;
     try {
       await processContract(ctx, id, until, summary);

@@ -60,10 +60,10 @@ export async function processContract(ctx: Ctx, contractId: number, until: Date,
 }
 
 /** Contracts of the account with anything due by `until`. */
-export async function dueContractIds(ctx: Ctx, until: Date, limit = 10_000): Promise<number[]> {
+export async function dueContractIds(ctx: Ctx, until: Date, limit = 10_000, among?: number[]): Promise<number[]> {
   const rows = await ctx.db.$queryRaw<{ id: number }[]>`
     select c.id from subscription_contracts c
-    where c.account_id = ${ctx.accountId} and (
+    where c.account_id = ${ctx.accountId} and (${among ?? null}::int[] is null or c.id = any(${among ?? null}::int[])) and (
       (c.state in ('active', 'paused') and (c.next_billing_at <= ${until} or c.cancel_at <= ${until}))
       or exists (select 1 from contract_pauses p where p.contract_id = c.id and ((p.state = 'scheduled' and p.start_at <= ${until}) or (p.state = 'active' and p.end_at <= ${until})))
       or exists (select 1 from billing_runs r where r.contract_id = c.id and ((r.state = 'scheduled' and r.scheduled_at <= ${until}) or (r.state = 'failed' and r.next_attempt_at <= ${until})))
