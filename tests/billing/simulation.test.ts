@@ -281,6 +281,27 @@ describe("dunning", () => {
   });
 
 
+  // BUG: when two failed runs of one contract wait for retries at once, the later run's retry is made late.
+  // nextDueAt (due.ts) takes only the run with the earliest scheduled_at as a candidate (findFirst ordered by
+  // scheduled_at), not the earliest next_attempt_at, and the step then retries every run due by that later
+  // instant with the clock at it. Input: weekly Coaching (25.0000, untaxed) for Bob (declined card) from
+  // Jan 10; runs Jan 17 (R1), Jan 24 (R2), Jan 31 (R3); clock advanced to Feb 3. Expected attempts
+  // R2: Jan 24, 25, 28, Feb 2; R3: Jan 31, Feb 1. Actual: R2: Jan 24, Jan 26 (R1's retry instant), Jan 29,
+  // Feb 3; R3: Jan 31, Feb 3 — retries late and the whole dunning schedule shifted.
+  it.fails("overlapping dunning (weekly price): every retry of every run at its own scheduled instant", async () => {
+    const w = await newWorld();
+    at(T0);
+    const c = await createContract(w, { customer_reference: "cust-1002", items: [{ price: w.ids.coachingWeekly }] });
+    await advance(w, "2026-02-03T00:00:00.000Z");
+    const runs = await runsOf(w, c.id);
+    const day = (iso: string) => iso.slice(5, 10);
+    expect(runs.map((r) => [day(r.period_start_at), r.total_amount, r.state, r.attempts.map((a: any) => day(a.created_at))])).toEqual([
+      ["01-17", "25.0000", "exhausted", ["01-17", "01-18", "01-21", "01-26"]],
+      ["01-24", "25.0000", "exhausted", ["01-24", "01-25", "01-28", "02-02"]],
+      ["01-31", "25.0000", "failed", ["01-31", "02-01"]],
+    ]);
+  });
+
   it("manual retry: reason stored in metadata, one attempt per retry (no automatic follow-up), 400 for a succeeded run, 404 for another account", async () => {
     const w = await newWorld();
     at(T0);
