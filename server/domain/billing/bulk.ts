@@ -117,7 +117,7 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
   const results: { b: Built; r: ChargeResult }[] = [];
   for (const b of mine) {
     const m = methods.find((x) => x.customerId === b.contract.customerId && x.processor.currency === b.run.currency && (!b.contract.paymentProcessorOverride || x.processorId === b.contract.paymentProcessorOverride));
-    const r: ChargeResult = new Decimal(b.run.total.toString()).isPositive()
+    const r: ChargeResult = new Decimal(b.run.total.toString()).gt(0)
       ? m
         ? await adapterFor(m.processor.processorType).charge({ amount: b.run.total.toString(), currency: b.run.currency, idempotencyKey: `run_${b.run.id}_attempt_1`, paymentMethod: { collectionMethod: m.collectionMethod, token: m.token } })
         : { status: "failed", transactionId: "", failCode: "no_payment_method", failMessage: "The customer has no verified payment method for this contract." }

@@ -51,14 +51,14 @@ export async function executeRun(ctx: Ctx, runId: number): Promise<string | null
       // credit granted by this very run is not available to it
       const balance = credits.filter((c) => !(c.kind === "grant" && c.billingRunId === run.id)).reduce((a, c) => a.plus(c.amount.toString()), new Decimal(0));
       const use = Decimal.min(balance, new Decimal(run.total.toString()));
-      if (use.isPositive()) {
+      if (use.gt(0)) {
         await tx.contractCredit.create({ data: { accountId: run.accountId, contractId: run.contractId, amount: use.negated().toFixed(4), currency: run.currency, kind: "use", reason: `applied to billing run ${run.id}`, billingRunId: run.id, createdAt: now } });
         await tx.billingRun.update({ where: { id: run.id }, data: { creditApplied: use.toFixed(4) } });
         creditApplied = use;
       }
     }
     const due = new Decimal(run.total.toString()).minus(creditApplied);
-    if (!due.isPositive()) return { run, due, attempt: null, method: null };
+    if (due.lte(0)) return { run, due, attempt: null, method: null };
     const attemptNo = run.attemptCount + 1;
     const method = await pickPaymentMethod(tx, run, run.contract);
     const attempt = await tx.billingAttempt.upsert({

@@ -26,7 +26,7 @@ export function presentRun(r: RunRecord, credits: { id: number; amount: Prisma.D
   return {
     ...presentRunSummary(r, r.contract),
     credit_applied_amount: fmt4(credit),
-    amount_due: fmt4(total.minus(credit).isNegative() ? 0 : total.minus(credit)),
+    amount_due: fmt4(total.minus(credit).lt(0) ? 0 : total.minus(credit)),
     scheduled_at: iso(r.scheduledAt),
     next_attempt_at: r.nextAttemptAt ? iso(r.nextAttemptAt) : null,
     metadata: r.metadata as Record<string, unknown>,

@@ -56,7 +56,7 @@ async function compileNow(ctx: Ctx, snapshot: SessionSnapshot) {
 
 /** The account's processors that can take the offer now, restricted to the snapshot's processor ids. */
 async function sessionProcessors(ctx: Ctx, snapshot: SessionSnapshot, compiled: CompiledOffer, priced: PricedOffer) {
-  const eligible = await eligibleProcessors(ctx, { currency: compiled.offer.currency, initialAmount: priced.firstRun.total.isPositive(), recurring: priced.recurring.length > 0 });
+  const eligible = await eligibleProcessors(ctx, { currency: compiled.offer.currency, initialAmount: priced.firstRun.total.gt(0), recurring: priced.recurring.length > 0 });
   return eligible.filter((p) => snapshot.processor_ids.includes(p.id));
 }
 
