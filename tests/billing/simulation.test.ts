@@ -128,6 +128,56 @@ describe("calendar variants", () => {
   });
 });
 
+describe("time zones", () => {
+  it("fixed day 1 at 06:00 Europe/Helsinki: runs at local 06:00 across both DST changes (04:00Z in winter, 03:00Z in summer)", async () => {
+    const w = await newWorld();
+    at(T0);
+    const c = await createContract(w, { items: [{ price: w.ids.magazineMonthly }], billing_timezone: "Europe/Helsinki", billing_time: "06:00", initial_billing_mode: "create_initial_run" });
+    expect(c.next_billing_at).toBe("2026-02-01T04:00:00.000Z");
+    await advance(w, "2026-11-15T00:00:00.000Z");
+    const runs = await runsOf(w, c.id);
+    // initial [Jan 10 00:00Z, Feb 1 04:00Z) of [Jan 1 04:00Z, Feb 1 04:00Z): (22 d + 4 h) / 31 d = 532 / 744 = 0.7150537… → 0.715054;
+    // 12 × 0.715054 = 8.580648 → 8.5806; inclusive tax 8.5806 × 10/110 = 0.780054… → 0.7801; net 7.8005
+    expect(brief(runs[0])).toEqual({ kind: "initial", state: "succeeded", start: T0, end: "2026-02-01T04:00:00.000Z", subtotal: "7.8005", tax: "0.7801", total: "8.5806", attempts: 1 });
+    expect(runs[0].lines[0].proration_factor).toBe("0.715054");
+    // EET (UTC+2) until Mar 29, EEST (UTC+3) until Oct 25, then EET again
+    const starts = ["2026-02-01T04:00", "2026-03-01T04:00", "2026-04-01T03:00", "2026-05-01T03:00", "2026-06-01T03:00", "2026-07-01T03:00", "2026-08-01T03:00", "2026-09-01T03:00", "2026-10-01T03:00", "2026-11-01T04:00"].map((x) => `${x}:00.000Z`);
+    expect(runs.slice(1).map((r) => [r.period_start_at, r.period_end_at, r.total_amount, r.lines[0].proration_factor])).toEqual(
+      starts.map((s, k) => [s, starts[k + 1] ?? "2026-12-01T04:00:00.000Z", "12.0000", "1.000000"]),
+    );
+  });
+
+  it("an anchor-less monthly price in Europe/Helsinki keeps the local wall-clock time of its start across DST", async () => {
+    const w = await newWorld();
+    at(T0); // 02:00 in Helsinki
+    const c = await createContract(w, { items: [{ price: w.ids.basicMonthly }], billing_timezone: "Europe/Helsinki" });
+    await advance(w, "2026-11-15T00:00:00.000Z");
+    const runs = await runsOf(w, c.id);
+    // 02:00 local = 00:00Z in winter, 23:00Z the day before in summer
+    const starts = ["2026-02-10T00:00", "2026-03-10T00:00", "2026-04-09T23:00", "2026-05-09T23:00", "2026-06-09T23:00", "2026-07-09T23:00", "2026-08-09T23:00", "2026-09-09T23:00", "2026-10-09T23:00", "2026-11-10T00:00"].map((x) => `${x}:00.000Z`);
+    expect(runs.map((r) => [r.period_start_at, r.period_end_at, r.total_amount])).toEqual(starts.map((s, k) => [s, starts[k + 1] ?? "2026-12-10T00:00:00.000Z", "12.2760"]));
+  });
+});
+
+describe("test clock endpoint", () => {
+  it("moves forward by seconds or to an instant; never back; 400 without either; 403 for a live-mode account", async () => {
+    const w = await newWorld();
+    at(T0);
+    expect(ok(await w.post("/v2/test-clock/advance/", { seconds: 3600 }))).toEqual({ test_clock_at: "2026-01-10T01:00:00.000Z", processed: { contracts: 0, runsCreated: 0, runsExecuted: 0, changes: 0 } });
+    expect(ok(await w.post("/v2/test-clock/advance/", { seconds: 0 })).test_clock_at).toBe("2026-01-10T01:00:00.000Z");
+    expect(Object.keys(ok(await w.post("/v2/test-clock/advance/", { to: T0 }), 400))).toContain("to");
+    expect((await w.post("/v2/test-clock/advance/", {})).status).toBe(400);
+    expect((await w.post("/v2/test-clock/advance/", { seconds: -5 })).status).toBe(400);
+    expect(ok(await w.post("/v2/test-clock/advance/", { to: "2026-02-01T00:00:00.000Z" })).test_clock_at).toBe("2026-02-01T00:00:00.000Z");
+    expect((await db().account.findUniqueOrThrow({ where: { id: w.accountId } })).testClockAt?.toISOString()).toBe("2026-02-01T00:00:00.000Z");
+    // REST calls of the account now run on its clock
+    expect((await createContract(w, { items: [{ price: w.ids.basicMonthly }] })).created_at).toBe("2026-02-01T00:00:00.000Z");
+    await db().account.update({ where: { id: w.accountId }, data: { mode: "live" } });
+    const r = await w.post("/v2/test-clock/advance/", { seconds: 60 });
+    expect(r.status).toBe(403);
+  });
+});
+
 describe("price change scheduled mid-term", () => {
   it("runs whose period starts on/after effective_from use the new version; earlier ones the old", async () => {
     const w = await newWorld();
@@ -191,6 +241,38 @@ describe("pause and cancellation", () => {
     expect(runs[1].lines.map(lineBrief)).toEqual([
       { price: w.ids.basicMonthly, version: await versionIdAt(w.ids.basicMonthly, T0), qty: 1, unit: "9.9000", factor: "0.677419", line: "6.7064", subtotal: "6.7064", tax: "1.6095", start: "2026-03-10T00:00:00.000Z", end: "2026-04-10T00:00:00.000Z", reason: "paused", kind: "recurring" },
     ]);
+  });
+
+  it("a pause over a whole period: that period is not billed (zero run), the partly paused ones are prorated", async () => {
+    const w = await newWorld();
+    at(T0);
+    const c = await createContract(w, { items: [{ price: w.ids.basicMonthly }] });
+    ok(await w.post(`/v2/subscription-contracts/${c.id}/pause/`, { start_date: "2026-03-01T00:00:00.000Z", end_date: "2026-04-20T00:00:00.000Z" }));
+    await advance(w, "2026-05-10T00:00:00.000Z");
+    const runs = await runsOf(w, c.id);
+    expect(runs.map((r) => [r.period_start_at.slice(0, 10), r.lines.map((l: any) => [l.proration_factor, l.line_total_amount, l.proration_reason]), r.total_amount])).toEqual([
+      // [Feb 10, Mar 10): paused from Mar 1 → 19/28 = 0.678571 → 6.7179 + 1.6123 = 8.3302
+      ["2026-02-10", [["0.678571", "6.7179", "paused"]], "8.3302"],
+      // [Mar 10, Apr 10): paused throughout → nothing billed
+      ["2026-03-10", [], "0.0000"],
+      // [Apr 10, May 10): paused until Apr 20 → 20/30 = 0.666667; 9.9 × 0.666667 = 6.6000033 → 6.6000; tax 1.5840 → 8.1840
+      ["2026-04-10", [["0.666667", "6.6000", "paused"]], "8.1840"],
+      ["2026-05-10", [["1.000000", "9.9000", null]], "12.2760"],
+    ]);
+  });
+
+  // BUG (same cause as the credit one below: decimal.js isPositive() is true for 0): a run whose amount due
+  // is 0.0000 (here the fully paused period [Mar 10, Apr 10), a run without lines) still makes a processor
+  // charge of 0.0000 (attempt 1 succeeded with a transaction id). Expected: no attempt, attempt_count 0.
+  it.fails("a fully paused period makes no processor charge", async () => {
+    const w = await newWorld();
+    at(T0);
+    const c = await createContract(w, { items: [{ price: w.ids.basicMonthly }] });
+    ok(await w.post(`/v2/subscription-contracts/${c.id}/pause/`, { start_date: "2026-03-01T00:00:00.000Z", end_date: "2026-04-20T00:00:00.000Z" }));
+    await advance(w, "2026-03-10T00:00:00.000Z");
+    const run = (await runsOf(w, c.id))[1];
+    expect(run).toMatchObject({ period_start_at: "2026-03-10T00:00:00.000Z", total_amount: "0.0000", state: "succeeded" });
+    expect(run.attempts).toEqual([]);
   });
 
   it("cancel at period end: no run after it; canceled with ended_at = cancel_at", async () => {
