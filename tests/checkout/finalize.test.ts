@@ -430,11 +430,8 @@ describe("zero-amount checkout (spec 1 prerequisite 3, 4.7 rule 4)", () => {
     expect((await readCheckout(chk.token)).contract_id).not.toBeNull();
   });
 
-  // KNOWN BUG (server/domain/billing/execute.ts, not ours to fix): `if (!due.isPositive())` is false for a
-  // zero due amount (decimal.js isPositive() is true for 0), so executeRun makes a charge attempt for
-  // 0.0000, finds no payment method and fails the run with no_payment_method → finalize 400. The preflight
-  // (checkouts/finalize.ts) already lets a zero total through. Remove `.fails` once execute.ts compares with 0.
-  it.fails("100 % discount: finalizes without any payment method; contract active, initial run of 0.0000 succeeded", async () => {
+  // zero due: no charge attempt, no payment method needed
+  it("100 % discount: finalizes without any payment method; contract active, initial run of 0.0000 succeeded", async () => {
     const { customer, chk } = await checkoutFor(ids.vendorB, { items: [{ price: ids.basicMonthly, discount_percent: "100" }] });
     expect(chk.total_amount).toBe("0.0000");
     expect(await db().paymentMethod.count({ where: { customerId: customer.id } })).toBe(0);

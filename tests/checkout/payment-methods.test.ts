@@ -72,10 +72,8 @@ describe("list (spec 4.4, 3.3)", () => {
     expect((await list(c.reference)).map((m) => m.id)).toEqual([active.id]);
   });
 
-  // KNOWN BUG (server/http/endpoints/payments.ts, not ours to fix): spec 4 "Pagination (all list endpoints)"
-  // — this list ignores page_size and always answers a plain array. Remove `.fails` once it uses
-  // parsePage/listBody like the other lists.
-  it.fails("page_size paginates the list ({count, next, previous, results})", async () => {
+  // spec 4: pagination applies to all list endpoints
+  it("page_size paginates the list ({count, next, previous, results})", async () => {
     const c = await newCustomer(s.accountId);
     await createCard(c.reference);
     await createSetup(c.reference, "invoice");

@@ -6,6 +6,7 @@ import type { PaymentMethodOut, paymentMethodCreateBody, paymentMethodPatchBody 
 import type { Ctx } from "../context";
 import { findCustomer } from "../customers/customers";
 import { invalid, notFound } from "../errors";
+import { pageWindow, type ListResult, type PageRequest } from "../list";
 import { presentPaymentMethod } from "./present";
 
 type CreateInput = z.infer<typeof paymentMethodCreateBody>;
@@ -14,10 +15,12 @@ const withCustomer = { customer: { select: { reference: true } } } as const;
 
 export const brandOf = (number: string) => (/^4/.test(number) ? "visa" : /^5[1-5]/.test(number) ? "mastercard" : /^3[47]/.test(number) ? "amex" : "card");
 
-export async function listPaymentMethods(ctx: Ctx, customerReference: string): Promise<PaymentMethodOut[]> {
+export async function listPaymentMethods(ctx: Ctx, customerReference: string, page?: PageRequest): Promise<ListResult<PaymentMethodOut>> {
   const customer = await findCustomer(ctx, customerReference);
-  const rows = await ctx.db.paymentMethod.findMany({ where: { accountId: ctx.accountId, customerId: customer.id, state: "active", verified: true }, include: withCustomer, orderBy: { id: "asc" } });
-  return rows.map(presentPaymentMethod);
+  const where = { accountId: ctx.accountId, customerId: customer.id, state: "active", verified: true };
+  const count = page ? await ctx.db.paymentMethod.count({ where }) : 0;
+  const rows = await ctx.db.paymentMethod.findMany({ where, include: withCustomer, orderBy: { id: "asc" }, ...pageWindow(page, count) });
+  return { results: rows.map(presentPaymentMethod), count: page ? count : rows.length, page };
 }
 
 async function loadMethod(ctx: Ctx, customerReference: string, id: number) {

@@ -5,7 +5,10 @@ import { createRegistration, getRegistration } from "../../domain/checkouts/regi
 import { confirmPaymentMethod, createPaymentMethod, deletePaymentMethod, getPaymentMethod, listPaymentMethods, patchPaymentMethod } from "../../domain/payments/methods";
 import { processorOptions } from "../../domain/payments/options";
 import { checkout, checkoutBody, paymentMethod, paymentMethodCreateBody, paymentMethodPatchBody, processorOptions as processorOptionsOut, processorOptionsBody, registration } from "../../schemas/payments";
+import { parsePage } from "../../domain/list";
+import { listOf, pageQuery } from "../../schemas/common";
 import { defineEndpoint, intId } from "../endpoint";
+import { listBody } from "../pagination";
 import { json } from "../response";
 
 const ref = z.string().min(1).max(200);
@@ -20,8 +23,8 @@ export const paymentEndpoints = [
   }),
   defineEndpoint({
     method: "GET", path: "/v2/customers/{customerReference}/payment-methods/", summary: "Active verified payment methods of a customer", tags: ["Payment methods"],
-    params: z.object({ customerReference: ref }), response: z.array(paymentMethod),
-    handler: (ctx, { params }) => listPaymentMethods(ctx, params.customerReference),
+    params: z.object({ customerReference: ref }), query: z.object(pageQuery), response: listOf(paymentMethod),
+    handler: async (ctx, { params, query, url }) => listBody(await listPaymentMethods(ctx, params.customerReference, parsePage(query)), url),
   }),
   defineEndpoint({
     method: "POST", path: "/v2/customers/{customerReference}/payment-methods/", summary: "Create a card, or create/replace a claim or invoice setup", tags: ["Payment methods"],
