@@ -72,7 +72,7 @@ export async function createCheckout(ctx: Ctx, input: CheckoutInput, opts: { che
       checkoutSessionId: opts.checkoutSessionId ?? null, expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS), createdAt: now, updatedAt: now,
     },
   });
-  return presentCheckout(c, compiled.customer!.reference, ctx.baseUrl ?? "");
+  return presentCheckout(c, compiled.customer!.reference, ctx.baseUrl ?? "", now);
 }
 
 export async function loadCheckout(ctx: Ctx, token: string) {
@@ -84,5 +84,5 @@ export async function loadCheckout(ctx: Ctx, token: string) {
 export async function getCheckout(ctx: Ctx, token: string): Promise<CheckoutOut> {
   const c = await loadCheckout(ctx, token);
   const customer = await ctx.db.customer.findUniqueOrThrow({ where: { id: c.customerId }, select: { reference: true } });
-  return presentCheckout(c, customer.reference, ctx.baseUrl ?? "");
+  return presentCheckout(c, customer.reference, ctx.baseUrl ?? "", ctx.clock.now());
 }

@@ -8,12 +8,14 @@ type CheckoutRow = Prisma.CheckoutGetPayload<object>;
 /** `checkout_url` is the checkout's own API address (spec 1), not a payment page. */
 export const checkoutUrl = (origin: string, token: string) => `${origin.replace(/\/+$/, "")}/api/v2/checkouts/${token}/`;
 
-export function presentCheckout(c: CheckoutRow, customerReference: string, origin: string): CheckoutOut {
+export function presentCheckout(c: CheckoutRow, customerReference: string, origin: string, now: Date): CheckoutOut {
+  // a pending checkout past its lifetime can no longer be finalized: it reads as expired
+  const status = c.status === "finalizing" ? "pending" : c.status === "pending" && c.expiresAt <= now ? "expired" : c.status;
   return {
     id: c.id,
     token: c.token,
     checkout_url: checkoutUrl(origin, c.token),
-    status: (c.status === "finalizing" ? "pending" : c.status) as CheckoutOut["status"],
+    status: status as CheckoutOut["status"],
     customer_id: c.customerId,
     customer_reference: customerReference,
     currency: c.currency,
