@@ -56,3 +56,15 @@ test("the hosted card form verifies a card and the checkout finalizes", async ({
   const contract = await (await request.get(`/api/v2/subscription-contracts/${body.contract_id}/`, { headers: SECRET })).json();
   expect(contract.state).toBe("active");
 });
+
+test("the subscriber page shows the contract to its customer without a sign-in", async ({ page, request }) => {
+  const prices = await (await request.get("/api/v2/catalog/prices/?reference=streaming-basic-monthly", { headers: SECRET })).json();
+  const contract = await (await request.post("/api/v2/subscription-contracts/", { headers: SECRET, data: { customer_reference: "cust-1002", items: [{ price: prices[0].id, quantity: 2 }] } })).json();
+  expect(contract.subscriber_page).toMatch(/\/change_contract\/[A-Za-z0-9_-]{20,}\/$/);
+  await page.goto(new URL(contract.subscriber_page).pathname);
+  await expect(page.getByRole("heading", { name: "Your subscription" })).toBeVisible();
+  await expect(page.getByTestId("state")).toHaveText("active");
+  await expect(page.getByText("2 × Streaming Basic")).toBeVisible();
+  await page.goto("/change_contract/not-a-real-token-at-all-xyz/");
+  await expect(page.getByText("404")).toBeVisible();
+});
