@@ -20,6 +20,8 @@ const CONTRACTS = Number(process.env.CRASH_CONTRACTS ?? 60);
 const MONTHS = Number(process.env.CRASH_MONTHS ?? 6); // clock moved to Jul 10: runs Feb 10 … Jul 10
 
 const kids: Worker[] = [];
+/** Runs the killed worker left in `processing` (first test), checked again by the second one. */
+let leftByKill: number[] = [];
 afterAll(() => { for (const k of kids) k.kill("SIGKILL"); });
 
 async function contracts(w: World, n: number, ref = "cust-1001") {
@@ -85,6 +87,7 @@ describe("a worker killed mid-way", () => {
     const byContract = new Map<number, typeof runs>();
     for (const r of runs) byContract.set(r.contractId, [...(byContract.get(r.contractId) ?? []), r]);
     const processingIds = new Set(leftProcessing.map((r) => r.id));
+    leftByKill = [...processingIds];
     for (const id of ids) {
       const rs = (byContract.get(id) ?? []).sort((a, b) => +a.periodStartAt - +b.periodStartAt);
       // no gaps: Feb 10 … Jul 10, each ending where the next begins
@@ -107,6 +110,16 @@ describe("a worker killed mid-way", () => {
     // and nothing is due any more
     expect((await runDueNow(db(), fixedClock(BASE))).runsCreated).toBe(0);
   }, 300_000);
+
+  // BUG (see the two constructed cases below for the cause): the runs the killed worker held in `processing`
+  // (mid-charge; the bulk path claims a whole chunk at once, so often dozens) are never taken over: after
+  // their lease expired and a full runDueNow pass they are still `processing`, their attempt 1 too, and
+  // nothing was charged, while the contracts' periods moved on. Skipped when the kill left none.
+  it.fails("the runs the killed worker left in processing were finished by the recovery pass (once charged each)", async (ctx) => {
+    if (!leftByKill.length) ctx.skip();
+    const rs = await db().billingRun.findMany({ where: { id: { in: leftByKill } }, include: { attempts: true } });
+    expect(rs.map((r) => [r.id, r.state, r.attemptCount, r.attempts.length])).toEqual(rs.map((r) => [r.id, "succeeded", 1, 1]));
+  });
 
   it("a run whose worker died holding it (processing) is left alone while the lease runs", async () => {
     const w = await newWorld();
