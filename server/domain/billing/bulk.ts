@@ -134,7 +134,8 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
         from (select unnest(${arr(ok, (x) => attemptOf.get(x.b.run.id)!.id)}::int[]) id, unnest(${arr(ok, (x) => x.r.transactionId)}::text[]) t) v where a.id = v.id`;
       await tx.$executeRaw`update billing_runs r set state = 'succeeded', attempt_count = 1, next_attempt_at = null, updated_at = v.u
         from (select unnest(${arr(ok, (x) => x.b.run.id)}::int[]) id, unnest(${arr(ok, (x) => x.b.at)}::timestamptz[]) u) v where r.id = v.id`;
-      await tx.$executeRaw`update subscription_contracts set billing_attention_required = false, past_due_since = null where id = any(${arr(ok, (x) => x.b.contract.id)})`;
+      await tx.$executeRaw`update subscription_contracts c set billing_attention_required = false, past_due_since = null, updated_at = v.u
+        from (select unnest(${arr(ok, (x) => x.b.contract.id)}::int[]) id, unnest(${arr(ok, (x) => x.b.at)}::timestamptz[]) u) v where c.id = v.id`;
     }
     if (failed.length) {
       await tx.$executeRaw`update billing_attempts a set state = 'failed', transaction_id = nullif(v.t, ''), fail_code = v.c, fail_message = v.m, updated_at = now()
@@ -142,7 +143,7 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
                      unnest(${failed.map((x) => x.r.failCode)}::text[]) c, unnest(${failed.map((x) => x.r.failMessage)}::text[]) m) v where a.id = v.id`;
       await tx.$executeRaw`update billing_runs r set state = 'failed', attempt_count = 1, next_attempt_at = v.n, updated_at = v.u
         from (select unnest(${failed.map((x) => x.b.run.id)}::int[]) id, unnest(${failed.map((x) => nextAttemptAfter(x.b.at, 1))}::timestamptz[]) n, unnest(${failed.map((x) => x.b.at)}::timestamptz[]) u) v where r.id = v.id`;
-      await tx.$executeRaw`update subscription_contracts c set billing_attention_required = true, past_due_since = coalesce(c.past_due_since, v.u)
+      await tx.$executeRaw`update subscription_contracts c set billing_attention_required = true, past_due_since = coalesce(c.past_due_since, v.u), updated_at = v.u
         from (select unnest(${failed.map((x) => x.b.contract.id)}::int[]) id, unnest(${failed.map((x) => x.b.at)}::timestamptz[]) u) v where c.id = v.id`;
     }
     for (const x of pendingExt) {

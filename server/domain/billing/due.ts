@@ -5,7 +5,10 @@ import { fixedClock } from "../../clock";
 import type { Ctx } from "../context";
 import { applyDue } from "../contracts/state";
 import { regularKey, buildDueRun } from "./build";
-import { executeRun } from "./execute";
+import { executeRun, LEASE_SECONDS } from "./execute";
+
+/** Runs in `processing` untouched since before this (real time) belonged to a worker that died. */
+const leaseExpiredBefore = () => new Date(Date.now() - LEASE_SECONDS * 1000);
 
 export interface DueSummary { contracts: number; runsCreated: number; runsExecuted: number; changes: number }
 
@@ -27,11 +30,15 @@ async function nextDueAt(ctx: Ctx, contractId: number, until: Date): Promise<{ a
   }
   if ((c.state === "active" || c.state === "paused") && c.cancelAt) candidates.push([c.cancelAt, "lifecycle"]);
   for (const p of c.pauses) candidates.push([p.state === "scheduled" ? p.startAt : p.endAt, "lifecycle"]);
-  const run = await ctx.db.billingRun.findFirst({
-    where: { contractId, OR: [{ state: "scheduled" }, { state: "failed", nextAttemptAt: { not: null } }] },
-    orderBy: { scheduledAt: "asc" }, select: { state: true, scheduledAt: true, nextAttemptAt: true },
-  });
-  if (run) candidates.push([run.state === "scheduled" ? run.scheduledAt : run.nextAttemptAt!, "run"]);
+  // the earliest of: a scheduled run, a retry coming due, a run a dead worker left in processing
+  const [scheduled, retry, stale] = await Promise.all([
+    ctx.db.billingRun.findFirst({ where: { contractId, state: "scheduled" }, orderBy: { scheduledAt: "asc" }, select: { scheduledAt: true } }),
+    ctx.db.billingRun.findFirst({ where: { contractId, state: "failed", nextAttemptAt: { not: null } }, orderBy: { nextAttemptAt: "asc" }, select: { nextAttemptAt: true } }),
+    ctx.db.billingRun.findFirst({ where: { contractId, state: "processing", updatedAt: { lt: leaseExpiredBefore() } }, orderBy: { scheduledAt: "asc" }, select: { scheduledAt: true } }),
+  ]);
+  if (scheduled) candidates.push([scheduled.scheduledAt, "run"]);
+  if (retry) candidates.push([retry.nextAttemptAt!, "run"]);
+  if (stale) candidates.push([stale.scheduledAt < until ? stale.scheduledAt : until, "run"]);
   const due = candidates.filter(([d]) => d <= until).sort((a, b) => +a[0] - +b[0]);
   if (!due.length) return null;
   const at = due[0][0];
@@ -50,7 +57,7 @@ export async function processContract(ctx: Ctx, contractId: number, until: Date,
     const built = kinds.has("bill") ? await buildDueRun(stepCtx, contractId) : null;
     if (built) summary.runsCreated++;
     const runs = await ctx.db.billingRun.findMany({
-      where: { contractId, OR: [{ state: "scheduled", scheduledAt: { lte: at } }, { state: "failed", nextAttemptAt: { lte: at } }] },
+      where: { contractId, OR: [{ state: "scheduled", scheduledAt: { lte: at } }, { state: "failed", nextAttemptAt: { lte: at } }, { state: "processing", updatedAt: { lt: leaseExpiredBefore() } }] },
       select: { id: true }, orderBy: { id: "asc" },
     });
     for (const r of runs) if (await executeRun(stepCtx, r.id)) summary.runsExecuted++;
@@ -66,7 +73,8 @@ export async function dueContractIds(ctx: Ctx, until: Date, limit = 10_000, amon
     where c.account_id = ${ctx.accountId} and (${among ?? null}::int[] is null or c.id = any(${among ?? null}::int[])) and (
       (c.state in ('active', 'paused') and (c.next_billing_at <= ${until} or c.cancel_at <= ${until}))
       or exists (select 1 from contract_pauses p where p.contract_id = c.id and ((p.state = 'scheduled' and p.start_at <= ${until}) or (p.state = 'active' and p.end_at <= ${until})))
-      or exists (select 1 from billing_runs r where r.contract_id = c.id and ((r.state = 'scheduled' and r.scheduled_at <= ${until}) or (r.state = 'failed' and r.next_attempt_at <= ${until})))
+      or exists (select 1 from billing_runs r where r.contract_id = c.id and ((r.state = 'scheduled' and r.scheduled_at <= ${until}) or (r.state = 'failed' and r.next_attempt_at <= ${until})
+                 or (r.state = 'processing' and r.updated_at < now() - make_interval(secs => ${LEASE_SECONDS}))))
     )
     order by c.id limit ${limit}`;
   return rows.map((r) => r.id);

@@ -13,7 +13,7 @@ import { MAX_ATTEMPTS, nextAttemptAfter } from "./dunning";
 import { presentRunSummary } from "./present";
 
 /** Runs left in `processing` longer than this (real time) belonged to a worker that died. */
-const LEASE_SECONDS = 120;
+export const LEASE_SECONDS = 120;
 
 export async function claimRun(ctx: Ctx, runId: number): Promise<boolean> {
   const now = ctx.clock.now();
@@ -97,7 +97,7 @@ export async function recordOutcome(ctx: Ctx, runId: number, attemptId: number |
     if (!result || result.status === "succeeded") {
       if (attempt) await tx.billingAttempt.update({ where: { id: attempt.id }, data: { state: "succeeded", transactionId: result!.transactionId, updatedAt: now } });
       const updated = await tx.billingRun.update({ where: { id: runId }, data: { state: "succeeded", attemptCount: attempt ? attempt.attemptNo : run.attemptCount, nextAttemptAt: null, updatedAt: now } });
-      await tx.subscriptionContract.update({ where: { id: c.id }, data: { billingAttentionRequired: false, pastDueSince: null } });
+      await tx.subscriptionContract.update({ where: { id: c.id }, data: { billingAttentionRequired: false, pastDueSince: null, updatedAt: now } });
       const meta = run.metadata as { advance?: { id: number; start: string; end: string }[]; next?: string | null };
       if (meta.advance) await applyAdvance(tx, c.id, meta.advance, meta.next ?? null, now);
       await emitEvent(tx, run.accountId, "billing_run.succeeded", presentRunSummary(updated, c), now);
@@ -121,7 +121,7 @@ export async function recordOutcome(ctx: Ctx, runId: number, attemptId: number |
       where: { id: runId },
       data: { state, attemptCount: attemptNo, nextAttemptAt: state === "failed" ? next : null, updatedAt: now, metadata: { ...(run.metadata as object), manual_retry: false } as Prisma.InputJsonValue },
     });
-    await tx.subscriptionContract.update({ where: { id: c.id }, data: { billingAttentionRequired: true, pastDueSince: c.pastDueSince ?? now } });
+    await tx.subscriptionContract.update({ where: { id: c.id }, data: { billingAttentionRequired: true, pastDueSince: c.pastDueSince ?? now, updatedAt: now } });
     await tx.checkout.updateMany({ where: { initialBillingRunId: runId, status: { in: ["pending", "finalizing", "pending_external"] } }, data: { status: "failed", failCode: result.failCode, failMessage: result.failMessage } });
     await emitEvent(tx, run.accountId, state === "exhausted" ? "billing_run.exhausted" : "billing_run.failed", { ...presentRunSummary(updated, c), fail_code: result.failCode, fail_message: result.failMessage }, now);
     return updated.state;
