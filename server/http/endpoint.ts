@@ -83,7 +83,7 @@ export function toRouteHandler(def: EndpointDef) {
     let accountId: number | undefined;
     try {
       const db = getDb();
-      const principal = await authenticate(db, req.headers.get("authorization"), def.auth ?? "secret");
+      const principal = await authenticate(req.headers.get("authorization"), def.auth ?? "secret");
       accountId = principal?.accountId;
       const rawParams = (await routeCtx?.params) ?? {};
       let params: unknown = rawParams;

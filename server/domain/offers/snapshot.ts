@@ -2,6 +2,7 @@
 // and add-on rules), so pricing an offer costs one indexed read instead of dozens of relation queries.
 // Staleness is detected through accounts.catalog_version, which database triggers bump on every catalog
 // change (migration 20261122010306_catalog_version), whichever process or script made it.
+import { getPgPool } from "../../db";
 import type { Ctx } from "../context";
 import { addonRuleInclude, type AddonRuleRecord } from "../bundles/addons";
 import { bundleDetailInclude, type BundleDetailRecord } from "../bundles/present";
@@ -21,8 +22,8 @@ const cache = new Map<number, CatalogSnapshot>();
 const loading = new Map<string, Promise<CatalogSnapshot>>();
 
 export async function catalogSnapshot(ctx: Ctx): Promise<CatalogSnapshot> {
-  const row = await ctx.db.account.findUnique({ where: { id: ctx.accountId }, select: { catalogVersion: true } });
-  const version = row?.catalogVersion ?? 0n;
+  const { rows } = await getPgPool().query<{ v: string }>("select catalog_version::text as v from accounts where id = $1", [ctx.accountId]);
+  const version = BigInt(rows[0]?.v ?? 0);
   const hit = cache.get(ctx.accountId);
   if (hit && hit.version === version) return hit;
   const key = `${ctx.accountId}:${version}`;
