@@ -21,12 +21,16 @@ const db = getDb();
 
 await boss.work("billing-tick", async () => {
   const chunks = await dueChunks(db);
-  if (chunks.length) await boss.insert(chunks.map((c) => ({ name: "bill-contracts", data: c, retryLimit: 3 })));
+  // a chunk that hangs (e.g. a lost connection) expires, so its worker moves on; the next tick re-queues it
+  if (chunks.length) await boss.insert(chunks.map((c) => ({ name: "bill-contracts", data: c, retryLimit: 3, expireInSeconds: 300 })));
 });
 for (let i = 0; i < CONCURRENCY; i++) {
-  await boss.work<{ accountId: number; ids: number[] }>("bill-contracts", { batchSize: 1 }, async ([job]) => {
-    const s = await billChunk(db, job.data);
-    if (s.runsCreated || s.runsExecuted || s.changes) log.info({ ...s, accountId: job.data.accountId }, "billed");
+  // several chunks per fetch: pg-boss waits out the rest of its polling interval after a short batch
+  await boss.work<{ accountId: number; ids: number[] }>("bill-contracts", { batchSize: 5, pollingIntervalSeconds: 1 }, async (jobs) => {
+    for (const job of jobs) {
+      const s = await billChunk(db, job.data);
+      if (s.runsCreated || s.runsExecuted || s.changes) log.info({ ...s, accountId: job.data.accountId }, "billed");
+    }
   });
 }
 await boss.work("webhooks-tick", async () => { await webhooksTick(db); });

@@ -57,8 +57,8 @@ async function billWith(workers: number, url: string) {
   const { dueChunks } = await import("../../server/worker/billing");
   const { getDb } = await import("../../server/db");
   process.env.DATABASE_URL = url;
-  const chunks = await dueChunks(getDb(), 200);
-  await boss.insert(chunks.map((c) => ({ name: "bill-contracts", data: c })));
+  const chunks = await dueChunks(getDb(), 200, undefined, N);
+  await boss.insert(chunks.map((c) => ({ name: "bill-contracts", data: c, expireInSeconds: 300 })));
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   for (;;) {

@@ -2,6 +2,7 @@
 // request executes; a retry with the same key and parameters gets the stored 2xx response; other
 // parameters under the same key are a 400; failures release the key.
 import { createHash } from "node:crypto";
+import { canonicalJson } from "../domain/canonical";
 import type { Ctx } from "../domain/context";
 import { DomainError } from "../domain/errors";
 import { claimKey, completeKey, releaseKey } from "../domain/idempotency/store";
@@ -15,16 +16,13 @@ function keyOf(req: Request, body: unknown): string | null {
   return key;
 }
 
-const canonical = (v: unknown): string =>
-  Array.isArray(v) ? `[${v.map(canonical).join(",")}]`
-  : v && typeof v === "object" ? `{${Object.keys(v).sort().filter((k) => k !== "idempotency_key").map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(",")}}`
-  : JSON.stringify(v ?? null);
+const IGNORED = new Set(["idempotency_key"]);
 
 export async function withIdempotency(ctx: Ctx, req: Request, url: URL, body: unknown, run: () => Promise<Response>): Promise<Response> {
   const key = keyOf(req, body);
   if (!key) return run();
   const scope = `POST ${url.pathname.replace(/\/?$/, "/")}`;
-  const hash = createHash("sha256").update(canonical(body)).digest("hex");
+  const hash = createHash("sha256").update(canonicalJson(body, IGNORED)).digest("hex");
   const claim = await claimKey(ctx.db, ctx.accountId, scope, key, hash);
   if (claim.kind === "mismatch") throw new DomainError("validation", "Idempotency key reused.", { idempotency_key: ["This key was already used with different parameters."] });
   if (claim.kind === "busy") throw new DomainError("conflict", "A request with this idempotency key is still in progress.");

@@ -14,12 +14,12 @@ export async function accountCtx(db: Db, accountId: number, base: Clock = system
 }
 
 /** Chunks of due contract ids per account (each chunk is one job). */
-export async function dueChunks(db: Db, chunkSize = 200, base: Clock = systemClock): Promise<{ accountId: number; ids: number[] }[]> {
+export async function dueChunks(db: Db, chunkSize = 200, base: Clock = systemClock, limit = 10_000): Promise<{ accountId: number; ids: number[] }[]> {
   const accounts = await db.account.findMany({ select: { id: true } });
   const chunks: { accountId: number; ids: number[] }[] = [];
   for (const a of accounts) {
     const ctx = await accountCtx(db, a.id, base);
-    const ids = await dueContractIds(ctx, ctx.clock.now());
+    const ids = await dueContractIds(ctx, ctx.clock.now(), limit);
     for (let i = 0; i < ids.length; i += chunkSize) chunks.push({ accountId: a.id, ids: ids.slice(i, i + chunkSize) });
   }
   return chunks;

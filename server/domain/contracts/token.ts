@@ -1,16 +1,12 @@
 // Preview tokens: stateless, HMAC-signed promises of a previewed change. The execution call must match
 // the operation, its parameters and the contract version, and yields exactly the previewed amounts.
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { canonicalJson as canonical } from "../canonical";
 
 export interface PreviewClaims { c: number; v: number; op: string; p: string; e: string; d: string; x: number }
 
 const secret = () => process.env.APP_SECRET ?? process.env.NEXTAUTH_SECRET ?? "dev-only-preview-secret";
 export const PREVIEW_TTL_MS = 30 * 60_000;
-
-const canonical = (v: unknown): string =>
-  Array.isArray(v) ? `[${v.map(canonical).join(",")}]`
-  : v && typeof v === "object" ? `{${Object.keys(v).sort().filter((k) => (v as Record<string, unknown>)[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(",")}}`
-  : JSON.stringify(v);
 
 /** Hash of the parameters that decide the outcome (not the token, key or free-text reason). */
 export function paramsHash(input: Record<string, unknown>): string {
