@@ -12,7 +12,16 @@ export const pricingInclude = {
 
 export type PricingRecord = Prisma.CatalogPriceGetPayload<{ include: typeof pricingInclude }>;
 
+// records come from the per-account catalog snapshot, so their terms are computed once per snapshot
+const termsCache = new WeakMap<PricingRecord, PriceTerms>();
+
 export function toTerms(p: PricingRecord): PriceTerms {
+  let t = termsCache.get(p);
+  if (!t) termsCache.set(p, (t = buildTerms(p)));
+  return t;
+}
+
+function buildTerms(p: PricingRecord): PriceTerms {
   const rate = p.product.taxRate;
   return {
     id: p.id,

@@ -32,7 +32,8 @@ export interface PricedOffer {
 }
 
 const fmtDay = (d: Date) => d.toISOString().slice(0, 16).replace("T", " ");
-const days = (ms: number) => new D(ms).div(86_400_000).toDecimalPlaces(2).toString();
+// display only (not money): days with up to two decimals
+const days = (ms: number) => String(Math.round(ms / 864_000) / 100);
 const describe = (service: Period, full: Period) =>
   `${days(+service.end - +service.start)} of ${days(+full.end - +full.start)} days, ${fmtDay(service.start)} → ${fmtDay(service.end)} UTC`;
 
