@@ -1,5 +1,7 @@
 // Lifecycle transitions of spec 3.1 as planners for the shared operation flow (preview + execute).
 import type { CancelInput, PauseInput, RestartInput, ResumeInput } from "../../schemas/contracts";
+import Decimal from "decimal.js";
+import type { DbTx } from "../../db";
 import { invalid, invalidFields } from "../errors";
 import { itemLine, prorate, type ProrationLine } from "./lines";
 import type { Plan, PlanArgs } from "./operation";
@@ -54,9 +56,38 @@ export function planCancel(a: PlanArgs<CancelInput>): Plan {
         data: { state: "canceled", cancelAtPeriodEnd: false, cancelAt: at, canceledAt: at, endedAt: at, recurring: false, nextBillingAt: null },
       });
       await tx.contractPause.updateMany({ where: { contractId: c.id, state: "scheduled" }, data: { state: "canceled", canceledAt: now } });
+      await settlePendingOnCancel(tx, c, now);
       return { event: "subscription_contract.canceled" };
     },
   };
+}
+
+/**
+ * A canceled contract has no next invoice: adjustments still waiting for one are settled now, charges
+ * (net positive) by an adjustment run due now, credits (net negative) as contract credit.
+ */
+async function settlePendingOnCancel(tx: DbTx, c: ContractRecord, now: Date) {
+  const pending = await tx.pendingLine.findMany({ where: { contractId: c.id, billingRunId: null }, orderBy: { id: "asc" } });
+  if (!pending.length) return;
+  const sum = (k: "subtotal" | "tax") => pending.reduce((a, l) => a.plus(l[k].toString()), new Decimal(0));
+  const net = sum("subtotal").plus(sum("tax"));
+  if (net.gt(0)) {
+    const run = await tx.billingRun.create({
+      data: {
+        accountId: c.accountId, contractId: c.id, customerId: c.customerId, kind: "adjustment", state: "scheduled", currency: c.currency,
+        periodStartAt: now, periodEndAt: now, periodKey: `cancel:${now.toISOString()}`, scheduledAt: now,
+        subtotal: sum("subtotal").toFixed(4), tax: sum("tax").toFixed(4), total: net.toFixed(4), metadata: { operation: "cancel", reason: "pending adjustments of a canceled contract" },
+        lines: { create: pending.map(({ id: _i, accountId: _a, contractId: _c, billingRunId: _b, createdAt: _d, ...l }) => ({ ...l, kind: "proration" })) },
+      },
+    });
+    await tx.pendingLine.updateMany({ where: { id: { in: pending.map((p) => p.id) } }, data: { billingRunId: run.id } });
+  } else {
+    if (net.lt(0)) {
+      await tx.contractCredit.create({ data: { accountId: c.accountId, contractId: c.id, amount: net.negated().toFixed(4), currency: c.currency, kind: "grant", reason: "pending adjustments of a canceled contract", operation: "cancel", createdAt: now } });
+    }
+    // settled as credit (or nothing): the queue entries are done
+    await tx.pendingLine.deleteMany({ where: { id: { in: pending.map((p) => p.id) } } });
+  }
 }
 
 /** Restart: clears a pending cancellation, or reactivates a canceled contract from now (new anchor). */
