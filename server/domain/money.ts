@@ -6,13 +6,16 @@ export type Dec = Decimal;
 
 export type DecimalLike = Decimal | string | number | { toString(): string };
 
-export const dec = (v: DecimalLike): Decimal => new D(v.toString());
+export const dec = (v: DecimalLike): Decimal => (v instanceof D ? v : new D(v.toString()));
+
+// decimal.js values (ours or the ORM's, another clone of the same library) format without a string round trip
+const asDecimal = (v: DecimalLike): Decimal => (Decimal.isDecimal(v) ? (v as Decimal) : new D(v.toString()));
 
 /** API shape of an amount: "<digits>.<4 digits>", half-up. */
-export const fmt4 = (v: DecimalLike): string => dec(v).toFixed(4, Decimal.ROUND_HALF_UP);
+export const fmt4 = (v: DecimalLike): string => asDecimal(v).toFixed(4, Decimal.ROUND_HALF_UP);
 export const fmt4n = (v: DecimalLike | null | undefined): string | null => (v == null ? null : fmt4(v));
 /** Proration factors carry six fraction digits. */
-export const fmt6 = (v: DecimalLike): string => dec(v).toFixed(6, Decimal.ROUND_HALF_UP);
+export const fmt6 = (v: DecimalLike): string => asDecimal(v).toFixed(6, Decimal.ROUND_HALF_UP);
 
 export const round4 = (v: DecimalLike): Decimal => dec(v).toDecimalPlaces(4, Decimal.ROUND_HALF_UP);
 export const ZERO = new D(0);
