@@ -2,7 +2,7 @@ import type { Prisma } from "../../generated/prisma/client";
 import type { Ctx } from "../context";
 import { invalid, invalidFields, notFound } from "../errors";
 import { activeWhere, pageWindow, type ListResult, type PageRequest } from "../list";
-import { dec } from "../money";
+import { fmt4 } from "../money";
 import type { CatalogPriceOut } from "../../schemas/catalog";
 import { presentPrice, priceInclude } from "./present";
 
@@ -74,7 +74,7 @@ export async function createPrice(ctx: Ctx, input: PriceInput): Promise<CatalogP
       intervalCount: recurring && input.interval ? (input.interval_count ?? 1) : null,
       billingDayOfMonth: input.billing_day_of_month ?? null, billingScheduleId: input.billing_schedule_id ?? null,
       active: input.active ?? true, metadata: (input.metadata ?? {}) as Prisma.InputJsonValue,
-      versions: { create: { unitAmount: dec(input.unit_amount).toFixed(4) } },
+      versions: { create: { unitAmount: fmt4(input.unit_amount) } },
     },
   });
   return getPrice(ctx, p.id, { active: "all" });
@@ -96,7 +96,7 @@ export async function schedulePriceVersion(ctx: Ctx, priceId: number, input: { u
       where: { priceId, OR: [{ effectiveFrom: null }, { effectiveFrom: { lt: from } }], AND: [{ OR: [{ effectiveTo: null }, { effectiveTo: { gt: from } }] }] },
       data: { effectiveTo: from },
     });
-    await tx.priceVersion.create({ data: { priceId, unitAmount: dec(input.unit_amount).toFixed(4), effectiveFrom: from } });
+    await tx.priceVersion.create({ data: { priceId, unitAmount: fmt4(input.unit_amount), effectiveFrom: from } });
     await tx.catalogPrice.update({ where: { id: priceId }, data: { updatedAt: ctx.clock.now() } });
   });
   return getPrice(ctx, priceId, { active: "all" });

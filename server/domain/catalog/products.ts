@@ -2,7 +2,7 @@ import type { Prisma } from "../../generated/prisma/client";
 import type { Ctx } from "../context";
 import { invalid, notFound } from "../errors";
 import { activeWhere, pageWindow, type ListResult, type PageRequest } from "../list";
-import { dec } from "../money";
+import { fmt4 } from "../money";
 import type { CatalogProductDetailOut, CatalogProductOut } from "../../schemas/catalog";
 import { presentPrice, presentProduct, priceInclude } from "./present";
 
@@ -79,5 +79,5 @@ export async function updateProduct(ctx: Ctx, id: number, input: Partial<Product
 /** Tax rates of the account, for admin forms. */
 export async function listTaxRates(ctx: Ctx) {
   const rows = await ctx.db.taxRate.findMany({ where: { accountId: ctx.accountId }, orderBy: { id: "asc" } });
-  return rows.map((r) => ({ id: r.id, name: r.name, percentage: dec(r.percentage).toFixed(4), active: r.active }));
+  return rows.map((r) => ({ id: r.id, name: r.name, percentage: fmt4(r.percentage), active: r.active }));
 }
