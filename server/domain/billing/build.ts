@@ -5,7 +5,7 @@ import Decimal from "decimal.js";
 import type { Prisma } from "../../generated/prisma/client";
 import type { DbTx } from "../../db";
 import type { Ctx } from "../context";
-import { contractAnchor, itemLine } from "../contracts/lines";
+import { contractAnchor, itemLine, pendingAsRunLine } from "../contracts/lines";
 import { withContractIfFree, type ContractRecord } from "../contracts/records";
 import { emitEvent } from "../events/outbox";
 import { round4 } from "../money";
@@ -82,7 +82,7 @@ export async function buildDueRun(ctx: Ctx, contractId: number): Promise<number 
       return null;
     }
     const pending = await tx.pendingLine.findMany({ where: { contractId, billingRunId: null }, orderBy: { id: "asc" } });
-    const all = [...plan.lines, ...pending.map(({ id: _i, accountId: _a, contractId: _c, billingRunId: _b, createdAt: _d, ...rest }) => ({ ...rest, kind: "proration" }))];
+    const all = [...plan.lines, ...pending.map(pendingAsRunLine)];
     const sum = (k: "subtotal" | "tax") => all.reduce((a, l) => a.plus(String(l[k])), new Decimal(0));
     const next = plan.next?.toISOString() ?? null;
     const run = await tx.billingRun.create({

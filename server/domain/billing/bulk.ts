@@ -9,7 +9,7 @@ import type { DbTx } from "../../db";
 import type { Ctx } from "../context";
 import { contractInclude, type ContractRecord } from "../contracts/records";
 import { newEventId } from "../events/outbox";
-import { round4 } from "../money";
+import { fmt4, round4 } from "../money";
 import { catalogSnapshot } from "../offers/snapshot";
 import { adapterFor, type ChargeResult } from "../payments/processors";
 import { planRegularRun, regularKey } from "./build";
@@ -63,7 +63,7 @@ export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ 
       select ${ctx.accountId}, v.c, v.cu, 'regular', 'scheduled', v.cur, v.ps, v.pe, v.k, v.ps, v.s, v.t, v.s + v.t, now(), now()
       from unnest(${plans.map((p) => p.c.id)}::int[], ${plans.map((p) => p.c.customerId)}::int[], ${plans.map((p) => p.c.currency)}::text[],
                   ${plans.map((p) => p.at)}::timestamptz[], ${plans.map((p) => p.plan.next ?? p.at)}::timestamptz[], ${plans.map((p) => regularKey(p.at))}::text[],
-                  ${totals.map((t) => t.sub.toFixed(4))}::numeric[], ${totals.map((t) => t.tax.toFixed(4))}::numeric[]) as v(c, cu, cur, ps, pe, k, s, t)
+                  ${totals.map((t) => fmt4(t.sub))}::numeric[], ${totals.map((t) => fmt4(t.tax))}::numeric[]) as v(c, cu, cur, ps, pe, k, s, t)
       returning id, contract_id`;
     const runIdOf = new Map(inserted.map((r) => [r.contract_id, r.id]));
     const runs = plans.map(({ c, at, plan }, i) => ({

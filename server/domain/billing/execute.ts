@@ -7,6 +7,7 @@ import type { Prisma } from "../../generated/prisma/client";
 import type { DbTx } from "../../db";
 import type { Ctx } from "../context";
 import { emitEvent } from "../events/outbox";
+import { fmt4 } from "../money";
 import { adapterFor, type ChargeResult } from "../payments/processors";
 import { applyAdvance } from "./build";
 import { MAX_ATTEMPTS, nextAttemptAfter } from "./dunning";
@@ -52,8 +53,8 @@ export async function executeRun(ctx: Ctx, runId: number): Promise<string | null
       const balance = credits.filter((c) => !(c.kind === "grant" && c.billingRunId === run.id)).reduce((a, c) => a.plus(c.amount.toString()), new Decimal(0));
       const use = Decimal.min(balance, new Decimal(run.total.toString()));
       if (use.gt(0)) {
-        await tx.contractCredit.create({ data: { accountId: run.accountId, contractId: run.contractId, amount: use.negated().toFixed(4), currency: run.currency, kind: "use", reason: `applied to billing run ${run.id}`, billingRunId: run.id, createdAt: now } });
-        await tx.billingRun.update({ where: { id: run.id }, data: { creditApplied: use.toFixed(4) } });
+        await tx.contractCredit.create({ data: { accountId: run.accountId, contractId: run.contractId, amount: fmt4(use.negated()), currency: run.currency, kind: "use", reason: `applied to billing run ${run.id}`, billingRunId: run.id, createdAt: now } });
+        await tx.billingRun.update({ where: { id: run.id }, data: { creditApplied: fmt4(use) } });
         creditApplied = use;
       }
     }
@@ -63,7 +64,7 @@ export async function executeRun(ctx: Ctx, runId: number): Promise<string | null
     const method = await pickPaymentMethod(tx, run, run.contract);
     const attempt = await tx.billingAttempt.upsert({
       where: { runId_attemptNo: { runId, attemptNo } },
-      create: { runId, attemptNo, state: "processing", amount: due.toFixed(4), createdAt: now },
+      create: { runId, attemptNo, state: "processing", amount: fmt4(due), createdAt: now },
       update: {},
     });
     return { run, due, attempt, method };

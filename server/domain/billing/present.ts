@@ -1,6 +1,6 @@
 // Billing runs → the BillingRun of spec 2.9.
 import type { Prisma } from "../../generated/prisma/client";
-import { dec, fmt4 } from "../money";
+import { dec, fmt4, fmt6 } from "../money";
 import { iso } from "../time";
 
 export const runInclude = {
@@ -32,7 +32,7 @@ export function presentRun(r: RunRecord, credits: { id: number; amount: Prisma.D
     metadata: r.metadata as Record<string, unknown>,
     lines: r.lines.map((l) => ({
       id: l.id, contract_item_id: l.contractItemId, price_id: l.priceId, price_version_id: l.priceVersionId, product_name: l.productName, quantity: l.quantity,
-      unit_amount: fmt4(l.unitAmount), proration_factor: dec(l.prorationFactor).toFixed(6), line_subtotal_amount: fmt4(l.subtotal), line_tax_amount: fmt4(l.tax),
+      unit_amount: fmt4(l.unitAmount), proration_factor: fmt6(l.prorationFactor), line_subtotal_amount: fmt4(l.subtotal), line_tax_amount: fmt4(l.tax),
       line_total_amount: fmt4(l.lineTotal), service_period_start_at: iso(l.servicePeriodStartAt), service_period_end_at: iso(l.servicePeriodEndAt),
       proration_reason: l.prorationReason, kind: l.kind, description: l.description,
     })),

@@ -3,7 +3,7 @@ import type { CancelInput, PauseInput, RestartInput, ResumeInput } from "../../s
 import Decimal from "decimal.js";
 import type { DbTx } from "../../db";
 import { invalid, invalidFields } from "../errors";
-import { itemLine, prorate, type ProrationLine } from "./lines";
+import { itemLine, pendingAsRunLine, prorate, type ProrationLine } from "./lines";
 import type { Plan, PlanArgs } from "./operation";
 import type { ContractRecord } from "./records";
 
@@ -77,7 +77,7 @@ async function settlePendingOnCancel(tx: DbTx, c: ContractRecord, now: Date) {
         accountId: c.accountId, contractId: c.id, customerId: c.customerId, kind: "adjustment", state: "scheduled", currency: c.currency,
         periodStartAt: now, periodEndAt: now, periodKey: `cancel:${now.toISOString()}`, scheduledAt: now,
         subtotal: sum("subtotal").toFixed(4), tax: sum("tax").toFixed(4), total: net.toFixed(4), metadata: { operation: "cancel", reason: "pending adjustments of a canceled contract" },
-        lines: { create: pending.map(({ id: _i, accountId: _a, contractId: _c, billingRunId: _b, createdAt: _d, ...l }) => ({ ...l, kind: "proration" })) },
+        lines: { create: pending.map(pendingAsRunLine) },
       },
     });
     await tx.pendingLine.updateMany({ where: { id: { in: pending.map((p) => p.id) } }, data: { billingRunId: run.id } });

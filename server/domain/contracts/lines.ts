@@ -1,5 +1,6 @@
 // Contract items as pricing-engine lines, and proration lines over part of a service period.
 import Decimal from "decimal.js";
+import type { Prisma } from "../../generated/prisma/client";
 import type { PreviewLineOut } from "../../schemas/contracts";
 import { dec, fmt4, fmt6 } from "../money";
 import { toTerms } from "../offers/terms";
@@ -73,3 +74,10 @@ export function presentProrationLine(l: ProrationLine): PreviewLineOut {
 }
 
 export const lineGross = (l: ProrationLine) => l.subtotal.plus(l.tax);
+
+type PendingRow = Prisma.PendingLineGetPayload<object>;
+
+/** A pending line as the billing-run line that finally bills it. */
+export function pendingAsRunLine({ id: _i, accountId: _a, contractId: _c, billingRunId: _b, createdAt: _d, ...line }: PendingRow) {
+  return { ...line, kind: "proration" as const };
+}

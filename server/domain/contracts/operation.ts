@@ -9,7 +9,7 @@ import { emitEvent, type EventType } from "../events/outbox";
 import { fmt4 } from "../money";
 import { catalogSnapshot, type CatalogSnapshot } from "../offers/snapshot";
 import { iso } from "../time";
-import { lineGross, presentProrationLine, type ProrationLine } from "./lines";
+import { lineGross, pendingAsRunLine, presentProrationLine, type ProrationLine } from "./lines";
 import { loadContract, withLockedContract, type ContractRecord } from "./records";
 import { digest, paramsHash, PREVIEW_TTL_MS, readPreview, signPreview } from "./token";
 import { viewContractById } from "./view";
@@ -141,7 +141,7 @@ async function record(tx: DbTx, ctx: Ctx, c: ContractRecord, op: Operation, s: S
   for (const l of s.nextInvoice) await tx.pendingLine.create({ data: { ...lineData(l), accountId: ctx.accountId, contractId: c.id } });
   if (!s.invoiceNow.length) return null;
   const pending = s.includePending ? await tx.pendingLine.findMany({ where: { contractId: c.id, billingRunId: null } }) : [];
-  const all = [...s.invoiceNow.map(lineData), ...pending.map(({ id: _i, accountId: _a, contractId: _c, billingRunId: _b, createdAt: _d, ...rest }) => rest)];
+  const all = [...s.invoiceNow.map((l) => ({ ...lineData(l), kind: "proration" as const })), ...pending.map(pendingAsRunLine)];
   const sum = (k: "subtotal" | "tax") => all.reduce((a, l) => a.plus(l[k].toString()), new Decimal(0));
   const run = await tx.billingRun.create({
     data: {
@@ -149,7 +149,7 @@ async function record(tx: DbTx, ctx: Ctx, c: ContractRecord, op: Operation, s: S
       periodStartAt: now, periodEndAt: now, periodKey: `adjustment:${now.getTime()}:${c.contractVersion}`, scheduledAt: now,
       subtotal: sum("subtotal").toFixed(4), tax: sum("tax").toFixed(4), total: sum("subtotal").plus(sum("tax")).toFixed(4),
       metadata: { operation: op, ...(reason ? { reason } : {}) },
-      lines: { create: all.map((l) => ({ ...l, kind: "proration" })) },
+      lines: { create: all },
     },
   });
   if (pending.length) await tx.pendingLine.updateMany({ where: { id: { in: pending.map((p) => p.id) } }, data: { billingRunId: run.id } });
