@@ -86,4 +86,21 @@ describe("pricing invariants", () => {
       { numRuns: 300 },
     );
   });
+
+  it("memoized periods and amounts equal a fresh computation, whatever order instants come in", () => {
+    fc.assert(
+      fc.property(cadence, zone, fc.array(instant, { minLength: 2, maxLength: 25 }), fc.constantFrom("00:00", "09:30", "23:59:59"), (c, tz, instants, billingTime) => {
+        // one terms object, as a catalog snapshot shares it between requests: the memo keys on it
+        const shared = price({ amount: "19.9900", ...c, taxPolicy: "exclusive", taxRate: new D(24) });
+        for (const at of instants) {
+          const o = offer(at.toISOString(), [line(shared, { quantity: 3, discountPercent: new D(10) })], { timezone: tz, billingTime });
+          const fresh = offer(at.toISOString(), [line({ ...shared }, { quantity: 3, discountPercent: new D(10) })], { timezone: tz, billingTime });
+          const [a] = priceOffer(o).recurring, [b] = priceOffer(fresh).recurring;
+          expect([+a.period.start, +a.period.end, +a.renewalService!.end]).toEqual([+b.period.start, +b.period.end, +b.renewalService!.end]);
+          expect([a.first.text, a.first.explanation, a.renewal!.text, a.renewal!.explanation]).toEqual([b.first.text, b.first.explanation, b.renewal!.text, b.renewal!.explanation]);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
 });

@@ -1,8 +1,8 @@
 // One line's amount: unit × quantity × (1 − discount) × factor, rounded once (half-up, 4 places),
 // then tax on the rounded amount (exclusive: added on top; inclusive: carved out of it).
 import Decimal from "decimal.js";
-import { D, round4 } from "../money";
-import type { PriceTerms, PricedAmounts, VersionTerms } from "./types";
+import { D, fmt4, fmt6, round4 } from "../money";
+import type { AmountTexts, PriceTerms, PricedAmounts, VersionTerms } from "./types";
 
 export const FACTOR_PLACES = 6;
 export const roundFactor = (f: Decimal) => f.toDecimalPlaces(FACTOR_PLACES, Decimal.ROUND_HALF_UP);
@@ -27,8 +27,29 @@ export interface AmountInput {
   versionAt: Date;
 }
 
-export function priceAmounts(a: AmountInput, describePeriod = ""): PricedAmounts {
+// The same terms, quantity, override, discount, factor, version and period text always price the same,
+// and catalog terms objects live as long as their catalog snapshot: results are kept per terms object
+// (quotes of one bundle, and contracts billed on the same day, repeat the same lines over and over).
+const MEMO_PER_TERMS = 512;
+const memo = new WeakMap<PriceTerms, Map<string, PricedAmounts>>();
+
+let nextId = 1;
+
+/** `spanKey`, when given, must name the factor and the period text (callers compute it once per span). */
+export function priceAmounts(a: AmountInput, describePeriod = "", spanKey?: string): PricedAmounts {
   const version = versionAt(a.price.versions, a.versionAt);
+  const key = `${a.quantity}|${a.unitAmountOverride ?? ""}|${a.discountPercent ?? ""}|${version?.id ?? ""}|${spanKey ?? `${a.factor}|${describePeriod}`}`;
+  let byKey = memo.get(a.price);
+  if (!byKey) memo.set(a.price, (byKey = new Map()));
+  let hit = byKey.get(key);
+  if (!hit) {
+    if (byKey.size >= MEMO_PER_TERMS) byKey.clear();
+    byKey.set(key, (hit = Object.freeze(compute(a, version, describePeriod))));
+  }
+  return hit;
+}
+
+function compute(a: AmountInput, version: VersionTerms | null, describePeriod: string): PricedAmounts {
   const unit = a.unitAmountOverride ?? version?.unitAmount ?? new D(0);
   const discount = a.discountPercent ?? new D(0);
   const raw = unit.times(a.quantity).times(new D(100).minus(discount).div(100)).times(a.factor);
@@ -48,5 +69,10 @@ export function priceAmounts(a: AmountInput, describePeriod = ""): PricedAmounts
   let explanation = `${parts.filter(Boolean).join(" ")} = ${lineTotal.toFixed(4)}`;
   if (a.price.taxPolicy && !rate.isZero()) explanation += `; tax ${rate.toFixed()}% ${a.price.taxPolicy}: ${tax.toFixed(4)}`;
 
-  return { unitAmount: unit, versionId: version?.id ?? null, factor: a.factor, lineTotal, tax, subtotal, total, explanation };
+  return { id: nextId++, unitAmount: unit, versionId: version?.id ?? null, factor: a.factor, lineTotal, tax, subtotal, total, explanation, text: amountTexts(unit, a.factor, lineTotal, tax, subtotal) };
 }
+
+/** The API strings of an amount (formatted once, with the memoized result). */
+const amountTexts = (unit: Decimal, factor: Decimal, lineTotal: Decimal, tax: Decimal, subtotal: Decimal): AmountTexts => ({
+  unitAmount: fmt4(unit), factor: fmt6(factor), lineTotal: fmt4(lineTotal), tax: fmt4(tax), subtotal: fmt4(subtotal),
+});

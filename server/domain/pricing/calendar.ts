@@ -11,8 +11,15 @@ export function parseBillingTime(t: string | null | undefined): { hour: number; 
   return { hour, minute, second, millisecond: 0 };
 }
 
+// zone names are few and asked on every offer; luxon's check builds a DateTime each time
+const zoneValidity = new Map<string, boolean>();
 export function isValidTimeZone(tz: string): boolean {
-  return DateTime.now().setZone(tz).isValid;
+  let ok = zoneValidity.get(tz);
+  if (ok === undefined) {
+    ok = DateTime.now().setZone(tz).isValid;
+    if (zoneValidity.size < 1000) zoneValidity.set(tz, ok);
+  }
+  return ok;
 }
 
 /** The date with day-of-month `day`, falling back to the month's last day (31 → 30 Apr, 28/29 Feb). */

@@ -1,11 +1,12 @@
 // The pricing engine (pure): an offer at an instant → first-period and renewal lines, taxes, totals and
 // the billing schedule. No database, no clock: everything comes in through `Offer`.
 import type Decimal from "decimal.js";
-import { D } from "../money";
+import { D, ZERO } from "../money";
 import { priceAmounts } from "./amounts";
-import { nextScheduleOccurrences } from "./calendar";
 import { fullPeriodAt, maxDate, minDate, nextPeriod, periodKind, prorationFactor, type PeriodKind } from "./periods";
 import type { LineInput, Offer, Period, PricedAmounts } from "./types";
+
+const ONE = new D(1);
 
 export interface PricedLine {
   input: LineInput;
@@ -37,59 +38,100 @@ const days = (ms: number) => String(Math.round(ms / 864_000) / 100);
 const describe = (service: Period, full: Period) =>
   `${days(+service.end - +service.start)} of ${days(+full.end - +full.start)} days, ${fmtDay(service.start)} → ${fmtDay(service.end)} UTC`;
 
-export function sumTotals(parts: { subtotal: Decimal; tax: Decimal }[]): Totals {
-  const subtotal = parts.reduce((a, p) => a.plus(p.subtotal), new D(0));
-  const tax = parts.reduce((a, p) => a.plus(p.tax), new D(0));
-  return { subtotal, tax, total: subtotal.plus(tax) };
-}
+const ZERO_TOTALS: Totals = { subtotal: ZERO, tax: ZERO, total: ZERO };
+// memoized amounts come back as the same objects, so the same set of lines has the same totals
+const totalsMemo = new Map<string, Totals>();
 
-type PeriodCache = Map<string, { period: Period; next: Period }>;
-
-/** Lines with the same cadence share their periods; time-zone math is the engine's costliest part. */
-function periodsOf(line: LineInput, offer: Offer, cache?: PeriodCache) {
-  const p = line.price;
-  const key = `${p.interval}|${p.intervalCount}|${p.billingDayOfMonth}|${p.schedule?.id ?? ""}`;
-  let hit = cache?.get(key);
-  if (!hit) {
-    const period = fullPeriodAt(p, offer, offer.start);
-    hit = { period, next: nextPeriod(p, offer, period.end) };
-    cache?.set(key, hit);
+export function sumTotals(parts: PricedAmounts[]): Totals {
+  if (!parts.length) return ZERO_TOTALS;
+  const key = parts.map((p) => p.id).join(",");
+  let t = totalsMemo.get(key);
+  if (!t) {
+    let subtotal = parts[0].subtotal, tax = parts[0].tax;
+    for (let i = 1; i < parts.length; i++) {
+      subtotal = subtotal.plus(parts[i].subtotal);
+      tax = tax.plus(parts[i].tax);
+    }
+    if (totalsMemo.size >= 4096) totalsMemo.clear();
+    totalsMemo.set(key, (t = { subtotal, tax, total: subtotal.plus(tax) }));
   }
-  return hit;
+  return t;
 }
 
-export function priceRecurringLine(line: LineInput, offer: Offer, cache?: PeriodCache): PricedLine {
-  const { period, next } = periodsOf(line, offer, cache);
-  const from = maxDate(offer.start, line.startAt);
-  const to = minDate(period.end, line.endAt);
-  const service = from < to ? { start: from, end: to } : { start: period.end, end: period.end };
-  const factor = prorationFactor(period, service.start, service.end);
-  const common = { price: line.price, quantity: line.quantity, unitAmountOverride: line.unitAmountOverride, discountPercent: line.discountPercent };
-  const first = priceAmounts({ ...common, factor, versionAt: service.start }, describe(service, period));
+/** A stretch of a period a line is billed for: its proration factor, description and memo key. */
+interface Span { factor: Decimal; text: string; key: string }
 
-  // renewal: the next full period, priced at the version in effect when it starts
-  const rFrom = maxDate(next.start, line.startAt);
-  const rTo = minDate(next.end, line.endAt);
-  const renewalService = rFrom < rTo ? { start: rFrom, end: rTo } : null;
-  const renewal = renewalService
-    ? priceAmounts({ ...common, factor: prorationFactor(next, renewalService.start, renewalService.end), versionAt: next.start }, describe(renewalService, next))
-    : priceAmounts({ ...common, factor: new D(0), versionAt: next.start }, "ended before renewal");
-  return { input: line, period, service, first, renewalService, renewal };
+function spanOf(full: Period, service: Period): Span {
+  const factor = prorationFactor(full, service.start, service.end);
+  const text = describe(service, full);
+  return { factor, text, key: `${factor}|${text}` };
+}
+
+/** The periods of one cadence, and the spans of a line that runs through them without bounds. */
+interface Cadence { period: Period; next: Period; service: Period; first: Span; renewalService: Period | null; renewal: Span | null }
+
+/**
+ * Per-offer memo: lines with the same cadence share their periods, and lines without start/end
+ * bounds (nearly all) share their spans too.
+ */
+class OfferMemo {
+  private cadences = new Map<string, Cadence>();
+  constructor(private offer: Offer) {}
+
+  cadenceOf(p: LineInput["price"]): Cadence {
+    const key = `${p.interval}|${p.intervalCount}|${p.billingDayOfMonth}|${p.schedule?.id ?? ""}`;
+    let hit = this.cadences.get(key);
+    if (!hit) {
+      const { start } = this.offer;
+      const period = fullPeriodAt(p, this.offer, start);
+      const next = nextPeriod(p, this.offer, period.end);
+      const service = start < period.end ? { start, end: period.end } : { start: period.end, end: period.end };
+      const renewalService = next.start < next.end ? next : null;
+      hit = { period, next, service, first: spanOf(period, service), renewalService, renewal: renewalService && spanOf(next, renewalService) };
+      this.cadences.set(key, hit);
+    }
+    return hit;
+  }
+}
+
+export function priceRecurringLine(line: LineInput, offer: Offer, memo = new OfferMemo(offer)): PricedLine {
+  const c = memo.cadenceOf(line.price);
+  const { period, next } = c;
+  const bounded = !!(line.startAt || line.endAt);
+  let service = c.service, first = c.first, renewalService = c.renewalService, renewal = c.renewal;
+  if (bounded) {
+    const from = maxDate(offer.start, line.startAt);
+    const to = minDate(period.end, line.endAt);
+    service = from < to ? { start: from, end: to } : { start: period.end, end: period.end };
+    first = spanOf(period, service);
+    // renewal: the next full period, priced at the version in effect when it starts
+    const rFrom = maxDate(next.start, line.startAt);
+    const rTo = minDate(next.end, line.endAt);
+    renewalService = rFrom < rTo ? { start: rFrom, end: rTo } : null;
+    renewal = renewalService && spanOf(next, renewalService);
+  }
+  const amounts = (factor: Decimal, versionAt: Date, text: string, key?: string) =>
+    priceAmounts({ price: line.price, quantity: line.quantity, unitAmountOverride: line.unitAmountOverride, discountPercent: line.discountPercent, factor, versionAt }, text, key);
+  return {
+    input: line, period, service, renewalService,
+    first: amounts(first.factor, service.start, first.text, first.key),
+    renewal: renewal ? amounts(renewal.factor, next.start, renewal.text, renewal.key) : amounts(ZERO, next.start, "ended before renewal"),
+  };
 }
 
 export function priceInitialLine(line: LineInput, offer: Offer): PricedLine {
-  const first = priceAmounts({ price: line.price, quantity: line.quantity, unitAmountOverride: line.unitAmountOverride, discountPercent: line.discountPercent, factor: new D(1), versionAt: offer.start });
+  const first = priceAmounts({ price: line.price, quantity: line.quantity, unitAmountOverride: line.unitAmountOverride, discountPercent: line.discountPercent, factor: ONE, versionAt: offer.start });
   const service = { start: offer.start, end: offer.start };
   return { input: line, period: service, service, first, renewalService: null, renewal: null };
 }
 
 export function priceOffer(offer: Offer): PricedOffer {
-  const cache: PeriodCache = new Map();
-  const recurring = offer.recurring.map((l) => priceRecurringLine(l, offer, cache));
+  const memo = new OfferMemo(offer);
+  const recurring = offer.recurring.map((l) => priceRecurringLine(l, offer, memo));
   const initial = offer.initial.map((l) => priceInitialLine(l, offer));
   const firstPeriod = sumTotals(recurring.map((l) => l.first));
   const renewal = sumTotals(recurring.map((l) => l.renewal!));
-  const firstRun = sumTotals([...recurring, ...initial].map((l) => l.first));
+  const firstRun = initial.length ? sumTotals([...recurring, ...initial].map((l) => l.first)) : firstPeriod;
   const periodEnd = recurring.length ? new Date(Math.min(...recurring.map((l) => +l.period.end))) : offer.start;
   return { start: offer.start, periodEnd, recurring, initial, firstPeriod, renewal, firstRun, schedule: schedulePreview(offer, recurring, periodEnd) };
 }
@@ -99,11 +141,11 @@ function schedulePreview(offer: Offer, recurring: PricedLine[], periodEnd: Date)
   if (!recurring.length) return { kind: "one_time", nextBillingDates: [] };
   const lead = recurring.find((l) => +l.period.end === +periodEnd)!;
   const kind = periodKind(lead.input.price, offer);
-  const s = lead.input.price.schedule;
   const dates = [periodEnd];
   while (dates.length < 3) {
     const last = dates[dates.length - 1];
-    dates.push(s ? nextScheduleOccurrences(s.rules, s.timezone, last, 1, offer.billingTime)[0] : nextPeriod(lead.input.price, offer, last).end);
+    // for schedules, the next period ends at the schedule's next occurrence
+    dates.push(nextPeriod(lead.input.price, offer, last).end);
   }
   return { kind, nextBillingDates: dates };
 }

@@ -20,39 +20,80 @@ export function periodKind(price: PriceTerms, anchor: Anchor): PeriodKind {
 const fixedDay = (price: PriceTerms, anchor: Anchor) => price.billingDayOfMonth ?? anchor.fixedDay ?? 1;
 const step = (price: PriceTerms) => ({ interval: (price.interval ?? "month") as Interval, count: price.intervalCount ?? 1 });
 
+// Time-zone math (luxon) is the costliest part of pricing, and every quote and billing pass asks the
+// same price under the same anchor for the same periods. For anchored kinds (fixed days, schedules) the
+// answers depend only on the anchor dates around `at`, so they are kept per terms object (which lives as
+// long as its catalog snapshot) together with the range of instants they are valid for.
+interface PeriodMemo { containing: { after: number; before: number; period: Period } | null; next: Map<number, Period> }
+const periodMemos = new WeakMap<PriceTerms, Map<string, PeriodMemo>>();
+
+function memoOf(price: PriceTerms, anchor: Anchor): PeriodMemo {
+  let byAnchor = periodMemos.get(price);
+  if (!byAnchor) periodMemos.set(price, (byAnchor = new Map()));
+  const key = `${anchor.timezone}|${anchor.billingTime}|${anchor.fixedDay ?? ""}`;
+  let m = byAnchor.get(key);
+  if (!m) {
+    if (byAnchor.size > 16) byAnchor.clear();
+    byAnchor.set(key, (m = { containing: null, next: new Map() }));
+  }
+  return m;
+}
+
 /**
  * The full period containing `at` for a price: for fixed days and schedules, the anchor dates around
  * it; for anchor-less prices, the period that starts at `at` itself.
  */
 export function fullPeriodAt(price: PriceTerms, anchor: Anchor, at: Date): Period {
   const kind = periodKind(price, anchor);
+  if (kind === "anchored_interval") {
+    const { interval, count } = step(price);
+    return { start: at, end: addIntervals(DateTime.fromJSDate(at, { zone: anchor.timezone }), interval, count).toJSDate() };
+  }
+  const memo = memoOf(price, anchor);
+  const c = memo.containing;
+  // strictly between two anchor dates, every instant has the same period
+  if (c && c.after < +at && +at < c.before) return c.period;
+  const found = anchoredPeriodAt(price, anchor, at, kind);
+  if (found.validAfter !== null) memo.containing = { after: found.validAfter, before: +found.period.end, period: Object.freeze(found.period) };
+  return found.period;
+}
+
+function anchoredPeriodAt(price: PriceTerms, anchor: Anchor, at: Date, kind: PeriodKind): { period: Period; validAfter: number | null } {
   if (kind === "billing_schedule") {
     const s = price.schedule!;
     const end = nextScheduleOccurrences(s.rules, s.timezone, at, 1, anchor.billingTime)[0];
-    const start = previousScheduleOccurrence(s.rules, s.timezone, at, anchor.billingTime) ?? at;
-    return { start, end };
+    const previous = previousScheduleOccurrence(s.rules, s.timezone, at, anchor.billingTime);
+    return { period: { start: previous ?? at, end }, validAfter: previous && end ? +previous : null };
   }
   const { interval, count } = step(price);
-  if (kind === "fixed_day_of_month") {
-    const day = fixedDay(price, anchor);
-    const local = DateTime.fromJSDate(at, { zone: anchor.timezone });
-    const t = parseBillingTime(anchor.billingTime);
-    // the latest occurrence of the day at or before `at`
-    let occurrence = atDayOfMonth(local, day).set(t);
-    if (occurrence > local) occurrence = atDayOfMonth(local.set({ day: 1 }).minus({ months: 1 }), day).set(t);
-    if (+occurrence === +local) {
-      return { start: at, end: addIntervals(occurrence, interval, count, day).toJSDate() };
-    }
-    // start between anchor dates: the period runs to the next occurrence of the day
-    const end = atDayOfMonth(occurrence.set({ day: 1 }).plus({ months: 1 }), day).set(t);
-    return { start: addIntervals(end, interval, -count, day).toJSDate(), end: end.toJSDate() };
+  const day = fixedDay(price, anchor);
+  const local = DateTime.fromJSDate(at, { zone: anchor.timezone });
+  const t = parseBillingTime(anchor.billingTime);
+  // the latest occurrence of the day at or before `at`
+  let occurrence = atDayOfMonth(local, day).set(t);
+  if (occurrence > local) occurrence = atDayOfMonth(local.set({ day: 1 }).minus({ months: 1 }), day).set(t);
+  if (+occurrence === +local) {
+    return { period: { start: at, end: addIntervals(occurrence, interval, count, day).toJSDate() }, validAfter: null };
   }
-  return { start: at, end: addIntervals(DateTime.fromJSDate(at, { zone: anchor.timezone }), interval, count).toJSDate() };
+  // start between anchor dates: the period runs to the next occurrence of the day
+  const end = atDayOfMonth(occurrence.set({ day: 1 }).plus({ months: 1 }), day).set(t);
+  return { period: { start: addIntervals(end, interval, -count, day).toJSDate(), end: end.toJSDate() }, validAfter: +occurrence };
 }
 
 /** The period that follows one ending at `end` (renewal). */
 export function nextPeriod(price: PriceTerms, anchor: Anchor, end: Date): Period {
   const kind = periodKind(price, anchor);
+  if (kind === "anchored_interval") return computeNextPeriod(price, anchor, end, kind);
+  const memo = memoOf(price, anchor).next;
+  let p = memo.get(+end);
+  if (!p) {
+    if (memo.size >= 32) memo.clear();
+    memo.set(+end, (p = Object.freeze(computeNextPeriod(price, anchor, end, kind))));
+  }
+  return p;
+}
+
+function computeNextPeriod(price: PriceTerms, anchor: Anchor, end: Date, kind: PeriodKind): Period {
   if (kind === "billing_schedule") {
     const s = price.schedule!;
     return { start: end, end: nextScheduleOccurrences(s.rules, s.timezone, end, 1, anchor.billingTime)[0] };

@@ -54,6 +54,8 @@ export interface Offer extends Anchor {
 export interface Period { start: Date; end: Date }
 
 export interface PricedAmounts {
+  /** identifies a computed result (memoized results are shared) */
+  id: number;
   unitAmount: Decimal;
   versionId: number | null;
   factor: Decimal;
@@ -62,4 +64,8 @@ export interface PricedAmounts {
   subtotal: Decimal;
   total: Decimal;
   explanation: string;
+  text: AmountTexts;
 }
+
+/** Amounts as the API prints them: four fraction digits (the factor six). */
+export interface AmountTexts { unitAmount: string; factor: string; lineTotal: string; tax: string; subtotal: string }

@@ -1,9 +1,17 @@
 // Priced offer → the Quote of spec 2.5.
 import type { CompiledOffer } from "../offers/compile";
-import { fmt4, fmt6 } from "../money";
+import { fmt4 } from "../money";
 import type { PricedLine, PricedOffer } from "../pricing/engine";
 import type { InitialLineOut, QuoteOut, RecurringLineOut } from "../../schemas/quotes";
-import { iso, isoN } from "../time";
+import { iso } from "../time";
+
+// tax rates print the same for every line of a price
+const rateTexts = new WeakMap<PricedLine["input"]["price"], string | null>();
+function rateText(p: PricedLine["input"]["price"]): string | null {
+  let t = rateTexts.get(p);
+  if (t === undefined) rateTexts.set(p, (t = p.taxRate && p.taxPolicy ? fmt4(p.taxRate) : null));
+  return t;
+}
 
 function baseLine(l: PricedLine): InitialLineOut {
   const { input: i, first: a } = l;
@@ -18,42 +26,74 @@ function baseLine(l: PricedLine): InitialLineOut {
     billing_type: i.price.billingType,
     currency: i.price.currency,
     quantity: i.quantity,
-    unit_amount: fmt4(a.unitAmount),
+    unit_amount: a.text.unitAmount,
     discount_percent: i.discountPercent ? fmt4(i.discountPercent) : null,
     tax_policy: i.price.taxPolicy,
-    tax_rate: i.price.taxRate && i.price.taxPolicy ? fmt4(i.price.taxRate) : null,
-    line_subtotal_amount: fmt4(a.subtotal),
-    line_tax_amount: fmt4(a.tax),
-    line_total_amount: fmt4(a.lineTotal),
+    tax_rate: rateText(i.price),
+    line_subtotal_amount: a.text.subtotal,
+    line_tax_amount: a.text.tax,
+    line_total_amount: a.text.lineTotal,
     explanation: a.explanation,
     metadata: i.metadata,
   };
 }
 
-export function presentRecurringLine(l: PricedLine): RecurringLineOut {
+/** ISO strings of the instants lines share (their periods), formatted once per quote. */
+function isoMemo() {
+  const seen = new Map<number, string>();
+  const of = (d: Date) => {
+    let s = seen.get(+d);
+    if (s === undefined) seen.set(+d, (s = iso(d)));
+    return s;
+  };
+  return { of, orNull: (d: Date | null | undefined) => (d ? of(d) : null) };
+}
+
+export function presentRecurringLine(l: PricedLine, dates = isoMemo()): RecurringLineOut {
+  const { input: i, first: a } = l;
   const r = l.renewal!;
+  // one literal with every field (spreading the initial-line shape costs more than the rest of the line)
   return {
-    ...baseLine(l),
-    bundle_item_id: l.input.refs.bundleItemId ?? null,
-    rule_id: l.input.refs.ruleId ?? null,
-    interval: l.input.price.interval,
-    interval_count: l.input.price.intervalCount,
-    service_period_start_at: iso(l.service.start),
-    service_period_end_at: iso(l.service.end),
-    proration_factor: fmt6(l.first.factor),
+    key: i.key,
+    source: i.source,
+    creates_contract_item: i.createsContractItem,
+    price_id: i.price.id,
+    price_version_id: a.versionId,
+    product_id: i.price.productId,
+    product_name: i.price.productName,
+    billing_type: i.price.billingType,
+    currency: i.price.currency,
+    quantity: i.quantity,
+    unit_amount: a.text.unitAmount,
+    discount_percent: i.discountPercent ? fmt4(i.discountPercent) : null,
+    tax_policy: i.price.taxPolicy,
+    tax_rate: rateText(i.price),
+    line_subtotal_amount: a.text.subtotal,
+    line_tax_amount: a.text.tax,
+    line_total_amount: a.text.lineTotal,
+    explanation: a.explanation,
+    metadata: i.metadata,
+    bundle_item_id: i.refs.bundleItemId ?? null,
+    rule_id: i.refs.ruleId ?? null,
+    interval: i.price.interval,
+    interval_count: i.price.intervalCount,
+    service_period_start_at: dates.of(l.service.start),
+    service_period_end_at: dates.of(l.service.end),
+    proration_factor: a.text.factor,
     renewal_price_version_id: r.versionId,
-    renewal_unit_amount: fmt4(r.unitAmount),
-    renewal_service_period_start_at: isoN(l.renewalService?.start),
-    renewal_service_period_end_at: isoN(l.renewalService?.end),
-    renewal_proration_factor: fmt6(r.factor),
-    renewal_line_subtotal_amount: fmt4(r.subtotal),
-    renewal_line_tax_amount: fmt4(r.tax),
-    renewal_line_total_amount: fmt4(r.lineTotal),
+    renewal_unit_amount: r.text.unitAmount,
+    renewal_service_period_start_at: dates.orNull(l.renewalService?.start),
+    renewal_service_period_end_at: dates.orNull(l.renewalService?.end),
+    renewal_proration_factor: r.text.factor,
+    renewal_line_subtotal_amount: r.text.subtotal,
+    renewal_line_tax_amount: r.text.tax,
+    renewal_line_total_amount: r.text.lineTotal,
     renewal_explanation: r.explanation,
   };
 }
 
 export function presentQuote(c: CompiledOffer, q: PricedOffer, metadata: Record<string, unknown>): QuoteOut {
+  const dates = isoMemo();
   const lead = q.recurring.find((l) => +l.period.end === +q.periodEnd)?.input.price;
   return {
     input_mode: c.inputMode,
@@ -82,7 +122,7 @@ export function presentQuote(c: CompiledOffer, q: PricedOffer, metadata: Record<
       billing_schedule_id: lead?.schedule?.id ?? null,
       next_billing_dates: q.schedule.nextBillingDates.map(iso),
     },
-    recurring_items: q.recurring.map(presentRecurringLine),
+    recurring_items: q.recurring.map((l) => presentRecurringLine(l, dates)),
     initial_lines: q.initial.map(baseLine),
     metadata,
   };
