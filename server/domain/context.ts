@@ -10,4 +10,10 @@ export interface Ctx {
   log?: Logger;
   /** Absolute origin of the service (e.g. https://billing.example.com), for URLs the domain hands out. */
   baseUrl?: string;
+  /**
+   * The account's catalog version as of the start of the request, when the caller's authentication
+   * already read it; the catalog snapshot then skips its own version read. Left unset by anything that
+   * changes the catalog and then prices in the same context.
+   */
+  catalogVersion?: bigint;
 }

@@ -5,9 +5,10 @@ import { z } from "zod";
 import { accountClock, systemClock, type Clock } from "../clock";
 import { getDb } from "../db";
 import type { ApiPrincipal } from "../domain/auth/apiKeys";
+import { forgetAccount } from "../domain/auth/keyCache";
 import type { Ctx } from "../domain/context";
 import { DomainError, isDomainError } from "../domain/errors";
-import { log } from "../log";
+import { log, type Logger } from "../log";
 import { authenticate, type AuthLevel } from "./auth";
 import { errorBody, STATUS, zodFieldErrors } from "./errors";
 import { withIdempotency } from "./idempotency";
@@ -31,6 +32,8 @@ export interface EndpointDef<P = any, Q = any, B = any> {
   auth?: AuthLevel;
   /** Not in the spec: marked x-extension in the OpenAPI document. */
   extension?: boolean;
+  /** A POST that changes nothing (e.g. a quote): keeps the caller's cached account state. */
+  readOnly?: boolean;
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
@@ -52,10 +55,25 @@ export const requestClock = { base: systemClock as Clock };
 async function readBody(req: Request, required: boolean): Promise<unknown> {
   const tooLarge = () => new DomainError("validation", "Request body too large.", { non_field_errors: ["Request body exceeds 1 MB."] });
   if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
-  // the limit is in bytes: a UTF-8 body can be twice (or more) its length in characters
-  const bytes = await req.arrayBuffer();
-  if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
-  const text = new TextDecoder().decode(bytes);
+  // the limit is in bytes: a UTF-8 body can be twice (or more) its length in characters. The stream is
+  // read directly: Request.text() costs a POST more than the quote's pricing does.
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (req.body) {
+    const reader = req.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  }
+  const bytes = chunks.length === 1 ? Buffer.from(chunks[0].buffer, chunks[0].byteOffset, chunks[0].byteLength) : Buffer.concat(chunks);
+  const text = bytes.toString("utf8").replace(/^\uFEFF/, ""); // a byte-order mark is not JSON
   if (!text.trim()) {
     if (required) throw new DomainError("validation", "A JSON body is required.", { non_field_errors: ["A JSON request body is required."] });
     return {};
@@ -95,15 +113,22 @@ export function toRouteHandler(def: EndpointDef) {
       const query = parseWith(def.query, Object.fromEntries(url.searchParams));
       const raw = def.method === "GET" || def.method === "DELETE" ? undefined : await readBody(req, def.bodyRequired ?? false);
       const clock = principal ? accountClock(principal.account, requestClock.base) : requestClock.base;
-      const ctx: Ctx = { db, accountId: principal?.accountId ?? 0, clock, log: log.child({ requestId }), baseUrl: url.origin };
+      let requestLog: Logger | undefined;
+      const ctx: Ctx = {
+        db, accountId: principal?.accountId ?? 0, clock, baseUrl: url.origin, catalogVersion: principal?.catalogVersion,
+        // built on first use: most requests never log from the domain
+        get log() { return (requestLog ??= log.child({ requestId })); },
+      };
       const run = async () => {
         const body = raw === undefined ? undefined : parseWith(def.body, raw);
         const result = await def.handler(ctx, { params, query, body, url, req, principal });
-        return result instanceof Response ? result : json(result, def.status ?? 200);
+        return result instanceof Response ? result : json(result, def.status ?? 200, { "x-request-id": requestId });
       };
       const res = def.method === "POST" && principal ? await withIdempotency(ctx, req, url, raw, run) : await run();
       status = res.status;
-      res.headers.set("x-request-id", requestId);
+      // this process changed something for the account: its next request must not see cached state
+      if (def.method !== "GET" && !def.readOnly && accountId) forgetAccount(accountId);
+      if (!res.headers.has("x-request-id")) res.headers.set("x-request-id", requestId);
       return res;
     } catch (e) {
       if (isDomainError(e)) {

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { getSellerSession, type SellerSession } from "../auth/session";
 import { systemClock } from "../clock";
 import { getDb } from "../db";
+import { forgetAccount } from "../domain/auth/keyCache";
 import type { Ctx } from "../domain/context";
 import { isDomainError, type DomainError, type FieldErrors } from "../domain/errors";
 import { zodFieldErrors } from "../http/errors";
@@ -61,4 +62,9 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
   const domain: Ctx = { db: getDb(), accountId: ctx.session.accountId, clock: systemClock, log: log.child({ userId: ctx.session.userId }) };
   return next({ ctx: { session: ctx.session, domain } });
+}).use(async ({ ctx, type, next }) => {
+  const result = await next();
+  // the API's cached view of this account (keys, test clock, catalog version) is now stale
+  if (type === "mutation") forgetAccount(ctx.domain.accountId);
+  return result;
 });

@@ -15,3 +15,5 @@ const url = new URL(admin);
 url.pathname = `/${name}`;
 process.env.DATABASE_URL = url.toString();
 process.env.DB_POOL_SIZE ??= "5";
+// most tests write keys and accounts directly: they read them on every request (tests/api/key-cache.test.ts covers the cache)
+process.env.AUTH_CACHE ??= "off";

@@ -1,7 +1,8 @@
 // API keys (spec 5): shown once, stored as SHA-256 hashes with a visible prefix.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { getPgPool, type Db } from "../../db";
+import type { Db } from "../../db";
 import type { Ctx } from "../context";
+import { lookupKey } from "./keyCache";
 
 export type KeyKind = "secret" | "public" | "token";
 
@@ -15,23 +16,23 @@ export function generateKey(kind: KeyKind, mode: string): string {
   return kind === "token" ? randomBytes(20).toString("hex") : `${PREFIX[kind]}_${mode}_${body}`;
 }
 
-export interface ApiPrincipal { accountId: number; kind: KeyKind; keyId: number; account: { mode: string; testClockAt: Date | null } }
+export interface ApiPrincipal {
+  accountId: number; kind: KeyKind; keyId: number; account: { mode: string; testClockAt: Date | null };
+  /** the account's catalog version, read with the key (saves pricing a round trip of its own) */
+  catalogVersion: bigint;
+}
 
 /** Looks a presented key up by hash; the final comparison is constant-time. */
 export async function authenticateKey(raw: string, scheme: "api-key" | "token"): Promise<ApiPrincipal | null> {
   if (!raw || raw.length > 200) return null;
   const hash = hashKey(raw);
-  // every request authenticates: one plain indexed read (the ORM's overhead would double its cost)
-  const { rows } = await getPgPool().query<{ id: number; account_id: number; kind: string; hash: string; revoked_at: Date | null; mode: string; test_clock_at: Date | null }>(
-    "select k.id, k.account_id, k.kind, k.hash, k.revoked_at, a.mode, a.test_clock_at from api_keys k join accounts a on a.id = k.account_id where k.hash = $1",
-    [hash],
-  );
-  const row = rows[0];
-  if (!row || row.revoked_at) return null;
-  if (!timingSafeEqual(Buffer.from(row.hash, "hex"), Buffer.from(hash, "hex"))) return null;
+  const found = await lookupKey(hash);
+  if (!found || found.key.revoked) return null;
+  const { key, account } = found;
+  if (!timingSafeEqual(Buffer.from(key.hash, "hex"), Buffer.from(hash, "hex"))) return null;
   // the older `Token` credential only authenticates token-kind keys, and `Api-Key` never does
-  if ((scheme === "token") !== (row.kind === "token")) return null;
-  return { accountId: row.account_id, kind: row.kind as KeyKind, keyId: row.id, account: { mode: row.mode, testClockAt: row.test_clock_at } };
+  if ((scheme === "token") !== (key.kind === "token")) return null;
+  return { accountId: key.accountId, kind: key.kind as KeyKind, keyId: key.id, account: { mode: account.mode, testClockAt: account.testClockAt }, catalogVersion: account.catalogVersion };
 }
 
 /** Creates a key and returns the raw value (the only time it is visible). */

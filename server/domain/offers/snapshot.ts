@@ -22,8 +22,7 @@ const cache = new Map<number, CatalogSnapshot>();
 const loading = new Map<string, Promise<CatalogSnapshot>>();
 
 export async function catalogSnapshot(ctx: Ctx): Promise<CatalogSnapshot> {
-  const { rows } = await getPgPool().query<{ v: string }>("select catalog_version::text as v from accounts where id = $1", [ctx.accountId]);
-  const version = BigInt(rows[0]?.v ?? 0);
+  const version = ctx.catalogVersion ?? (await readVersion(ctx.accountId));
   const hit = cache.get(ctx.accountId);
   if (hit && hit.version === version) return hit;
   const key = `${ctx.accountId}:${version}`;
@@ -38,6 +37,11 @@ export async function catalogSnapshot(ctx: Ctx): Promise<CatalogSnapshot> {
   cache.set(ctx.accountId, snap);
   if (cache.size > MAX_ACCOUNTS) cache.delete(cache.keys().next().value!);
   return snap;
+}
+
+async function readVersion(accountId: number): Promise<bigint> {
+  const { rows } = await getPgPool().query<{ v: string }>("select catalog_version::text as v from accounts where id = $1", [accountId]);
+  return BigInt(rows[0]?.v ?? 0);
 }
 
 async function load(ctx: Ctx, version: bigint): Promise<CatalogSnapshot> {

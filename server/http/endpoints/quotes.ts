@@ -5,7 +5,7 @@ import { defineEndpoint } from "../endpoint";
 export const quoteEndpoints = [
   defineEndpoint({
     method: "POST", path: "/v2/subscription-offer-quotes/", summary: "Price an offer (bundle or direct items) without persisting anything", tags: ["Quotes"],
-    body: quoteBody, bodyRequired: true, response: quote,
+    body: quoteBody, bodyRequired: true, response: quote, readOnly: true,
     description: "Lines carry `explanation` strings. Extension inputs: `billing_timezone`, `billing_time`.",
     handler: (ctx, { body }) => createQuote(ctx, body),
   }),
