@@ -1,9 +1,12 @@
 // `npm run bench:quote`: quotes per second for a ten-line bundle quote, in process and over HTTP,
-// with p50/p99, next to a trivial route handler on the same server in the same run.
+// with p50/p99, next to trivial route handlers (a GET, and a POST that only parses the same JSON body) on
+// the same server in the same run. BENCH_HOLD=<file> keeps the app up for ad-hoc runs instead, and
+// BENCH_PROFILE=<dir> writes the server's CPU profile there.
 // Uses DATABASE_URL or the embedded server (database "bench"); BENCH_URL points at a running app instead
 // of starting one (it must use the same database). Prints figures; asserts nothing.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import http from "node:http";
 import { systemClock } from "../../server/clock";
 import { getDb } from "../../server/db";
 import { createApiKey } from "../../server/domain/auth/apiKeys";
@@ -17,11 +20,15 @@ import { freePort } from "../lib/pg.mjs";
 import { mustRun } from "../lib/run.mjs";
 
 const N = Number(process.env.BENCH_N ?? 2000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const fmt = (ms: number) => `${ms.toFixed(3)} ms`;
+/** the run with the median throughput */
+const median = <T extends { rps: number }>(runs: T[]) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)];
+const sum = (runs: { errors: number }[]) => runs.reduce((a, r) => a + r.errors, 0);
 
 async function setup() {
   const db = getDb();
@@ -60,16 +67,33 @@ async function inProcess(accountId: number, body: unknown) {
   return { rps: N / total, p50: pct(times, 50), p99: pct(times, 99) };
 }
 
-async function load(url: string, init: RequestInit) {
+// The load generator shares the machine's cores with the server, so it is kept lean: node:http with
+// keep-alive sockets (fetch costs the generator about as much CPU as the server's trivial route).
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+interface Req { method?: string; headers?: Record<string, string>; body?: string }
+
+function send(url: URL, r: Req): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const headers = { ...r.headers, ...(r.body ? { "content-length": String(Buffer.byteLength(r.body)) } : {}) };
+    const req = http.request({ agent, host: url.hostname, port: url.port, path: url.pathname, method: r.method ?? "GET", headers }, (res) => {
+      res.on("data", () => {});
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", reject);
+    req.end(r.body);
+  });
+}
+
+async function load(target: string, r: Req) {
+  const url = new URL(target);
   const times: number[] = [];
   let errors = 0;
   const until = performance.now() + SECONDS * 1000;
   const worker = async () => {
     while (performance.now() < until) {
       const s = performance.now();
-      const r = await fetch(url, init);
-      await r.arrayBuffer();
-      if (!r.ok) errors++;
+      const status = await send(url, r);
+      if (status >= 300) errors++;
       times.push(performance.now() - s);
     }
   };
@@ -80,17 +104,20 @@ async function load(url: string, init: RequestInit) {
   return { rps: times.length / total, p50: pct(times, 50), p99: pct(times, 99), errors };
 }
 
-async function startApp(dbUrl: string): Promise<{ url: string; stop: () => void }> {
-  if (process.env.BENCH_URL) return { url: process.env.BENCH_URL, stop: () => {} };
+async function startApp(dbUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (process.env.BENCH_URL) return { url: process.env.BENCH_URL, stop: async () => {} };
   if (!existsSync(".next/BUILD_ID")) await mustRun("node_modules/.bin/next", ["build"], { quiet: true });
   const port = await freePort(3200);
-  const child = spawn("node_modules/.bin/next", ["start", "-p", String(port)], { env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: "warn" }, stdio: "ignore" });
+  // BENCH_PROFILE=<dir> writes a V8 CPU profile of the server there when it stops.
+  const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, "node_modules/next/dist/bin/next", "start", "-p", String(port)], { env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: "warn" }, stdio: "ignore" });
   const url = `http://localhost:${port}`;
   for (let i = 0; i < 200; i++) {
     try { if ((await fetch(`${url}/api/health`)).ok) break; } catch {}
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { url, stop: () => child.kill("SIGTERM") };
+  const exited = new Promise((r) => child.once("exit", r));
+  return { url, stop: async () => { child.kill("SIGTERM"); await exited; } };
 }
 
 const database = await provideDatabase({ dbName: "bench" });
@@ -103,17 +130,36 @@ console.log(`in-process quote (10 lines):  ${ip.rps.toFixed(0)} quotes/s   p50 $
 
 const app = await startApp(database.url);
 try {
-  const headers = { authorization: `Api-Key ${key}`, "content-type": "application/json" };
-  await load(`${app.url}/api/ping`, {}); // warm-up both routes
-  const quoteInit = { method: "POST", headers, body: JSON.stringify(body) };
-  await load(`${app.url}/api/v2/subscription-offer-quotes/`, quoteInit);
-  const trivial = await load(`${app.url}/api/ping`, {});
-  const quote = await load(`${app.url}/api/v2/subscription-offer-quotes/`, quoteInit);
-  console.log(`HTTP trivial route:            ${trivial.rps.toFixed(0)} req/s      p50 ${fmt(trivial.p50)}   p99 ${fmt(trivial.p99)}   errors ${trivial.errors}`);
-  console.log(`HTTP quote (10 lines):         ${quote.rps.toFixed(0)} quotes/s   p50 ${fmt(quote.p50)}   p99 ${fmt(quote.p99)}   errors ${quote.errors}`);
-  console.log(`HTTP quote / trivial:          ${((quote.rps / trivial.rps) * 100).toFixed(1)}%   (target ≥ 70%; concurrency ${CONCURRENCY}, ${SECONDS}s each)`);
+  if (process.env.BENCH_HOLD) {
+    // keeps the app up for ad-hoc load runs: writes url, key and body to the named file, waits for Ctrl-C
+    (await import("node:fs")).writeFileSync(process.env.BENCH_HOLD, JSON.stringify({ url: app.url, key, body, accountId, databaseUrl: database.url }));
+    await new Promise((r) => process.once("SIGINT", r));
+  } else {
+    const headers = { authorization: `Api-Key ${key}`, "content-type": "application/json" };
+    const quoteReq = { method: "POST", headers, body: JSON.stringify(body) };
+    const trivialUrl = `${app.url}/api/ping`;
+    const quoteUrl = `${app.url}/api/v2/subscription-offer-quotes/`;
+    const postReq = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+    for (const [u, r] of [[trivialUrl, {}], [trivialUrl, postReq], [quoteUrl, quoteReq]] as const) await load(u, r); // warm-up
+    // alternating rounds, so drift on a shared machine hits every route alike; medians are reported
+    type Run = Awaited<ReturnType<typeof load>>;
+    const runs = { get: [] as Run[], post: [] as Run[], quote: [] as Run[] };
+    for (let i = 0; i < ROUNDS; i++) {
+      runs.get.push(await load(trivialUrl, {}));
+      runs.post.push(await load(trivialUrl, postReq));
+      runs.quote.push(await load(quoteUrl, quoteReq));
+    }
+    const t = median(runs.get), p = median(runs.post), q = median(runs.quote);
+    const rounds = runs.get.map((tr, i) => `${((runs.quote[i].rps / tr.rps) * 100).toFixed(0)}%`).join(" ");
+    const line = (name: string, r: Run, all: Run[], unit = "req/s   ") => console.log(`${name.padEnd(31)}${r.rps.toFixed(0)} ${unit}   p50 ${fmt(r.p50)}   p99 ${fmt(r.p99)}   errors ${sum(all)}`);
+    line("HTTP trivial route (GET):", t, runs.get);
+    line("HTTP trivial route (POST JSON):", p, runs.post);
+    line("HTTP quote (10 lines):", q, runs.quote, "quotes/s");
+    console.log(`HTTP quote / trivial GET:      ${((q.rps / t.rps) * 100).toFixed(1)}%   (target ≥ 70%; rounds ${rounds}; ${ROUNDS}×${SECONDS}s each, concurrency ${CONCURRENCY})`);
+    console.log(`HTTP quote / trivial POST:     ${((q.rps / p.rps) * 100).toFixed(1)}%   (the same JSON body read and parsed, nothing else)`);
+  }
 } finally {
-  app.stop();
+  await app.stop();
   await getDb().$disconnect();
   await database.stop();
 }
