@@ -110,7 +110,8 @@ async function startApp(dbUrl: string): Promise<{ url: string; stop: () => Promi
   const port = await freePort(3200);
   // BENCH_PROFILE=<dir> writes a V8 CPU profile of the server there when it stops.
   const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, "node_modules/next/dist/bin/next", "start", "-p", String(port)], { env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: "warn" }, stdio: "ignore" });
+  const flags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...profile, ...flags, "node_modules/next/dist/bin/next", "start", "-p", String(port)], { env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: "warn" }, stdio: "ignore" });
   const url = `http://localhost:${port}`;
   for (let i = 0; i < 200; i++) {
     try { if ((await fetch(`${url}/api/health`)).ok) break; } catch {}

@@ -2,7 +2,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Db } from "../../db";
 import type { Ctx } from "../context";
-import { lookupKey } from "./keyCache";
+import { lookupKey, type FoundKey } from "./keyCache";
 
 export type KeyKind = "secret" | "public" | "token";
 
@@ -23,10 +23,14 @@ export interface ApiPrincipal {
 }
 
 /** Looks a presented key up by hash; the final comparison is constant-time. */
-export async function authenticateKey(raw: string, scheme: "api-key" | "token"): Promise<ApiPrincipal | null> {
+export function authenticateKey(raw: string, scheme: "api-key" | "token"): ApiPrincipal | null | Promise<ApiPrincipal | null> {
   if (!raw || raw.length > 200) return null;
   const hash = hashKey(raw);
-  const found = await lookupKey(hash);
+  const found = lookupKey(hash);
+  return found instanceof Promise ? found.then((f) => principalOf(f, hash, scheme)) : principalOf(found, hash, scheme);
+}
+
+function principalOf(found: FoundKey, hash: string, scheme: "api-key" | "token"): ApiPrincipal | null {
   if (!found || found.key.revoked) return null;
   const { key, account } = found;
   if (!timingSafeEqual(Buffer.from(key.hash, "hex"), Buffer.from(hash, "hex"))) return null;

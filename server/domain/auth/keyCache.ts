@@ -55,14 +55,20 @@ async function load(hash: string): Promise<{ key: KeyRow; account: AccountState 
   };
 }
 
-/** The key with this hash and its account's state, from memory when it can be trusted. */
-export async function lookupKey(hash: string): Promise<{ key: KeyRow; account: AccountState } | null> {
+export type FoundKey = { key: KeyRow; account: AccountState } | null;
+
+/** The key with this hash and its account's state: from memory (synchronously) when it can be trusted. */
+export function lookupKey(hash: string): FoundKey | Promise<FoundKey> {
   const useCache = enabled() && (subscribe(), changesLive());
   if (useCache) {
     const key = keys.get(hash);
     const account = key && accounts.get(key.accountId);
     if (key && account && performance.now() - account.loadedAt < MAX_AGE_MS) return { key, account };
   }
+  return loadAndRemember(hash, useCache);
+}
+
+async function loadAndRemember(hash: string, useCache: boolean): Promise<FoundKey> {
   const seen = epoch;
   const found = await load(hash);
   // unknown keys are not remembered: a key created a moment ago must work at once

@@ -45,7 +45,7 @@ export function planRegularRun(c: ContractRecord, catalog: CatalogSnapshot, at: 
     const factor = roundFactor(new Decimal(billedMs).div(+full.end - +full.start));
     const paused = pausedMs(c, from, to) > 0 ? " (paused time excluded)" : "";
     const a = priceAmounts({ price: line.price, quantity: line.quantity, unitAmountOverride: line.unitAmountOverride, discountPercent: line.discountPercent, factor, versionAt: service.start },
-      `${service.start.toISOString().slice(0, 10)} → ${service.end.toISOString().slice(0, 10)}${paused}`);
+      `${service.start.toISOString().slice(0, 10)} to ${service.end.toISOString().slice(0, 10)}${paused}`);
     lines.push({
       contractItemId: item.id, priceId: line.price.id, priceVersionId: a.versionId, productName: line.price.productName, quantity: line.quantity,
       unitAmount: a.unitAmount.toFixed(4), prorationFactor: factor.toFixed(6), lineTotal: a.lineTotal.toFixed(4), subtotal: a.subtotal.toFixed(4), tax: a.tax.toFixed(4),

@@ -56,7 +56,7 @@ export function prorate(line: LineInput, contractItemId: number | null, period: 
   const factor = prorationFactor(period, start, end);
   if (factor.isZero()) return null;
   const a = priceAmounts({ price: line.price, quantity: line.quantity, unitAmountOverride: line.unitAmountOverride, discountPercent: line.discountPercent, factor, versionAt: period.start },
-    `${reason}, ${iso(start).slice(0, 16)} → ${iso(end).slice(0, 16)} UTC`);
+    `${reason}, ${iso(start).slice(0, 16)} to ${iso(end).slice(0, 16)} UTC`);
   const s = new Decimal(sign);
   return {
     contractItemId, priceId: line.price.id, versionId: a.versionId, productName: line.price.productName, quantity: line.quantity,

@@ -21,7 +21,16 @@ const MAX_ACCOUNTS = 200;
 const cache = new Map<number, CatalogSnapshot>();
 const loading = new Map<string, Promise<CatalogSnapshot>>();
 
-export async function catalogSnapshot(ctx: Ctx): Promise<CatalogSnapshot> {
+/** The snapshot, synchronously when the caller's version is known and cached (the hot path of quotes). */
+export function catalogSnapshot(ctx: Ctx): CatalogSnapshot | Promise<CatalogSnapshot> {
+  if (ctx.catalogVersion !== undefined) {
+    const hit = cache.get(ctx.accountId);
+    if (hit && hit.version === ctx.catalogVersion) return hit;
+  }
+  return loadSnapshot(ctx);
+}
+
+async function loadSnapshot(ctx: Ctx): Promise<CatalogSnapshot> {
   const version = ctx.catalogVersion ?? (await readVersion(ctx.accountId));
   const hit = cache.get(ctx.accountId);
   if (hit && hit.version === version) return hit;

@@ -63,7 +63,8 @@ function compute(a: AmountInput, version: VersionTerms | null, describePeriod: s
 
   const parts = [`${a.quantity} × ${unit.toFixed(4)} ${a.price.currency}`];
   parts.push(a.unitAmountOverride ? "(fixed unit amount override)" : version ? `(price ${a.price.id} version ${version.id})` : "");
-  if (!discount.isZero()) parts.push(`× (1 − ${discount.toFixed()}% discount)`);
+  // explanations stay in Latin-1 (× is): one-byte strings serialize faster
+  if (!discount.isZero()) parts.push(`× (1 - ${discount.toFixed()}% discount)`);
   if (!a.factor.eq(1)) parts.push(`× ${a.factor.toFixed(FACTOR_PLACES)} proration${describePeriod ? ` (${describePeriod})` : ""}`);
   else if (describePeriod) parts.push(`for ${describePeriod}`);
   let explanation = `${parts.filter(Boolean).join(" ")} = ${lineTotal.toFixed(4)}`;

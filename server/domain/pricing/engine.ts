@@ -36,7 +36,7 @@ const fmtDay = (d: Date) => d.toISOString().slice(0, 16).replace("T", " ");
 // display only (not money): days with up to two decimals
 const days = (ms: number) => String(Math.round(ms / 864_000) / 100);
 const describe = (service: Period, full: Period) =>
-  `${days(+service.end - +service.start)} of ${days(+full.end - +full.start)} days, ${fmtDay(service.start)} → ${fmtDay(service.end)} UTC`;
+  `${days(+service.end - +service.start)} of ${days(+full.end - +full.start)} days, ${fmtDay(service.start)} to ${fmtDay(service.end)} UTC`;
 
 const ZERO_TOTALS: Totals = { subtotal: ZERO, tax: ZERO, total: ZERO };
 // memoized amounts come back as the same objects, so the same set of lines has the same totals
