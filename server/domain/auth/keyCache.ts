@@ -73,7 +73,7 @@ async function loadAndRemember(hash: string, useCache: boolean): Promise<FoundKe
   const found = await load(hash);
   // unknown keys are not remembered: a key created a moment ago must work at once
   if (found && useCache && seen === epoch && changesLive()) {
-    if (keys.size >= MAX_KEYS) keys.clear();
+    if (keys.size >= MAX_KEYS || accounts.size >= MAX_KEYS) { keys.clear(); accounts.clear(); }
     keys.set(hash, found.key);
     accounts.set(found.key.accountId, found.account);
   }
