@@ -98,4 +98,17 @@ describe("API key cache", () => {
     expect(fresh!.account).not.toBe(cached!.account);
     expect(fresh!.account.testClockAt?.toISOString()).toBe("2027-01-01T00:00:00.000Z");
   });
+
+  it("while the notification connection is down nothing is served from memory, and it comes back", async () => {
+    expect(await status()).toBe(200);
+    await sql("alter table api_keys disable trigger api_keys_notify");
+    // drop the LISTEN connection from the server side
+    await db().$queryRawUnsafe("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen sc_changes%' and pid <> pg_backend_pid()");
+    await until("the listener to notice", async () => !changesLive(), 3000);
+    await sql("update api_keys set revoked_at = now() where hash = $1", hashKey(KEY));
+    expect(await status()).toBe(401); // read from the database, although nobody announced the change
+    await sql("update api_keys set revoked_at = null where hash = $1", hashKey(KEY));
+    await until("reconnection", async () => changesLive(), 5000);
+    expect(await status()).toBe(200);
+  });
 });
