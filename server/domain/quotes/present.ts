@@ -13,29 +13,14 @@ function rateText(p: PricedLine["input"]["price"]): string | null {
   return t;
 }
 
-function baseLine(l: PricedLine): InitialLineOut {
-  const { input: i, first: a } = l;
-  return {
-    key: i.key,
-    source: i.source,
-    creates_contract_item: i.createsContractItem,
-    price_id: i.price.id,
-    price_version_id: a.versionId,
-    product_id: i.price.productId,
-    product_name: i.price.productName,
-    billing_type: i.price.billingType,
-    currency: i.price.currency,
-    quantity: i.quantity,
-    unit_amount: a.text.unitAmount,
-    discount_percent: i.discountPercent ? fmt4(i.discountPercent) : null,
-    tax_policy: i.price.taxPolicy,
-    tax_rate: rateText(i.price),
-    line_subtotal_amount: a.text.subtotal,
-    line_tax_amount: a.text.tax,
-    line_total_amount: a.text.lineTotal,
-    explanation: a.explanation,
-    metadata: i.metadata,
-  };
+/** An initial (one-time) line: the first fields of a recurring line (initial lines are few; this copy is cheap). */
+function initialLine(l: PricedLine): InitialLineOut {
+  const {
+    bundle_item_id, rule_id, interval, interval_count, service_period_start_at, service_period_end_at, proration_factor, renewal_price_version_id,
+    renewal_unit_amount, renewal_service_period_start_at, renewal_service_period_end_at, renewal_proration_factor, renewal_line_subtotal_amount,
+    renewal_line_tax_amount, renewal_line_total_amount, renewal_explanation, ...line
+  } = presentRecurringLine({ ...l, renewal: l.first }); // an initial line has no renewal: those fields are dropped
+  return line;
 }
 
 /** ISO strings of the instants lines share (their periods), formatted once per quote. */
@@ -52,7 +37,7 @@ function isoMemo() {
 export function presentRecurringLine(l: PricedLine, dates = isoMemo()): RecurringLineOut {
   const { input: i, first: a } = l;
   const r = l.renewal!;
-  // one literal with every field (spreading the initial-line shape costs more than the rest of the line)
+  // one literal with every field: spreading a shared part costs more than the rest of the line
   return {
     key: i.key,
     source: i.source,
@@ -123,7 +108,7 @@ export function presentQuote(c: CompiledOffer, q: PricedOffer, metadata: Record<
       next_billing_dates: q.schedule.nextBillingDates.map(iso),
     },
     recurring_items: q.recurring.map((l) => presentRecurringLine(l, dates)),
-    initial_lines: q.initial.map(baseLine),
+    initial_lines: q.initial.map(initialLine),
     metadata,
   };
 }
