@@ -1,7 +1,9 @@
 // `npm run db:seed`: demo data on an empty database (use --force to add it anyway). Keys come from
 // SEED_SECRET_KEY / SEED_PUBLIC_KEY / SEED_OTHER_SECRET_KEY when set, otherwise they are generated;
-// they are written to .data/demo-keys.json so the start script can print them on later starts.
+// they are written to .data/demo-keys.json (SEED_KEYS_FILE; "none" for no file) so the start script can
+// print them on later starts.
 import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { getDb } from "../server/db";
 import { seedDemo } from "../server/seed/demo";
 
@@ -14,8 +16,11 @@ if (!force && (await db.account.count()) > 0) {
     secretKey: process.env.SEED_SECRET_KEY, publicKey: process.env.SEED_PUBLIC_KEY, tokenKey: process.env.SEED_TOKEN,
     otherSecretKey: process.env.SEED_OTHER_SECRET_KEY, adminPassword: process.env.SEED_ADMIN_PASSWORD,
   });
-  mkdirSync(".data", { recursive: true });
-  writeFileSync(".data/demo-keys.json", JSON.stringify({ ...r.keys, admin: r.admin }, null, 2));
+  const file = process.env.SEED_KEYS_FILE ?? ".data/demo-keys.json";
+  if (file !== "none") {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify({ ...r.keys, admin: r.admin }, null, 2));
+  }
   console.log(`seed: demo account ${r.accountId} and other account ${r.otherAccountId} created`);
 }
 await db.$disconnect();

@@ -61,7 +61,7 @@ try {
     const env = {
       ...process.env, DATABASE_URL: urlFor(e2eDb), PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}`,
       NEXTAUTH_SECRET: "e2e-secret", SEED_SECRET_KEY: "sk_test_e2e_secret", SEED_PUBLIC_KEY: "pk_test_e2e_public",
-      SEED_OTHER_SECRET_KEY: "sk_test_e2e_other", E2E_BASE_URL: `http://localhost:${port}`, LOG_LEVEL: "warn",
+      SEED_OTHER_SECRET_KEY: "sk_test_e2e_other", SEED_KEYS_FILE: "none", E2E_BASE_URL: `http://localhost:${port}`, LOG_LEVEL: "warn",
     };
     await mustRun(bin("tsx"), ["prisma/seed.ts"], { env, quiet: true });
     if (!skipBuild || !existsSync(".next/BUILD_ID")) {
