@@ -23,17 +23,18 @@ const loading = new Map<string, Promise<CatalogSnapshot>>();
 
 /** The snapshot, synchronously when the caller's version is known and cached (the hot path of quotes). */
 export function catalogSnapshot(ctx: Ctx): CatalogSnapshot | Promise<CatalogSnapshot> {
-  if (ctx.catalogVersion !== undefined) {
-    const hit = cache.get(ctx.accountId);
-    if (hit && hit.version === ctx.catalogVersion) return hit;
-  }
-  return loadSnapshot(ctx);
+  return (ctx.catalogVersion !== undefined && cached(ctx.accountId, ctx.catalogVersion)) || loadSnapshot(ctx);
+}
+
+function cached(accountId: number, version: bigint): CatalogSnapshot | undefined {
+  const hit = cache.get(accountId);
+  return hit && hit.version === version ? hit : undefined;
 }
 
 async function loadSnapshot(ctx: Ctx): Promise<CatalogSnapshot> {
   const version = ctx.catalogVersion ?? (await readVersion(ctx.accountId));
-  const hit = cache.get(ctx.accountId);
-  if (hit && hit.version === version) return hit;
+  const hit = cached(ctx.accountId, version);
+  if (hit) return hit;
   const key = `${ctx.accountId}:${version}`;
   let p = loading.get(key);
   if (!p) {

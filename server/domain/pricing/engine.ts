@@ -67,8 +67,22 @@ function spanOf(full: Period, service: Period): Span {
   return { factor, text, key: `${factor}|${text}` };
 }
 
+/** Where a line bills within its first period and the next one, given its optional start/end bounds. */
+interface LineSpans { service: Period; first: Span; renewalService: Period | null; renewal: Span | null }
+
+function lineSpans(period: Period, next: Period, start: Date, startAt: Date | null, endAt: Date | null): LineSpans {
+  const from = maxDate(start, startAt);
+  const to = minDate(period.end, endAt);
+  const service = from < to ? { start: from, end: to } : { start: period.end, end: period.end };
+  // renewal: the next full period, priced at the version in effect when it starts
+  const rFrom = maxDate(next.start, startAt);
+  const rTo = minDate(next.end, endAt);
+  const renewalService = rFrom < rTo ? { start: rFrom, end: rTo } : null;
+  return { service, first: spanOf(period, service), renewalService, renewal: renewalService && spanOf(next, renewalService) };
+}
+
 /** The periods of one cadence, and the spans of a line that runs through them without bounds. */
-interface Cadence { period: Period; next: Period; service: Period; first: Span; renewalService: Period | null; renewal: Span | null }
+interface Cadence extends LineSpans { period: Period; next: Period }
 
 /**
  * Per-offer memo: lines with the same cadence share their periods, and lines without start/end
@@ -82,13 +96,9 @@ class OfferMemo {
     const key = `${p.interval}|${p.intervalCount}|${p.billingDayOfMonth}|${p.schedule?.id ?? ""}`;
     let hit = this.cadences.get(key);
     if (!hit) {
-      const { start } = this.offer;
-      const period = fullPeriodAt(p, this.offer, start);
+      const period = fullPeriodAt(p, this.offer, this.offer.start);
       const next = nextPeriod(p, this.offer, period.end);
-      const service = start < period.end ? { start, end: period.end } : { start: period.end, end: period.end };
-      const renewalService = next.start < next.end ? next : null;
-      hit = { period, next, service, first: spanOf(period, service), renewalService, renewal: renewalService && spanOf(next, renewalService) };
-      this.cadences.set(key, hit);
+      this.cadences.set(key, (hit = { period, next, ...lineSpans(period, next, this.offer.start, null, null) }));
     }
     return hit;
   }
@@ -97,19 +107,7 @@ class OfferMemo {
 export function priceRecurringLine(line: LineInput, offer: Offer, memo = new OfferMemo(offer)): PricedLine {
   const c = memo.cadenceOf(line.price);
   const { period, next } = c;
-  const bounded = !!(line.startAt || line.endAt);
-  let service = c.service, first = c.first, renewalService = c.renewalService, renewal = c.renewal;
-  if (bounded) {
-    const from = maxDate(offer.start, line.startAt);
-    const to = minDate(period.end, line.endAt);
-    service = from < to ? { start: from, end: to } : { start: period.end, end: period.end };
-    first = spanOf(period, service);
-    // renewal: the next full period, priced at the version in effect when it starts
-    const rFrom = maxDate(next.start, line.startAt);
-    const rTo = minDate(next.end, line.endAt);
-    renewalService = rFrom < rTo ? { start: rFrom, end: rTo } : null;
-    renewal = renewalService && spanOf(next, renewalService);
-  }
+  const { service, first, renewalService, renewal } = line.startAt || line.endAt ? lineSpans(period, next, offer.start, line.startAt, line.endAt) : c;
   const amounts = (factor: Decimal, versionAt: Date, text: string, key?: string) =>
     priceAmounts({ price: line.price, quantity: line.quantity, unitAmountOverride: line.unitAmountOverride, discountPercent: line.discountPercent, factor, versionAt }, text, key);
   return {
