@@ -1,6 +1,7 @@
 // Test helpers: the seeded demo data of this file's database, and an in-process REST client that
 // goes through the real route files (auth, parsing, errors) without an HTTP server.
 import path from "node:path";
+import { afterEach, beforeAll } from "vitest";
 import { fixedClock, systemClock } from "@/server/clock";
 import { getDb } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
@@ -16,6 +17,12 @@ export const seed = () => (seeded ??= seedDemo(getDb(), { secretKey: "sk_test_de
 
 export const db = () => getDb();
 export const ctxFor = (accountId: number, at?: Date | string): Ctx => ({ db: getDb(), accountId, clock: at ? fixedClock(at) : systemClock, baseUrl: "http://test.local" });
+
+/** Seeds this file's database once before its tests (`take` receives the result) and unpins the request clock after each test. */
+export function useSeed(load: () => Promise<SeedResult>, take: (r: SeedResult) => void) {
+  beforeAll(async () => take(await load()));
+  afterEach(() => setRequestTime(null));
+}
 
 /** Pins the clock of REST calls (null = real time). */
 export function setRequestTime(at: Date | string | null) {

@@ -3,10 +3,10 @@
 // (required for physical carts, locker location, free-above threshold), reads and account isolation.
 // Amounts (hand-computed): Streaming Basic 9.9000 + VAT 24 % exclusive 2.3760 = 12.2760; Setup Fee
 // 19.0000 + 4.5600 = 23.5600; Printed Magazine 12.0000 VAT 10 % inclusive (tax 1.0909), billing day 1.
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
 import { expectFields, expectIso } from "../api/_util";
-import { db, get, post, seed, setRequestTime } from "../helpers";
+import { db, get, post, seed, setRequestTime, useSeed } from "../helpers";
 import { counts, createCheckout, expect400, expectStatus, OTHER_KEY } from "./_flow";
 
 const URL = "/v2/checkouts/";
@@ -15,11 +15,7 @@ const FIRST = "2027-01-01T00:00:00.000Z";
 
 let s: SeedResult;
 let ids: Record<string, number>;
-beforeAll(async () => {
-  s = await seed();
-  ids = s.ids;
-});
-afterEach(() => setRequestTime(null));
+useSeed(seed, (r) => ((s = r), (ids = r.ids)));
 
 const CHECKOUT_FIELDS = {
   id: "int", token: "string", checkout_url: "string", status: "string", customer_id: "int", customer_reference: "string", currency: "string",

@@ -3,9 +3,9 @@
 // completed by the signed processor webhook), vendor C (synchronous) — declined and 3-D Secure cards,
 // precondition failures that create nothing, zero-amount checkouts, and finalizing twice (sequentially
 // and concurrently) which never creates a second contract.
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
-import { db, get, post, seed, setRequestTime } from "../helpers";
+import { db, get, post, seed, setRequestTime, useSeed } from "../helpers";
 import {
   card, counts, createCheckout, DECLINED, DEFAULT_SECRET, encryptCard, expect400, expectStatus, finalize, GOOD, newCustomer, OTHER_KEY, pmPath,
   readCheckout, readContract, readRun, register, registerCard, sendWebhook, submitHosted, THREE_DS, VENDOR_B_SECRET,
@@ -13,11 +13,7 @@ import {
 
 let s: SeedResult;
 let ids: Record<string, number>;
-beforeAll(async () => {
-  s = await seed();
-  ids = s.ids;
-});
-afterEach(() => setRequestTime(null));
+useSeed(seed, (r) => ((s = r), (ids = r.ids)));
 
 /** Streaming Basic 9.9000 + VAT 24 % 2.3760 = 12.2760 (no fixed billing day, so no first-period proration). */
 const BASIC_TOTAL = "12.2760";

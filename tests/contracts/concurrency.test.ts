@@ -1,18 +1,14 @@
 // Concurrent changes to one contract (spec 2.6 contract_version "increments on every change"; 6 events):
 // requests sent together through Promise.all serialise on the contract's row lock, so no change is lost,
 // every successful change bumps contract_version by exactly one and writes exactly one event.
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
-import { patch, post, setRequestTime } from "../helpers";
+import { patch, post, useSeed } from "../helpers";
 import { at, cpath, createBasic, db, eventsOf, expectStatus, MAR20, pendingOf, read, seedFixed, URL } from "./_fixtures";
 
 let s: SeedResult;
 let ids: Record<string, number>;
-beforeAll(async () => {
-  s = await seedFixed();
-  ids = s.ids;
-});
-afterEach(() => setRequestTime(null));
+useSeed(seedFixed, (r) => ((s = r), (ids = r.ids)));
 
 describe("concurrent changes to one contract", () => {
   it("5 concurrent quantity updates to different values: none lost, version +5, 5 events", async () => {

@@ -1,21 +1,17 @@
 // POST /v2/subscription-contracts/ (spec 2.4, 2.6, 4.6 Create, 7): the SubscriptionContract shape, bundle
 // and direct-items creation, the three initial_billing_mode values (runs and pending lines checked in the
 // database), prerequisites (400s that create nothing), inactive creation + activate, the created event.
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
 import { expectIso } from "../api/_util";
-import { api, get, patch, post, setRequestTime } from "../helpers";
+import { api, get, patch, post, useSeed } from "../helpers";
 import {
   APR10, at, cpath, createBasic, createContract, db, eventsOf, expect400, expectContractShape, expectStatus, pendingOf, read, runsOf, seedFixed, setContract, T0, URL,
 } from "./_fixtures";
 
 let s: SeedResult;
 let ids: Record<string, number>;
-beforeAll(async () => {
-  s = await seedFixed();
-  ids = s.ids;
-});
-afterEach(() => setRequestTime(null));
+useSeed(seedFixed, (r) => ((s = r), (ids = r.ids)));
 
 describe("shape (spec 2.6)", () => {
   it("a direct-items contract has every field of 2.6 with its exact name, type and value", async () => {

@@ -5,9 +5,9 @@
 // line = round4(unit × qty × (1 − discount) × factor), VAT 24 % exclusive = round4(line × 0.24).
 // Contract: Streaming Basic monthly 9.9000 from T0 = Mar 10, period [Mar 10, Apr 10) = 31 days; changes on
 // Mar 20 cover 21/31 = 0.677419 of it.
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
-import { post, setRequestTime } from "../helpers";
+import { post, useSeed } from "../helpers";
 import {
   amounts, APR10, at, cpath, createBasic, createContract, creditsOf, db, eventsOf, expect400, expectContractShape, expectStatus, MAR20, op, OTHER_KEY,
   pendingOf, read, runsOf, seedFixed, T0,
@@ -15,11 +15,7 @@ import {
 
 let s: SeedResult;
 let ids: Record<string, number>;
-beforeAll(async () => {
-  s = await seedFixed();
-  ids = s.ids;
-});
-afterEach(() => setRequestTime(null));
+useSeed(seedFixed, (r) => ((s = r), (ids = r.ids)));
 
 /** An item or lifecycle call on Mar 20 (unless told) that must succeed. */
 async function change(id: number, path: string, body: unknown, when = MAR20) {

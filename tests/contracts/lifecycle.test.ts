@@ -1,21 +1,17 @@
 // Contract lifecycle of spec 3.1 / 4.6: cancel (now, at period end, at a date), restart, pause (current and
 // future windows), resume, DELETE pause, activate — every allowed transition and every refused one (400,
 // nothing changes), applyDue for scheduled cancellations and pause windows, and the events of each change.
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { applyDue, contractsWithDueChanges } from "@/server/domain/contracts/state";
 import type { SeedResult } from "@/server/seed/demo";
-import { del, post, setRequestTime } from "../helpers";
+import { del, post, useSeed } from "../helpers";
 import {
   APR10, at, cpath, createBasic, createContract, ctxFor, eventsOf, expect400, expectContractShape, expectStatus, op, OTHER_KEY, read, seedFixed, setContract, T0,
 } from "./_fixtures";
 
 let s: SeedResult;
 let ids: Record<string, number>;
-beforeAll(async () => {
-  s = await seedFixed();
-  ids = s.ids;
-});
-afterEach(() => setRequestTime(null));
+useSeed(seedFixed, (r) => ((s = r), (ids = r.ids)));
 
 const MAR12 = "2026-03-12T00:00:00.000Z";
 const MAR15 = "2026-03-15T00:00:00.000Z";

@@ -2,20 +2,16 @@
 // previewed amounts, execution with the token yields exactly them, stale tokens after another change
 // (code preview_stale), mismatched fields; and idempotent POSTs (Idempotency-Key header or body
 // idempotency_key): replays, one effect, different parameters → 400, concurrent retries, released keys.
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
-import { api, patch, post, setRequestTime } from "../helpers";
+import { api, patch, post, useSeed } from "../helpers";
 import {
   amounts, APR10, at, cpath, createBasic, creditsOf, db, eventsOf, expect400, expectStatus, MAR20, op, OTHER_KEY, pendingOf, read, runsOf, seedFixed, URL,
 } from "./_fixtures";
 
 let s: SeedResult;
 let ids: Record<string, number>;
-beforeAll(async () => {
-  s = await seedFixed();
-  ids = s.ids;
-});
-afterEach(() => setRequestTime(null));
+useSeed(seedFixed, (r) => ((s = r), (ids = r.ids)));
 
 const MIN = 60_000;
 const plus = (iso: string, ms: number) => new Date(new Date(iso).getTime() + ms).toISOString();

@@ -2,8 +2,8 @@
 // route. Every expected amount is a literal computed by hand; the arithmetic is in the comment next to it.
 // Conventions: line = round4(unit × qty × (1 − discount/100) × factor) half-up, rounded once; factor has six
 // places; exclusive tax = round4(line × rate/100); inclusive tax = round4(line × rate/(100 + rate)).
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { api, db, post, seed, setRequestTime } from "../helpers";
+import { describe, expect, it } from "vitest";
+import { api, db, post, seed, setRequestTime, useSeed } from "../helpers";
 import type { SeedResult } from "@/server/seed/demo";
 
 const URL = "/v2/subscription-offer-quotes/";
@@ -13,11 +13,7 @@ const D6 = /^\d\.\d{6}$/;
 
 let s: SeedResult;
 let ids: Record<string, number>;
-beforeAll(async () => {
-  s = await seed();
-  ids = s.ids;
-});
-afterEach(() => setRequestTime(null));
+useSeed(seed, (r) => ((s = r), (ids = r.ids)));
 
 /** Quote `body` with "now" pinned to `at`. */
 async function quote(body: unknown, at: string | Date = "2026-03-10T00:00:00Z", key?: string | null) {
