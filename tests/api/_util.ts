@@ -10,6 +10,18 @@ export function expectIso(v: unknown, what = "timestamp") {
   expect(v as string, what).toMatch(ISO_UTC);
   expect(new Date(v as string).toISOString(), what).toBe(v);
 }
+/** A 400 whose body has `key` with a non-empty list of messages (`code` is a single string). */
+export function expect400(r: { status: number; body: any }, key: string) {
+  expect(r.status, `expected 400 ${key}, got ${r.status}: ${JSON.stringify(r.body)}`).toBe(400);
+  expect(Object.keys(r.body), JSON.stringify(r.body)).toContain(key);
+  if (key !== "code") {
+    expect(Array.isArray(r.body[key]), JSON.stringify(r.body)).toBe(true);
+    expect(r.body[key].length).toBeGreaterThan(0);
+    for (const m of r.body[key]) expect(typeof m === "string" && m.length > 0).toBe(true);
+  }
+  return r.body;
+}
+
 export const expectIsoOrNull = (v: unknown, what?: string) => (v === null ? undefined : expectIso(v, what));
 
 type Kind = "int" | "string" | "bool" | "object" | "array" | "decimal" | "iso";

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
 import { db, get, patch, post, seed } from "../helpers";
-import { expectFields, expectPage, linkParams } from "./_util";
+import { expect400, expectFields, expectPage, linkParams } from "./_util";
 
 let s: SeedResult;
 beforeAll(async () => {
@@ -13,12 +13,6 @@ const CUSTOMER_FIELDS = { id: "int", reference: "string", name: "string?", email
 const row = (reference: string, accountId = s.accountId) => db().customer.findUnique({ where: { accountId_reference: { accountId, reference } } });
 const countMine = () => db().customer.count({ where: { accountId: s.accountId } });
 
-function expect400(r: { status: number; body: any }, key: string) {
-  expect(r.status).toBe(400);
-  expect(Object.keys(r.body)).toContain(key);
-  expect(Array.isArray(r.body[key])).toBe(true);
-  expect(typeof r.body[key][0]).toBe("string");
-}
 
 describe("list and read", () => {
   it("lists the account's customers in id order with every field", async () => {

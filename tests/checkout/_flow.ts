@@ -24,15 +24,7 @@ export function expectStatus(r: Pick<ApiResponse, "status" | "body">, status: nu
   return r.body;
 }
 
-/** A 400 whose body has `key` with a non-empty list of messages. */
-export function expect400(r: Pick<ApiResponse, "status" | "body">, key: string) {
-  expect(r.status, `expected 400 ${key}, got ${r.status}: ${JSON.stringify(r.body)}`).toBe(400);
-  expect(Object.keys(r.body), JSON.stringify(r.body)).toContain(key);
-  expect(Array.isArray(r.body[key]), JSON.stringify(r.body)).toBe(true);
-  expect(r.body[key].length).toBeGreaterThan(0);
-  for (const m of r.body[key]) expect(typeof m === "string" && m.length > 0).toBe(true);
-  return r.body;
-}
+export { expect400 } from "../api/_util";
 
 let n = 0;
 /** A customer of its own for one test (no payment methods), so tests in a file do not disturb each other. */

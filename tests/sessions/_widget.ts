@@ -21,15 +21,7 @@ export function expectStatus(r: { status: number; body: any }, status: number) {
   return r.body;
 }
 
-/** A 400 whose body has `key` with a non-empty list of messages. */
-export function expect400(r: { status: number; body: any }, key: string) {
-  expect(r.status, `expected 400 ${key}, got ${r.status}: ${JSON.stringify(r.body)}`).toBe(400);
-  expect(Object.keys(r.body), JSON.stringify(r.body)).toContain(key);
-  expect(Array.isArray(r.body[key]), JSON.stringify(r.body)).toBe(true);
-  expect(r.body[key].length).toBeGreaterThan(0);
-  for (const m of r.body[key]) expect(typeof m === "string" && m.length > 0).toBe(true);
-  return r.body;
-}
+export { expect400 } from "../api/_util";
 
 /** A channel body over the demo catalog: Streaming Basic monthly (EUR) through the sandbox card form. */
 export async function channelBody(overrides: Record<string, unknown> = {}) {
