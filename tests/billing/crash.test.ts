@@ -118,15 +118,20 @@ describe("a worker killed mid-way", () => {
     expect(rs.map((r) => [r.id, r.state, r.attemptCount, r.attempts.length])).toEqual(rs.map((r) => [r.id, "succeeded", 1, 1]));
   });
 
-  it("a run whose worker died holding it (processing) is left alone while the lease runs", async () => {
+  /** A run whose worker claimed it and wrote attempt 1, then died before the charge's outcome. */
+  async function runLeftProcessing() {
     const w = await newWorld();
     const [id] = await contracts(w, 1);
     await db().account.update({ where: { id: w.accountId }, data: { testClockAt: new Date("2026-02-10T00:00:00.000Z") } });
     const ctx = ctxFor(w.accountId, "2026-02-10T00:00:00.000Z");
     const runId = (await buildDueRun(ctx, id))!;
-    // the dead worker: claimed the run and wrote attempt 1, then died before the charge's outcome
     expect(await claimRun(ctx, runId)).toBe(true);
     await db().billingAttempt.create({ data: { runId, attemptNo: 1, state: "processing", amount: "12.2760", createdAt: new Date("2026-02-10T00:00:00.000Z") } });
+    return { w, runId };
+  }
+
+  it("a run whose worker died holding it (processing) is left alone while the lease runs", async () => {
+    const { runId } = await runLeftProcessing();
     await runDueNow(db(), fixedClock(BASE));
     const r = await db().billingRun.findUniqueOrThrow({ where: { id: runId }, include: { attempts: true } });
     expect([r.state, r.attempts.length]).toEqual(["processing", 1]);
@@ -134,13 +139,7 @@ describe("a worker killed mid-way", () => {
 
   // every change a run makes to its contract is stamped with the account clock, not the wall clock
   it("once the lease has expired, the next pass finishes that run with the same attempt (same idempotency key, charged once)", async () => {
-    const w = await newWorld();
-    const [id] = await contracts(w, 1);
-    await db().account.update({ where: { id: w.accountId }, data: { testClockAt: new Date("2026-02-10T00:00:00.000Z") } });
-    const ctx = ctxFor(w.accountId, "2026-02-10T00:00:00.000Z");
-    const runId = (await buildDueRun(ctx, id))!;
-    expect(await claimRun(ctx, runId)).toBe(true);
-    await db().billingAttempt.create({ data: { runId, attemptNo: 1, state: "processing", amount: "12.2760", createdAt: new Date("2026-02-10T00:00:00.000Z") } });
+    const { w, runId } = await runLeftProcessing();
     await expireLeases(w.accountId);
     await runDueNow(db(), fixedClock(BASE));
     const r = await db().billingRun.findUniqueOrThrow({ where: { id: runId }, include: { attempts: true } });
