@@ -8,7 +8,7 @@ import type { Ctx } from "../context";
 import { contractAnchor, itemLine, pendingAsRunLine } from "../contracts/lines";
 import { withContractIfFree, type ContractRecord } from "../contracts/records";
 import { emitEvent } from "../events/outbox";
-import { round4 } from "../money";
+import { fmt4 } from "../money";
 import { catalogSnapshot, type CatalogSnapshot } from "../offers/snapshot";
 import { priceAmounts, roundFactor } from "../pricing/amounts";
 import { billingPeriodFrom } from "../pricing/periods";
@@ -48,7 +48,7 @@ export function planRegularRun(c: ContractRecord, catalog: CatalogSnapshot, at: 
       `${service.start.toISOString().slice(0, 10)} to ${service.end.toISOString().slice(0, 10)}${paused}`);
     lines.push({
       contractItemId: item.id, priceId: line.price.id, priceVersionId: a.versionId, productName: line.price.productName, quantity: line.quantity,
-      unitAmount: a.unitAmount.toFixed(4), prorationFactor: factor.toFixed(6), lineTotal: a.lineTotal.toFixed(4), subtotal: a.subtotal.toFixed(4), tax: a.tax.toFixed(4),
+      unitAmount: a.text.unitAmount, prorationFactor: a.text.factor, lineTotal: a.text.lineTotal, subtotal: a.text.subtotal, tax: a.text.tax,
       servicePeriodStartAt: from, servicePeriodEndAt: to, prorationReason: factor.eq(1) ? null : paused ? "paused" : "partial_period", kind: "recurring", description: a.explanation,
     });
   }
@@ -89,7 +89,7 @@ export async function buildDueRun(ctx: Ctx, contractId: number): Promise<number 
       data: {
         accountId: ctx.accountId, contractId, customerId: c.customerId, kind: "regular", state: "scheduled", currency: c.currency,
         periodStartAt: at, periodEndAt: plan.next ?? at, periodKey, scheduledAt: at,
-        subtotal: round4(sum("subtotal")).toFixed(4), tax: round4(sum("tax")).toFixed(4), total: round4(sum("subtotal").plus(sum("tax"))).toFixed(4),
+        subtotal: fmt4(sum("subtotal")), tax: fmt4(sum("tax")), total: fmt4(sum("subtotal").plus(sum("tax"))),
         metadata: c.billingAdvancePolicy === "on_run_succeeded" ? ({ advance: plan.advance, next } as unknown as Prisma.InputJsonValue) : {},
         lines: { create: all },
       },

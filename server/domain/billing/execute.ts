@@ -75,7 +75,7 @@ export async function executeRun(ctx: Ctx, runId: number): Promise<string | null
   if (prep.attempt) {
     result = prep.method
       ? await adapterFor(prep.method.processor.processorType).charge({
-          amount: prep.due.toFixed(4), currency: prep.run.currency, idempotencyKey: `run_${runId}_attempt_${prep.attempt.attemptNo}`,
+          amount: fmt4(prep.due), currency: prep.run.currency, idempotencyKey: `run_${runId}_attempt_${prep.attempt.attemptNo}`,
           paymentMethod: { collectionMethod: prep.method.collectionMethod, token: prep.method.token },
         })
       : { status: "failed", transactionId: "", failCode: "no_payment_method", failMessage: "The customer has no verified payment method for this contract." };

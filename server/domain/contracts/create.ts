@@ -11,14 +11,15 @@ import { compileOffer } from "../offers/compile";
 import { priceOffer, type PricedLine, type PricedOffer } from "../pricing/engine";
 import { loadContract } from "./records";
 import { viewContract } from "./view";
+import { fmt4, fmt4n } from "../money";
 
 export const newSubscriberToken = () => randomBytes(24).toString("base64url");
 
 export function runLineData(l: PricedLine, kind: "recurring" | "initial" | "proration", contractItemId: number | null, reason: string | null = null) {
   return {
     contractItemId, priceId: l.input.price.id, priceVersionId: l.first.versionId, productName: l.input.price.productName,
-    quantity: l.input.quantity, unitAmount: l.first.unitAmount.toFixed(4), prorationFactor: l.first.factor.toFixed(6),
-    lineTotal: l.first.lineTotal.toFixed(4), subtotal: l.first.subtotal.toFixed(4), tax: l.first.tax.toFixed(4),
+    quantity: l.input.quantity, unitAmount: l.first.text.unitAmount, prorationFactor: l.first.text.factor,
+    lineTotal: l.first.text.lineTotal, subtotal: l.first.text.subtotal, tax: l.first.text.tax,
     servicePeriodStartAt: l.service.start, servicePeriodEndAt: l.service.end, prorationReason: reason, kind, description: l.first.explanation,
   };
 }
@@ -71,7 +72,7 @@ async function createItems(tx: DbTx, contractId: number, priced: PricedOffer, ac
     const item = await tx.contractItem.create({
       data: {
         contractId, priceId: i.price.id, productId: i.price.productId, quantity: i.quantity,
-        unitAmountOverride: i.unitAmountOverride?.toFixed(4) ?? null, discountPercent: i.discountPercent?.toFixed(4) ?? null,
+        unitAmountOverride: fmt4n(i.unitAmountOverride), discountPercent: fmt4n(i.discountPercent),
         startAt: i.startAt, endAt: i.endAt, source: i.source, bundleItemId: i.refs.bundleItemId ?? null, ruleId: i.refs.ruleId ?? null,
         periodStartAt: activate ? l.period.start : null, periodEndAt: activate ? l.period.end : null,
         metadata: i.metadata as Prisma.InputJsonValue,
@@ -89,7 +90,7 @@ export async function createInitialBilling(tx: DbTx, accountId: number, contract
       data: {
         accountId, contractId, customerId, kind: "initial", state: "scheduled", currency: priced.recurring[0]?.input.price.currency ?? priced.initial[0]?.input.price.currency ?? "EUR",
         periodStartAt: priced.start, periodEndAt: priced.periodEnd, periodKey: "initial", scheduledAt: now, metadata: runMetadata as Prisma.InputJsonValue,
-        subtotal: priced.firstRun.subtotal.toFixed(4), tax: priced.firstRun.tax.toFixed(4), total: priced.firstRun.total.toFixed(4),
+        subtotal: fmt4(priced.firstRun.subtotal), tax: fmt4(priced.firstRun.tax), total: fmt4(priced.firstRun.total),
         lines: { create: [...priced.recurring.map((l, k) => runLineData(l, "recurring", itemIds[k])), ...priced.initial.map((l) => runLineData(l, "initial", null))] },
       },
     });

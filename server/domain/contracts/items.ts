@@ -2,7 +2,7 @@
 import type { Prisma } from "../../generated/prisma/client";
 import type { ItemAddInput, ItemRemoveInput, ItemUpdateInput } from "../../schemas/contracts";
 import { DomainError, invalid } from "../errors";
-import { dec } from "../money";
+import { dec, fmt4n } from "../money";
 import type { PricingRecord } from "../offers/terms";
 import { periodContaining } from "../pricing/periods";
 import { contractAnchor, itemLine, prorate, type ProrationLine } from "./lines";
@@ -105,8 +105,8 @@ export function planUpdateItem(a: PlanArgs<ItemUpdateInput>): Plan {
         where: { id: item.id },
         data: {
           priceId: next.priceId, productId: price.productId, quantity: next.quantity,
-          unitAmountOverride: next.unitAmountOverride == null ? null : dec(next.unitAmountOverride).toFixed(4),
-          discountPercent: next.discountPercent == null ? null : dec(next.discountPercent).toFixed(4),
+          unitAmountOverride: fmt4n(next.unitAmountOverride),
+          discountPercent: fmt4n(next.discountPercent),
         },
       });
       return { event: "subscription_contract.updated", contractItemId: item.id };

@@ -6,6 +6,7 @@ import { invalid, invalidFields } from "../errors";
 import { itemLine, pendingAsRunLine, prorate, type ProrationLine } from "./lines";
 import type { Plan, PlanArgs } from "./operation";
 import type { ContractRecord } from "./records";
+import { fmt4 } from "../money";
 
 const notAllowed = (c: ContractRecord, what: string) => invalid("non_field_errors", `Cannot ${what} a contract in state '${c.state}'.`);
 const liveItems = (c: ContractRecord) => c.items.filter((i) => i.status === "active");
@@ -76,14 +77,14 @@ async function settlePendingOnCancel(tx: DbTx, c: ContractRecord, now: Date) {
       data: {
         accountId: c.accountId, contractId: c.id, customerId: c.customerId, kind: "adjustment", state: "scheduled", currency: c.currency,
         periodStartAt: now, periodEndAt: now, periodKey: `cancel:${now.toISOString()}`, scheduledAt: now,
-        subtotal: sum("subtotal").toFixed(4), tax: sum("tax").toFixed(4), total: net.toFixed(4), metadata: { operation: "cancel", reason: "pending adjustments of a canceled contract" },
+        subtotal: fmt4(sum("subtotal")), tax: fmt4(sum("tax")), total: fmt4(net), metadata: { operation: "cancel", reason: "pending adjustments of a canceled contract" },
         lines: { create: pending.map(pendingAsRunLine) },
       },
     });
     await tx.pendingLine.updateMany({ where: { id: { in: pending.map((p) => p.id) } }, data: { billingRunId: run.id } });
   } else {
     if (net.lt(0)) {
-      await tx.contractCredit.create({ data: { accountId: c.accountId, contractId: c.id, amount: net.negated().toFixed(4), currency: c.currency, kind: "grant", reason: "pending adjustments of a canceled contract", operation: "cancel", createdAt: now } });
+      await tx.contractCredit.create({ data: { accountId: c.accountId, contractId: c.id, amount: fmt4(net.negated()), currency: c.currency, kind: "grant", reason: "pending adjustments of a canceled contract", operation: "cancel", createdAt: now } });
     }
     // settled as credit (or nothing): the queue entries are done
     await tx.pendingLine.deleteMany({ where: { id: { in: pending.map((p) => p.id) } } });

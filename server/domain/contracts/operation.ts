@@ -6,7 +6,7 @@ import type { ContractOut, Operation, ProrationPreviewOut } from "../../schemas/
 import type { Ctx } from "../context";
 import { DomainError, invalid } from "../errors";
 import { emitEvent, type EventType } from "../events/outbox";
-import { fmt4 } from "../money";
+import { fmt4, fmt6 } from "../money";
 import { catalogSnapshot, type CatalogSnapshot } from "../offers/snapshot";
 import { iso } from "../time";
 import { lineGross, pendingAsRunLine, presentProrationLine, type ProrationLine } from "./lines";
@@ -131,11 +131,11 @@ export async function executeOperation<I extends CommonInput>(ctx: Ctx, contract
 /** Writes the settlement: credit grant, pending lines for the next run, or an adjustment run due now. */
 async function record(tx: DbTx, ctx: Ctx, c: ContractRecord, op: Operation, s: Settlement, now: Date, reason?: string): Promise<number | null> {
   if (s.credit.gt(0)) {
-    await tx.contractCredit.create({ data: { accountId: ctx.accountId, contractId: c.id, amount: s.credit.toFixed(4), currency: c.currency, kind: "grant", reason: reason ?? `${op} proration`, operation: op, createdAt: now } });
+    await tx.contractCredit.create({ data: { accountId: ctx.accountId, contractId: c.id, amount: fmt4(s.credit), currency: c.currency, kind: "grant", reason: reason ?? `${op} proration`, operation: op, createdAt: now } });
   }
   const lineData = (l: ProrationLine) => ({
     contractItemId: l.contractItemId, priceId: l.priceId, priceVersionId: l.versionId, productName: l.productName, quantity: l.quantity,
-    unitAmount: l.unitAmount.toFixed(4), prorationFactor: l.factor.toFixed(6), lineTotal: l.lineTotal.toFixed(4), subtotal: l.subtotal.toFixed(4), tax: l.tax.toFixed(4),
+    unitAmount: fmt4(l.unitAmount), prorationFactor: fmt6(l.factor), lineTotal: fmt4(l.lineTotal), subtotal: fmt4(l.subtotal), tax: fmt4(l.tax),
     servicePeriodStartAt: l.start, servicePeriodEndAt: l.end, prorationReason: l.reason, description: l.description,
   });
   for (const l of s.nextInvoice) await tx.pendingLine.create({ data: { ...lineData(l), accountId: ctx.accountId, contractId: c.id } });
@@ -147,7 +147,7 @@ async function record(tx: DbTx, ctx: Ctx, c: ContractRecord, op: Operation, s: S
     data: {
       accountId: ctx.accountId, contractId: c.id, customerId: c.customerId, kind: "adjustment", state: "scheduled", currency: c.currency,
       periodStartAt: now, periodEndAt: now, periodKey: `adjustment:${now.getTime()}:${c.contractVersion}`, scheduledAt: now,
-      subtotal: sum("subtotal").toFixed(4), tax: sum("tax").toFixed(4), total: sum("subtotal").plus(sum("tax")).toFixed(4),
+      subtotal: fmt4(sum("subtotal")), tax: fmt4(sum("tax")), total: fmt4(sum("subtotal").plus(sum("tax"))),
       metadata: { operation: op, ...(reason ? { reason } : {}) },
       lines: { create: all },
     },

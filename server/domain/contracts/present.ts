@@ -34,7 +34,7 @@ export function presentContract(c: ContractRecord, catalog: CatalogSnapshot, now
       quantity: i.quantity,
       unit_amount: fmt4(i.unitAmountOverride ?? version?.unitAmount ?? 0),
       unit_amount_override: fmt4n(i.unitAmountOverride),
-      discount_percent: i.discountPercent ? dec(i.discountPercent).toFixed(4) : null,
+      discount_percent: fmt4n(i.discountPercent),
       start_at: isoN(i.startAt),
       end_at: isoN(i.endAt),
       source: i.source,
