@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import http from "node:http";
 import { systemClock } from "../../server/clock";
-import { getDb } from "../../server/db";
+import { getDb, getPgPool } from "../../server/db";
 import { createApiKey } from "../../server/domain/auth/apiKeys";
 import { createQuote } from "../../server/domain/quotes/quotes";
 import { offerInput } from "../../server/schemas/offers";
@@ -166,6 +166,7 @@ try {
 } finally {
   await app.stop();
   await getDb().$disconnect();
+  await getPgPool().end(); // before the database goes away, or its idle connections error out
   await database.stop();
 }
 process.exit(0);
