@@ -11,7 +11,7 @@ import { DomainError, isDomainError } from "../domain/errors";
 import { log, type Logger } from "../log";
 import { authenticate, type AuthLevel } from "./auth";
 import { errorBody, STATUS, zodFieldErrors } from "./errors";
-import { withIdempotency } from "./idempotency";
+import { idempotencyKeyOf, withIdempotency } from "./idempotency";
 import { json } from "./response";
 
 export { json };
@@ -52,15 +52,16 @@ export const intId = z.string().regex(/^\d{1,9}$/).transform(Number);
 /** Clock used for requests; tests may swap it (fixed time) without touching the domain. */
 export const requestClock = { base: systemClock as Clock };
 
-async function readBody(req: Request, required: boolean): Promise<unknown> {
+async function readBody(req: Request, headers: Headers, required: boolean): Promise<unknown> {
   const tooLarge = () => new DomainError("validation", "Request body too large.", { non_field_errors: ["Request body exceeds 1 MB."] });
-  if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+  if (Number(headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
   // the limit is in bytes: a UTF-8 body can be twice (or more) its length in characters. The stream is
   // read directly: Request.text() costs a POST more than the quote's pricing does.
   const chunks: Uint8Array[] = [];
   let size = 0;
-  if (req.body) {
-    const reader = req.body.getReader();
+  const stream = req.body; // read once: Next.js wraps the request in a proxy
+  if (stream) {
+    const reader = stream.getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
@@ -95,13 +96,14 @@ function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
 export function toRouteHandler(def: EndpointDef) {
   return async (req: Request, routeCtx?: { params?: Promise<Record<string, string>> | Record<string, string> }): Promise<Response> => {
     const started = performance.now();
-    const requestId = req.headers.get("x-request-id")?.slice(0, 100) || randomUUID();
+    const headers = req.headers; // read once: Next.js wraps the request in a proxy
+    const requestId = headers.get("x-request-id")?.slice(0, 100) || randomUUID();
     const url = new URL(req.url);
     let status = 500;
     let accountId: number | undefined;
     try {
       const db = getDb();
-      const principal = await authenticate(req.headers.get("authorization"), def.auth ?? "secret");
+      const principal = await authenticate(headers.get("authorization"), def.auth ?? "secret");
       accountId = principal?.accountId;
       const rawParams = (await routeCtx?.params) ?? {};
       let params: unknown = rawParams;
@@ -111,7 +113,7 @@ export function toRouteHandler(def: EndpointDef) {
         params = r.data;
       }
       const query = parseWith(def.query, Object.fromEntries(url.searchParams));
-      const raw = def.method === "GET" || def.method === "DELETE" ? undefined : await readBody(req, def.bodyRequired ?? false);
+      const raw = def.method === "GET" || def.method === "DELETE" ? undefined : await readBody(req, headers, def.bodyRequired ?? false);
       const clock = principal ? accountClock(principal.account, requestClock.base) : requestClock.base;
       let requestLog: Logger | undefined;
       const ctx: Ctx = {
@@ -124,7 +126,8 @@ export function toRouteHandler(def: EndpointDef) {
         const result = await def.handler(ctx, { params, query, body, url, req, principal });
         return result instanceof Response ? result : json(result, def.status ?? 200, { "x-request-id": requestId });
       };
-      const res = def.method === "POST" && principal ? await withIdempotency(ctx, req, url, raw, run) : await run();
+      const idempotencyKey = def.method === "POST" && principal ? idempotencyKeyOf(headers, raw) : null;
+      const res = idempotencyKey ? await withIdempotency(ctx, idempotencyKey, url, raw, run) : await run();
       status = res.status;
       // this process changed something for the account: its next request must not see cached state
       if (def.method !== "GET" && !def.readOnly && accountId) forgetAccount(accountId);
@@ -139,7 +142,7 @@ export function toRouteHandler(def: EndpointDef) {
       log.error({ err: e, requestId, path: url.pathname }, "unhandled error");
       return json({ detail: "Internal server error.", request_id: requestId }, 500, { "x-request-id": requestId });
     } finally {
-      log.info({ requestId, method: req.method, path: url.pathname, status, accountId, ms: Math.round(performance.now() - started) }, "request");
+      log.info({ requestId, method: def.method, path: url.pathname, status, accountId, ms: Math.round(performance.now() - started) }, "request");
     }
   };
 }

@@ -8,8 +8,9 @@ import { DomainError } from "../domain/errors";
 import { claimKey, completeKey, releaseKey } from "../domain/idempotency/store";
 import { json } from "./response";
 
-function keyOf(req: Request, body: unknown): string | null {
-  const header = req.headers.get("idempotency-key");
+/** The request's idempotency key, if it names one (most requests don't: they skip the store entirely). */
+export function idempotencyKeyOf(headers: Headers, body: unknown): string | null {
+  const header = headers.get("idempotency-key");
   const inBody = body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>).idempotency_key : undefined;
   const key = header ?? (typeof inBody === "string" ? inBody : null);
   if (key !== null && (key.length < 1 || key.length > 255)) throw new DomainError("validation", "Invalid idempotency key.", { idempotency_key: ["Must be 1 to 255 characters."] });
@@ -18,9 +19,7 @@ function keyOf(req: Request, body: unknown): string | null {
 
 const IGNORED = new Set(["idempotency_key"]);
 
-export async function withIdempotency(ctx: Ctx, req: Request, url: URL, body: unknown, run: () => Promise<Response>): Promise<Response> {
-  const key = keyOf(req, body);
-  if (!key) return run();
+export async function withIdempotency(ctx: Ctx, key: string, url: URL, body: unknown, run: () => Promise<Response>): Promise<Response> {
   const scope = `POST ${url.pathname.replace(/\/?$/, "/")}`;
   const hash = createHash("sha256").update(canonicalJson(body, IGNORED)).digest("hex");
   const claim = await claimKey(ctx.db, ctx.accountId, scope, key, hash);

@@ -6,7 +6,7 @@ import { resolveSelections } from "../bundles/selections";
 import type { Ctx } from "../context";
 import { requireCustomer } from "../customers/customers";
 import { DomainError, invalid, invalidFields, type FieldErrors } from "../errors";
-import { dec } from "../money";
+import { decOf } from "../money";
 import { isValidTimeZone } from "../pricing/calendar";
 import type { LineInput, LineSource, Offer } from "../pricing/types";
 import type { BundleItemSelectionInput } from "../../schemas/bundles";
@@ -34,8 +34,8 @@ class Problems {
 function lineFrom(key: string, source: LineSource, price: PricingRecord, quantity: number, o: Overrides | undefined, refs: LineInput["refs"], createsContractItem: boolean): LineInput {
   return {
     key, source, price: toTerms(price), quantity,
-    unitAmountOverride: o?.unit_amount_override != null ? dec(o.unit_amount_override) : null,
-    discountPercent: o?.discount_percent != null ? dec(o.discount_percent) : null,
+    unitAmountOverride: o?.unit_amount_override != null ? decOf(String(o.unit_amount_override)) : null,
+    discountPercent: o?.discount_percent != null ? decOf(String(o.discount_percent)) : null,
     startAt: o?.start_at ? new Date(o.start_at) : null,
     endAt: o?.end_at ? new Date(o.end_at) : null,
     createsContractItem, refs, metadata: o?.metadata ?? {},

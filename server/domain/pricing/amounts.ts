@@ -35,10 +35,19 @@ const memo = new WeakMap<PriceTerms, Map<string, PricedAmounts>>();
 
 let nextId = 1;
 
+// memo keys name decimals by their text; each (immutable) Decimal is printed once
+const keyTexts = new WeakMap<Decimal, string>();
+function keyText(d: Decimal | null): string {
+  if (!d) return "";
+  let t = keyTexts.get(d);
+  if (t === undefined) keyTexts.set(d, (t = d.toString()));
+  return t;
+}
+
 /** `spanKey`, when given, must name the factor and the period text (callers compute it once per span). */
 export function priceAmounts(a: AmountInput, describePeriod = "", spanKey?: string): PricedAmounts {
   const version = versionAt(a.price.versions, a.versionAt);
-  const key = `${a.quantity}|${a.unitAmountOverride ?? ""}|${a.discountPercent ?? ""}|${version?.id ?? ""}|${spanKey ?? `${a.factor}|${describePeriod}`}`;
+  const key = `${a.quantity}|${keyText(a.unitAmountOverride)}|${keyText(a.discountPercent)}|${version?.id ?? ""}|${spanKey ?? `${keyText(a.factor)}|${describePeriod}`}`;
   let byKey = memo.get(a.price);
   if (!byKey) memo.set(a.price, (byKey = new Map()));
   let hit = byKey.get(key);
@@ -61,11 +70,11 @@ function compute(a: AmountInput, version: VersionTerms | null, describePeriod: s
   const subtotal = a.price.taxPolicy === "inclusive" ? lineTotal.minus(tax) : lineTotal;
   const total = subtotal.plus(tax);
 
-  const parts = [`${a.quantity} × ${unit.toFixed(4)} ${a.price.currency}`];
+  const parts = [`${a.quantity} x ${unit.toFixed(4)} ${a.price.currency}`];
   parts.push(a.unitAmountOverride ? "(fixed unit amount override)" : version ? `(price ${a.price.id} version ${version.id})` : "");
-  // explanations stay in Latin-1 (× is): one-byte strings serialize faster
-  if (!discount.isZero()) parts.push(`× (1 - ${discount.toFixed()}% discount)`);
-  if (!a.factor.eq(1)) parts.push(`× ${a.factor.toFixed(FACTOR_PLACES)} proration${describePeriod ? ` (${describePeriod})` : ""}`);
+  // explanations stay ASCII ('x', not '×'): an all-ASCII response is encoded to UTF-8 several times faster
+  if (!discount.isZero()) parts.push(`x (1 - ${discount.toFixed()}% discount)`);
+  if (!a.factor.eq(1)) parts.push(`x ${a.factor.toFixed(FACTOR_PLACES)} proration${describePeriod ? ` (${describePeriod})` : ""}`);
   else if (describePeriod) parts.push(`for ${describePeriod}`);
   let explanation = `${parts.filter(Boolean).join(" ")} = ${lineTotal.toFixed(4)}`;
   if (a.price.taxPolicy && !rate.isZero()) explanation += `; tax ${rate.toFixed()}% ${a.price.taxPolicy}: ${tax.toFixed(4)}`;

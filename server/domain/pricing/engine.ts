@@ -61,10 +61,19 @@ export function sumTotals(parts: PricedAmounts[]): Totals {
 /** A stretch of a period a line is billed for: its proration factor, description and memo key. */
 interface Span { factor: Decimal; text: string; key: string }
 
+// spans repeat across offers priced in the same period (renewals always; first periods within a millisecond)
+const spans = new Map<string, Span>();
+
 function spanOf(full: Period, service: Period): Span {
-  const factor = prorationFactor(full, service.start, service.end);
-  const text = describe(service, full);
-  return { factor, text, key: `${factor}|${text}` };
+  const id = `${+full.start}|${+full.end}|${+service.start}|${+service.end}`;
+  let s = spans.get(id);
+  if (!s) {
+    const factor = prorationFactor(full, service.start, service.end);
+    const text = describe(service, full);
+    if (spans.size >= 4096) spans.clear();
+    spans.set(id, (s = { factor, text, key: `${factor}|${text}` }));
+  }
+  return s;
 }
 
 /** Where a line bills within its first period and the next one, given its optional start/end bounds. */

@@ -2,7 +2,6 @@
 // elapsed time over the full period's length, so DST days count for what they really last.
 import { DateTime } from "luxon";
 import { D } from "../money";
-import { roundFactor } from "./amounts";
 import { addIntervals, atDayOfMonth, nextScheduleOccurrences, parseBillingTime, previousScheduleOccurrence, type Interval } from "./calendar";
 import type { Anchor, Period, PriceTerms } from "./types";
 import type Decimal from "decimal.js";
@@ -109,7 +108,21 @@ export function prorationFactor(full: Period, from: Date, to: Date): Decimal {
   const len = full.end.getTime() - full.start.getTime();
   const covered = Math.max(0, Math.min(to.getTime(), full.end.getTime()) - Math.max(from.getTime(), full.start.getTime()));
   if (len <= 0) return new D(0);
-  return roundFactor(new D(covered).div(len));
+  return factorOf(covered, len);
+}
+
+// equal factors are one shared (immutable) Decimal, so amounts memoized on them keep hitting
+const factors = new Map<number, Decimal>();
+
+/** covered ÷ len (whole milliseconds, 0 ≤ covered) rounded half-up to six places, in exact integer arithmetic. */
+export function factorOf(covered: number, len: number): Decimal {
+  const millionths = Number((BigInt(covered) * 2_000_000n + BigInt(len)) / (2n * BigInt(len)));
+  let f = factors.get(millionths);
+  if (!f) {
+    if (factors.size >= 10_000) factors.clear();
+    factors.set(millionths, (f = new D(millionths).div(1_000_000)));
+  }
+  return f;
 }
 
 export const maxDate = (a: Date, b: Date | null) => (b && b > a ? b : a);

@@ -1,7 +1,7 @@
 // Priced offer → the Quote of spec 2.5.
 import type { CompiledOffer } from "../offers/compile";
 import { fmt4 } from "../money";
-import type { PricedLine, PricedOffer } from "../pricing/engine";
+import type { PricedLine, PricedOffer, Totals } from "../pricing/engine";
 import type { InitialLineOut, QuoteOut, RecurringLineOut } from "../../schemas/quotes";
 import { iso } from "../time";
 
@@ -23,18 +23,27 @@ function initialLine(l: PricedLine): InitialLineOut {
   return line;
 }
 
-/** ISO strings of the instants lines share (their periods), formatted once per quote. */
-function isoMemo() {
-  const seen = new Map<number, string>();
-  const of = (d: Date) => {
-    let s = seen.get(+d);
-    if (s === undefined) seen.set(+d, (s = iso(d)));
-    return s;
-  };
-  return { of, orNull: (d: Date | null | undefined) => (d ? of(d) : null) };
+// period boundaries repeat across quotes (and lines): each instant is formatted once
+const isoTexts = new Map<number, string>();
+function isoOf(d: Date): string {
+  let s = isoTexts.get(+d);
+  if (s === undefined) {
+    if (isoTexts.size >= 4096) isoTexts.clear();
+    isoTexts.set(+d, (s = iso(d)));
+  }
+  return s;
+}
+const isoOrNull = (d: Date | null | undefined) => (d ? isoOf(d) : null);
+
+// totals are memoized objects (sumTotals): their API strings are formatted once
+const totalsTexts = new WeakMap<Totals, { subtotal: string; tax: string; total: string }>();
+function totalsText(t: Totals) {
+  let s = totalsTexts.get(t);
+  if (!s) totalsTexts.set(t, (s = { subtotal: fmt4(t.subtotal), tax: fmt4(t.tax), total: fmt4(t.total) }));
+  return s;
 }
 
-export function presentRecurringLine(l: PricedLine, dates = isoMemo()): RecurringLineOut {
+export function presentRecurringLine(l: PricedLine): RecurringLineOut {
   const { input: i, first: a } = l;
   const r = l.renewal!;
   // one literal with every field: spreading a shared part costs more than the rest of the line
@@ -62,13 +71,13 @@ export function presentRecurringLine(l: PricedLine, dates = isoMemo()): Recurrin
     rule_id: i.refs.ruleId ?? null,
     interval: i.price.interval,
     interval_count: i.price.intervalCount,
-    service_period_start_at: dates.of(l.service.start),
-    service_period_end_at: dates.of(l.service.end),
+    service_period_start_at: isoOf(l.service.start),
+    service_period_end_at: isoOf(l.service.end),
     proration_factor: a.text.factor,
     renewal_price_version_id: r.versionId,
     renewal_unit_amount: r.text.unitAmount,
-    renewal_service_period_start_at: dates.orNull(l.renewalService?.start),
-    renewal_service_period_end_at: dates.orNull(l.renewalService?.end),
+    renewal_service_period_start_at: isoOrNull(l.renewalService?.start),
+    renewal_service_period_end_at: isoOrNull(l.renewalService?.end),
     renewal_proration_factor: r.text.factor,
     renewal_line_subtotal_amount: r.text.subtotal,
     renewal_line_tax_amount: r.text.tax,
@@ -78,7 +87,7 @@ export function presentRecurringLine(l: PricedLine, dates = isoMemo()): Recurrin
 }
 
 export function presentQuote(c: CompiledOffer, q: PricedOffer, metadata: Record<string, unknown>): QuoteOut {
-  const dates = isoMemo();
+  const [firstRun, firstPeriod, renewal] = [totalsText(q.firstRun), totalsText(q.firstPeriod), totalsText(q.renewal)];
   const lead = q.recurring.find((l) => +l.period.end === +q.periodEnd)?.input.price;
   return {
     input_mode: c.inputMode,
@@ -87,16 +96,16 @@ export function presentQuote(c: CompiledOffer, q: PricedOffer, metadata: Record<
     currency: c.offer.currency,
     customer_reference: c.customer?.reference ?? null,
     period_start_at: iso(q.start),
-    period_end_at: iso(q.periodEnd),
-    subtotal_amount: fmt4(q.firstRun.subtotal),
-    tax_amount: fmt4(q.firstRun.tax),
-    total_amount: fmt4(q.firstRun.total),
-    first_period_recurring_subtotal_amount: fmt4(q.firstPeriod.subtotal),
-    first_period_recurring_tax_amount: fmt4(q.firstPeriod.tax),
-    first_period_recurring_total_amount: fmt4(q.firstPeriod.total),
-    recurring_subtotal_amount: fmt4(q.renewal.subtotal),
-    recurring_tax_amount: fmt4(q.renewal.tax),
-    recurring_total_amount: fmt4(q.renewal.total),
+    period_end_at: isoOf(q.periodEnd),
+    subtotal_amount: firstRun.subtotal,
+    tax_amount: firstRun.tax,
+    total_amount: firstRun.total,
+    first_period_recurring_subtotal_amount: firstPeriod.subtotal,
+    first_period_recurring_tax_amount: firstPeriod.tax,
+    first_period_recurring_total_amount: firstPeriod.total,
+    recurring_subtotal_amount: renewal.subtotal,
+    recurring_tax_amount: renewal.tax,
+    recurring_total_amount: renewal.total,
     billing_schedule_preview: {
       kind: q.schedule.kind,
       timezone: lead?.schedule?.timezone ?? c.offer.timezone,
@@ -105,9 +114,9 @@ export function presentQuote(c: CompiledOffer, q: PricedOffer, metadata: Record<
       interval_count: lead?.intervalCount ?? null,
       billing_day_of_month: q.schedule.kind === "fixed_day_of_month" ? (lead?.billingDayOfMonth ?? c.offer.fixedDay) : null,
       billing_schedule_id: lead?.schedule?.id ?? null,
-      next_billing_dates: q.schedule.nextBillingDates.map(iso),
+      next_billing_dates: q.schedule.nextBillingDates.map(isoOf),
     },
-    recurring_items: q.recurring.map((l) => presentRecurringLine(l, dates)),
+    recurring_items: q.recurring.map(presentRecurringLine),
     initial_lines: q.initial.map(initialLine),
     metadata,
   };

@@ -1,6 +1,8 @@
 import NextAuth from "next-auth";
 import { authOptions } from "@/server/auth/options";
 
+export const dynamic = "force-dynamic";
+
 const handler = NextAuth(authOptions);
 
 export { handler as GET, handler as POST };

@@ -1,3 +1,5 @@
 import { processorWebhook } from "@/server/http/public";
 
+export const dynamic = "force-dynamic";
+
 export const POST = processorWebhook;

@@ -1,4 +1,6 @@
 import { handle } from "@/server/http/registry";
 
+export const dynamic = "force-dynamic";
+
 export const GET = handle("/v2/subscription-contracts/{contractId}/", "GET");
 export const PATCH = handle("/v2/subscription-contracts/{contractId}/", "PATCH");
