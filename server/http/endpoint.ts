@@ -12,7 +12,8 @@ import { log, type Logger } from "../log";
 import { authenticate, type AuthLevel } from "./auth";
 import { errorBody, STATUS, zodFieldErrors } from "./errors";
 import { idempotencyKeyOf, withIdempotency } from "./idempotency";
-import { json } from "./response";
+import { memoGet, memoKey, memoSet, wholeSecondClock } from "./memo";
+import { json, jsonText } from "./response";
 
 export { json };
 
@@ -34,6 +35,11 @@ export interface EndpointDef<P = any, Q = any, B = any> {
   extension?: boolean;
   /** A POST that changes nothing (e.g. a quote): keeps the caller's cached account state. */
   readOnly?: boolean;
+  /**
+   * Read-only endpoints only: compute as of whole seconds and serve equal requests within a second from
+   * the memo (memo.ts); a successful response is memoized when this accepts its parsed body.
+   */
+  memo?: (body: B) => boolean;
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
@@ -52,7 +58,7 @@ export const intId = z.string().regex(/^\d{1,9}$/).transform(Number);
 /** Clock used for requests; tests may swap it (fixed time) without touching the domain. */
 export const requestClock = { base: systemClock as Clock };
 
-async function readBody(req: Request, headers: Headers, required: boolean): Promise<unknown> {
+async function readBodyText(req: Request, headers: Headers): Promise<string> {
   const tooLarge = () => new DomainError("validation", "Request body too large.", { non_field_errors: ["Request body exceeds 1 MB."] });
   if (Number(headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
   // the limit is in bytes: a UTF-8 body can be twice (or more) its length in characters. The stream is
@@ -74,7 +80,10 @@ async function readBody(req: Request, headers: Headers, required: boolean): Prom
     }
   }
   const bytes = chunks.length === 1 ? Buffer.from(chunks[0].buffer, chunks[0].byteOffset, chunks[0].byteLength) : Buffer.concat(chunks);
-  const text = bytes.toString("utf8").replace(/^\uFEFF/, ""); // a byte-order mark is not JSON
+  return bytes.toString("utf8").replace(/^\uFEFF/, ""); // a byte-order mark is not JSON
+}
+
+function parseBody(text: string, required: boolean): unknown {
   if (!text.trim()) {
     if (required) throw new DomainError("validation", "A JSON body is required.", { non_field_errors: ["A JSON request body is required."] });
     return {};
@@ -113,8 +122,18 @@ export function toRouteHandler(def: EndpointDef) {
         params = r.data;
       }
       const query = parseWith(def.query, Object.fromEntries(url.searchParams));
-      const raw = def.method === "GET" || def.method === "DELETE" ? undefined : await readBody(req, headers, def.bodyRequired ?? false);
-      const clock = principal ? accountClock(principal.account, requestClock.base) : requestClock.base;
+      const text = def.method === "GET" || def.method === "DELETE" ? undefined : await readBodyText(req, headers);
+      let clock = principal ? accountClock(principal.account, requestClock.base) : requestClock.base;
+      let memo: string | null = null;
+      if (def.memo && def.readOnly && principal && text !== undefined) {
+        const fixed = wholeSecondClock(clock);
+        clock = fixed.clock;
+        const at = fixed.at;
+        memo = memoKey(principal.accountId, principal.catalogVersion, at, def.path, text);
+        const hit = memo && memoGet(memo);
+        if (hit) return jsonText(hit, (status = def.status ?? 200), { "x-request-id": requestId });
+      }
+      const raw = text === undefined ? undefined : parseBody(text, def.bodyRequired ?? false);
       let requestLog: Logger | undefined;
       const ctx: Ctx = {
         db, accountId: principal?.accountId ?? 0, clock, baseUrl: url.origin, catalogVersion: principal?.catalogVersion,
@@ -124,7 +143,11 @@ export function toRouteHandler(def: EndpointDef) {
       const run = async () => {
         const body = raw === undefined ? undefined : parseWith(def.body, raw);
         const result = await def.handler(ctx, { params, query, body, url, req, principal });
-        return result instanceof Response ? result : json(result, def.status ?? 200, { "x-request-id": requestId });
+        if (result instanceof Response) return result;
+        if (!memo || !def.memo!(body)) return json(result, def.status ?? 200, { "x-request-id": requestId });
+        const serialized = JSON.stringify(result);
+        memoSet(memo, serialized);
+        return jsonText(serialized, def.status ?? 200, { "x-request-id": requestId });
       };
       const idempotencyKey = def.method === "POST" && principal ? idempotencyKeyOf(headers, raw) : null;
       const res = idempotencyKey ? await withIdempotency(ctx, idempotencyKey, url, raw, run) : await run();

@@ -1,5 +1,6 @@
+/** A JSON response from text already serialized (e.g. a memoized response). */
+export const jsonText = (text: string, status = 200, headers: Record<string, string> = {}) =>
+  new Response(text, { status, headers: { "content-type": "application/json", ...headers } });
+
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
-  });
+  body === undefined ? new Response(null, { status, headers }) : jsonText(JSON.stringify(body), status, headers);

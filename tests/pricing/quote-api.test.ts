@@ -467,15 +467,18 @@ describe("price versions", () => {
     expect([l.unit_amount, l.renewal_unit_amount]).toEqual(["14.9000", "14.9000"]);
   });
 
-  it("version boundaries: 1 ms before effective_from → old version; exactly at it → new version", async () => {
+  it("version boundaries: quotes are priced as of whole seconds; the last millisecond before the first whole second at or after effective_from → old version, that second → new version", async () => {
     const { v1, v2 } = await premiumVersions();
-    const before = line(await ok({ items: [{ price: ids.premiumMonthly }] }, new Date(v2.effectiveFrom!.getTime() - 1)), "items:0");
+    const boundary = new Date(Math.ceil(v2.effectiveFrom!.getTime() / 1000) * 1000);
+    const beforeQuote = await ok({ items: [{ price: ids.premiumMonthly }] }, new Date(boundary.getTime() - 1));
+    expect(beforeQuote.period_start_at).toBe(new Date(boundary.getTime() - 1000).toISOString());
+    const before = line(beforeQuote, "items:0");
     expect(before.price_version_id).toBe(v1.id);
     expect(before.unit_amount).toBe("12.9000");
     // 12.90; tax 12.90 × 24% = 3.0960
     expect(before.line_tax_amount).toBe("3.0960");
     expect(before.renewal_unit_amount).toBe("14.9000");
-    const at = line(await ok({ items: [{ price: ids.premiumMonthly }] }, v2.effectiveFrom!), "items:0");
+    const at = line(await ok({ items: [{ price: ids.premiumMonthly }] }, boundary), "items:0");
     expect(at.price_version_id).toBe(v2.id);
     expect(at.unit_amount).toBe("14.9000");
   });
