@@ -144,9 +144,14 @@ try {
   } else {
     const headers = { authorization: `Api-Key ${key}`, "content-type": "application/json" };
     const quoteReq = { method: "POST", headers, body: JSON.stringify(body) };
-    // the same quote with a different metadata value each time: never served from the per-second memo
+    // a different body every time (metadata, and the first selection's quantity cycling through 1–20):
+    // never served from the per-second memo
     let n = 0;
-    const distinctReq = { method: "POST", headers, body: () => JSON.stringify({ ...body, metadata: { n: String(n++) } }) };
+    const distinct = () => {
+      const [first, ...rest] = body.bundle_item_selections;
+      return JSON.stringify({ ...body, bundle_item_selections: [{ ...first, quantity: 1 + (n % 20) }, ...rest], metadata: { n: String(n++) } });
+    };
+    const distinctReq = { method: "POST", headers, body: distinct };
     const trivialUrl = `${app.url}/api/ping`;
     const quoteUrl = `${app.url}/api/v2/subscription-offer-quotes/`;
     const postReq = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };

@@ -30,8 +30,10 @@ export interface AmountInput {
 // The same terms, quantity, override, discount, factor, version and period text always price the same,
 // and catalog terms objects live as long as their catalog snapshot: results are kept per terms object
 // (quotes of one bundle, and contracts billed on the same day, repeat the same lines over and over).
-const MEMO_PER_TERMS = 512;
-const memo = new WeakMap<PriceTerms, Map<string, PricedAmounts>>();
+// Keyed by span first: span keys are long but shared strings (their hash is computed once), line keys short.
+const SPANS_PER_TERMS = 64;
+const LINES_PER_SPAN = 512;
+const memo = new WeakMap<PriceTerms, Map<string, Map<string, PricedAmounts>>>();
 
 let nextId = 1;
 
@@ -47,12 +49,18 @@ function keyText(d: Decimal | null): string {
 /** `spanKey`, when given, must name the factor and the period text (callers compute it once per span). */
 export function priceAmounts(a: AmountInput, describePeriod = "", spanKey?: string): PricedAmounts {
   const version = versionAt(a.price.versions, a.versionAt);
-  const key = `${a.quantity}|${keyText(a.unitAmountOverride)}|${keyText(a.discountPercent)}|${version?.id ?? ""}|${spanKey ?? `${keyText(a.factor)}|${describePeriod}`}`;
-  let byKey = memo.get(a.price);
-  if (!byKey) memo.set(a.price, (byKey = new Map()));
+  const span = spanKey ?? `${keyText(a.factor)}|${describePeriod}`;
+  const key = `${a.quantity}|${keyText(a.unitAmountOverride)}|${keyText(a.discountPercent)}|${version?.id ?? ""}`;
+  let bySpan = memo.get(a.price);
+  if (!bySpan) memo.set(a.price, (bySpan = new Map()));
+  let byKey = bySpan.get(span);
+  if (!byKey) {
+    if (bySpan.size >= SPANS_PER_TERMS) bySpan.clear();
+    bySpan.set(span, (byKey = new Map()));
+  }
   let hit = byKey.get(key);
   if (!hit) {
-    if (byKey.size >= MEMO_PER_TERMS) byKey.clear();
+    if (byKey.size >= LINES_PER_SPAN) byKey.clear();
     byKey.set(key, (hit = Object.freeze(compute(a, version, describePeriod))));
   }
   return hit;
