@@ -8,7 +8,7 @@ export const quoteEndpoints = [
     body: quoteBody, bodyRequired: true, response: quote, readOnly: true,
     // a quote depends on the catalog, the instant and the body, except for the customer it names
     memo: (body) => !body.customer_reference,
-    description: "Lines carry `explanation` strings. Extension inputs: `billing_timezone`, `billing_time`.",
+    description: "Priced as of the current whole second (`period_start_at` has no fraction). Lines carry `explanation` strings. Extension inputs: `billing_timezone`, `billing_time`.",
     handler: (ctx, { body }) => createQuote(ctx, body),
   }),
 ];
