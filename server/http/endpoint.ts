@@ -125,7 +125,9 @@ export function toRouteHandler(def: EndpointDef) {
       const text = def.method === "GET" || def.method === "DELETE" ? undefined : await readBodyText(req, headers);
       let clock = principal ? accountClock(principal.account, requestClock.base) : requestClock.base;
       let memo: string | null = null;
-      if (def.memo && def.readOnly && principal && text !== undefined) {
+      // requests naming an idempotency key go through the idempotency store instead (replays, key reuse checks)
+      const keyed = headers.has("idempotency-key") || (text?.includes('"idempotency_key"') ?? false);
+      if (def.memo && def.readOnly && principal && text !== undefined && !keyed) {
         const fixed = wholeSecondClock(clock);
         clock = fixed.clock;
         const at = fixed.at;

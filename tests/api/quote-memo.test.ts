@@ -73,6 +73,19 @@ describe("quote memo", () => {
     expect(ok.body.customer_reference).toBe(ref);
   });
 
+  it("requests naming an idempotency key keep its semantics: a replay, and a 400 for the key with another body", async () => {
+    await freshSecond();
+    setRequestTime("2026-03-10T12:00:00Z");
+    const body = { items: [{ price: s.ids.basicMonthly }] };
+    const key = `memo-idem-${Date.now()}`;
+    const first = await post(URL, body, { headers: { "idempotency-key": key } });
+    expect(first.status).toBe(200);
+    const again = await post(URL, body, { headers: { "idempotency-key": key } });
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+    expect((await post(URL, { ...body, metadata: { other: "1" } }, { headers: { "idempotency-key": key } })).status).toBe(400);
+  });
+
   it("is bypassed for malformed and invalid bodies (a 400 every time)", async () => {
     await freshSecond();
     setRequestTime("2026-03-10T12:00:00Z");
