@@ -1,4 +1,5 @@
 import Decimal from "decimal.js";
+import { memoized } from "./memo";
 
 // Money is decimal.js all the way; a JS number never carries an amount.
 export const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
@@ -11,14 +12,7 @@ export const dec = (v: DecimalLike): Decimal => (v instanceof D ? v : new D(v.to
 // request inputs repeat the same few amounts and percentages; Decimals are immutable, so one per text is shared
 const interned = new Map<string, Decimal>();
 /** `dec` for validated input text: the same text gives the same Decimal object (memo keys then hit). */
-export function decOf(text: string): Decimal {
-  let d = interned.get(text);
-  if (!d) {
-    if (interned.size >= 10_000) interned.clear();
-    interned.set(text, (d = new D(text)));
-  }
-  return d;
-}
+export const decOf = (text: string): Decimal => memoized(interned, text, 10_000, () => new D(text));
 
 // decimal.js values (ours or the ORM's, another clone of the same library) format without a string round trip
 const asDecimal = (v: DecimalLike): Decimal => (Decimal.isDecimal(v) ? (v as Decimal) : new D(v.toString()));

@@ -130,8 +130,7 @@ export function toRouteHandler(def: EndpointDef) {
       if (def.memo && def.readOnly && principal && text !== undefined && !keyed) {
         const fixed = wholeSecondClock(clock);
         clock = fixed.clock;
-        const at = fixed.at;
-        memo = memoKey(principal.accountId, principal.catalogVersion, at, def.path, text);
+        memo = memoKey(principal.accountId, principal.catalogVersion, fixed.at, def.path, text);
         const hit = memo && memoGet(memo);
         if (hit) return jsonText(hit, (status = def.status ?? 200), { "x-request-id": requestId });
       }

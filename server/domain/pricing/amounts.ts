@@ -1,6 +1,7 @@
 // One line's amount: unit × quantity × (1 − discount) × factor, rounded once (half-up, 4 places),
 // then tax on the rounded amount (exclusive: added on top; inclusive: carved out of it).
 import Decimal from "decimal.js";
+import { memoized, memoizedOn } from "../memo";
 import { D, fmt4, fmt6, round4 } from "../money";
 import type { AmountTexts, PriceTerms, PricedAmounts, VersionTerms } from "./types";
 
@@ -39,31 +40,16 @@ let nextId = 1;
 
 // memo keys name decimals by their text; each (immutable) Decimal is printed once
 const keyTexts = new WeakMap<Decimal, string>();
-function keyText(d: Decimal | null): string {
-  if (!d) return "";
-  let t = keyTexts.get(d);
-  if (t === undefined) keyTexts.set(d, (t = d.toString()));
-  return t;
-}
+const keyText = (d: Decimal | null): string => (d ? memoizedOn(keyTexts, d, () => d.toString()) : "");
 
 /** `spanKey`, when given, must name the factor and the period text (callers compute it once per span). */
 export function priceAmounts(a: AmountInput, describePeriod = "", spanKey?: string): PricedAmounts {
   const version = versionAt(a.price.versions, a.versionAt);
   const span = spanKey ?? `${keyText(a.factor)}|${describePeriod}`;
   const key = `${a.quantity}|${keyText(a.unitAmountOverride)}|${keyText(a.discountPercent)}|${version?.id ?? ""}`;
-  let bySpan = memo.get(a.price);
-  if (!bySpan) memo.set(a.price, (bySpan = new Map()));
-  let byKey = bySpan.get(span);
-  if (!byKey) {
-    if (bySpan.size >= SPANS_PER_TERMS) bySpan.clear();
-    bySpan.set(span, (byKey = new Map()));
-  }
-  let hit = byKey.get(key);
-  if (!hit) {
-    if (byKey.size >= LINES_PER_SPAN) byKey.clear();
-    byKey.set(key, (hit = Object.freeze(compute(a, version, describePeriod))));
-  }
-  return hit;
+  const bySpan = memoizedOn(memo, a.price, () => new Map<string, Map<string, PricedAmounts>>());
+  const byKey = memoized(bySpan, span, SPANS_PER_TERMS, () => new Map<string, PricedAmounts>());
+  return memoized(byKey, key, LINES_PER_SPAN, () => Object.freeze(compute(a, version, describePeriod)));
 }
 
 function compute(a: AmountInput, version: VersionTerms | null, describePeriod: string): PricedAmounts {

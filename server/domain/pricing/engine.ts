@@ -1,6 +1,7 @@
 // The pricing engine (pure): an offer at an instant → first-period and renewal lines, taxes, totals and
 // the billing schedule. No database, no clock: everything comes in through `Offer`.
 import type Decimal from "decimal.js";
+import { memoized } from "../memo";
 import { D, ZERO } from "../money";
 import { priceAmounts } from "./amounts";
 import { fullPeriodAt, maxDate, minDate, nextPeriod, periodKind, prorationFactor, type PeriodKind } from "./periods";
@@ -44,36 +45,29 @@ const totalsMemo = new Map<string, Totals>();
 
 export function sumTotals(parts: PricedAmounts[]): Totals {
   if (!parts.length) return ZERO_TOTALS;
-  const key = parts.map((p) => p.id).join(",");
-  let t = totalsMemo.get(key);
-  if (!t) {
+  return memoized(totalsMemo, parts.map((p) => p.id).join(","), 4096, () => {
     let subtotal = parts[0].subtotal, tax = parts[0].tax;
     for (let i = 1; i < parts.length; i++) {
       subtotal = subtotal.plus(parts[i].subtotal);
       tax = tax.plus(parts[i].tax);
     }
-    if (totalsMemo.size >= 4096) totalsMemo.clear();
-    totalsMemo.set(key, (t = { subtotal, tax, total: subtotal.plus(tax) }));
-  }
-  return t;
+    return { subtotal, tax, total: subtotal.plus(tax) };
+  });
 }
 
 /** A stretch of a period a line is billed for: its proration factor, description and memo key. */
 interface Span { factor: Decimal; text: string; key: string }
 
-// spans repeat across offers priced in the same period (renewals always; first periods within a millisecond)
+// spans repeat across offers priced in the same period (renewals always; first periods at the same instant,
+// e.g. quotes within one second)
 const spans = new Map<string, Span>();
 
 function spanOf(full: Period, service: Period): Span {
-  const id = `${+full.start}|${+full.end}|${+service.start}|${+service.end}`;
-  let s = spans.get(id);
-  if (!s) {
+  return memoized(spans, `${+full.start}|${+full.end}|${+service.start}|${+service.end}`, 4096, () => {
     const factor = prorationFactor(full, service.start, service.end);
     const text = describe(service, full);
-    if (spans.size >= 4096) spans.clear();
-    spans.set(id, (s = { factor, text, key: `${factor}|${text}` }));
-  }
-  return s;
+    return { factor, text, key: `${factor}|${text}` };
+  });
 }
 
 /** Where a line bills within its first period and the next one, given its optional start/end bounds. */

@@ -1,6 +1,7 @@
 // Billing periods of a price under an anchor (pure). A period is [start, end); proration factors are
 // elapsed time over the full period's length, so DST days count for what they really last.
 import { DateTime } from "luxon";
+import { memoized, memoizedOn } from "../memo";
 import { D } from "../money";
 import { addIntervals, atDayOfMonth, nextScheduleOccurrences, parseBillingTime, previousScheduleOccurrence, type Interval } from "./calendar";
 import type { Anchor, Period, PriceTerms } from "./types";
@@ -27,15 +28,8 @@ interface PeriodMemo { containing: { after: number; before: number; period: Peri
 const periodMemos = new WeakMap<PriceTerms, Map<string, PeriodMemo>>();
 
 function memoOf(price: PriceTerms, anchor: Anchor): PeriodMemo {
-  let byAnchor = periodMemos.get(price);
-  if (!byAnchor) periodMemos.set(price, (byAnchor = new Map()));
-  const key = `${anchor.timezone}|${anchor.billingTime}|${anchor.fixedDay ?? ""}`;
-  let m = byAnchor.get(key);
-  if (!m) {
-    if (byAnchor.size > 16) byAnchor.clear();
-    byAnchor.set(key, (m = { containing: null, next: new Map() }));
-  }
-  return m;
+  const byAnchor = memoizedOn(periodMemos, price, () => new Map<string, PeriodMemo>());
+  return memoized(byAnchor, `${anchor.timezone}|${anchor.billingTime}|${anchor.fixedDay ?? ""}`, 17, () => ({ containing: null, next: new Map() }));
 }
 
 /**
@@ -83,13 +77,7 @@ function anchoredPeriodAt(price: PriceTerms, anchor: Anchor, at: Date, kind: Per
 export function nextPeriod(price: PriceTerms, anchor: Anchor, end: Date): Period {
   const kind = periodKind(price, anchor);
   if (kind === "anchored_interval") return computeNextPeriod(price, anchor, end, kind);
-  const memo = memoOf(price, anchor).next;
-  let p = memo.get(+end);
-  if (!p) {
-    if (memo.size >= 32) memo.clear();
-    memo.set(+end, (p = Object.freeze(computeNextPeriod(price, anchor, end, kind))));
-  }
-  return p;
+  return memoized(memoOf(price, anchor).next, +end, 32, () => Object.freeze(computeNextPeriod(price, anchor, end, kind)));
 }
 
 function computeNextPeriod(price: PriceTerms, anchor: Anchor, end: Date, kind: PeriodKind): Period {
@@ -117,12 +105,7 @@ const factors = new Map<number, Decimal>();
 /** covered ÷ len (whole milliseconds, 0 ≤ covered) rounded half-up to six places, in exact integer arithmetic. */
 export function factorOf(covered: number, len: number): Decimal {
   const millionths = Number((BigInt(covered) * 2_000_000n + BigInt(len)) / (2n * BigInt(len)));
-  let f = factors.get(millionths);
-  if (!f) {
-    if (factors.size >= 10_000) factors.clear();
-    factors.set(millionths, (f = new D(millionths).div(1_000_000)));
-  }
-  return f;
+  return memoized(factors, millionths, 10_000, () => new D(millionths).div(1_000_000));
 }
 
 export const maxDate = (a: Date, b: Date | null) => (b && b > a ? b : a);

@@ -1,5 +1,6 @@
 // Priced offer → the Quote of spec 2.5.
 import type { CompiledOffer } from "../offers/compile";
+import { memoized, memoizedOn } from "../memo";
 import { fmt4 } from "../money";
 import type { PricedLine, PricedOffer, Totals } from "../pricing/engine";
 import type { InitialLineOut, QuoteOut, RecurringLineOut } from "../../schemas/quotes";
@@ -7,11 +8,7 @@ import { iso } from "../time";
 
 // tax rates print the same for every line of a price
 const rateTexts = new WeakMap<PricedLine["input"]["price"], string | null>();
-function rateText(p: PricedLine["input"]["price"]): string | null {
-  let t = rateTexts.get(p);
-  if (t === undefined) rateTexts.set(p, (t = p.taxRate && p.taxPolicy ? fmt4(p.taxRate) : null));
-  return t;
-}
+const rateText = (p: PricedLine["input"]["price"]) => memoizedOn(rateTexts, p, () => (p.taxRate && p.taxPolicy ? fmt4(p.taxRate) : null));
 
 /** An initial (one-time) line: the first fields of a recurring line (initial lines are few; this copy is cheap). */
 function initialLine(l: PricedLine): InitialLineOut {
@@ -25,23 +22,12 @@ function initialLine(l: PricedLine): InitialLineOut {
 
 // period boundaries repeat across quotes (and lines): each instant is formatted once
 const isoTexts = new Map<number, string>();
-function isoOf(d: Date): string {
-  let s = isoTexts.get(+d);
-  if (s === undefined) {
-    if (isoTexts.size >= 4096) isoTexts.clear();
-    isoTexts.set(+d, (s = iso(d)));
-  }
-  return s;
-}
+const isoOf = (d: Date): string => memoized(isoTexts, +d, 4096, () => iso(d));
 const isoOrNull = (d: Date | null | undefined) => (d ? isoOf(d) : null);
 
 // totals are memoized objects (sumTotals): their API strings are formatted once
 const totalsTexts = new WeakMap<Totals, { subtotal: string; tax: string; total: string }>();
-function totalsText(t: Totals) {
-  let s = totalsTexts.get(t);
-  if (!s) totalsTexts.set(t, (s = { subtotal: fmt4(t.subtotal), tax: fmt4(t.tax), total: fmt4(t.total) }));
-  return s;
-}
+const totalsText = (t: Totals) => memoizedOn(totalsTexts, t, () => ({ subtotal: fmt4(t.subtotal), tax: fmt4(t.tax), total: fmt4(t.total) }));
 
 export function presentRecurringLine(l: PricedLine): RecurringLineOut {
   const { input: i, first: a } = l;
