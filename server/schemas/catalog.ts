@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { activeQuery, dateTime, metadata, money, pageQuery } from "./common";
+import { currencyInput } from "./currency";
 
 export const billingScheduleRule = z
   .object({ month: z.number().int().nullable(), day: z.number().int().nullable(), label: z.string().nullable(), display_order: z.number().int() })
@@ -72,7 +73,7 @@ export const priceListQuery = z.object({
   active: activeQuery,
   product: z.string().optional().meta({ description: "Product id or product reference" }),
   reference: z.string().optional(),
-  currency: z.string().optional(),
+  currency: currencyInput.optional(),
   billing_type: z.enum(["recurring", "one_time"], { error: "Must be recurring or one_time." }).optional(),
   recurrence_type: z.string().optional(),
   ...pageQuery,

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { bundleItemSelectionInput } from "./bundles";
 import { dateTimeInput, idInput, metadataInput, moneyInput, percentInput } from "./common";
+import { currencyInput } from "./currency";
 
 export const quantityInput = z
   .number({ error: "A valid integer is required." })
@@ -37,7 +38,7 @@ const list = <T extends z.ZodType>(item: T) => z.array(item, { error: "A list is
 
 export const offerFields = {
   customer_reference: z.string({ error: "A string is required." }).max(200).nullable().optional(),
-  currency: z.string({ error: "A string is required." }).regex(/^[A-Za-z]{3}$/, "A three-letter currency code is required.").optional(),
+  currency: currencyInput.optional(),
   bundle_template: idInput.nullable().optional(),
   bundle_quantity: quantityInput.default(1),
   bundle_item_selections: list(bundleItemSelectionInput).default([]),

@@ -1,6 +1,7 @@
 // zod inputs of the console's mutations (field names as in the REST API, messages as the REST API words them).
 import { z } from "zod";
 import { dateTimeInput, idInput, moneyInput, positiveInt } from "../schemas/common";
+import { currencyInput } from "../schemas/currency";
 
 const requiredText = (max: number) =>
   z.string({ error: "This field is required." }).trim().min(1, "This field may not be blank.").max(max, `Ensure this field has no more than ${max} characters.`);
@@ -25,7 +26,7 @@ export const productCreateInput = z.object({
 export const priceCreateInput = z.object({
   product_id: idInput,
   reference,
-  currency: z.string({ error: "This field is required." }).trim().regex(/^[A-Za-z]{3}$/, "Use a three-letter currency code, e.g. EUR.").transform((v) => v.toUpperCase()),
+  currency: currencyInput,
   unit_amount: moneyInput,
   billing_type: z.enum(["recurring", "one_time"], { error: "Must be recurring or one_time." }),
   interval: z.enum(["day", "week", "month", "year"], { error: "Must be one of: day, week, month, year." }).nullish(),
