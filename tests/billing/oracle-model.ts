@@ -1,0 +1,280 @@
+// The billing oracle: an independent model of what the service must do to a portfolio of contracts over
+// time, from the spec (2.6, 2.9, 3.1, 4.6, 4.9, 4.10) and docs/decisions.md, in integer ten-thousandths
+// (oracle-math.ts). The test applies the same events to the service and to this model and compares.
+//
+// Rules modelled (decisions.md): runs bill in advance at next_billing_at each item whose period ended,
+// for its next period at the version in effect at that period's start, less paused time; the first
+// period is free under initial_billing_mode none and billed by an initial run under create_initial_run;
+// dunning retries 1, 3, 5 days after each failure, the 4th failure exhausts; past_due 3 days after the
+// first unpaid failure; a manual retry makes one attempt. Issue items: contract credit is never used
+// automatically (1); an adjustment run's period spans its lines (2); the processor is charged the
+// amount due rounded half-up to cents, the run shows due − charged as rounding_adjustment_amount (3).
+import {
+  days, dayOfMonth, f4, f6, factorOf, iso, lineMoney, nextDayOccurrence, nextScheduleDate, previousScheduleDate, step, toCents,
+  type Interval, type ScheduleRules, type TaxPolicy,
+} from "./oracle-math";
+
+export interface PriceDef {
+  id: number; product: string; interval: Interval | null; day: number | null; schedule?: ScheduleRules;
+  tax: TaxPolicy; rate: bigint; versions: { id: number; unit: bigint; from: Date | null }[];
+}
+export interface ItemDef { price: PriceDef; quantity?: number; discount?: bigint; override?: bigint }
+export interface ContractDef { customer: "good" | "declining"; items: ItemDef[]; mode: "none" | "create_initial_run"; tz?: string; time?: string }
+
+export interface MLine { kind: string; price: PriceDef; versionId: number; quantity: number; unit: bigint; factor: bigint; line: bigint; subtotal: bigint; tax: bigint; start: Date; end: Date; reason: string | null }
+export interface MAttempt { no: number; at: Date; ok: boolean; amount: bigint }
+export interface MRun {
+  kind: string; start: Date; end: Date; scheduledAt: Date; lines: MLine[]; state: string; attempts: MAttempt[];
+  nextAttemptAt: Date | null; manual: boolean;
+}
+interface MItem { def: ItemDef; price: PriceDef; periodStart: Date; periodEnd: Date }
+interface MPause { start: Date; end: Date; state: "scheduled" | "active" | "completed" }
+
+export interface MContract {
+  name: string; def: ContractDef; anchor: Date; tz: string; time: string; fixedDay: number | null;
+  state: string; recurring: boolean; nextBillingAt: Date | null; cancelAtPeriodEnd: boolean; cancelAt: Date | null; canceledAt: Date | null; endedAt: Date | null;
+  items: MItem[]; pauses: MPause[]; pending: MLine[]; runs: MRun[]; credit: bigint; attention: boolean; pastDueSince: Date | null; cardGood: boolean;
+}
+
+const RETRY_DAYS = [1, 3, 5];
+const max = (a: Date, b: Date) => (+a > +b ? a : b);
+const min = (a: Date, b: Date) => (+a < +b ? a : b);
+
+function versionAt(p: PriceDef, at: Date) {
+  const live = p.versions.filter((v) => !v.from || +v.from <= +at);
+  return live[live.length - 1] ?? p.versions[0];
+}
+
+/** The contract's day for a price (its own fixed day or the contract's, spec 4.9), or null. */
+const fixedDayOf = (c: MContract, p: PriceDef) => (p.schedule || p.interval === "week" ? null : p.day ?? c.fixedDay);
+
+/** The full period containing `at` that starts at or before it (anchors) / starting at `at` (anchor-less). */
+function fullPeriod(c: MContract, p: PriceDef, at: Date): { start: Date; end: Date } {
+  if (p.schedule) return { start: previousScheduleDate(p.schedule, at, c.time), end: nextScheduleDate(p.schedule, at, c.time) };
+  const day = fixedDayOf(c, p);
+  if (day) {
+    const end = nextDayOccurrence(new Date(+at - 1), c.tz, day, c.time);
+    if (+end === +at) return { start: at, end: step(at, c.tz, p.interval!, 1, day) };
+    // between anchor dates: the full period is the one ending at the next occurrence of the day
+    const next = nextDayOccurrence(at, c.tz, day, c.time);
+    return { start: step(next, c.tz, p.interval!, -1, day), end: next };
+  }
+  return { start: at, end: step(at, c.tz, p.interval!, 1, dayOfMonth(c.anchor, c.tz)) };
+}
+
+function pausedMs(c: MContract, from: Date, to: Date) {
+  return c.pauses.reduce((ms, p) => ms + Math.max(0, +min(p.end, to) - +max(p.start, from)), 0);
+}
+
+/** A line for [from, to) of an item: factor = covered ÷ the full period; the version in effect at `versionInstant`. */
+function priced(kind: string, it: MItem, from: Date, to: Date, full: { start: Date; end: Date }, covered: number, versionInstant: Date, reason: (f: bigint) => string | null): MLine {
+  const d = it.def;
+  const factor = factorOf(covered, +full.end - +full.start);
+  const v = versionAt(d.price, versionInstant);
+  const unit = d.override ?? v.unit;
+  const m = lineMoney(unit, d.quantity ?? 1, d.discount ?? 0n, factor, d.price.tax, d.price.rate);
+  return { kind, price: d.price, versionId: v.id, quantity: d.quantity ?? 1, unit, factor, ...m, start: from, end: to, reason: reason(factor) };
+}
+
+export class OracleModel {
+  contracts: MContract[] = [];
+
+  create(name: string, def: ContractDef, at: Date): MContract {
+    const days31 = def.items.map((i) => i.price.day).filter((d): d is number => d != null);
+    const c: MContract = {
+      name, def, anchor: at, tz: def.tz ?? "UTC", time: def.time ?? "00:00", fixedDay: days31[0] ?? null, state: "active", recurring: true,
+      nextBillingAt: null, cancelAtPeriodEnd: false, cancelAt: null, canceledAt: null, endedAt: null, items: [], pauses: [], pending: [], runs: [],
+      credit: 0n, attention: false, pastDueSince: null, cardGood: def.customer === "good",
+    };
+    for (const d of def.items) {
+      // SERVICE DIFFERS (reported to the lead): an item's current service period starts with its service,
+      // at the contract's start, as the initial run's line says; the service shows the start of the full
+      // anchor period before it (Jan 1 for a day-1 price started Jan 10), a time the contract did not exist.
+      const full = fullPeriod(c, d.price, at);
+      c.items.push({ def: d, price: d.price, periodStart: at, periodEnd: full.end });
+    }
+    c.nextBillingAt = new Date(Math.min(...c.items.map((i) => +i.periodEnd)));
+    if (def.mode === "create_initial_run") {
+      const lines = c.items.map((i) => priced("recurring", i, at, i.periodEnd, fullPeriod(c, i.price, at), +i.periodEnd - +at, at, () => null));
+      c.runs.push(newRun("initial", at, c.nextBillingAt, at, lines));
+    }
+    this.contracts.push(c);
+    return c;
+  }
+
+  /** Everything due up to `until`, contract by contract, each step at its own instant. */
+  advanceTo(until: Date) {
+    for (const c of this.contracts) {
+      for (let guard = 0; guard < 2000; guard++) {
+        const at = nextDue(c, until);
+        if (!at) break;
+        applyDue(c, at);
+        if (c.nextBillingAt && +c.nextBillingAt === +at && (c.state === "active" || c.state === "paused")) bill(c, at);
+        for (const r of c.runs) {
+          if ((r.state === "scheduled" && +r.scheduledAt <= +at) || (r.state === "failed" && r.nextAttemptAt && +r.nextAttemptAt <= +at)) execute(c, r, at);
+        }
+      }
+    }
+  }
+
+  // ---- operations (spec 4.6), each at the instant `now` ----
+  cancelAtPeriodEnd(c: MContract) { c.cancelAtPeriodEnd = true; c.cancelAt = c.nextBillingAt; }
+  cancelNow(c: MContract, now: Date) {
+    Object.assign(c, { state: "canceled", cancelAtPeriodEnd: false, cancelAt: now, canceledAt: now, endedAt: now, recurring: false, nextBillingAt: null });
+  }
+  restart(c: MContract, now: Date) {
+    Object.assign(c, { state: "active", recurring: true, cancelAtPeriodEnd: false, cancelAt: null, canceledAt: null, endedAt: null, anchor: now, nextBillingAt: now });
+    for (const i of c.items) { i.periodStart = now; i.periodEnd = now; }
+  }
+  pause(c: MContract, start: Date, end: Date, now: Date) {
+    const current = +start <= +now;
+    c.pauses.push({ start, end, state: current ? "active" : "scheduled" });
+    if (current) c.state = "paused";
+  }
+  /** Resume now with create_prorations settled next_invoice: the resumed rest of the current period becomes a pending line. */
+  resumeWithProration(c: MContract, now: Date) {
+    const p = c.pauses.find((x) => x.state === "active")!;
+    const until = p.end;
+    p.end = now; p.state = "completed"; c.state = "active";
+    for (const i of c.items) {
+      const from = max(now, i.periodStart), to = min(until, i.periodEnd);
+      if (+to <= +from) continue;
+      c.pending.push(priced("proration", i, from, to, { start: i.periodStart, end: i.periodEnd }, +to - +from, i.periodStart, () => "resumed"));
+    }
+  }
+  /** items/update of the price with create_prorations: invoice_now (adjustment run) or credit_balance (credit). */
+  changePrice(c: MContract, index: number, price: PriceDef, now: Date, settlement: "invoice_now" | "credit_balance") {
+    const i = c.items[index];
+    const period = { start: i.periodStart, end: i.periodEnd };
+    const credit = priced("proration", i, now, i.periodEnd, period, +i.periodEnd - +now, period.start, () => "price_changed");
+    const next = { ...i, def: { ...i.def, price }, price };
+    const charge = priced("proration", next, now, i.periodEnd, period, +i.periodEnd - +now, period.start, () => "price_changed");
+    for (const k of ["line", "subtotal", "tax"] as const) credit[k] = -credit[k];
+    const net = charge.subtotal + charge.tax + credit.subtotal + credit.tax;
+    c.items[index] = next;
+    if (settlement === "credit_balance" && net < 0n) c.credit += -net;
+    if (settlement === "invoice_now" && net > 0n) {
+      c.runs.push(newRun("adjustment", now, now, now, [credit, charge]));
+    }
+  }
+  manualRetry(r: MRun, now: Date) { r.state = "failed"; r.nextAttemptAt = now; r.manual = true; }
+}
+
+/**
+ * A run's period spans its lines' service periods (issue item 2, for adjustment runs; the service applies
+ * it to every run, which the spec's next_invoice rule supports: the first regular run "includes the
+ * initial period and the next regular period"); a run without lines keeps the period it billed.
+ */
+function newRun(kind: string, start: Date, end: Date, scheduledAt: Date, lines: MLine[]): MRun {
+  if (lines.length) {
+    start = new Date(Math.min(...lines.map((l) => +l.start)));
+    end = new Date(Math.max(...lines.map((l) => +l.end)));
+  }
+  return { kind, start, end, scheduledAt, lines, state: "scheduled", attempts: [], nextAttemptAt: null, manual: false };
+}
+
+function nextDue(c: MContract, until: Date): Date | null {
+  const cand: Date[] = [];
+  const live = c.state === "active" || c.state === "paused";
+  if (live && c.nextBillingAt && !c.runs.some((r) => r.kind === "regular" && +r.start === +c.nextBillingAt!)) cand.push(c.nextBillingAt);
+  if (live && c.cancelAt) cand.push(c.cancelAt);
+  for (const p of c.pauses) if (p.state !== "completed") cand.push(p.state === "scheduled" ? p.start : p.end);
+  for (const r of c.runs) {
+    if (r.state === "scheduled") cand.push(r.scheduledAt);
+    if (r.state === "failed" && r.nextAttemptAt) cand.push(r.nextAttemptAt);
+  }
+  const due = cand.filter((d) => +d <= +until).sort((a, b) => +a - +b);
+  return due[0] ?? null;
+}
+
+/** Pause windows starting and ending, a scheduled cancellation reached (spec 3.1). */
+function applyDue(c: MContract, at: Date) {
+  for (const p of c.pauses) {
+    if (p.state === "scheduled" && +p.start <= +at && +at < +p.end && c.state === "active") { p.state = "active"; c.state = "paused"; }
+    else if (p.state !== "completed" && +p.end <= +at) { p.state = "completed"; if (c.state === "paused") c.state = "active"; }
+  }
+  if ((c.state === "active" || c.state === "paused") && c.cancelAt && +c.cancelAt <= +at) {
+    Object.assign(c, { state: "canceled", cancelAtPeriodEnd: false, canceledAt: at, endedAt: c.cancelAt, recurring: false, nextBillingAt: null });
+  }
+}
+
+/** The regular run at `at`: each item whose period ended bills its next period in advance, less paused time. */
+function bill(c: MContract, at: Date) {
+  const lines: MLine[] = [];
+  for (const i of c.items) {
+    if (+i.periodEnd > +at) continue;
+    const full = fullPeriod(c, i.price, i.periodEnd);
+    const service = { start: i.periodEnd, end: full.end };
+    const paused = pausedMs(c, service.start, service.end);
+    const billed = +service.end - +service.start - paused;
+    i.periodStart = service.start; i.periodEnd = service.end;
+    if (billed <= 0) continue;
+    lines.push(priced("recurring", i, service.start, service.end, full, billed, service.start, (f) => (f === 1_000_000n ? null : paused > 0 ? "paused" : "partial_period")));
+  }
+  lines.push(...c.pending);
+  c.pending = [];
+  c.nextBillingAt = new Date(Math.min(...c.items.map((i) => +i.periodEnd)));
+  c.runs.push(newRun("regular", at, c.nextBillingAt, at, lines));
+}
+
+export const runTotal = (r: MRun) => r.lines.reduce((a, l) => a + l.subtotal + l.tax, 0n);
+
+/** One attempt (or none when nothing is due); the sandbox card of the customer decides. */
+function execute(c: MContract, r: MRun, at: Date) {
+  const charged = toCents(runTotal(r)); // issue item 1: no automatic credit; item 3: cents
+  if (charged <= 0n) { r.state = "succeeded"; r.nextAttemptAt = null; c.attention = false; c.pastDueSince = null; return; }
+  const no = r.attempts.length + 1;
+  r.attempts.push({ no, at, ok: c.cardGood, amount: charged });
+  if (c.cardGood) {
+    r.state = "succeeded"; r.nextAttemptAt = null; c.attention = false; c.pastDueSince = null;
+    return;
+  }
+  const next = r.manual || no > RETRY_DAYS.length ? null : new Date(+at + days(RETRY_DAYS[no - 1]));
+  r.state = next ? "failed" : "exhausted";
+  r.nextAttemptAt = next;
+  r.manual = false;
+  c.attention = true;
+  c.pastDueSince ??= at;
+}
+
+// ---- what the API must show at `now` ----
+
+export function expectedContract(c: MContract, now: Date) {
+  const paused = c.pauses.some((p) => +p.start <= +now && +now < +p.end);
+  const live = +now >= +c.anchor && (c.state === "active" || (c.state === "canceled" && !!c.endedAt && +now < +c.endedAt));
+  const until = (i: MItem) => [c.cancelAt, c.endedAt].reduce<Date>((u, cap) => (cap && +cap < +u ? cap : u), i.periodEnd);
+  const pastDue = c.attention && !!c.pastDueSince && +now - +c.pastDueSince >= days(3);
+  const on = c.items.filter((i) => +now < +until(i)).length;
+  const service = !live || paused ? "inactive" : pastDue ? "past_due" : on === 0 ? "inactive" : on < c.items.length ? "partial" : "active";
+  // issue item 2: the latest billing run is the one with the latest billed period (its end; then the newest)
+  const latest = [...c.runs].map((r, k) => ({ r, k })).sort((a, b) => +a.r.end - +b.r.end || a.k - b.k).at(-1);
+  return {
+    state: c.state, recurring: c.recurring, next_billing_at: iso(c.nextBillingAt), cancel_at_period_end: c.cancelAtPeriodEnd,
+    cancel_at: iso(c.cancelAt), canceled_at: iso(c.canceledAt), ended_at: iso(c.endedAt), billing_attention_required: c.attention,
+    service_state: service, service_active: service === "active" || service === "partial", credit_balance: f4(c.credit),
+    paused_until: paused ? iso(c.pauses.find((p) => +p.start <= +now && +now < +p.end)!.end) : null,
+    items: c.items.map((i) => ({ price_id: i.price.id, current_service_period_start_at: iso(i.periodStart), current_service_period_end_at: iso(i.periodEnd), entitled_until: iso(until(i)) })),
+    latest_billing_run: latest ? { run: latest.k, period_start_at: iso(latest.r.start), period_end_at: iso(latest.r.end) } : null,
+  };
+}
+
+export function expectedRun(r: MRun) {
+  const total = runTotal(r);
+  const charged = toCents(total);
+  const sum = (k: "subtotal" | "tax") => r.lines.reduce((a, l) => a + l[k], 0n);
+  return {
+    kind: r.kind, state: r.state, currency: "EUR", period_start_at: iso(r.start), period_end_at: iso(r.end), scheduled_at: iso(r.scheduledAt),
+    subtotal_amount: f4(sum("subtotal")), tax_amount: f4(sum("tax")), total_amount: f4(total), attempt_count: r.attempts.length,
+    credit_applied_amount: "0.0000", amount_due: f4(total), rounding_adjustment_amount: f4(total - charged), charged_amount: f4(charged),
+    next_attempt_at: iso(r.nextAttemptAt),
+    lines: r.lines.map((l) => ({
+      kind: l.kind, price_id: l.price.id, price_version_id: l.versionId, product_name: l.price.product, quantity: l.quantity, unit_amount: f4(l.unit),
+      proration_factor: f6(l.factor), line_total_amount: f4(l.line), line_subtotal_amount: f4(l.subtotal), line_tax_amount: f4(l.tax),
+      service_period_start_at: iso(l.start), service_period_end_at: iso(l.end), proration_reason: l.reason,
+    })),
+    attempts: r.attempts.map((a) => ({
+      attempt_no: a.no, state: a.ok ? "succeeded" : "failed", amount: f4(a.amount), created_at: iso(a.at),
+      fail_code: a.ok ? null : "card_declined",
+    })),
+  };
+}
