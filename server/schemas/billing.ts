@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTime, dateTimeInput, metadata, money, pageQuery } from "./common";
+import { dateTime, dateTimeInput, metadata, money, moneyInput, pageQuery } from "./common";
 
 const intQuery = z.string().regex(/^\d{1,9}$/, "A valid integer is required.").optional();
 
@@ -32,12 +32,24 @@ export const billingRun = z
     id: z.number().int(), contract_id: z.number().int(), customer_id: z.number().int(), customer_reference: z.string().nullable(), kind: z.string(),
     state: z.enum(["scheduled", "processing", "succeeded", "failed", "exhausted", "pending_external", "canceled"]),
     currency: z.string(), period_start_at: dateTime, period_end_at: dateTime, subtotal_amount: money, tax_amount: money, total_amount: money,
-    attempt_count: z.number().int(), credit_applied_amount: money, amount_due: money, scheduled_at: dateTime, next_attempt_at: dateTime.nullable(),
+    attempt_count: z.number().int(),
+    credit_applied_amount: money.meta({ description: "Contract credit used by this run (POST /v2/billing-runs/{id}/apply-credit/, or automatically with auto_apply_credit)" }),
+    amount_due: money.meta({ description: "total_amount − credit_applied_amount (never negative)" }),
+    rounding_adjustment_amount: money.meta({ description: "amount_due − charged_amount: the part below the currency's minor unit (ISO 4217), rounded half-up; negative when rounded up" }),
+    charged_amount: money.meta({ description: "What the processor is (or was) asked to charge: amount_due rounded half-up to the currency's minor unit, so total_amount − credit_applied_amount − rounding_adjustment_amount = charged_amount exactly; 0.0000 when credit covers the run" }),
+    scheduled_at: dateTime, next_attempt_at: dateTime.nullable(),
     metadata, lines: z.array(billingRunLine), attempts: z.array(billingAttempt),
     transactions: z.array(z.object({ type: z.string(), id: z.string(), amount: money, state: z.string(), created_at: dateTime })),
     status: z.string(), created_at: dateTime, updated_at: dateTime,
   })
   .meta({ id: "BillingRun" });
+
+export const applyCreditBody = z
+  .object({
+    amount: moneyInput.optional().meta({ description: "Credit to use; default: as much as covers the amount due" }),
+    reason: z.string({ error: "A string is required." }).trim().max(1000).optional(),
+  })
+  .meta({ id: "BillingRunApplyCreditRequest" });
 
 export const retryBody = z.object({ reason: z.string({ error: "This field is required." }).trim().min(1, "This field may not be blank.").max(1000) }).meta({ id: "BillingRunRetryRequest" });
 

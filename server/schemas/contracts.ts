@@ -110,6 +110,7 @@ export const contract = z
     accounting_department: z.string().nullable(),
     accounting_cost_center: z.string().nullable(),
     credit_balance: money.meta({ description: "Extension: unused contract credit" }),
+    auto_apply_credit: z.boolean().meta({ "x-extension": true, description: "Extension: whether runs use contract credit automatically (default false, spec 4.6)" }),
   })
   .meta({ id: "SubscriptionContract" });
 
@@ -124,6 +125,7 @@ export const contractCreateBody = z
     delivery_address: address,
     billing_advance_policy: z.enum(["on_run_created", "on_run_succeeded"], { error: "Must be on_run_created or on_run_succeeded." }).optional(),
     activate: z.boolean({ error: "Must be a boolean." }).optional().meta({ description: "Extension: false creates an inactive contract (activate later)" }),
+    auto_apply_credit: z.boolean({ error: "Must be a boolean." }).optional().meta({ "x-extension": true, description: "Extension: true lets every run use the contract credit automatically (default false: credit is used only by POST /v2/billing-runs/{id}/apply-credit/)" }),
     accounting_department: z.string().max(200).nullable().optional(),
     accounting_cost_center: z.string().max(200).nullable().optional(),
     idempotency_key: idempotencyKey,

@@ -12,6 +12,7 @@ import { fmt4 } from "../money";
 import { catalogSnapshot, type CatalogSnapshot } from "../offers/snapshot";
 import { priceAmounts, roundFactor } from "../pricing/amounts";
 import { billingPeriodFrom } from "../pricing/periods";
+import { runPeriodOf } from "./period";
 import { presentRunSummary } from "./present";
 
 export const regularKey = (at: Date) => `regular:${at.toISOString()}`;
@@ -88,7 +89,7 @@ export async function buildDueRun(ctx: Ctx, contractId: number): Promise<number 
     const run = await tx.billingRun.create({
       data: {
         accountId: ctx.accountId, contractId, customerId: c.customerId, kind: "regular", state: "scheduled", currency: c.currency,
-        periodStartAt: at, periodEndAt: plan.next ?? at, periodKey, scheduledAt: at,
+        ...runPeriodOf(all, { start: at, end: plan.next ?? at }), periodKey, scheduledAt: at,
         subtotal: fmt4(sum("subtotal")), tax: fmt4(sum("tax")), total: fmt4(sum("subtotal").plus(sum("tax"))),
         metadata: c.billingAdvancePolicy === "on_run_succeeded" ? ({ advance: plan.advance, next } as unknown as Prisma.InputJsonValue) : {},
         lines: { create: all },

@@ -1,7 +1,7 @@
 // The set-based fast path of the billing worker: for a chunk of contracts whose only due work is their
 // regular run, build all runs in one transaction and charge them with a handful of statements, instead
 // of ~40 queries per contract. Same rules as build.ts/execute.ts; anything unusual (lifecycle changes
-// due, credit to apply, pending lines, ending contracts, on_run_succeeded, retries) is left to the
+// due, credit to apply automatically (auto_apply_credit), pending lines, ending contracts, on_run_succeeded, retries) is left to the
 // per-contract path, which the caller runs afterwards for whatever is still due.
 import Decimal from "decimal.js";
 import type { Prisma } from "../../generated/prisma/client";
@@ -12,6 +12,8 @@ import { newEventId } from "../events/outbox";
 import { fmt4, round4 } from "../money";
 import { catalogSnapshot } from "../offers/snapshot";
 import { adapterFor, type ChargeResult } from "../payments/processors";
+import { runCharge } from "./amounts";
+import { runPeriodOf } from "./period";
 import { planRegularRun, regularKey } from "./build";
 import { nextAttemptAfter } from "./dunning";
 import { presentRunSummary } from "./present";
@@ -34,7 +36,7 @@ function simple(c: ContractRecord, now: Date): boolean {
   if (!at || at > now || c.state !== "active" || c.billingAdvancePolicy !== "on_run_created") return false;
   if (c.cancelAt && c.cancelAt <= at) return false;
   if (c.pauses.some((p) => p.state !== "canceled" && p.state !== "completed")) return false;
-  if (c.credits.length) return false;
+  if (c.autoApplyCredit && c.credits.length) return false;
   return true;
 }
 
@@ -58,17 +60,19 @@ export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ 
     const sum = (lines: Prisma.BillingRunLineCreateWithoutRunInput[], k: "subtotal" | "tax") => lines.reduce((a, l) => a.plus(String(l[k])), new Decimal(0));
     // set-based inserts (unnest): one statement each whatever the chunk size
     const totals = plans.map(({ plan }) => ({ sub: round4(sum(plan.lines, "subtotal")), tax: round4(sum(plan.lines, "tax")) }));
+    const periods = plans.map(({ at, plan }) => runPeriodOf(plan.lines, { start: at, end: plan.next ?? at }));
     const inserted = await tx.$queryRaw<{ id: number; contract_id: number }[]>`
       insert into billing_runs (account_id, contract_id, customer_id, kind, state, currency, period_start_at, period_end_at, period_key, scheduled_at, subtotal, tax, total, created_at, updated_at)
-      select ${ctx.accountId}, v.c, v.cu, 'regular', 'scheduled', v.cur, v.ps, v.pe, v.k, v.ps, v.s, v.t, v.s + v.t, now(), now()
+      select ${ctx.accountId}, v.c, v.cu, 'regular', 'scheduled', v.cur, v.ps, v.pe, v.k, v.sa, v.s, v.t, v.s + v.t, now(), now()
       from unnest(${plans.map((p) => p.c.id)}::int[], ${plans.map((p) => p.c.customerId)}::int[], ${plans.map((p) => p.c.currency)}::text[],
-                  ${plans.map((p) => p.at)}::timestamptz[], ${plans.map((p) => p.plan.next ?? p.at)}::timestamptz[], ${plans.map((p) => regularKey(p.at))}::text[],
-                  ${totals.map((t) => fmt4(t.sub))}::numeric[], ${totals.map((t) => fmt4(t.tax))}::numeric[]) as v(c, cu, cur, ps, pe, k, s, t)
+                  ${periods.map((p) => p.periodStartAt)}::timestamptz[], ${periods.map((p) => p.periodEndAt)}::timestamptz[], ${plans.map((p) => regularKey(p.at))}::text[],
+                  ${plans.map((p) => p.at)}::timestamptz[],
+                  ${totals.map((t) => fmt4(t.sub))}::numeric[], ${totals.map((t) => fmt4(t.tax))}::numeric[]) as v(c, cu, cur, ps, pe, k, sa, s, t)
       returning id, contract_id`;
     const runIdOf = new Map(inserted.map((r) => [r.contract_id, r.id]));
     const runs = plans.map(({ c, at, plan }, i) => ({
       id: runIdOf.get(c.id)!, accountId: ctx.accountId, contractId: c.id, customerId: c.customerId, kind: "regular", state: "scheduled", currency: c.currency,
-      periodStartAt: at, periodEndAt: plan.next ?? at, periodKey: regularKey(at), scheduledAt: at, subtotal: totals[i].sub, tax: totals[i].tax, total: totals[i].sub.plus(totals[i].tax),
+      ...periods[i], periodKey: regularKey(at), scheduledAt: at, subtotal: totals[i].sub, tax: totals[i].tax, total: totals[i].sub.plus(totals[i].tax),
       creditApplied: new Decimal(0), attemptCount: 0, nextAttemptAt: null, metadata: {}, createdAt: now, updatedAt: now,
     })) as unknown as Prisma.BillingRunGetPayload<object>[];
     const runOf = new Map(runs.map((r) => [r.contractId, r]));
@@ -108,18 +112,22 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
     where: { customerId: { in: customers }, state: "active", verified: true, processor: { active: true, supportsRecurring: true } },
     include: { processor: true }, orderBy: { id: "desc" },
   });
+  // no credit is applied on this path: the processor is asked for the total in the currency's minor units
+  const charges = new Map(mine.map((b) => [b.run.id, runCharge({ total: b.run.total, creditApplied: 0, currency: b.run.currency })]));
+  const charged = mine.filter((b) => charges.get(b.run.id)!.charged.gt(0));
   const attempts = await ctx.db.$queryRaw<{ id: number; run_id: number }[]>`
     insert into billing_attempts (run_id, attempt_no, state, amount, created_at, updated_at)
-    select v.r, 1, 'processing', v.a, v.c, now() from unnest(${mine.map((b) => b.run.id)}::int[], ${mine.map((b) => b.run.total.toString())}::numeric[], ${mine.map((b) => b.at)}::timestamptz[]) as v(r, a, c)
+    select v.r, 1, 'processing', v.a, v.c, now() from unnest(${charged.map((b) => b.run.id)}::int[], ${charged.map((b) => fmt4(charges.get(b.run.id)!.charged))}::numeric[], ${charged.map((b) => b.at)}::timestamptz[]) as v(r, a, c)
     on conflict (run_id, attempt_no) do update set updated_at = now()
     returning id, run_id`;
   const attemptOf = new Map(attempts.map((a) => [a.run_id, a]));
   const results: { b: Built; r: ChargeResult }[] = [];
   for (const b of mine) {
     const m = methods.find((x) => x.customerId === b.contract.customerId && x.processor.currency === b.run.currency && (!b.contract.paymentProcessorOverride || x.processorId === b.contract.paymentProcessorOverride));
-    const r: ChargeResult = new Decimal(b.run.total.toString()).gt(0)
+    const charge = charges.get(b.run.id)!;
+    const r: ChargeResult = charge.charged.gt(0)
       ? m
-        ? await adapterFor(m.processor.processorType).charge({ amount: b.run.total.toString(), currency: b.run.currency, idempotencyKey: `run_${b.run.id}_attempt_1`, paymentMethod: { collectionMethod: m.collectionMethod, token: m.token } })
+        ? await adapterFor(m.processor.processorType).charge({ amount: charge.processorText, currency: b.run.currency, idempotencyKey: `run_${b.run.id}_attempt_1`, paymentMethod: { collectionMethod: m.collectionMethod, token: m.token } })
         : { status: "failed", transactionId: "", failCode: "no_payment_method", failMessage: "The customer has no verified payment method for this contract." }
       : { status: "succeeded", transactionId: "" };
     results.push({ b, r });
@@ -130,10 +138,12 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
     const pendingExt = results.filter((x) => x.r.status === "pending_external");
     const arr = <T>(xs: { b: Built; r: ChargeResult }[], f: (x: { b: Built; r: ChargeResult }) => T) => xs.map(f);
     if (ok.length) {
+      // a run whose charge rounds to nothing succeeds without an attempt
+      const paid = ok.filter((x) => attemptOf.has(x.b.run.id));
       await tx.$executeRaw`update billing_attempts a set state = 'succeeded', transaction_id = v.t, updated_at = now()
-        from (select unnest(${arr(ok, (x) => attemptOf.get(x.b.run.id)!.id)}::int[]) id, unnest(${arr(ok, (x) => x.r.transactionId)}::text[]) t) v where a.id = v.id`;
-      await tx.$executeRaw`update billing_runs r set state = 'succeeded', attempt_count = 1, next_attempt_at = null, updated_at = v.u
-        from (select unnest(${arr(ok, (x) => x.b.run.id)}::int[]) id, unnest(${arr(ok, (x) => x.b.at)}::timestamptz[]) u) v where r.id = v.id`;
+        from (select unnest(${arr(paid, (x) => attemptOf.get(x.b.run.id)!.id)}::int[]) id, unnest(${arr(paid, (x) => x.r.transactionId)}::text[]) t) v where a.id = v.id`;
+      await tx.$executeRaw`update billing_runs r set state = 'succeeded', attempt_count = v.n, next_attempt_at = null, updated_at = v.u
+        from (select unnest(${arr(ok, (x) => x.b.run.id)}::int[]) id, unnest(${arr(ok, (x) => (attemptOf.has(x.b.run.id) ? 1 : 0))}::int[]) n, unnest(${arr(ok, (x) => x.b.at)}::timestamptz[]) u) v where r.id = v.id`;
       await tx.$executeRaw`update subscription_contracts c set billing_attention_required = false, past_due_since = null, updated_at = v.u
         from (select unnest(${arr(ok, (x) => x.b.contract.id)}::int[]) id, unnest(${arr(ok, (x) => x.b.at)}::timestamptz[]) u) v where c.id = v.id`;
     }
@@ -150,7 +160,7 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
       await tx.billingAttempt.update({ where: { id: attemptOf.get(x.b.run.id)!.id }, data: { state: "pending_external", transactionId: x.r.transactionId } });
       await tx.billingRun.update({ where: { id: x.b.run.id }, data: { state: "pending_external", attemptCount: 1 } });
     }
-    const summary = (x: { b: Built }, state: string) => ({ ...presentRunSummary({ ...x.b.run, state, attemptCount: 1 }, x.b.contract) });
+    const summary = (x: { b: Built }, state: string) => ({ ...presentRunSummary({ ...x.b.run, state, attemptCount: attemptOf.has(x.b.run.id) ? 1 : 0 }, x.b.contract) });
     await insertEvents(tx, [
       ...ok.map((x) => eventRow(ctx.accountId, "billing_run.succeeded", summary(x, "succeeded"), x.b.at)),
       ...failed.map((x) => eventRow(ctx.accountId, "billing_run.failed", { ...summary(x, "failed"), fail_code: x.r.failCode, fail_message: x.r.failMessage }, x.b.at)),

@@ -1,5 +1,6 @@
-// Executes a billing run: applies contract credit (after taxes, never credit the run itself created),
-// then charges the rest through the account's processor. A run is claimed atomically (scheduled or due
+// Executes a billing run: for contracts with auto_apply_credit (extension; off by default, spec 4.6)
+// applies contract credit (after taxes, never credit the run itself created), then charges the rest,
+// rounded to the currency's minor unit, through the account's processor. A run is claimed atomically (scheduled or due
 // for retry → processing), so concurrent workers never charge it twice; an attempt's idempotency key
 // is (run, attempt_no), so a worker that dies mid-charge repeats the same processor call on restart.
 import Decimal from "decimal.js";
@@ -9,6 +10,7 @@ import type { Ctx } from "../context";
 import { emitEvent } from "../events/outbox";
 import { fmt4 } from "../money";
 import { adapterFor, type ChargeResult } from "../payments/processors";
+import { runCharge } from "./amounts";
 import { applyAdvance } from "./build";
 import { MAX_ATTEMPTS, nextAttemptAfter } from "./dunning";
 import { presentRunSummary } from "./present";
@@ -47,27 +49,25 @@ export async function executeRun(ctx: Ctx, runId: number): Promise<string | null
   const prep = await ctx.db.$transaction(async (tx) => {
     const run = await tx.billingRun.findUniqueOrThrow({ where: { id: runId }, include: { contract: { include: { customer: { select: { reference: true } } } } } });
     let creditApplied = new Decimal(run.creditApplied.toString());
-    if (creditApplied.isZero() && run.attemptCount === 0) {
-      const credits = await tx.contractCredit.findMany({ where: { contractId: run.contractId }, select: { amount: true, kind: true, billingRunId: true } });
-      // credit granted by this very run is not available to it
-      const balance = credits.filter((c) => !(c.kind === "grant" && c.billingRunId === run.id)).reduce((a, c) => a.plus(c.amount.toString()), new Decimal(0));
-      const use = Decimal.min(balance, new Decimal(run.total.toString()));
+    // credit is used only when asked for (apply-credit) unless the contract opted in to the old rule
+    if (run.contract.autoApplyCredit && creditApplied.isZero() && run.attemptCount === 0) {
+      const use = Decimal.min(await creditAvailableTo(tx, run), new Decimal(run.total.toString()));
       if (use.gt(0)) {
-        await tx.contractCredit.create({ data: { accountId: run.accountId, contractId: run.contractId, amount: fmt4(use.negated()), currency: run.currency, kind: "use", reason: `applied to billing run ${run.id}`, billingRunId: run.id, createdAt: now } });
+        await tx.contractCredit.create({ data: { accountId: run.accountId, contractId: run.contractId, amount: fmt4(use.negated()), currency: run.currency, kind: "use", reason: `applied automatically to billing run ${run.id}`, billingRunId: run.id, createdAt: now } });
         await tx.billingRun.update({ where: { id: run.id }, data: { creditApplied: fmt4(use) } });
         creditApplied = use;
       }
     }
-    const due = new Decimal(run.total.toString()).minus(creditApplied);
-    if (due.lte(0)) return { run, due, attempt: null, method: null };
+    const charge = runCharge({ total: run.total, creditApplied, currency: run.currency });
+    if (charge.charged.lte(0)) return { run, charge, attempt: null, method: null };
     const attemptNo = run.attemptCount + 1;
     const method = await pickPaymentMethod(tx, run, run.contract);
     const attempt = await tx.billingAttempt.upsert({
       where: { runId_attemptNo: { runId, attemptNo } },
-      create: { runId, attemptNo, state: "processing", amount: fmt4(due), createdAt: now },
+      create: { runId, attemptNo, state: "processing", amount: fmt4(charge.charged), createdAt: now },
       update: {},
     });
-    return { run, due, attempt, method };
+    return { run, charge, attempt, method };
   });
 
   // 2. the processor call, outside any transaction
@@ -75,7 +75,7 @@ export async function executeRun(ctx: Ctx, runId: number): Promise<string | null
   if (prep.attempt) {
     result = prep.method
       ? await adapterFor(prep.method.processor.processorType).charge({
-          amount: fmt4(prep.due), currency: prep.run.currency, idempotencyKey: `run_${runId}_attempt_${prep.attempt.attemptNo}`,
+          amount: prep.charge.processorText, currency: prep.run.currency, idempotencyKey: `run_${runId}_attempt_${prep.attempt.attemptNo}`,
           paymentMethod: { collectionMethod: prep.method.collectionMethod, token: prep.method.token },
         })
       : { status: "failed", transactionId: "", failCode: "no_payment_method", failMessage: "The customer has no verified payment method for this contract." };
@@ -91,42 +91,51 @@ export async function executeRun(ctx: Ctx, runId: number): Promise<string | null
  * contract waiting for its initial payment (checkout flow); failure schedules the next retry.
  */
 export async function recordOutcome(ctx: Ctx, runId: number, attemptId: number | null, result: ChargeResult | null, now: Date): Promise<string> {
-  return ctx.db.$transaction(async (tx) => {
-    const run = await tx.billingRun.findUniqueOrThrow({ where: { id: runId }, include: { contract: { include: { customer: { select: { reference: true } } } } } });
-    const c = run.contract;
-    const attempt = attemptId ? await tx.billingAttempt.findUniqueOrThrow({ where: { id: attemptId } }) : null;
-    if (!result || result.status === "succeeded") {
-      if (attempt) await tx.billingAttempt.update({ where: { id: attempt.id }, data: { state: "succeeded", transactionId: result!.transactionId, updatedAt: now } });
-      const updated = await tx.billingRun.update({ where: { id: runId }, data: { state: "succeeded", attemptCount: attempt ? attempt.attemptNo : run.attemptCount, nextAttemptAt: null, updatedAt: now } });
-      await tx.subscriptionContract.update({ where: { id: c.id }, data: { billingAttentionRequired: false, pastDueSince: null, updatedAt: now } });
-      const meta = run.metadata as { advance?: { id: number; start: string; end: string }[]; next?: string | null };
-      if (meta.advance) await applyAdvance(tx, c.id, meta.advance, meta.next ?? null, now);
-      await emitEvent(tx, run.accountId, "billing_run.succeeded", presentRunSummary(updated, c), now);
-      if (run.kind === "initial" && c.state === "inactive") await activateAfterPayment(tx, run.accountId, c.id, runId, now);
-      return "succeeded";
-    }
-    if (result.status === "pending_external") {
-      await tx.billingAttempt.update({ where: { id: attempt!.id }, data: { state: "pending_external", transactionId: result.transactionId, updatedAt: now } });
-      await tx.billingRun.update({ where: { id: runId }, data: { state: "pending_external", attemptCount: attempt!.attemptNo, updatedAt: now } });
-      await tx.checkout.updateMany({ where: { initialBillingRunId: runId, status: { in: ["pending", "finalizing"] } }, data: { status: "pending_external" } });
-      return "pending_external";
-    }
-    const attemptNo = attempt!.attemptNo;
-    await tx.billingAttempt.update({ where: { id: attempt!.id }, data: { state: "failed", transactionId: result.transactionId || null, failCode: result.failCode, failMessage: result.failMessage, updatedAt: now } });
-    const meta = run.metadata as { manual_retry?: boolean; no_automatic_retry?: boolean };
-    // a checkout's initial payment is not retried by dunning: the customer is there to try again
-    const next = meta.manual_retry || meta.no_automatic_retry ? null : nextAttemptAfter(now, attemptNo);
-    const exhausted = !next || attemptNo >= MAX_ATTEMPTS;
-    const state = meta.no_automatic_retry && !meta.manual_retry ? "failed" : exhausted ? "exhausted" : "failed";
-    const updated = await tx.billingRun.update({
-      where: { id: runId },
-      data: { state, attemptCount: attemptNo, nextAttemptAt: state === "failed" ? next : null, updatedAt: now, metadata: { ...(run.metadata as object), manual_retry: false } as Prisma.InputJsonValue },
-    });
-    await tx.subscriptionContract.update({ where: { id: c.id }, data: { billingAttentionRequired: true, pastDueSince: c.pastDueSince ?? now, updatedAt: now } });
-    await tx.checkout.updateMany({ where: { initialBillingRunId: runId, status: { in: ["pending", "finalizing", "pending_external"] } }, data: { status: "failed", failCode: result.failCode, failMessage: result.failMessage } });
-    await emitEvent(tx, run.accountId, state === "exhausted" ? "billing_run.exhausted" : "billing_run.failed", { ...presentRunSummary(updated, c), fail_code: result.failCode, fail_message: result.failMessage }, now);
-    return updated.state;
+  return ctx.db.$transaction((tx) => recordOutcomeIn(tx, runId, attemptId, result, now));
+}
+
+/** recordOutcome inside a transaction the caller holds (apply-credit settles a run it fully covers). */
+export async function recordOutcomeIn(tx: DbTx, runId: number, attemptId: number | null, result: ChargeResult | null, now: Date): Promise<string> {
+  const run = await tx.billingRun.findUniqueOrThrow({ where: { id: runId }, include: { contract: { include: { customer: { select: { reference: true } } } } } });
+  const c = run.contract;
+  const attempt = attemptId ? await tx.billingAttempt.findUniqueOrThrow({ where: { id: attemptId } }) : null;
+  if (!result || result.status === "succeeded") {
+    if (attempt) await tx.billingAttempt.update({ where: { id: attempt.id }, data: { state: "succeeded", transactionId: result!.transactionId, updatedAt: now } });
+    const updated = await tx.billingRun.update({ where: { id: runId }, data: { state: "succeeded", attemptCount: attempt ? attempt.attemptNo : run.attemptCount, nextAttemptAt: null, updatedAt: now } });
+    await tx.subscriptionContract.update({ where: { id: c.id }, data: { billingAttentionRequired: false, pastDueSince: null, updatedAt: now } });
+    const meta = run.metadata as { advance?: { id: number; start: string; end: string }[]; next?: string | null };
+    if (meta.advance) await applyAdvance(tx, c.id, meta.advance, meta.next ?? null, now);
+    await emitEvent(tx, run.accountId, "billing_run.succeeded", presentRunSummary(updated, c), now);
+    if (run.kind === "initial" && c.state === "inactive") await activateAfterPayment(tx, run.accountId, c.id, runId, now);
+    return "succeeded";
+  }
+  if (result.status === "pending_external") {
+    await tx.billingAttempt.update({ where: { id: attempt!.id }, data: { state: "pending_external", transactionId: result.transactionId, updatedAt: now } });
+    await tx.billingRun.update({ where: { id: runId }, data: { state: "pending_external", attemptCount: attempt!.attemptNo, updatedAt: now } });
+    await tx.checkout.updateMany({ where: { initialBillingRunId: runId, status: { in: ["pending", "finalizing"] } }, data: { status: "pending_external" } });
+    return "pending_external";
+  }
+  const attemptNo = attempt!.attemptNo;
+  await tx.billingAttempt.update({ where: { id: attempt!.id }, data: { state: "failed", transactionId: result.transactionId || null, failCode: result.failCode, failMessage: result.failMessage, updatedAt: now } });
+  const meta = run.metadata as { manual_retry?: boolean; no_automatic_retry?: boolean };
+  // a checkout's initial payment is not retried by dunning: the customer is there to try again
+  const next = meta.manual_retry || meta.no_automatic_retry ? null : nextAttemptAfter(now, attemptNo);
+  const exhausted = !next || attemptNo >= MAX_ATTEMPTS;
+  const state = meta.no_automatic_retry && !meta.manual_retry ? "failed" : exhausted ? "exhausted" : "failed";
+  const updated = await tx.billingRun.update({
+    where: { id: runId },
+    data: { state, attemptCount: attemptNo, nextAttemptAt: state === "failed" ? next : null, updatedAt: now, metadata: { ...(run.metadata as object), manual_retry: false } as Prisma.InputJsonValue },
   });
+  await tx.subscriptionContract.update({ where: { id: c.id }, data: { billingAttentionRequired: true, pastDueSince: c.pastDueSince ?? now, updatedAt: now } });
+  await tx.checkout.updateMany({ where: { initialBillingRunId: runId, status: { in: ["pending", "finalizing", "pending_external"] } }, data: { status: "failed", failCode: result.failCode, failMessage: result.failMessage } });
+  await emitEvent(tx, run.accountId, state === "exhausted" ? "billing_run.exhausted" : "billing_run.failed", { ...presentRunSummary(updated, c), fail_code: result.failCode, fail_message: result.failMessage }, now);
+  return updated.state;
+}
+
+/** Credit of the run's contract it may use: everything recorded, except what this very run granted. */
+export async function creditAvailableTo(tx: DbTx, run: { id: number; contractId: number }): Promise<Decimal> {
+  const credits = await tx.contractCredit.findMany({ where: { contractId: run.contractId }, select: { amount: true, kind: true, billingRunId: true } });
+  return credits.filter((c) => !(c.kind === "grant" && c.billingRunId === run.id)).reduce((a, c) => a.plus(c.amount.toString()), new Decimal(0));
 }
 
 /** Checkout flow: the contract becomes active only once its initial payment succeeded (spec 3.1, 3.2). */

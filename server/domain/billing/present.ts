@@ -1,6 +1,7 @@
 // Billing runs → the BillingRun of spec 2.9.
 import type { Prisma } from "../../generated/prisma/client";
 import { dec, fmt4, fmt6 } from "../money";
+import { runCharge } from "./amounts";
 import { iso } from "../time";
 
 export const runInclude = {
@@ -21,12 +22,13 @@ export function presentRunSummary(r: RunRow, c?: { customer: { reference: string
 }
 
 export function presentRun(r: RunRecord, credits: { id: number; amount: Prisma.Decimal; kind: string; reason: string; createdAt: Date }[] = []) {
-  const total = dec(r.total);
-  const credit = dec(r.creditApplied);
+  const charge = runCharge(r);
   return {
     ...presentRunSummary(r, r.contract),
-    credit_applied_amount: fmt4(credit),
-    amount_due: fmt4(total.minus(credit).lt(0) ? 0 : total.minus(credit)),
+    credit_applied_amount: fmt4(r.creditApplied),
+    amount_due: fmt4(charge.due),
+    rounding_adjustment_amount: fmt4(charge.rounding),
+    charged_amount: fmt4(charge.charged),
     scheduled_at: iso(r.scheduledAt),
     next_attempt_at: r.nextAttemptAt ? iso(r.nextAttemptAt) : null,
     metadata: r.metadata as Record<string, unknown>,

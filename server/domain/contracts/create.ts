@@ -51,6 +51,7 @@ export async function createContract(ctx: Ctx, input: ContractCreateInput, opts:
         nextBillingAt: activate ? priced.periodEnd : null,
         inputMode: compiled.inputMode, bundleTemplateId: compiled.bundleTemplateId, bundleQuantity: compiled.bundleQuantity,
         initialBillingMode: mode, paymentProcessorOverride: input.payment_processor_override ?? null,
+        autoApplyCredit: input.auto_apply_credit ?? false,
         deliveryAddress: (input.delivery_address ?? undefined) as Prisma.InputJsonValue | undefined,
         shippingSelection: (opts.shippingSelection ?? undefined) as Prisma.InputJsonValue | undefined,
         accountingDepartment: input.accounting_department ?? null, accountingCostCenter: input.accounting_cost_center ?? null,

@@ -6,6 +6,7 @@ import { invalid, invalidFields } from "../errors";
 import { itemLine, pendingAsRunLine, prorate, type ProrationLine } from "./lines";
 import type { Plan, PlanArgs } from "./operation";
 import type { ContractRecord } from "./records";
+import { runPeriodOf } from "../billing/period";
 import { fmt4 } from "../money";
 
 const notAllowed = (c: ContractRecord, what: string) => invalid("non_field_errors", `Cannot ${what} a contract in state '${c.state}'.`);
@@ -76,7 +77,7 @@ async function settlePendingOnCancel(tx: DbTx, c: ContractRecord, now: Date) {
     const run = await tx.billingRun.create({
       data: {
         accountId: c.accountId, contractId: c.id, customerId: c.customerId, kind: "adjustment", state: "scheduled", currency: c.currency,
-        periodStartAt: now, periodEndAt: now, periodKey: `cancel:${now.toISOString()}`, scheduledAt: now,
+        ...runPeriodOf(pending, { start: now, end: now }), periodKey: `cancel:${now.toISOString()}`, scheduledAt: now,
         subtotal: fmt4(sum("subtotal")), tax: fmt4(sum("tax")), total: fmt4(net), metadata: { operation: "cancel", reason: "pending adjustments of a canceled contract" },
         lines: { create: pending.map(pendingAsRunLine) },
       },

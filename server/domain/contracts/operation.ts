@@ -9,6 +9,7 @@ import { emitEvent, type EventType } from "../events/outbox";
 import { fmt4, fmt6 } from "../money";
 import { catalogSnapshot, type CatalogSnapshot } from "../offers/snapshot";
 import { iso } from "../time";
+import { runPeriodOf } from "../billing/period";
 import { lineGross, pendingAsRunLine, presentProrationLine, type ProrationLine } from "./lines";
 import { loadContract, withLockedContract, type ContractRecord } from "./records";
 import { digest, paramsHash, PREVIEW_TTL_MS, readPreview, signPreview } from "./token";
@@ -146,7 +147,7 @@ async function record(tx: DbTx, ctx: Ctx, c: ContractRecord, op: Operation, s: S
   const run = await tx.billingRun.create({
     data: {
       accountId: ctx.accountId, contractId: c.id, customerId: c.customerId, kind: "adjustment", state: "scheduled", currency: c.currency,
-      periodStartAt: now, periodEndAt: now, periodKey: `adjustment:${now.getTime()}:${c.contractVersion}`, scheduledAt: now,
+      ...runPeriodOf(all, { start: now, end: now }), periodKey: `adjustment:${now.getTime()}:${c.contractVersion}`, scheduledAt: now,
       subtotal: fmt4(sum("subtotal")), tax: fmt4(sum("tax")), total: fmt4(sum("subtotal").plus(sum("tax"))),
       metadata: { operation: op, ...(reason ? { reason } : {}) },
       lines: { create: all },

@@ -105,5 +105,6 @@ export function presentContract(c: ContractRecord, catalog: CatalogSnapshot, now
     accounting_department: c.accountingDepartment,
     accounting_cost_center: c.accountingCostCenter,
     credit_balance: fmt4(credit),
+    auto_apply_credit: c.autoApplyCredit,
   };
 }

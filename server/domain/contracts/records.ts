@@ -10,7 +10,8 @@ export const contractInclude = {
   items: { orderBy: { id: "asc" } },
   pauses: { orderBy: [{ startAt: "asc" }, { id: "asc" }] },
   credits: { select: { amount: true } },
-  billingRuns: { orderBy: { id: "desc" }, take: 1, select: { id: true, kind: true, state: true, periodStartAt: true, periodEndAt: true, total: true, attemptCount: true } },
+  // latest_billing_run: the run with the latest billed period (then the newest), see docs/decisions.md
+  billingRuns: { orderBy: [{ periodEndAt: "desc" }, { id: "desc" }], take: 1, select: { id: true, kind: true, state: true, periodStartAt: true, periodEndAt: true, total: true, attemptCount: true } },
 } satisfies Prisma.SubscriptionContractInclude;
 
 export type ContractRecord = Prisma.SubscriptionContractGetPayload<{ include: typeof contractInclude }>;

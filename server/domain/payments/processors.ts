@@ -1,8 +1,10 @@
 // Processor adapters behind one interface. The sandbox adapters decide outcomes by test card number
 // (README "Test cards"), deterministically per idempotency key, so a retried call repeats its result.
 import { createHash } from "node:crypto";
+import { isCurrencyCode, minorUnitExponent } from "../currencies";
 
 export interface ChargeRequest {
+  /** in the currency's units, with at most its minor-unit digits ("12.28" EUR, "1228" JPY, "12.276" KWD) */
   amount: string;
   currency: string;
   idempotencyKey: string;
@@ -29,9 +31,20 @@ export const TEST_CARDS: Record<string, { outcome: "succeeded" | "failed" | "pen
 
 export const cardFromToken = (token: string | null) => (token ?? "").replace(/^tok_sandbox_/, "");
 
+/** Why a processor refuses the amount, as real ones do: unknown currency, or more digits than its minor unit. */
+export function amountProblem(amount: string, currency: string): string | null {
+  if (!isCurrencyCode(currency)) return `Unsupported currency ${currency}.`;
+  const e = minorUnitExponent(currency);
+  const shape = e === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{1,${e}})?$`);
+  if (!shape.test(amount)) return `Invalid amount ${amount} ${currency}: at most ${e} fraction digits.`;
+  return Number(amount) > 0 ? null : `Invalid amount ${amount} ${currency}: must be positive.`;
+}
+
 const sandbox: ProcessorAdapter = {
   async charge(req) {
     const transactionId = `txn_${createHash("sha256").update(req.idempotencyKey).digest("hex").slice(0, 20)}`;
+    const problem = amountProblem(req.amount, req.currency);
+    if (problem) return { status: "failed", transactionId, failCode: "invalid_amount", failMessage: problem };
     if (req.paymentMethod.collectionMethod !== "card") return { status: "succeeded", transactionId }; // claim/invoice: collected outside
     const card = TEST_CARDS[cardFromToken(req.paymentMethod.token)];
     if (!card || card.outcome === "succeeded") return { status: "succeeded", transactionId };

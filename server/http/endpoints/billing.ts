@@ -2,7 +2,8 @@ import { z } from "zod";
 import { advanceTestClock, getRun, listRuns, retryRun } from "../../domain/billing/runs";
 import { parsePage } from "../../domain/list";
 import { createWebhookEndpoint, listDeliveries, listWebhookEndpoints } from "../../domain/webhooks/deliver";
-import { billingRun, retryBody, runListQuery, testClockBody, testClockResult, webhookEndpointBody } from "../../schemas/billing";
+import { applyCreditToRun } from "../../domain/billing/credit";
+import { applyCreditBody, billingRun, retryBody, runListQuery, testClockBody, testClockResult, webhookEndpointBody } from "../../schemas/billing";
 import { listOf } from "../../schemas/common";
 import { defineEndpoint, intId } from "../endpoint";
 import { listBody } from "../pagination";
@@ -25,6 +26,12 @@ export const billingEndpoints = [
     method: "POST", path: "/v2/billing-runs/{billingRunId}/retry/", summary: "Schedule a manual retry of a failed run", tags,
     params, body: retryBody, bodyRequired: true, response: billingRun,
     handler: (ctx, { params, body }) => retryRun(ctx, params.billingRunId, body),
+  }),
+  defineEndpoint({
+    method: "POST", path: "/v2/billing-runs/{billingRunId}/apply-credit/", summary: "Use contract credit on a scheduled or failed run", tags, extension: true,
+    params, body: applyCreditBody, response: billingRun,
+    description: "Credit is never used automatically (spec 4.6) unless the contract has `auto_apply_credit`. This call uses it after taxes and line totals, before the processor charge: `amount` (default: as much as covers the amount due) must not exceed the credit available or the amount due. Credit granted by the run itself is not available to it. A run left with nothing to charge succeeds without a processor attempt. 400 for runs that are processing, pending or settled.",
+    handler: (ctx, { params, body }) => applyCreditToRun(ctx, params.billingRunId, body ?? {}),
   }),
   defineEndpoint({
     method: "POST", path: "/v2/test-clock/advance/", summary: "Move a test-mode account's clock forward and bill everything due", tags: ["Test clocks"], extension: true,

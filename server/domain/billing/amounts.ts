@@ -1,0 +1,25 @@
+// What a run asks the processor for. Lines and totals keep four fraction digits (spec 2); a processor
+// takes the currency's own units, so the amount due is rounded half-up to the minor unit (ISO 4217) and
+// the difference is shown on the run, so that exactly:
+//   total_amount − credit_applied_amount − rounding_adjustment_amount = charged_amount
+import Decimal from "decimal.js";
+import { processorAmount, roundToMinorUnit } from "../currencies";
+import { dec, type DecimalLike } from "../money";
+
+export interface RunMoney { total: DecimalLike; creditApplied: DecimalLike; currency: string }
+
+export function runCharge(r: RunMoney) {
+  const owed = dec(r.total).minus(dec(r.creditApplied));
+  const due = owed.lt(0) ? new Decimal(0) : owed;
+  const charged = roundToMinorUnit(due, r.currency);
+  return {
+    /** total less the credit applied (four digits, never negative) */
+    due,
+    /** the amount due in the currency's minor units: what the processor is (or was) asked for */
+    charged,
+    /** due − charged: what rounding to the minor unit left out (negative when it rounded up) */
+    rounding: due.minus(charged),
+    /** the charge as sent to a processor: exactly the currency's fraction digits */
+    processorText: processorAmount(due, r.currency),
+  };
+}
