@@ -1,6 +1,6 @@
 // Months-long billing simulations through the test clock (POST /v2/test-clock/advance/): regular runs
 // (spec 2.9, 4.10), fixed billing day (4.9), price versions, pauses and cancellations (3.1), dunning,
-// manual retry, contract credit (4.6 "Contract credit"), initial_billing_mode next_invoice, the
+// manual retry, initial_billing_mode next_invoice, the
 // on_run_succeeded advance policy, and the billing-run list/detail endpoints.
 //
 // Every scenario runs in its own seeded test-mode account (an account clock only moves forward). The
@@ -47,7 +47,9 @@ describe("regular runs over a year", () => {
       expect(run.lines.map(lineBrief)).toEqual([
         { price: w.ids.basicMonthly, version: v1, qty: 1, unit: "9.9000", factor: "1.000000", line: "9.9000", subtotal: "9.9000", tax: "2.3760", start: starts[k], end: ends[k], reason: null, kind: "recurring" },
       ]);
-      expect(run.attempts.map((a: any) => [a.attempt_no, a.state, a.amount, a.fail_code])).toEqual([[1, "succeeded", "12.2760", null]]);
+      // the processor is charged in cents: 12.2760 → 12.28, the −0.0040 difference shown on the run
+      expect(run.attempts.map((a: any) => [a.attempt_no, a.state, a.amount, a.fail_code])).toEqual([[1, "succeeded", "12.2800", null]]);
+      expect([run.amount_due, run.rounding_adjustment_amount, run.charged_amount]).toEqual(["12.2760", "-0.0040", "12.2800"]);
     }
     // every charge has its own processor transaction
     expect(new Set(runs.map((x) => x.attempts[0].transaction_id)).size).toBe(12);
@@ -298,7 +300,7 @@ describe("dunning", () => {
     let [run] = await runsOf(w, c.id);
     expect(brief(run)).toMatchObject({ state: "failed", total: "12.2760", attempts: 1 });
     expect(run.next_attempt_at).toBe("2026-02-11T00:00:00.000Z"); // Feb 10 + 1 day
-    expect(run.attempts.map((a: any) => [a.attempt_no, a.state, a.amount, a.fail_code, a.fail_message])).toEqual([[1, "failed", "12.2760", "card_declined", "The card was declined."]]);
+    expect(run.attempts.map((a: any) => [a.attempt_no, a.state, a.amount, a.fail_code, a.fail_message])).toEqual([[1, "failed", "12.2800", "card_declined", "The card was declined."]]);
     let k = await readContract(w, c.id);
     expect(k).toMatchObject({ billing_attention_required: true, service_state: "active", service_active: true });
 
@@ -316,14 +318,14 @@ describe("dunning", () => {
     await addCard(w, w.ids.bob, "4242424242424242");
     await advance(w, "2026-02-14T00:00:00.000Z");
     run = await runDetail(w, run.id);
-    expect(run).toMatchObject({ state: "succeeded", attempt_count: 3, next_attempt_at: null, amount_due: "12.2760" });
+    expect(run).toMatchObject({ state: "succeeded", attempt_count: 3, next_attempt_at: null, amount_due: "12.2760", charged_amount: "12.2800" });
     expect(run.attempts.map((a: any) => [a.attempt_no, a.state, a.amount, a.fail_code, a.created_at])).toEqual([
-      [1, "failed", "12.2760", "card_declined", "2026-02-10T00:00:00.000Z"],
-      [2, "failed", "12.2760", "card_declined", "2026-02-11T00:00:00.000Z"],
-      [3, "succeeded", "12.2760", null, "2026-02-14T00:00:00.000Z"],
+      [1, "failed", "12.2800", "card_declined", "2026-02-10T00:00:00.000Z"],
+      [2, "failed", "12.2800", "card_declined", "2026-02-11T00:00:00.000Z"],
+      [3, "succeeded", "12.2800", null, "2026-02-14T00:00:00.000Z"],
     ]);
     expect(new Set(run.attempts.map((a: any) => a.transaction_id)).size).toBe(3);
-    expect(run.transactions.filter((t: any) => t.type === "payment").map((t: any) => [t.amount, t.state])).toEqual([["12.2760", "failed"], ["12.2760", "failed"], ["12.2760", "succeeded"]]);
+    expect(run.transactions.filter((t: any) => t.type === "payment").map((t: any) => [t.amount, t.state])).toEqual([["12.2800", "failed"], ["12.2800", "failed"], ["12.2800", "succeeded"]]);
     k = await readContract(w, c.id);
     expect(k).toMatchObject({ billing_attention_required: false, service_state: "active", service_active: true });
     // the next renewal charges the good card at once
@@ -432,91 +434,7 @@ describe("dunning", () => {
   });
 });
 
-describe("contract credit (4.6)", () => {
-  it("a pause with proration credit: the next run applies it (credit_applied_amount) and charges the rest", async () => {
-    const w = await newWorld();
-    at(T0);
-    const c = await createContract(w, { items: [{ price: w.ids.basicMonthly }] });
-    await advance(w, "2026-02-24T00:00:00.000Z");
-    ok(await w.post(`/v2/subscription-contracts/${c.id}/pause/`, { start_date: "2026-02-24T00:00:00.000Z", end_date: "2026-03-03T00:00:00.000Z", proration_behavior: "create_prorations" }));
-    // credit for [Feb 24, Mar 3) of the billed period [Feb 10, Mar 10): 7/28 = 0.25; 9.9 × 0.25 = 2.4750; tax 0.5940 → 3.0690
-    expect((await readContract(w, c.id)).credit_balance).toBe("3.0690");
-    await advance(w, "2026-04-10T00:00:00.000Z");
-    const runs = await runsOf(w, c.id);
-    expect(runs.map((r) => [r.period_start_at.slice(0, 10), r.total_amount, r.credit_applied_amount, r.amount_due, r.attempts.map((a: any) => a.amount)])).toEqual([
-      ["2026-02-10", "12.2760", "0.0000", "12.2760", ["12.2760"]],
-      // the pause ended Mar 3: the Mar 10 run is a full month, 12.2760 − 3.0690 credit = 9.2070 charged
-      ["2026-03-10", "12.2760", "3.0690", "9.2070", ["9.2070"]],
-      ["2026-04-10", "12.2760", "0.0000", "12.2760", ["12.2760"]],
-    ]);
-    const d = await runDetail(w, runs[1].id);
-    expect(d.transactions.map((t: any) => [t.type, t.amount, t.state])).toEqual([["payment", "9.2070", "succeeded"], ["credit_applied", "3.0690", "succeeded"]]);
-    expect((await readContract(w, c.id)).credit_balance).toBe("0.0000");
-  });
-
-  // (found by this test: decimal.js isPositive() is true for 0, so every run wrote a 0.0000 credit use)
-  it("a run without any credit records no credit use and lists only the payment transaction", async () => {
-    const w = await newWorld();
-    at(T0);
-    const c = await createContract(w, { items: [{ price: w.ids.basicMonthly }] });
-    await advance(w, "2026-02-10T00:00:00.000Z");
-    const [run] = await runsOf(w, c.id);
-    expect(await db().contractCredit.findMany({ where: { contractId: c.id } })).toEqual([]);
-    expect((await runDetail(w, run.id)).transactions.map((t: any) => t.type)).toEqual(["payment"]);
-  });
-
-  it("cancel with proration credit, then restart: the restart's run applies the credit", async () => {
-    const w = await newWorld();
-    at(T0);
-    const c = await createContract(w, { items: [{ price: w.ids.basicMonthly }] });
-    await advance(w, "2026-02-24T00:00:00.000Z");
-    const k = ok(await w.post(`/v2/subscription-contracts/${c.id}/cancel/`, { proration_behavior: "create_prorations" }));
-    // unused [Feb 24, Mar 10) of [Feb 10, Mar 10): 14/28 = 0.5; 9.9 × 0.5 = 4.9500; tax 1.1880 → 6.1380
-    expect(k).toMatchObject({ state: "canceled", credit_balance: "6.1380", next_billing_at: null });
-    await advance(w, "2026-03-01T00:00:00.000Z");
-    expect((await runsOf(w, c.id)).length).toBe(1);
-    const r = ok(await w.post(`/v2/subscription-contracts/${c.id}/restart/`, {}));
-    expect(r).toMatchObject({ state: "active", next_billing_at: "2026-03-01T00:00:00.000Z" });
-    await advance(w, "2026-03-01T01:00:00.000Z");
-    const runs = await runsOf(w, c.id);
-    expect(runs.map((x) => [x.period_start_at, x.period_end_at, x.total_amount, x.credit_applied_amount, x.amount_due, x.attempts.map((a: any) => a.amount)])).toEqual([
-      ["2026-02-10T00:00:00.000Z", "2026-03-10T00:00:00.000Z", "12.2760", "0.0000", "12.2760", ["12.2760"]],
-      // a new month from the restart: 12.2760 − 6.1380 = 6.1380 charged
-      ["2026-03-01T00:00:00.000Z", "2026-04-01T00:00:00.000Z", "12.2760", "6.1380", "6.1380", ["6.1380"]],
-    ]);
-  });
-
-  // (found by this test: a 0.0000 processor charge was made, decimal.js isPositive() being true for 0)
-  it("credit covering the whole run: the run succeeds with no processor attempt", async () => {
-    const w = await newWorld();
-    at(T0);
-    const c = await createContract(w, { items: [{ price: w.ids.basicMonthly }] });
-    await advance(w, "2026-02-10T00:00:00.000Z");
-    // a pause over the whole billed period [Feb 10, Mar 10) credits it all: 9.9000 + 2.3760 = 12.2760
-    ok(await w.post(`/v2/subscription-contracts/${c.id}/pause/`, { start_date: "2026-02-10T00:00:00.000Z", end_date: "2026-03-10T00:00:00.000Z", proration_behavior: "create_prorations" }));
-    expect((await readContract(w, c.id)).credit_balance).toBe("12.2760");
-    await advance(w, "2026-03-10T00:00:00.000Z");
-    const run = (await runsOf(w, c.id))[1];
-    expect(run).toMatchObject({ period_start_at: "2026-03-10T00:00:00.000Z", total_amount: "12.2760", credit_applied_amount: "12.2760", amount_due: "0.0000", state: "succeeded" });
-    expect(run.attempts).toEqual([]);
-    expect(run.attempt_count).toBe(0);
-  });
-
-  it("credit granted by a run is not applied to that same run, only to the next one", async () => {
-    const w = await newWorld();
-    at(T0);
-    const c = await createContract(w, { items: [{ price: w.ids.basicMonthly }], initial_billing_mode: "create_initial_run" });
-    const initialId = c.initial_billing_run.id;
-    await db().contractCredit.create({ data: { accountId: w.accountId, contractId: c.id, amount: "5.0000", currency: "EUR", kind: "grant", reason: "granted by the initial run", billingRunId: initialId, createdAt: new Date(T0) } });
-    await advance(w, "2026-02-10T00:00:00.000Z");
-    const runs = await runsOf(w, c.id);
-    expect(runs.map((r) => [r.kind, r.total_amount, r.credit_applied_amount, r.amount_due])).toEqual([
-      ["initial", "12.2760", "0.0000", "12.2760"],
-      // Feb 10 run: 12.2760 − 5.0000 = 7.2760
-      ["regular", "12.2760", "5.0000", "7.2760"],
-    ]);
-  });
-});
+// contract credit (4.6): tests/billing/credit.test.ts
 
 describe("initial billing mode and advance policy", () => {
   it("next_invoice: the first regular run carries the pending initial-period line plus the next full period", async () => {
@@ -528,7 +446,8 @@ describe("initial billing mode and advance policy", () => {
     const v = await versionIdAt(w.ids.magazineMonthly, T0);
     // Feb 1: regular [Feb 1, Mar 1) 12.0000 (net 10.9091, tax 1.0909) + pending [Jan 10, Feb 1) 8.5161 (net 7.7419, tax 0.7742)
     // subtotal 10.9091 + 7.7419 = 18.6510; tax 1.0909 + 0.7742 = 1.8651; total 20.5161
-    expect(brief(runs[0])).toEqual({ kind: "regular", state: "succeeded", start: "2026-02-01T00:00:00.000Z", end: "2026-03-01T00:00:00.000Z", subtotal: "18.6510", tax: "1.8651", total: "20.5161", attempts: 1 });
+    // the run's period spans its lines: from the pending line's Jan 10 to the regular line's Mar 1
+    expect(brief(runs[0])).toEqual({ kind: "regular", state: "succeeded", start: T0, end: "2026-03-01T00:00:00.000Z", subtotal: "18.6510", tax: "1.8651", total: "20.5161", attempts: 1 });
     expect(runs[0].lines.map(lineBrief)).toEqual([
       { price: w.ids.magazineMonthly, version: v, qty: 1, unit: "12.0000", factor: "1.000000", line: "12.0000", subtotal: "10.9091", tax: "1.0909", start: "2026-02-01T00:00:00.000Z", end: "2026-03-01T00:00:00.000Z", reason: null, kind: "recurring" },
       { price: w.ids.magazineMonthly, version: v, qty: 1, unit: "12.0000", factor: "0.709677", line: "8.5161", subtotal: "7.7419", tax: "0.7742", start: T0, end: "2026-02-01T00:00:00.000Z", reason: "initial_period", kind: "proration" },
@@ -646,16 +565,17 @@ describe("billing run list and detail (4.10)", () => {
     expect(d).toMatchObject({
       id: feb.id, contract_id: bob.id, customer_id: w.ids.bob, customer_reference: "cust-1002", kind: "regular", state: "exhausted", currency: "EUR",
       period_start_at: "2026-02-10T00:00:00.000Z", period_end_at: "2026-03-10T00:00:00.000Z", subtotal_amount: "9.9000", tax_amount: "2.3760",
-      total_amount: "12.2760", attempt_count: 4, credit_applied_amount: "0.0000", amount_due: "12.2760", next_attempt_at: null, status: "exhausted",
+      total_amount: "12.2760", attempt_count: 4, credit_applied_amount: "0.0000", amount_due: "12.2760",
+      rounding_adjustment_amount: "-0.0040", charged_amount: "12.2800", next_attempt_at: null, status: "exhausted",
     });
     expect(d.lines.map(lineBrief)).toEqual([
       { price: w.ids.basicMonthly, version: await versionIdAt(w.ids.basicMonthly, T0), qty: 1, unit: "9.9000", factor: "1.000000", line: "9.9000", subtotal: "9.9000", tax: "2.3760", start: "2026-02-10T00:00:00.000Z", end: "2026-03-10T00:00:00.000Z", reason: null, kind: "recurring" },
     ]);
     expect(d.lines[0]).toMatchObject({ product_name: "Streaming Basic", contract_item_id: bob.items[0].id });
-    expect(d.attempts.map((a: any) => [a.attempt_no, a.state, a.amount, a.fail_code, a.fail_message])).toEqual([1, 2, 3, 4].map((n) => [n, "failed", "12.2760", "card_declined", "The card was declined."]));
+    expect(d.attempts.map((a: any) => [a.attempt_no, a.state, a.amount, a.fail_code, a.fail_message])).toEqual([1, 2, 3, 4].map((n) => [n, "failed", "12.2800", "card_declined", "The card was declined."]));
     const payments = d.transactions.filter((t: any) => t.type === "payment");
     expect(payments.map((t: any) => t.id)).toEqual(d.attempts.map((a: any) => a.transaction_id));
-    expect(payments.every((t: any) => t.state === "failed" && t.amount === "12.2760")).toBe(true);
+    expect(payments.every((t: any) => t.state === "failed" && t.amount === "12.2800")).toBe(true);
     expect((await w.get("/v2/billing-runs/99999999/")).status).toBe(404);
     expect((await w.get("/v2/billing-runs/abc/")).status).toBe(404);
     expect((await otherGet(w, `/v2/billing-runs/${feb.id}/`)).status).toBe(404);

@@ -447,13 +447,14 @@ describe("settlement variants", () => {
     expect(runs).toHaveLength(1);
     expect(r.adjustment_billing_run_id).toBe(runs[0].id);
     // subtotal 20.1193 − 6.7064 = 13.4129; tax 4.8286 − 1.6095 = 3.2191; total 16.6320
-    expect(runs[0]).toMatchObject({ kind: "adjustment", state: "scheduled", currency: "EUR", subtotal: "13.4129", tax: "3.2191", total: "16.6320", start: MAR20, end: MAR20 });
+    // the run's period is the service it bills: its lines' [Mar 20, Apr 10)
+    expect(runs[0]).toMatchObject({ kind: "adjustment", state: "scheduled", currency: "EUR", subtotal: "13.4129", tax: "3.2191", total: "16.6320", start: MAR20, end: APR10 });
     expect(runs[0].lines.map((l) => [l.kind, l.contract_item_id, l.quantity, l.line, l.tax, l.reason])).toEqual([
       ["proration", item, 1, "-6.7064", "-1.6095", "quantity_changed"],
       ["proration", item, 3, "20.1193", "4.8286", "quantity_changed"],
     ]);
     expect(await pendingOf(c.id)).toEqual([]);
-    expect(r.contract.latest_billing_run).toMatchObject({ id: runs[0].id, kind: "adjustment", total_amount: "16.6320" });
+    expect(r.contract.latest_billing_run).toMatchObject({ id: runs[0].id, kind: "adjustment", total_amount: "16.6320", period_start_at: MAR20, period_end_at: APR10 });
   });
 
   it("always_invoice implies invoice_now", async () => {
