@@ -19,13 +19,13 @@ export interface PriceDef {
   tax: TaxPolicy; rate: bigint; versions: { id: number; unit: bigint; from: Date | null }[];
 }
 export interface ItemDef { price: PriceDef; quantity?: number; discount?: bigint; override?: bigint }
-export interface ContractDef { customer: "good" | "declining"; items: ItemDef[]; mode: "none" | "create_initial_run"; tz?: string; time?: string }
+export interface ContractDef { customer: "good" | "declining"; items: ItemDef[]; mode: "none" | "create_initial_run"; tz?: string; time?: string; autoApplyCredit?: boolean }
 
 export interface MLine { kind: string; price: PriceDef; versionId: number; quantity: number; unit: bigint; factor: bigint; line: bigint; subtotal: bigint; tax: bigint; start: Date; end: Date; reason: string | null }
 export interface MAttempt { no: number; at: Date; ok: boolean; amount: bigint }
 export interface MRun {
   kind: string; start: Date; end: Date; scheduledAt: Date; lines: MLine[]; state: string; attempts: MAttempt[];
-  nextAttemptAt: Date | null; manual: boolean;
+  nextAttemptAt: Date | null; manual: boolean; creditApplied: bigint;
 }
 interface MItem { def: ItemDef; price: PriceDef; periodStart: Date; periodEnd: Date }
 interface MPause { start: Date; end: Date; state: "scheduled" | "active" | "completed" }
@@ -158,6 +158,13 @@ export class OracleModel {
     }
   }
   manualRetry(r: MRun, now: Date) { r.state = "failed"; r.nextAttemptAt = now; r.manual = true; }
+  /** Explicit use of contract credit on a waiting run (issue item 1); a run left with nothing to charge is settled now. */
+  applyCredit(c: MContract, r: MRun, amount: bigint | null) {
+    const use = amount ?? (c.credit < runDue(r) ? c.credit : runDue(r));
+    r.creditApplied += use;
+    c.credit -= use;
+    if (toCents(runDue(r)) <= 0n) settle(c, r);
+  }
 }
 
 /**
@@ -170,7 +177,7 @@ function newRun(kind: string, start: Date, end: Date, scheduledAt: Date, lines: 
     start = new Date(Math.min(...lines.map((l) => +l.start)));
     end = new Date(Math.max(...lines.map((l) => +l.end)));
   }
-  return { kind, start, end, scheduledAt, lines, state: "scheduled", attempts: [], nextAttemptAt: null, manual: false };
+  return { kind, start, end, scheduledAt, lines, state: "scheduled", attempts: [], nextAttemptAt: null, manual: false, creditApplied: 0n };
 }
 
 function nextDue(c: MContract, until: Date): Date | null {
@@ -218,17 +225,23 @@ function bill(c: MContract, at: Date) {
 }
 
 export const runTotal = (r: MRun) => r.lines.reduce((a, l) => a + l.subtotal + l.tax, 0n);
+const runDue = (r: MRun) => { const due = runTotal(r) - r.creditApplied; return due < 0n ? 0n : due; };
+
+function settle(c: MContract, r: MRun) { r.state = "succeeded"; r.nextAttemptAt = null; c.attention = false; c.pastDueSince = null; }
 
 /** One attempt (or none when nothing is due); the sandbox card of the customer decides. */
 function execute(c: MContract, r: MRun, at: Date) {
-  const charged = toCents(runTotal(r)); // issue item 1: no automatic credit; item 3: cents
-  if (charged <= 0n) { r.state = "succeeded"; r.nextAttemptAt = null; c.attention = false; c.pastDueSince = null; return; }
+  // issue item 1: credit is used automatically only by contracts that opted in (auto_apply_credit)
+  if (c.def.autoApplyCredit && r.creditApplied === 0n && r.attempts.length === 0 && c.credit > 0n) {
+    const use = c.credit < runTotal(r) ? c.credit : runTotal(r);
+    r.creditApplied = use;
+    c.credit -= use;
+  }
+  const charged = toCents(runDue(r)); // issue item 3: the processor is charged whole cents
+  if (charged <= 0n) return settle(c, r);
   const no = r.attempts.length + 1;
   r.attempts.push({ no, at, ok: c.cardGood, amount: charged });
-  if (c.cardGood) {
-    r.state = "succeeded"; r.nextAttemptAt = null; c.attention = false; c.pastDueSince = null;
-    return;
-  }
+  if (c.cardGood) return settle(c, r);
   const next = r.manual || no > RETRY_DAYS.length ? null : new Date(+at + days(RETRY_DAYS[no - 1]));
   r.state = next ? "failed" : "exhausted";
   r.nextAttemptAt = next;
@@ -260,12 +273,13 @@ export function expectedContract(c: MContract, now: Date) {
 
 export function expectedRun(r: MRun) {
   const total = runTotal(r);
-  const charged = toCents(total);
+  const due = runDue(r);
+  const charged = toCents(due);
   const sum = (k: "subtotal" | "tax") => r.lines.reduce((a, l) => a + l[k], 0n);
   return {
     kind: r.kind, state: r.state, currency: "EUR", period_start_at: iso(r.start), period_end_at: iso(r.end), scheduled_at: iso(r.scheduledAt),
     subtotal_amount: f4(sum("subtotal")), tax_amount: f4(sum("tax")), total_amount: f4(total), attempt_count: r.attempts.length,
-    credit_applied_amount: "0.0000", amount_due: f4(total), rounding_adjustment_amount: f4(total - charged), charged_amount: f4(charged),
+    credit_applied_amount: f4(r.creditApplied), amount_due: f4(due), rounding_adjustment_amount: f4(due - charged), charged_amount: f4(charged),
     next_attempt_at: iso(r.nextAttemptAt),
     lines: r.lines.map((l) => ({
       kind: l.kind, price_id: l.price.id, price_version_id: l.versionId, product_name: l.price.product, quantity: l.quantity, unit_amount: f4(l.unit),

@@ -63,7 +63,7 @@ it("a year of a mixed portfolio matches the oracle: every run, line, attempt, ne
     const body = {
       customer_reference: def.customer === "good" ? "cust-1001" : "cust-1002", initial_billing_mode: def.mode,
       items: def.items.map((i) => ({ price: i.price.id, quantity: i.quantity ?? 1, ...extraItem(i) })),
-      ...(def.tz ? { billing_timezone: def.tz, billing_time: def.time } : {}), ...extra,
+      ...(def.tz ? { billing_timezone: def.tz, billing_time: def.time } : {}), ...(def.autoApplyCredit ? { auto_apply_credit: true } : {}), ...extra,
     };
     const c = await createContract(w, body);
     const m = model.create(name, def, d(T0));
@@ -91,6 +91,7 @@ it("a year of a mixed portfolio matches the oracle: every run, line, attempt, ne
       await open("early resume", { customer: "good", items: [{ price: P.kids }], mode: "none" });
       await open("upgrade invoice_now", { customer: "good", items: [{ price: P.basic }], mode: "none" });
       await open("downgrade to credit", { customer: "good", items: [{ price: P.premium }], mode: "none" });
+      await open("downgrade, auto_apply_credit", { customer: "good", items: [{ price: P.premium }], mode: "none", autoApplyCredit: true });
       await open("weekly", { customer: "good", items: [{ price: P.coaching }], mode: "none" });
       await open("schedule", { customer: "good", items: [{ price: P.quarterly }], mode: "create_initial_run" });
       await open("06:00 Europe/Helsinki", { customer: "good", items: [{ price: P.newspaper }], mode: "create_initial_run", tz: "Europe/Helsinki", time: "06:00" });
@@ -115,6 +116,8 @@ it("a year of a mixed portfolio matches the oracle: every run, line, attempt, ne
       model.changePrice(c("upgrade invoice_now"), 0, P.premium, now, "invoice_now");
       await post(cpath("downgrade to credit", "items/update/"), { contract_item: item(c("downgrade to credit")), price: P.basic.id, proration_behavior: "create_prorations", settlement_behavior: "credit_balance" });
       model.changePrice(c("downgrade to credit"), 0, P.basic, now, "credit_balance");
+      await post(cpath("downgrade, auto_apply_credit", "items/update/"), { contract_item: item(c("downgrade, auto_apply_credit")), price: P.basic.id, proration_behavior: "create_prorations", settlement_behavior: "credit_balance" });
+      model.changePrice(c("downgrade, auto_apply_credit"), 0, P.basic, now, "credit_balance");
     }],
     ["2026-03-25T00:00:00.000Z", async () => {
       await post(cpath("cancel now, restart", "cancel/"), {});
@@ -127,6 +130,12 @@ it("a year of a mixed portfolio matches the oracle: every run, line, attempt, ne
     ["2026-04-20T00:00:00.000Z", async () => {
       await post(cpath("cancel at period end", "cancel/"), { cancel_at_period_end: true });
       model.cancelAtPeriodEnd(c("cancel at period end"));
+      // the downgraded contract upgrades again (invoice_now) and pays part of that run with its credit
+      const m = c("downgrade to credit");
+      const r = await post(cpath(m.name, "items/update/"), { contract_item: item(m), price: P.premium.id, proration_behavior: "create_prorations", settlement_behavior: "invoice_now" });
+      model.changePrice(m, 0, P.premium, d("2026-04-20T00:00:00.000Z"), "invoice_now");
+      await post(`/v2/billing-runs/${r.adjustment_billing_run_id}/apply-credit/`, { amount: "2.0000", reason: "use part of the downgrade credit" });
+      model.applyCredit(m, m.runs.at(-1)!, p4("2"));
     }],
     ["2026-05-15T00:00:00.000Z", async () => {
       const [s, e] = ["2026-06-01T00:00:00.000Z", "2026-07-31T00:00:00.000Z"];
@@ -173,9 +182,20 @@ it("a year of a mixed portfolio matches the oracle: every run, line, attempt, ne
     }
   }
 
-  const report = diffs.list.slice(0, 60);
-  if (diffs.list.length > report.length) report.push(`… and ${diffs.list.length - report.length} more differences`);
-  expect(report, `${diffs.list.length} of ${diffs.compared} compared fields differ`).toEqual([]);
+  // the model itself against hand arithmetic (Python Decimal, half-up) for a few first-run lines
+  const firstLine = (name: string) => { const r = expectedRun(c(name).runs[0]); return [r.lines[0].proration_factor, r.lines[0].line_total_amount, r.lines[0].line_tax_amount, r.total_amount]; };
+  expect(firstLine("yearly on day 15")).toEqual(["0.013699", "1.6439", "0.3945", "2.0384"]); // 5 of 365 days × 120
+  expect(firstLine("fixed day 31")).toEqual(["0.677419", "5.2688", "1.2645", "6.5333"]); // 21 of 31 days × 7.7777
+  expect(firstLine("06:00 Europe/Helsinki")).toEqual(["0.166667", "1.3333", "0.1212", "1.3333"]); // 124 of 744 h × 8, VAT inside
+  expect(firstLine("schedule")).toEqual(["0.899027", "29.6679", "2.6971", "29.6679"]); // Jan 10 00Z → Mar 31 21Z of Dec 31 22Z → Mar 31 21Z
+  expect(expectedRun(c("quantity, discount, override").runs[0])).toMatchObject({ total_amount: "61.2093", charged_amount: "61.2100", rounding_adjustment_amount: "-0.0007" });
+
+  // SERVICE DIFFERS (reported): the first period's current_service_period_start_at, see oracle-model.ts
+  const flagged = diffs.list.filter((x) => x.includes("current_service_period_start_at"));
+  const others = diffs.list.filter((x) => !flagged.includes(x));
+  const report = (list: string[]) => [...list.slice(0, 60), ...(list.length > 60 ? [`… and ${list.length - 60} more`] : [])];
+  expect(report(others), `${others.length} of ${diffs.compared} compared fields differ`).toEqual([]);
+  expect(report(flagged), "current_service_period_start_at of first periods (service starts them before the contract existed)").toEqual([]);
   expect(diffs.compared).toBeGreaterThan(500);
 }, 120_000);
 
