@@ -265,6 +265,7 @@ export function expectedContract(c: MContract, now: Date) {
     state: c.state, recurring: c.recurring, next_billing_at: iso(c.nextBillingAt), cancel_at_period_end: c.cancelAtPeriodEnd,
     cancel_at: iso(c.cancelAt), canceled_at: iso(c.canceledAt), ended_at: iso(c.endedAt), billing_attention_required: c.attention,
     service_state: service, service_active: service === "active" || service === "partial", credit_balance: f4(c.credit),
+    has_future_pause: c.pauses.some((p) => +p.start > +now),
     paused_until: paused ? iso(c.pauses.find((p) => +p.start <= +now && +now < +p.end)!.end) : null,
     items: c.items.map((i) => ({ price_id: i.price.id, current_service_period_start_at: iso(i.periodStart), current_service_period_end_at: iso(i.periodEnd), entitled_until: iso(until(i)) })),
     latest_billing_run: latest ? { run: latest.k, period_start_at: iso(latest.r.start), period_end_at: iso(latest.r.end) } : null,
@@ -288,7 +289,7 @@ export function expectedRun(r: MRun) {
     })),
     attempts: r.attempts.map((a) => ({
       attempt_no: a.no, state: a.ok ? "succeeded" : "failed", amount: f4(a.amount), created_at: iso(a.at),
-      fail_code: a.ok ? null : "card_declined",
+      fail_code: a.ok ? null : "card_declined", fail_message: a.ok ? null : "The card was declined.",
     })),
   };
 }

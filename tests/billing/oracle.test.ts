@@ -59,14 +59,14 @@ it("a year of a mixed portfolio matches the oracle: every run, line, attempt, ne
   const ids = new Map<MContract, number>();
   const byName = new Map<string, MContract>();
 
-  async function open(name: string, def: ContractDef, extra: Record<string, unknown> = {}) {
+  async function open(name: string, def: ContractDef, when = T0) {
     const body = {
       customer_reference: def.customer === "good" ? "cust-1001" : "cust-1002", initial_billing_mode: def.mode,
       items: def.items.map((i) => ({ price: i.price.id, quantity: i.quantity ?? 1, ...extraItem(i) })),
-      ...(def.tz ? { billing_timezone: def.tz, billing_time: def.time } : {}), ...(def.autoApplyCredit ? { auto_apply_credit: true } : {}), ...extra,
+      ...(def.tz ? { billing_timezone: def.tz, billing_time: def.time } : {}), ...(def.autoApplyCredit ? { auto_apply_credit: true } : {}),
     };
     const c = await createContract(w, body);
-    const m = model.create(name, def, d(T0));
+    const m = model.create(name, def, d(when));
     ids.set(m, c.id);
     byName.set(name, m);
   }
@@ -96,6 +96,12 @@ it("a year of a mixed portfolio matches the oracle: every run, line, attempt, ne
       await open("schedule", { customer: "good", items: [{ price: P.quarterly }], mode: "create_initial_run" });
       await open("06:00 Europe/Helsinki", { customer: "good", items: [{ price: P.newspaper }], mode: "create_initial_run", tz: "Europe/Helsinki", time: "06:00" });
       await open("declining card", { customer: "declining", items: [{ price: P.basic }], mode: "none" });
+      await open("weekly in Europe/Helsinki", { customer: "good", items: [{ price: P.coaching }], mode: "none", tz: "Europe/Helsinki", time: "06:00" });
+      await open("monthly and yearly together", { customer: "good", items: [{ price: P.basic }, { price: P.basicYearly }], mode: "create_initial_run" });
+    }],
+    ["2026-01-31T12:00:00.000Z", async () => {
+      // an anchor-less monthly price started on the 31st at noon keeps its day where months allow
+      await open("monthly from Jan 31 12:00", { customer: "good", items: [{ price: P.sports }], mode: "create_initial_run" }, "2026-01-31T12:00:00.000Z");
     }],
     ["2026-01-20T00:00:00.000Z", async () => {
       const [s, e] = ["2026-03-01T00:00:00.000Z", "2026-04-20T00:00:00.000Z"];
