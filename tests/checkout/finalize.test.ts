@@ -39,7 +39,10 @@ async function expectSucceeded(view: any, chk: any) {
   });
   expect(run.total_amount).toBe(chk.total_amount);
   expect(run.attempts).toHaveLength(1);
-  expect(run.attempts[0]).toMatchObject({ attempt_no: 1, state: "succeeded", amount: chk.total_amount, fail_code: null });
+  // the processor is charged the total in the currency's minor units (12.2760 → 12.2800); the run shows the rounding
+  const cents = (Math.round(Number(chk.total_amount) * 100) / 100).toFixed(4);
+  expect(run).toMatchObject({ amount_due: chk.total_amount, charged_amount: cents });
+  expect(run.attempts[0]).toMatchObject({ attempt_no: 1, state: "succeeded", amount: cents, fail_code: null });
   expect(run.attempts[0].transaction_id).toBeTruthy();
   expect(await readCheckout(chk.token)).toEqual(view);
   return { contract, run };

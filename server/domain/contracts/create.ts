@@ -7,6 +7,7 @@ import type { ContractCreateInput, ContractOut } from "../../schemas/contracts";
 import type { Ctx } from "../context";
 import { invalid } from "../errors";
 import { emitEvent } from "../events/outbox";
+import { runPeriodOf } from "../billing/period";
 import { compileOffer } from "../offers/compile";
 import { priceOffer, type PricedLine, type PricedOffer } from "../pricing/engine";
 import { loadContract } from "./records";
@@ -87,12 +88,13 @@ async function createItems(tx: DbTx, contractId: number, priced: PricedOffer, ac
 /** create_initial_run: a scheduled run for the first period plus initial_items; next_invoice: pending lines. */
 export async function createInitialBilling(tx: DbTx, accountId: number, contractId: number, customerId: number, mode: string, priced: PricedOffer, itemIds: number[], now: Date, runMetadata: Record<string, unknown> = {}) {
   if (mode === "create_initial_run") {
+    const lines = [...priced.recurring.map((l, k) => runLineData(l, "recurring", itemIds[k])), ...priced.initial.map((l) => runLineData(l, "initial", null))];
     await tx.billingRun.create({
       data: {
         accountId, contractId, customerId, kind: "initial", state: "scheduled", currency: priced.recurring[0]?.input.price.currency ?? priced.initial[0]?.input.price.currency ?? "EUR",
-        periodStartAt: priced.start, periodEndAt: priced.periodEnd, periodKey: "initial", scheduledAt: now, metadata: runMetadata as Prisma.InputJsonValue,
+        ...runPeriodOf(lines, { start: priced.start, end: priced.periodEnd }), periodKey: "initial", scheduledAt: now, metadata: runMetadata as Prisma.InputJsonValue,
         subtotal: fmt4(priced.firstRun.subtotal), tax: fmt4(priced.firstRun.tax), total: fmt4(priced.firstRun.total),
-        lines: { create: [...priced.recurring.map((l, k) => runLineData(l, "recurring", itemIds[k])), ...priced.initial.map((l) => runLineData(l, "initial", null))] },
+        lines: { create: lines },
       },
     });
   } else if (mode === "next_invoice") {

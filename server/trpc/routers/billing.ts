@@ -1,6 +1,8 @@
 // Billing runs and the test clock for the admin console.
 import { z } from "zod";
+import { applyCreditToRun } from "../../domain/billing/credit";
 import { advanceTestClock, listRuns } from "../../domain/billing/runs";
+import { idInput } from "../../schemas/common";
 import { accountCtx } from "../../worker/billing";
 import { protectedProcedure, router } from "../init";
 
@@ -10,6 +12,10 @@ export const billingRouter = router({
     const c = await accountCtx(ctx.domain.db, ctx.domain.accountId);
     return { now: c.clock.now().toISOString() };
   }),
+  // the same domain function as POST /v2/billing-runs/{id}/apply-credit/, on the account's clock
+  applyCredit: protectedProcedure
+    .input(z.object({ id: idInput }))
+    .mutation(async ({ ctx, input }) => applyCreditToRun(await accountCtx(ctx.domain.db, ctx.domain.accountId), input.id, { reason: "applied in the admin console" })),
   advanceClock: protectedProcedure
     .input(z.object({ to: z.iso.datetime({ offset: true, error: "Enter a date and time." }) }))
     .mutation(async ({ ctx, input }) => advanceTestClock(await accountCtx(ctx.domain.db, ctx.domain.accountId), { to: input.to })),
