@@ -9,7 +9,8 @@ import { afterEach, expect, it } from "vitest";
 import { createPrice, schedulePriceVersion } from "@/server/domain/catalog/prices";
 import { ctxFor, db } from "../helpers";
 import { addCard, advance, at, createContract, newWorld, ok, type World } from "./_world";
-import { OracleModel, expectedContract, expectedRun, type ContractDef, type MContract, type PriceDef } from "./oracle-model";
+import { expectedContract, expectedRun } from "./oracle-expect";
+import { OracleModel, type ContractDef, type MContract, type PriceDef } from "./oracle-model";
 import { p4 } from "./oracle-math";
 import { compareInto, type Diffs } from "./oracle-compare";
 
