@@ -28,6 +28,8 @@ export async function applyCreditToRun(ctx: Ctx, runId: number, input: ApplyCred
     }
     const before = runCharge(run);
     if (before.due.lte(0)) throw invalid("non_field_errors", "Nothing is due on this run.");
+    // the contract row too (after the run, as recordOutcome does): two runs of one contract never spend the same credit
+    await tx.$queryRaw`select id from subscription_contracts where id = ${run.contractId} for update`;
     const available = await creditAvailableTo(tx, run);
     if (available.lte(0)) {
       throw invalid("non_field_errors", "The contract has no credit this run can use (credit granted by a run cannot be used by that same run).");
