@@ -1,8 +1,8 @@
 // Executes a billing run: for contracts with auto_apply_credit (extension; off by default, spec 4.6)
 // applies contract credit (after taxes, never credit the run itself created), then charges the rest,
-// rounded to the currency's minor unit, through the account's processor. A run is claimed atomically (scheduled or due
-// for retry → processing), so concurrent workers never charge it twice; an attempt's idempotency key
-// is (run, attempt_no), so a worker that dies mid-charge repeats the same processor call on restart.
+// rounded to the currency's minor unit, through the account's processor. A run is claimed atomically
+// (scheduled or due for retry → processing), so concurrent workers never charge it twice; an attempt's
+// idempotency key is (run, attempt_no), so a worker that dies mid-charge repeats the same processor call.
 import Decimal from "decimal.js";
 import type { Prisma } from "../../generated/prisma/client";
 import type { DbTx } from "../../db";
