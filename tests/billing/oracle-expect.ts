@@ -3,10 +3,13 @@
 import { days, f4, f6, iso, toCents } from "./oracle-math";
 import { runDue, runTotal, type MContract, type MItem, type MRun } from "./oracle-model";
 
+/** An item's entitled_until: its period end capped by a cancellation (decisions: Contracts). */
+const entitledUntil = (c: MContract, i: MItem) => [c.cancelAt, c.endedAt].reduce<Date>((u, cap) => (cap && +cap < +u ? cap : u), i.periodEnd);
+
 export function expectedContract(c: MContract, now: Date) {
   const paused = c.pauses.some((p) => +p.start <= +now && +now < +p.end);
   const live = +now >= +c.anchor && (c.state === "active" || (c.state === "canceled" && !!c.endedAt && +now < +c.endedAt));
-  const until = (i: MItem) => [c.cancelAt, c.endedAt].reduce<Date>((u, cap) => (cap && +cap < +u ? cap : u), i.periodEnd);
+  const until = (i: MItem) => entitledUntil(c, i);
   const pastDue = c.attention && !!c.pastDueSince && +now - +c.pastDueSince >= days(3);
   const on = c.items.filter((i) => +now < +until(i)).length;
   const service = !live || paused ? "inactive" : pastDue ? "past_due" : on === 0 ? "inactive" : on < c.items.length ? "partial" : "active";
@@ -20,6 +23,7 @@ export function expectedContract(c: MContract, now: Date) {
     paused_until: paused ? iso(c.pauses.find((p) => +p.start <= +now && +now < +p.end)!.end) : null,
     items: c.items.map((i) => ({ price_id: i.price.id, current_service_period_start_at: iso(i.periodStart), current_service_period_end_at: iso(i.periodEnd), entitled_until: iso(until(i)) })),
     latest_billing_run: latest ? { run: latest.k, period_start_at: iso(latest.r.start), period_end_at: iso(latest.r.end) } : null,
+    initial_billing_run: c.runs[0]?.kind === "initial" ? { run: 0, period_start_at: iso(c.runs[0].start), period_end_at: iso(c.runs[0].end) } : null,
   };
 }
 
@@ -43,4 +47,27 @@ export function expectedRun(r: MRun) {
       fail_code: a.ok ? null : "card_declined", fail_message: a.ok ? null : "The card was declined.",
     })),
   };
+}
+
+/**
+ * GET /v2/customer-entitlements/ (spec 4.5) for one customer's contracts: per product, the quantity of
+ * the items in service now, the contracts giving it and the latest entitled_until; products by name.
+ */
+export function expectedEntitlements(contracts: MContract[], now: Date) {
+  const products = new Map<string, { product_name: string; quantity: number; contracts: number[]; entitled_until: string | null }>();
+  contracts.forEach((c, k) => {
+    const view = expectedContract(c, now);
+    if (!view.service_active) return;
+    for (const i of c.items) {
+      if (+now >= +entitledUntil(c, i)) continue;
+      const e = products.get(i.price.product) ?? { product_name: i.price.product, quantity: 0, contracts: [], entitled_until: null };
+      e.quantity += i.def.quantity ?? 1;
+      if (!e.contracts.includes(k)) e.contracts.push(k);
+      const until = iso(entitledUntil(c, i));
+      if (until && (!e.entitled_until || until > e.entitled_until)) e.entitled_until = until;
+      products.set(i.price.product, e);
+    }
+  });
+  const list = [...products.values()].sort((a, b) => a.product_name.localeCompare(b.product_name));
+  return { service_active: list.length > 0, entitlements: list };
 }
