@@ -1,8 +1,8 @@
 // The set-based fast path of the billing worker: for a chunk of contracts whose only due work is their
 // regular run, build all runs in one transaction and charge them with a handful of statements, instead
 // of ~40 queries per contract. Same rules as build.ts/execute.ts; anything unusual (lifecycle changes
-// due, credit to apply automatically (auto_apply_credit), pending lines, ending contracts, on_run_succeeded, retries) is left to the
-// per-contract path, which the caller runs afterwards for whatever is still due.
+// due, credit to apply automatically under auto_apply_credit, pending lines, ending contracts,
+// on_run_succeeded, retries) is left to the per-contract path, which the caller runs afterwards.
 import Decimal from "decimal.js";
 import type { Prisma } from "../../generated/prisma/client";
 import type { DbTx } from "../../db";
