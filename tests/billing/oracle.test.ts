@@ -88,6 +88,7 @@ it("a year of a mixed portfolio matches the oracle: every run, line, attempt, ne
       await open("inclusive and exclusive tax on day 1", { customer: "good", items: [{ price: P.magazine }, { price: P.basic }], mode: "none" });
       await open("cancel at period end", { customer: "good", items: [{ price: P.basic }], mode: "none" });
       await open("cancel now, restart", { customer: "good", items: [{ price: P.kids }], mode: "none" });
+      await open("cancel now, restart on day 1", { customer: "good", items: [{ price: P.magazine }], mode: "none" });
       await open("pause across a renewal and a whole period", { customer: "good", items: [{ price: P.basic }], mode: "none" });
       await open("early resume", { customer: "good", items: [{ price: P.kids }], mode: "none" });
       await open("upgrade invoice_now", { customer: "good", items: [{ price: P.basic }], mode: "none" });
@@ -127,12 +128,17 @@ it("a year of a mixed portfolio matches the oracle: every run, line, attempt, ne
       model.changePrice(c("downgrade, auto_apply_credit"), 0, P.basic, now, "credit_balance");
     }],
     ["2026-03-25T00:00:00.000Z", async () => {
-      await post(cpath("cancel now, restart", "cancel/"), {});
-      model.cancelNow(c("cancel now, restart"), d("2026-03-25T00:00:00.000Z"));
+      for (const name of ["cancel now, restart", "cancel now, restart on day 1"]) {
+        await post(cpath(name, "cancel/"), {});
+        model.cancelNow(c(name), d("2026-03-25T00:00:00.000Z"));
+      }
     }],
     ["2026-04-05T00:00:00.000Z", async () => {
-      await post(cpath("cancel now, restart", "restart/"), {});
-      model.restart(c("cancel now, restart"), d("2026-04-05T00:00:00.000Z"));
+      // a restart bills a fresh period from now: a full month, or up to the next day 1 (partial_period)
+      for (const name of ["cancel now, restart", "cancel now, restart on day 1"]) {
+        await post(cpath(name, "restart/"), {});
+        model.restart(c(name), d("2026-04-05T00:00:00.000Z"));
+      }
     }],
     ["2026-04-20T00:00:00.000Z", async () => {
       await post(cpath("cancel at period end", "cancel/"), { cancel_at_period_end: true });
@@ -157,7 +163,7 @@ it("a year of a mixed portfolio matches the oracle: every run, line, attempt, ne
   // checkpoints: mid-month for a year, the dunning dates of the declining card, the day after each event
   const checks = [
     ...Array.from({ length: 12 }, (_, k) => new Date(Date.UTC(2026, k + 1, 16, 12)).toISOString()),
-    "2026-02-12T12:00:00.000Z", "2026-02-13T00:00:00.000Z", "2026-02-20T00:00:00.000Z", "2026-02-26T00:00:00.000Z",
+    "2026-01-12T00:00:00.000Z", "2026-02-12T12:00:00.000Z", "2026-02-13T00:00:00.000Z", "2026-02-20T00:00:00.000Z", "2026-02-26T00:00:00.000Z",
     "2026-03-21T00:00:00.000Z", "2026-04-06T00:00:00.000Z", "2026-06-11T00:00:00.000Z", "2026-06-21T00:00:00.000Z", "2027-01-20T00:00:00.000Z",
   ];
   const timeline = [...events.map(([t, act]) => ({ t, act })), ...checks.map((t) => ({ t, act: undefined }))].sort((a, b) => a.t.localeCompare(b.t));
