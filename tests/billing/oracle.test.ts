@@ -1,10 +1,14 @@
 // A year of billing of a mixed portfolio, checked against an independent oracle (oracle-model.ts, which
 // computes in integer ten-thousandths from the spec and docs/decisions.md, never through
 // server/domain/pricing). Everything happens through the REST route handlers and the account's test
-// clock (POST /v2/test-clock/advance/); the catalog set-up (two extra prices, one scheduled version) and
-// adding a card go through the admin-side functions, as the REST interface has no catalog writes.
-// At every checkpoint every run, line and attempt of every contract, and every contract's
-// next_billing_at, entitled_until and latest_billing_run, is compared with the model.
+// clock (POST /v2/test-clock/advance/); only the catalog set-up (two extra prices, one scheduled version,
+// through the admin console's functions: REST has no catalog writes) and replacing the declining card
+// (a direct insert, as in the other billing tests) are not REST calls. At every checkpoint every run,
+// line and attempt of every contract, every contract's next_billing_at, entitled_until,
+// latest_billing_run and service state, and both customers' entitlements are compared with the model.
+// Depends on the issue's items 1-3: credit never used automatically (credit_applied_amount, credit_balance,
+// apply-credit, auto_apply_credit), run periods spanning their lines and latest_billing_run by billed
+// period, charges in whole cents (attempt amounts, rounding_adjustment_amount, charged_amount).
 import { afterEach, expect, it } from "vitest";
 import { createPrice, schedulePriceVersion } from "@/server/domain/catalog/prices";
 import { ctxFor, db } from "../helpers";
