@@ -54,6 +54,20 @@ describe("credit is recorded, not used automatically (default)", () => {
     expect((await readContract(w, c.id)).credit_balance).toBe("3.0690");
     expect((await db().contractCredit.findMany({ where: { contractId: c.id } })).map((x) => x.kind)).toEqual(["grant"]);
   });
+
+  it("a downgrade settled as credit_balance: the next run charges the full 12.2760 and the credit remains", async () => {
+    const w = await newWorld();
+    at(T0);
+    const c = await createContract(w, { items: [{ price: w.ids.premiumMonthly }] });
+    at("2026-01-20T00:00:00.000Z");
+    const u = ok(await w.post(`/v2/subscription-contracts/${c.id}/items/update/`, { contract_item: c.items[0].id, price: w.ids.basicMonthly, settlement_behavior: "credit_balance" }));
+    // (14.9 − 9.9) × 21/31 = 5 × 0.677419 = 3.3871; VAT 0.8129 → 4.2000
+    expect(u.contract.credit_balance).toBe("4.2000");
+    await advance(w, "2026-02-10T00:00:00.000Z");
+    const [run] = await runsOf(w, c.id);
+    expect([run.state, ...money(run)]).toEqual(["succeeded", "12.2760", "0.0000", "12.2760", "-0.0040", "12.2800"]);
+    expect((await readContract(w, c.id)).credit_balance).toBe("4.2000");
+  });
 });
 
 describe("POST /v2/billing-runs/{id}/apply-credit/", () => {
