@@ -66,13 +66,13 @@ export function parseJsonBody(text: string, required = false): unknown {
   return value;
 }
 
-/** Depth limit, and (when `strings`) NUL / lone surrogates in any key or string, named by field path. */
+/** Depth limit, `__proto__` keys, and (when `strings`) NUL / lone surrogates in any key or string, named by field path. */
 export function checkJson(value: unknown, strings = true): void {
   const problem = walk(value, 1, strings);
   if (!problem) return;
   const path = problem.path.reverse();
   const message = problem.message;
-  if (!path.length) throw bad({ non_field_errors: [message] });
+  if (!path.length || Array.isArray(value)) throw bad({ non_field_errors: [message] });
   const rest = problem.deep ? "" : path.slice(1).join("."); // a depth error's path would be 64 segments long
   throw bad({ [path[0]]: [rest ? `${rest}: ${message}` : message] });
 }
@@ -97,6 +97,9 @@ function walk(v: unknown, depth: number, strings: boolean): Problem {
   for (const key of Object.keys(v)) {
     // the key itself cannot name the field: the error is reported on the object holding it
     if (strings && textProblem(key)) return { path: [], message: textProblem(key)!.replace(/\.$/, " in keys.") };
+    // JSON.parse makes it an own key, but the ORM's JSON writer (and any `o[k] = v`) treats it as the
+    // prototype: it could not be stored faithfully, so it is refused (`constructor`/`prototype` are kept)
+    if (key === "__proto__") return { path: [], message: 'The key "__proto__" is not allowed.' };
     const p = walk((v as Record<string, unknown>)[key], depth + 1, strings);
     if (p) return p.path.push(key), p;
   }
