@@ -24,7 +24,7 @@ const raw = (method: string, path: string, rawBody: string) => api(method, path,
 const customers = () => db().customer.count({ where: { accountId: s.accountId } });
 const basicQuote = (over: Record<string, unknown> = {}) => ({ items: [{ price: s.ids.basicMonthly }], ...over });
 
-async function publicCall(route: (req: Request, ctx: any) => Promise<Response>, path: string, body: string | Uint8Array, headers: Record<string, string> = {}, params?: Record<string, string>) {
+async function publicCall(route: (req: Request, ctx: any) => Promise<Response>, path: string, body: string, headers: Record<string, string> = {}, params?: Record<string, string>) {
   const req = new Request(`http://127.0.0.1:9${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
   const res = await route(req, { params: Promise.resolve(params ?? {}) });
   const text = await res.text();
@@ -157,6 +157,17 @@ describe("metadata keys superjson refuses", () => {
     expect(made.metadata).toEqual(meta);
     // console input gets the body reader's checks: NUL is a BAD_REQUEST naming the field
     await expect(client.customers.create.mutate({ reference: ref(), name: "nul\u0000" })).rejects.toMatchObject({ data: { code: "BAD_REQUEST", fields: { name: [expect.any(String)] } } });
+  });
+});
+
+describe("field names JavaScript objects already have", () => {
+  it("unknown fields named constructor / toString / __defineGetter__ are 400s naming them (were 500s)", async () => {
+    const c = (await post("/v2/subscription-contracts/", { customer_reference: "cust-1001", items: [{ price: s.ids.basicMonthly }] })).body;
+    for (const key of ["constructor", "toString", "__defineGetter__", "hasOwnProperty"]) {
+      expect400(await post(`/v2/subscription-contracts/${c.id}/cancel/`, { [key]: 1 }), key);
+      expect400(await post(`/v2/subscription-contracts/${c.id}/proration-preview/`, { operation: "cancel", [key]: 1 }), key);
+      expect400(await patch("/v2/customers/cust-1001/", { [key]: 1 }), key);
+    }
   });
 });
 
