@@ -31,12 +31,17 @@ export const inDateRange = (t: number) => t >= DATE_RANGE.min && t <= DATE_RANGE
 export const dateTimeInput = z.iso
   .datetime({ offset: true, error: "Datetime has wrong format. Use ISO 8601 with a time zone, e.g. 2026-01-01T00:00:00Z." })
   .refine((v) => inDateRange(Date.parse(v)), DATE_RANGE_MESSAGE);
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && [Object.prototype, null].includes(Object.getPrototypeOf(v));
+
 /**
- * A free-form JSON object, kept as parsed: z.record would copy it and silently drop an own `__proto__` key,
- * and user JSON is stored and shown faithfully (the body reader already checked depth, NUL and surrogates).
+ * A free-form JSON object (not an array, nor a Date or Map a console client could send), passed on as
+ * parsed: keys such as `constructor` are stored and shown as sent (the body reader checks depth, NUL,
+ * surrogates and refuses `__proto__`).
  */
 export const metadataInput = z
-  .custom<Record<string, unknown>>((v) => v !== null && typeof v === "object" && !Array.isArray(v), { error: "A JSON object is required." })
+  .custom<Record<string, unknown>>(isPlainObject, { error: "A JSON object is required." })
   .meta({ description: "Free-form JSON object", override: { type: "object", additionalProperties: {} } });
 
 /** Query `active`: only active by default; `all`/`any` lift the filter; true/false pick one side. */
