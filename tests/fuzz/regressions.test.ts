@@ -204,6 +204,8 @@ describe("payment_processor_override", () => {
     const before = await db().subscriptionContract.count({ where: { accountId: s.accountId } });
     const create = (id: number) => post("/v2/subscription-contracts/", { customer_reference: "cust-1001", items: [{ price: s.ids.basicMonthly }], payment_processor_override: id });
     for (const id of [foreign.id, 999_999, s.ids.vendorA /* USD */]) expect400(await create(id), "payment_processor_override");
+    for (const id of [foreign.id, 999_999, s.ids.vendorA]) expect400(await post("/v2/subscription-offer-quotes/", basicQuote({ payment_processor_override: id })), "payment_processor_override");
+    expect((await post("/v2/subscription-offer-quotes/", basicQuote({ payment_processor_override: s.ids.cardProcessor }))).status).toBe(200);
     expect(await db().subscriptionContract.count({ where: { accountId: s.accountId } })).toBe(before);
     const c = await create(s.ids.cardProcessor);
     expect(c.status, JSON.stringify(c.body)).toBe(201);
