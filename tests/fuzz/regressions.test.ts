@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { POST as cardFormRoute } from "@/app/api/pay/registrations/[token]/route";
 import { POST as pingRoute } from "@/app/api/ping/route";
 import { POST as webhookRoute } from "@/app/api/processors/sandbox/webhook/route";
+import { verifyCredentials } from "@/server/auth/users";
 import { signProcessorWebhook } from "@/server/domain/checkouts/registrations";
 import type { SeedResult } from "@/server/seed/demo";
 import { appRouter, type AppRouter } from "@/server/trpc/root";
@@ -190,6 +191,12 @@ describe("public routes", () => {
     }
     expect400(await send("null"), "non_field_errors");
     expect400(await send(JSON.stringify({ type: "x", account_payment_processor_id: 1, pad: "x".repeat(200_000) })), "non_field_errors");
+  });
+
+  it("console sign-in with NUL or a lone surrogate is a failed sign-in, not a database error", async () => {
+    expect(await verifyCredentials("admin@example.com\u0000", "demo-password")).toBeNull();
+    expect(await verifyCredentials("admin@example.com", "demo\ud800")).toBeNull();
+    expect(await verifyCredentials("admin@example.com", "demo-password")).not.toBeNull();
   });
 
   it("the benchmark's trivial POST answers bad JSON with a 400", async () => {
