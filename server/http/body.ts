@@ -66,7 +66,7 @@ export function parseJsonBody(text: string, required = false): unknown {
   return value;
 }
 
-/** Depth limit, `__proto__` keys, and (when `strings`) NUL / lone surrogates in any key or string, named by field path. */
+/** Depth limit, `__proto__` keys, non-finite numbers, and (when `strings`) NUL / lone surrogates in any key or string, named by field path. */
 export function checkJson(value: unknown, strings = true): void {
   const problem = walk(value, 1, strings);
   if (!problem) return;
@@ -85,6 +85,8 @@ function walk(v: unknown, depth: number, strings: boolean): Problem {
     const message = strings ? textProblem(v) : null;
     return message ? { path: [], message } : null;
   }
+  // 1e999 parses to Infinity, which JSON (and so a stored metadata value) can only write as null
+  if (typeof v === "number") return Number.isFinite(v) ? null : { path: [], message: "Numbers must be finite (at most about 1.8e308)." };
   if (v === null || typeof v !== "object") return null;
   if (depth > MAX_JSON_DEPTH) return { path: [], message: `JSON nested deeper than ${MAX_JSON_DEPTH} levels.`, deep: true };
   if (Array.isArray(v)) {

@@ -87,6 +87,7 @@ describe("deep nesting, huge numbers, non-object bodies", () => {
       expect400(await post("/v2/subscription-contracts/", { customer_reference: "cust-1001", items: [{ price }] }), "items");
     }
     expect400(await raw("POST", "/v2/subscription-offer-quotes/", `{"bundle_template": 1e999}`), "bundle_template");
+    expect400(await raw("POST", "/v2/customers/", `{"reference":"${ref()}","metadata":{"x":-1e999}}`), "metadata");
     expect400(await post("/v2/subscription-offer-quotes/", { bundle_template: 2 ** 31 }), "bundle_template");
   });
 
