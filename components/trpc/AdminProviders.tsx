@@ -5,8 +5,8 @@ import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import type { Session } from "next-auth";
 import { SessionProvider } from "next-auth/react";
 import { useState } from "react";
-import superjson from "superjson";
 import type { AppRouter } from "@/server/trpc/root";
+import { transformer } from "@/server/trpc/transformer";
 import { trpcErrorCode } from "../ui/errors";
 import { TRPCProvider } from "./client";
 
@@ -29,7 +29,7 @@ function makeQueryClient() {
 export function AdminProviders({ session, children }: { session: Session | null; children: React.ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(() =>
-    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", transformer: superjson })] }),
+    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", transformer })] }),
   );
   return (
     <SessionProvider session={session}>

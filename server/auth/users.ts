@@ -11,6 +11,8 @@ const DUMMY_HASH = "$2b$10$QxG3qJbRmcaWGdffkQvJue87Spre3AW5T1qOrbaWIf5WCcbnoVAse
 export async function verifyCredentials(email: string, password: string): Promise<SellerUser | null> {
   const normalized = email.trim();
   if (!normalized || !password || normalized.length > 320 || password.length > 1000) return null;
+  // NUL or a lone surrogate matches no user, and PostgreSQL would refuse the query (a 500, not a failed sign-in)
+  if (/[\0\p{Cs}]/u.test(normalized + password)) return null;
   const user = await getDb().user.findFirst({ where: { email: { equals: normalized, mode: "insensitive" } } });
   const ok = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !ok) return null;

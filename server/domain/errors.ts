@@ -17,6 +17,15 @@ export class DomainError extends Error {
   }
 }
 
+/**
+ * Appends a message under `key`. Keys can be the client's own field names: `fields[k] ??= []` would find
+ * Object.prototype's `constructor` (or `toString`) for them and crash, so only own entries count.
+ */
+export function addFieldError(fields: FieldErrors, key: string, message: string): void {
+  if (Object.hasOwn(fields, key)) fields[key].push(message);
+  else Object.defineProperty(fields, key, { value: [message], enumerable: true, writable: true, configurable: true });
+}
+
 export const notFound = (what = "Not found.") => new DomainError("not_found", what);
 
 /** 400 with `{field: [message]}`; use "non_field_errors" for errors about the request as a whole. */

@@ -10,6 +10,7 @@ import type { Ctx } from "../domain/context";
 import { DomainError, isDomainError } from "../domain/errors";
 import { log, type Logger } from "../log";
 import { authenticate, type AuthLevel } from "./auth";
+import { API_BODY_LIMIT, expectObject, parseJsonBody, readBodyText, textProblem } from "./body";
 import { errorBody, STATUS, zodFieldErrors } from "./errors";
 import { idempotencyKeyOf, withIdempotency } from "./idempotency";
 import { memoGet, memoKey, memoSet, wholeSecondClock } from "./memo";
@@ -18,7 +19,6 @@ import { json, jsonText } from "./response";
 export { json };
 
 export type Method = "GET" | "POST" | "PATCH" | "DELETE";
-const MAX_BODY_BYTES = 1_000_000;
 
 export interface HandlerInput<P, Q, B> {
   params: P; query: Q; body: B; url: URL; req: Request; principal: ApiPrincipal | null;
@@ -58,48 +58,22 @@ export const intId = z.string().regex(/^\d{1,9}$/).transform(Number);
 /** Clock used for requests; tests may swap it (fixed time) without touching the domain. */
 export const requestClock = { base: systemClock as Clock };
 
-async function readBodyText(req: Request, headers: Headers): Promise<string> {
-  const tooLarge = () => new DomainError("validation", "Request body too large.", { non_field_errors: ["Request body exceeds 1 MB."] });
-  if (Number(headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
-  // the limit is in bytes: a UTF-8 body can be twice (or more) its length in characters. The stream is
-  // read directly: Request.text() costs a POST more than the quote's pricing does.
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const stream = req.body; // read once: Next.js wraps the request in a proxy
-  if (stream) {
-    const reader = stream.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
-        await reader.cancel().catch(() => {});
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
-  }
-  const bytes = chunks.length === 1 ? Buffer.from(chunks[0].buffer, chunks[0].byteOffset, chunks[0].byteLength) : Buffer.concat(chunks);
-  return bytes.toString("utf8").replace(/^\uFEFF/, ""); // a byte-order mark is not JSON
-}
-
-function parseBody(text: string, required: boolean): unknown {
-  if (!text.trim()) {
-    if (required) throw new DomainError("validation", "A JSON body is required.", { non_field_errors: ["A JSON request body is required."] });
-    return {};
-  }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new DomainError("validation", "Malformed JSON.", { non_field_errors: [`JSON parse error - ${(e as Error).message}`] });
-  }
-}
-
 function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
   if (!schema) return value as T;
   const r = schema.safeParse(value);
   if (!r.success) throw new DomainError("validation", "Invalid input.", zodFieldErrors(r.error));
   return r.data;
+}
+
+/** Query parameters; NUL or a lone surrogate in a name or value is a 400 naming the parameter. */
+function queryOf(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) {
+    const problem = textProblem(k) ?? textProblem(v);
+    if (problem) throw new DomainError("validation", "Invalid query parameter.", { [textProblem(k) ? "non_field_errors" : k]: [problem] });
+    out[k] = v;
+  }
+  return out;
 }
 
 export function toRouteHandler(def: EndpointDef) {
@@ -116,13 +90,15 @@ export function toRouteHandler(def: EndpointDef) {
       accountId = principal?.accountId;
       const rawParams = (await routeCtx?.params) ?? {};
       let params: unknown = rawParams;
+      // a path segment with NUL or a lone surrogate cannot name any stored record
+      if (Object.values(rawParams).some((v) => typeof v === "string" && textProblem(v))) throw new DomainError("not_found", "Not found.");
       if (def.params) {
         const r = def.params.safeParse(rawParams);
         if (!r.success) throw new DomainError("not_found", "Not found.");
         params = r.data;
       }
-      const query = parseWith(def.query, Object.fromEntries(url.searchParams));
-      const text = def.method === "GET" || def.method === "DELETE" ? undefined : await readBodyText(req, headers);
+      const query = parseWith(def.query, queryOf(url));
+      const text = def.method === "GET" || def.method === "DELETE" ? undefined : await readBodyText(req, API_BODY_LIMIT, headers);
       let clock = principal ? accountClock(principal.account, requestClock.base) : requestClock.base;
       let memo: string | null = null;
       // requests naming an idempotency key go through the idempotency store instead (replays, key reuse checks)
@@ -134,7 +110,7 @@ export function toRouteHandler(def: EndpointDef) {
         const hit = memo && memoGet(memo);
         if (hit) return jsonText(hit, (status = def.status ?? 200), { "x-request-id": requestId });
       }
-      const raw = text === undefined ? undefined : parseBody(text, def.bodyRequired ?? false);
+      const raw = text === undefined ? undefined : expectObject(parseJsonBody(text, def.bodyRequired ?? false));
       let requestLog: Logger | undefined;
       const ctx: Ctx = {
         db, accountId: principal?.accountId ?? 0, clock, baseUrl: url.origin, catalogVersion: principal?.catalogVersion,

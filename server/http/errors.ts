@@ -1,6 +1,6 @@
 // DomainError and zod issues → the spec's error bodies (section 7). The one place HTTP statuses are chosen.
 import type { z } from "zod";
-import { DomainError, type FieldErrors } from "../domain/errors";
+import { addFieldError, DomainError, type FieldErrors } from "../domain/errors";
 
 export const STATUS: Record<DomainError["kind"], number> = {
   validation: 400, not_found: 404, unauthenticated: 401, forbidden: 403, conflict: 409,
@@ -19,13 +19,13 @@ export function zodFieldErrors(error: z.ZodError, root?: string): FieldErrors {
     let key = path.length ? String(path[0]) : "non_field_errors";
     let message = issue.message;
     if (issue.code === "unrecognized_keys") {
-      for (const k of issue.keys) (out[root ?? k] ??= []).push(root ? `${k}: Unknown field.` : "Unknown field.");
+      for (const k of issue.keys) addFieldError(out, root ?? k, root ? `${k}: Unknown field.` : "Unknown field.");
       continue;
     }
     if (issue.code === "invalid_type" && issue.input === undefined) message = "This field is required.";
     if (path.length > 1) message = `${path.slice(1).join(".")}: ${message}`;
     if (key === "") key = "non_field_errors";
-    (out[key] ??= []).push(message);
+    addFieldError(out, key, message);
   }
   return out;
 }

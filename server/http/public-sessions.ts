@@ -12,13 +12,13 @@ import { snapshotOf, type SessionRow } from "../domain/sessions/sessions";
 import { originAllowed, SessionExpiredError, widgetCheckout, widgetFinalize, widgetView } from "../domain/sessions/widget";
 import { log } from "../log";
 import { normalizeOrigin, widgetCheckoutBody } from "../schemas/sessions";
+import { PUBLIC_BODY_LIMIT, readJsonObject } from "./body";
 import { requestClock } from "./endpoint";
 import { errorBody, STATUS, zodFieldErrors } from "./errors";
 import { json } from "./response";
 
 type RouteCtx = { params: Promise<{ token: string }> };
 type Method = "GET" | "POST";
-const MAX_BODY_BYTES = 100_000;
 const VARY = { vary: "Origin" };
 
 const cors = (origin: string) => ({ "access-control-allow-origin": origin, ...VARY });
@@ -44,17 +44,7 @@ async function gate(req: Request, routeCtx: RouteCtx): Promise<Gate> {
   return { ok: true, session, origin };
 }
 
-async function readJson(req: Request): Promise<unknown> {
-  const bytes = await req.arrayBuffer();
-  if (bytes.byteLength > MAX_BODY_BYTES) throw new DomainError("validation", "Request body too large.", { non_field_errors: ["Request body exceeds 100 kB."] });
-  const text = new TextDecoder().decode(bytes);
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new DomainError("validation", "Malformed JSON.", { non_field_errors: [`JSON parse error - ${(e as Error).message}`] });
-  }
-}
+const readJson = (req: Request) => readJsonObject(req, PUBLIC_BODY_LIMIT);
 
 async function run(req: Request, routeCtx: RouteCtx, method: Method, fn: (ctx: Ctx, session: SessionRow) => Promise<unknown>): Promise<Response> {
   const requestId = req.headers.get("x-request-id")?.slice(0, 100) || randomUUID();

@@ -1,12 +1,21 @@
 // Routes outside the API-key world: the hosted card form's submission (the registration token is the
 // capability) and the sandbox processors' inbound webhook (authenticated by its HMAC signature).
+import type { z } from "zod";
 import { getDb } from "../db";
 import { handleProcessorWebhook, signProcessorWebhook, submitRegistration, type CardDetails } from "../domain/checkouts/registrations";
-import { isDomainError } from "../domain/errors";
+import { DomainError, isDomainError } from "../domain/errors";
 import { log } from "../log";
+import { processorWebhookBody, cardFormBody } from "../schemas/public";
+import { expectObject, parseJsonBody, PUBLIC_BODY_LIMIT, readBodyText, readJsonObject, textProblem } from "./body";
 import { requestClock } from "./endpoint";
-import { errorBody, STATUS } from "./errors";
+import { errorBody, STATUS, zodFieldErrors } from "./errors";
 import { json } from "./response";
+
+function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new DomainError("validation", "Invalid input.", zodFieldErrors(r.error));
+  return r.data;
+}
 
 async function guarded(fn: () => Promise<unknown>): Promise<Response> {
   try {
@@ -20,7 +29,8 @@ async function guarded(fn: () => Promise<unknown>): Promise<Response> {
 
 export async function submitCardForm(req: Request, token: string): Promise<Response> {
   return guarded(async () => {
-    const body = (await req.json().catch(() => ({}))) as { card?: CardDetails; encrypted_card?: string };
+    if (textProblem(token)) throw new DomainError("not_found", "Not found."); // PostgreSQL cannot even compare it
+    const body = parsed(cardFormBody, await readJsonObject(req, PUBLIC_BODY_LIMIT, true)) as { card?: CardDetails; encrypted_card?: string };
     const db = getDb();
     const r = await submitRegistration(db, token, body, requestClock.base);
     if ("pendingCard" in r && r.pendingCard) {
@@ -40,5 +50,10 @@ export async function submitCardForm(req: Request, token: string): Promise<Respo
 }
 
 export async function processorWebhook(req: Request): Promise<Response> {
-  return guarded(async () => handleProcessorWebhook(getDb(), await req.text(), req.headers.get("x-sandbox-signature"), requestClock.base));
+  return guarded(async () => {
+    // the raw text is what is signed: it is passed on unchanged once it parses to an event-shaped object
+    const text = await readBodyText(req, PUBLIC_BODY_LIMIT);
+    parsed(processorWebhookBody, expectObject(parseJsonBody(text, true)));
+    return handleProcessorWebhook(getDb(), text, req.headers.get("x-sandbox-signature"), requestClock.base);
+  });
 }

@@ -22,8 +22,27 @@ export const percentInput = z
 
 export const positiveInt = z.number({ error: "A valid integer is required." }).int("A valid integer is required.").min(1, "Ensure this value is greater than or equal to 1.").max(2_147_483_647, "Ensure this value is less than or equal to 2147483647.");
 export const idInput = positiveInt;
-export const dateTimeInput = z.iso.datetime({ offset: true, error: "Datetime has wrong format. Use ISO 8601 with a time zone, e.g. 2026-01-01T00:00:00Z." });
-export const metadataInput = z.record(z.string(), z.unknown(), { error: "A JSON object is required." });
+/** Instants the service accepts: 1970 to 9999 (UTC). Year 0000 and friends are typos, not contracts. */
+export const DATE_RANGE = { min: Date.UTC(1970, 0, 1), max: Date.UTC(10000, 0, 1) - 1 };
+export const DATE_RANGE_MESSAGE = "Dates must be between 1970-01-01 and 9999-12-31 (UTC).";
+export const inDateRange = (t: number) => t >= DATE_RANGE.min && t <= DATE_RANGE.max;
+
+/** Every date-time input field (quotes, contracts, items, lifecycle, test clock, console): one format, one range. */
+export const dateTimeInput = z.iso
+  .datetime({ offset: true, error: "Datetime has wrong format. Use ISO 8601 with a time zone, e.g. 2026-01-01T00:00:00Z." })
+  .refine((v) => inDateRange(Date.parse(v)), DATE_RANGE_MESSAGE);
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && [Object.prototype, null].includes(Object.getPrototypeOf(v));
+
+/**
+ * A free-form JSON object (not an array, nor a Date or Map a console client could send), passed on as
+ * parsed: keys such as `constructor` are stored and shown as sent (the body reader checks depth, NUL,
+ * surrogates and refuses `__proto__`).
+ */
+export const metadataInput = z
+  .custom<Record<string, unknown>>(isPlainObject, { error: "A JSON object is required." })
+  .meta({ description: "Free-form JSON object", override: { type: "object", additionalProperties: {} } });
 
 /** Query `active`: only active by default; `all`/`any` lift the filter; true/false pick one side. */
 export const activeQuery = z

@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { dateTime } from "./common";
+import { dateTime, DATE_RANGE_MESSAGE, inDateRange } from "./common";
 
 export const entitlementQuery = z.object({
   customer_reference: z.string().optional().meta({ description: "Required" }),
   product_reference: z.string().optional(),
-  at: z.string().optional().meta({ description: "ISO 8601 date-time; default now" }),
+  // the format is checked by the domain (it also takes a plain date); an unparsable value is left to it
+  at: z.string().refine((v) => Number.isNaN(Date.parse(v)) || inDateRange(Date.parse(v)), DATE_RANGE_MESSAGE).optional().meta({ description: "ISO 8601 date-time; default now" }),
 });
 
 export const entitlementState = z

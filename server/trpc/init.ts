@@ -1,7 +1,6 @@
-// tRPC for the admin console: context from the next-auth session, superjson, and the one place
+// tRPC for the admin console: context from the next-auth session, superjson (./transformer), and the one place
 // where domain errors become tRPC errors (validation → BAD_REQUEST with `data.fields`, ...).
 import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from "@trpc/server";
-import superjson from "superjson";
 import type { z } from "zod";
 import { getSellerSession, type SellerSession } from "../auth/session";
 import { systemClock } from "../clock";
@@ -9,8 +8,10 @@ import { getDb } from "../db";
 import { forgetAccount } from "../domain/auth/keyCache";
 import type { Ctx } from "../domain/context";
 import { isDomainError, type DomainError, type FieldErrors } from "../domain/errors";
+import { checkJson } from "../http/body";
 import { zodFieldErrors } from "../http/errors";
 import { log } from "../log";
+import { transformer } from "./transformer";
 
 export interface TrpcContext { session: SellerSession | null }
 
@@ -33,7 +34,7 @@ function fieldErrors(error: TRPCError): FieldErrors | null {
 }
 
 const t = initTRPC.context<TrpcContext>().create({
-  transformer: superjson,
+  transformer,
   errorFormatter({ shape, error }) {
     const internal = error.code === "INTERNAL_SERVER_ERROR";
     return {
@@ -54,8 +55,14 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/** The REST body reader's checks for console input too: NUL or a lone surrogate is a 400 naming the field. */
+const inputChecks = t.middleware(async ({ getRawInput, next }) => {
+  checkJson(await getRawInput());
+  return next();
+});
+
 export const router = t.router;
-export const publicProcedure = t.procedure.use(domainErrors);
+export const publicProcedure = t.procedure.use(domainErrors).use(inputChecks);
 
 /** Signed-in sellers only; `ctx.domain` is the context for domain calls, scoped to their account. */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {

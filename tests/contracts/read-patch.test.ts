@@ -139,7 +139,7 @@ describe("PATCH /v2/subscription-contracts/{id}/ (spec 4.6 Patch)", () => {
     const c = await createBasic(ids, { metadata: { keep: "no", a: 1 } });
     const changes: [Record<string, unknown>, Record<string, unknown>][] = [
       [{ metadata: { b: 2 } }, { metadata: { b: 2 } }], // replaced as sent
-      [{ payment_processor_override: 42 }, { payment_processor_override: 42 }],
+      [{ payment_processor_override: ids.cardProcessor }, { payment_processor_override: ids.cardProcessor }],
       [{ delivery_address: { street: "Side 2", zip: "02100" } }, { delivery_address: { street: "Side 2", zip: "02100" } }],
       [{ accounting_department: "Finance" }, { accounting_department: "Finance" }],
       [{ accounting_cost_center: "CC-9" }, { accounting_cost_center: "CC-9" }],

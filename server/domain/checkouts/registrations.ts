@@ -54,8 +54,8 @@ export async function registrationForPage(db: Db, token: string) {
 function validCard(card: CardDetails): string {
   const number = String(card.number ?? "").replace(/\s/g, "");
   if (!/^\d{12,19}$/.test(number)) throw invalid("number", "Enter a valid card number.");
-  if (!(card.exp_month >= 1 && card.exp_month <= 12)) throw invalid("exp_month", "Enter a valid expiry month.");
-  if (!(card.exp_year >= 2000 && card.exp_year <= 2100)) throw invalid("exp_year", "Enter a valid expiry year.");
+  if (!(Number.isInteger(card.exp_month) && card.exp_month >= 1 && card.exp_month <= 12)) throw invalid("exp_month", "Enter a valid expiry month.");
+  if (!(Number.isInteger(card.exp_year) && card.exp_year >= 2000 && card.exp_year <= 2100)) throw invalid("exp_year", "Enter a valid expiry year.");
   return number;
 }
 

@@ -13,6 +13,7 @@ import { priceOffer, type PricedLine, type PricedOffer } from "../pricing/engine
 import { loadContract } from "./records";
 import { viewContract } from "./view";
 import { fmt4, fmt4n } from "../money";
+import { checkProcessorOverride } from "../payments/override";
 
 export const newSubscriberToken = () => randomBytes(24).toString("base64url");
 
@@ -39,6 +40,7 @@ export async function createContract(ctx: Ctx, input: ContractCreateInput, opts:
   }
   const compiled = await compileOffer(ctx, input, { requireCustomer: true });
   const priced = priceOffer(compiled.offer);
+  await checkProcessorOverride(ctx, ctx.db, input.payment_processor_override, compiled.offer.currency);
   const activate = opts.awaitingPayment || (input.activate ?? true);
   const state = opts.awaitingPayment ? "inactive" : activate ? "active" : "inactive";
   const now = compiled.offer.start;

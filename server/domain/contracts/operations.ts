@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import { operationBodies, type ContractOut, type Operation, type ProrationPreviewOut } from "../../schemas/contracts";
 import type { Ctx } from "../context";
-import { DomainError } from "../errors";
+import { addFieldError, DomainError } from "../errors";
 import { planAddItem, planRemoveItem, planUpdateItem } from "./items";
 import { planCancel, planPause, planRestart, planResume } from "./lifecycle";
 import { executeOperation, previewOperation, type CommonInput, type OperationResult, type Planner } from "./operation";
@@ -28,8 +28,8 @@ export async function previewChange(ctx: Ctx, contractId: number, body: Record<s
   if (!parsed.success) {
     const fields: Record<string, string[]> = {};
     for (const i of parsed.error.issues) {
-      if (i.code === "unrecognized_keys") for (const k of i.keys) (fields[k] ??= []).push(`Unknown field for operation ${operation}.`);
-      else (fields[String(i.path[0] ?? "non_field_errors")] ??= []).push(i.code === "invalid_type" && i.input === undefined ? "This field is required." : i.message);
+      if (i.code === "unrecognized_keys") for (const k of i.keys) addFieldError(fields, k, `Unknown field for operation ${operation}.`);
+      else addFieldError(fields, String(i.path[0] ?? "non_field_errors"), i.code === "invalid_type" && i.input === undefined ? "This field is required." : i.message);
     }
     throw new DomainError("validation", "Invalid input.", fields);
   }

@@ -3,6 +3,7 @@ import type { ContractOut, ContractPatchInput } from "../../schemas/contracts";
 import type { Ctx } from "../context";
 import { emitEvent } from "../events/outbox";
 import { pageWindow, type ListResult, type PageRequest } from "../list";
+import { checkProcessorOverride } from "../payments/override";
 import { catalogSnapshot } from "../offers/snapshot";
 import { presentContract } from "./present";
 import { bump, contractInclude, withLockedContract } from "./records";
@@ -37,7 +38,10 @@ export async function patchContract(ctx: Ctx, id: number, input: ContractPatchIn
   return withLockedContract(ctx, id, async (tx, c) => {
     const data: Prisma.SubscriptionContractUpdateInput = {};
     if (input.metadata !== undefined) data.metadata = input.metadata as Prisma.InputJsonValue;
-    if (input.payment_processor_override !== undefined) data.paymentProcessorOverride = input.payment_processor_override;
+    if (input.payment_processor_override !== undefined) {
+      await checkProcessorOverride(ctx, tx, input.payment_processor_override, c.currency);
+      data.paymentProcessorOverride = input.payment_processor_override;
+    }
     if (input.delivery_address !== undefined) data.deliveryAddress = (input.delivery_address ?? null) as Prisma.InputJsonValue;
     if (input.accounting_department !== undefined) data.accountingDepartment = input.accounting_department;
     if (input.accounting_cost_center !== undefined) data.accountingCostCenter = input.accounting_cost_center;

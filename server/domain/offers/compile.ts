@@ -5,7 +5,7 @@ import { offerTerms, priceFitsRule, type AddonRuleRecord } from "../bundles/addo
 import { resolveSelections } from "../bundles/selections";
 import type { Ctx } from "../context";
 import { requireCustomer } from "../customers/customers";
-import { DomainError, invalid, invalidFields, type FieldErrors } from "../errors";
+import { addFieldError, DomainError, invalid, invalidFields, type FieldErrors } from "../errors";
 import { decOf } from "../money";
 import { isValidTimeZone } from "../pricing/calendar";
 import type { LineInput, LineSource, Offer } from "../pricing/types";
@@ -26,7 +26,7 @@ type Overrides = Pick<ContractItemInput, "unit_amount_override" | "discount_perc
 
 class Problems {
   readonly fields: FieldErrors = {};
-  add(key: string, message: string) { (this.fields[key] ??= []).push(message); }
+  add(key: string, message: string) { addFieldError(this.fields, key, message); }
   get any() { return Object.keys(this.fields).length > 0; }
   throwIfAny() { if (this.any) throw invalidFields(this.fields); }
 }

@@ -5,7 +5,7 @@ import type { Prisma } from "../../generated/prisma/client";
 import { offerInput, type OfferInput } from "../../schemas/offers";
 import type { SalesChannelCreateInput, SalesChannelOut, SalesChannelPatchInput } from "../../schemas/sessions";
 import type { Ctx } from "../context";
-import { invalid, invalidFields, notFound, type FieldErrors } from "../errors";
+import { addFieldError, invalid, invalidFields, notFound, type FieldErrors } from "../errors";
 import { activeWhere, pageWindow, type ListResult, type PageRequest } from "../list";
 import { compileOffer } from "../offers/compile";
 import { iso } from "../time";
@@ -40,7 +40,7 @@ export async function validateChannelOffer(ctx: Ctx, raw: Record<string, unknown
     const fields: FieldErrors = {};
     for (const i of parsed.error.issues) {
       const message = i.code === "invalid_type" && i.input === undefined ? "This field is required." : i.message;
-      (fields[String(i.path[0] ?? "offer")] ??= []).push(i.path.length > 1 ? `${i.path.slice(1).join(".")}: ${message}` : message);
+      addFieldError(fields, String(i.path[0] ?? "offer"), i.path.length > 1 ? `${i.path.slice(1).join(".")}: ${message}` : message);
     }
     throw invalidFields(fields);
   }
