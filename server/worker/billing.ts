@@ -6,7 +6,7 @@ import type { Ctx } from "../domain/context";
 import { billRegularRunsInBulk } from "../domain/billing/bulk";
 import { dueContractIds, processContract, type DueSummary } from "../domain/billing/due";
 import { fanOut } from "../domain/webhooks/deliver";
-import { DeliveryDispatcher, deliverDue, deliveryOptions } from "../domain/webhooks/dispatch";
+import { DeliveryDispatcher, deliverDue, deliveryOptions, type DeliveryOptionsInput } from "../domain/webhooks/dispatch";
 import { log } from "../log";
 
 export async function accountCtx(db: Db, accountId: number, base: Clock = systemClock): Promise<Ctx> {
@@ -72,8 +72,8 @@ export async function webhooksTick(db: Db) {
  * The worker's delivery: one dispatcher for the process; each tick publishes the outbox and claims what
  * has room without waiting for the attempts, so a slow endpoint never holds up the next tick.
  */
-export function webhookPump(db: Db): () => Promise<void> {
-  const dispatcher = new DeliveryDispatcher(db, deliveryOptions());
+export function webhookPump(db: Db, options: DeliveryOptionsInput = {}): () => Promise<void> {
+  const dispatcher = new DeliveryDispatcher(db, deliveryOptions(options));
   return async () => {
     await fanOut(db);
     await dispatcher.pump();

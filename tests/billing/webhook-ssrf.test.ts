@@ -14,6 +14,7 @@ import { deliverDue } from "@/server/domain/webhooks/dispatch";
 import { createWebhookEndpoint } from "@/server/domain/webhooks/endpoints";
 import { DELIVERY_ERRORS } from "@/server/domain/webhooks/send";
 import { networkPolicy, type Resolver } from "@/server/domain/webhooks/target";
+import { webhookPump } from "@/server/worker/billing";
 import { ctxFor, db } from "../helpers";
 import { newWorld, ok, type World } from "./_world";
 
@@ -52,12 +53,14 @@ afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
-const savedEnv = { flag: process.env.WEBHOOKS_ALLOW_LOOPBACK, nodeEnv: process.env.NODE_ENV };
+const env = process.env as Record<string, string | undefined>;
+const savedEnv = { WEBHOOKS_ALLOW_LOOPBACK: env.WEBHOOKS_ALLOW_LOOPBACK, NODE_ENV: env.NODE_ENV };
 afterEach(() => {
   // every test starts from the default: no loopback exception
-  if (savedEnv.flag === undefined) delete process.env.WEBHOOKS_ALLOW_LOOPBACK;
-  else process.env.WEBHOOKS_ALLOW_LOOPBACK = savedEnv.flag;
-  process.env.NODE_ENV = savedEnv.nodeEnv;
+  for (const [k, v] of Object.entries(savedEnv)) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
 });
 
 const hitsOf = (path: string) => hits.filter((h) => h.path === path);
@@ -119,7 +122,7 @@ describe("creating an endpoint (REST, default: no loopback exception)", () => {
     for (const url of ["http://0.0.0.0/", "http://[::]/", "http://10.0.0.1/", "http://169.254.169.254/", "http://192.168.1.1/", "http://[fd00::1]/"]) {
       expect(ok(await w.post("/v2/webhook-endpoints/", { url }), 400)).toHaveProperty("url");
     }
-    process.env.NODE_ENV = "production";
+    env.NODE_ENV = "production";
     expect(ok(await w.post("/v2/webhook-endpoints/", { url: "http://127.0.0.1:9/x" }), 400)).toHaveProperty("url");
   });
 });
@@ -231,19 +234,38 @@ describe("parallel delivery", () => {
     for (let i = 0; i < 3; i++) await event(slowAccount);
     const fast = await rawEndpoint(fastAccount, `http://127.0.0.1:${port}/fast`);
     await event(fastAccount);
-    const pass = deliverDue(db(), { allowLoopback: true, timeoutMs: 3_000 });
-    let fastDone = false;
-    for (let i = 0; i < 100 && !fastDone; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      fastDone = (await deliveriesOf(fast.id))[0].state === "succeeded";
-    }
-    expect(fastDone).toBe(true);
-    // no slow attempt has finished yet: the fast delivery did not wait for them
-    expect((await deliveriesOf(slow.id)).map((d) => d.attempts)).toEqual([0, 0, 0]);
-    expect(await pass).toEqual({ sent: 1, failed: 3 });
-    expect((await deliveriesOf(slow.id)).map((d) => [d.state, d.attempts, d.lastError])).toEqual(Array(3).fill(["pending", 1, "timed out"]));
+    expect(await deliverDue(db(), { allowLoopback: true, timeoutMs: 4_000 })).toEqual({ sent: 1, failed: 3 });
+    const slowRows = await deliveriesOf(slow.id);
+    const [fastRow] = await deliveriesOf(fast.id);
+    expect(slowRows.map((d) => [d.state, d.attempts, d.lastError])).toEqual(Array(3).fill(["pending", 1, "timed out"]));
+    expect(fastRow).toMatchObject({ state: "succeeded", attempts: 1 });
+    // recorded before any slow attempt ended: it did not wait behind them although they were claimed first
+    const firstSlowEnd = Math.min(...slowRows.map((d) => d.updatedAt.getTime()));
+    expect(fastRow.updatedAt.getTime()).toBeLessThan(firstSlowEnd);
     expect(hitsOf("/hang/slow").length).toBe(3);
     expect(maxOpen.get("/hang/slow")).toBe(2);
+  });
+
+  it("the worker's tick only starts deliveries: a later tick delivers another account's event while a slow attempt still hangs", async () => {
+    const slowAccount = await account();
+    const fastAccount = await account();
+    const slow = await rawEndpoint(slowAccount, `http://127.0.0.1:${port}/hang/worker`);
+    const fast = await rawEndpoint(fastAccount, `http://127.0.0.1:${port}/fast-worker`);
+    const tick = webhookPump(db(), { allowLoopback: true, timeoutMs: 4_000 });
+    await db().outboxEvent.create({ data: { accountId: slowAccount, eventId: `evt_${randomBytes(12).toString("hex")}`, type: "test.ping", payload: {} } });
+    await tick();
+    await db().outboxEvent.create({ data: { accountId: fastAccount, eventId: `evt_${randomBytes(12).toString("hex")}`, type: "test.ping", payload: {} } });
+    await tick();
+    const until = async (check: () => Promise<boolean>) => {
+      for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 50));
+      return check();
+    };
+    expect(await until(async () => (await deliveriesOf(fast.id))[0]?.state === "succeeded")).toBe(true);
+    expect(await until(async () => (await deliveriesOf(slow.id))[0]?.attempts === 1)).toBe(true);
+    const [slowRow] = await deliveriesOf(slow.id);
+    const [fastRow] = await deliveriesOf(fast.id);
+    expect(slowRow.lastError).toBe("timed out");
+    expect(fastRow.updatedAt.getTime()).toBeLessThan(slowRow.updatedAt.getTime());
   });
 
   it("the default timeout is 10 s", async () => {
