@@ -4,9 +4,14 @@
 // pinned to the checked address (a rebinding DNS is played by an injected resolver); no redirects; the
 // delivery log shows generic errors only; deliveries run in parallel with a per-endpoint limit. Network
 // traffic goes to loopback servers only (the loopback exception is turned on explicitly where needed).
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
+import https from "node:https";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { isDomainError } from "@/server/domain/errors";
 import { fanOut } from "@/server/domain/webhooks/deliver";
@@ -190,6 +195,42 @@ describe("delivery re-checks the address", () => {
     await event(a);
     expect(await deliverDue(db(), { allowLoopback: true, resolve: resolverOf({ "lan.rebind.test": ["127.0.0.1", "192.168.1.20"] }) })).toEqual({ sent: 0, failed: 1 });
     expect((await deliveriesOf(ep.id))[0].lastError).toBe(DELIVERY_ERRORS.refused);
+  });
+});
+
+/** A self-signed certificate for `name` (openssl), or null where openssl is missing. */
+function selfSigned(name: string): { key: string; cert: string } | null {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "whtls-"));
+  try {
+    execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", `/CN=${name}`, "-addext", `subjectAltName=DNS:${name}`,
+      "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem")], { stdio: "ignore" });
+    return { key: readFileSync(path.join(dir, "key.pem"), "utf8"), cert: readFileSync(path.join(dir, "cert.pem"), "utf8") };
+  } catch {
+    return null;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("https", () => {
+  const pair = selfSigned("tls.rebind.test");
+  it.skipIf(!pair)("the pinned connection still presents and verifies the host name (SNI); an untrusted certificate fails", async () => {
+    const names: string[] = [];
+    let requests = 0;
+    const tlsServer = https.createServer({ ...pair!, SNICallback: (name, cb) => { names.push(name); cb(null, undefined); } }, (_req, res) => { requests++; res.end("ok"); });
+    await new Promise<void>((r) => tlsServer.listen(0, "127.0.0.1", r));
+    try {
+      const a = await account();
+      const ep = await rawEndpoint(a, `https://tls.rebind.test:${(tlsServer.address() as AddressInfo).port}/tls`);
+      await event(a);
+      expect(await deliverDue(db(), { allowLoopback: true, resolve: resolverOf({ "tls.rebind.test": ["127.0.0.1"] }) })).toEqual({ sent: 0, failed: 1 });
+      expect(names).toEqual(["tls.rebind.test"]);
+      expect(requests).toBe(0);
+      expect((await deliveriesOf(ep.id))[0].lastError).toBe(DELIVERY_ERRORS.connect);
+    } finally {
+      tlsServer.closeAllConnections();
+      await new Promise((r) => tlsServer.close(r));
+    }
   });
 });
 
