@@ -309,6 +309,15 @@ describe("parallel delivery", () => {
     expect(fastRow.updatedAt.getTime()).toBeLessThan(slowRow.updatedAt.getTime());
   });
 
+  it("one pass delivers everything due even when it exceeds the pool (more endpoints and events than slots)", async () => {
+    const a = await account();
+    const eps = [];
+    for (let i = 0; i < 5; i++) eps.push(await rawEndpoint(a, `http://127.0.0.1:${port}/many-${i}`));
+    for (let i = 0; i < 3; i++) await event(a);
+    expect(await deliverDue(db(), { allowLoopback: true, maxInFlight: 2, perEndpoint: 1 })).toEqual({ sent: 15, failed: 0 });
+    for (let i = 0; i < 5; i++) expect(hitsOf(`/many-${i}`).length).toBe(3);
+  });
+
   it("the default timeout is 10 s", async () => {
     const a = await account();
     const ep = await rawEndpoint(a, `http://127.0.0.1:${port}/hang/default`);

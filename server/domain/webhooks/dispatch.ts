@@ -34,14 +34,28 @@ export class DeliveryDispatcher {
   private claimed = 0;
   private readonly endpoints = new Map<number, EndpointSlot>();
   private claiming: Promise<number> | null = null;
+  private pumpAgain = false;
   private waiters: (() => void)[] = [];
 
   constructor(private readonly db: Db, private readonly opts: DeliveryOptions) {}
 
   /** Claims due deliveries that fit and starts them; resolves with how many it claimed (not when they finish). */
   pump(): Promise<number> {
-    // one claim query at a time: concurrent ones would each see the same free room
-    return (this.claiming ??= this.claim().finally(() => { this.claiming = null; }));
+    // one claim query at a time (concurrent ones would each see the same free room); a pump asked for
+    // meanwhile runs once more afterwards, since room may have opened after the running one counted it
+    if (this.claiming) {
+      this.pumpAgain = true;
+      return this.claiming;
+    }
+    this.claiming = (async () => {
+      let claimed = 0;
+      do {
+        this.pumpAgain = false;
+        claimed += await this.claim();
+      } while (this.pumpAgain);
+      return claimed;
+    })().finally(() => { this.claiming = null; });
+    return this.claiming;
   }
 
   /** Sends until nothing is due (and everything claimed has finished). */
@@ -51,10 +65,6 @@ export class DeliveryDispatcher {
       if (claimed === 0 && this.claimed === 0) return;
       await new Promise<void>((resolve) => (this.claimed === 0 ? resolve() : this.waiters.push(resolve)));
     }
-  }
-
-  get inFlight(): number {
-    return this.claimed;
   }
 
   private async claim(): Promise<number> {
