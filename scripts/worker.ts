@@ -4,7 +4,7 @@
 import PgBoss from "pg-boss";
 import { getDb } from "../server/db";
 import { log } from "../server/log";
-import { billChunk, dueChunks, webhooksTick } from "../server/worker/billing";
+import { billChunk, dueChunks, webhookPump } from "../server/worker/billing";
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error("DATABASE_URL is not set (npm start sets it; or run via scripts/with-db.mjs)");
@@ -33,7 +33,9 @@ for (let i = 0; i < CONCURRENCY; i++) {
     }
   });
 }
-await boss.work("webhooks-tick", async () => { await webhooksTick(db); });
+// deliveries run in the background of this process (parallel, per-endpoint limits); a tick only starts them
+const pumpWebhooks = webhookPump(db);
+await boss.work("webhooks-tick", async () => { await pumpWebhooks(); });
 
 const timer = setInterval(() => {
   const slot = Math.floor(Date.now() / (TICK_SECONDS * 1000));

@@ -5,7 +5,8 @@ import type { Db } from "../db";
 import type { Ctx } from "../domain/context";
 import { billRegularRunsInBulk } from "../domain/billing/bulk";
 import { dueContractIds, processContract, type DueSummary } from "../domain/billing/due";
-import { deliverDue, fanOut } from "../domain/webhooks/deliver";
+import { fanOut } from "../domain/webhooks/deliver";
+import { DeliveryDispatcher, deliverDue, deliveryOptions, type DeliveryOptionsInput } from "../domain/webhooks/dispatch";
 import { log } from "../log";
 
 export async function accountCtx(db: Db, accountId: number, base: Clock = systemClock): Promise<Ctx> {
@@ -61,7 +62,20 @@ export async function runDueNow(db: Db, base: Clock = systemClock): Promise<DueS
   return total;
 }
 
+/** Publishes the outbox and delivers everything due, waiting for it (the CLI). */
 export async function webhooksTick(db: Db) {
   await fanOut(db);
   return deliverDue(db);
+}
+
+/**
+ * The worker's delivery: one dispatcher for the process; each tick publishes the outbox and claims what
+ * has room without waiting for the attempts, so a slow endpoint never holds up the next tick.
+ */
+export function webhookPump(db: Db, options: DeliveryOptionsInput = {}): () => Promise<void> {
+  const dispatcher = new DeliveryDispatcher(db, deliveryOptions(options));
+  return async () => {
+    await fanOut(db);
+    await dispatcher.pump();
+  };
 }

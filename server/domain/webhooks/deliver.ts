@@ -1,18 +1,18 @@
 // Webhook delivery: outbox events fan out to the account's matching endpoints; each delivery is POSTed
 // signed, at least once, retried with exponential backoff (1 min doubling, capped at 6 h) for up to three
 // days, then marked dead. Deliveries are claimed with SKIP LOCKED so several workers never double-send
-// within a lease. Delivery runs on real time (a test clock does not delay or hasten it).
-import { randomBytes } from "node:crypto";
+// within a lease (server/domain/webhooks/dispatch.ts sends them in parallel). Delivery runs on real time (a test clock does not delay or hasten it).
 import type { Db } from "../../db";
-import type { Ctx } from "../context";
-import { invalid, notFound } from "../errors";
+import { log } from "../../log";
+import { sendWebhook } from "./send";
 import { signatureHeader } from "./sign";
+import type { NetworkPolicy } from "./target";
 
 const BASE_DELAY_MS = 60_000;
 const MAX_DELAY_MS = 6 * 3_600_000;
 export const GIVE_UP_AFTER_MS = 3 * 86_400_000;
+/** A claimed delivery is not claimed again for this long; a claim never takes more than an endpoint's concurrency can send well within it. */
 const LEASE_MS = 60_000;
-const TIMEOUT_MS = 10_000;
 
 export function backoffMs(attempts: number): number {
   return Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1));
@@ -40,47 +40,53 @@ export async function fanOut(db: Db, limit = 500): Promise<number> {
   });
 }
 
-type Fetch = typeof fetch;
+export interface Claimed { id: number; endpointId: number }
 
-/** Sends due deliveries. Returns counts. */
-export async function deliverDue(db: Db, send: Fetch = fetch, limit = 100): Promise<{ sent: number; failed: number }> {
-  const claimed = await db.$queryRaw<{ id: number }[]>`
-    update webhook_deliveries set next_attempt_at = now() + make_interval(secs => ${LEASE_MS / 1000}), updated_at = now()
-    where id in (select id from webhook_deliveries where state = 'pending' and next_attempt_at <= now() order by next_attempt_at limit ${limit} for update skip locked)
-    returning id`;
-  let sent = 0, failed = 0;
-  for (const { id } of claimed) (await attempt(db, id, send)) ? sent++ : failed++;
-  return { sent, failed };
+/**
+ * Leases due deliveries, oldest first: at most `perEndpoint` of any one endpoint (so a slow endpoint's
+ * backlog never fills a claim) and none of the endpoints in `exclude` (those this process is already
+ * sending to at its limit).
+ */
+export async function claimDue(db: Db, opts: { limit: number; perEndpoint: number; exclude?: number[] }): Promise<Claimed[]> {
+  if (opts.limit <= 0) return [];
+  return db.$queryRaw<Claimed[]>`
+    with due_endpoints as (
+      select distinct endpoint_id from webhook_deliveries
+      where state = 'pending' and next_attempt_at <= now() and not (endpoint_id = any(${opts.exclude ?? []}::int[]))
+    ), chosen as (
+      select c.id from due_endpoints e
+      cross join lateral (
+        select w.id, w.next_attempt_at from webhook_deliveries w
+        where w.endpoint_id = e.endpoint_id and w.state = 'pending' and w.next_attempt_at <= now()
+        order by w.next_attempt_at, w.id limit ${opts.perEndpoint} for update skip locked
+      ) c
+      order by c.next_attempt_at, c.id limit ${opts.limit}
+    )
+    update webhook_deliveries d set next_attempt_at = now() + make_interval(secs => ${LEASE_MS / 1000}), updated_at = now()
+    from chosen where d.id = chosen.id
+    returning d.id, d.endpoint_id as "endpointId"`;
 }
 
-async function attempt(db: Db, id: number, send: Fetch): Promise<boolean> {
+/** One attempt of a claimed delivery; records the outcome (and the next attempt). True when delivered. */
+export async function attemptDelivery(db: Db, id: number, opts: { policy: NetworkPolicy; timeoutMs: number }): Promise<boolean> {
   const d = await db.webhookDelivery.findUniqueOrThrow({ where: { id }, include: { endpoint: true } });
   const event = await db.outboxEvent.findUniqueOrThrow({ where: { id: d.outboxEventId } });
   const body = JSON.stringify(event.payload);
   const ts = Math.floor(Date.now() / 1000);
   const first = d.firstAttemptAt ?? new Date();
-  let status: number | null = null;
-  let error: string | null = null;
-  try {
-    const res = await send(d.endpoint.url, {
-      method: "POST",
-      headers: { "content-type": "application/json", "webhook-id": d.eventId, "webhook-timestamp": String(ts), "webhook-signature": signatureHeader(d.endpoint.secret, ts, body), "user-agent": "subscription-contracts-webhooks/1" },
-      body,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-      redirect: "manual",
-    });
-    status = res.status;
-    await res.arrayBuffer().catch(() => undefined);
-  } catch (e) {
-    error = String((e as Error).message ?? e).slice(0, 500);
-  }
+  const outcome = await sendWebhook(d.endpoint.url, {
+    "content-type": "application/json", "webhook-id": d.eventId, "webhook-timestamp": String(ts),
+    "webhook-signature": signatureHeader(d.endpoint.secret, ts, body), "user-agent": "subscription-contracts-webhooks/1",
+  }, body, opts.policy, opts.timeoutMs);
+  const status = outcome.status;
   const ok = status !== null && status >= 200 && status < 300;
+  if (!ok) log.debug({ deliveryId: id, endpointId: d.endpointId, status, error: outcome.error }, "webhook delivery failed");
   const attempts = d.attempts + 1;
   const giveUp = !ok && Date.now() + backoffMs(attempts) - first.getTime() > GIVE_UP_AFTER_MS;
   await db.webhookDelivery.update({
     where: { id },
     data: {
-      attempts, firstAttemptAt: first, lastStatus: status, lastError: ok ? null : (error ?? `HTTP ${status}`),
+      attempts, firstAttemptAt: first, lastStatus: status, lastError: ok ? null : (outcome.error ?? `HTTP ${status}`),
       state: ok ? "succeeded" : giveUp ? "dead" : "pending",
       nextAttemptAt: ok || giveUp ? new Date() : new Date(Date.now() + backoffMs(attempts)),
     },
@@ -101,23 +107,4 @@ export async function replayEvent(db: Db, eventId: string, endpointId?: number):
     });
   }
   return endpoints.length;
-}
-
-// Seller configuration ------------------------------------------------------------------------------
-export async function createWebhookEndpoint(ctx: Ctx, input: { url: string; enabled_events?: string[] }) {
-  if (!/^https?:\/\//.test(input.url)) throw invalid("url", "An http(s) URL is required.");
-  const ep = await ctx.db.webhookEndpoint.create({ data: { accountId: ctx.accountId, url: input.url, secret: `whsec_${randomBytes(24).toString("base64url")}`, enabledEvents: input.enabled_events ?? ["*"] } });
-  return { id: ep.id, url: ep.url, secret: ep.secret, enabled_events: ep.enabledEvents as string[], active: ep.active, created_at: ep.createdAt.toISOString() };
-}
-
-export async function listWebhookEndpoints(ctx: Ctx) {
-  const rows = await ctx.db.webhookEndpoint.findMany({ where: { accountId: ctx.accountId }, orderBy: { id: "asc" } });
-  return rows.map((ep) => ({ id: ep.id, url: ep.url, secret_prefix: ep.secret.slice(0, 10), enabled_events: ep.enabledEvents as string[], active: ep.active, created_at: ep.createdAt.toISOString() }));
-}
-
-export async function listDeliveries(ctx: Ctx, endpointId: number) {
-  const ep = await ctx.db.webhookEndpoint.findFirst({ where: { id: endpointId, accountId: ctx.accountId } });
-  if (!ep) throw notFound();
-  const rows = await ctx.db.webhookDelivery.findMany({ where: { endpointId }, orderBy: { id: "desc" }, take: 200 });
-  return rows.map((d) => ({ id: d.id, event_id: d.eventId, state: d.state, attempts: d.attempts, last_status: d.lastStatus, last_error: d.lastError, next_attempt_at: d.nextAttemptAt.toISOString(), created_at: d.createdAt.toISOString() }));
 }

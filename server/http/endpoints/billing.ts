@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { advanceTestClock, getRun, listRuns, retryRun } from "../../domain/billing/runs";
 import { parsePage } from "../../domain/list";
-import { createWebhookEndpoint, listDeliveries, listWebhookEndpoints } from "../../domain/webhooks/deliver";
 import { applyCreditToRun } from "../../domain/billing/credit";
+import { createWebhookEndpoint, listDeliveries, listWebhookEndpoints } from "../../domain/webhooks/endpoints";
 import { applyCreditBody, billingRun, retryBody, runListQuery, testClockBody, testClockResult, webhookEndpointBody } from "../../schemas/billing";
 import { listOf } from "../../schemas/common";
 import { defineEndpoint, intId } from "../endpoint";
@@ -46,6 +46,7 @@ export const billingEndpoints = [
   defineEndpoint({
     method: "POST", path: "/v2/webhook-endpoints/", summary: "Add a webhook endpoint (the response shows its signing secret once)", tags: ["Webhooks"], extension: true,
     body: webhookEndpointBody, bodyRequired: true, status: 201,
+    description: "The URL must be http(s) without credentials and must not be, or resolve to, a loopback, private, link-local, unique-local, unspecified, multicast or otherwise non-public address (400 `url`); this is checked again before every delivery. Redirects are not followed (a 3xx is a failed delivery); each attempt times out after 10 s.",
     handler: (ctx, { body }) => createWebhookEndpoint(ctx, body),
   }),
   defineEndpoint({
