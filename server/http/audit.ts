@@ -8,21 +8,35 @@ import type { Ctx } from "../domain/context";
 
 interface RestChange { method: string; path: string; readOnly?: boolean }
 
+// last path segments that name an action on the record before them, not a collection to add to
+const VERBS = new Set(["cancel", "restart", "pause", "resume", "activate", "confirm", "retry", "finalize", "add", "update", "remove", "advance"]);
+
+/** What a REST change is about: the record its path names (actions, updates), or what it created. */
+function targetOf(path: string, params: Record<string, string>, createdId: string | number | null) {
+  const segments = path.split("/").filter((s) => s && s !== "v2");
+  let last = -1;
+  segments.forEach((s, i) => { if (s.startsWith("{")) last = i; });
+  const trailing = segments.slice(last + 1);
+  const named = last >= 0 ? params[segments[last].slice(1, -1)] ?? null : null;
+  if (named !== null && (trailing.length === 0 || VERBS.has(trailing.at(-1)!))) {
+    return { target: { type: segments[last - 1] ?? "record", id: named }, beforeId: named };
+  }
+  const verb = trailing.length > 0 && VERBS.has(trailing.at(-1)!);
+  const type = verb ? (trailing.at(-2) ?? segments.at(-2) ?? path) : (segments.at(-1) ?? path);
+  return { target: { type, id: createdId }, beforeId: null };
+}
+
 export async function auditRequest(ctx: Ctx, def: RestChange, principal: ApiPrincipal | null, params: Record<string, string>, result: unknown, requestId: string): Promise<void> {
   if (def.method === "GET" || def.readOnly || !principal) return;
   if (result instanceof Response && !result.ok) return;
   const output = result instanceof Response ? {} : idsOf(result);
-  // the record the path names (its last parameter) is the target; a create targets what it created
-  const names = [...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-  const last = names.at(-1);
-  const named = last ? params[last] ?? null : null;
-  const segment = last ? def.path.slice(0, def.path.indexOf(`{${last}}`)) : def.path;
+  const { target, beforeId } = targetOf(def.path, params, output.id ?? null);
   try {
     await recordAudit(ctx, {
       actor: { type: "api_key", id: principal.keyId },
       action: `${def.method} ${def.path}`,
-      target: { type: segment.split("/").filter(Boolean).at(-1) ?? def.path, id: named ?? output.id ?? null },
-      beforeId: named,
+      target,
+      beforeId,
       afterId: output.id ?? null,
       details: { params, result_ids: output, key_kind: principal.kind },
       requestId,
