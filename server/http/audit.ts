@@ -30,6 +30,8 @@ export async function auditRequest(ctx: Ctx, def: RestChange, principal: ApiPrin
   if (def.method === "GET" || def.readOnly || !principal) return;
   if (result instanceof Response && !result.ok) return;
   const output = result instanceof Response ? {} : idsOf(result);
+  // a token in the path (checkouts) is a capability: keep a recognizable prefix only
+  params = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, /token/i.test(k) ? `${v.slice(0, 8)}…` : v]));
   const { target, beforeId } = targetOf(def.path, params, output.id ?? null);
   try {
     await recordAudit(ctx, {
