@@ -1,8 +1,8 @@
 -- CreateEnum
-CREATE TYPE "user_role" AS ENUM ('owner', 'admin', 'read_only');
+CREATE TYPE "UserRole" AS ENUM ('owner', 'admin', 'read_only');
 
 -- AlterTable
-ALTER TABLE "users" ADD COLUMN     "role" "user_role" NOT NULL DEFAULT 'owner';
+ALTER TABLE "users" ADD COLUMN     "role" "UserRole" NOT NULL DEFAULT 'owner';
 
 -- CreateTable
 CREATE TABLE "audit_log" (
