@@ -1,6 +1,8 @@
 // REST side of the audit trail: a successful change made with an API key is recorded with the key
 // (its prefix), the method and path template, the path's ids and the ids of the response. Reads and
 // read-only POSTs (quotes, previews) are not changes; idempotent replays never reach this hook.
+import { systemClock } from "../clock";
+import type { Db } from "../db";
 import type { ApiPrincipal } from "../domain/auth/apiKeys";
 import { recordAudit } from "../domain/audit/audit";
 import { idsOf } from "../domain/audit/ids";
@@ -53,10 +55,10 @@ export async function auditRequest(ctx: Ctx, def: RestChange, principal: ApiPrin
  * page): the actor is the page's visitor, named by the session or contract it came with (never by
  * its token, which is a capability).
  */
-export async function auditPublicChange(ctx: Ctx, actor: { type: "customer" | "subscriber"; id: number | string; label: string }, action: string, target: { type: string; id: number | string }, result: unknown, requestId: string): Promise<void> {
+export async function auditPublicChange(ctx: Ctx, actor: { type: "customer" | "subscriber"; id: number | string; label: string }, action: string, target: { type: string; id: number | string }, result: unknown, requestId: string | null): Promise<void> {
   const output = idsOf(result);
   try {
-    await recordAudit(ctx, { actor, action, target, beforeId: target.id, afterId: output.id ?? output.contract_id ?? null, details: { result_ids: output }, requestId });
+    await recordAudit(ctx, { actor, action, target, beforeId: target.id, afterId: output.id ?? Object.entries(output).find(([k]) => k.endsWith("_id"))?.[1] ?? null, details: { result_ids: output }, requestId });
   } catch (e) {
     ctx.log?.error({ err: e, action }, "audit record failed");
   }
@@ -66,3 +68,12 @@ export async function auditPublicChange(ctx: Ctx, actor: { type: "customer" | "s
 export const auditWidgetChange = (ctx: Ctx, sessionId: number, pathname: string, result: unknown, requestId: string) =>
   auditPublicChange(ctx, { type: "customer", id: sessionId, label: `checkout session ${sessionId}` },
     `POST ${pathname.replace(/\/checkout-sessions\/[^/]+/, "/checkout-sessions/{token}")}`, { type: "checkout-sessions", id: sessionId }, result, requestId);
+
+/** The hosted card form's submission (no API key, the registration token is the capability): the checkout's customer. */
+export async function auditCardForm(db: Db, token: string, result: unknown): Promise<void> {
+  const reg = await db.paymentMethodRegistration.findUnique({ where: { token }, select: { id: true, accountId: true, customerId: true } }).catch(() => null);
+  if (!reg) return;
+  const ctx: Ctx = { db, accountId: reg.accountId, clock: systemClock };
+  await auditPublicChange(ctx, { type: "customer", id: reg.customerId, label: `customer ${reg.customerId}` },
+    "POST /api/pay/registrations/{token}/", { type: "payment-method-registrations", id: reg.id }, result, null);
+}

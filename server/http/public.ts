@@ -4,6 +4,7 @@ import { getDb } from "../db";
 import { handleProcessorWebhook, signProcessorWebhook, submitRegistration, type CardDetails } from "../domain/checkouts/registrations";
 import { isDomainError } from "../domain/errors";
 import { log } from "../log";
+import { auditCardForm } from "./audit";
 import { requestClock } from "./endpoint";
 import { errorBody, STATUS } from "./errors";
 import { json } from "./response";
@@ -23,6 +24,7 @@ export async function submitCardForm(req: Request, token: string): Promise<Respo
     const body = (await req.json().catch(() => ({}))) as { card?: CardDetails; encrypted_card?: string };
     const db = getDb();
     const r = await submitRegistration(db, token, body, requestClock.base);
+    await auditCardForm(db, token, r);
     if ("pendingCard" in r && r.pendingCard) {
       // the sandbox "processor" finishes tokenization a moment later and tells us by signed webhook
       const origin = new URL(req.url).origin;

@@ -1,8 +1,8 @@
-// The audit trail for changes made without an API key (the embedded checkout widget: actor
-// `customer`, named by its checkout session) and for paths carrying a token (kept as a prefix only).
+// The audit trail for changes made without an API key (the embedded checkout widget and the hosted
+// card form: actor `customer`, named by its checkout session or customer id) and for paths carrying a token (kept as a prefix only).
 import { describe, expect, it } from "vitest";
 import { db, post, seed, useSeed } from "../helpers";
-import { createChannel, createSession, expectStatus, freshRef, widget } from "../sessions/_widget";
+import { createChannel, createSession, expectStatus, freshRef, GOOD, submitCard, widget } from "../sessions/_widget";
 
 let accountId: number;
 useSeed(seed, (r) => { accountId = r.accountId; });
@@ -35,5 +35,17 @@ describe("audit trail of public pages", () => {
     expect(restRow).toMatchObject({ actorType: "api_key", action: "POST /v2/checkouts/{token}/payment-method-registrations/", targetType: "payment-method-registrations" });
     expect(JSON.stringify(restRow)).not.toContain(co.checkout_token);
     expect((restRow.details as any).params.token).toBe(`${co.checkout_token.slice(0, 8)}…`);
+
+    // the hosted card form: the checkout's customer, without the registration token or the card number
+    const sub = await submitCard(co.registration.token);
+    expect(sub.status, JSON.stringify(sub.body)).toBe(200);
+    const registration = await db().paymentMethodRegistration.findUniqueOrThrow({ where: { token: co.registration.token } });
+    const cardRow = await last();
+    expect(cardRow).toMatchObject({
+      actorType: "customer", actorId: String(registration.customerId), action: "POST /api/pay/registrations/{token}/",
+      targetType: "payment-method-registrations", targetId: String(registration.id),
+    });
+    expect(JSON.stringify(cardRow)).not.toContain(co.registration.token);
+    expect(JSON.stringify(cardRow)).not.toContain(GOOD);
   });
 });
