@@ -10,6 +10,7 @@ const LINKS = [
   { href: "/admin/customers", label: "Customers" },
   { href: "/admin/billing", label: "Billing" },
   { href: "/admin/api-keys", label: "API keys" },
+  { href: "/admin/users", label: "Users" },
   { href: "/admin/audit-log", label: "Audit log" },
   { href: "/docs/api", label: "API reference" },
 ];

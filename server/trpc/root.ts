@@ -5,6 +5,7 @@ import { auditRouter } from "./routers/audit";
 import { billingRouter } from "./routers/billing";
 import { catalogRouter } from "./routers/catalog";
 import { customersRouter } from "./routers/customers";
+import { usersRouter } from "./routers/users";
 
 export const appRouter = router({
   catalog: catalogRouter,
@@ -12,6 +13,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   billing: billingRouter,
   audit: auditRouter,
+  users: usersRouter,
 });
 
 export type AppRouter = typeof appRouter;

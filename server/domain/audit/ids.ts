@@ -1,6 +1,6 @@
 // The ids worth keeping from a request or a response for the audit trail: top-level `id`, `*_id`,
-// `reference`/`*_reference` and versions. Tokens and amounts are left out (tokens are capabilities).
-const ID_KEY = /^(id|reference|version)$|_(id|reference|version)$/;
+// `reference`/`*_reference`, versions and roles. Tokens and amounts are left out (tokens are capabilities).
+const ID_KEY = /^(id|reference|version|role)$|_(id|reference|version|role)$/;
 
 export function idsOf(value: unknown): Record<string, string | number> {
   if (!value || typeof value !== "object" || Array.isArray(value)) return {};
