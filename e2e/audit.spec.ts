@@ -41,6 +41,18 @@ test("a console change and an API change appear in the audit log with who made t
   await expect(rows.nth(1)).toContainText("trpc customers.create");
   await expect(rows.nth(1)).toContainText(ADMIN);
 
+  // an owner changes a role (and back): recorded too
+  await page.getByTestId("admin-nav").getByRole("link", { name: "Users" }).click();
+  const role = page.getByLabel(`Role of ${VIEWER}`);
+  await expect(role).toHaveValue("read_only");
+  for (const value of ["admin", "read_only"]) {
+    await role.selectOption(value);
+    await page.getByTestId("user-row").filter({ hasText: VIEWER }).getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("user-row").filter({ hasText: VIEWER }).getByRole("status")).toHaveText("Saved.");
+  }
+  await page.goto("/admin/audit-log");
+  await expect(page.getByTestId("audit-row").first()).toContainText("trpc users.setRole");
+
   await page.getByLabel("Who").selectOption("user");
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/actor_type=user/);
@@ -56,6 +68,10 @@ test("the read-only user can look but not change anything", async ({ page }) => 
   await page.getByTestId("create-customer").click();
   await expect(page.getByTestId("new-customer-form")).toContainText("read-only");
   await expect(page.getByTestId("customer-created")).toHaveCount(0);
+
+  await page.goto("/admin/users");
+  await expect(page.getByTestId("users-table")).toContainText(VIEWER);
+  await expect(page.getByTestId("role-form")).toHaveCount(0);
 
   await page.goto("/admin/audit-log?actor_type=user&action=no-such-action");
   await expect(page.getByTestId("audit-empty")).toBeVisible();
