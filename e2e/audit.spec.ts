@@ -49,6 +49,8 @@ test("a console change and an API change appear in the audit log with who made t
     await role.selectOption(value);
     await page.getByTestId("user-row").filter({ hasText: VIEWER }).getByRole("button", { name: "Save" }).click();
     await expect(page.getByTestId("user-row").filter({ hasText: VIEWER }).getByRole("status")).toHaveText("Saved.");
+    await page.reload();
+    await expect(role).toHaveValue(value);
   }
   await page.goto("/admin/audit-log");
   await expect(page.getByTestId("audit-row").first()).toContainText("trpc users.setRole");
