@@ -19,7 +19,7 @@ if (!force && (await db.account.count()) > 0) {
   const file = process.env.SEED_KEYS_FILE ?? ".data/demo-keys.json";
   if (file !== "none") {
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, JSON.stringify({ ...r.keys, admin: r.admin }, null, 2));
+    writeFileSync(file, JSON.stringify({ ...r.keys, admin: r.admin, viewer: r.viewer }, null, 2));
   }
   console.log(`seed: demo account ${r.accountId} and other account ${r.otherAccountId} created`);
 }

@@ -55,6 +55,7 @@ const keys = existsSync(".data/demo-keys.json") ? JSON.parse(readFileSync(".data
 console.log(`
   App:          http://localhost:${port}
   Admin:        http://localhost:${port}/admin   ${keys ? `(${keys.admin.email} / ${keys.admin.password})` : ""}
+  Read-only:    ${keys?.viewer ? `${keys.viewer.email} / ${keys.viewer.password}` : "-"}
   API:          http://localhost:${port}/api/v2/   reference: http://localhost:${port}/docs/api
   Secret key:   ${keys?.secret ?? process.env.SEED_SECRET_KEY ?? "(seeded earlier; see .data/demo-keys.json)"}
   Public key:   ${keys?.public ?? process.env.SEED_PUBLIC_KEY ?? "-"}

@@ -5,6 +5,7 @@ const SECTIONS = [
   { href: "/admin/products", title: "Products", text: "Catalog products, their prices and scheduled price versions." },
   { href: "/admin/customers", title: "Customers", text: "Customers the API addresses by reference." },
   { href: "/admin/api-keys", title: "API keys", text: "Secret, public and token keys of the account (prefixes only)." },
+  { href: "/admin/audit-log", title: "Audit log", text: "Every change through the console, the API or a public page: who, what, when." },
   { href: "/docs/api", title: "API reference", text: "The REST API, generated from the OpenAPI document." },
 ];
 

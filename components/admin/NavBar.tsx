@@ -10,10 +10,14 @@ const LINKS = [
   { href: "/admin/customers", label: "Customers" },
   { href: "/admin/billing", label: "Billing" },
   { href: "/admin/api-keys", label: "API keys" },
+  { href: "/admin/users", label: "Users" },
+  { href: "/admin/audit-log", label: "Audit log" },
   { href: "/docs/api", label: "API reference" },
 ];
 
-export function NavBar({ userLabel }: { userLabel: string }) {
+const ROLE_LABEL: Record<string, string> = { owner: "owner", admin: "admin", read_only: "read-only" };
+
+export function NavBar({ userLabel, role }: { userLabel: string; role: string | null }) {
   const pathname = usePathname();
   const isActive = (href: string) => (href === "/admin" ? pathname === href : pathname.startsWith(href));
   return (
@@ -28,6 +32,7 @@ export function NavBar({ userLabel }: { userLabel: string }) {
           ))}
         </ul>
         <span className="text-sm text-slate-500" data-testid="signed-in-user">{userLabel}</span>
+        {role ? <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700" data-testid="signed-in-role" title="Your role in this account">{ROLE_LABEL[role] ?? role}</span> : null}
         <button
           type="button"
           onClick={() => signOut({ callbackUrl: "/login" })}

@@ -9,6 +9,7 @@ import { forgetAccount } from "../domain/auth/keyCache";
 import type { Ctx } from "../domain/context";
 import { DomainError, isDomainError } from "../domain/errors";
 import { log, type Logger } from "../log";
+import { auditRequest } from "./audit";
 import { authenticate, type AuthLevel } from "./auth";
 import { API_BODY_LIMIT, expectObject, parseJsonBody, readBodyText, textProblem } from "./body";
 import { errorBody, STATUS, zodFieldErrors } from "./errors";
@@ -120,6 +121,7 @@ export function toRouteHandler(def: EndpointDef) {
       const run = async () => {
         const body = raw === undefined ? undefined : parseWith(def.body, raw);
         const result = await def.handler(ctx, { params, query, body, url, req, principal });
+        if (def.method !== "GET" && !def.readOnly) await auditRequest(ctx, def, principal, rawParams, result, requestId);
         if (result instanceof Response) return result;
         if (!memo || !def.memo!(body)) return json(result, def.status ?? 200, { "x-request-id": requestId });
         const serialized = JSON.stringify(result);

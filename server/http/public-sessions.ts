@@ -12,6 +12,7 @@ import { snapshotOf, type SessionRow } from "../domain/sessions/sessions";
 import { originAllowed, SessionExpiredError, widgetCheckout, widgetFinalize, widgetView } from "../domain/sessions/widget";
 import { log } from "../log";
 import { normalizeOrigin, widgetCheckoutBody } from "../schemas/sessions";
+import { auditWidgetChange } from "./audit";
 import { PUBLIC_BODY_LIMIT, readJsonObject } from "./body";
 import { requestClock } from "./endpoint";
 import { errorBody, STATUS, zodFieldErrors } from "./errors";
@@ -59,6 +60,7 @@ async function run(req: Request, routeCtx: RouteCtx, method: Method, fn: (ctx: C
       const account = await db.account.findUniqueOrThrow({ where: { id: g.session.accountId } });
       const ctx: Ctx = { db, accountId: account.id, clock: accountClock(account, requestClock.base), log: log.child({ requestId }), baseUrl: new URL(req.url).origin };
       const result = await fn(ctx, g.session);
+      if (method === "POST") await auditWidgetChange(ctx, g.session.id, path, result, requestId);
       status = 200;
       return json(result, status, headers);
     } catch (e) {

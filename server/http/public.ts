@@ -5,6 +5,7 @@ import { getDb } from "../db";
 import { handleProcessorWebhook, signProcessorWebhook, submitRegistration, type CardDetails } from "../domain/checkouts/registrations";
 import { DomainError, isDomainError } from "../domain/errors";
 import { log } from "../log";
+import { auditCardForm } from "./audit";
 import { processorWebhookBody, cardFormBody } from "../schemas/public";
 import { expectObject, parseJsonBody, PUBLIC_BODY_LIMIT, readBodyText, readJsonObject, textProblem } from "./body";
 import { requestClock } from "./endpoint";
@@ -33,6 +34,7 @@ export async function submitCardForm(req: Request, token: string): Promise<Respo
     const body = parsed(cardFormBody, await readJsonObject(req, PUBLIC_BODY_LIMIT, true)) as { card?: CardDetails; encrypted_card?: string };
     const db = getDb();
     const r = await submitRegistration(db, token, body, requestClock.base);
+    await auditCardForm(db, token, r);
     if ("pendingCard" in r && r.pendingCard) {
       // the sandbox "processor" finishes tokenization a moment later and tells us by signed webhook
       const origin = new URL(req.url).origin;

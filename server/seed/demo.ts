@@ -1,4 +1,5 @@
-// Demo data: a seller with a full catalog, a second seller for isolation checks, an admin user.
+// Demo data: a seller with a full catalog, a second seller for isolation checks, an owner and a
+// read-only user.
 // Used by `npm run db:seed`, by the start script on an empty database and by the tests.
 import bcrypt from "bcryptjs";
 import { generateKeyPairSync } from "node:crypto";
@@ -14,6 +15,8 @@ export interface SeedResult {
   accountId: number; otherAccountId: number;
   keys: { secret: string; public: string; token: string; otherSecret: string };
   admin: { email: string; password: string };
+  /** a read_only user of the demo account (same password as the admin) */
+  viewer: { email: string; password: string };
   ids: Record<string, number>;
 }
 
@@ -30,7 +33,9 @@ export async function seedDemo(db: PrismaClient, opts: SeedOptions = {}): Promis
     token: (await createApiKey(db, account.id, "token", "Legacy token", opts.tokenKey)).key,
     otherSecret: (await createApiKey(db, other.id, "secret", "Other secret key", opts.otherSecretKey)).key,
   };
-  await db.user.create({ data: { accountId: account.id, email: admin.email, name: "Demo Admin", passwordHash: await bcrypt.hash(admin.password, 10) } });
+  await db.user.create({ data: { accountId: account.id, email: admin.email, name: "Demo Admin", role: "owner", passwordHash: await bcrypt.hash(admin.password, 10) } });
+  const viewer = { email: "viewer@example.com", password: admin.password };
+  await db.user.create({ data: { accountId: account.id, email: viewer.email, name: "Demo Viewer", role: "read_only", passwordHash: await bcrypt.hash(viewer.password, 10) } });
   await db.user.create({ data: { accountId: other.id, email: "other-admin@example.com", name: "Other Admin", passwordHash: await bcrypt.hash(admin.password, 10) } });
 
   const A = account.id;
@@ -161,7 +166,7 @@ export async function seedDemo(db: PrismaClient, opts: SeedOptions = {}): Promis
   const otherBundle = await db.bundleTemplate.create({ data: { accountId: O, name: "Other Bundle", reference: "other-bundle", defaultCurrency: "EUR" } });
 
   return {
-    accountId: A, otherAccountId: O, keys, admin,
+    accountId: A, otherAccountId: O, keys, admin, viewer,
     ids: {
       vat: vat.id, reduced: reduced.id, streaming: streaming.id, premium: premium.id, magazine: magazine.id, newspaper: newspaper.id, setup: setup.id,
       sports: sports.id, screen: screen.id, kids: kids.id, coaching: coaching.id, legacy: legacy.id, quarterly: quarterly.id,

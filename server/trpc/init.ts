@@ -9,8 +9,10 @@ import { forgetAccount } from "../domain/auth/keyCache";
 import type { Ctx } from "../domain/context";
 import { isDomainError, type DomainError, type FieldErrors } from "../domain/errors";
 import { checkJson } from "../http/body";
+import { canMutate, loadConsoleUser } from "../domain/users/roles";
 import { zodFieldErrors } from "../http/errors";
 import { log } from "../log";
+import { auditMutation } from "./audit";
 import { transformer } from "./transformer";
 
 export interface TrpcContext { session: SellerSession | null }
@@ -64,14 +66,23 @@ const inputChecks = t.middleware(async ({ getRawInput, next }) => {
 export const router = t.router;
 export const publicProcedure = t.procedure.use(domainErrors).use(inputChecks);
 
-/** Signed-in sellers only; `ctx.domain` is the context for domain calls, scoped to their account. */
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+/**
+ * Signed-in sellers only; `ctx.domain` is the context for domain calls, scoped to their account, and
+ * `ctx.user` the user as the database has it now (role included). Mutations: read_only users are
+ * refused before anything runs, and each successful one is recorded in the audit trail.
+ */
+export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
+  const user = await loadConsoleUser(getDb(), ctx.session.userId, ctx.session.accountId);
+  if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
   const domain: Ctx = { db: getDb(), accountId: ctx.session.accountId, clock: systemClock, log: log.child({ userId: ctx.session.userId }) };
-  return next({ ctx: { session: ctx.session, domain } });
-}).use(async ({ ctx, type, next }) => {
+  return next({ ctx: { session: ctx.session, user, domain } });
+}).use(async ({ ctx, type, path, getRawInput, next }) => {
+  if (type !== "mutation") return next();
+  if (!canMutate(ctx.user.role)) throw new TRPCError({ code: "FORBIDDEN", message: "Your role (read-only) may not make changes." });
   const result = await next();
   // the API's cached view of this account (keys, test clock, catalog version) is now stale
-  if (type === "mutation") forgetAccount(ctx.domain.accountId);
+  forgetAccount(ctx.domain.accountId);
+  if (result.ok) await auditMutation(ctx.domain, ctx.user, path, await getRawInput().catch(() => null), result.data);
   return result;
 });

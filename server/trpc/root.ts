@@ -1,15 +1,19 @@
 // The admin console's tRPC API (served at /api/trpc).
 import { router } from "./init";
 import { apiKeysRouter } from "./routers/apiKeys";
+import { auditRouter } from "./routers/audit";
 import { billingRouter } from "./routers/billing";
 import { catalogRouter } from "./routers/catalog";
 import { customersRouter } from "./routers/customers";
+import { usersRouter } from "./routers/users";
 
 export const appRouter = router({
   catalog: catalogRouter,
   customers: customersRouter,
   apiKeys: apiKeysRouter,
   billing: billingRouter,
+  audit: auditRouter,
+  users: usersRouter,
 });
 
 export type AppRouter = typeof appRouter;

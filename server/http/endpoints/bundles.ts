@@ -23,7 +23,7 @@ export const bundleEndpoints = [
   }),
   defineEndpoint({
     method: "POST", path: "/v2/bundle-templates/{bundleTemplateId}/addons/", summary: "Add-on offers for the given item selections", tags,
-    params: z.object({ bundleTemplateId: intId }), body: addonsBody, bodyRequired: true, response: bundleAddons,
+    params: z.object({ bundleTemplateId: intId }), body: addonsBody, bodyRequired: true, response: bundleAddons, readOnly: true,
     handler: (ctx, { params, body }) => evaluateAddons(ctx, params.bundleTemplateId, body.bundle_item_selections),
   }),
 ];

@@ -43,7 +43,7 @@ export const contractEndpoints = [
   }),
   defineEndpoint({
     method: "POST", path: `${base}/proration-preview/`, summary: "Preview the amounts of an item change or lifecycle operation", tags,
-    params, body: previewBody, bodyRequired: false, response: prorationPreview,
+    params, body: previewBody, bodyRequired: false, response: prorationPreview, readOnly: true,
     description: "Send `operation` (default update_item) with that operation's fields; take `preview_token` into the execution call.",
     handler: (ctx, { params, body }) => previewChange(ctx, params.contractId, body as Record<string, unknown>),
   }),

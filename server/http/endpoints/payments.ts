@@ -18,7 +18,7 @@ const tokenParams = z.object({ token: z.string().min(1).max(200) });
 export const paymentEndpoints = [
   defineEndpoint({
     method: "POST", path: "/v2/payment-processor-options/", summary: "Eligible payment processors for an offer", tags: ["Checkouts"],
-    body: processorOptionsBody, bodyRequired: true, response: processorOptionsOut,
+    body: processorOptionsBody, bodyRequired: true, response: processorOptionsOut, readOnly: true,
     handler: (ctx, { body }) => processorOptions(ctx, body),
   }),
   defineEndpoint({
