@@ -41,7 +41,7 @@ export function presentContract(c: ContractRecord, catalog: CatalogSnapshot, now
       bundle_item_id: i.bundleItemId,
       rule_id: i.ruleId,
       status: i.status as "active" | "removed",
-      current_service_period_start_at: isoN(i.periodStartAt),
+      current_service_period_start_at: isoN(servicePeriodStart(c, i)),
       current_service_period_end_at: isoN(i.periodEndAt),
       entitled_until: isoN(itemEntitledUntil(c, i)),
       service_active: service.items.get(i.id) ?? false,
@@ -107,4 +107,15 @@ export function presentContract(c: ContractRecord, catalog: CatalogSnapshot, now
     credit_balance: fmt4(credit),
     auto_apply_credit: c.autoApplyCredit,
   };
+}
+
+/**
+ * NOTE: the item stores its whole anchored period (proration factors are relative to it), but the service
+ * period a customer has starts no earlier than the contract's anchor or the item's own start: a first
+ * period on a fixed billing day is partial.
+ */
+function servicePeriodStart(c: ContractRecord, i: ContractRecord["items"][number]): Date | null {
+  if (!i.periodStartAt) return null;
+  const floors = [c.billingAnchorAt, i.startAt].filter((d): d is Date => !!d && d < (i.periodEndAt ?? d));
+  return floors.reduce((latest, d) => (d > latest ? d : latest), i.periodStartAt);
 }
