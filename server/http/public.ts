@@ -1,7 +1,8 @@
 // Routes outside the API-key world: the hosted card form's submission (the registration token is the
 // capability) and the sandbox processors' inbound webhook (authenticated by its HMAC signature).
 import { getDb } from "../db";
-import { handleProcessorWebhook, signProcessorWebhook, submitRegistration, type CardDetails } from "../domain/checkouts/registrations";
+import { handleProcessorWebhook, processorWebhookSecret, signProcessorWebhook } from "../domain/checkouts/processorWebhook";
+import { submitRegistration, type CardDetails } from "../domain/checkouts/registrations";
 import { isDomainError } from "../domain/errors";
 import { log } from "../log";
 import { requestClock } from "./endpoint";
@@ -29,8 +30,9 @@ export async function submitCardForm(req: Request, token: string): Promise<Respo
       const reg = await db.paymentMethodRegistration.findUniqueOrThrow({ where: { token }, include: { checkout: false } });
       const processor = await db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: reg.processorId } });
       const payload = JSON.stringify({ type: "tokenization.completed", account_payment_processor_id: processor.id, session: r.processor_session, card: r.pendingCard });
-      const secret = ((processor.config as Record<string, string>).webhook_secret) ?? process.env.SANDBOX_WEBHOOK_SECRET ?? "whsec_sandbox_default";
-      setTimeout(() => {
+      const secret = processorWebhookSecret(processor);
+      if (!secret) log.warn({ processorId: processor.id }, "processor has no webhook secret; sandbox webhook not sent");
+      else setTimeout(() => {
         void fetch(`${origin}/api/processors/sandbox/webhook/`, { method: "POST", headers: { "content-type": "application/json", "x-sandbox-signature": signProcessorWebhook(secret, payload) }, body: payload }).catch((e) => log.warn({ err: e }, "sandbox webhook failed"));
       }, 300);
       return { status: r.status };
