@@ -5,19 +5,11 @@
 // give one explicitly: a key stored next to the data it protects is a development convenience.
 import { createHmac, randomBytes } from "node:crypto";
 import { getDb } from "./db";
+import { secretsConfigProblem } from "./secretsPolicy";
+
+export { secretsConfigProblem };
 
 export type SecretName = "auth" | "preview";
-
-/** Problem that must stop the service from starting, or null when the configuration is acceptable. */
-export function secretsConfigProblem(env: NodeJS.ProcessEnv = process.env): string | null {
-  const explicit = !!(env.NEXTAUTH_SECRET || env.APP_SECRET);
-  // scripts/start.mjs marks the embedded database (.data/pg) it provides; any other DATABASE_URL is external
-  const external = !!env.DATABASE_URL && env.EMBEDDED_DATABASE !== "1";
-  if (env.NODE_ENV === "production" && external && !explicit) {
-    return "Refusing to start: NODE_ENV=production with an external DATABASE_URL needs NEXTAUTH_SECRET (or APP_SECRET), e.g. `openssl rand -base64 32`.";
-  }
-  return null;
-}
 
 /** One explicit secret serves both purposes through a labelled derivation, so the two keys never coincide. */
 function fromEnv(name: SecretName): string | null {

@@ -1,16 +1,15 @@
 import type { Metadata } from "next";
-import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
 import { NavBar } from "@/components/admin/NavBar";
 import { AdminProviders } from "@/components/trpc/AdminProviders";
-import { authOptions } from "@/server/auth/options";
+import { currentSession } from "@/server/auth/session";
 
 export const metadata: Metadata = { title: "Admin · Subscription Contracts" };
 
 // Every /admin page needs a signed-in seller; the tRPC procedures check the session again.
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
-  const session = await getServerSession(authOptions);
-  if (!session?.accountId) redirect("/login");
+  const session = await currentSession();
+  if (!session) redirect("/login");
   return (
     <AdminProviders session={session}>
       <NavBar userLabel={session.user?.email ?? session.user?.name ?? "Signed in"} />

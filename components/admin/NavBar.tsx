@@ -1,8 +1,11 @@
 "use client";
-// Top navigation of the console, with the signed-in user and sign-out.
+// Top navigation of the console, with the signed-in user, sign-out and "sign out everywhere" (ends
+// every session of the user, on all devices).
+import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
+import { useTRPC } from "../trpc/client";
 
 const LINKS = [
   { href: "/admin", label: "Overview" },
@@ -15,6 +18,8 @@ const LINKS = [
 
 export function NavBar({ userLabel }: { userLabel: string }) {
   const pathname = usePathname();
+  const trpc = useTRPC();
+  const everywhere = useMutation(trpc.session.signOutEverywhere.mutationOptions({ onSettled: () => signOut({ callbackUrl: "/login" }) }));
   const isActive = (href: string) => (href === "/admin" ? pathname === href : pathname.startsWith(href));
   return (
     <header className="border-b border-slate-200 bg-white">
@@ -28,6 +33,15 @@ export function NavBar({ userLabel }: { userLabel: string }) {
           ))}
         </ul>
         <span className="text-sm text-slate-500" data-testid="signed-in-user">{userLabel}</span>
+        <button
+          type="button"
+          disabled={everywhere.isPending}
+          onClick={() => everywhere.mutate()}
+          className="rounded-md border border-slate-300 px-3 py-1 text-sm text-slate-700 hover:bg-slate-50"
+          data-testid="sign-out-everywhere"
+        >
+          Sign out everywhere
+        </button>
         <button
           type="button"
           onClick={() => signOut({ callbackUrl: "/login" })}
