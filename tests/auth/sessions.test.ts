@@ -92,6 +92,15 @@ describe("sessions follow the user row", () => {
     // another account cannot revoke (or even see) this user
     await expect(revokeUserSessions(ctxFor(s.otherAccountId), u.id)).rejects.toMatchObject({ kind: "not_found" });
   });
+
+  it("the console's \"Sign out everywhere\" (tRPC session.signOutEverywhere) ends the caller's sessions", async () => {
+    const u = await newUser();
+    const token = await signIn(u.email);
+    const { appRouter } = await import("@/server/trpc/root");
+    await appRouter.createCaller({ session: { userId: u.id, accountId: u.accountId, email: u.email, name: null } }).session.signOutEverywhere();
+    expect(await session(token)).toBeNull();
+    await expect(appRouter.createCaller({ session: null }).session.signOutEverywhere()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
 });
 
 describe("lifetime and cookies", () => {
