@@ -13,7 +13,7 @@ delete process.env.APP_SECRET;
 
 function run(cmd: string, args: string[], env: Record<string, string | undefined>): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    execFile(cmd, args, { env: { PATH: process.env.PATH, ...env } as NodeJS.ProcessEnv, cwd: process.cwd(), timeout: 60_000 }, (err, stdout, stderr) =>
+    execFile(cmd, args, { env: { PATH: process.env.PATH, ...env } as unknown as NodeJS.ProcessEnv, cwd: process.cwd(), timeout: 60_000 }, (err, stdout, stderr) =>
       resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, out: String(stdout) + String(stderr) }));
   });
 }
