@@ -2,6 +2,8 @@
 // disabled users and revoked sessions end at once; the JWT and its cookie both live 8 h (and a session
 // never outlives 8 h from sign-in); cookies are Secure over HTTPS. Sessions go through next-auth's own
 // session handling (getServerSession) with the app's options, as the console and tRPC use them.
+import { execFile } from "node:child_process";
+import path from "node:path";
 import bcrypt from "bcryptjs";
 import { getServerSession } from "next-auth";
 import { decode, encode, type JWT } from "next-auth/jwt";
@@ -100,6 +102,24 @@ describe("sessions follow the user row", () => {
     await appRouter.createCaller({ session: { userId: u.id, accountId: u.accountId, email: u.email, name: null } }).session.signOutEverywhere();
     expect(await session(token)).toBeNull();
     await expect(appRouter.createCaller({ session: null }).session.signOutEverywhere()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+});
+
+describe("operators' CLI", () => {
+  const cli = (...args: string[]) => new Promise<string>((resolve, reject) =>
+    execFile(path.resolve("node_modules/.bin/tsx"), ["scripts/cli.ts", ...args], { env: process.env, timeout: 60_000 }, (err, out) => (err ? reject(err) : resolve(String(out)))));
+
+  it("disable-user ends the user's sessions and blocks sign-in; enable-user lets them sign in again; sign-out-user ends sessions", async () => {
+    const u = await newUser();
+    const token = await signIn(u.email);
+    expect(await cli("disable-user", "--email", u.email.toUpperCase())).toContain("disabled");
+    expect(await session(token)).toBeNull();
+    expect(await signInWithPassword(u.email, PASSWORD, { "x-forwarded-for": "10.2.0.1" })).toBeNull();
+    await cli("enable-user", "--email", u.email);
+    const again = await signIn(u.email);
+    expect(await session(again)).not.toBeNull();
+    await cli("sign-out-user", "--email", u.email);
+    expect(await session(again)).toBeNull();
   });
 });
 
