@@ -18,7 +18,7 @@ if (process.env.NODE_ENV === "production" && process.env.DATABASE_URL && !proces
   process.exit(1);
 }
 const db = await provideDatabase();
-const env = { ...process.env, DATABASE_URL: db.url, PORT: port, NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? `http://localhost:${port}`, EMBEDDED_DATABASE: db.embedded ? "1" : "0" };
+const env = { ...process.env, DATABASE_URL: db.url, PORT: port, NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? `http://localhost:${port}`, EMBEDDED_DATABASE: db.embedded ? "1" : "0", APP_ENV: process.env.NODE_ENV ?? "development" };
 const children = [];
 let stopping = false;
 

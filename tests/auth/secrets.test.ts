@@ -62,12 +62,19 @@ describe("production without explicit secrets", () => {
     expect(secretsConfigProblem({ NODE_ENV: "production", DATABASE_URL: url, APP_SECRET: "x" })).toBeNull();
     expect(secretsConfigProblem({ NODE_ENV: "production", DATABASE_URL: url, EMBEDDED_DATABASE: "1" })).toBeNull();
     expect(secretsConfigProblem({ NODE_ENV: "development", DATABASE_URL: url })).toBeNull();
+    // npm start without NODE_ENV=production: `next start` forces NODE_ENV, the operator's choice comes as APP_ENV
+    expect(secretsConfigProblem({ NODE_ENV: "production", APP_ENV: "development", DATABASE_URL: url })).toBeNull();
+    expect(secretsConfigProblem({ NODE_ENV: "production", APP_ENV: "production", DATABASE_URL: url })).not.toBeNull();
   });
 
   it("npm start refuses at once (exit code 1, a clear message)", async () => {
     const r = await run(process.execPath, ["scripts/start.mjs"], { NODE_ENV: "production", DATABASE_URL: "postgresql://u:p@127.0.0.1:1/none", SKIP_BUILD: "1", NO_WORKER: "1" });
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/Refusing to start.*NEXTAUTH_SECRET/);
+    // not in production: it goes on (and fails only because this database does not exist)
+    const dev = await run(process.execPath, ["scripts/start.mjs"], { DATABASE_URL: "postgresql://u:p@127.0.0.1:1/none", SKIP_BUILD: "1", NO_WORKER: "1" });
+    expect(dev.out).not.toMatch(/Refusing to start/);
+    expect(dev.out).toMatch(/database: DATABASE_URL/);
   });
 
   it("the app's boot check (instrumentation) exits non-zero too", async () => {
