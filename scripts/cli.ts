@@ -3,7 +3,11 @@
 //   advance-clock --account N --to ISO     move a test-mode account's clock and bill what came due
 //   replay-webhook --event evt_... [--endpoint N]   deliver an event again (then runs a delivery pass)
 //   deliver-webhooks                       publish outbox events and deliver what is due
+//   sign-out-user --email E                end every console session of the user
+//   disable-user --email E | enable-user --email E   a disabled user cannot sign in; their sessions end
+import { systemClock } from "../server/clock";
 import { getDb } from "../server/db";
+import { revokeUserSessions, setUserDisabled } from "../server/domain/auth/userSessions";
 import { advanceTestClock } from "../server/domain/billing/runs";
 import { replayEvent } from "../server/domain/webhooks/deliver";
 import { accountCtx, runDueNow, webhooksTick } from "../server/worker/billing";
@@ -11,6 +15,15 @@ import { accountCtx, runDueNow, webhooksTick } from "../server/worker/billing";
 const [command, ...rest] = process.argv.slice(2);
 const opt = (name: string) => { const i = rest.indexOf(`--${name}`); return i >= 0 ? rest[i + 1] : undefined; };
 const db = getDb();
+
+/** The console user named by --email, with a context scoped to their account. */
+async function userByEmail() {
+  const email = opt("email");
+  if (!email) throw new Error(`usage: ${command} --email user@example.com`);
+  const user = await db.user.findFirst({ where: { email: { equals: email, mode: "insensitive" } } });
+  if (!user) throw new Error(`no user ${email}`);
+  return { user, ctx: { db, accountId: user.accountId, clock: systemClock } };
+}
 
 async function main() {
   switch (command) {
@@ -31,8 +44,19 @@ async function main() {
     }
     case "deliver-webhooks":
       return console.log(JSON.stringify(await webhooksTick(db)));
+    case "sign-out-user": {
+      const { user, ctx } = await userByEmail();
+      await revokeUserSessions(ctx, user.id);
+      return console.log(`sessions of ${user.email} ended`);
+    }
+    case "disable-user":
+    case "enable-user": {
+      const { user, ctx } = await userByEmail();
+      await setUserDisabled(ctx, user.id, command === "disable-user");
+      return console.log(`${user.email} ${command === "disable-user" ? "disabled" : "enabled"}`);
+    }
     default:
-      console.log("commands: bill-due | advance-clock --account N --to ISO | replay-webhook --event ID [--endpoint N] | deliver-webhooks");
+      console.log("commands: bill-due | advance-clock --account N --to ISO | replay-webhook --event ID [--endpoint N] | deliver-webhooks | sign-out-user --email E | disable-user --email E | enable-user --email E");
       process.exitCode = command ? 1 : 0;
   }
 }

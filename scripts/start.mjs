@@ -10,9 +10,15 @@ import { bin, mustRun } from "./lib/run.mjs";
 
 const dev = process.argv.includes("--dev");
 const port = process.env.PORT ?? "3000";
+// No default secrets: without NEXTAUTH_SECRET/APP_SECRET the app generates them and keeps them in the
+// database (server/secrets.ts), which production against an external database must not rely on
+// (same rule as server/secretsPolicy.ts, checked again by the app at boot).
+if (process.env.NODE_ENV === "production" && process.env.DATABASE_URL && !process.env.NEXTAUTH_SECRET && !process.env.APP_SECRET) {
+  console.error("Refusing to start: NODE_ENV=production with an external DATABASE_URL needs NEXTAUTH_SECRET (or APP_SECRET), e.g. `openssl rand -base64 32`.");
+  process.exit(1);
+}
 const db = await provideDatabase();
-const env = { ...process.env, DATABASE_URL: db.url, PORT: port, NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? `http://localhost:${port}` };
-env.NEXTAUTH_SECRET ??= "dev-only-secret-change-me-in-production";
+const env = { ...process.env, DATABASE_URL: db.url, PORT: port, NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? `http://localhost:${port}`, EMBEDDED_DATABASE: db.embedded ? "1" : "0", APP_ENV: process.env.NODE_ENV ?? "development" };
 const children = [];
 let stopping = false;
 

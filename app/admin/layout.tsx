@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
-import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
 import { NavBar } from "@/components/admin/NavBar";
 import { AdminProviders } from "@/components/trpc/AdminProviders";
-import { authOptions } from "@/server/auth/options";
+import { currentSession } from "@/server/auth/session";
 import { getDb } from "@/server/db";
 import { loadConsoleUser } from "@/server/domain/users/roles";
 
@@ -11,8 +10,8 @@ export const metadata: Metadata = { title: "Admin · Subscription Contracts" };
 
 // Every /admin page needs a signed-in seller; the tRPC procedures check the session again.
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
-  const session = await getServerSession(authOptions);
-  if (!session?.accountId) redirect("/login");
+  const session = await currentSession();
+  if (!session) redirect("/login");
   // the role as the database has it now (the session does not carry it); tRPC checks it on every call
   const user = await loadConsoleUser(getDb(), session.userId, session.accountId);
   return (

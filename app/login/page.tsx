@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/LoginForm";
+import { signInErrorMessage } from "@/components/auth/messages";
 import { getSellerSession } from "@/server/auth/session";
 
 export const metadata: Metadata = { title: "Sign in · Subscription Contracts" };
@@ -16,7 +17,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const callbackUrl = safeCallback(params.callbackUrl);
   if (await getSellerSession()) redirect(callbackUrl);
   // next-auth sends errors here as ?error=... (pages.error)
-  const initialError = params.error ? (params.error === "CredentialsSignin" ? "Invalid email or password." : "Sign-in failed. Try again.") : null;
+  const initialError = params.error ? signInErrorMessage(String(params.error)) : null;
   return (
     <main className="flex min-h-screen items-center justify-center p-6">
       <div className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-8 shadow-sm">

@@ -1,8 +1,11 @@
 "use client";
-// Top navigation of the console, with the signed-in user and sign-out.
+// Top navigation of the console, with the signed-in user, sign-out and "sign out everywhere" (ends
+// every session of the user, on all devices).
+import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
+import { useTRPC } from "../trpc/client";
 
 const LINKS = [
   { href: "/admin", label: "Overview" },
@@ -19,6 +22,8 @@ const ROLE_LABEL: Record<string, string> = { owner: "owner", admin: "admin", rea
 
 export function NavBar({ userLabel, role }: { userLabel: string; role: string | null }) {
   const pathname = usePathname();
+  const trpc = useTRPC();
+  const everywhere = useMutation(trpc.session.signOutEverywhere.mutationOptions({ onSettled: () => signOut({ callbackUrl: "/login" }) }));
   const isActive = (href: string) => (href === "/admin" ? pathname === href : pathname.startsWith(href));
   return (
     <header className="border-b border-slate-200 bg-white">
@@ -33,6 +38,15 @@ export function NavBar({ userLabel, role }: { userLabel: string; role: string | 
         </ul>
         <span className="text-sm text-slate-500" data-testid="signed-in-user">{userLabel}</span>
         {role ? <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700" data-testid="signed-in-role" title="Your role in this account">{ROLE_LABEL[role] ?? role}</span> : null}
+        <button
+          type="button"
+          disabled={everywhere.isPending}
+          onClick={() => everywhere.mutate()}
+          className="rounded-md border border-slate-300 px-3 py-1 text-sm text-slate-700 hover:bg-slate-50"
+          data-testid="sign-out-everywhere"
+        >
+          Sign out everywhere
+        </button>
         <button
           type="button"
           onClick={() => signOut({ callbackUrl: "/login" })}

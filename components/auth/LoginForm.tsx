@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Field, inputClass } from "../ui/Field";
 import { FormError } from "../ui/FormError";
 import { SubmitButton } from "../ui/SubmitButton";
+import { signInErrorMessage } from "./messages";
 
 export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; initialError: string | null }) {
   const [error, setError] = useState<string | null>(initialError);
@@ -20,7 +21,7 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
         email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), redirect: false, callbackUrl,
       });
       if (!res || res.error || !res.ok) {
-        setError(res?.error === "CredentialsSignin" || res?.status === 401 ? "Invalid email or password." : "Sign-in failed. Try again.");
+        setError(signInErrorMessage(res?.error ?? null, res?.status));
         return;
       }
       // a full navigation, so the server renders the console with the new session cookie

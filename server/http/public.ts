@@ -2,7 +2,8 @@
 // capability) and the sandbox processors' inbound webhook (authenticated by its HMAC signature).
 import type { z } from "zod";
 import { getDb } from "../db";
-import { handleProcessorWebhook, signProcessorWebhook, submitRegistration, type CardDetails } from "../domain/checkouts/registrations";
+import { handleProcessorWebhook, processorWebhookSecret, signProcessorWebhook } from "../domain/checkouts/processorWebhook";
+import { submitRegistration, type CardDetails } from "../domain/checkouts/registrations";
 import { DomainError, isDomainError } from "../domain/errors";
 import { log } from "../log";
 import { auditCardForm } from "./audit";
@@ -36,14 +37,16 @@ export async function submitCardForm(req: Request, token: string): Promise<Respo
     const r = await submitRegistration(db, token, body, requestClock.base);
     await auditCardForm(db, token, r);
     if ("pendingCard" in r && r.pendingCard) {
-      // the sandbox "processor" finishes tokenization a moment later and tells us by signed webhook
-      const origin = new URL(req.url).origin;
+      // the sandbox "processor" finishes tokenization a moment later and tells us by a signed webhook. It is
+      // handed to the same handler in process: posting it to the request's own origin would let a forged
+      // Host header aim a signed request at any address.
       const reg = await db.paymentMethodRegistration.findUniqueOrThrow({ where: { token }, include: { checkout: false } });
       const processor = await db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: reg.processorId } });
       const payload = JSON.stringify({ type: "tokenization.completed", account_payment_processor_id: processor.id, session: r.processor_session, card: r.pendingCard });
-      const secret = ((processor.config as Record<string, string>).webhook_secret) ?? process.env.SANDBOX_WEBHOOK_SECRET ?? "whsec_sandbox_default";
-      setTimeout(() => {
-        void fetch(`${origin}/api/processors/sandbox/webhook/`, { method: "POST", headers: { "content-type": "application/json", "x-sandbox-signature": signProcessorWebhook(secret, payload) }, body: payload }).catch((e) => log.warn({ err: e }, "sandbox webhook failed"));
+      const secret = processorWebhookSecret(processor);
+      if (!secret) log.warn({ processorId: processor.id }, "processor has no webhook secret; sandbox webhook not sent");
+      else setTimeout(() => {
+        void handleProcessorWebhook(getDb(), payload, signProcessorWebhook(secret, payload), requestClock.base).catch((e) => log.warn({ err: e }, "sandbox webhook failed"));
       }, 300);
       return { status: r.status };
     }

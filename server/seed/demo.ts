@@ -149,7 +149,7 @@ export async function seedDemo(db: PrismaClient, opts: SeedOptions = {}): Promis
   const vendorA = await db.accountPaymentProcessor.create({
     data: { accountId: A, displayName: "Vendor A encrypted card (sandbox)", processorType: "sandbox_vendor_a", renderMode: "vendor_a_encrypted_card", collectionMethod: "card", currency: "USD", config: { public_key: rsa.publicKey, private_key: rsa.privateKey } },
   });
-  await db.accountPaymentProcessor.update({ where: { id: vendorB.id }, data: { config: { webhook_secret: "whsec_sandbox_vendor_b" } } });
+  // each processor's webhook secret is random, set by a database trigger when the row is created
   const card = (customerId: number, number: string) =>
     db.paymentMethod.create({ data: { accountId: A, customerId, processorId: cardProcessor.id, collectionMethod: "card", verified: true, cardBrand: number.startsWith("5") ? "mastercard" : "visa", cardLast4: number.slice(-4), cardExpMonth: 12, cardExpYear: 2030, token: `tok_sandbox_${number}` } });
   const customers = await db.customer.findMany({ where: { accountId: A }, orderBy: { id: "asc" } });

@@ -6,6 +6,7 @@ import { billingRouter } from "./routers/billing";
 import { catalogRouter } from "./routers/catalog";
 import { customersRouter } from "./routers/customers";
 import { usersRouter } from "./routers/users";
+import { sessionRouter } from "./routers/session";
 
 export const appRouter = router({
   catalog: catalogRouter,
@@ -14,6 +15,7 @@ export const appRouter = router({
   billing: billingRouter,
   audit: auditRouter,
   users: usersRouter,
+  session: sessionRouter,
 });
 
 export type AppRouter = typeof appRouter;

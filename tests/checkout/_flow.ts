@@ -5,7 +5,7 @@ import { constants, publicEncrypt } from "node:crypto";
 import { expect } from "vitest";
 import { POST as submitRoute } from "@/app/api/pay/registrations/[token]/route";
 import { POST as webhookRoute } from "@/app/api/processors/sandbox/webhook/route";
-import { signProcessorWebhook } from "@/server/domain/checkouts/registrations";
+import { processorWebhookSecret, signProcessorWebhook } from "@/server/domain/checkouts/processorWebhook";
 import { db, get, post, type ApiResponse } from "../helpers";
 
 export const OTHER_KEY = "sk_test_other_secret";
@@ -14,8 +14,6 @@ export const D4 = /^\d+\.\d{4}$/;
 export const GOOD = "4242424242424242";
 export const DECLINED = "4000000000000002";
 export const THREE_DS = "4000000000003220";
-export const VENDOR_B_SECRET = "whsec_sandbox_vendor_b";
-export const DEFAULT_SECRET = "whsec_sandbox_default";
 /** Origin of the public-route requests: the vendor B sandbox "calls back" there and must fail fast (we send the webhook ourselves). */
 const PUBLIC_ORIGIN = "http://127.0.0.1:9";
 
@@ -71,12 +69,22 @@ export function encryptCard(publicKeyPem: string, c: unknown) {
   return publicEncrypt({ key: publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" }, Buffer.from(JSON.stringify(c))).toString("base64");
 }
 
-/** The processor's inbound webhook, signed with `secret` (or carrying `signature` verbatim). */
-export async function sendWebhook(event: Record<string, unknown>, secret: string, signature?: string) {
-  const raw = JSON.stringify(event);
-  const req = new Request(`${PUBLIC_ORIGIN}/api/processors/sandbox/webhook/`, {
-    method: "POST", headers: { "content-type": "application/json", "x-sandbox-signature": signature ?? signProcessorWebhook(secret, raw) }, body: raw,
-  });
+/** A processor's webhook secret, as the database trigger created it. */
+export async function secretOf(processorId: number): Promise<string> {
+  const secret = processorWebhookSecret(await db().accountPaymentProcessor.findUniqueOrThrow({ where: { id: processorId } }));
+  expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+  return secret!;
+}
+
+export interface WebhookOptions { secret?: string; signature?: string | null; at?: Date; raw?: string }
+
+/** The processor's inbound webhook: signed now with the processor's own secret unless `secret`, `at` or a verbatim `signature` (null: none) say otherwise. */
+export async function sendWebhook(event: Record<string, unknown>, opts: WebhookOptions = {}) {
+  const raw = opts.raw ?? JSON.stringify(event);
+  const signature = opts.signature !== undefined ? opts.signature : signProcessorWebhook(opts.secret ?? (await secretOf(Number(event.account_payment_processor_id))), raw, opts.at);
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (signature !== null) headers["x-sandbox-signature"] = signature;
+  const req = new Request(`${PUBLIC_ORIGIN}/api/processors/sandbox/webhook/`, { method: "POST", headers, body: raw });
   const res = await webhookRoute(req);
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };

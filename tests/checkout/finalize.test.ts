@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
 import { db, get, post, seed, setRequestTime, useSeed } from "../helpers";
 import {
-  card, counts, createCheckout, DECLINED, DEFAULT_SECRET, encryptCard, expect400, expectStatus, finalize, GOOD, newCustomer, OTHER_KEY, pmPath,
-  readCheckout, readContract, readRun, register, registerCard, sendWebhook, submitHosted, THREE_DS, VENDOR_B_SECRET,
+  card, counts, createCheckout, DECLINED, encryptCard, expect400, expectStatus, finalize, GOOD, newCustomer, OTHER_KEY, pmPath,
+  readCheckout, readContract, readRun, register, registerCard, secretOf, sendWebhook, submitHosted, THREE_DS,
 } from "./_flow";
 
 let s: SeedResult;
@@ -92,13 +92,13 @@ describe("registrations (spec 4.7 rule 3)", () => {
     expect(await db().paymentMethod.count({ where: { customerId: customer.id } })).toBe(0);
   });
 
-  it("the processor webhook: malformed JSON or unknown processor → 400; unknown transaction → ignored", async () => {
+  it("the processor webhook: malformed JSON → 400; unknown processor → 401 like a bad signature; unknown transaction → ignored", async () => {
     const bad = await (await import("@/app/api/processors/sandbox/webhook/route")).POST(
       new Request("http://127.0.0.1:9/api/processors/sandbox/webhook/", { method: "POST", headers: { "x-sandbox-signature": "00" }, body: "{not json" }),
     );
     expect(bad.status).toBe(400);
-    expect((await sendWebhook({ type: "payment.succeeded", account_payment_processor_id: 999_999, transaction_id: "txn_x" }, DEFAULT_SECRET)).status).toBe(400);
-    expect(await sendWebhook({ type: "payment.succeeded", account_payment_processor_id: ids.cardProcessor, transaction_id: "txn_unknown" }, DEFAULT_SECRET)).toEqual({ status: 200, body: { handled: "ignored" } });
+    expect((await sendWebhook({ type: "payment.succeeded", account_payment_processor_id: 999_999, transaction_id: "txn_x" }, { secret: await secretOf(ids.cardProcessor) })).status).toBe(401);
+    expect(await sendWebhook({ type: "payment.succeeded", account_payment_processor_id: ids.cardProcessor, transaction_id: "txn_unknown" })).toEqual({ status: 200, body: { handled: "ignored" } });
   });
 
   it("no registration for a checkout that is no longer pending", async () => {
@@ -190,24 +190,24 @@ describe("vendor B (render_mode vendor_b_checkout, webhook completion)", () => {
     const session = (await db().paymentMethodRegistration.findUniqueOrThrow({ where: { token: reg.token } })).processorSession;
     expect(session).toBeTruthy();
     const event = { type: "tokenization.completed", account_payment_processor_id: ids.vendorB, session, card: card(GOOD) };
-    // bad signatures: garbage, signed with the default secret instead of vendor B's, missing, signed over another body
-    expect((await sendWebhook(event, VENDOR_B_SECRET, "deadbeef")).status).toBe(401);
-    expect((await sendWebhook(event, DEFAULT_SECRET)).status).toBe(401);
-    expect((await sendWebhook(event, VENDOR_B_SECRET, "")).status).toBe(401);
-    const { signProcessorWebhook } = await import("@/server/domain/checkouts/registrations");
-    expect((await sendWebhook(event, VENDOR_B_SECRET, signProcessorWebhook(VENDOR_B_SECRET, JSON.stringify({ ...event, session: "other" })))).status).toBe(401);
+    // bad signatures: garbage, signed with another processor's secret, missing, signed over another body
+    expect((await sendWebhook(event, { signature: "deadbeef" })).status).toBe(401);
+    expect((await sendWebhook(event, { secret: await secretOf(ids.cardProcessor) })).status).toBe(401);
+    expect((await sendWebhook(event, { signature: null })).status).toBe(401);
+    const { signProcessorWebhook } = await import("@/server/domain/checkouts/processorWebhook");
+    expect((await sendWebhook(event, { signature: signProcessorWebhook(await secretOf(ids.vendorB), JSON.stringify({ ...event, session: "other" })) })).status).toBe(401);
     expect(expectStatus(await get(`/v2/payment-method-registrations/${reg.token}/`), 200).status).toBe("processing");
     expect(await db().paymentMethod.count({ where: { customerId: customer.id } })).toBe(0);
     // an unknown session → 404
-    expect((await sendWebhook({ ...event, session: "vbs_unknown" }, VENDOR_B_SECRET)).status).toBe(404);
+    expect((await sendWebhook({ ...event, session: "vbs_unknown" })).status).toBe(404);
 
-    const ok = await sendWebhook(event, VENDOR_B_SECRET);
+    const ok = await sendWebhook(event);
     expect(ok).toEqual({ status: 200, body: { handled: "tokenization.completed" } });
     const verified = expectStatus(await get(`/v2/payment-method-registrations/${reg.token}/`), 200);
     expect(verified.status).toBe("verified");
     expect(expectStatus(await get(pmPath(customer.reference)), 200).map((m: any) => [m.id, m.account_payment_processor_id])).toEqual([[verified.payment_method_id, ids.vendorB]]);
-    // a redelivery changes nothing
-    expect(await sendWebhook(event, VENDOR_B_SECRET)).toEqual({ status: 200, body: { handled: "duplicate" } });
+    // a redelivery (signed anew) changes nothing
+    expect(await sendWebhook(event, { at: new Date(Date.now() + 1000) })).toEqual({ status: 200, body: { handled: "duplicate" } });
     expect(await db().paymentMethod.count({ where: { customerId: customer.id } })).toBe(1);
 
     const view = expectStatus(await finalize(chk.token), 200);
@@ -305,15 +305,15 @@ describe("3-D Secure (spec 3.2 row 2: pending_external)", () => {
     expect(await counts(s.accountId)).toEqual({ contracts: before.contracts + 1, runs: before.runs + 1, attempts: before.attempts + 1 });
 
     const event = { type: "payment.succeeded", account_payment_processor_id: ids.cardProcessor, transaction_id: transactionId };
-    expect((await sendWebhook(event, VENDOR_B_SECRET)).status).toBe(401);
+    expect((await sendWebhook(event, { secret: await secretOf(ids.vendorB) })).status).toBe(401);
     expect((await readCheckout(chk.token)).status).toBe("pending_external");
-    expect(await sendWebhook(event, DEFAULT_SECRET)).toEqual({ status: 200, body: { handled: "payment.succeeded" } });
+    expect(await sendWebhook(event)).toEqual({ status: 200, body: { handled: "payment.succeeded" } });
 
     const view = await readCheckout(chk.token);
     expect(view).toMatchObject({ status: "succeeded", contract_id: pending.contract_id, initial_billing_run_id: pending.initial_billing_run_id });
     await expectSucceeded(view, chk);
-    // redelivery is ignored
-    expect(await sendWebhook(event, DEFAULT_SECRET)).toEqual({ status: 200, body: { handled: "ignored" } });
+    // redelivery (signed anew) is ignored
+    expect(await sendWebhook(event, { at: new Date(Date.now() + 1000) })).toEqual({ status: 200, body: { handled: "ignored" } });
     expect(expectStatus(await finalize(chk.token), 200).status).toBe("succeeded");
     expect(await counts(s.accountId)).toEqual({ contracts: before.contracts + 1, runs: before.runs + 1, attempts: before.attempts + 1 });
   });
@@ -324,7 +324,7 @@ describe("3-D Secure (spec 3.2 row 2: pending_external)", () => {
     const pending = expectStatus(await finalize(chk.token), 200);
     expect(pending.status).toBe("pending_external");
     const run = await readRun(pending.initial_billing_run_id);
-    const res = await sendWebhook({ type: "payment.failed", account_payment_processor_id: ids.vendorC, transaction_id: run.attempts[0].transaction_id, fail_code: "authentication_failed" }, DEFAULT_SECRET);
+    const res = await sendWebhook({ type: "payment.failed", account_payment_processor_id: ids.vendorC, transaction_id: run.attempts[0].transaction_id, fail_code: "authentication_failed" });
     expect(res).toEqual({ status: 200, body: { handled: "payment.failed" } });
     expect(await readCheckout(chk.token)).toMatchObject({ status: "failed", fail_code: "authentication_failed", contract_id: pending.contract_id });
     expect((await readContract(pending.contract_id)).state).toBe("inactive");
@@ -340,7 +340,7 @@ describe("3-D Secure (spec 3.2 row 2: pending_external)", () => {
       await registerCard(chk.token, THREE_DS);
       const pending = expectStatus(await finalize(chk.token), 200);
       const run = await readRun(pending.initial_billing_run_id);
-      expect(await sendWebhook({ type: "payment.succeeded", account_payment_processor_id: ids.cardProcessor, transaction_id: run.attempts[0].transaction_id }, DEFAULT_SECRET)).toEqual({ status: 200, body: { handled: "payment.succeeded" } });
+      expect(await sendWebhook({ type: "payment.succeeded", account_payment_processor_id: ids.cardProcessor, transaction_id: run.attempts[0].transaction_id })).toEqual({ status: 200, body: { handled: "payment.succeeded" } });
       const contract = await readContract(pending.contract_id);
       expect(contract.state).toBe("active");
       expect(new Date(contract.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(contract.created_at).getTime());
@@ -357,7 +357,7 @@ describe("3-D Secure (spec 3.2 row 2: pending_external)", () => {
     const pending = expectStatus(await finalize(chk.token), 200);
     const run = await readRun(pending.initial_billing_run_id);
     const foreign = await db().accountPaymentProcessor.create({ data: { accountId: s.otherAccountId, displayName: "Foreign", processorType: "sandbox_generic", renderMode: "generic_card_form", collectionMethod: "card", currency: "EUR" } });
-    expect(await sendWebhook({ type: "payment.succeeded", account_payment_processor_id: foreign.id, transaction_id: run.attempts[0].transaction_id }, DEFAULT_SECRET)).toEqual({ status: 200, body: { handled: "ignored" } });
+    expect(await sendWebhook({ type: "payment.succeeded", account_payment_processor_id: foreign.id, transaction_id: run.attempts[0].transaction_id })).toEqual({ status: 200, body: { handled: "ignored" } });
     expect((await readCheckout(chk.token)).status).toBe("pending_external");
     expect((await readContract(pending.contract_id)).state).toBe("inactive");
   });

@@ -1,11 +1,10 @@
 // Payment method registrations (spec 4.7): bound to a checkout and its processor; the customer enters a
 // card on the hosted page (public, the registration token is the capability); tokenization completes
 // at once (generic form, vendor A, vendor C) or later through the processor's webhook (vendor B).
-import { createHmac, privateDecrypt, constants, timingSafeEqual } from "node:crypto";
+import { privateDecrypt, constants } from "node:crypto";
 import { accountClock, systemClock, type Clock } from "../../clock";
 import type { Db } from "../../db";
 import type { RegistrationOut } from "../../schemas/payments";
-import { recordOutcome } from "../billing/execute";
 import type { Ctx } from "../context";
 import { DomainError, invalid, notFound } from "../errors";
 import { brandOf } from "../payments/methods";
@@ -60,12 +59,12 @@ function validCard(card: CardDetails): string {
 }
 
 /** The account's time (test-mode accounts may run on an advanced test clock), like API requests. */
-async function clockOf(db: Db, accountId: number, base: Clock): Promise<Clock> {
+export async function clockOf(db: Db, accountId: number, base: Clock): Promise<Clock> {
   const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { mode: true, testClockAt: true } });
   return accountClock(account, base);
 }
 
-async function verify(db: Db, registrationId: number, card: CardDetails, now: Date) {
+export async function verifyCard(db: Db, registrationId: number, card: CardDetails, now: Date) {
   const number = validCard(card);
   const r = await db.paymentMethodRegistration.findUniqueOrThrow({ where: { id: registrationId } });
   const method = await db.$transaction(async (tx) => {
@@ -106,57 +105,6 @@ export async function submitRegistration(db: Db, token: string, body: { card?: C
     await db.paymentMethodRegistration.update({ where: { id: r.id }, data: { status: "processing", processorSession: session } });
     return { status: "processing", processor_session: session, pendingCard: card };
   }
-  await verify(db, r.id, card, now);
+  await verifyCard(db, r.id, card, now);
   return { status: "verified" };
-}
-
-// Inbound processor webhook (spec 2.8, 6.2) -----------------------------------------------------------
-const webhookSecret = (config: Record<string, unknown>) => (config.webhook_secret as string) ?? process.env.SANDBOX_WEBHOOK_SECRET ?? "whsec_sandbox_default";
-
-export function signProcessorWebhook(secret: string, body: string) {
-  return createHmac("sha256", secret).update(body).digest("hex");
-}
-
-export interface ProcessorEvent {
-  type: "tokenization.completed" | "tokenization.failed" | "payment.succeeded" | "payment.failed";
-  account_payment_processor_id: number;
-  session?: string;
-  card?: CardDetails;
-  transaction_id?: string;
-  fail_code?: string;
-  fail_message?: string;
-}
-
-/** Verifies the processor's signature (hex HMAC-SHA256 of the raw body) and applies the event. */
-export async function handleProcessorWebhook(db: Db, rawBody: string, signature: string | null, base: Clock = systemClock): Promise<{ handled: string }> {
-  let event: ProcessorEvent;
-  try { event = JSON.parse(rawBody); } catch { throw invalid("non_field_errors", "Malformed JSON."); }
-  const processor = await db.accountPaymentProcessor.findUnique({ where: { id: Number(event.account_payment_processor_id) || 0 } });
-  if (!processor) throw invalid("account_payment_processor_id", "Unknown processor.");
-  const expected = Buffer.from(signProcessorWebhook(webhookSecret(processor.config as Record<string, unknown>), rawBody), "hex");
-  const given = Buffer.from(signature ?? "", "hex");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new DomainError("unauthenticated", "Invalid processor signature.");
-  if (event.type === "tokenization.completed" || event.type === "tokenization.failed") {
-    const r = await db.paymentMethodRegistration.findFirst({ where: { processorSession: event.session ?? "", processorId: processor.id } });
-    if (!r) throw new DomainError("not_found", "Unknown session.");
-    if (r.status === "verified" || r.status === "failed") return { handled: "duplicate" };
-    if (event.type === "tokenization.failed") {
-      await db.paymentMethodRegistration.update({ where: { id: r.id }, data: { status: "failed", failCode: event.fail_code ?? "tokenization_failed", failMessage: event.fail_message ?? "Tokenization failed." } });
-      return { handled: "tokenization.failed" };
-    }
-    if (!event.card) throw invalid("card", "The completed session carries the card.");
-    await verify(db, r.id, event.card, (await clockOf(db, r.accountId, base)).now());
-    return { handled: "tokenization.completed" };
-  }
-  const attempt = await db.billingAttempt.findFirst({ where: { transactionId: event.transaction_id ?? "", state: "pending_external" }, include: { run: true } });
-  if (!attempt || attempt.run.accountId !== processor.accountId) return { handled: "ignored" };
-  // settled at the account's time: a test-clock account's run, contract and events stay on its clock
-  const clock = await clockOf(db, attempt.run.accountId, base);
-  const ctx: Ctx = { db, accountId: attempt.run.accountId, clock };
-  await recordOutcome(ctx, attempt.runId, attempt.id,
-    event.type === "payment.succeeded"
-      ? { status: "succeeded", transactionId: event.transaction_id! }
-      : { status: "failed", transactionId: event.transaction_id!, failCode: event.fail_code ?? "authentication_failed", failMessage: event.fail_message ?? "The customer did not complete authentication." },
-    clock.now());
-  return { handled: event.type };
 }

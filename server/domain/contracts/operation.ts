@@ -93,16 +93,17 @@ export async function previewOperation<I extends CommonInput>(ctx: Ctx, contract
   const s = settle(op, input, plan, await pendingTotal(ctx.db, c.id));
   const body = previewBody(op, c, at, plan, s);
   const x = now.getTime() + PREVIEW_TTL_MS;
-  const token = signPreview({ c: c.id, v: c.contractVersion, op, p: paramsHash(input as Record<string, unknown>), e: iso(at), d: digest(body), x });
+  const token = await signPreview({ c: c.id, v: c.contractVersion, op, p: paramsHash(input as Record<string, unknown>), e: iso(at), d: digest(body), x });
   return { ...body, preview_token: token, expires_at: iso(new Date(x)) };
 }
 
 export interface OperationResult { contract: ContractOut; preview: Omit<ProrationPreviewOut, "preview_token" | "expires_at">; contractItemId: number | null; adjustmentRunId: number | null }
 
 export async function executeOperation<I extends CommonInput>(ctx: Ctx, contractId: number, op: Operation, input: I, planner: Planner<I>): Promise<OperationResult> {
+  // read before the lock: the secret may need its own database read on a process's first use
+  const claims = input.preview_token ? await readPreview(input.preview_token) : null;
   return withLockedContract(ctx, contractId, async (tx, c) => {
     const now = ctx.clock.now();
-    const claims = input.preview_token ? readPreview(input.preview_token) : null;
     if (input.preview_token) {
       if (!claims || claims.c !== c.id || claims.op !== op) throw invalid("preview_token", "Invalid preview token for this contract and operation.");
       if (claims.x < now.getTime()) throw invalid("preview_token", "The preview token has expired; preview again.");

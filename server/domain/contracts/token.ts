@@ -1,11 +1,11 @@
 // Preview tokens: stateless, HMAC-signed promises of a previewed change. The execution call must match
 // the operation, its parameters and the contract version, and yields exactly the previewed amounts.
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { getSecret } from "../../secrets";
 import { canonicalJson as canonical } from "../canonical";
 
 export interface PreviewClaims { c: number; v: number; op: string; p: string; e: string; d: string; x: number }
 
-const secret = () => process.env.APP_SECRET ?? process.env.NEXTAUTH_SECRET ?? "dev-only-preview-secret";
 export const PREVIEW_TTL_MS = 30 * 60_000;
 
 /** Hash of the parameters that decide the outcome (not the token, key or free-text reason). */
@@ -16,16 +16,16 @@ export function paramsHash(input: Record<string, unknown>): string {
 
 export const digest = (parts: unknown) => createHash("sha256").update(canonical(parts)).digest("base64url").slice(0, 22);
 
-export function signPreview(claims: PreviewClaims): string {
+export async function signPreview(claims: PreviewClaims): Promise<string> {
   const body = Buffer.from(JSON.stringify(claims)).toString("base64url");
-  const mac = createHmac("sha256", secret()).update(body).digest("base64url");
+  const mac = createHmac("sha256", await getSecret("preview")).update(body).digest("base64url");
   return `pv_${body}.${mac}`;
 }
 
-export function readPreview(token: string): PreviewClaims | null {
+export async function readPreview(token: string): Promise<PreviewClaims | null> {
   const m = /^pv_([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(token);
   if (!m) return null;
-  const expected = createHmac("sha256", secret()).update(m[1]).digest();
+  const expected = createHmac("sha256", await getSecret("preview")).update(m[1]).digest();
   const given = Buffer.from(m[2], "base64url");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try { return JSON.parse(Buffer.from(m[1], "base64url").toString()) as PreviewClaims; } catch { return null; }

@@ -1,0 +1,57 @@
+// Console session protection in a real browser: "Sign out everywhere" ends the session in another
+// browser too, sign-in throttling answers "try again later" (unknown emails alike), and cookies are
+// Secure when the request came over HTTPS.
+import { expect, test, type Page } from "@playwright/test";
+
+const OTHER = { email: "other-admin@example.com", password: "demo-password" };
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+test("sign out everywhere ends the user's session in another browser as well", async ({ browser }) => {
+  const [a, b] = [await browser.newContext(), await browser.newContext()];
+  const [pa, pb] = [await a.newPage(), await b.newPage()];
+  await signIn(pa, OTHER.email, OTHER.password);
+  await expect(pa).toHaveURL(/\/admin$/);
+  await signIn(pb, OTHER.email, OTHER.password);
+  await expect(pb).toHaveURL(/\/admin$/);
+  await pa.getByTestId("sign-out-everywhere").click();
+  await expect(pa).toHaveURL(/\/login$/);
+  await pb.goto("/admin/products");
+  await expect(pb).toHaveURL(/\/login$/);
+  // signing in again works
+  await signIn(pb, OTHER.email, OTHER.password);
+  await expect(pb).toHaveURL(/\/admin$/);
+  await a.close();
+  await b.close();
+});
+
+test("after 10 failed sign-ins the form says to try again later, for an unknown email too", async ({ browser }) => {
+  // a client address of its own (through X-Forwarded-For), so other tests' sign-ins are not throttled
+  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "198.51.100.23" } });
+  const page = await context.newPage();
+  const email = `nobody-${Date.now()}@example.com`;
+  for (let i = 0; i < 10; i++) {
+    await signIn(page, email, `wrong-${i}`);
+    await expect(page.getByTestId("login-error")).toHaveText("Invalid email or password.");
+  }
+  await signIn(page, email, "wrong-again");
+  await expect(page.getByTestId("login-error")).toHaveText("Invalid email or password, or too many failed attempts. Try again later.");
+  // the address is throttled now, whatever the account
+  await signIn(page, OTHER.email, OTHER.password);
+  await expect(page.getByTestId("login-error")).toContainText("Try again later.");
+  await context.close();
+});
+
+test("over HTTPS (X-Forwarded-Proto) next-auth's cookies are Secure; over plain HTTP they are not", async ({ request }) => {
+  const https = await request.get("/api/auth/csrf", { headers: { "x-forwarded-proto": "https" } });
+  const secure = https.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value);
+  expect(secure.some((c) => c.startsWith("__Host-next-auth.csrf-token=") && /;\s*Secure/i.test(c))).toBe(true);
+  const http = await request.get("/api/auth/csrf");
+  const plain = http.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value);
+  expect(plain.some((c) => c.startsWith("next-auth.csrf-token=") && !/;\s*Secure/i.test(c))).toBe(true);
+});

@@ -1,0 +1,88 @@
+// Inbound processor webhook (spec 2.8, 6.2): the sandbox processors tell us that a delayed tokenization
+// or an externally authenticated payment completed. Each processor signs with its own random secret
+// (`config.webhook_secret`, created with the row by a database trigger; there is no shared default), over
+// a timestamp and the body: `t=<unix seconds>,v1=<hex HMAC-SHA256("<t>.<body>")>`. A request older or
+// newer than 5 minutes by the real clock (never an account's test clock), one whose signature was
+// already accepted, a wrong signature and an unknown processor id all get the same 401.
+import { createHash, randomBytes } from "node:crypto";
+import { systemClock, type Clock } from "../../clock";
+import type { Db } from "../../db";
+import { recordOutcome } from "../billing/execute";
+import type { Ctx } from "../context";
+import { DomainError, invalid } from "../errors";
+import { signatureHeader, verifyWebhook } from "../webhooks/sign";
+import { clockOf, verifyCard, type CardDetails } from "./registrations";
+
+export const PROCESSOR_WEBHOOK_TOLERANCE_S = 5 * 60;
+
+/** Signature header value for `body` at `at` (what the processor sends as `x-sandbox-signature`). */
+export function signProcessorWebhook(secret: string, body: string, at: Date = new Date()): string {
+  return signatureHeader(secret, Math.floor(at.getTime() / 1000), body);
+}
+
+/** The processor's webhook secret, or null when its config holds none (then nothing verifies). */
+export function processorWebhookSecret(processor: { config: unknown }): string | null {
+  const config = processor.config;
+  const secret = config && typeof config === "object" ? (config as Record<string, unknown>).webhook_secret : null;
+  return typeof secret === "string" && secret.length >= 16 ? secret : null;
+}
+
+export interface ProcessorEvent {
+  type: "tokenization.completed" | "tokenization.failed" | "payment.succeeded" | "payment.failed";
+  account_payment_processor_id: number;
+  session?: string;
+  card?: CardDetails;
+  transaction_id?: string;
+  fail_code?: string;
+  fail_message?: string;
+}
+
+// checked against when there is no secret to check against, so that case costs the same HMAC
+const UNGUESSABLE = `whsec_${randomBytes(32).toString("hex")}`;
+const refused = () => new DomainError("unauthenticated", "Invalid processor signature.");
+const receiptKey = (signature: string) => createHash("sha256").update(signature.split(",").find((p) => p.startsWith("v1=")) ?? signature).digest("hex");
+
+async function authenticate(db: Db, event: ProcessorEvent, rawBody: string, signature: string | null) {
+  const id = Number(event.account_payment_processor_id);
+  const processor = Number.isSafeInteger(id) && id > 0 ? await db.accountPaymentProcessor.findUnique({ where: { id } }) : null;
+  const secret = (processor && processorWebhookSecret(processor)) ?? UNGUESSABLE;
+  const now = systemClock.now();
+  if (!verifyWebhook(secret, signature ?? "", rawBody, Math.floor(now.getTime() / 1000), PROCESSOR_WEBHOOK_TOLERANCE_S) || !processor) throw refused();
+  // a captured request replayed inside its 5 minutes: the same signature is accepted once
+  await db.processorWebhookReceipt.deleteMany({ where: { receivedAt: { lt: new Date(now.getTime() - 2 * PROCESSOR_WEBHOOK_TOLERANCE_S * 1000) } } });
+  const fresh = await db.processorWebhookReceipt.createMany({ data: [{ signature: receiptKey(signature!), receivedAt: now }], skipDuplicates: true });
+  if (fresh.count === 0) throw refused();
+  return processor;
+}
+
+/** Verifies the processor's signature and applies the event. */
+export async function handleProcessorWebhook(db: Db, rawBody: string, signature: string | null, base: Clock = systemClock): Promise<{ handled: string }> {
+  let event: ProcessorEvent;
+  try { event = JSON.parse(rawBody); } catch { throw invalid("non_field_errors", "Malformed JSON."); }
+  if (!event || typeof event !== "object" || Array.isArray(event)) throw invalid("non_field_errors", "Expected a JSON object.");
+  const processor = await authenticate(db, event, rawBody, signature);
+  if (event.type === "tokenization.completed" || event.type === "tokenization.failed") {
+    const r = await db.paymentMethodRegistration.findFirst({ where: { processorSession: String(event.session ?? ""), processorId: processor.id } });
+    if (!r) throw new DomainError("not_found", "Unknown session.");
+    if (r.status === "verified" || r.status === "failed") return { handled: "duplicate" };
+    if (event.type === "tokenization.failed") {
+      await db.paymentMethodRegistration.update({ where: { id: r.id }, data: { status: "failed", failCode: event.fail_code ?? "tokenization_failed", failMessage: event.fail_message ?? "Tokenization failed." } });
+      return { handled: "tokenization.failed" };
+    }
+    if (!event.card) throw invalid("card", "The completed session carries the card.");
+    await verifyCard(db, r.id, event.card, (await clockOf(db, r.accountId, base)).now());
+    return { handled: "tokenization.completed" };
+  }
+  if (event.type !== "payment.succeeded" && event.type !== "payment.failed") throw invalid("type", "Unknown event type.");
+  const attempt = await db.billingAttempt.findFirst({ where: { transactionId: String(event.transaction_id ?? ""), state: "pending_external" }, include: { run: true } });
+  if (!attempt || attempt.run.accountId !== processor.accountId) return { handled: "ignored" };
+  // settled at the account's time: a test-clock account's run, contract and events stay on its clock
+  const clock = await clockOf(db, attempt.run.accountId, base);
+  const ctx: Ctx = { db, accountId: attempt.run.accountId, clock };
+  await recordOutcome(ctx, attempt.runId, attempt.id,
+    event.type === "payment.succeeded"
+      ? { status: "succeeded", transactionId: event.transaction_id! }
+      : { status: "failed", transactionId: event.transaction_id!, failCode: event.fail_code ?? "authentication_failed", failMessage: event.fail_message ?? "The customer did not complete authentication." },
+    clock.now());
+  return { handled: event.type };
+}
