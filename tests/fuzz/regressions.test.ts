@@ -7,7 +7,7 @@ import { POST as cardFormRoute } from "@/app/api/pay/registrations/[token]/route
 import { POST as pingRoute } from "@/app/api/ping/route";
 import { POST as webhookRoute } from "@/app/api/processors/sandbox/webhook/route";
 import { verifyCredentials } from "@/server/auth/users";
-import { signProcessorWebhook } from "@/server/domain/checkouts/registrations";
+import { processorWebhookSecret, signProcessorWebhook } from "@/server/domain/checkouts/processorWebhook";
 import type { SeedResult } from "@/server/seed/demo";
 import { appRouter, type AppRouter } from "@/server/trpc/root";
 import { transformer } from "@/server/trpc/transformer";
@@ -185,7 +185,8 @@ describe("public routes", () => {
   });
 
   it("processor webhook: body null, arrays, wrong types, NUL and oversized bodies are 400s (even when signed)", async () => {
-    const send = (body: string) => publicCall(webhookRoute as any, "/api/processors/sandbox/webhook/", body, { "x-sandbox-signature": signProcessorWebhook("whsec_sandbox_vendor_b", body) });
+    const secret = await vendorBSecret();
+    const send = (body: string) => publicCall(webhookRoute as any, "/api/processors/sandbox/webhook/", body, { "x-sandbox-signature": signProcessorWebhook(secret, body) });
     for (const body of ["null", "[]", "1", '"x"', "{}", '{"type":"payment.succeeded","account_payment_processor_id":1e308}', `{"type":"payment.succeeded","account_payment_processor_id":${s.ids.vendorB},"transaction_id":{"a":1}}`, `{"type":"x\\u0000","account_payment_processor_id":${s.ids.vendorB}}`]) {
       const r = await send(body);
       expect(r.status, `${body}: ${JSON.stringify(r.body)}`).toBe(400);
@@ -224,3 +225,9 @@ describe("payment_processor_override", () => {
     expect(after.body.contract_version).toBe(c.body.contract_version);
   });
 });
+
+/** Vendor B's webhook secret, generated for the processor row (no fixed secret exists). */
+async function vendorBSecret(): Promise<string> {
+  const processor = await db().accountPaymentProcessor.findFirstOrThrow({ where: { id: s.ids.vendorB } });
+  return processorWebhookSecret(processor)!;
+}
