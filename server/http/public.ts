@@ -58,7 +58,12 @@ export async function processorWebhook(req: Request): Promise<Response> {
   return guarded(async () => {
     // the raw text is what is signed: it is passed on unchanged once it parses to an event-shaped object
     const text = await readBodyText(req, PUBLIC_BODY_LIMIT);
-    parsed(processorWebhookBody, expectObject(parseJsonBody(text, true)));
+    const body = expectObject(parseJsonBody(text, true)) as Record<string, unknown>;
+    // an id that cannot name a processor is answered like an unknown processor (401), not with a 400 that
+    // would tell the two apart; the rest of the shape is checked before the signature
+    if (processorIdLike(body.account_payment_processor_id)) parsed(processorWebhookBody, body);
     return handleProcessorWebhook(getDb(), text, req.headers.get("x-sandbox-signature"), requestClock.base);
   });
 }
+
+const processorIdLike = (value: unknown) => (typeof value === "number" && Number.isInteger(value) && value > 0 && value <= 2147483647) || (typeof value === "string" && /^\d{1,9}$/.test(value));

@@ -34,7 +34,8 @@ export async function seedDemo(db: PrismaClient, opts: SeedOptions = {}): Promis
     otherSecret: (await createApiKey(db, other.id, "secret", "Other secret key", opts.otherSecretKey)).key,
   };
   await db.user.create({ data: { accountId: account.id, email: admin.email, name: "Demo Admin", role: "owner", passwordHash: await bcrypt.hash(admin.password, 10) } });
-  const viewer = { email: "viewer@example.com", password: admin.password };
+  // derived from a given admin email, so several demo worlds can share a database (tests)
+  const viewer = { email: opts.adminEmail ? `viewer-${opts.adminEmail}` : "viewer@example.com", password: admin.password };
   await db.user.create({ data: { accountId: account.id, email: viewer.email, name: "Demo Viewer", role: "read_only", passwordHash: await bcrypt.hash(viewer.password, 10) } });
   await db.user.create({ data: { accountId: other.id, email: "other-admin@example.com", name: "Other Admin", passwordHash: await bcrypt.hash(admin.password, 10) } });
 

@@ -105,8 +105,8 @@ describe("bundle and items input (spec 2.4)", () => {
       [ids.basicMonthly, 1, "bundle_item", ids.familyStreamingItem],
       [ids.magazineMonthly, 1, "bundle_item", ids.familyMagazineItem],
     ]);
-    // the whole contract bills on day 1 (spec 4.9): current period [Mar 1, Apr 1)
-    for (const i of c.items) expect([i.current_service_period_start_at, i.current_service_period_end_at]).toEqual(["2026-03-01T00:00:00.000Z", "2026-04-01T00:00:00.000Z"]);
+    // the whole contract bills on day 1 (spec 4.9): current period [Mar 1, Apr 1), served from its start on Mar 10
+    for (const i of c.items) expect([i.current_service_period_start_at, i.current_service_period_end_at]).toEqual(["2026-03-10T00:00:00.000Z", "2026-04-01T00:00:00.000Z"]);
     expect(await runsOf(c.id)).toEqual([]);
     expect(await pendingOf(c.id)).toEqual([]);
   });

@@ -105,7 +105,8 @@ describe("items/add", () => {
     const r = await change(m.id, "items/add/", { price: ids.sportsMonthly });
     // sports follows day 1: Mar 20 → Apr 1 = 12/31 = 0.387097; 5.0000 × 0.387097 = 1.935485 → 1.9355; VAT 0.46452 → 0.4645
     expect(r.proration.lines.map((l: any) => [l.proration_factor, l.line_total_amount, l.line_tax_amount, l.service_period_end_at])).toEqual([["0.387097", "1.9355", "0.4645", "2026-04-01T00:00:00.000Z"]]);
-    expect(r.contract_item).toMatchObject({ current_service_period_start_at: "2026-03-01T00:00:00.000Z", current_service_period_end_at: "2026-04-01T00:00:00.000Z" });
+    // the contract started on Mar 10: its first (partial) day-1 period is served from then
+    expect(r.contract_item).toMatchObject({ current_service_period_start_at: "2026-03-10T00:00:00.000Z", current_service_period_end_at: "2026-04-01T00:00:00.000Z" });
   });
 
   it("effective_at must fall within the current period of an anchored contract too", async () => {

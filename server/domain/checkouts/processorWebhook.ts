@@ -44,7 +44,7 @@ const receiptKey = (signature: string) => createHash("sha256").update(signature.
 
 async function authenticate(db: Db, event: ProcessorEvent, rawBody: string, signature: string | null) {
   const id = Number(event.account_payment_processor_id);
-  const processor = Number.isSafeInteger(id) && id > 0 ? await db.accountPaymentProcessor.findUnique({ where: { id } }) : null;
+  const processor = Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? await db.accountPaymentProcessor.findUnique({ where: { id } }) : null;
   const secret = (processor && processorWebhookSecret(processor)) ?? UNGUESSABLE;
   const now = systemClock.now();
   if (!verifyWebhook(secret, signature ?? "", rawBody, Math.floor(now.getTime() / 1000), PROCESSOR_WEBHOOK_TOLERANCE_S) || !processor) throw refused();

@@ -111,11 +111,11 @@ export function presentContract(c: ContractRecord, catalog: CatalogSnapshot, now
 
 /**
  * NOTE: the item stores its whole anchored period (proration factors are relative to it), but the service
- * period a customer has starts no earlier than the contract's anchor or the item's own start: a first
- * period on a fixed billing day is partial.
+ * period starts no earlier than the contract's anchor (its start, or its restart): a first period on a
+ * fixed billing day is partial. Items added later share the contract's current period.
  */
 function servicePeriodStart(c: ContractRecord, i: ContractRecord["items"][number]): Date | null {
   if (!i.periodStartAt) return null;
-  const floors = [c.billingAnchorAt, i.startAt].filter((d): d is Date => !!d && d < (i.periodEndAt ?? d));
-  return floors.reduce((latest, d) => (d > latest ? d : latest), i.periodStartAt);
+  const anchor = c.billingAnchorAt;
+  return anchor > i.periodStartAt && (!i.periodEndAt || anchor < i.periodEndAt) ? anchor : i.periodStartAt;
 }
