@@ -12,8 +12,9 @@ const FIRST_RUN_MS = 10_000;
 /**
  * Starts `cmd args` under supervision. Returns { stop(): Promise<void>, restarts(): number }.
  * `giveUpOnFirstFailure`: call onGiveUp(code) instead of restarting when the first run fails early.
+ * `output(text)`: receives the child's stdout and stderr instead of this process's streams.
  */
-export function supervise(name, cmd, args, { env, giveUpOnFirstFailure = false, onGiveUp, log = console.log } = {}) {
+export function supervise(name, cmd, args, { env, giveUpOnFirstFailure = false, onGiveUp, log = console.log, output } = {}) {
   let child = null;
   let timer = null;
   let stopping = false;
@@ -25,7 +26,10 @@ export function supervise(name, cmd, args, { env, giveUpOnFirstFailure = false, 
     timer = null;
     if (stopping) return;
     const startedAt = Date.now();
-    const c = spawn(cmd, args, { env, stdio: ["ignore", "inherit", "inherit"] });
+    // output: a callback for the child's stdout and stderr (default: this process's)
+    const c = spawn(cmd, args, { env, stdio: ["ignore", output ? "pipe" : "inherit", output ? "pipe" : "inherit"] });
+    c.stdout?.on("data", (d) => output(String(d)));
+    c.stderr?.on("data", (d) => output(String(d)));
     child = c;
     c.on("error", (e) => log(`${name}: cannot start (${e.message})`)); // followed by "exit"
     c.on("exit", (code, signal) => {
