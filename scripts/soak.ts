@@ -2,13 +2,13 @@
 // on 127.0.0.1 (in this process, so the memory printed is the app's), with the worker's billing loop and
 // webhook delivery running alongside on a test clock that moves a month every SOAK_CLOCK_SECONDS (10).
 // Every minute: requests, error rate (any non-2xx or network error), p50/p99, RSS and heap. Targets: 0
-// errors, flat memory. Uses DATABASE_URL or the embedded server (database "soak"); loopback only.
+// errors, flat memory. Uses a new database on DATABASE_URL's server or the embedded one; loopback only.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 // @ts-expect-error plain ESM helpers
 import { provideDatabase } from "./lib/database.mjs";
 // @ts-expect-error plain ESM helpers
-import { exitOnStartFailure } from "./lib/pg.mjs";
+import { ensureDatabase, exitOnStartFailure } from "./lib/pg.mjs";
 // @ts-expect-error plain ESM helpers
 import { bin, mustRun } from "./lib/run.mjs";
 
@@ -24,8 +24,15 @@ const { endpoints } = await import("../server/http/registry");
 const { seedDemo } = await import("../server/seed/demo");
 const { billChunk, dueChunks, webhooksTick } = await import("../server/worker/billing");
 
-const db = await provideDatabase({ dbName: "soak" }).catch(exitOnStartFailure);
-process.env.DATABASE_URL = db.url;
+// a fresh database per run (on the embedded server or the one in DATABASE_URL), dropped at the end: a
+// backlog left by an earlier run would be measured too
+const db = await provideDatabase({ dbName: "postgres" }).catch(exitOnStartFailure);
+const dbName = `soak_${Date.now().toString(36)}`;
+const admin = new URL(db.url);
+const soakUrl = new URL(db.url);
+soakUrl.pathname = `/${dbName}`;
+await ensureDatabase(admin.toString(), dbName);
+process.env.DATABASE_URL = soakUrl.toString();
 await mustRun(bin("prisma"), ["migrate", "deploy"], { env: process.env, quiet: true });
 
 // the app: every registry operation, routed like Next.js does (path params, with or without the slash)
@@ -114,28 +121,40 @@ const clients = Array.from({ length: CLIENTS }, async (_, c) => {
   }
 });
 
-// the worker: bill what is due and deliver webhooks every second; the test clock moves a month at a time
+// the worker: billing and webhook delivery as two loops (separate jobs in scripts/worker.ts), each
+// pausing a second between passes; the test clock moves a month at a time
 let billing = true;
-const worker = (async () => {
+const loop = (name: string, pass: () => Promise<unknown>) => (async () => {
   while (billing) {
     try {
-      for (const chunk of await dueChunks(getDb())) await billChunk(getDb(), chunk);
-      await webhooksTick(getDb());
-    } catch (e) { errors++; errorSamples.push(`worker: ${(e as Error).message.slice(0, 200)}`); }
+      await pass();
+    } catch (e) { errors++; if (errorSamples.length < 5) errorSamples.push(`${name}: ${(e as Error).message.slice(0, 300)}`); }
     await new Promise((r) => setTimeout(r, 1_000));
   }
 })();
+const worker = Promise.all([
+  loop("billing", async () => { for (const chunk of await dueChunks(getDb())) if (billing) await billChunk(getDb(), chunk); }),
+  loop("webhooks", () => webhooksTick(getDb())),
+]);
 const clock = setInterval(() => {
   clockAt = new Date(Date.UTC(clockAt.getUTCFullYear(), clockAt.getUTCMonth() + 1, 10));
   // (a Prisma query runs only once awaited or then-ed)
   getDb().account.update({ where: { id: seed.accountId }, data: { testClockAt: clockAt } }).then(() => {}, (e) => { errors++; errorSamples.push(`clock: ${e.message.slice(0, 200)}`); });
 }, CLOCK_SECONDS * 1000);
 
+async function dropDatabase(url: string, name: string) {
+  const { default: pg } = await import("pg");
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query(`drop database if exists "${name}" with (force)`).catch((e) => console.error(`could not drop ${name}: ${e.message}`));
+  await c.end();
+}
+
 const mb = (b: number) => `${(b / 1048576).toFixed(1)} MB`;
 const pct = (xs: number[], p: number) => (xs.length ? xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] : 0);
 let minute = 0;
 let lastErrors = 0;
-const report = async () => {
+const report = async (last = false) => {
   minute++;
   const xs = window.sort((a, b) => a - b);
   window = [];
@@ -143,7 +162,7 @@ const report = async () => {
   const runs = await getDb().billingRun.count({ where: { accountId: seed.accountId } });
   const newErrors = errors - lastErrors;
   lastErrors = errors;
-  console.log(`minute ${minute}: ${xs.length} requests, errors ${newErrors} (${((100 * newErrors) / Math.max(1, xs.length)).toFixed(2)} %), p50 ${pct(xs, 50).toFixed(1)} ms, p99 ${pct(xs, 99).toFixed(1)} ms, rss ${mb(m.rss)}, heap ${mb(m.heapUsed)}; contracts ${contracts.length}, runs ${runs}, webhooks ${webhooks}, clock ${clockAt.toISOString().slice(0, 10)}`);
+  console.log(`${last ? "end" : `minute ${minute}`}: ${xs.length} requests, errors ${newErrors} (${((100 * newErrors) / Math.max(1, xs.length)).toFixed(2)} %), p50 ${pct(xs, 50).toFixed(1)} ms, p99 ${pct(xs, 99).toFixed(1)} ms, rss ${mb(m.rss)}, heap ${mb(m.heapUsed)}; contracts ${contracts.length}, runs ${runs}, webhooks ${webhooks}, clock ${clockAt.toISOString().slice(0, 10)}`);
 };
 console.log(`soak: ${MINUTES} min, ${CLIENTS} clients against ${base} (loopback), clock +1 month every ${CLOCK_SECONDS} s`);
 const ticker = setInterval(() => void report(), 60_000);
@@ -151,12 +170,14 @@ await Promise.all(clients);
 clearInterval(ticker);
 clearInterval(clock);
 billing = false;
-await worker;
-if (window.length) await report(); // the last partial minute
+// bounded: a pass still running gets 30 s to finish its current chunk
+await Promise.race([worker, new Promise((r) => setTimeout(r, 30_000).unref())]);
+if (window.length) await report(true); // the last partial minute
 console.log(`total: ${total} requests, ${errors} errors (${((100 * errors) / Math.max(1, total)).toFixed(3)} %)${errorSamples.length ? `; first: ${errorSamples.join(" | ")}` : ""}`);
 agent.destroy();
 await new Promise((r) => app.close(r));
 await new Promise((r) => hook.close(r));
 await getDb().$disconnect();
+await dropDatabase(admin.toString(), dbName);
 await db.stop();
 process.exit(errors ? 1 : 0);

@@ -45,7 +45,7 @@ function hardLinkTree(from: string, to: string) {
 function run(args: string[], env: Record<string, string> = {}, timeout = 90_000) {
   // a fresh shell's environment: none of this vitest run's variables
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|TEST_|DATABASE_URL$|NODE_ENV$)/.test(k)));
-  const r = spawnSync("node", args, { cwd: clone, env: { ...base, ...env }, encoding: "utf8", timeout });
+  const r = spawnSync("node", args, { cwd: clone, env: { ...base, ...env } as NodeJS.ProcessEnv, encoding: "utf8", timeout });
   return { code: r.status, out: `${r.stdout}${r.stderr}` };
 }
 
