@@ -26,7 +26,7 @@ describe("supervise", () => {
     expect(gaps[1]).toBeGreaterThanOrEqual(2_000);
     expect(lines[0]).toMatch(/crasher exited unexpectedly \(code 3\) after 0 s; restarting in 1 s/);
     expect(lines[1]).toMatch(/restarting in 2 s/);
-    expect(s.restarts()).toBe(2);
+    expect([2, 3]).toContain(s.restarts()); // the third run may have crashed (a 4 s restart scheduled) before stop()
   }, 20_000);
 
   it("a child that fails at its first start is given up (npm start then ends) rather than restarted", async () => {
