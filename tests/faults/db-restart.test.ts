@@ -166,6 +166,7 @@ describe("PostgreSQL restarted under load", () => {
     });
     const events = await db().outboxEvent.count({ where: { accountId: w.accountId } });
     expect(await db().webhookDelivery.count({ where: { eventId: { in: [...received.keys()] }, state: "succeeded" } })).toBe(events);
+    process.stdout.write(workerLog.filter((l) => l.startsWith("[supervisor]")).join(""));
     console.log(`runs ${runs.length}, events ${events}, webhooks received ${[...received.values()].reduce((a, b) => a + b, 0)} (distinct ${received.size}), worker restarts ${worker.restarts()}`);
   }, 300_000);
 });
