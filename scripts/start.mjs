@@ -2,11 +2,13 @@
 // `npm start`: database (yours via DATABASE_URL, or embedded PostgreSQL in .data/pg), migrations, demo
 // seed on an empty database, production build, then the app on http://localhost:3000 (PORT to change).
 // The billing worker (scripts/worker.ts) starts alongside. `--dev` runs `next dev` instead of building.
-// Ctrl-C stops everything, the embedded database last.
-import { spawn } from "node:child_process";
+// Both are supervised (lib/supervise.mjs): a crash restarts them with back-off instead of ending this.
+// Ctrl-C stops everything, the embedded database last (it runs outside the terminal's process group).
 import { existsSync, readFileSync } from "node:fs";
 import { provideDatabase } from "./lib/database.mjs";
+import { exitOnStartFailure } from "./lib/pg.mjs";
 import { bin, mustRun } from "./lib/run.mjs";
+import { supervise } from "./lib/supervise.mjs";
 
 const dev = process.argv.includes("--dev");
 const port = process.env.PORT ?? "3000";
@@ -17,7 +19,7 @@ if (process.env.NODE_ENV === "production" && process.env.DATABASE_URL && !proces
   console.error("Refusing to start: NODE_ENV=production with an external DATABASE_URL needs NEXTAUTH_SECRET (or APP_SECRET), e.g. `openssl rand -base64 32`.");
   process.exit(1);
 }
-const db = await provideDatabase();
+const db = await provideDatabase({ detached: true }).catch(exitOnStartFailure);
 const env = { ...process.env, DATABASE_URL: db.url, PORT: port, NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? `http://localhost:${port}`, EMBEDDED_DATABASE: db.embedded ? "1" : "0", APP_ENV: process.env.NODE_ENV ?? "development" };
 const children = [];
 let stopping = false;
@@ -25,8 +27,7 @@ let stopping = false;
 async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const c of children) c.kill("SIGTERM");
-  await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.once("exit", r)))));
+  await Promise.all(children.map((c) => c.stop()));
   await db.stop();
   process.exit(code);
 }
@@ -34,7 +35,7 @@ process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
 
 try {
-  console.log(`database: ${db.embedded ? "embedded PostgreSQL (.data/pg)" : "DATABASE_URL"}`);
+  console.log(`database: ${db.embedded ? `embedded PostgreSQL (${db.dataDir})` : "DATABASE_URL"}`);
   await mustRun(bin("prisma"), ["migrate", "deploy"], { env, quiet: true });
   console.log("migrations: applied");
   await mustRun(bin("tsx"), ["prisma/seed.ts"], { env });
@@ -47,15 +48,12 @@ try {
   await shutdown(1);
 }
 
-const app = spawn(bin("next"), [dev ? "dev" : "start", "-p", port], { env, stdio: ["ignore", "inherit", "inherit"] });
-children.push(app);
-app.on("exit", (code) => { if (!stopping) shutdown(code ?? 1); });
+const log = (m) => console.log(`[start] ${new Date().toISOString()} ${m}`);
+// an app that fails right at its first start (port taken, broken build) ends `npm start`; later crashes restart it
+const onGiveUp = (code) => { log(`the app failed at start (code ${code}); stopping`); shutdown(code || 1); };
+children.push(supervise("app", bin("next"), [dev ? "dev" : "start", "-p", port], { env, log, giveUpOnFirstFailure: true, onGiveUp }));
 // the billing worker runs alongside (NO_WORKER=1 to leave it out, e.g. when workers run elsewhere)
-if (process.env.NO_WORKER !== "1") {
-  const worker = spawn(bin("tsx"), ["scripts/worker.ts"], { env, stdio: ["ignore", "inherit", "inherit"] });
-  children.push(worker);
-  worker.on("exit", (code) => { if (!stopping) shutdown(code ?? 1); });
-}
+if (process.env.NO_WORKER !== "1") children.push(supervise("worker", bin("tsx"), ["scripts/worker.ts"], { env, log }));
 
 const keys = existsSync(".data/demo-keys.json") ? JSON.parse(readFileSync(".data/demo-keys.json", "utf8")) : null;
 console.log(`

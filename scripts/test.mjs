@@ -9,7 +9,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { spawn } from "node:child_process";
-import { ensureDatabase, freePort, startEmbeddedPostgres } from "./lib/pg.mjs";
+import { ensureDatabase, exitOnStartFailure, freePort, startEmbeddedPostgres } from "./lib/pg.mjs";
 import { bin, mustRun, run } from "./lib/run.mjs";
 
 const argv = process.argv.slice(2);
@@ -23,7 +23,10 @@ chmodSync(tmp, 0o755); // the embedded server runs as the postgres user when we 
 let server = null;
 let adminUrl = process.env.TEST_DATABASE_URL;
 if (!adminUrl) {
-  server = await startEmbeddedPostgres({ dir: path.join(tmp, "pg"), fast: true });
+  server = await startEmbeddedPostgres({ dir: path.join(tmp, "pg"), fast: true }).catch((e) => {
+    rmSync(tmp, { recursive: true, force: true });
+    exitOnStartFailure(e);
+  });
   adminUrl = server.adminUrl;
 }
 const urlFor = (db) => { const u = new URL(adminUrl); u.pathname = `/${db}`; return u.toString(); };

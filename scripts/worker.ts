@@ -2,7 +2,7 @@
 // (and a cron safety net every minute) splits due contracts into jobs that any worker process may take;
 // exactly-once billing comes from the database (unique run per contract and period, row locks).
 import PgBoss from "pg-boss";
-import { getDb } from "../server/db";
+import { connectionOptions, getDb } from "../server/db";
 import { log } from "../server/log";
 import { billChunk, dueChunks, webhookPump } from "../server/worker/billing";
 
@@ -11,7 +11,8 @@ if (!url) throw new Error("DATABASE_URL is not set (npm start sets it; or run vi
 const TICK_SECONDS = Number(process.env.TICK_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 2);
 
-const boss = new PgBoss({ connectionString: url, schema: "pgboss", max: 4 });
+// the same connect and statement timeouts as the app, so a database restart surfaces as errors, not hangs
+const boss = new PgBoss({ connectionString: url, schema: "pgboss", max: 4, ...connectionOptions() });
 boss.on("error", (e) => log.error({ err: e }, "pg-boss error"));
 await boss.start();
 for (const q of ["billing-tick", "bill-contracts", "webhooks-tick"]) await boss.createQueue(q);

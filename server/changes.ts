@@ -3,13 +3,14 @@
 // connection and drops what it cached. While that connection is down, caches must not be trusted, so
 // `changesLive()` is false and callers read the database instead.
 import pg from "pg";
+import { connectionOptions } from "./db";
 import { log } from "./log";
 
 export type ChangeHandler = (kind: "key" | "account" | "reset", id: string) => void;
 
 const RECONNECT_MS = 1000;
 const state = globalThis as unknown as {
-  __changes?: { url: string; client: pg.Client | null; live: boolean; handlers: Set<ChangeHandler>; retry?: NodeJS.Timeout };
+  __changes?: { url: string; client: pg.Client | null; live: boolean; handlers: Set<ChangeHandler>; retry?: NodeJS.Timeout; failures?: number };
 };
 
 function current() {
@@ -28,14 +29,17 @@ function emit(s: NonNullable<typeof state.__changes>, kind: "key" | "account" | 
 }
 
 function connect(s: NonNullable<typeof state.__changes>) {
-  const client = new pg.Client({ connectionString: s.url });
+  // a restart of the database ends this connection; it is re-opened every RECONNECT_MS until it answers
+  const { connectionTimeoutMillis, keepAlive } = connectionOptions();
+  const client = new pg.Client({ connectionString: s.url, connectionTimeoutMillis, keepAlive });
   s.client = client;
   const down = (err?: Error) => {
     if (s.client !== client) return;
     s.live = false;
     s.client = null;
     emit(s, "reset", "");
-    if (err) log.warn({ err }, "change notifications lost; reconnecting");
+    s.failures = (s.failures ?? 0) + 1;
+    if (s.failures === 1) log.warn({ err }, "change notifications lost; caches bypassed; reconnecting");
     client.end().catch(() => {});
     if (state.__changes === s) s.retry = setTimeout(() => connect(s), RECONNECT_MS).unref();
   };
@@ -54,6 +58,8 @@ function connect(s: NonNullable<typeof state.__changes>) {
       (client as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
       emit(s, "reset", ""); // whatever was cached before listening may have missed changes
       s.live = true;
+      if (s.failures) log.info({ attempts: s.failures }, "change notifications restored");
+      s.failures = 0;
     })
     .catch((err) => down(err));
 }

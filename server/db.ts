@@ -8,13 +8,30 @@ export type DbTx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$tra
 
 const globalForDb = globalThis as unknown as { __db?: PrismaClient; __dbUrl?: string; __pool?: pg.Pool; __poolUrl?: string };
 
+/**
+ * Timeouts every pool and connection of this process uses, so a database that is down or stuck makes
+ * requests fail fast (and answer 503) instead of hanging: connecting gives up after DB_CONNECT_TIMEOUT_MS,
+ * a statement after DB_STATEMENT_TIMEOUT_MS (server side, plus a client-side bound a little later for a
+ * server that stopped answering), and TCP keep-alive notices a peer that vanished.
+ */
+export function connectionOptions(): Pick<pg.PoolConfig, "connectionTimeoutMillis" | "statement_timeout" | "query_timeout" | "keepAlive" | "keepAliveInitialDelayMillis"> {
+  const statement = Number(process.env.DB_STATEMENT_TIMEOUT_MS ?? 30_000);
+  return {
+    connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 3_000),
+    statement_timeout: statement,
+    query_timeout: statement + 5_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
+}
+
 // One client per process (and per DATABASE_URL, so tests can switch databases per file).
 export function getDb(): PrismaClient {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set (scripts/start.mjs sets it for the embedded database)");
   if (!globalForDb.__db || globalForDb.__dbUrl !== url) {
     const max = Number(process.env.DB_POOL_SIZE ?? 10);
-    globalForDb.__db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max }) });
+    globalForDb.__db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max, ...connectionOptions() }) });
     globalForDb.__dbUrl = url;
   }
   return globalForDb.__db;
@@ -28,7 +45,10 @@ export function getPgPool(): pg.Pool {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set");
   if (!globalForDb.__pool || globalForDb.__poolUrl !== url) {
-    globalForDb.__pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_FAST_POOL_SIZE ?? 4) });
+    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_FAST_POOL_SIZE ?? 4), ...connectionOptions() });
+    // an idle connection the server dropped (restart) must not crash the process; the pool replaces it
+    pool.on("error", () => {});
+    globalForDb.__pool = pool;
     globalForDb.__poolUrl = url;
   }
   return globalForDb.__pool;

@@ -1,13 +1,14 @@
 // DATABASE_URL from the user, or the embedded server with data in .data/pg (reused when another
-// process, e.g. `npm start`, already runs it).
+// process, e.g. `npm start`, already runs it). Under root in a private directory the data lives under
+// /var/tmp instead (pg-runtime.mjs); `dataDir` says where.
 import { existsSync, readFileSync } from "node:fs";
 import pg from "pg";
-import { startEmbeddedPostgres } from "./pg.mjs";
+import { reachableDataDir, startEmbeddedPostgres } from "./pg.mjs";
 
 const DATA_DIR = ".data/pg";
 
-async function runningEmbedded(dbName) {
-  const pidFile = `${DATA_DIR}/postmaster.pid`;
+async function runningEmbedded(dataDir, dbName) {
+  const pidFile = `${dataDir}/postmaster.pid`;
   if (!existsSync(pidFile)) return null;
   const port = Number(readFileSync(pidFile, "utf8").split("\n")[3]);
   if (!port) return null;
@@ -16,11 +17,13 @@ async function runningEmbedded(dbName) {
   try { await c.connect(); await c.end(); return url; } catch { return null; }
 }
 
-export async function provideDatabase({ dbName = "subscriptions", quiet = true } = {}) {
+/** Throws an EmbeddedPgError (message: why and what to do) when the embedded server cannot start. */
+export async function provideDatabase({ dbName = "subscriptions", quiet = true, detached = false } = {}) {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, embedded: false, stop: async () => {} };
-  const shared = await runningEmbedded(dbName);
-  if (shared) return { url: shared, embedded: true, stop: async () => {} };
-  const server = await startEmbeddedPostgres({ dir: DATA_DIR, port: Number(process.env.EMBEDDED_PG_PORT ?? 54329), quiet });
+  const dataDir = reachableDataDir(DATA_DIR);
+  const shared = await runningEmbedded(dataDir, dbName);
+  if (shared) return { url: shared, embedded: true, dataDir, stop: async () => {} };
+  const server = await startEmbeddedPostgres({ dir: DATA_DIR, port: Number(process.env.EMBEDDED_PG_PORT ?? 54329), quiet, detached });
   await server.ensureDatabase(dbName);
-  return { url: server.urlFor(dbName), embedded: true, stop: server.stop, server };
+  return { url: server.urlFor(dbName), embedded: true, dataDir: server.dataDir, stop: server.stop, server };
 }

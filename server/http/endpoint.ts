@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { accountClock, systemClock, type Clock } from "../clock";
 import { getDb } from "../db";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db-unavailable";
 import type { ApiPrincipal } from "../domain/auth/apiKeys";
 import { forgetAccount } from "../domain/auth/keyCache";
 import type { Ctx } from "../domain/context";
@@ -139,6 +140,11 @@ export function toRouteHandler(def: EndpointDef) {
       if (isDomainError(e)) {
         status = STATUS[e.kind];
         return json(errorBody(e), status, { "x-request-id": requestId });
+      }
+      if (isDatabaseUnavailable(e)) {
+        status = 503; // fails fast while the database is down or restarting (pool timeouts in server/db.ts)
+        log.warn({ err: e, requestId, path: url.pathname }, "database unavailable");
+        return json({ detail: "Service temporarily unavailable." }, 503, { "x-request-id": requestId, "retry-after": String(RETRY_AFTER_SECONDS) });
       }
       status = 500;
       log.error({ err: e, requestId, path: url.pathname }, "unhandled error");

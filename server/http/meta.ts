@@ -1,5 +1,6 @@
 // Operational routes outside the spec: the OpenAPI document and the health check.
 import { getDb } from "../db";
+import { RETRY_AFTER_SECONDS } from "../db-unavailable";
 import { log } from "../log";
 import { json } from "./endpoint";
 import { buildOpenApi } from "./openapi";
@@ -10,12 +11,21 @@ export async function openApiResponse(): Promise<Response> {
   return json(cached);
 }
 
+const HEALTH_TIMEOUT_MS = Number(process.env.HEALTH_TIMEOUT_MS ?? 2_000);
+
+/** 200 when a query answers within HEALTH_TIMEOUT_MS, else 503 at once (a load balancer must not wait on it). */
 export async function healthResponse(): Promise<Response> {
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await getDb().$queryRaw`select 1`;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS);
+    });
+    await Promise.race([getDb().$queryRaw`select 1`, timeout]);
     return json({ status: "ok", database: "ok" });
   } catch (e) {
-    log.error({ err: e }, "health check failed");
-    return json({ status: "error", database: "unreachable" }, 503);
+    log.warn({ err: e }, "health check failed");
+    return json({ status: "error", database: "unreachable" }, 503, { "retry-after": String(RETRY_AFTER_SECONDS), "cache-control": "no-store" });
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { getSellerSession, type SellerSession } from "../auth/session";
 import { systemClock } from "../clock";
 import { getDb } from "../db";
+import { isDatabaseUnavailable } from "../db-unavailable";
 import { forgetAccount } from "../domain/auth/keyCache";
 import type { Ctx } from "../domain/context";
 import { isDomainError, type DomainError, type FieldErrors } from "../domain/errors";
@@ -47,12 +48,18 @@ const t = initTRPC.context<TrpcContext>().create({
   },
 });
 
-/** DomainError thrown by a procedure → TRPCError with the matching code (the error stays as `cause`). */
+/**
+ * DomainError thrown by a procedure → TRPCError with the matching code (the error stays as `cause`);
+ * an unreachable database → SERVICE_UNAVAILABLE (HTTP 503), which the console may retry.
+ */
 const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && isDomainError(result.error.cause)) {
     const e = result.error.cause;
     throw new TRPCError({ code: CODE[e.kind], message: e.message, cause: e });
+  }
+  if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
+    throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "Service temporarily unavailable.", cause: result.error.cause });
   }
   return result;
 });

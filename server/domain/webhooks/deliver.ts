@@ -37,7 +37,9 @@ export async function fanOut(db: Db, limit = 500): Promise<number> {
       await tx.outboxEvent.update({ where: { id: e.id }, data: { publishedAt: new Date() } });
     }
     return events.length;
-  });
+    // a full batch takes a few queries per event: under load that outlasts Prisma's 5 s default, and an
+    // expired transaction rolls back every time, so nothing would ever be published (found by npm run soak)
+  }, { timeout: 60_000, maxWait: 10_000 });
 }
 
 export interface Claimed { id: number; endpointId: number }
