@@ -5,8 +5,8 @@ import { afterEach, beforeAll } from "vitest";
 import { fixedClock, systemClock } from "@/server/clock";
 import { getDb } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
-import { requestClock } from "@/server/http/endpoint";
 import { endpoints } from "@/server/http/registry";
+import { setClockForTests } from "@/server/requestClock";
 import { seedDemo, type SeedResult } from "@/server/seed/demo";
 
 export const BASE = "http://test.local/api";
@@ -26,7 +26,7 @@ export function useSeed(load: () => Promise<SeedResult>, take: (r: SeedResult) =
 
 /** Pins the clock of REST calls (null = real time). */
 export function setRequestTime(at: Date | string | null) {
-  requestClock.base = at ? fixedClock(at) : systemClock;
+  setClockForTests(at ? fixedClock(at) : null);
 }
 
 function matchRoute(pathname: string) {

@@ -2,7 +2,7 @@
 // `toRouteHandler` turns a definition into a Next.js route handler with auth, parsing, errors and logs.
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { accountClock, systemClock, type Clock } from "../clock";
+import { accountClock } from "../clock";
 import { getDb } from "../db";
 import type { ApiPrincipal } from "../domain/auth/apiKeys";
 import { forgetAccount } from "../domain/auth/keyCache";
@@ -15,6 +15,7 @@ import { API_BODY_LIMIT, expectObject, parseJsonBody, readBodyText, textProblem 
 import { errorBody, STATUS, zodFieldErrors } from "./errors";
 import { idempotencyKeyOf, withIdempotency } from "./idempotency";
 import { memoGet, memoKey, memoSet, wholeSecondClock } from "./memo";
+import { requestBaseClock } from "../requestClock";
 import { json, jsonText } from "./response";
 
 export { json };
@@ -55,9 +56,6 @@ export const defineEndpoint = <P, Q, B>(def: EndpointDef<P, Q, B>): EndpointDef<
 
 /** Path ids are integers; anything else cannot name a record, so it is a 404 (not a 400). */
 export const intId = z.string().regex(/^\d{1,9}$/).transform(Number);
-
-/** Clock used for requests; tests may swap it (fixed time) without touching the domain. */
-export const requestClock = { base: systemClock as Clock };
 
 function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
   if (!schema) return value as T;
@@ -100,7 +98,8 @@ export function toRouteHandler(def: EndpointDef) {
       }
       const query = parseWith(def.query, queryOf(url));
       const text = def.method === "GET" || def.method === "DELETE" ? undefined : await readBodyText(req, API_BODY_LIMIT, headers);
-      let clock = principal ? accountClock(principal.account, requestClock.base) : requestClock.base;
+      const base = requestBaseClock();
+      let clock = principal ? accountClock(principal.account, base) : base;
       let memo: string | null = null;
       // requests naming an idempotency key go through the idempotency store instead (replays, key reuse checks)
       const keyed = headers.has("idempotency-key") || (text?.includes('"idempotency_key"') ?? false);

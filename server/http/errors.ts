@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { addFieldError, DomainError, type FieldErrors } from "../domain/errors";
 
 export const STATUS: Record<DomainError["kind"], number> = {
-  validation: 400, not_found: 404, unauthenticated: 401, forbidden: 403, conflict: 409,
+  validation: 400, not_found: 404, unauthenticated: 401, forbidden: 403, conflict: 409, gone: 410,
 };
 
 export function errorBody(e: DomainError): Record<string, unknown> {

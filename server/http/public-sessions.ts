@@ -9,12 +9,12 @@ import { getDb } from "../db";
 import type { Ctx } from "../domain/context";
 import { DomainError, isDomainError } from "../domain/errors";
 import { snapshotOf, type SessionRow } from "../domain/sessions/sessions";
-import { originAllowed, SessionExpiredError, widgetCheckout, widgetFinalize, widgetView } from "../domain/sessions/widget";
+import { originAllowed, widgetCheckout, widgetFinalize, widgetView } from "../domain/sessions/widget";
 import { log } from "../log";
 import { normalizeOrigin, widgetCheckoutBody } from "../schemas/sessions";
 import { auditWidgetChange } from "./audit";
 import { PUBLIC_BODY_LIMIT, readJsonObject } from "./body";
-import { requestClock } from "./endpoint";
+import { requestBaseClock } from "../requestClock";
 import { errorBody, STATUS, zodFieldErrors } from "./errors";
 import { json } from "./response";
 
@@ -58,13 +58,12 @@ async function run(req: Request, routeCtx: RouteCtx, method: Method, fn: (ctx: C
     try {
       const db = getDb();
       const account = await db.account.findUniqueOrThrow({ where: { id: g.session.accountId } });
-      const ctx: Ctx = { db, accountId: account.id, clock: accountClock(account, requestClock.base), log: log.child({ requestId }), baseUrl: new URL(req.url).origin };
+      const ctx: Ctx = { db, accountId: account.id, clock: accountClock(account, requestBaseClock()), log: log.child({ requestId }), baseUrl: new URL(req.url).origin };
       const result = await fn(ctx, g.session);
       if (method === "POST") await auditWidgetChange(ctx, g.session.id, path, result, requestId);
       status = 200;
       return json(result, status, headers);
     } catch (e) {
-      if (e instanceof SessionExpiredError) return json({ detail: e.message, code: "session_expired" }, (status = 410), headers);
       if (isDomainError(e)) return json(errorBody(e), (status = STATUS[e.kind]), headers);
       log.error({ err: e, requestId, path }, "public checkout session route failed");
       return json({ detail: "Internal server error.", request_id: requestId }, (status = 500), headers);

@@ -9,7 +9,7 @@ import { log } from "../log";
 import { auditCardForm } from "./audit";
 import { processorWebhookBody, cardFormBody } from "../schemas/public";
 import { expectObject, parseJsonBody, PUBLIC_BODY_LIMIT, readBodyText, readJsonObject, textProblem } from "./body";
-import { requestClock } from "./endpoint";
+import { requestBaseClock } from "../requestClock";
 import { errorBody, STATUS, zodFieldErrors } from "./errors";
 import { json } from "./response";
 
@@ -34,7 +34,7 @@ export async function submitCardForm(req: Request, token: string): Promise<Respo
     if (textProblem(token)) throw new DomainError("not_found", "Not found."); // PostgreSQL cannot even compare it
     const body = parsed(cardFormBody, await readJsonObject(req, PUBLIC_BODY_LIMIT, true)) as { card?: CardDetails; encrypted_card?: string };
     const db = getDb();
-    const r = await submitRegistration(db, token, body, requestClock.base);
+    const r = await submitRegistration(db, token, body, requestBaseClock());
     await auditCardForm(db, token, r);
     if ("pendingCard" in r && r.pendingCard) {
       // the sandbox "processor" finishes tokenization a moment later and tells us by a signed webhook. It is
@@ -46,7 +46,7 @@ export async function submitCardForm(req: Request, token: string): Promise<Respo
       const secret = processorWebhookSecret(processor);
       if (!secret) log.warn({ processorId: processor.id }, "processor has no webhook secret; sandbox webhook not sent");
       else setTimeout(() => {
-        void handleProcessorWebhook(getDb(), payload, signProcessorWebhook(secret, payload), requestClock.base).catch((e) => log.warn({ err: e }, "sandbox webhook failed"));
+        void handleProcessorWebhook(getDb(), payload, signProcessorWebhook(secret, payload), requestBaseClock()).catch((e) => log.warn({ err: e }, "sandbox webhook failed"));
       }, 300);
       return { status: r.status };
     }
@@ -59,6 +59,6 @@ export async function processorWebhook(req: Request): Promise<Response> {
     // the raw text is what is signed: it is passed on unchanged once it parses to an event-shaped object
     const text = await readBodyText(req, PUBLIC_BODY_LIMIT);
     parsed(processorWebhookBody, expectObject(parseJsonBody(text, true)));
-    return handleProcessorWebhook(getDb(), text, req.headers.get("x-sandbox-signature"), requestClock.base);
+    return handleProcessorWebhook(getDb(), text, req.headers.get("x-sandbox-signature"), requestBaseClock());
   });
 }

@@ -23,6 +23,8 @@ export async function createTrpcContext(): Promise<TrpcContext> {
 
 const CODE: Record<DomainError["kind"], TRPC_ERROR_CODE_KEY> = {
   validation: "BAD_REQUEST", not_found: "NOT_FOUND", unauthenticated: "UNAUTHORIZED", forbidden: "FORBIDDEN", conflict: "CONFLICT",
+  // tRPC has no 410: for a console caller an expired record is as good as absent
+  gone: "NOT_FOUND",
 };
 
 const isZodError = (e: unknown): e is z.ZodError => !!e && typeof e === "object" && Array.isArray((e as { issues?: unknown }).issues);
