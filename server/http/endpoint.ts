@@ -14,7 +14,7 @@ import { authenticate, type AuthLevel } from "./auth";
 import { API_BODY_LIMIT, expectObject, parseJsonBody, readBodyText, textProblem } from "./body";
 import { errorBody, STATUS, zodFieldErrors } from "./errors";
 import { idempotencyKeyOf, withIdempotency } from "./idempotency";
-import { memoGet, memoKey, memoSet, wholeSecondClock } from "./memo";
+import { memoGet, memoKey, memoSet, wholeSecondClock } from "./quoteResponseMemo";
 import { requestBaseClock } from "../requestClock";
 import { json, jsonText } from "./response";
 
@@ -39,7 +39,7 @@ export interface EndpointDef<P = any, Q = any, B = any> {
   readOnly?: boolean;
   /**
    * Read-only endpoints only: compute as of whole seconds and serve equal requests within a second from
-   * the memo (memo.ts); a successful response is memoized when this accepts its parsed body.
+   * the memo (quoteResponseMemo.ts); a successful response is memoized when this accepts its parsed body.
    */
   memo?: (body: B) => boolean;
   params?: z.ZodType<P>;
