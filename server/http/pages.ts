@@ -1,7 +1,7 @@
 // Data loaders for public pages (the hosted card form), over the domain.
 import { getDb } from "../db";
 import { registrationForPage } from "../domain/checkouts/registrations";
-import { textProblem } from "./body";
+import { textProblem } from "../inputChecks";
 
 // a token with NUL or a lone surrogate names nothing (and PostgreSQL could not even compare it): not found
 export const hostedRegistration = async (token: string) => (textProblem(token) ? null : registrationForPage(getDb(), token));

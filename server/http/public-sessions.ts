@@ -15,7 +15,8 @@ import { normalizeOrigin, widgetCheckoutBody } from "../schemas/sessions";
 import { auditWidgetChange } from "./audit";
 import { PUBLIC_BODY_LIMIT, readJsonObject } from "./body";
 import { requestBaseClock } from "../requestClock";
-import { errorBody, STATUS, zodFieldErrors } from "./errors";
+import { errorBody, STATUS } from "./errors";
+import { zodFieldErrors } from "../inputChecks";
 import { json } from "./response";
 
 type RouteCtx = { params: Promise<{ token: string }> };

@@ -8,9 +8,10 @@ import { DomainError, isDomainError } from "../domain/errors";
 import { log } from "../log";
 import { auditCardForm } from "./audit";
 import { processorWebhookBody, cardFormBody } from "../schemas/public";
-import { expectObject, parseJsonBody, PUBLIC_BODY_LIMIT, readBodyText, readJsonObject, textProblem } from "./body";
+import { expectObject, parseJsonBody, PUBLIC_BODY_LIMIT, readBodyText, readJsonObject } from "./body";
+import { textProblem, zodFieldErrors } from "../inputChecks";
 import { requestBaseClock } from "../requestClock";
-import { errorBody, STATUS, zodFieldErrors } from "./errors";
+import { errorBody, STATUS } from "./errors";
 import { json } from "./response";
 
 function parsed<T>(schema: z.ZodType<T>, value: unknown): T {

@@ -1,18 +1,13 @@
 // What the worker does on each tick, independent of the job queue: find accounts with due work, bill
 // chunks of due contracts, publish and deliver webhooks. Safe to run in several processes at once.
-import { accountClock, systemClock, type Clock } from "../clock";
+import { systemClock, type Clock } from "../clock";
 import type { Db } from "../db";
-import type { Ctx } from "../domain/context";
+import { accountCtx } from "../domain/accountContext";
 import { billRegularRunsInBulk } from "../domain/billing/bulk";
 import { dueContractIds, processContract, type DueSummary } from "../domain/billing/due";
 import { fanOut } from "../domain/webhooks/deliver";
 import { DeliveryDispatcher, deliverDue, deliveryOptions, type DeliveryOptionsInput } from "../domain/webhooks/dispatch";
 import { log } from "../log";
-
-export async function accountCtx(db: Db, accountId: number, base: Clock = systemClock): Promise<Ctx> {
-  const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { mode: true, testClockAt: true } });
-  return { db, accountId, clock: accountClock(account, base), log };
-}
 
 /** Chunks of due contract ids per account (each chunk is one job). */
 export async function dueChunks(db: Db, chunkSize = 200, base: Clock = systemClock, limit = 10_000): Promise<{ accountId: number; ids: number[] }[]> {

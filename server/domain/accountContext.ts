@@ -1,0 +1,11 @@
+// The domain context of one account for callers without a request (worker, CLI, admin console): the
+// account's own time (a test-mode account may run on an advanced test clock) over the given base clock.
+import { accountClock, systemClock, type Clock } from "../clock";
+import type { Db } from "../db";
+import { log } from "../log";
+import type { Ctx } from "./context";
+
+export async function accountCtx(db: Db, accountId: number, base: Clock = systemClock): Promise<Ctx> {
+  const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { mode: true, testClockAt: true } });
+  return { db, accountId, clock: accountClock(account, base), log };
+}
