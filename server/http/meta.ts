@@ -1,7 +1,7 @@
 // Operational routes outside the spec: the OpenAPI document and the health check.
 import { getDb } from "../db";
 import { log } from "../log";
-import { json } from "./endpoint";
+import { json } from "./response";
 import { buildOpenApi } from "./openapi";
 
 let cached: unknown;

@@ -22,11 +22,6 @@ import { sessionCheckout, sessionStatus, settleSession, snapshotOf, type Checkou
 /** The session's lifetime has passed: the widget must ask the seller for a new session (HTTP 410). */
 export const sessionExpired = () => new DomainError("gone", "This checkout session has expired; create a new one.", undefined, "session_expired");
 
-/** Origins are compared exactly as normalized on the channel (scheme, lower-case host, non-default port). */
-export function originAllowed(snapshot: SessionSnapshot, origin: string | null): boolean {
-  return origin !== null && snapshot.allowed_origins.includes(origin);
-}
-
 async function assertOpen(ctx: Ctx, s: SessionRow) {
   const status = sessionStatus(s, ctx.clock.now());
   if (status === "expired") {
