@@ -39,7 +39,7 @@ async function main() {
     case "replay-webhook": {
       const event = opt("event");
       if (!event) throw new Error("usage: replay-webhook --event evt_... [--endpoint N]");
-      const n = await replayEvent(db, event, opt("endpoint") ? Number(opt("endpoint")) : undefined);
+      const n = await replayEvent({ db, clock: systemClock }, { eventId: event, endpointId: opt("endpoint") ? Number(opt("endpoint")) : undefined });
       console.log(`queued for ${n} endpoint(s)`);
       return console.log(JSON.stringify(await webhooksTick(db)));
     }

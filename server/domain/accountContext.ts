@@ -6,6 +6,11 @@ import { log } from "../log";
 import type { Ctx } from "./context";
 
 export async function accountCtx(db: Db, accountId: number, base: Clock = systemClock): Promise<Ctx> {
+  return { db, accountId, clock: await accountClockOf(db, accountId, base), log };
+}
+
+/** The account's time over `base`, for public calls that learn the account from a token or a signature. */
+export async function accountClockOf(db: Db, accountId: number, base: Clock): Promise<Clock> {
   const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { mode: true, testClockAt: true } });
-  return { db, accountId, clock: accountClock(account, base), log };
+  return accountClock(account, base);
 }

@@ -3,6 +3,7 @@
 import { systemClock, type Clock } from "../clock";
 import type { Db } from "../db";
 import { accountCtx } from "../domain/accountContext";
+import type { SystemCtx } from "../domain/context";
 import { billRegularRunsInBulk } from "../domain/billing/bulk";
 import { dueContractIds, processContract, type DueSummary } from "../domain/billing/due";
 import { fanOut } from "../domain/webhooks/deliver";
@@ -57,10 +58,14 @@ export async function runDueNow(db: Db, base: Clock = systemClock): Promise<DueS
   return total;
 }
 
+/** Webhook delivery is across accounts and on real time (never an account's test clock). */
+const deliveryCtx = (db: Db): SystemCtx => ({ db, clock: systemClock, log });
+
 /** Publishes the outbox and delivers everything due, waiting for it (the CLI). */
 export async function webhooksTick(db: Db) {
-  await fanOut(db);
-  return deliverDue(db);
+  const ctx = deliveryCtx(db);
+  await fanOut(ctx);
+  return deliverDue(ctx);
 }
 
 /**
@@ -68,9 +73,10 @@ export async function webhooksTick(db: Db) {
  * has room without waiting for the attempts, so a slow endpoint never holds up the next tick.
  */
 export function webhookPump(db: Db, options: DeliveryOptionsInput = {}): () => Promise<void> {
-  const dispatcher = new DeliveryDispatcher(db, deliveryOptions(options));
+  const ctx = deliveryCtx(db);
+  const dispatcher = new DeliveryDispatcher(ctx, deliveryOptions(options));
   return async () => {
-    await fanOut(db);
+    await fanOut(ctx);
     await dispatcher.pump();
   };
 }

@@ -11,7 +11,8 @@ import { recordOutcome } from "../billing/execute";
 import type { Ctx } from "../context";
 import { DomainError, invalid } from "../errors";
 import { signatureHeader, verifyWebhook } from "../webhooks/sign";
-import { clockOf, verifyCard, type CardDetails } from "./registrations";
+import { accountClockOf } from "../accountContext";
+import { verifyCard, type CardDetails } from "./registrations";
 
 export const PROCESSOR_WEBHOOK_TOLERANCE_S = 5 * 60;
 
@@ -73,14 +74,14 @@ export async function handleProcessorWebhook(ctx: Pick<Ctx, "db" | "clock">, inp
       return { handled: "tokenization.failed" };
     }
     if (!event.card) throw invalid("card", "The completed session carries the card.");
-    await verifyCard(db, r.id, event.card, (await clockOf(db, r.accountId, base)).now());
+    await verifyCard({ db, clock: await accountClockOf(db, r.accountId, base) }, { registrationId: r.id, card: event.card });
     return { handled: "tokenization.completed" };
   }
   if (event.type !== "payment.succeeded" && event.type !== "payment.failed") throw invalid("type", "Unknown event type.");
   const attempt = await db.billingAttempt.findFirst({ where: { transactionId: String(event.transaction_id ?? ""), state: "pending_external" }, include: { run: true } });
   if (!attempt || attempt.run.accountId !== processor.accountId) return { handled: "ignored" };
   // settled at the account's time: a test-clock account's run, contract and events stay on its clock
-  const clock = await clockOf(db, attempt.run.accountId, base);
+  const clock = await accountClockOf(db, attempt.run.accountId, base);
   const accountCtx: Ctx = { db, accountId: attempt.run.accountId, clock };
   await recordOutcome(accountCtx, attempt.runId, attempt.id,
     event.type === "payment.succeeded"

@@ -2,9 +2,9 @@
 // card on the hosted page (public, the registration token is the capability); tokenization completes
 // at once (generic form, vendor A, vendor C) or later through the processor's webhook (vendor B).
 import { privateDecrypt, constants } from "node:crypto";
-import { accountClock, type Clock } from "../../clock";
-import type { Db } from "../../db";
 import type { RegistrationOut } from "../../schemas/payments";
+import { fixedClock } from "../../clock";
+import { accountClockOf } from "../accountContext";
 import type { Ctx } from "../context";
 import { DomainError, invalid, notFound } from "../errors";
 import { brandOf } from "../payments/methods";
@@ -50,7 +50,7 @@ export async function registrationForPage(ctx: Pick<Ctx, "db" | "clock">, input:
   const processor = await db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: r.processorId } });
   const config = processor.config as Record<string, unknown>;
   return {
-    token: r.token, status: r.status, expired: r.expiresAt < (await clockOf(db, r.accountId, ctx.clock)).now(), renderMode: processor.renderMode, processorName: processor.displayName,
+    token: r.token, status: r.status, expired: r.expiresAt < (await accountClockOf(db, r.accountId, ctx.clock)).now(), renderMode: processor.renderMode, processorName: processor.displayName,
     publicKey: (config.public_key as string) ?? null, currency: r.checkout.currency, total: r.checkout.total.toString(),
   };
 }
@@ -63,16 +63,13 @@ function validCard(card: CardDetails): string {
   return number;
 }
 
-/** The account's time (test-mode accounts may run on an advanced test clock), like API requests. */
-export async function clockOf(db: Db, accountId: number, base: Clock): Promise<Clock> {
-  const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { mode: true, testClockAt: true } });
-  return accountClock(account, base);
-}
-
-/** Stores the card as the registration's payment method, at `now` (the account's time). */
-export async function verifyCard(db: Db, registrationId: number, card: CardDetails, now: Date) {
+/** Stores the card as the registration's payment method; `ctx.clock` is the registration's account's time. */
+export async function verifyCard(ctx: Pick<Ctx, "db" | "clock">, input: { registrationId: number; card: CardDetails }) {
+  const { db } = ctx;
+  const { card } = input;
+  const now = ctx.clock.now();
   const number = validCard(card);
-  const r = await db.paymentMethodRegistration.findUniqueOrThrow({ where: { id: registrationId } });
+  const r = await db.paymentMethodRegistration.findUniqueOrThrow({ where: { id: input.registrationId } });
   const method = await db.$transaction(async (tx) => {
     const m = await tx.paymentMethod.create({
       data: { accountId: r.accountId, customerId: r.customerId, processorId: r.processorId, collectionMethod: "card", state: "active", verified: true, cardBrand: brandOf(number), cardLast4: number.slice(-4), cardExpMonth: card.exp_month, cardExpYear: card.exp_year, token: `tok_sandbox_${number}` },
@@ -95,7 +92,7 @@ export async function submitRegistration(ctx: Pick<Ctx, "db" | "clock">, body: C
   const db = ctx.db;
   const r = await db.paymentMethodRegistration.findUnique({ where: { token: body.token } });
   if (!r) throw new DomainError("not_found", "Not found.");
-  const now = (await clockOf(db, r.accountId, ctx.clock)).now();
+  const now = (await accountClockOf(db, r.accountId, ctx.clock)).now();
   if (r.expiresAt < now) throw invalid("non_field_errors", "This registration has expired.");
   if (r.status === "verified") return { status: "verified" };
   const processor = await db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: r.processorId } });
@@ -118,6 +115,6 @@ export async function submitRegistration(ctx: Pick<Ctx, "db" | "clock">, body: C
     sandboxTokenization(ctx, { processor, session, card });
     return { status: "processing" };
   }
-  await verifyCard(db, r.id, card, now);
+  await verifyCard({ db, clock: fixedClock(now) }, { registrationId: r.id, card });
   return { status: "verified" };
 }
