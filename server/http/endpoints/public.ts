@@ -1,6 +1,7 @@
 // Routes outside the API-key world, not in the REST registry (nor the OpenAPI document): the hosted card
 // form's submission (the registration token is the capability) and the sandbox processors' inbound
 // webhook (authenticated by its HMAC signature over the raw body).
+import { z } from "zod";
 import { handleProcessorWebhook, type ProcessorEvent } from "../../domain/checkouts/processorWebhook";
 import { submitRegistration, type CardDetails } from "../../domain/checkouts/registrations";
 import { cardFormBody, processorWebhookBody } from "../../schemas/public";
@@ -11,9 +12,10 @@ import { toRouteHandler } from "../route";
 
 const cardForm = defineEndpoint({
   method: "POST", path: "/pay/registrations/{token}/", summary: "Hosted card form submission", tags: ["Public"],
-  auth: "none", bodyLimit: PUBLIC_BODY_LIMIT, body: cardFormBody, bodyRequired: true,
-  handler: (ctx, { params, body }) => submitRegistration(ctx, { token: (params as { token: string }).token, ...(body as { card?: CardDetails; encrypted_card?: string }) }),
-  audit: (ctx, { params }, result) => auditCardForm(ctx.db, (params as { token: string }).token, result),
+  auth: "none", bodyLimit: PUBLIC_BODY_LIMIT, params: z.object({ token: z.string() }), body: cardFormBody, bodyRequired: true,
+  // the card's own fields are checked by the domain (validCard), with its messages
+  handler: (ctx, { params, body }) => submitRegistration(ctx, { token: params.token, card: body.card as CardDetails | undefined, encrypted_card: body.encrypted_card }),
+  audit: (ctx, { params }, result) => auditCardForm(ctx.db, params.token, result),
 });
 
 const processorWebhook = defineEndpoint({
