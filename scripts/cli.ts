@@ -10,7 +10,8 @@ import { getDb } from "../server/db";
 import { revokeUserSessions, setUserDisabled } from "../server/domain/auth/userSessions";
 import { advanceTestClock } from "../server/domain/billing/runs";
 import { replayEvent } from "../server/domain/webhooks/deliver";
-import { accountCtx, runDueNow, webhooksTick } from "../server/worker/billing";
+import { accountCtx } from "../server/domain/accountContext";
+import { runDueNow, webhooksTick } from "../server/worker/billing";
 
 const [command, ...rest] = process.argv.slice(2);
 const opt = (name: string) => { const i = rest.indexOf(`--${name}`); return i >= 0 ? rest[i + 1] : undefined; };
@@ -38,7 +39,7 @@ async function main() {
     case "replay-webhook": {
       const event = opt("event");
       if (!event) throw new Error("usage: replay-webhook --event evt_... [--endpoint N]");
-      const n = await replayEvent(db, event, opt("endpoint") ? Number(opt("endpoint")) : undefined);
+      const n = await replayEvent({ db, clock: systemClock }, { eventId: event, endpointId: opt("endpoint") ? Number(opt("endpoint")) : undefined });
       console.log(`queued for ${n} endpoint(s)`);
       return console.log(JSON.stringify(await webhooksTick(db)));
     }

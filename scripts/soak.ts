@@ -19,7 +19,7 @@ process.env.LOG_LEVEL ??= "warn";
 process.env.WEBHOOKS_ALLOW_LOOPBACK = "1"; // the webhook receiver below is on 127.0.0.1
 // imported after the environment is set (the logger reads LOG_LEVEL when loaded)
 const { getDb } = await import("../server/db");
-const { toRouteHandler } = await import("../server/http/endpoint");
+const { toRouteHandler } = await import("../server/http/route");
 const { endpoints } = await import("../server/http/registry");
 const { seedDemo } = await import("../server/seed/demo");
 const { billChunk, dueChunks, webhooksTick } = await import("../server/worker/billing");

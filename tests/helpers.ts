@@ -4,9 +4,9 @@ import path from "node:path";
 import { afterEach, beforeAll } from "vitest";
 import { fixedClock, systemClock } from "@/server/clock";
 import { getDb } from "@/server/db";
-import type { Ctx } from "@/server/domain/context";
-import { requestClock } from "@/server/http/endpoint";
+import type { Ctx, SystemCtx } from "@/server/domain/context";
 import { endpoints } from "@/server/http/registry";
+import { setClockForTests } from "@/server/requestClock";
 import { seedDemo, type SeedResult } from "@/server/seed/demo";
 
 export const BASE = "http://test.local/api";
@@ -16,6 +16,8 @@ let seeded: Promise<SeedResult> | undefined;
 export const seed = () => (seeded ??= seedDemo(getDb(), { secretKey: "sk_test_demo_secret", publicKey: "pk_test_demo_public", tokenKey: "legacytoken123", otherSecretKey: "sk_test_other_secret" }));
 
 export const db = () => getDb();
+/** Context for cross-account work (webhook fan-out and delivery) on real time. */
+export const systemCtx = (): SystemCtx => ({ db: getDb(), clock: systemClock });
 export const ctxFor = (accountId: number, at?: Date | string): Ctx => ({ db: getDb(), accountId, clock: at ? fixedClock(at) : systemClock, baseUrl: "http://test.local" });
 
 /** Seeds this file's database once before its tests (`take` receives the result) and unpins the request clock after each test. */
@@ -26,7 +28,7 @@ export function useSeed(load: () => Promise<SeedResult>, take: (r: SeedResult) =
 
 /** Pins the clock of REST calls (null = real time). */
 export function setRequestTime(at: Date | string | null) {
-  requestClock.base = at ? fixedClock(at) : systemClock;
+  setClockForTests(at ? fixedClock(at) : null);
 }
 
 function matchRoute(pathname: string) {

@@ -17,3 +17,6 @@ export interface Ctx {
    */
   catalogVersion?: bigint;
 }
+
+/** Context of work across accounts (webhook fan-out and delivery, run by the worker or the CLI): no account. */
+export type SystemCtx = Pick<Ctx, "db" | "clock" | "log">;

@@ -1,5 +1,6 @@
 /** The one error type the domain throws; transports map it once to HTTP (server/http) and once to tRPC. */
-export type DomainErrorKind = "validation" | "not_found" | "unauthenticated" | "forbidden" | "conflict";
+/** `gone`: the record existed but its lifetime has passed (an expired checkout session) — HTTP 410. */
+export type DomainErrorKind = "validation" | "not_found" | "unauthenticated" | "forbidden" | "conflict" | "gone";
 
 export type FieldErrors = Record<string, string[]>;
 

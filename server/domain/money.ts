@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { memoized } from "./memo";
+import { memoized } from "./boundedMemo";
 
 // Money is decimal.js all the way; a JS number never carries an amount.
 export const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });

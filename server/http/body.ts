@@ -4,23 +4,13 @@
 // here, in the spec's shape, instead of a 500 (or a silent U+FFFD) further down.
 import { isUtf8 } from "node:buffer";
 import { DomainError, type FieldErrors } from "../domain/errors";
+import { checkJson, MAX_JSON_DEPTH } from "../inputChecks";
 
 export const API_BODY_LIMIT = 1_000_000;
 export const PUBLIC_BODY_LIMIT = 100_000;
-/** Deeper JSON is no real request: it only overflows recursive code (serializers, hashing) later. */
-export const MAX_JSON_DEPTH = 64;
 
 const bad = (fields: FieldErrors, message = "Invalid input.") => new DomainError("validation", message, fields);
 const limitText = (limit: number) => (limit >= 1_000_000 ? `${limit / 1_000_000} MB` : `${limit / 1000} kB`);
-
-/** NUL (PostgreSQL text and jsonb cannot hold it) or a lone UTF-16 surrogate (not Unicode at all). */
-const UNSTORABLE = /[\0\p{Cs}]/u;
-
-/** Why a string cannot be stored as sent, or null. */
-export function textProblem(s: string): string | null {
-  if (!UNSTORABLE.test(s)) return null;
-  return s.includes("\0") ? "Null characters are not allowed." : "Unpaired surrogate characters are not allowed (the text must be valid Unicode).";
-}
 
 /** Reads the body stream (not Request.text(): slower) up to `limit` bytes; strict UTF-8, no byte-order mark. */
 export async function readBodyText(req: Request, limit = API_BODY_LIMIT, headers: Headers = req.headers): Promise<string> {
@@ -64,48 +54,6 @@ export function parseJsonBody(text: string, required = false): unknown {
   // NUL and surrogates can only arrive as \u escapes: decoded UTF-8 has no surrogates and JSON forbids raw NUL
   checkJson(value, text.includes("\\u"));
   return value;
-}
-
-/** Depth limit, `__proto__` keys, non-finite numbers, and (when `strings`) NUL / lone surrogates in any key or string, named by field path. */
-export function checkJson(value: unknown, strings = true): void {
-  const problem = walk(value, 1, strings);
-  if (!problem) return;
-  const path = problem.path.reverse();
-  const message = problem.message;
-  if (!path.length || Array.isArray(value)) throw bad({ non_field_errors: [message] });
-  const rest = problem.deep ? "" : path.slice(1).join("."); // a depth error's path would be 64 segments long
-  throw bad({ [path[0]]: [rest ? `${rest}: ${message}` : message] });
-}
-
-/** A problem's path is collected leaf-first while unwinding (no arrays built on the happy path). */
-type Problem = { path: string[]; message: string; deep?: boolean } | null;
-
-function walk(v: unknown, depth: number, strings: boolean): Problem {
-  if (typeof v === "string") {
-    const message = strings ? textProblem(v) : null;
-    return message ? { path: [], message } : null;
-  }
-  // 1e999 parses to Infinity, which JSON (and so a stored metadata value) can only write as null
-  if (typeof v === "number") return Number.isFinite(v) ? null : { path: [], message: "Numbers must be finite (at most about 1.8e308)." };
-  if (v === null || typeof v !== "object") return null;
-  if (depth > MAX_JSON_DEPTH) return { path: [], message: `JSON nested deeper than ${MAX_JSON_DEPTH} levels.`, deep: true };
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) {
-      const p = walk(v[i], depth + 1, strings);
-      if (p) return p.path.push(String(i)), p;
-    }
-    return null;
-  }
-  for (const key of Object.keys(v)) {
-    // the key itself cannot name the field: the error is reported on the object holding it
-    if (strings && textProblem(key)) return { path: [], message: textProblem(key)!.replace(/\.$/, " in keys.") };
-    // JSON.parse makes it an own key, but the ORM's JSON writer (and any `o[k] = v`) treats it as the
-    // prototype: it could not be stored faithfully, so it is refused (`constructor`/`prototype` are kept)
-    if (key === "__proto__") return { path: [], message: 'The key "__proto__" is not allowed.' };
-    const p = walk((v as Record<string, unknown>)[key], depth + 1, strings);
-    if (p) return p.path.push(key), p;
-  }
-  return null;
 }
 
 export const isJsonObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);

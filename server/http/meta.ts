@@ -2,7 +2,7 @@
 import { getDb } from "../db";
 import { RETRY_AFTER_SECONDS } from "../db-unavailable";
 import { log } from "../log";
-import { json } from "./endpoint";
+import { json } from "./response";
 import { buildOpenApi } from "./openapi";
 
 let cached: unknown;

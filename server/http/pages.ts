@@ -1,7 +1,8 @@
 // Data loaders for public pages (the hosted card form), over the domain.
 import { getDb } from "../db";
 import { registrationForPage } from "../domain/checkouts/registrations";
-import { textProblem } from "./body";
+import { textProblem } from "../inputChecks";
+import { requestBaseClock } from "../requestClock";
 
 // a token with NUL or a lone surrogate names nothing (and PostgreSQL could not even compare it): not found
-export const hostedRegistration = async (token: string) => (textProblem(token) ? null : registrationForPage(getDb(), token));
+export const hostedRegistration = async (token: string) => (textProblem(token) ? null : registrationForPage({ db: getDb(), clock: requestBaseClock() }, { token }));

@@ -7,7 +7,8 @@ import { contractEndpoints } from "./endpoints/contracts";
 import { billingEndpoints } from "./endpoints/billing";
 import { paymentEndpoints } from "./endpoints/payments";
 import { sessionEndpoints } from "./endpoints/sessions";
-import { toRouteHandler, type EndpointDef, type Method } from "./endpoint";
+import type { EndpointDef, Method } from "./endpoint";
+import { toRouteHandler } from "./route";
 
 export const endpoints: EndpointDef[] = [...catalogEndpoints, ...bundleEndpoints, ...customerEndpoints, ...quoteEndpoints, ...contractEndpoints, ...billingEndpoints, ...paymentEndpoints, ...sessionEndpoints];
 

@@ -9,9 +9,8 @@ import { isDatabaseUnavailable } from "../db-unavailable";
 import { forgetAccount } from "../domain/auth/keyCache";
 import type { Ctx } from "../domain/context";
 import { isDomainError, type DomainError, type FieldErrors } from "../domain/errors";
-import { checkJson } from "../http/body";
 import { canMutate, loadConsoleUser } from "../domain/users/roles";
-import { zodFieldErrors } from "../http/errors";
+import { checkJson, zodFieldErrors } from "../inputChecks";
 import { log } from "../log";
 import { auditMutation } from "./audit";
 import { transformer } from "./transformer";
@@ -24,6 +23,8 @@ export async function createTrpcContext(): Promise<TrpcContext> {
 
 const CODE: Record<DomainError["kind"], TRPC_ERROR_CODE_KEY> = {
   validation: "BAD_REQUEST", not_found: "NOT_FOUND", unauthenticated: "UNAUTHORIZED", forbidden: "FORBIDDEN", conflict: "CONFLICT",
+  // tRPC has no 410: for a console caller an expired record is as good as absent
+  gone: "NOT_FOUND",
 };
 
 const isZodError = (e: unknown): e is z.ZodError => !!e && typeof e === "object" && Array.isArray((e as { issues?: unknown }).issues);

@@ -1,18 +1,14 @@
 // What the worker does on each tick, independent of the job queue: find accounts with due work, bill
 // chunks of due contracts, publish and deliver webhooks. Safe to run in several processes at once.
-import { accountClock, systemClock, type Clock } from "../clock";
+import { systemClock, type Clock } from "../clock";
 import type { Db } from "../db";
-import type { Ctx } from "../domain/context";
+import { accountCtx } from "../domain/accountContext";
+import type { SystemCtx } from "../domain/context";
 import { billRegularRunsInBulk } from "../domain/billing/bulk";
 import { dueContractIds, processContract, type DueSummary } from "../domain/billing/due";
 import { fanOut } from "../domain/webhooks/deliver";
 import { DeliveryDispatcher, deliverDue, deliveryOptions, type DeliveryOptionsInput } from "../domain/webhooks/dispatch";
 import { log } from "../log";
-
-export async function accountCtx(db: Db, accountId: number, base: Clock = systemClock): Promise<Ctx> {
-  const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { mode: true, testClockAt: true } });
-  return { db, accountId, clock: accountClock(account, base), log };
-}
 
 /** Chunks of due contract ids per account (each chunk is one job). */
 export async function dueChunks(db: Db, chunkSize = 200, base: Clock = systemClock, limit = 10_000): Promise<{ accountId: number; ids: number[] }[]> {
@@ -62,10 +58,14 @@ export async function runDueNow(db: Db, base: Clock = systemClock): Promise<DueS
   return total;
 }
 
+/** Webhook delivery is across accounts and on real time (never an account's test clock). */
+const deliveryCtx = (db: Db): SystemCtx => ({ db, clock: systemClock, log });
+
 /** Publishes the outbox and delivers everything due, waiting for it (the CLI). */
 export async function webhooksTick(db: Db) {
-  await fanOut(db);
-  return deliverDue(db);
+  const ctx = deliveryCtx(db);
+  await fanOut(ctx);
+  return deliverDue(ctx);
 }
 
 /**
@@ -73,9 +73,10 @@ export async function webhooksTick(db: Db) {
  * has room without waiting for the attempts, so a slow endpoint never holds up the next tick.
  */
 export function webhookPump(db: Db, options: DeliveryOptionsInput = {}): () => Promise<void> {
-  const dispatcher = new DeliveryDispatcher(db, deliveryOptions(options));
+  const ctx = deliveryCtx(db);
+  const dispatcher = new DeliveryDispatcher(ctx, deliveryOptions(options));
   return async () => {
-    await fanOut(db);
+    await fanOut(ctx);
     await dispatcher.pump();
   };
 }

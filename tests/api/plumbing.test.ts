@@ -2,7 +2,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { DomainError } from "@/server/domain/errors";
-import { defineEndpoint, toRouteHandler } from "@/server/http/endpoint";
+import { defineEndpoint } from "@/server/http/endpoint";
+import { toRouteHandler } from "@/server/http/route";
 import type { SeedResult } from "@/server/seed/demo";
 import { db, get, patch, post, seed } from "../helpers";
 

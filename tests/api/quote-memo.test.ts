@@ -1,8 +1,8 @@
-// The per-second quote memo (server/http/memo.ts): equal requests within a second are served again,
+// The per-second quote memo (server/http/quoteResponseMemo.ts): equal requests within a second are served again,
 // and nothing that changes a quote (catalog, clock, account, customer, errors) is ever served stale.
 import { describe, expect, it } from "vitest";
 import { db, post, seed, setRequestTime, useSeed } from "../helpers";
-import { memoStats } from "@/server/http/memo";
+import { memoStats } from "@/server/http/quoteResponseMemo";
 import type { SeedResult } from "@/server/seed/demo";
 
 const URL = "/v2/subscription-offer-quotes/";

@@ -20,7 +20,7 @@ import { createWebhookEndpoint } from "@/server/domain/webhooks/endpoints";
 import { DELIVERY_ERRORS } from "@/server/domain/webhooks/send";
 import { networkPolicy, type Resolver } from "@/server/domain/webhooks/target";
 import { webhookPump } from "@/server/worker/billing";
-import { ctxFor, db } from "../helpers";
+import { ctxFor, db, systemCtx } from "../helpers";
 import { newWorld, ok, type World } from "./_world";
 
 /** A loopback receiver: "/hang/…" never answers, "/redirect" answers 302 to "/target", anything else 200. */
@@ -76,7 +76,7 @@ const rawEndpoint = async (accountId: number, url: string) =>
 /** One published event of the account, i.e. one pending delivery per endpoint. */
 async function event(accountId: number) {
   await db().outboxEvent.create({ data: { accountId, eventId: `evt_${randomBytes(12).toString("hex")}`, type: "test.ping", payload: { ping: true } } });
-  await fanOut(db());
+  await fanOut(systemCtx());
 }
 const deliveriesOf = (endpointId: number) => db().webhookDelivery.findMany({ where: { endpointId }, orderBy: { id: "asc" } });
 /** A resolver answering fixed addresses per name (and failing like DNS for any other name). */
@@ -159,7 +159,7 @@ describe("delivery re-checks the address", () => {
     const literal = await rawEndpoint(a, `http://127.0.0.1:${port}/raw-literal`);
     const named = await rawEndpoint(a, `http://localhost:${port}/raw-name`);
     await event(a);
-    expect(await deliverDue(db())).toEqual({ sent: 0, failed: 2 });
+    expect(await deliverDue(systemCtx())).toEqual({ sent: 0, failed: 2 });
     for (const ep of [literal, named]) {
       const [d] = await deliveriesOf(ep.id);
       expect(d).toMatchObject({ state: "pending", attempts: 1, lastStatus: null, lastError: DELIVERY_ERRORS.refused });
@@ -172,7 +172,7 @@ describe("delivery re-checks the address", () => {
     const calls: string[] = [];
     const ep = await createWebhookEndpoint(ctxFor(a), { url: `http://hooks.rebind.test:${port}/rebound` }, networkPolicy({ resolve: resolverOf({ "hooks.rebind.test": ["93.184.216.34"] }) }));
     await event(a);
-    expect(await deliverDue(db(), { resolve: resolverOf({ "hooks.rebind.test": ["127.0.0.1"] }, calls) })).toEqual({ sent: 0, failed: 1 });
+    expect(await deliverDue(systemCtx(), { resolve: resolverOf({ "hooks.rebind.test": ["127.0.0.1"] }, calls) })).toEqual({ sent: 0, failed: 1 });
     expect(calls).toEqual(["hooks.rebind.test"]);
     expect((await deliveriesOf(ep.id))[0]).toMatchObject({ lastError: DELIVERY_ERRORS.refused, lastStatus: null });
     expect(hitsOf("/rebound")).toEqual([]);
@@ -183,7 +183,7 @@ describe("delivery re-checks the address", () => {
     const ep = await rawEndpoint(a, `http://pinned.rebind.test:${port}/pinned`);
     await event(a);
     const calls: string[] = [];
-    expect(await deliverDue(db(), { allowLoopback: true, resolve: resolverOf({ "pinned.rebind.test": ["127.0.0.1"] }, calls) })).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDue(systemCtx(), { allowLoopback: true, resolve: resolverOf({ "pinned.rebind.test": ["127.0.0.1"] }, calls) })).toEqual({ sent: 1, failed: 0 });
     expect(calls).toEqual(["pinned.rebind.test"]);
     expect(hitsOf("/pinned")).toEqual([{ path: "/pinned", host: `pinned.rebind.test:${port}` }]);
     expect((await deliveriesOf(ep.id))[0]).toMatchObject({ state: "succeeded", lastStatus: 200, lastError: null });
@@ -193,7 +193,7 @@ describe("delivery re-checks the address", () => {
     const a = await account();
     const ep = await rawEndpoint(a, `http://lan.rebind.test:${port}/lan`);
     await event(a);
-    expect(await deliverDue(db(), { allowLoopback: true, resolve: resolverOf({ "lan.rebind.test": ["127.0.0.1", "192.168.1.20"] }) })).toEqual({ sent: 0, failed: 1 });
+    expect(await deliverDue(systemCtx(), { allowLoopback: true, resolve: resolverOf({ "lan.rebind.test": ["127.0.0.1", "192.168.1.20"] }) })).toEqual({ sent: 0, failed: 1 });
     expect((await deliveriesOf(ep.id))[0].lastError).toBe(DELIVERY_ERRORS.refused);
   });
 });
@@ -223,7 +223,7 @@ describe("https", () => {
       const a = await account();
       const ep = await rawEndpoint(a, `https://tls.rebind.test:${(tlsServer.address() as AddressInfo).port}/tls`);
       await event(a);
-      expect(await deliverDue(db(), { allowLoopback: true, resolve: resolverOf({ "tls.rebind.test": ["127.0.0.1"] }) })).toEqual({ sent: 0, failed: 1 });
+      expect(await deliverDue(systemCtx(), { allowLoopback: true, resolve: resolverOf({ "tls.rebind.test": ["127.0.0.1"] }) })).toEqual({ sent: 0, failed: 1 });
       expect(names).toEqual(["tls.rebind.test"]);
       expect(requests).toBe(0);
       expect((await deliveriesOf(ep.id))[0].lastError).toBe(DELIVERY_ERRORS.connect);
@@ -239,7 +239,7 @@ describe("redirects and errors", () => {
     const a = await account();
     const ep = await rawEndpoint(a, `http://127.0.0.1:${port}/redirect`);
     await event(a);
-    expect(await deliverDue(db(), { allowLoopback: true })).toEqual({ sent: 0, failed: 1 });
+    expect(await deliverDue(systemCtx(), { allowLoopback: true })).toEqual({ sent: 0, failed: 1 });
     expect((await deliveriesOf(ep.id))[0]).toMatchObject({ state: "pending", lastStatus: 302, lastError: "HTTP 302" });
     expect(hitsOf("/redirect").length).toBe(1);
     expect(hitsOf("/target")).toEqual([]);
@@ -254,7 +254,7 @@ describe("redirects and errors", () => {
     const refused = await rawEndpoint(w.accountId, `http://127.0.0.1:${closedPort}/x`);
     const unknown = await rawEndpoint(w.accountId, "http://no-such-host.rebind.test/x");
     await event(w.accountId);
-    expect(await deliverDue(db(), { allowLoopback: true, resolve: resolverOf({}) })).toEqual({ sent: 0, failed: 2 });
+    expect(await deliverDue(systemCtx(), { allowLoopback: true, resolve: resolverOf({}) })).toEqual({ sent: 0, failed: 2 });
     for (const ep of [refused, unknown]) {
       const [d] = ok(await w.get(`/v2/webhook-endpoints/${ep.id}/deliveries/`));
       expect(d).toMatchObject({ state: "pending", attempts: 1, last_status: null, last_error: "could not connect" });
@@ -275,7 +275,7 @@ describe("parallel delivery", () => {
     for (let i = 0; i < 3; i++) await event(slowAccount);
     const fast = await rawEndpoint(fastAccount, `http://127.0.0.1:${port}/fast`);
     await event(fastAccount);
-    expect(await deliverDue(db(), { allowLoopback: true, timeoutMs: 4_000 })).toEqual({ sent: 1, failed: 3 });
+    expect(await deliverDue(systemCtx(), { allowLoopback: true, timeoutMs: 4_000 })).toEqual({ sent: 1, failed: 3 });
     const slowRows = await deliveriesOf(slow.id);
     const [fastRow] = await deliveriesOf(fast.id);
     expect(slowRows.map((d) => [d.state, d.attempts, d.lastError])).toEqual(Array(3).fill(["pending", 1, "timed out"]));
@@ -314,7 +314,7 @@ describe("parallel delivery", () => {
     const eps = [];
     for (let i = 0; i < 5; i++) eps.push(await rawEndpoint(a, `http://127.0.0.1:${port}/many-${i}`));
     for (let i = 0; i < 3; i++) await event(a);
-    expect(await deliverDue(db(), { allowLoopback: true, maxInFlight: 2, perEndpoint: 1 })).toEqual({ sent: 15, failed: 0 });
+    expect(await deliverDue(systemCtx(), { allowLoopback: true, maxInFlight: 2, perEndpoint: 1 })).toEqual({ sent: 15, failed: 0 });
     for (let i = 0; i < 5; i++) expect(hitsOf(`/many-${i}`).length).toBe(3);
   });
 
@@ -323,7 +323,7 @@ describe("parallel delivery", () => {
     const ep = await rawEndpoint(a, `http://127.0.0.1:${port}/hang/default`);
     await event(a);
     const t = Date.now();
-    expect(await deliverDue(db(), { allowLoopback: true })).toEqual({ sent: 0, failed: 1 });
+    expect(await deliverDue(systemCtx(), { allowLoopback: true })).toEqual({ sent: 0, failed: 1 });
     const took = Date.now() - t;
     expect(took).toBeGreaterThanOrEqual(9_500);
     expect(took).toBeLessThan(20_000);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fanOut, GIVE_UP_AFTER_MS, replayEvent } from "@/server/domain/webhooks/deliver";
 import { deliverDue } from "@/server/domain/webhooks/dispatch";
 import { verifyWebhook } from "@/server/domain/webhooks/sign";
-import { db } from "../helpers";
+import { db, systemCtx } from "../helpers";
 import { advance, at, createContract, newWorld, ok, type World } from "./_world";
 
 const T0 = "2026-01-10T00:00:00.000Z";
@@ -61,8 +61,8 @@ async function deliveries(w: World, endpointId: number) {
 }
 /** Publishes the outbox and delivers what is due now. */
 async function tick() {
-  await fanOut(db());
-  return deliverDue(db());
+  await fanOut(systemCtx());
+  return deliverDue(systemCtx());
 }
 /** "Later": this endpoint's pending deliveries become due now. */
 const makeDue = (endpointId: number) => db().$executeRaw`update webhook_deliveries set next_attempt_at = now() - interval '1 second' where endpoint_id = ${endpointId} and state = 'pending'`;
@@ -223,8 +223,8 @@ describe("concurrent dispatchers", () => {
     at(T0);
     for (let i = 0; i < 12; i++) await createContract(w, { items: [{ price: w.ids.basicMonthly }] });
     at(null);
-    await Promise.all([fanOut(db()), fanOut(db())]);
-    const results = await Promise.all([deliverDue(db()), deliverDue(db()), deliverDue(db())]);
+    await Promise.all([fanOut(systemCtx()), fanOut(systemCtx())]);
+    const results = await Promise.all([deliverDue(systemCtx()), deliverDue(systemCtx()), deliverDue(systemCtx())]);
     expect(results.reduce((a, r) => a + r.sent, 0)).toBe(12);
     const got = hits("/parallel");
     expect(got.length).toBe(12);
@@ -244,12 +244,12 @@ describe("replay and filters", () => {
     await tick();
     const [first] = hits("/replay");
     expect(first.json).toMatchObject({ type: "subscription_contract.created", data: { id: c.id } });
-    expect(await replayEvent(db(), first.json.id, ep.id)).toBe(1);
+    expect(await replayEvent(systemCtx(), { eventId: first.json.id, endpointId: ep.id })).toBe(1);
     let [d] = await deliveries(w, ep.id);
     expect(d).toMatchObject({ state: "pending", attempts: 0 });
     await tick(); // 2nd request → 500
     await db().webhookDelivery.updateMany({ where: { endpointId: ep.id }, data: { state: "dead" } });
-    expect(await replayEvent(db(), first.json.id)).toBe(1); // every endpoint of the account: this one
+    expect(await replayEvent(systemCtx(), { eventId: first.json.id })).toBe(1); // every endpoint of the account: this one
     await tick(); // 3rd → 500
     await makeDue(ep.id);
     await tick(); // 4th → 200
@@ -258,7 +258,7 @@ describe("replay and filters", () => {
     const got = hits("/replay");
     expect(got.length).toBe(4);
     expect(got.every((r) => r.json.id === first.json.id && r.headers["webhook-id"] === first.json.id && r.body === first.body)).toBe(true);
-    await expect(replayEvent(db(), "evt_unknown")).rejects.toThrow();
+    await expect(replayEvent(systemCtx(), { eventId: "evt_unknown" })).rejects.toThrow();
   });
 
   it("enabled_events: an endpoint receives only the event types it subscribed to; * receives all", async () => {

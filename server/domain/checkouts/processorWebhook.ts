@@ -5,13 +5,14 @@
 // newer than 5 minutes by the real clock (never an account's test clock), one whose signature was
 // already accepted, a wrong signature and an unknown processor id all get the same 401.
 import { createHash, randomBytes } from "node:crypto";
-import { systemClock, type Clock } from "../../clock";
+import { systemClock } from "../../clock";
 import type { Db } from "../../db";
 import { recordOutcome } from "../billing/execute";
 import type { Ctx } from "../context";
 import { DomainError, invalid } from "../errors";
 import { signatureHeader, verifyWebhook } from "../webhooks/sign";
-import { clockOf, verifyCard, type CardDetails } from "./registrations";
+import { accountClockOf } from "../accountContext";
+import { verifyCard, type CardDetails } from "./registrations";
 
 export const PROCESSOR_WEBHOOK_TOLERANCE_S = 5 * 60;
 
@@ -55,11 +56,14 @@ async function authenticate(db: Db, event: ProcessorEvent, rawBody: string, sign
   return processor;
 }
 
-/** Verifies the processor's signature and applies the event. */
-export async function handleProcessorWebhook(db: Db, rawBody: string, signature: string | null, base: Clock = systemClock): Promise<{ handled: string }> {
-  let event: ProcessorEvent;
-  try { event = JSON.parse(rawBody); } catch { throw invalid("non_field_errors", "Malformed JSON."); }
-  if (!event || typeof event !== "object" || Array.isArray(event)) throw invalid("non_field_errors", "Expected a JSON object.");
+/**
+ * Verifies the processor's signature over `rawBody` (the bytes as received; `event` is what they parsed
+ * to) and applies the event. Public: the signature authenticates and the processor names the account, so
+ * `ctx.accountId` is not used and `ctx.clock` is the base the account's clock runs on.
+ */
+export async function handleProcessorWebhook(ctx: Pick<Ctx, "db" | "clock">, input: { rawBody: string; event: ProcessorEvent; signature: string | null }): Promise<{ handled: string }> {
+  const { db, clock: base } = ctx;
+  const { rawBody, event, signature } = input;
   const processor = await authenticate(db, event, rawBody, signature);
   if (event.type === "tokenization.completed" || event.type === "tokenization.failed") {
     const r = await db.paymentMethodRegistration.findFirst({ where: { processorSession: String(event.session ?? ""), processorId: processor.id } });
@@ -70,16 +74,16 @@ export async function handleProcessorWebhook(db: Db, rawBody: string, signature:
       return { handled: "tokenization.failed" };
     }
     if (!event.card) throw invalid("card", "The completed session carries the card.");
-    await verifyCard(db, r.id, event.card, (await clockOf(db, r.accountId, base)).now());
+    await verifyCard({ db, clock: await accountClockOf(db, r.accountId, base) }, { registrationId: r.id, card: event.card });
     return { handled: "tokenization.completed" };
   }
   if (event.type !== "payment.succeeded" && event.type !== "payment.failed") throw invalid("type", "Unknown event type.");
   const attempt = await db.billingAttempt.findFirst({ where: { transactionId: String(event.transaction_id ?? ""), state: "pending_external" }, include: { run: true } });
   if (!attempt || attempt.run.accountId !== processor.accountId) return { handled: "ignored" };
   // settled at the account's time: a test-clock account's run, contract and events stay on its clock
-  const clock = await clockOf(db, attempt.run.accountId, base);
-  const ctx: Ctx = { db, accountId: attempt.run.accountId, clock };
-  await recordOutcome(ctx, attempt.runId, attempt.id,
+  const clock = await accountClockOf(db, attempt.run.accountId, base);
+  const accountCtx: Ctx = { db, accountId: attempt.run.accountId, clock };
+  await recordOutcome(accountCtx, attempt.runId, attempt.id,
     event.type === "payment.succeeded"
       ? { status: "succeeded", transactionId: event.transaction_id! }
       : { status: "failed", transactionId: event.transaction_id!, failCode: event.fail_code ?? "authentication_failed", failMessage: event.fail_message ?? "The customer did not complete authentication." },

@@ -2,12 +2,13 @@
 // card on the hosted page (public, the registration token is the capability); tokenization completes
 // at once (generic form, vendor A, vendor C) or later through the processor's webhook (vendor B).
 import { privateDecrypt, constants } from "node:crypto";
-import { accountClock, systemClock, type Clock } from "../../clock";
-import type { Db } from "../../db";
 import type { RegistrationOut } from "../../schemas/payments";
+import { fixedClock } from "../../clock";
+import { accountClockOf } from "../accountContext";
 import type { Ctx } from "../context";
 import { DomainError, invalid, notFound } from "../errors";
 import { brandOf } from "../payments/methods";
+import { sandboxTokenization } from "../payments/sandboxTokenization";
 import { newToken } from "./create";
 import { presentRegistration } from "./present";
 
@@ -38,14 +39,18 @@ export async function getRegistration(ctx: Ctx, token: string): Promise<Registra
 // The hosted page (public) -----------------------------------------------------------------------
 export interface CardDetails { number: string; exp_month: number; exp_year: number; cvc?: string }
 
-/** What the hosted card page needs to render (no secrets). */
-export async function registrationForPage(db: Db, token: string) {
-  const r = await db.paymentMethodRegistration.findUnique({ where: { token }, include: { checkout: true } });
+/**
+ * What the hosted card page needs to render (no secrets). Public: the token is the capability and names
+ * the account, so `ctx.accountId` is not used and `ctx.clock` is the base the account's clock runs on.
+ */
+export async function registrationForPage(ctx: Pick<Ctx, "db" | "clock">, input: { token: string }) {
+  const db = ctx.db;
+  const r = await db.paymentMethodRegistration.findUnique({ where: { token: input.token }, include: { checkout: true } });
   if (!r) return null;
   const processor = await db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: r.processorId } });
   const config = processor.config as Record<string, unknown>;
   return {
-    token: r.token, status: r.status, expired: r.expiresAt < (await clockOf(db, r.accountId, systemClock)).now(), renderMode: processor.renderMode, processorName: processor.displayName,
+    token: r.token, status: r.status, expired: r.expiresAt < (await accountClockOf(db, r.accountId, ctx.clock)).now(), renderMode: processor.renderMode, processorName: processor.displayName,
     publicKey: (config.public_key as string) ?? null, currency: r.checkout.currency, total: r.checkout.total.toString(),
   };
 }
@@ -58,15 +63,13 @@ function validCard(card: CardDetails): string {
   return number;
 }
 
-/** The account's time (test-mode accounts may run on an advanced test clock), like API requests. */
-export async function clockOf(db: Db, accountId: number, base: Clock): Promise<Clock> {
-  const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { mode: true, testClockAt: true } });
-  return accountClock(account, base);
-}
-
-export async function verifyCard(db: Db, registrationId: number, card: CardDetails, now: Date) {
+/** Stores the card as the registration's payment method; `ctx.clock` is the registration's account's time. */
+export async function verifyCard(ctx: Pick<Ctx, "db" | "clock">, input: { registrationId: number; card: CardDetails }) {
+  const { db } = ctx;
+  const { card } = input;
+  const now = ctx.clock.now();
   const number = validCard(card);
-  const r = await db.paymentMethodRegistration.findUniqueOrThrow({ where: { id: registrationId } });
+  const r = await db.paymentMethodRegistration.findUniqueOrThrow({ where: { id: input.registrationId } });
   const method = await db.$transaction(async (tx) => {
     const m = await tx.paymentMethod.create({
       data: { accountId: r.accountId, customerId: r.customerId, processorId: r.processorId, collectionMethod: "card", state: "active", verified: true, cardBrand: brandOf(number), cardLast4: number.slice(-4), cardExpMonth: card.exp_month, cardExpYear: card.exp_year, token: `tok_sandbox_${number}` },
@@ -79,11 +82,17 @@ export async function verifyCard(db: Db, registrationId: number, card: CardDetai
   return method.id;
 }
 
-/** The hosted form's submission: a card (generic, vendor C), an encrypted card (vendor A) or vendor B's drop-in completion. */
-export async function submitRegistration(db: Db, token: string, body: { card?: CardDetails; encrypted_card?: string }, base: Clock = systemClock) {
-  const r = await db.paymentMethodRegistration.findUnique({ where: { token } });
+export interface CardFormInput { token: string; card?: CardDetails; encrypted_card?: string }
+
+/**
+ * The hosted form's submission: a card (generic, vendor C), an encrypted card (vendor A) or vendor B's
+ * drop-in completion (the sandbox processor then confirms by its webhook). Public like registrationForPage.
+ */
+export async function submitRegistration(ctx: Pick<Ctx, "db" | "clock">, body: CardFormInput): Promise<{ status: string }> {
+  const db = ctx.db;
+  const r = await db.paymentMethodRegistration.findUnique({ where: { token: body.token } });
   if (!r) throw new DomainError("not_found", "Not found.");
-  const now = (await clockOf(db, r.accountId, base)).now();
+  const now = (await accountClockOf(db, r.accountId, ctx.clock)).now();
   if (r.expiresAt < now) throw invalid("non_field_errors", "This registration has expired.");
   if (r.status === "verified") return { status: "verified" };
   const processor = await db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: r.processorId } });
@@ -103,8 +112,9 @@ export async function submitRegistration(db: Db, token: string, body: { card?: C
     validCard(card);
     const session = newToken("vbs");
     await db.paymentMethodRegistration.update({ where: { id: r.id }, data: { status: "processing", processorSession: session } });
-    return { status: "processing", processor_session: session, pendingCard: card };
+    sandboxTokenization(ctx, { processor, session, card });
+    return { status: "processing" };
   }
-  await verifyCard(db, r.id, card, now);
+  await verifyCard({ db, clock: fixedClock(now) }, { registrationId: r.id, card });
   return { status: "verified" };
 }

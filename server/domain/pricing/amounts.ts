@@ -1,7 +1,7 @@
 // One line's amount: unit × quantity × (1 − discount) × factor, rounded once (half-up, 4 places),
 // then tax on the rounded amount (exclusive: added on top; inclusive: carved out of it).
 import Decimal from "decimal.js";
-import { memoized, memoizedOn } from "../memo";
+import { memoized, memoizedOn } from "../boundedMemo";
 import { D, fmt4, fmt6, round4 } from "../money";
 import type { AmountTexts, PriceTerms, PricedAmounts, VersionTerms } from "./types";
 

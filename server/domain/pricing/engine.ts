@@ -1,7 +1,7 @@
 // The pricing engine (pure): an offer at an instant → first-period and renewal lines, taxes, totals and
 // the billing schedule. No database, no clock: everything comes in through `Offer`.
 import type Decimal from "decimal.js";
-import { memoized } from "../memo";
+import { memoized } from "../boundedMemo";
 import { D, ZERO } from "../money";
 import { priceAmounts } from "./amounts";
 import { fullPeriodAt, maxDate, minDate, nextPeriod, periodKind, prorationFactor, type PeriodKind } from "./periods";

@@ -1,7 +1,7 @@
 // Billing periods of a price under an anchor (pure). A period is [start, end); proration factors are
 // elapsed time over the full period's length, so DST days count for what they really last.
 import { DateTime } from "luxon";
-import { memoized, memoizedOn } from "../memo";
+import { memoized, memoizedOn } from "../boundedMemo";
 import { D } from "../money";
 import { addIntervals, atDayOfMonth, nextScheduleOccurrences, parseBillingTime, previousScheduleOccurrence, type Interval } from "./calendar";
 import type { Anchor, Period, PriceTerms } from "./types";

@@ -1,6 +1,6 @@
 // Priced offer → the Quote of spec 2.5.
 import type { CompiledOffer } from "../offers/compile";
-import { memoized, memoizedOn } from "../memo";
+import { memoized, memoizedOn } from "../boundedMemo";
 import { fmt4 } from "../money";
 import type { PricedLine, PricedOffer, Totals } from "../pricing/engine";
 import type { InitialLineOut, QuoteOut, RecurringLineOut } from "../../schemas/quotes";

@@ -20,23 +20,13 @@ import { iso } from "../time";
 import { sessionCheckout, sessionStatus, settleSession, snapshotOf, type CheckoutRow, type SessionRow } from "./sessions";
 
 /** The session's lifetime has passed: the widget must ask the seller for a new session (HTTP 410). */
-export class SessionExpiredError extends Error {
-  constructor() {
-    super("This checkout session has expired; create a new one.");
-    this.name = "SessionExpiredError";
-  }
-}
-
-/** Origins are compared exactly as normalized on the channel (scheme, lower-case host, non-default port). */
-export function originAllowed(snapshot: SessionSnapshot, origin: string | null): boolean {
-  return origin !== null && snapshot.allowed_origins.includes(origin);
-}
+export const sessionExpired = () => new DomainError("gone", "This checkout session has expired; create a new one.", undefined, "session_expired");
 
 async function assertOpen(ctx: Ctx, s: SessionRow) {
   const status = sessionStatus(s, ctx.clock.now());
   if (status === "expired") {
     await ctx.db.checkoutSession.updateMany({ where: { id: s.id, status: "open" }, data: { status: "expired", updatedAt: ctx.clock.now() } });
-    throw new SessionExpiredError();
+    throw sessionExpired();
   }
   if (status === "completed") throw invalid("non_field_errors", "This checkout session is completed.");
 }

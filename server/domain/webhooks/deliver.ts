@@ -1,8 +1,9 @@
 // Webhook delivery: outbox events fan out to the account's matching endpoints; each delivery is POSTed
 // signed, at least once, retried with exponential backoff (1 min doubling, capped at 6 h) for up to three
 // days, then marked dead. Deliveries are claimed with SKIP LOCKED so several workers never double-send
-// within a lease (server/domain/webhooks/dispatch.ts sends them in parallel). Delivery runs on real time (a test clock does not delay or hasten it).
-import type { Db } from "../../db";
+// within a lease (server/domain/webhooks/dispatch.ts sends them in parallel). Delivery runs on real time (callers pass the system clock: a test clock does not delay or hasten it).
+import type { SystemCtx } from "../context";
+import { notFound } from "../errors";
 import { log } from "../../log";
 import { sendWebhook } from "./send";
 import { signatureHeader } from "./sign";
@@ -19,8 +20,9 @@ export function backoffMs(attempts: number): number {
 }
 
 /** Creates deliveries for unpublished outbox events. Returns how many events were published. */
-export async function fanOut(db: Db, limit = 500): Promise<number> {
-  return db.$transaction(async (tx) => {
+export async function fanOut(ctx: SystemCtx, input: { limit?: number } = {}): Promise<number> {
+  const limit = input.limit ?? 500;
+  return ctx.db.$transaction(async (tx) => {
     const events = await tx.$queryRaw<{ id: number; account_id: number; type: string; event_id: string }[]>`
       select id, account_id, type, event_id from outbox_events where published_at is null order by id limit ${limit} for update skip locked`;
     for (const e of events) {
@@ -30,11 +32,11 @@ export async function fanOut(db: Db, limit = 500): Promise<number> {
         if (!wanted.includes("*") && !wanted.includes(e.type)) continue;
         await tx.webhookDelivery.upsert({
           where: { endpointId_outboxEventId: { endpointId: ep.id, outboxEventId: e.id } },
-          create: { endpointId: ep.id, outboxEventId: e.id, eventId: e.event_id, nextAttemptAt: new Date() },
+          create: { endpointId: ep.id, outboxEventId: e.id, eventId: e.event_id, nextAttemptAt: ctx.clock.now() },
           update: {},
         });
       }
-      await tx.outboxEvent.update({ where: { id: e.id }, data: { publishedAt: new Date() } });
+      await tx.outboxEvent.update({ where: { id: e.id }, data: { publishedAt: ctx.clock.now() } });
     }
     return events.length;
     // a full batch takes a few queries per event: under load that outlasts Prisma's 5 s default, and an
@@ -49,9 +51,9 @@ export interface Claimed { id: number; endpointId: number }
  * backlog never fills a claim) and none of the endpoints in `exclude` (those this process is already
  * sending to at its limit).
  */
-export async function claimDue(db: Db, opts: { limit: number; perEndpoint: number; exclude?: number[] }): Promise<Claimed[]> {
+export async function claimDue(ctx: SystemCtx, opts: { limit: number; perEndpoint: number; exclude?: number[] }): Promise<Claimed[]> {
   if (opts.limit <= 0) return [];
-  return db.$queryRaw<Claimed[]>`
+  return ctx.db.$queryRaw<Claimed[]>`
     with due_endpoints as (
       select distinct endpoint_id from webhook_deliveries
       where state = 'pending' and next_attempt_at <= now() and not (endpoint_id = any(${opts.exclude ?? []}::int[]))
@@ -70,42 +72,49 @@ export async function claimDue(db: Db, opts: { limit: number; perEndpoint: numbe
 }
 
 /** One attempt of a claimed delivery; records the outcome (and the next attempt). True when delivered. */
-export async function attemptDelivery(db: Db, id: number, opts: { policy: NetworkPolicy; timeoutMs: number }): Promise<boolean> {
+export async function attemptDelivery(ctx: SystemCtx, input: { id: number; policy: NetworkPolicy; timeoutMs: number }): Promise<boolean> {
+  const { db } = ctx;
+  const { id } = input;
   const d = await db.webhookDelivery.findUniqueOrThrow({ where: { id }, include: { endpoint: true } });
   const event = await db.outboxEvent.findUniqueOrThrow({ where: { id: d.outboxEventId } });
   const body = JSON.stringify(event.payload);
-  const ts = Math.floor(Date.now() / 1000);
-  const first = d.firstAttemptAt ?? new Date();
+  const now = ctx.clock.now();
+  const ts = Math.floor(now.getTime() / 1000);
+  const first = d.firstAttemptAt ?? now;
   const outcome = await sendWebhook(d.endpoint.url, {
     "content-type": "application/json", "webhook-id": d.eventId, "webhook-timestamp": String(ts),
     "webhook-signature": signatureHeader(d.endpoint.secret, ts, body), "user-agent": "subscription-contracts-webhooks/1",
-  }, body, opts.policy, opts.timeoutMs);
+  }, body, input.policy, input.timeoutMs);
   const status = outcome.status;
   const ok = status !== null && status >= 200 && status < 300;
   if (!ok) log.debug({ deliveryId: id, endpointId: d.endpointId, status, error: outcome.error }, "webhook delivery failed");
   const attempts = d.attempts + 1;
-  const giveUp = !ok && Date.now() + backoffMs(attempts) - first.getTime() > GIVE_UP_AFTER_MS;
+  const done = ctx.clock.now(); // after the send, which may take up to the timeout
+  const giveUp = !ok && done.getTime() + backoffMs(attempts) - first.getTime() > GIVE_UP_AFTER_MS;
   await db.webhookDelivery.update({
     where: { id },
     data: {
       attempts, firstAttemptAt: first, lastStatus: status, lastError: ok ? null : (outcome.error ?? `HTTP ${status}`),
       state: ok ? "succeeded" : giveUp ? "dead" : "pending",
-      nextAttemptAt: ok || giveUp ? new Date() : new Date(Date.now() + backoffMs(attempts)),
+      nextAttemptAt: ok || giveUp ? done : new Date(done.getTime() + backoffMs(attempts)),
     },
   });
   return ok;
 }
 
 /** Sends an event again to an endpoint (operators' replay), as a new pending delivery attempt now. */
-export async function replayEvent(db: Db, eventId: string, endpointId?: number): Promise<number> {
+export async function replayEvent(ctx: SystemCtx, input: { eventId: string; endpointId?: number }): Promise<number> {
+  const { db } = ctx;
+  const { eventId, endpointId } = input;
   const event = await db.outboxEvent.findUnique({ where: { eventId } });
-  if (!event) throw new Error(`no event ${eventId}`);
+  if (!event) throw notFound(`No event ${eventId}.`);
+  const now = ctx.clock.now();
   const endpoints = await db.webhookEndpoint.findMany({ where: { accountId: event.accountId, ...(endpointId ? { id: endpointId } : {}) } });
   for (const ep of endpoints) {
     await db.webhookDelivery.upsert({
       where: { endpointId_outboxEventId: { endpointId: ep.id, outboxEventId: event.id } },
-      create: { endpointId: ep.id, outboxEventId: event.id, eventId: event.eventId, nextAttemptAt: new Date() },
-      update: { state: "pending", nextAttemptAt: new Date(), firstAttemptAt: null, attempts: 0 },
+      create: { endpointId: ep.id, outboxEventId: event.id, eventId: event.eventId, nextAttemptAt: now },
+      update: { state: "pending", nextAttemptAt: now, firstAttemptAt: null, attempts: 0 },
     });
   }
   return endpoints.length;

@@ -2,7 +2,7 @@
 // at most `maxInFlight` attempts at once in this process, at most `perEndpoint` of them to any one
 // endpoint, each bounded by the 10 s timeout. Whenever an attempt ends, more due deliveries are claimed
 // for the endpoints that have room, so a slow endpoint occupies its own slots and nothing else.
-import type { Db } from "../../db";
+import type { SystemCtx } from "../context";
 import { log } from "../../log";
 import { attemptDelivery, claimDue, type Claimed } from "./deliver";
 import { DELIVERY_TIMEOUT_MS } from "./send";
@@ -37,7 +37,7 @@ export class DeliveryDispatcher {
   private pumpAgain = false;
   private waiters: (() => void)[] = [];
 
-  constructor(private readonly db: Db, private readonly opts: DeliveryOptions) {}
+  constructor(private readonly ctx: SystemCtx, private readonly opts: DeliveryOptions) {}
 
   /** Claims due deliveries that fit and starts them; resolves with how many it claimed (not when they finish). */
   pump(): Promise<number> {
@@ -69,7 +69,7 @@ export class DeliveryDispatcher {
 
   private async claim(): Promise<number> {
     const busy = [...this.endpoints].filter(([, s]) => s.running + s.waiting.length >= this.opts.perEndpoint).map(([id]) => id);
-    const rows = await claimDue(this.db, { limit: this.opts.maxInFlight - this.claimed, perEndpoint: this.opts.perEndpoint, exclude: busy });
+    const rows = await claimDue(this.ctx, { limit: this.opts.maxInFlight - this.claimed, perEndpoint: this.opts.perEndpoint, exclude: busy });
     for (const row of rows) this.enqueue(row);
     return rows.length;
   }
@@ -84,7 +84,7 @@ export class DeliveryDispatcher {
 
   private run(endpointId: number, slot: EndpointSlot, id: number) {
     slot.running++;
-    void attemptDelivery(this.db, id, this.opts)
+    void attemptDelivery(this.ctx, { id, policy: this.opts.policy, timeoutMs: this.opts.timeoutMs })
       .then((ok) => (ok ? this.sent++ : this.failed++), (err) => {
         // the delivery stays leased and is retried once the lease ends
         this.failed++;
@@ -109,8 +109,8 @@ export class DeliveryDispatcher {
  * Sends everything due now and waits for it (the CLI and tests; the worker keeps one dispatcher running
  * instead and only pumps it on each tick).
  */
-export async function deliverDue(db: Db, options: DeliveryOptionsInput = {}): Promise<{ sent: number; failed: number }> {
-  const dispatcher = new DeliveryDispatcher(db, deliveryOptions(options));
+export async function deliverDue(ctx: SystemCtx, options: DeliveryOptionsInput = {}): Promise<{ sent: number; failed: number }> {
+  const dispatcher = new DeliveryDispatcher(ctx, deliveryOptions(options));
   await dispatcher.drain();
   return { sent: dispatcher.sent, failed: dispatcher.failed };
 }

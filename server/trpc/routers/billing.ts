@@ -1,9 +1,9 @@
 // Billing runs and the test clock for the admin console.
 import { z } from "zod";
+import { accountCtx } from "../../domain/accountContext";
 import { applyCreditToRun } from "../../domain/billing/credit";
 import { advanceTestClock, listRuns } from "../../domain/billing/runs";
 import { idInput } from "../../schemas/common";
-import { accountCtx } from "../../worker/billing";
 import { protectedProcedure, router } from "../init";
 
 export const billingRouter = router({

@@ -1,5 +1,5 @@
-import { submitCardForm } from "@/server/http/public";
+import { submitCardForm } from "@/server/http/endpoints/public";
 
 export const dynamic = "force-dynamic";
 
-export const POST = async (req: Request, { params }: { params: Promise<{ token: string }> }) => submitCardForm(req, (await params).token);
+export const POST = submitCardForm;

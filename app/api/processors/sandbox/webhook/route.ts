@@ -1,5 +1,5 @@
-import { processorWebhook } from "@/server/http/public";
+import { receiveProcessorWebhook } from "@/server/http/endpoints/public";
 
 export const dynamic = "force-dynamic";
 
-export const POST = processorWebhook;
+export const POST = receiveProcessorWebhook;

@@ -1,4 +1,4 @@
-import { getWidgetSession, preflight } from "@/server/http/public-sessions";
+import { getWidgetSession, preflight } from "@/server/http/endpoints/widget";
 
 export const dynamic = "force-dynamic";
 

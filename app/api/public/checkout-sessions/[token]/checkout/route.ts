@@ -1,4 +1,4 @@
-import { postWidgetCheckout, preflight } from "@/server/http/public-sessions";
+import { postWidgetCheckout, preflight } from "@/server/http/endpoints/widget";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { postWidgetFinalize, preflight } from "@/server/http/public-sessions";
+import { postWidgetFinalize, preflight } from "@/server/http/endpoints/widget";
 
 export const dynamic = "force-dynamic";
 
