@@ -187,11 +187,9 @@ describe("public routes", () => {
   it("processor webhook: body null, arrays, wrong types, NUL and oversized bodies are 400s (even when signed)", async () => {
     const secret = await vendorBSecret();
     const send = (body: string) => publicCall(webhookRoute as any, "/api/processors/sandbox/webhook/", body, { "x-sandbox-signature": signProcessorWebhook(secret, body) });
-    // an id that cannot name a processor is answered like an unknown processor (401, processor-webhook.test.ts)
-    for (const body of ["{}", '{"type":"payment.succeeded","account_payment_processor_id":1e308}', '{"type":"payment.succeeded","account_payment_processor_id":3000000000}']) {
-      expect((await send(body)).status, body).toBe(401);
-    }
-    for (const body of ["null", "[]", "1", '"x"', `{"type":"payment.succeeded","account_payment_processor_id":${s.ids.vendorB},"transaction_id":{"a":1}}`, `{"type":"x\\u0000","account_payment_processor_id":${s.ids.vendorB}}`]) {
+    // a string id naming no processor is answered like an unknown processor (401, processor-webhook.test.ts)
+    expect((await send('{"type":"payment.succeeded","account_payment_processor_id":"abc"}')).status).toBe(401);
+    for (const body of ["null", "[]", "1", '"x"', "{}", '{"type":"payment.succeeded","account_payment_processor_id":1e308}', `{"type":"payment.succeeded","account_payment_processor_id":${s.ids.vendorB},"transaction_id":{"a":1}}`, `{"type":"x\\u0000","account_payment_processor_id":${s.ids.vendorB}}`]) {
       const r = await send(body);
       expect(r.status, `${body}: ${JSON.stringify(r.body)}`).toBe(400);
     }
