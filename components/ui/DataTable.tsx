@@ -39,14 +39,16 @@ export interface DataTableProps<T> {
   pageSize?: number;
   loading?: boolean;
   error?: unknown;
-  empty?: { title?: string; message: string; action?: { href: string; label: string } };
+  empty?: { title?: string; message: string; action?: { href: string; label: string }; testId?: string };
   getRowId?: (row: T, index: number) => string;
   clientSort?: boolean;
   testId?: string;
   rowTestId?: (row: T) => string;
+  /** Extra attributes of a row, e.g. (p) => ({ "data-product-id": p.id }). */
+  rowProps?: (row: T) => Record<`data-${string}`, string | number | boolean | undefined>;
 }
 
-export function DataTable<T>({ label, columns, data, total, pageSize = 25, loading, error, empty, getRowId, clientSort, testId, rowTestId }: DataTableProps<T>) {
+export function DataTable<T>({ label, columns, data, total, pageSize = 25, loading, error, empty, getRowId, clientSort, testId, rowTestId, rowProps }: DataTableProps<T>) {
   const [params, set] = useUrlState();
   const sort = sortOf(params);
   const sorting: SortingState = sort ? [sort] : [];
@@ -99,7 +101,7 @@ export function DataTable<T>({ label, columns, data, total, pageSize = 25, loadi
             {table.getRowModel().rows.length === 0 ? (
               <tr><td colSpan={columns.length} className="px-3 py-6 text-center text-slate-700">{empty?.message ?? "Nothing to show."}</td></tr>
             ) : table.getRowModel().rows.map((row) => (
-              <tr key={row.id} data-testid={rowTestId?.(row.original)} className="border-t border-slate-100 hover:bg-slate-50">
+              <tr key={row.id} {...rowProps?.(row.original)} data-testid={rowTestId?.(row.original)} className="border-t border-slate-100 hover:bg-slate-50">
                 {row.getVisibleCells().map((cell) => (
                   <td key={cell.id} className={`px-3 py-2 align-top ${cell.column.columnDef.meta?.align === "right" ? "text-right" : ""}`}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
                 ))}
