@@ -11,7 +11,7 @@ import {
   itemUpdateBody, pauseBody, previewBody, prorationPreview, restartBody, resumeBody,
 } from "../../schemas/contracts";
 import { entitlementQuery, entitlementState } from "../../schemas/entitlements";
-import type { OperationResult } from "../../domain/contracts/operation";
+import type { OperationResult } from "../../domain/contracts/operationFlow";
 import { defineEndpoint, intId } from "../endpoint";
 import { listBody } from "../pagination";
 

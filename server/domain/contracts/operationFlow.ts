@@ -9,9 +9,9 @@ import { emitEvent, type EventType } from "../events/outbox";
 import { fmt4, fmt6 } from "../money";
 import { catalogSnapshot, type CatalogSnapshot } from "../offers/snapshot";
 import { iso } from "../time";
-import { runPeriodOf } from "../billing/period";
+import { createAdjustmentRun } from "./adjustmentRun";
 import { lineGross, pendingAsRunLine, presentProrationLine, type ProrationLine } from "./lines";
-import { loadContract, withLockedContract, type ContractRecord } from "./records";
+import { loadContract, withLockedContract, withVersionBump, type ContractRecord } from "./records";
 import { digest, paramsHash, PREVIEW_TTL_MS, readPreview, signPreview } from "./token";
 import { viewContractById } from "./view";
 
@@ -92,9 +92,12 @@ export async function previewOperation<I extends CommonInput>(ctx: Ctx, contract
   const plan = planner({ ctx, c, input, at, now, catalog, prorate: (input.proration_behavior ?? DEFAULT_PRORATION[op]) !== "none" });
   const s = settle(op, input, plan, await pendingTotal(ctx.db, c.id));
   const body = previewBody(op, c, at, plan, s);
-  const x = now.getTime() + PREVIEW_TTL_MS;
-  const token = await signPreview({ c: c.id, v: c.contractVersion, op, p: paramsHash(input as Record<string, unknown>), e: iso(at), d: digest(body), x });
-  return { ...body, preview_token: token, expires_at: iso(new Date(x)) };
+  const expiresAt = now.getTime() + PREVIEW_TTL_MS;
+  const token = await signPreview({
+    contractId: c.id, contractVersion: c.contractVersion, operation: op, paramsHash: paramsHash(input as Record<string, unknown>),
+    effectiveAt: iso(at), amountsDigest: digest(body), expiresAt,
+  });
+  return { ...body, preview_token: token, expires_at: iso(new Date(expiresAt)) };
 }
 
 export interface OperationResult { contract: ContractOut; preview: Omit<ProrationPreviewOut, "preview_token" | "expires_at">; contractItemId: number | null; adjustmentRunId: number | null }
@@ -105,24 +108,24 @@ export async function executeOperation<I extends CommonInput>(ctx: Ctx, contract
   return withLockedContract(ctx, contractId, async (tx, c) => {
     const now = ctx.clock.now();
     if (input.preview_token) {
-      if (!claims || claims.c !== c.id || claims.op !== op) throw invalid("preview_token", "Invalid preview token for this contract and operation.");
-      if (claims.x < now.getTime()) throw invalid("preview_token", "The preview token has expired; preview again.");
-      if (claims.p !== paramsHash(input as Record<string, unknown>)) throw invalid("preview_token", "The request differs from the previewed one (send the same fields, proration_behavior and settlement_behavior).");
+      if (!claims || claims.contractId !== c.id || claims.operation !== op) throw invalid("preview_token", "Invalid preview token for this contract and operation.");
+      if (claims.expiresAt < now.getTime()) throw invalid("preview_token", "The preview token has expired; preview again.");
+      if (claims.paramsHash !== paramsHash(input as Record<string, unknown>)) throw invalid("preview_token", "The request differs from the previewed one (send the same fields, proration_behavior and settlement_behavior).");
       // effective_at may be omitted (the preview's applies) but not changed
-      if (input.effective_at && new Date(input.effective_at).getTime() !== new Date(claims.e).getTime()) throw invalid("preview_token", "The request's effective_at differs from the previewed one.");
-      if (claims.v !== c.contractVersion) throw new DomainError("validation", "stale", { preview_token: ["The contract changed since the preview; preview again."] }, "preview_stale");
+      if (input.effective_at && new Date(input.effective_at).getTime() !== new Date(claims.effectiveAt).getTime()) throw invalid("preview_token", "The request's effective_at differs from the previewed one.");
+      if (claims.contractVersion !== c.contractVersion) throw new DomainError("validation", "stale", { preview_token: ["The contract changed since the preview; preview again."] }, "preview_stale");
     }
-    const at = claims ? new Date(claims.e) : effectiveAt(input, now);
+    const at = claims ? new Date(claims.effectiveAt) : effectiveAt(input, now);
     // through the transaction: another pool connection while holding this one can deadlock under load
     const catalog = await catalogSnapshot({ ...ctx, db: tx as Ctx["db"] });
     const plan = planner({ ctx, c, input, at, now, catalog, prorate: (input.proration_behavior ?? DEFAULT_PRORATION[op]) !== "none" });
     const s = settle(op, input, plan, await pendingTotal(tx, c.id));
     const body = previewBody(op, c, at, plan, s);
-    if (claims && claims.d !== digest(body)) throw new DomainError("validation", "stale", { preview_token: ["The amounts differ from the preview; preview again."] }, "preview_stale");
+    if (claims && claims.amountsDigest !== digest(body)) throw new DomainError("validation", "stale", { preview_token: ["The amounts differ from the preview; preview again."] }, "preview_stale");
 
     const { event, contractItemId = null } = await plan.apply(tx);
     const adjustmentRunId = await record(tx, ctx, c, op, s, now, input.reason);
-    await tx.subscriptionContract.update({ where: { id: c.id }, data: { contractVersion: { increment: 1 }, updatedAt: now } });
+    await tx.subscriptionContract.update({ where: { id: c.id }, data: withVersionBump(now) });
     const view = await viewContractById(ctx, tx, c.id);
     await emitEvent(tx, ctx.accountId, event, view, now);
     // lines again after apply: an added item's line now carries the new contract item id
@@ -144,17 +147,9 @@ async function record(tx: DbTx, ctx: Ctx, c: ContractRecord, op: Operation, s: S
   if (!s.invoiceNow.length) return null;
   const pending = s.includePending ? await tx.pendingLine.findMany({ where: { contractId: c.id, billingRunId: null } }) : [];
   const all = [...s.invoiceNow.map((l) => ({ ...lineData(l), kind: "proration" as const })), ...pending.map(pendingAsRunLine)];
-  const sum = (k: "subtotal" | "tax") => all.reduce((a, l) => a.plus(l[k].toString()), new Decimal(0));
-  const run = await tx.billingRun.create({
-    data: {
-      accountId: ctx.accountId, contractId: c.id, customerId: c.customerId, kind: "adjustment", state: "scheduled", currency: c.currency,
-      ...runPeriodOf(all, { start: now, end: now }), periodKey: `adjustment:${now.getTime()}:${c.contractVersion}`, scheduledAt: now,
-      subtotal: fmt4(sum("subtotal")), tax: fmt4(sum("tax")), total: fmt4(sum("subtotal").plus(sum("tax"))),
-      metadata: { operation: op, ...(reason ? { reason } : {}) },
-      lines: { create: all },
-    },
-  });
-  if (pending.length) await tx.pendingLine.updateMany({ where: { id: { in: pending.map((p) => p.id) } }, data: { billingRunId: run.id } });
-  return run.id;
+  return createAdjustmentRun(tx, c, {
+    lines: all, pendingLineIds: pending.map((p) => p.id), periodKey: `adjustment:${now.getTime()}:${c.contractVersion}`,
+    metadata: { operation: op, ...(reason ? { reason } : {}) },
+  }, now);
 }
 
