@@ -8,7 +8,7 @@ import type { Prisma } from "../../generated/prisma/client";
 import type { DbTx } from "../../db";
 import type { Ctx } from "../context";
 import { contractInclude, type ContractRecord } from "../contracts/records";
-import { newEventId } from "../events/outbox";
+import { eventRow, type EventRow } from "../events/outbox";
 import { fmt4, round4 } from "../money";
 import { catalogSnapshot } from "../offers/snapshot";
 import { adapterFor, type ChargeResult } from "../payments/processors";
@@ -18,12 +18,7 @@ import { planRegularRun, regularKey } from "./build";
 import { nextAttemptAfter } from "./dunning";
 import { presentRunSummary } from "./present";
 
-const eventRow = (accountId: number, type: string, data: unknown, at: Date) => {
-  const eventId = newEventId();
-  return { eventId, accountId, type, createdAt: at, payload: { id: eventId, type, created_at: at.toISOString(), data } as Prisma.InputJsonValue };
-};
-
-async function insertEvents(tx: DbTx, rows: ReturnType<typeof eventRow>[]) {
+async function insertEvents(tx: DbTx, rows: EventRow[]) {
   if (!rows.length) return;
   await tx.$executeRaw`
     insert into outbox_events (event_id, account_id, type, payload, created_at)
