@@ -118,11 +118,11 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
   const attemptOf = new Map(attempts.map((a) => [a.run_id, a]));
   const results: { b: Built; r: ChargeResult }[] = [];
   for (const b of mine) {
-    const m = methods.find((x) => x.customerId === b.contract.customerId && x.processor.currency === b.run.currency && (!b.contract.paymentProcessorOverride || x.processorId === b.contract.paymentProcessorOverride));
+    const method = methods.find((x) => x.customerId === b.contract.customerId && x.processor.currency === b.run.currency && (!b.contract.paymentProcessorOverride || x.processorId === b.contract.paymentProcessorOverride));
     const charge = charges.get(b.run.id)!;
     const r: ChargeResult = charge.charged.gt(0)
-      ? m
-        ? await adapterFor(m.processor.processorType).charge({ amount: charge.processorText, currency: b.run.currency, idempotencyKey: `run_${b.run.id}_attempt_1`, paymentMethod: { collectionMethod: m.collectionMethod, token: m.token } })
+      ? method
+        ? await adapterFor(method.processor.processorType).charge({ amount: charge.processorText, currency: b.run.currency, idempotencyKey: `run_${b.run.id}_attempt_1`, paymentMethod: { collectionMethod: method.collectionMethod, token: method.token } })
         : { status: "failed", transactionId: "", failCode: "no_payment_method", failMessage: "The customer has no verified payment method for this contract." }
       : { status: "succeeded", transactionId: "" };
     results.push({ b, r });

@@ -45,7 +45,7 @@ const DEFAULT_PRORATION: Record<Operation, "none" | "create_prorations"> = {
   cancel: "none", pause: "none", resume: "none", restart: "none",
 };
 
-interface Settlement { behavior: string; settlement: string; includePending: boolean; invoiceNow: ProrationLine[]; nextInvoice: ProrationLine[]; credit: Decimal; pending: Decimal }
+interface Settlement { prorationBehavior: string; settlementBehavior: string; includePending: boolean; invoiceNow: ProrationLine[]; nextInvoice: ProrationLine[]; credit: Decimal; pending: Decimal }
 
 function settle(op: Operation, input: CommonInput, plan: Plan, pendingTotal: Decimal): Settlement {
   const behavior = input.proration_behavior ?? DEFAULT_PRORATION[op];
@@ -53,7 +53,7 @@ function settle(op: Operation, input: CommonInput, plan: Plan, pendingTotal: Dec
   const includePending = input.include_pending_adjustments ?? false;
   if (includePending && settlement !== "invoice_now") throw invalid("include_pending_adjustments", "include_pending_adjustments is valid only with settlement_behavior=invoice_now.");
   const net = plan.lines.reduce((a, l) => a.plus(lineGross(l)), new Decimal(0));
-  const out: Settlement = { behavior, settlement, includePending, invoiceNow: [], nextInvoice: [], credit: new Decimal(0), pending: includePending ? pendingTotal : new Decimal(0) };
+  const out: Settlement = { prorationBehavior: behavior, settlementBehavior: settlement, includePending, invoiceNow: [], nextInvoice: [], credit: new Decimal(0), pending: includePending ? pendingTotal : new Decimal(0) };
   if (!plan.lines.length) return out;
   // decimal.js: isPositive() is true for zero, so compare with 0 explicitly
   if (net.lt(0) && (settlement !== "next_invoice" || !plan.continues)) out.credit = net.negated();
@@ -62,15 +62,15 @@ function settle(op: Operation, input: CommonInput, plan: Plan, pendingTotal: Dec
   return out;
 }
 
-function previewBody(op: Operation, c: ContractRecord, at: Date, plan: Plan, s: Settlement): Omit<ProrationPreviewOut, "preview_token" | "expires_at"> {
+function previewBody(op: Operation, c: ContractRecord, at: Date, plan: Plan, settlement: Settlement): Omit<ProrationPreviewOut, "preview_token" | "expires_at"> {
   const sum = (f: (l: ProrationLine) => Decimal, ls = plan.lines) => ls.reduce((a, l) => a.plus(f(l)), new Decimal(0));
   return {
     operation: op, contract_id: c.id, contract_version: c.contractVersion, effective_at: iso(at),
-    proration_behavior: s.behavior, settlement_behavior: s.settlement, include_pending_adjustments: s.includePending,
+    proration_behavior: settlement.prorationBehavior, settlement_behavior: settlement.settlementBehavior, include_pending_adjustments: settlement.includePending,
     lines: plan.lines.map(presentProrationLine),
     subtotal_amount: fmt4(sum((l) => l.subtotal)), tax_amount: fmt4(sum((l) => l.tax)), total_amount: fmt4(sum(lineGross)),
-    invoice_now_amount: fmt4(sum(lineGross, s.invoiceNow).plus(s.invoiceNow.length ? s.pending : 0)),
-    next_invoice_amount: fmt4(sum(lineGross, s.nextInvoice)), credit_amount: fmt4(s.credit), pending_adjustments_amount: fmt4(s.pending),
+    invoice_now_amount: fmt4(sum(lineGross, settlement.invoiceNow).plus(settlement.invoiceNow.length ? settlement.pending : 0)),
+    next_invoice_amount: fmt4(sum(lineGross, settlement.nextInvoice)), credit_amount: fmt4(settlement.credit), pending_adjustments_amount: fmt4(settlement.pending),
     resulting_state: plan.resultingState,
   };
 }
@@ -90,8 +90,8 @@ export async function previewOperation<I extends CommonInput>(ctx: Ctx, contract
   const at = effectiveAt(input, now);
   const catalog = await catalogSnapshot(ctx);
   const plan = planner({ ctx, c, input, at, now, catalog, prorate: (input.proration_behavior ?? DEFAULT_PRORATION[op]) !== "none" });
-  const s = settle(op, input, plan, await pendingTotal(ctx.db, c.id));
-  const body = previewBody(op, c, at, plan, s);
+  const settlement = settle(op, input, plan, await pendingTotal(ctx.db, c.id));
+  const body = previewBody(op, c, at, plan, settlement);
   const expiresAt = now.getTime() + PREVIEW_TTL_MS;
   const token = await signPreview({
     contractId: c.id, contractVersion: c.contractVersion, operation: op, paramsHash: paramsHash(input as Record<string, unknown>),
@@ -119,12 +119,12 @@ export async function executeOperation<I extends CommonInput>(ctx: Ctx, contract
     // through the transaction: another pool connection while holding this one can deadlock under load
     const catalog = await catalogSnapshot({ ...ctx, db: tx as Ctx["db"] });
     const plan = planner({ ctx, c, input, at, now, catalog, prorate: (input.proration_behavior ?? DEFAULT_PRORATION[op]) !== "none" });
-    const s = settle(op, input, plan, await pendingTotal(tx, c.id));
-    const body = previewBody(op, c, at, plan, s);
+    const settlement = settle(op, input, plan, await pendingTotal(tx, c.id));
+    const body = previewBody(op, c, at, plan, settlement);
     if (claims && claims.amountsDigest !== digest(body)) throw new DomainError("validation", "stale", { preview_token: ["The amounts differ from the preview; preview again."] }, "preview_stale");
 
     const { event, contractItemId = null } = await plan.apply(tx);
-    const adjustmentRunId = await record(tx, ctx, c, op, s, now, input.reason);
+    const adjustmentRunId = await record(tx, ctx, c, op, settlement, now, input.reason);
     await tx.subscriptionContract.update({ where: { id: c.id }, data: withVersionBump(now) });
     const view = await viewContractById(ctx, tx, c.id);
     await emitEvent(tx, ctx.accountId, event, view, now);
@@ -134,19 +134,19 @@ export async function executeOperation<I extends CommonInput>(ctx: Ctx, contract
 }
 
 /** Writes the settlement: credit grant, pending lines for the next run, or an adjustment run due now. */
-async function record(tx: DbTx, ctx: Ctx, c: ContractRecord, op: Operation, s: Settlement, now: Date, reason?: string): Promise<number | null> {
-  if (s.credit.gt(0)) {
-    await tx.contractCredit.create({ data: { accountId: ctx.accountId, contractId: c.id, amount: fmt4(s.credit), currency: c.currency, kind: "grant", reason: reason ?? `${op} proration`, operation: op, createdAt: now } });
+async function record(tx: DbTx, ctx: Ctx, c: ContractRecord, op: Operation, settlement: Settlement, now: Date, reason?: string): Promise<number | null> {
+  if (settlement.credit.gt(0)) {
+    await tx.contractCredit.create({ data: { accountId: ctx.accountId, contractId: c.id, amount: fmt4(settlement.credit), currency: c.currency, kind: "grant", reason: reason ?? `${op} proration`, operation: op, createdAt: now } });
   }
   const lineData = (l: ProrationLine) => ({
     contractItemId: l.contractItemId, priceId: l.priceId, priceVersionId: l.versionId, productName: l.productName, quantity: l.quantity,
     unitAmount: fmt4(l.unitAmount), prorationFactor: fmt6(l.factor), lineTotal: fmt4(l.lineTotal), subtotal: fmt4(l.subtotal), tax: fmt4(l.tax),
     servicePeriodStartAt: l.start, servicePeriodEndAt: l.end, prorationReason: l.reason, description: l.description,
   });
-  for (const l of s.nextInvoice) await tx.pendingLine.create({ data: { ...lineData(l), accountId: ctx.accountId, contractId: c.id } });
-  if (!s.invoiceNow.length) return null;
-  const pending = s.includePending ? await tx.pendingLine.findMany({ where: { contractId: c.id, billingRunId: null } }) : [];
-  const all = [...s.invoiceNow.map((l) => ({ ...lineData(l), kind: "proration" as const })), ...pending.map(pendingAsRunLine)];
+  for (const l of settlement.nextInvoice) await tx.pendingLine.create({ data: { ...lineData(l), accountId: ctx.accountId, contractId: c.id } });
+  if (!settlement.invoiceNow.length) return null;
+  const pending = settlement.includePending ? await tx.pendingLine.findMany({ where: { contractId: c.id, billingRunId: null } }) : [];
+  const all = [...settlement.invoiceNow.map((l) => ({ ...lineData(l), kind: "proration" as const })), ...pending.map(pendingAsRunLine)];
   return createAdjustmentRun(tx, c, {
     lines: all, pendingLineIds: pending.map((p) => p.id), periodKey: `adjustment:${now.getTime()}:${c.contractVersion}`,
     metadata: { operation: op, ...(reason ? { reason } : {}) },
