@@ -17,7 +17,8 @@ export class SerialClient extends pg.Client {
       return (super.query as (...a: QueryArgs) => unknown)(...(args as QueryArgs));
     }
     const run = this.tail.then(() => (super.query as (...a: QueryArgs) => Promise<unknown>)(...(args as QueryArgs)));
-    this.tail = run.catch(() => undefined);
+    // the chain holds neither the result nor the error (the caller gets those through `run`)
+    this.tail = run.then(() => undefined, () => undefined);
     return run;
   }
 }
