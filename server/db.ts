@@ -1,6 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "./generated/prisma/client";
+import { SerialClient } from "./serialClient";
 
 export type Db = PrismaClient;
 /** A transaction client or the root client: domain functions accept either. */
@@ -25,13 +26,17 @@ export function connectionOptions(): Pick<pg.PoolConfig, "connectionTimeoutMilli
   };
 }
 
+/** A client of its own pool (getDb shares one); its connections run a transaction's queries one at a time. */
+export function newPrismaClient(url: string, max: number): PrismaClient {
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max, Client: SerialClient, ...connectionOptions() }) });
+}
+
 // One client per process (and per DATABASE_URL, so tests can switch databases per file).
 export function getDb(): PrismaClient {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set (scripts/start.mjs sets it for the embedded database)");
   if (!globalForDb.__db || globalForDb.__dbUrl !== url) {
-    const max = Number(process.env.DB_POOL_SIZE ?? 10);
-    globalForDb.__db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max, ...connectionOptions() }) });
+    globalForDb.__db = newPrismaClient(url, Number(process.env.DB_POOL_SIZE ?? 10));
     globalForDb.__dbUrl = url;
   }
   return globalForDb.__db;

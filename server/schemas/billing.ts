@@ -11,7 +11,7 @@ export const runListQuery = z.object({
   ...pageQuery,
 });
 
-export const billingRunLine = z
+export const billingRunLineResponse = z
   .object({
     id: z.number().int(), contract_item_id: z.number().int().nullable(), price_id: z.number().int(), price_version_id: z.number().int().nullable(),
     product_name: z.string(), quantity: z.number().int(), unit_amount: money, proration_factor: z.string(), line_subtotal_amount: money,
@@ -20,14 +20,14 @@ export const billingRunLine = z
   })
   .meta({ id: "BillingRunLine" });
 
-export const billingAttempt = z
+export const billingAttemptResponse = z
   .object({
     id: z.number().int(), attempt_no: z.number().int(), state: z.string(), amount: money, transaction_id: z.string().nullable(),
     fail_code: z.string().nullable(), fail_message: z.string().nullable(), created_at: dateTime,
   })
   .meta({ id: "BillingAttempt" });
 
-export const billingRun = z
+export const billingRunResponse = z
   .object({
     id: z.number().int(), contract_id: z.number().int(), customer_id: z.number().int(), customer_reference: z.string().nullable(), kind: z.string(),
     state: z.enum(["scheduled", "processing", "succeeded", "failed", "exhausted", "pending_external", "canceled"]),
@@ -38,7 +38,7 @@ export const billingRun = z
     rounding_adjustment_amount: money.meta({ description: "amount_due − charged_amount: the part below the currency's minor unit (ISO 4217), rounded half-up; negative when rounded up" }),
     charged_amount: money.meta({ description: "What the processor is (or was) asked to charge: amount_due rounded half-up to the currency's minor unit, so total_amount − credit_applied_amount − rounding_adjustment_amount = charged_amount exactly; 0.0000 when credit covers the run" }),
     scheduled_at: dateTime, next_attempt_at: dateTime.nullable(),
-    metadata, lines: z.array(billingRunLine), attempts: z.array(billingAttempt),
+    metadata, lines: z.array(billingRunLineResponse), attempts: z.array(billingAttemptResponse),
     transactions: z.array(z.object({ type: z.string(), id: z.string(), amount: money, state: z.string(), created_at: dateTime })),
     status: z.string(), created_at: dateTime, updated_at: dateTime,
   })
@@ -56,7 +56,7 @@ export const retryBody = z.object({ reason: z.string({ error: "This field is req
 export const testClockBody = z
   .object({ to: dateTimeInput.optional(), seconds: z.number().int().min(0).max(10 * 366 * 86_400).optional() })
   .meta({ id: "TestClockAdvanceRequest" });
-export const testClockResult = z
+export const testClockResponse = z
   .object({ test_clock_at: dateTime, processed: z.object({ contracts: z.number().int(), runsCreated: z.number().int(), runsExecuted: z.number().int(), changes: z.number().int() }) })
   .meta({ id: "TestClockAdvanceResult" });
 

@@ -1,31 +1,31 @@
 import { z } from "zod";
 import { activeQuery, dateTime, idInput, metadata, metadataInput, moneyInput, pageQuery, percentInput, positiveInt, dateTimeInput } from "./common";
-import { catalogPrice } from "./catalog";
+import { priceResponse } from "./catalog";
 
-export const bundleProduct = z
+export const bundleProductResponse = z
   .object({ id: z.number().int(), name: z.string(), reference: z.string().nullable(), image_url: z.string().nullable() })
   .meta({ id: "BundleProduct" });
 
-export const bundleSelectablePrice = z
-  .object({ price_id: z.number().int(), display_label: z.string().nullable(), is_default: z.boolean(), price: catalogPrice })
+export const bundleSelectablePriceResponse = z
+  .object({ price_id: z.number().int(), display_label: z.string().nullable(), is_default: z.boolean(), price: priceResponse })
   .meta({ id: "BundleSelectablePrice" });
 
-export const bundleTemplateItem = z
+export const bundleTemplateItemResponse = z
   .object({
     id: z.number().int(),
-    product: bundleProduct,
+    product: bundleProductResponse,
     quantity: z.number().int(),
     required: z.boolean(),
     price_option_scope: z.string(),
     default_price_id: z.number().int().nullable(),
-    default_price: catalogPrice.nullable(),
-    selectable_prices: z.array(bundleSelectablePrice),
+    default_price: priceResponse.nullable(),
+    selectable_prices: z.array(bundleSelectablePriceResponse),
     display_order: z.number().int(),
     metadata,
   })
   .meta({ id: "BundleTemplateItem" });
 
-export const bundleTemplate = z
+export const bundleTemplateResponse = z
   .object({
     id: z.number().int(),
     name: z.string(),
@@ -40,7 +40,7 @@ export const bundleTemplate = z
   })
   .meta({ id: "BundleTemplate" });
 
-export const bundleTemplateDetail = bundleTemplate.extend({ items: z.array(bundleTemplateItem) }).meta({ id: "BundleTemplateDetail" });
+export const bundleTemplateDetailResponse = bundleTemplateResponse.extend({ items: z.array(bundleTemplateItemResponse) }).meta({ id: "BundleTemplateDetail" });
 
 const addonCommon = {
   rule_id: z.number().int(),
@@ -50,12 +50,12 @@ const addonCommon = {
   same_interval_required: z.boolean(),
   same_currency_required: z.boolean(),
 };
-export const bundleAddonProductOffer = z
-  .object({ ...addonCommon, product: bundleProduct, default_price_id: z.number().int(), selectable_prices: z.array(catalogPrice) })
+export const bundleAddonProductOfferResponse = z
+  .object({ ...addonCommon, product: bundleProductResponse, default_price_id: z.number().int(), selectable_prices: z.array(priceResponse) })
   .meta({ id: "BundleAddonProductOffer" });
-export const bundleAddonBundleOffer = z.object({ ...addonCommon, bundle_template: bundleTemplateDetail }).meta({ id: "BundleAddonBundleOffer" });
+export const bundleAddonBundleOfferResponse = z.object({ ...addonCommon, bundle_template: bundleTemplateDetailResponse }).meta({ id: "BundleAddonBundleOffer" });
 
-export const bundleAddons = z
+export const bundleAddonsResponse = z
   .object({
     bundle_template_id: z.number().int(),
     currency: z.string().nullable(),
@@ -64,8 +64,8 @@ export const bundleAddons = z
     interval_count: z.number().int().nullable(),
     billing_day_of_month: z.number().int().nullable(),
     billing_schedule_id: z.number().int().nullable(),
-    product_addons: z.array(bundleAddonProductOffer),
-    bundle_addons: z.array(bundleAddonBundleOffer),
+    product_addons: z.array(bundleAddonProductOfferResponse),
+    bundle_addons: z.array(bundleAddonBundleOfferResponse),
   })
   .meta({ id: "BundleAddons" });
 
@@ -90,8 +90,8 @@ export const addonsBody = z.object({
 
 export const bundleListQuery = z.object({ active: activeQuery, reference: z.string().optional(), ...pageQuery });
 
-export type BundleTemplateOut = z.infer<typeof bundleTemplate>;
-export type BundleTemplateDetailOut = z.infer<typeof bundleTemplateDetail>;
-export type BundleTemplateItemOut = z.infer<typeof bundleTemplateItem>;
-export type BundleAddonsOut = z.infer<typeof bundleAddons>;
+export type BundleTemplateOut = z.infer<typeof bundleTemplateResponse>;
+export type BundleTemplateDetailOut = z.infer<typeof bundleTemplateDetailResponse>;
+export type BundleTemplateItemOut = z.infer<typeof bundleTemplateItemResponse>;
+export type BundleAddonsOut = z.infer<typeof bundleAddonsResponse>;
 export type BundleItemSelectionInput = z.infer<typeof bundleItemSelectionInput>;

@@ -2,11 +2,11 @@ import { z } from "zod";
 import { activeQuery, dateTime, metadata, money, pageQuery } from "./common";
 import { currencyInput } from "./currency";
 
-export const billingScheduleRule = z
+export const billingScheduleRuleResponse = z
   .object({ month: z.number().int().nullable(), day: z.number().int().nullable(), label: z.string().nullable(), display_order: z.number().int() })
   .meta({ id: "BillingScheduleRule" });
 
-export const priceVersion = z
+export const priceVersionResponse = z
   .object({
     id: z.number().int(),
     unit_amount: money,
@@ -17,7 +17,7 @@ export const priceVersion = z
   })
   .meta({ id: "CatalogPriceVersion" });
 
-export const catalogPrice = z
+export const priceResponse = z
   .object({
     id: z.number().int(),
     product_id: z.number().int(),
@@ -34,21 +34,21 @@ export const catalogPrice = z
     billing_schedule_id: z.number().int().nullable(),
     billing_schedule_name: z.string().nullable(),
     billing_schedule_timezone: z.string().nullable(),
-    billing_schedule_rules: z.array(billingScheduleRule),
+    billing_schedule_rules: z.array(billingScheduleRuleResponse),
     next_occurrences: z.array(dateTime),
     active: z.boolean(),
     currently_effective: z.boolean(),
     effective_from: dateTime.nullable(),
     effective_to: dateTime.nullable(),
     current_version_id: z.number().int(),
-    versions: z.array(priceVersion),
+    versions: z.array(priceVersionResponse),
     metadata,
     created_at: dateTime,
     updated_at: dateTime,
   })
   .meta({ id: "CatalogPrice" });
 
-export const catalogProduct = z
+export const productResponse = z
   .object({
     id: z.number().int(),
     name: z.string(),
@@ -65,7 +65,7 @@ export const catalogProduct = z
   })
   .meta({ id: "CatalogProduct" });
 
-export const catalogProductDetail = catalogProduct.extend({ prices: z.array(catalogPrice) }).meta({ id: "CatalogProductDetail" });
+export const productDetailResponse = productResponse.extend({ prices: z.array(priceResponse) }).meta({ id: "CatalogProductDetail" });
 
 export const productListQuery = z.object({ active: activeQuery, reference: z.string().optional(), ...pageQuery });
 export const detailQuery = z.object({ active: activeQuery });
@@ -79,7 +79,7 @@ export const priceListQuery = z.object({
   ...pageQuery,
 });
 
-export type CatalogPriceOut = z.infer<typeof catalogPrice>;
-export type CatalogProductOut = z.infer<typeof catalogProduct>;
-export type CatalogProductDetailOut = z.infer<typeof catalogProductDetail>;
-export type PriceVersionOut = z.infer<typeof priceVersion>;
+export type CatalogPriceOut = z.infer<typeof priceResponse>;
+export type CatalogProductOut = z.infer<typeof productResponse>;
+export type CatalogProductDetailOut = z.infer<typeof productDetailResponse>;
+export type PriceVersionOut = z.infer<typeof priceVersionResponse>;

@@ -3,7 +3,7 @@ import { dateTime, dateTimeInput, idInput, metadata, metadataInput, money, money
 import { offerFields, quantityInput } from "./offers";
 
 // Outputs ------------------------------------------------------------------------------------------
-export const contractItem = z
+export const contractItemResponse = z
   .object({
     id: z.number().int(),
     price_id: z.number().int(),
@@ -27,7 +27,7 @@ export const contractItem = z
   })
   .meta({ id: "ContractItem" });
 
-export const contractPause = z
+export const contractPauseResponse = z
   .object({
     id: z.number().int(),
     start_date: dateTime,
@@ -39,7 +39,7 @@ export const contractPause = z
   })
   .meta({ id: "ContractPause" });
 
-export const runSummary = z
+export const runSummaryResponse = z
   .object({
     id: z.number().int(),
     kind: z.string(),
@@ -51,7 +51,7 @@ export const runSummary = z
   })
   .meta({ id: "BillingRunSummary" });
 
-export const entitlementSummary = z
+export const entitlementSummaryResponse = z
   .object({
     service_active: z.boolean(),
     entitled_until: dateTime.nullable(),
@@ -59,7 +59,7 @@ export const entitlementSummary = z
   })
   .meta({ id: "EntitlementSummary" });
 
-export const contract = z
+export const contractResponse = z
   .object({
     id: z.number().int(),
     customer_id: z.number().int(),
@@ -82,17 +82,17 @@ export const contract = z
     ended_at: dateTime.nullable(),
     service_active: z.boolean(),
     service_state: z.enum(["active", "inactive", "partial", "past_due"]),
-    entitlement_summary: entitlementSummary,
+    entitlement_summary: entitlementSummaryResponse,
     billing_attention_required: z.boolean(),
     has_future_pause: z.boolean(),
     paused_until: dateTime.nullable(),
-    pauses: z.array(contractPause),
-    current_pauses: z.array(contractPause),
-    future_pauses: z.array(contractPause),
-    past_pauses: z.array(contractPause),
-    items: z.array(contractItem),
-    latest_billing_run: runSummary.nullable(),
-    initial_billing_run: runSummary.nullable(),
+    pauses: z.array(contractPauseResponse),
+    current_pauses: z.array(contractPauseResponse),
+    future_pauses: z.array(contractPauseResponse),
+    past_pauses: z.array(contractPauseResponse),
+    items: z.array(contractItemResponse),
+    latest_billing_run: runSummaryResponse.nullable(),
+    initial_billing_run: runSummaryResponse.nullable(),
     discount: z.record(z.string(), z.unknown()).nullable(),
     delivery_address: z.record(z.string(), z.unknown()).nullable(),
     shipping_selection: z.record(z.string(), z.unknown()).nullable(),
@@ -185,7 +185,7 @@ export const operationBodies = {
 export type Operation = keyof typeof operationBodies;
 export const previewBody = z.looseObject({ operation: z.enum(Object.keys(operationBodies) as [Operation, ...Operation[]], { error: "Unknown operation." }).optional() }).meta({ id: "ProrationPreviewRequest" });
 
-export const previewLine = z
+export const prorationLineResponse = z
   .object({
     contract_item_id: z.number().int().nullable(),
     price_id: z.number().int(),
@@ -204,7 +204,7 @@ export const previewLine = z
   })
   .meta({ id: "ProrationLine" });
 
-export const prorationPreview = z
+export const prorationPreviewResponse = z
   .object({
     operation: z.string(),
     contract_id: z.number().int(),
@@ -213,7 +213,7 @@ export const prorationPreview = z
     proration_behavior: z.string(),
     settlement_behavior: z.string(),
     include_pending_adjustments: z.boolean(),
-    lines: z.array(previewLine),
+    lines: z.array(prorationLineResponse),
     subtotal_amount: money,
     tax_amount: money,
     total_amount: money.meta({ description: "Net of all lines (negative = credit to the customer)" }),
@@ -227,17 +227,17 @@ export const prorationPreview = z
   })
   .meta({ id: "ProrationPreview" });
 
-export const itemChangeResult = z
-  .object({ contract: contract, contract_item: contractItem.nullable(), proration: prorationPreview.omit({ preview_token: true, expires_at: true }), adjustment_billing_run_id: z.number().int().nullable() })
+export const itemChangeResponse = z
+  .object({ contract: contractResponse, contract_item: contractItemResponse.nullable(), proration: prorationPreviewResponse.omit({ preview_token: true, expires_at: true }), adjustment_billing_run_id: z.number().int().nullable() })
   .meta({ id: "ContractItemChangeResult" });
 
-export type ContractOut = z.infer<typeof contract>;
-export type ContractItemOut = z.infer<typeof contractItem>;
-export type ContractPauseOut = z.infer<typeof contractPause>;
+export type ContractOut = z.infer<typeof contractResponse>;
+export type ContractItemOut = z.infer<typeof contractItemResponse>;
+export type ContractPauseOut = z.infer<typeof contractPauseResponse>;
 export type ContractCreateInput = z.infer<typeof contractCreateBody>;
 export type ContractPatchInput = z.infer<typeof contractPatchBody>;
-export type ProrationPreviewOut = z.infer<typeof prorationPreview>;
-export type PreviewLineOut = z.infer<typeof previewLine>;
+export type ProrationPreviewOut = z.infer<typeof prorationPreviewResponse>;
+export type PreviewLineOut = z.infer<typeof prorationLineResponse>;
 export type ItemAddInput = z.infer<typeof itemAddBody>;
 export type ItemUpdateInput = z.infer<typeof itemUpdateBody>;
 export type ItemRemoveInput = z.infer<typeof itemRemoveBody>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dateTime, metadata, metadataInput, pageQuery } from "./common";
 
-export const customer = z
+export const customerResponse = z
   .object({
     id: z.number().int(),
     reference: z.string(),
@@ -21,6 +21,6 @@ export const customerCreateBody = z.object({ reference, name, email, metadata: m
 export const customerPatchBody = z.strictObject({ name, email, metadata: metadataInput.optional() }, { error: (i) => (i.code === "unrecognized_keys" ? "This field cannot be changed." : undefined) });
 export const customerListQuery = z.object({ reference: z.string().optional(), email: z.string().optional(), ...pageQuery });
 
-export type CustomerOut = z.infer<typeof customer>;
+export type CustomerOut = z.infer<typeof customerResponse>;
 export type CustomerCreateInput = z.infer<typeof customerCreateBody>;
 export type CustomerPatchInput = z.infer<typeof customerPatchBody>;

@@ -8,7 +8,7 @@ export const entitlementQuery = z.object({
   at: z.string().refine((v) => Number.isNaN(Date.parse(v)) || inDateRange(Date.parse(v)), DATE_RANGE_MESSAGE).optional().meta({ description: "ISO 8601 date-time; default now" }),
 });
 
-export const entitlementState = z
+export const entitlementStateResponse = z
   .object({
     customer_id: z.number().int(),
     customer_reference: z.string(),

@@ -4,7 +4,7 @@ import { offerFields } from "./offers";
 
 export const collectionMethod = z.enum(["card", "claim", "invoice"], { error: "Must be card, claim or invoice." });
 
-export const processorOption = z
+export const processorOptionResponse = z
   .object({
     account_payment_processor_id: z.number().int(),
     display_name: z.string(),
@@ -25,18 +25,18 @@ export const processorOption = z
   .meta({ id: "PaymentProcessorOption" });
 
 export const processorOptionsBody = z.object({ ...offerFields, collection_method: collectionMethod.optional() }).meta({ id: "PaymentProcessorOptionsRequest" });
-export const processorOptions = z
+export const processorOptionsResponse = z
   .object({
     currency: z.string(),
     collection_method: z.string().nullable(),
     selected_account_payment_processor_id: z.number().int().nullable(),
     selection_reason: z.string(),
     requires_selection: z.boolean(),
-    results: z.array(processorOption),
+    results: z.array(processorOptionResponse),
   })
   .meta({ id: "PaymentProcessorOptions" });
 
-export const paymentMethod = z
+export const paymentMethodResponse = z
   .object({
     id: z.number().int(),
     customer_id: z.number().int(),
@@ -95,7 +95,7 @@ export const checkoutBody = z
   .object({ ...offerFields, collection_method: collectionMethod.optional(), account_payment_processor: idInput.optional(), shipping: shippingInput.optional() })
   .meta({ id: "CheckoutCreateRequest" });
 
-export const checkout = z
+export const checkoutResponse = z
   .object({
     id: z.number().int(),
     token: z.string(),
@@ -123,7 +123,7 @@ export const checkout = z
   })
   .meta({ id: "Checkout" });
 
-export const registration = z
+export const registrationResponse = z
   .object({
     token: z.string(),
     status: z.enum(["pending", "processing", "verified", "failed", "expired"]),
@@ -140,7 +140,7 @@ export const registration = z
   })
   .meta({ id: "PaymentMethodRegistration" });
 
-export type ProcessorOptionOut = z.infer<typeof processorOption>;
-export type PaymentMethodOut = z.infer<typeof paymentMethod>;
-export type CheckoutOut = z.infer<typeof checkout>;
-export type RegistrationOut = z.infer<typeof registration>;
+export type ProcessorOptionOut = z.infer<typeof processorOptionResponse>;
+export type PaymentMethodOut = z.infer<typeof paymentMethodResponse>;
+export type CheckoutOut = z.infer<typeof checkoutResponse>;
+export type RegistrationOut = z.infer<typeof registrationResponse>;

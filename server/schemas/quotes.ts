@@ -10,7 +10,7 @@ const amounts = {
   line_total_amount: money.meta({ description: "Line amount as priced: net for exclusive tax, gross for inclusive tax" }),
 };
 
-export const initialLine = z
+export const initialLineResponse = z
   .object({
     key: z.string(),
     source: z.string(),
@@ -32,7 +32,7 @@ export const initialLine = z
   })
   .meta({ id: "QuoteInitialLine" });
 
-export const recurringLine = initialLine
+export const recurringLineResponse = initialLineResponse
   .extend({
     bundle_item_id: z.number().int().nullable(),
     rule_id: z.number().int().nullable(),
@@ -53,7 +53,7 @@ export const recurringLine = initialLine
   })
   .meta({ id: "QuoteRecurringLine" });
 
-export const billingSchedulePreview = z
+export const billingSchedulePreviewResponse = z
   .object({
     kind: z.enum(["anchored_interval", "fixed_day_of_month", "billing_schedule", "one_time"]),
     timezone: z.string(),
@@ -66,7 +66,7 @@ export const billingSchedulePreview = z
   })
   .meta({ id: "BillingSchedulePreview" });
 
-export const quote = z
+export const quoteResponse = z
   .object({
     input_mode: z.enum(["bundle", "items"]),
     bundle_template_id: z.number().int().nullable(),
@@ -84,13 +84,13 @@ export const quote = z
     recurring_subtotal_amount: money,
     recurring_tax_amount: money,
     recurring_total_amount: money,
-    billing_schedule_preview: billingSchedulePreview,
-    recurring_items: z.array(recurringLine),
-    initial_lines: z.array(initialLine),
+    billing_schedule_preview: billingSchedulePreviewResponse,
+    recurring_items: z.array(recurringLineResponse),
+    initial_lines: z.array(initialLineResponse),
     metadata,
   })
   .meta({ id: "Quote" });
 
-export type QuoteOut = z.infer<typeof quote>;
-export type RecurringLineOut = z.infer<typeof recurringLine>;
-export type InitialLineOut = z.infer<typeof initialLine>;
+export type QuoteOut = z.infer<typeof quoteResponse>;
+export type RecurringLineOut = z.infer<typeof recurringLineResponse>;
+export type InitialLineOut = z.infer<typeof initialLineResponse>;

@@ -124,7 +124,7 @@ export const salesChannelPatchBody = z
 
 export const salesChannelListQuery = z.object({ active: activeQuery, ...pageQuery });
 
-export const salesChannel = z
+export const salesChannelResponse = z
   .object({
     id: z.number().int(),
     name: z.string(),
@@ -150,7 +150,7 @@ export const checkoutSessionCreateBody = z
   })
   .meta({ id: "CheckoutSessionCreateRequest" });
 
-export const checkoutSessionSnapshot = z
+export const checkoutSessionSnapshotResponse = z
   .object({
     sales_channel: z.object({ id: z.number().int(), name: z.string() }),
     offer: z.record(z.string(), z.unknown()),
@@ -162,14 +162,14 @@ export const checkoutSessionSnapshot = z
   })
   .meta({ id: "CheckoutSessionSnapshot", description: "The sales channel's policies as at session creation; later channel changes do not alter it." });
 
-export const checkoutSession = z
+export const checkoutSessionResponse = z
   .object({
     token: z.string().meta({ description: "The only thing handed to the browser widget" }),
     status: z.enum(["open", "completed", "expired"]),
     sales_channel_id: z.number().int(),
     customer_reference: z.string().nullable(),
     metadata,
-    snapshot: checkoutSessionSnapshot,
+    snapshot: checkoutSessionSnapshotResponse,
     checkout_token: z.string().nullable(),
     checkout_status: z.enum(["pending", "pending_external", "succeeded", "failed", "expired"]).nullable(),
     contract_id: z.number().int().nullable(),
@@ -189,10 +189,10 @@ export const widgetCheckoutBody = z.object({
   shipping: shippingInput.optional(),
 });
 
-export type SalesChannelOut = z.infer<typeof salesChannel>;
+export type SalesChannelOut = z.infer<typeof salesChannelResponse>;
 export type SalesChannelCreateInput = z.infer<typeof salesChannelCreateBody>;
 export type SalesChannelPatchInput = z.infer<typeof salesChannelPatchBody>;
 export type CheckoutSessionCreateInput = z.infer<typeof checkoutSessionCreateBody>;
-export type CheckoutSessionOut = z.infer<typeof checkoutSession>;
-export type SessionSnapshot = z.infer<typeof checkoutSessionSnapshot>;
+export type CheckoutSessionOut = z.infer<typeof checkoutSessionResponse>;
+export type SessionSnapshot = z.infer<typeof checkoutSessionSnapshotResponse>;
 export type WidgetCheckoutInput = z.infer<typeof widgetCheckoutBody>;

@@ -29,9 +29,9 @@ describe("generated secrets", () => {
     const child = await run(path.resolve("node_modules/.bin/tsx"), ["-e", "import('./server/secrets.ts').then(async (m) => { console.log(await m.getSecret('auth')); process.exit(0); })"], { DATABASE_URL: process.env.DATABASE_URL });
     expect(child.out.trim().split("\n").pop()).toBe(auth);
     // a preview token signed before the "restart" is still accepted after it
-    const token = await signPreview({ c: 1, v: 1, op: "cancel", p: "p", e: "e", d: "d", x: 1 });
+    const token = await signPreview({ contractId: 1, contractVersion: 1, operation: "cancel", paramsHash: "p", effectiveAt: "e", amountsDigest: "d", expiresAt: 1 });
     clearSecretCache();
-    expect(await readPreview(token)).toMatchObject({ c: 1, op: "cancel" });
+    expect(await readPreview(token)).toMatchObject({ contractId: 1, operation: "cancel" });
   });
 
   it("concurrent first uses agree on one value", async () => {

@@ -18,7 +18,8 @@ let n = 0;
 /** A new seeded account (full demo catalog, customers, cards) with its own secret key. */
 export async function newWorld(): Promise<World> {
   const tag = `${process.pid}_${++n}_${Math.random().toString(36).slice(2, 8)}`;
-  // seedDemo always names the second account's admin other-admin@example.com and its viewer viewer@example.com (unique): move the old ones aside
+  // seedDemo always names the second account's admin other-admin@example.com and the viewer viewer@example.com
+  // (emails are unique): move the old ones aside
   await db().user.updateMany({ where: { email: "other-admin@example.com" }, data: { email: `other-admin-${tag}@example.com` } });
   await db().user.updateMany({ where: { email: "viewer@example.com" }, data: { email: `viewer-${tag}@example.com` } });
   const s = await seedDemo(db(), {

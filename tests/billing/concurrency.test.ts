@@ -3,9 +3,9 @@
 // must end with exactly one regular run per period (contract, period_key), no period skipped, one
 // processor attempt per claim (the sum of the workers' runsExecuted equals the attempts recorded), one
 // billing_run.created event per run, and the dunning schedule of declined cards intact.
-import { PrismaPg } from "@prisma/adapter-pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/clock";
+import { newPrismaClient } from "@/server/db";
 import type { DueSummary } from "@/server/domain/billing/due";
 import { PrismaClient } from "@/server/generated/prisma/client";
 import { billChunk, dueChunks, runDueNow } from "@/server/worker/billing";
@@ -24,7 +24,7 @@ let alice: number[] = [];
 let bob: number[] = [];
 const clients: PrismaClient[] = [];
 const newClient = () => {
-  const c = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL!, max: 3 }) });
+  const c = newPrismaClient(process.env.DATABASE_URL!, 3);
   clients.push(c);
   return c;
 };

@@ -39,6 +39,25 @@ async function contracts(w: World, n: number, ref = "cust-1001") {
 }
 
 const sandboxTxn = (runId: number, attemptNo: number) => `txn_${createHash("sha256").update(`run_${runId}_attempt_${attemptNo}`).digest("hex").slice(0, 20)}`;
+/** Moves the account's test clock (what is due follows it; the workers' own clock stays at BASE). */
+const setTestClock = (w: World, iso: string) => db().account.update({ where: { id: w.accountId }, data: { testClockAt: new Date(iso) } });
+
+/**
+ * A run a worker claimed (state processing) and then died holding: with `attemptWritten`, after it wrote
+ * attempt 1 and before the charge's outcome; without, before any attempt row.
+ */
+async function runClaimedByDeadWorker(attemptWritten: boolean) {
+  const w = await newWorld();
+  const [id] = await contracts(w, 1);
+  const due = "2026-02-10T00:00:00.000Z";
+  await setTestClock(w, due);
+  const ctx = ctxFor(w.accountId, due);
+  const runId = (await buildDueRun(ctx, id))!;
+  expect(await claimRun(ctx, runId)).toBe(true);
+  if (attemptWritten) await db().billingAttempt.create({ data: { runId, attemptNo: 1, state: "processing", amount: "12.2760", createdAt: new Date(due) } });
+  return { w, runId };
+}
+
 /** What a lease expiry looks like: the dead worker's claim is older than 120 s. */
 const expireLeases = (accountId: number) => db().$executeRaw`update billing_runs set updated_at = now() - interval '10 minutes' where account_id = ${accountId} and state = 'processing'`;
 
@@ -46,7 +65,7 @@ describe("a worker killed mid-way", () => {
   it(`SIGKILL while billing ${CONTRACTS} contracts × ${MONTHS} months, then runDueNow: every period billed exactly once, no gaps, no double charge`, async () => {
     const w = await newWorld();
     const ids = await contracts(w, CONTRACTS);
-    await db().account.update({ where: { id: w.accountId }, data: { testClockAt: new Date(utc(2026, MONTHS + 1, 10)) } });
+    await setTestClock(w, utc(2026, MONTHS + 1, 10));
     const expected = CONTRACTS * MONTHS;
 
     const worker = startWorker(BASE);
@@ -118,20 +137,8 @@ describe("a worker killed mid-way", () => {
     expect(rs.map((r) => [r.id, r.state, r.attemptCount, r.attempts.length])).toEqual(rs.map((r) => [r.id, "succeeded", 1, 1]));
   });
 
-  /** A run whose worker claimed it and wrote attempt 1, then died before the charge's outcome. */
-  async function runLeftProcessing() {
-    const w = await newWorld();
-    const [id] = await contracts(w, 1);
-    await db().account.update({ where: { id: w.accountId }, data: { testClockAt: new Date("2026-02-10T00:00:00.000Z") } });
-    const ctx = ctxFor(w.accountId, "2026-02-10T00:00:00.000Z");
-    const runId = (await buildDueRun(ctx, id))!;
-    expect(await claimRun(ctx, runId)).toBe(true);
-    await db().billingAttempt.create({ data: { runId, attemptNo: 1, state: "processing", amount: "12.2760", createdAt: new Date("2026-02-10T00:00:00.000Z") } });
-    return { w, runId };
-  }
-
   it("a run whose worker died holding it (processing) is left alone while the lease runs", async () => {
-    const { runId } = await runLeftProcessing();
+    const { runId } = await runClaimedByDeadWorker(true);
     await runDueNow(db(), fixedClock(BASE));
     const r = await db().billingRun.findUniqueOrThrow({ where: { id: runId }, include: { attempts: true } });
     expect([r.state, r.attempts.length]).toEqual(["processing", 1]);
@@ -139,7 +146,7 @@ describe("a worker killed mid-way", () => {
 
   // every change a run makes to its contract is stamped with the account clock, not the wall clock
   it("once the lease has expired, the next pass finishes that run with the same attempt (same idempotency key, charged once)", async () => {
-    const { w, runId } = await runLeftProcessing();
+    const { w, runId } = await runClaimedByDeadWorker(true);
     await expireLeases(w.accountId);
     await runDueNow(db(), fixedClock(BASE));
     const r = await db().billingRun.findUniqueOrThrow({ where: { id: runId }, include: { attempts: true } });
@@ -149,12 +156,7 @@ describe("a worker killed mid-way", () => {
 
   // runs a dead worker left in `processing` are taken over once their lease expires (same attempt row, same idempotency key)
   it("a run claimed by a dead worker before any attempt row is charged once the lease has expired", async () => {
-    const w = await newWorld();
-    const [id] = await contracts(w, 1);
-    await db().account.update({ where: { id: w.accountId }, data: { testClockAt: new Date("2026-02-10T00:00:00.000Z") } });
-    const ctx = ctxFor(w.accountId, "2026-02-10T00:00:00.000Z");
-    const runId = (await buildDueRun(ctx, id))!;
-    expect(await claimRun(ctx, runId)).toBe(true);
+    const { w, runId } = await runClaimedByDeadWorker(false);
     await expireLeases(w.accountId);
     await runDueNow(db(), fixedClock(BASE));
     const r = await db().billingRun.findUniqueOrThrow({ where: { id: runId }, include: { attempts: true } });

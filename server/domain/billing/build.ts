@@ -6,7 +6,7 @@ import type { Prisma } from "../../generated/prisma/client";
 import type { DbTx } from "../../db";
 import type { Ctx } from "../context";
 import { contractAnchor, itemLine, pendingAsRunLine } from "../contracts/lines";
-import { withContractIfFree, type ContractRecord } from "../contracts/records";
+import { withContractIfFree, withVersionBump, type ContractRecord } from "../contracts/records";
 import { emitEvent } from "../events/outbox";
 import { fmt4 } from "../money";
 import { catalogSnapshot, type CatalogSnapshot } from "../offers/snapshot";
@@ -63,7 +63,7 @@ export function planRegularRun(c: ContractRecord, catalog: CatalogSnapshot, at: 
 
 export async function applyAdvance(tx: DbTx, contractId: number, advance: Advance[], next: string | null, at: Date) {
   for (const a of advance) await tx.contractItem.update({ where: { id: a.id }, data: { periodStartAt: new Date(a.start), periodEndAt: new Date(a.end) } });
-  await tx.subscriptionContract.update({ where: { id: contractId }, data: { nextBillingAt: next ? new Date(next) : null, contractVersion: { increment: 1 }, updatedAt: at } });
+  await tx.subscriptionContract.update({ where: { id: contractId }, data: withVersionBump(at, { nextBillingAt: next ? new Date(next) : null }) });
 }
 
 /** Creates the run due now for one contract (null when nothing is due or another worker has it). */
@@ -78,7 +78,7 @@ export async function buildDueRun(ctx: Ctx, contractId: number): Promise<number 
     const plan = planRegularRun(c, catalog, at);
     if (!plan.live) {
       // nothing left to bill: a contract whose items all ended concludes
-      await tx.subscriptionContract.update({ where: { id: c.id }, data: { state: "ended", endedAt: at, recurring: false, nextBillingAt: null, contractVersion: { increment: 1 }, updatedAt: now } });
+      await tx.subscriptionContract.update({ where: { id: c.id }, data: withVersionBump(now, { state: "ended", endedAt: at, recurring: false, nextBillingAt: null }) });
       await emitEvent(tx, ctx.accountId, "subscription_contract.ended", { id: c.id, state: "ended", cancel_at_period_end: c.cancelAtPeriodEnd, cancel_at: c.cancelAt?.toISOString() ?? null, canceled_at: c.canceledAt?.toISOString() ?? null, ended_at: at.toISOString() }, now);
       return null;
     }

@@ -8,7 +8,7 @@ import type { Prisma } from "../../generated/prisma/client";
 import type { DbTx } from "../../db";
 import type { Ctx } from "../context";
 import { contractInclude, type ContractRecord } from "../contracts/records";
-import { newEventId } from "../events/outbox";
+import { eventRow, type EventRow } from "../events/outbox";
 import { fmt4, round4 } from "../money";
 import { catalogSnapshot } from "../offers/snapshot";
 import { adapterFor, type ChargeResult } from "../payments/processors";
@@ -18,12 +18,7 @@ import { planRegularRun, regularKey } from "./build";
 import { nextAttemptAfter } from "./dunning";
 import { presentRunSummary } from "./present";
 
-const eventRow = (accountId: number, type: string, data: unknown, at: Date) => {
-  const eventId = newEventId();
-  return { eventId, accountId, type, createdAt: at, payload: { id: eventId, type, created_at: at.toISOString(), data } as Prisma.InputJsonValue };
-};
-
-async function insertEvents(tx: DbTx, rows: ReturnType<typeof eventRow>[]) {
+async function insertEvents(tx: DbTx, rows: EventRow[]) {
   if (!rows.length) return;
   await tx.$executeRaw`
     insert into outbox_events (event_id, account_id, type, payload, created_at)
@@ -123,11 +118,11 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
   const attemptOf = new Map(attempts.map((a) => [a.run_id, a]));
   const results: { b: Built; r: ChargeResult }[] = [];
   for (const b of mine) {
-    const m = methods.find((x) => x.customerId === b.contract.customerId && x.processor.currency === b.run.currency && (!b.contract.paymentProcessorOverride || x.processorId === b.contract.paymentProcessorOverride));
+    const method = methods.find((x) => x.customerId === b.contract.customerId && x.processor.currency === b.run.currency && (!b.contract.paymentProcessorOverride || x.processorId === b.contract.paymentProcessorOverride));
     const charge = charges.get(b.run.id)!;
     const r: ChargeResult = charge.charged.gt(0)
-      ? m
-        ? await adapterFor(m.processor.processorType).charge({ amount: charge.processorText, currency: b.run.currency, idempotencyKey: `run_${b.run.id}_attempt_1`, paymentMethod: { collectionMethod: m.collectionMethod, token: m.token } })
+      ? method
+        ? await adapterFor(method.processor.processorType).charge({ amount: charge.processorText, currency: b.run.currency, idempotencyKey: `run_${b.run.id}_attempt_1`, paymentMethod: { collectionMethod: method.collectionMethod, token: method.token } })
         : { status: "failed", transactionId: "", failCode: "no_payment_method", failMessage: "The customer has no verified payment method for this contract." }
       : { status: "succeeded", transactionId: "" };
     results.push({ b, r });

@@ -7,6 +7,7 @@ import Decimal from "decimal.js";
 import type { Prisma } from "../../generated/prisma/client";
 import type { DbTx } from "../../db";
 import type { Ctx } from "../context";
+import { withVersionBump } from "../contracts/records";
 import { emitEvent } from "../events/outbox";
 import { fmt4 } from "../money";
 import { adapterFor, type ChargeResult } from "../payments/processors";
@@ -140,7 +141,7 @@ export async function creditAvailableTo(tx: DbTx, run: { id: number; contractId:
 
 /** Checkout flow: the contract becomes active only once its initial payment succeeded (spec 3.1, 3.2). */
 async function activateAfterPayment(tx: DbTx, accountId: number, contractId: number, runId: number, now: Date) {
-  await tx.subscriptionContract.update({ where: { id: contractId }, data: { state: "active", contractVersion: { increment: 1 }, updatedAt: now } });
+  await tx.subscriptionContract.update({ where: { id: contractId }, data: withVersionBump(now, { state: "active" }) });
   await tx.checkout.updateMany({ where: { initialBillingRunId: runId }, data: { status: "succeeded" } });
   const c = await tx.subscriptionContract.findUniqueOrThrow({ where: { id: contractId }, select: { id: true, state: true, cancelAtPeriodEnd: true, cancelAt: true, canceledAt: true, endedAt: true } });
   await emitEvent(tx, accountId, "subscription_contract.activated", { id: c.id, state: c.state, cancel_at_period_end: c.cancelAtPeriodEnd, cancel_at: c.cancelAt, canceled_at: c.canceledAt, ended_at: c.endedAt }, now);

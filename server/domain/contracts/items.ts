@@ -6,7 +6,7 @@ import { dec, fmt4n } from "../money";
 import type { PricingRecord } from "../offers/terms";
 import { periodContaining } from "../pricing/periods";
 import { contractAnchor, itemLine, prorate, type ProrationLine } from "./lines";
-import type { Plan, PlanArgs } from "./operation";
+import type { Plan, PlanArgs } from "./operationFlow";
 import type { ContractRecord } from "./records";
 
 type Item = ContractRecord["items"][number];

@@ -4,12 +4,14 @@ import Decimal from "decimal.js";
 import type { DbTx } from "../../db";
 import { invalid, invalidFields } from "../errors";
 import { itemLine, pendingAsRunLine, prorate, type ProrationLine } from "./lines";
-import type { Plan, PlanArgs } from "./operation";
+import type { Plan, PlanArgs } from "./operationFlow";
 import type { ContractRecord } from "./records";
-import { runPeriodOf } from "../billing/period";
+import { createAdjustmentRun } from "./adjustmentRun";
 import { fmt4 } from "../money";
 
 const notAllowed = (c: ContractRecord, what: string) => invalid("non_field_errors", `Cannot ${what} a contract in state '${c.state}'.`);
+/** The latest instant a Date can hold (ECMAScript's limit, 8.64e15 ms after the epoch). */
+const END_OF_TIME = new Date(8.64e15);
 const liveItems = (c: ContractRecord) => c.items.filter((i) => i.status === "active");
 
 /** Lines for the part [from, to) of each live item's current period (credit −1 or charge +1). */
@@ -49,7 +51,8 @@ export function planCancel(a: PlanArgs<CancelInput>): Plan {
     };
   }
   if (at > now) throw invalid("effective_at", "An immediate cancellation cannot be in the future; use cancel_at.");
-  const lines = periodLines(a, at, new Date(8.64e15), -1, "canceled");
+  // credits each item from `at` to the end of its current period, however far that is
+  const lines = periodLines(a, at, END_OF_TIME, -1, "canceled");
   return {
     lines, resultingState: "canceled", continues: false,
     apply: async (tx) => {
@@ -74,15 +77,10 @@ async function settlePendingOnCancel(tx: DbTx, c: ContractRecord, now: Date) {
   const sum = (k: "subtotal" | "tax") => pending.reduce((a, l) => a.plus(l[k].toString()), new Decimal(0));
   const net = sum("subtotal").plus(sum("tax"));
   if (net.gt(0)) {
-    const run = await tx.billingRun.create({
-      data: {
-        accountId: c.accountId, contractId: c.id, customerId: c.customerId, kind: "adjustment", state: "scheduled", currency: c.currency,
-        ...runPeriodOf(pending, { start: now, end: now }), periodKey: `cancel:${now.toISOString()}`, scheduledAt: now,
-        subtotal: fmt4(sum("subtotal")), tax: fmt4(sum("tax")), total: fmt4(net), metadata: { operation: "cancel", reason: "pending adjustments of a canceled contract" },
-        lines: { create: pending.map(pendingAsRunLine) },
-      },
-    });
-    await tx.pendingLine.updateMany({ where: { id: { in: pending.map((p) => p.id) } }, data: { billingRunId: run.id } });
+    await createAdjustmentRun(tx, c, {
+      lines: pending.map(pendingAsRunLine), pendingLineIds: pending.map((p) => p.id), periodKey: `cancel:${now.toISOString()}`,
+      metadata: { operation: "cancel", reason: "pending adjustments of a canceled contract" },
+    }, now);
   } else {
     if (net.lt(0)) {
       await tx.contractCredit.create({ data: { accountId: c.accountId, contractId: c.id, amount: fmt4(net.negated()), currency: c.currency, kind: "grant", reason: "pending adjustments of a canceled contract", operation: "cancel", createdAt: now } });

@@ -5,7 +5,7 @@ import type { Ctx } from "../context";
 import { addFieldError, DomainError } from "../errors";
 import { planAddItem, planRemoveItem, planUpdateItem } from "./items";
 import { planCancel, planPause, planRestart, planResume } from "./lifecycle";
-import { executeOperation, previewOperation, type CommonInput, type OperationResult, type Planner } from "./operation";
+import { executeOperation, previewOperation, type CommonInput, type OperationResult, type Planner } from "./operationFlow";
 
 const planners: { [K in Operation]: Planner<z.infer<(typeof operationBodies)[K]>> } = {
   add_item: planAddItem, update_item: planUpdateItem, remove_item: planRemoveItem,

@@ -5,7 +5,8 @@ import type { CatalogSnapshot } from "../offers/snapshot";
 import { versionAt } from "../pricing/amounts";
 import { iso, isoN } from "../time";
 import type { ContractRecord } from "./records";
-import { itemEntitledUntil, serviceStateAt } from "./service";
+import { itemEntitledUntil, serviceStateAt } from "./serviceState";
+import { subscriberPage } from "./subscriberPage";
 
 type Pause = ContractRecord["pauses"][number];
 
@@ -13,11 +14,7 @@ export function presentPause(p: Pause): ContractPauseOut {
   return { id: p.id, start_date: iso(p.startAt), end_date: iso(p.endAt), state: p.state as ContractPauseOut["state"], reason: p.reason, canceled_at: isoN(p.canceledAt), created_at: iso(p.createdAt) };
 }
 
-export function subscriberPage(baseUrl: string, token: string) {
-  return `${baseUrl.replace(/\/+$/, "")}/change_contract/${token}/`;
-}
-
-export function presentContract(c: ContractRecord, catalog: CatalogSnapshot, now: Date, subscriberUrl: string, initialRun: ContractRecord["billingRuns"][number] | null = null): ContractOut {
+export function presentContract(c: ContractRecord, catalog: CatalogSnapshot, now: Date, subscriberBase: string, initialRun: ContractRecord["billingRuns"][number] | null = null): ContractOut {
   const service = serviceStateAt(c, now);
   const live = c.pauses.filter((p) => p.state !== "canceled");
   const current = live.filter((p) => p.startAt <= now && now < p.endAt);
@@ -94,7 +91,7 @@ export function presentContract(c: ContractRecord, catalog: CatalogSnapshot, now
     shipping_selection: (c.shippingSelection as Record<string, unknown> | null) ?? null,
     legacy_subscription_ids: c.legacySubscriptionIds as (number | string)[],
     metadata: c.metadata as Record<string, unknown>,
-    subscriber_page: subscriberPage(subscriberUrl, c.subscriberToken),
+    subscriber_page: subscriberPage(subscriberBase, c.subscriberToken),
     created_at: iso(c.createdAt),
     updated_at: iso(c.updatedAt),
     input_mode: c.inputMode,

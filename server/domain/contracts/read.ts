@@ -6,8 +6,9 @@ import { pageWindow, type ListResult, type PageRequest } from "../list";
 import { checkProcessorOverride } from "../payments/override";
 import { catalogSnapshot } from "../offers/snapshot";
 import { presentContract } from "./present";
-import { bump, contractInclude, withLockedContract } from "./records";
-import { subscriberUrl, viewContract, viewContractById } from "./view";
+import { contractInclude, withVersionBump, withLockedContract } from "./records";
+import { subscriberUrl } from "./subscriberPage";
+import { viewContract, viewContractById } from "./view";
 
 export interface ContractListQuery { state?: string; customer?: string; customer_reference?: string; page?: PageRequest }
 
@@ -46,7 +47,7 @@ export async function patchContract(ctx: Ctx, id: number, input: ContractPatchIn
     if (input.accounting_department !== undefined) data.accountingDepartment = input.accounting_department;
     if (input.accounting_cost_center !== undefined) data.accountingCostCenter = input.accounting_cost_center;
     if (!Object.keys(data).length) return viewContract(ctx, tx, c);
-    await tx.subscriptionContract.update({ where: { id }, data: bump(c, data, ctx.clock.now()) });
+    await tx.subscriptionContract.update({ where: { id }, data: withVersionBump(ctx.clock.now(), data) });
     const view = await viewContractById(ctx, tx, id);
     await emitEvent(tx, ctx.accountId, "subscription_contract.updated", view, ctx.clock.now());
     return view;

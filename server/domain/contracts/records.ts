@@ -5,13 +5,16 @@ import type { DbTx } from "../../db";
 import type { Ctx } from "../context";
 import { notFound } from "../errors";
 
+/** The columns of a run a contract shows (latest_billing_run, initial_billing_run). */
+export const runSummarySelect = { id: true, kind: true, state: true, periodStartAt: true, periodEndAt: true, total: true, attemptCount: true } as const satisfies Prisma.BillingRunSelect;
+
 export const contractInclude = {
   customer: true,
   items: { orderBy: { id: "asc" } },
   pauses: { orderBy: [{ startAt: "asc" }, { id: "asc" }] },
   credits: { select: { amount: true } },
   // latest_billing_run: the run with the latest billed period (then the newest), see docs/decisions.md
-  billingRuns: { orderBy: [{ periodEndAt: "desc" }, { id: "desc" }], take: 1, select: { id: true, kind: true, state: true, periodStartAt: true, periodEndAt: true, total: true, attemptCount: true } },
+  billingRuns: { orderBy: [{ periodEndAt: "desc" }, { id: "desc" }], take: 1, select: runSummarySelect },
 } satisfies Prisma.SubscriptionContractInclude;
 
 export type ContractRecord = Prisma.SubscriptionContractGetPayload<{ include: typeof contractInclude }>;
@@ -40,7 +43,10 @@ export async function withContractIfFree<T>(ctx: Ctx, id: number, fn: (tx: DbTx,
   }, { timeout: 30_000, maxWait: 30_000 });
 }
 
-/** Bumps contract_version (and updated_at, on the injected clock) with the rest of the update. */
-export function bump(c: { contractVersion: number }, data: Prisma.SubscriptionContractUpdateInput, now: Date): Prisma.SubscriptionContractUpdateInput {
-  return { ...data, contractVersion: c.contractVersion + 1, updatedAt: now };
+/**
+ * The data of every contract update that changes the contract: contract_version + 1 and updated_at (on the
+ * injected clock) with the rest of the change. Callers hold the contract's row lock.
+ */
+export function withVersionBump(now: Date, data: Prisma.SubscriptionContractUpdateInput = {}): Prisma.SubscriptionContractUpdateInput {
+  return { ...data, contractVersion: { increment: 1 }, updatedAt: now };
 }

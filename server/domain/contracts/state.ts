@@ -1,5 +1,6 @@
 // Transitions outside the operation flow: activate, delete a future pause, and applying everything that
 // has come due (scheduled cancellations, pause windows starting and ending) at an instant.
+import type { Prisma } from "../../generated/prisma/client";
 import type { ContractOut } from "../../schemas/contracts";
 import type { Ctx } from "../context";
 import { invalid, notFound } from "../errors";
@@ -8,7 +9,7 @@ import { catalogSnapshot } from "../offers/snapshot";
 import { priceOffer } from "../pricing/engine";
 import { createInitialBilling } from "./create";
 import { contractAnchor, itemLine } from "./lines";
-import { withLockedContract } from "./records";
+import { withLockedContract, withVersionBump } from "./records";
 import { viewContractById } from "./view";
 
 export async function activateContract(ctx: Ctx, id: number): Promise<ContractOut> {
@@ -20,7 +21,7 @@ export async function activateContract(ctx: Ctx, id: number): Promise<ContractOu
     // service and billing periods start at activation
     const priced = priceOffer({ ...contractAnchor(c), anchorAt: now, start: now, currency: c.currency, recurring: items.map((i) => itemLine(catalog, i)), initial: [] });
     for (const [k, i] of items.entries()) await tx.contractItem.update({ where: { id: i.id }, data: { periodStartAt: priced.recurring[k].period.start, periodEndAt: priced.recurring[k].period.end } });
-    await tx.subscriptionContract.update({ where: { id }, data: { state: "active", billingAnchorAt: now, nextBillingAt: items.length ? priced.periodEnd : null, contractVersion: { increment: 1 }, updatedAt: now } });
+    await tx.subscriptionContract.update({ where: { id }, data: withVersionBump(now, { state: "active", billingAnchorAt: now, nextBillingAt: items.length ? priced.periodEnd : null }) });
     await createInitialBilling(tx, ctx.accountId, id, c.customerId, c.initialBillingMode, priced, items.map((i) => i.id), now);
     const view = await viewContractById(ctx, tx, id);
     await emitEvent(tx, ctx.accountId, "subscription_contract.activated", view, now);
@@ -35,7 +36,7 @@ export async function deletePause(ctx: Ctx, id: number, pauseId: number): Promis
     if (!pause) throw notFound();
     if (pause.state !== "scheduled" || pause.startAt <= now) throw invalid("non_field_errors", "Only a future scheduled pause can be deleted; resume a current pause instead.");
     await tx.contractPause.update({ where: { id: pauseId }, data: { state: "canceled", canceledAt: now } });
-    await tx.subscriptionContract.update({ where: { id }, data: { contractVersion: { increment: 1 }, updatedAt: now } });
+    await tx.subscriptionContract.update({ where: { id }, data: withVersionBump(now) });
     const view = await viewContractById(ctx, tx, id);
     await emitEvent(tx, ctx.accountId, "subscription_contract.updated", view, now);
     return view;
@@ -61,7 +62,7 @@ export async function applyDue(ctx: Ctx, id: number): Promise<EventType[]> {
         if (state === "paused") { state = "active"; events.push("subscription_contract.resumed"); }
       }
     }
-    const data: Record<string, unknown> = {};
+    const data: Prisma.SubscriptionContractUpdateInput = {};
     if (state !== c.state) data.state = state;
     if ((state === "active" || state === "paused") && c.cancelAt && c.cancelAt <= now) {
       Object.assign(data, { state: "canceled", cancelAtPeriodEnd: false, canceledAt: now, endedAt: c.cancelAt, recurring: false, nextBillingAt: null });
@@ -69,7 +70,7 @@ export async function applyDue(ctx: Ctx, id: number): Promise<EventType[]> {
       events.push("subscription_contract.canceled");
     }
     if (!events.length) return events;
-    await tx.subscriptionContract.update({ where: { id }, data: { ...data, contractVersion: { increment: 1 }, updatedAt: now } });
+    await tx.subscriptionContract.update({ where: { id }, data: withVersionBump(now, data) });
     const view = await viewContractById(ctx, tx, id);
     for (const e of events) await emitEvent(tx, ctx.accountId, e, view, now);
     return events;

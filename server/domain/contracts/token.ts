@@ -4,7 +4,20 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { getSecret } from "../../secrets";
 import { canonicalJson as canonical } from "../canonical";
 
-export interface PreviewClaims { c: number; v: number; op: string; p: string; e: string; d: string; x: number }
+/** What a preview promised: the contract at a version, the operation and its parameters, when it takes effect and its amounts. */
+export interface PreviewClaims {
+  contractId: number;
+  contractVersion: number;
+  operation: string;
+  /** paramsHash of the request */
+  paramsHash: string;
+  /** ISO instant the change takes effect */
+  effectiveAt: string;
+  /** digest of the previewed body (lines and amounts) */
+  amountsDigest: string;
+  /** expiry, epoch milliseconds */
+  expiresAt: number;
+}
 
 export const PREVIEW_TTL_MS = 30 * 60_000;
 

@@ -4,21 +4,14 @@ import type { ContractOut } from "../../schemas/contracts";
 import type { Ctx } from "../context";
 import { catalogSnapshot } from "../offers/snapshot";
 import { presentContract } from "./present";
-import { loadContract, type ContractRecord } from "./records";
-
-const runSelect = { id: true, kind: true, state: true, periodStartAt: true, periodEndAt: true, total: true, attemptCount: true } as const;
-
-/** Base of subscriber_page: the account's subscriber_url, else PUBLIC_URL, else this service's own origin. */
-export async function subscriberUrl(ctx: Ctx, db: DbTx = ctx.db): Promise<string> {
-  const a = await db.account.findUnique({ where: { id: ctx.accountId }, select: { subscriberUrl: true } });
-  return a?.subscriberUrl ?? process.env.PUBLIC_URL ?? ctx.baseUrl ?? "http://localhost:3000";
-}
+import { loadContract, runSummarySelect, type ContractRecord } from "./records";
+import { subscriberUrl } from "./subscriberPage";
 
 export async function viewContract(ctx: Ctx, db: DbTx, c: ContractRecord): Promise<ContractOut> {
   // sequential: `db` may be a transaction, which runs one query at a time; the catalog is read through it
   // too, as a second pool connection per transaction deadlocks once concurrent transactions fill the pool
   const catalog = await catalogSnapshot({ ...ctx, db: db as Ctx["db"] });
-  const initial = await db.billingRun.findFirst({ where: { contractId: c.id, kind: "initial" }, orderBy: { id: "asc" }, select: runSelect });
+  const initial = await db.billingRun.findFirst({ where: { contractId: c.id, kind: "initial" }, orderBy: { id: "asc" }, select: runSummarySelect });
   const base = await subscriberUrl(ctx, db);
   return presentContract(c, catalog, ctx.clock.now(), base, initial);
 }

@@ -3,7 +3,7 @@
 import type { Ctx } from "../context";
 import { invalid, notFound } from "../errors";
 import { contractInclude } from "../contracts/records";
-import { serviceStateAt, itemEntitledUntil } from "../contracts/service";
+import { serviceStateAt, itemEntitledUntil } from "../contracts/serviceState";
 import { catalogSnapshot } from "../offers/snapshot";
 import { iso, isoN } from "../time";
 

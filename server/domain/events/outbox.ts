@@ -12,9 +12,14 @@ export type EventType =
 
 export const newEventId = () => `evt_${randomBytes(12).toString("hex")}`;
 
-export async function emitEvent(tx: DbTx, accountId: number, type: EventType, data: unknown, at: Date): Promise<void> {
+/** The outbox row of one event: the single definition of its id and payload shape (emitEvent and bulk inserts). */
+export function eventRow(accountId: number, type: EventType, data: unknown, at: Date) {
   const eventId = newEventId();
-  await tx.outboxEvent.create({
-    data: { eventId, accountId, type, createdAt: at, payload: { id: eventId, type, created_at: at.toISOString(), data } as Prisma.InputJsonValue },
-  });
+  return { eventId, accountId, type, createdAt: at, payload: { id: eventId, type, created_at: at.toISOString(), data } as Prisma.InputJsonValue };
+}
+
+export type EventRow = ReturnType<typeof eventRow>;
+
+export async function emitEvent(tx: DbTx, accountId: number, type: EventType, data: unknown, at: Date): Promise<void> {
+  await tx.outboxEvent.create({ data: eventRow(accountId, type, data, at) });
 }

@@ -3,7 +3,7 @@ import { advanceTestClock, getRun, listRuns, retryRun } from "../../domain/billi
 import { parsePage } from "../../domain/list";
 import { applyCreditToRun } from "../../domain/billing/credit";
 import { createWebhookEndpoint, listDeliveries, listWebhookEndpoints } from "../../domain/webhooks/endpoints";
-import { applyCreditBody, billingRun, retryBody, runListQuery, testClockBody, testClockResult, webhookEndpointBody } from "../../schemas/billing";
+import { applyCreditBody, billingRunResponse, retryBody, runListQuery, testClockBody, testClockResponse, webhookEndpointBody } from "../../schemas/billing";
 import { listOf } from "../../schemas/common";
 import { defineEndpoint, intId } from "../endpoint";
 import { listBody } from "../pagination";
@@ -14,28 +14,28 @@ const params = z.object({ billingRunId: intId });
 export const billingEndpoints = [
   defineEndpoint({
     method: "GET", path: "/v2/billing-runs/", summary: "List billing runs with lines and attempts", tags,
-    query: runListQuery, response: listOf(billingRun),
+    query: runListQuery, response: listOf(billingRunResponse),
     handler: async (ctx, { query, url }) => listBody(await listRuns(ctx, { ...query, page: parsePage(query) }), url),
   }),
   defineEndpoint({
     method: "GET", path: "/v2/billing-runs/{billingRunId}/", summary: "Read a billing run with lines, attempts and transactions", tags,
-    params, response: billingRun,
+    params, response: billingRunResponse,
     handler: (ctx, { params }) => getRun(ctx, params.billingRunId),
   }),
   defineEndpoint({
     method: "POST", path: "/v2/billing-runs/{billingRunId}/retry/", summary: "Schedule a manual retry of a failed run", tags,
-    params, body: retryBody, bodyRequired: true, response: billingRun,
+    params, body: retryBody, bodyRequired: true, response: billingRunResponse,
     handler: (ctx, { params, body }) => retryRun(ctx, params.billingRunId, body),
   }),
   defineEndpoint({
     method: "POST", path: "/v2/billing-runs/{billingRunId}/apply-credit/", summary: "Use contract credit on a scheduled or failed run", tags, extension: true,
-    params, body: applyCreditBody, response: billingRun,
+    params, body: applyCreditBody, response: billingRunResponse,
     description: "Credit is never used automatically (spec 4.6) unless the contract has `auto_apply_credit`. This call uses it after taxes and line totals, before the processor charge: `amount` (default: as much as covers the amount due) must not exceed the credit available or the amount due. Credit granted by the run itself is not available to it. A run left with nothing to charge succeeds without a processor attempt. 400 for runs that are processing, pending or settled.",
     handler: (ctx, { params, body }) => applyCreditToRun(ctx, params.billingRunId, body ?? {}),
   }),
   defineEndpoint({
     method: "POST", path: "/v2/test-clock/advance/", summary: "Move a test-mode account's clock forward and bill everything due", tags: ["Test clocks"], extension: true,
-    body: testClockBody, bodyRequired: true, response: testClockResult,
+    body: testClockBody, bodyRequired: true, response: testClockResponse,
     description: "Secret key of a test-mode account only (403 for live accounts). Send `to` (date-time) or `seconds`.",
     handler: (ctx, { body }) => advanceTestClock(ctx, body),
   }),

@@ -1,0 +1,29 @@
+// Everything about a contract's subscriber page: its address (subscriber_page of the API) and the
+// contract it shows, found by the page's unguessable token (no API key).
+import type { Db, DbTx } from "../../db";
+import { accountClock } from "../../clock";
+import type { Ctx } from "../context";
+import { catalogSnapshot } from "../offers/snapshot";
+import { presentContract } from "./present";
+import { contractInclude } from "./records";
+
+/** Base of subscriber_page: the account's subscriber_url, else PUBLIC_URL, else this service's own origin. */
+export async function subscriberUrl(ctx: Ctx, db: DbTx = ctx.db): Promise<string> {
+  const a = await db.account.findUnique({ where: { id: ctx.accountId }, select: { subscriberUrl: true } });
+  return a?.subscriberUrl ?? process.env.PUBLIC_URL ?? ctx.baseUrl ?? "http://localhost:3000";
+}
+
+/** The page of the contract with `token`, under `baseUrl` (empty: a path on this service). */
+export function subscriberPage(baseUrl: string, token: string) {
+  return `${baseUrl.replace(/\/+$/, "")}/change_contract/${token}/`;
+}
+
+/** The subscriber page's view of a contract: the seller's name and the contract, or null for an unknown token. */
+export async function contractForSubscriber(db: Db, token: string) {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
+  const c = await db.subscriptionContract.findUnique({ where: { subscriberToken: token }, include: { ...contractInclude, account: { select: { mode: true, testClockAt: true, name: true } } } });
+  if (!c) return null;
+  const ctx = { db, accountId: c.accountId, clock: accountClock(c.account) };
+  const view = presentContract(c, await catalogSnapshot(ctx), ctx.clock.now(), "");
+  return { seller: c.account.name, contract: view };
+}
