@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every suite against a real PostgreSQL, then one line "N passed, M failed".
+// `npm test`: Biome's format and lint check, then every suite against a real PostgreSQL, then one line
+// "N passed, M failed".
 //  1. an embedded PostgreSQL in a temp dir (or the server in TEST_DATABASE_URL);
 //  2. the committed migrations applied to a fresh template database (proves they apply from scratch);
 //  3. vitest: unit and integration tests, one database per test file cloned from the template;
@@ -40,6 +41,12 @@ async function cleanup(code) {
 process.on("SIGINT", () => cleanup(130));
 
 try {
+  // formatting and lint (Biome, biome.json) first: unformatted or lint-failing code fails the run
+  if (only !== "e2e") {
+    const { code } = await run(bin("biome"), ["ci", "--reporter=summary", "."], { env: process.env });
+    if (code === 0) totals.passed += 1;
+    else { totals.failed += 1; console.error("biome ci failed: run `npm run format` and fix the lint messages above"); }
+  }
   await ensureDatabase(adminUrl, template);
   await mustRun(bin("prisma"), ["migrate", "deploy"], { env: { ...process.env, DATABASE_URL: urlFor(template) }, quiet: true });
   console.log(`migrations applied to ${template}`);
