@@ -111,9 +111,10 @@ describe("settings.processors / salesChannels", () => {
       name: "Shop", offer: { items: [{ price: ids.basicMonthly, quantity: 1 }] }, allowed_origins: ["https://shop.example.com"], processor_ids: [ids.cardProcessor],
     });
     expect(ch).toMatchObject({ name: "Shop", allowed_origins: ["https://shop.example.com"], processor_ids: [ids.cardProcessor], active: true });
-    expect((await caller.settings.salesChannels.update({ id: ch.id, patch: { active: false } })).active).toBe(false);
+    expect((await caller.settings.salesChannels.update({ id: ch.id, active: false })).active).toBe(false);
     await expect(caller.settings.salesChannels.create({ name: "Bad", offer: { items: [{ price: ids.basicUsd, quantity: 1 }] }, allowed_origins: ["https://shop.example.com"], processor_ids: [ids.cardProcessor] }))
       .rejects.toMatchObject({ cause: { fields: { processor_ids: [expect.stringContaining("EUR")] } } });
+    await expect(caller.settings.salesChannels.update({ id: ch.id, allowed_origins: ["javascript:alert(1)"] })).rejects.toMatchObject({ cause: { fields: { allowed_origins: expect.any(Array) } } });
     expect(await codeOf((await consoleAs("other-admin@example.com")).settings.salesChannels.get({ id: ch.id }))).toBe("NOT_FOUND");
   });
 });

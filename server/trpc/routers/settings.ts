@@ -1,6 +1,5 @@
 // Settings for the console: the account's payment processors and its sales channels (the same domain
 // functions and request schemas as the REST API's /v2/sales-channels/).
-import { z } from "zod";
 import { listAccountProcessors } from "../../domain/payments/processorList";
 import { createChannel, getChannel, listChannels, updateChannel } from "../../domain/sessions/channels";
 import { salesChannelCreateBody, salesChannelPatchBody } from "../../schemas/sessions";
@@ -17,8 +16,9 @@ const salesChannels = router({
   get: protectedProcedure.input(idOnly).query(({ ctx, input }) => getChannel(ctx.domain, input.id)),
   create: protectedProcedure.input(salesChannelCreateBody).mutation(({ ctx, input }) => createChannel(ctx.domain, input)),
   update: protectedProcedure
-    .input(z.object({ id: idInput, patch: salesChannelPatchBody }))
-    .mutation(({ ctx, input }) => updateChannel(ctx.domain, input.id, input.patch)),
+    // flat (id next to the REST body's fields) so a field error names the same field as the REST API's
+    .input(salesChannelPatchBody.extend({ id: idInput }))
+    .mutation(({ ctx, input: { id, ...patch } }) => updateChannel(ctx.domain, id, patch)),
 });
 
 export const settingsRouter = router({ processors, salesChannels });
