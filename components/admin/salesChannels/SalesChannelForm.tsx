@@ -20,7 +20,7 @@ export function SalesChannelForm({ channel }: { channel?: Channel }) {
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const prices = useQuery(trpc.catalog.prices.list.queryOptions({ active: "active" }));
+  const prices = useQuery(trpc.catalog.prices.list.queryOptions({ active: "true" }));
   const processors = useQuery(trpc.settings.processors.list.queryOptions());
   const [offer, setOffer] = useState(channel ? JSON.stringify(channel.offer, null, 2) : "");
   const onSaved = async (c: Channel) => {
