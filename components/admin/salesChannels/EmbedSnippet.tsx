@@ -17,7 +17,7 @@ export function EmbedSnippet({ channelId }: { channelId: number }) {
   return (
     <div className="space-y-3" data-testid="embed-snippet">
       <div className="flex items-start gap-2">
-        <pre className="min-w-0 flex-1 overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-50" tabIndex={0} aria-label="Embed snippet"><code data-testid="embed-snippet-code">{snippet}</code></pre>
+        <pre className="min-w-0 flex-1 overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-50" role="region" tabIndex={0} aria-label="Embed snippet"><code data-testid="embed-snippet-code">{snippet}</code></pre>
         <CopyButton value={snippet} what="embed snippet" />
       </div>
       <p className="text-sm text-slate-700">
