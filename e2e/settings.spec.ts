@@ -118,7 +118,9 @@ test("an API key is shown once at creation and refused once revoked", async ({ p
   await expectNoSeriousA11yViolations(page);
   const form = page.getByTestId("new-api-key-form");
   await form.getByLabel("Name").fill(name);
+  const created = page.waitForResponse((r) => r.url().includes("/api/trpc/apiKeys.create"));
   await form.getByRole("button", { name: "Create API key" }).click();
+  expect((await created).headers()["cache-control"]).toContain("no-store"); // the response carries the key
   const dialog = page.getByRole("dialog", { name: "Your new API key" });
   await expect(dialog).toContainText("You won't see it again");
   const key = (await dialog.getByTestId("secret-once-value").textContent()) ?? "";
