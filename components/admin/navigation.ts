@@ -32,6 +32,7 @@ export const NAV: NavSection[] = [
     title: "Settings",
     links: [
       { href: "/admin/settings", label: "Account" },
+      { href: "/admin/settings/processors", label: "Payment processors" },
       { href: "/admin/users", label: "Users and roles" },
       { href: "/admin/audit-log", label: "Audit log" },
     ],

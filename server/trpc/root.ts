@@ -8,6 +8,8 @@ import { catalogRouter } from "./routers/catalog";
 import { customersRouter } from "./routers/customers";
 import { usersRouter } from "./routers/users";
 import { sessionRouter } from "./routers/session";
+import { settingsRouter } from "./routers/settings";
+import { webhooksRouter } from "./routers/webhooks";
 
 export const appRouter = router({
   account: accountRouter,
@@ -18,6 +20,8 @@ export const appRouter = router({
   audit: auditRouter,
   users: usersRouter,
   session: sessionRouter,
+  settings: settingsRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

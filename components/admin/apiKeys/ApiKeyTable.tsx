@@ -6,6 +6,7 @@ import type { RouterOutputs } from "../../trpc/types";
 import { DataTable, type ColumnDef } from "../../ui/DataTable";
 import { DateTime } from "../../ui/DateTime";
 import { StatusChip } from "../../ui/StatusChip";
+import { RevokeApiKeyButton } from "./RevokeApiKeyButton";
 
 type ApiKey = RouterOutputs["apiKeys"]["list"][number];
 
@@ -19,6 +20,10 @@ const columns: ColumnDef<ApiKey>[] = [
     cell: ({ row }) => row.original.revoked_at
       ? <span className="inline-flex flex-wrap items-center gap-1"><StatusChip status="revoked" /> <DateTime value={row.original.revoked_at} /></span>
       : <StatusChip status="active" />,
+  },
+  {
+    id: "actions", header: () => <span className="sr-only">Actions</span>, meta: { align: "right" },
+    cell: ({ row }) => (row.original.revoked_at ? null : <RevokeApiKeyButton id={row.original.id} prefix={row.original.prefix} name={row.original.name} />),
   },
 ];
 

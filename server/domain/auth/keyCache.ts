@@ -79,3 +79,9 @@ async function loadAndRemember(hash: string, useCache: boolean): Promise<FoundKe
   }
   return found;
 }
+
+/** Drops a key from memory at once (after this process revoked it; other processes learn it from the notification). */
+export function forgetKey(hash: string): void {
+  epoch++;
+  keys.delete(hash);
+}

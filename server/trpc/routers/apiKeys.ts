@@ -1,7 +1,13 @@
 // API keys of the account (prefixes only: the full key is shown once, at creation).
+import { z } from "zod";
+import { createAccountApiKey, revokeApiKey } from "../../domain/auth/apiKeyAdmin";
 import { listApiKeys } from "../../domain/auth/apiKeys";
 import { protectedProcedure, router } from "../init";
+import { idOnly } from "../inputs";
 
 export const apiKeysRouter = router({
   list: protectedProcedure.query(({ ctx }) => listApiKeys(ctx.domain)),
+  // shapes only: the domain names the field that is wrong
+  create: protectedProcedure.input(z.object({ kind: z.string().max(20), name: z.string().max(1000).nullable().optional() })).mutation(({ ctx, input }) => createAccountApiKey(ctx.domain, input)),
+  revoke: protectedProcedure.input(idOnly).mutation(({ ctx, input }) => revokeApiKey(ctx.domain, input.id)),
 });
