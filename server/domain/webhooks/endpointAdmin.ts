@@ -3,6 +3,7 @@
 // (not via the worker) so the seller sees the status code in the delivery log straight away.
 import { randomBytes } from "node:crypto";
 import type { Prisma } from "../../generated/prisma/client";
+import { systemClock } from "../../clock";
 import type { Ctx } from "../context";
 import { notFound } from "../errors";
 import { newEventId } from "../events/outbox";
@@ -41,7 +42,7 @@ async function presentDelivery(ctx: Ctx, deliveryId: number) {
 /** Leases the delivery (the worker skips it meanwhile), then makes one attempt and records its outcome. */
 async function sendNow(ctx: Ctx, deliveryId: number, policy: NetworkPolicy) {
   await ctx.db.webhookDelivery.update({ where: { id: deliveryId }, data: { nextAttemptAt: new Date(Date.now() + CONSOLE_LEASE_MS) } });
-  await attemptDelivery(ctx.db, deliveryId, { policy, timeoutMs: DELIVERY_TIMEOUT_MS });
+  await attemptDelivery({ db: ctx.db, clock: systemClock }, { id: deliveryId, policy, timeoutMs: DELIVERY_TIMEOUT_MS });
   return presentDelivery(ctx, deliveryId);
 }
 
