@@ -5,6 +5,7 @@ import { apiKeysRouter } from "./routers/apiKeys";
 import { auditRouter } from "./routers/audit";
 import { billingRouter } from "./routers/billing";
 import { catalogRouter } from "./routers/catalog";
+import { contractActionsRouter } from "./routers/contractActions";
 import { customersRouter } from "./routers/customers";
 import { usersRouter } from "./routers/users";
 import { sessionRouter } from "./routers/session";
@@ -13,6 +14,7 @@ export const appRouter = router({
   account: accountRouter,
   catalog: catalogRouter,
   customers: customersRouter,
+  contractActions: contractActionsRouter,
   apiKeys: apiKeysRouter,
   billing: billingRouter,
   audit: auditRouter,
