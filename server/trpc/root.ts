@@ -7,6 +7,9 @@ import { catalogRouter } from "./routers/catalog";
 import { customersRouter } from "./routers/customers";
 import { usersRouter } from "./routers/users";
 import { sessionRouter } from "./routers/session";
+import { dashboardRouter } from "./routers/dashboard";
+import { contractsRouter } from "./routers/contracts";
+import { runsRouter } from "./routers/runs";
 
 export const appRouter = router({
   catalog: catalogRouter,
@@ -16,6 +19,9 @@ export const appRouter = router({
   audit: auditRouter,
   users: usersRouter,
   session: sessionRouter,
+  dashboard: dashboardRouter,
+  contracts: contractsRouter,
+  runs: runsRouter,
 });
 
 export type AppRouter = typeof appRouter;
