@@ -9,6 +9,9 @@ import { contractActionsRouter } from "./routers/contractActions";
 import { customersRouter } from "./routers/customers";
 import { usersRouter } from "./routers/users";
 import { sessionRouter } from "./routers/session";
+import { dashboardRouter } from "./routers/dashboard";
+import { contractsRouter } from "./routers/contracts";
+import { runsRouter } from "./routers/runs";
 
 export const appRouter = router({
   account: accountRouter,
@@ -20,6 +23,9 @@ export const appRouter = router({
   audit: auditRouter,
   users: usersRouter,
   session: sessionRouter,
+  dashboard: dashboardRouter,
+  contracts: contractsRouter,
+  runs: runsRouter,
 });
 
 export type AppRouter = typeof appRouter;
