@@ -92,12 +92,12 @@ test("the contract list filters and searches in the URL; reload keeps the view; 
   await expectNoSeriousA11yViolations(page);
 
   await page.getByLabel("Search contracts").fill(String(contract.id));
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`q=${contract.id}`));
   await expect(page.getByTestId("pagination-summary")).toHaveText("1–1 of 1");
   await page.reload();
   await expect(page.getByTestId(`contract-row-${contract.id}`)).toBeVisible();
-  await page.getByLabel("State").selectOption("ended");
+  await page.getByLabel("State", { exact: true }).selectOption("ended");
   await expect(page).toHaveURL(/state=ended/);
   await expect(page.getByTestId("empty-state")).toBeVisible();
   await page.goBack();

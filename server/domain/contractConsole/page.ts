@@ -28,12 +28,17 @@ function actionName(action: string): string {
 
 export async function loadContractPage(ctx: Ctx, id: number): Promise<ContractPage> {
   const d = await contractForConsole(ctx, id); // 404 first for a missing or foreign contract
-  const pending = await ctx.db.pendingLine.findMany({ where: { accountId: ctx.accountId, contractId: id, billingRunId: null }, orderBy: { id: "asc" } });
+  const [pending, consoleChanges] = await Promise.all([
+    ctx.db.pendingLine.findMany({ where: { accountId: ctx.accountId, contractId: id, billingRunId: null }, orderBy: { id: "asc" } }),
+    // the console's own actions (tRPC contractActions.*) are audited under that router's name
+    ctx.db.auditLog.findMany({ where: { accountId: ctx.accountId, targetType: "contractActions", targetId: String(id) }, orderBy: { id: "desc" }, take: 200 }),
+  ]);
   const c = d.contract;
   const explanation = new Map((d.next_charge?.lines ?? []).map((l) => [l.product_name, l.description]));
   const events = [
     ...d.timeline.map((e) => ({ id: e.event_id, type: e.type, created_at: e.created_at, actor: null })),
     ...d.changes.map((a, i) => ({ id: `change-${i}`, type: actionName(a.action), created_at: a.at, actor: a.actor.label || a.actor.type })),
+    ...consoleChanges.map((a) => ({ id: `console-${a.id}`, type: actionName(a.action), created_at: a.at.toISOString(), actor: a.actorLabel || a.actorType })),
   ].sort((a, b) => b.created_at.localeCompare(a.created_at));
   return {
     contract: c,
