@@ -33,12 +33,12 @@ export async function seedAdminVolume(c: pg.Client, n: number) {
       case when g % 12 = 0 then 'canceled' when g % 40 = 0 then 'ended' when g % 50 = 0 then 'paused' else 'active' end as state) s`, [accountId]);
   await q(`
     insert into contract_items (contract_id, price_id, product_id, quantity, discount_percent, source, created_at, period_start_at, period_end_at, updated_at)
-    select c.id, case when c.currency = 'USD' then $2 when c.id % 7 = 0 then $3 else $4 end, $5, 1 + c.id % 3, case when c.id % 5 = 0 then 10 end, 'items', c.created_at,
+    select c.id, case when c.currency = 'USD' then $2::int when c.id % 7 = 0 then $3::int else $4::int end, $5::int, 1 + c.id % 3, case when c.id % 5 = 0 then 10 end, 'items', c.created_at,
       coalesce(c.next_billing_at, now()) - interval '1 month', coalesce(c.next_billing_at, now()), now()
     from subscription_contracts c where c.account_id = $1`, [accountId, usdMonth, eurYear, eurMonth, product]);
   await q(`
     insert into contract_items (contract_id, price_id, product_id, quantity, source, created_at, period_start_at, period_end_at, updated_at)
-    select c.id, $2, $3, 1, 'items', c.created_at, coalesce(c.next_billing_at, now()) - interval '1 week', coalesce(c.next_billing_at, now()), now()
+    select c.id, $2::int, $3::int, 1, 'items', c.created_at, coalesce(c.next_billing_at, now()) - interval '1 week', coalesce(c.next_billing_at, now()), now()
     from subscription_contracts c where c.account_id = $1 and c.currency = 'EUR' and c.id % 3 = 0`, [accountId, eurWeek, product]);
   await q(`insert into contract_pauses (contract_id, start_at, end_at, state) select id, now() - interval '3 days', now() + interval '20 days', 'active' from subscription_contracts where account_id = $1 and state = 'paused'`, [accountId]);
   // a run per month lived in the last year: mostly succeeded; some failed, exhausted or waiting on the processor
@@ -58,7 +58,7 @@ export async function seedAdminVolume(c: pg.Client, n: number) {
       case when r.state in ('failed', 'exhausted') then 'card_declined' end, case when r.state in ('failed', 'exhausted') then 'Declined' end, r.scheduled_at, r.scheduled_at + interval '1 minute'
     from billing_runs r where r.account_id = $1`, [accountId]);
   await q(`insert into billing_run_lines (run_id, price_id, product_name, quantity, unit_amount, proration_factor, line_total, subtotal, tax, service_period_start_at, service_period_end_at, kind, description)
-    select id, $2, 'Bench product', 1, 9.9, 1, 9.9, 9.9, 1.98, period_start_at, period_end_at, 'recurring', '1 x 9.9000 EUR = 9.9000' from billing_runs where account_id = $1 and contract_id = (select min(id) from subscription_contracts where account_id = $1)`, [accountId, eurMonth]);
+    select id, $2::int, 'Bench product', 1, 9.9, 1, 9.9, 9.9, 1.98, period_start_at, period_end_at, 'recurring', '1 x 9.9000 EUR = 9.9000' from billing_runs where account_id = $1 and contract_id = (select min(id) from subscription_contracts where account_id = $1)`, [accountId, eurMonth]);
   await q(`analyze`);
   const [{ items }] = await q(`select count(*)::int as items from contract_items`);
   const [{ runs }] = await q(`select count(*)::int as runs from billing_runs`);

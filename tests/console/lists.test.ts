@@ -35,7 +35,8 @@ describe("contracts list", () => {
     expect(await ids({ filters: { currency: "USD" } })).toEqual([p.c.c8]);
     expect(await ids({ filters: { customer: "bob-002" } })).toEqual([p.c.c2, p.c.c5, p.c.c9]);
     expect(await ids({ filters: { attention: true } })).toEqual([p.c.c4]);
-    expect(await ids({ filters: { service_state: "partial" } })).toEqual([p.c.c2]);
+    expect(await ids({ filters: { service_state: "past_due" } })).toEqual([p.c.c4]);
+    expect(await ids({ filters: { service_state: ["inactive"] } })).toEqual([p.c.c6, p.c.c7, p.c.c5, p.c.c3, p.c.c9]);
   });
 
   it("computes the same service state as the contract's REST representation", async () => {
