@@ -59,7 +59,7 @@ export async function seedAdminVolume(c: pg.Client, n: number) {
     from billing_runs r where r.account_id = $1`, [accountId]);
   await q(`insert into billing_run_lines (run_id, price_id, product_name, quantity, unit_amount, proration_factor, line_total, subtotal, tax, service_period_start_at, service_period_end_at, kind, description)
     select id, $2::int, 'Bench product', 1, 9.9, 1, 9.9, 9.9, 1.98, period_start_at, period_end_at, 'recurring', '1 x 9.9000 EUR = 9.9000' from billing_runs where account_id = $1 and contract_id = (select min(id) from subscription_contracts where account_id = $1)`, [accountId, eurMonth]);
-  await q(`analyze`);
+  await q(`vacuum analyze`); // what autovacuum does on a live database: index-only scans need the visibility map
   const [{ items }] = await q(`select count(*)::int as items from contract_items`);
   const [{ runs }] = await q(`select count(*)::int as runs from billing_runs`);
   const [{ id: sampleContract }] = await q(`select min(id) as id from subscription_contracts where account_id = $1`, [accountId]);

@@ -39,8 +39,11 @@ const caller = appRouter.createCaller({ session: { userId: seeded.userId, accoun
 
 const since = new Date(Date.now() - 30 * 86_400_000).toISOString();
 const queries: [string, () => Promise<unknown>][] = [
+  ["dashboard.mrr", () => caller.dashboard.mrr()],
   ["dashboard.figures", () => caller.dashboard.figures()],
-  ["dashboard.charts", () => caller.dashboard.charts()],
+  ["dashboard.money", () => caller.dashboard.money()],
+  ["dashboard.mrrByMonth", () => caller.dashboard.mrrByMonth()],
+  ["dashboard.outcomes", () => caller.dashboard.outcomes()],
   ["contracts.list (first page)", () => caller.contracts.list({})],
   ["contracts.list (page 200)", () => caller.contracts.list({ page: 200 })],
   ["contracts.list (active EUR, by next billing)", () => caller.contracts.list({ filters: { state: "active", currency: "EUR" }, sort: "next_billing_asc" })],

@@ -24,7 +24,7 @@ describe("console procedure sweeps", () => {
   it("refuses every procedure to a signed-out caller with UNAUTHORIZED", async () => {
     const caller = appRouter.createCaller({ session: null });
     const paths = procedures().map(([path]) => path);
-    expect(paths).toEqual(expect.arrayContaining(["dashboard.figures", "dashboard.charts", "contracts.list", "contracts.get", "runs.list", "runs.get", "runs.retry"]));
+    expect(paths).toEqual(expect.arrayContaining(["dashboard.mrr", "dashboard.figures", "dashboard.money", "dashboard.mrrByMonth", "dashboard.outcomes", "contracts.list", "contracts.get", "runs.list", "runs.get", "runs.retry"]));
     for (const path of paths) expect(await codeOf(callPath(caller, path, { id: p.c.c1 })), path).toBe("UNAUTHORIZED");
   });
 
@@ -45,7 +45,11 @@ describe("console procedures on the portfolio", () => {
     const caller = await consoleAs(p.email);
     const figures = await caller.dashboard.figures();
     expect(figures.active_contracts.map((f) => [f.currency, f.count])).toEqual([["EUR", 4], ["USD", 1]]);
-    expect((await caller.dashboard.charts()).billing_outcomes).toHaveLength(30);
+    expect(await caller.dashboard.outcomes()).toHaveLength(30);
+    // (on the real clock here: the account's test clock is behind it, so the 30-day windows hold none of the fixture's runs)
+    expect(await caller.dashboard.money()).toMatchObject({ billed: expect.any(Array), collected: expect.any(Array) });
+    expect(await caller.dashboard.mrrByMonth()).toHaveLength(2);
+    expect(await caller.dashboard.mrr()).toHaveLength(2);
     expect((await caller.contracts.list({ filters: figures.active_contracts[0].filter as never })).count).toBe(4);
     expect((await caller.contracts.get({ id: p.c.c1 })).contract.id).toBe(p.c.c1);
     expect((await caller.runs.list({ filters: { state: "exhausted" } })).results.map((r) => r.id)).toEqual([p.runs.r3]);
