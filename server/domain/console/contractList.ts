@@ -1,7 +1,8 @@
 // /admin/contracts: one page of the account's contracts with filters, search and sort, in SQL (the total
-// is a count over the same conditions). Filters are the ones the dashboard's figures hand out.
+// is a count over the same conditions, capped: console/count.ts). Filters are the ones the dashboard's figures hand out.
 import { Prisma } from "../../generated/prisma/client";
 import type { Ctx } from "../context";
+import { COUNT_CAP, cappedCount } from "./count";
 import { fmt4 } from "../money";
 import { renewalAmountSql } from "./renewal";
 import { serviceStateSql } from "./serviceState";
@@ -29,7 +30,7 @@ export function contractWhere(ctx: Ctx, f: ContractListFilters, search: string |
   if (f.attention !== undefined) parts.push(Prisma.sql`c.billing_attention_required = ${f.attention}`);
   if (f.customer) {
     const id = /^\d{1,9}$/.test(f.customer) ? Number(f.customer) : -1;
-    parts.push(Prisma.sql`(c.customer_id = ${id} or c.customer_id in (select id from customers where account_id = ${ctx.accountId} and reference = ${f.customer}))`);
+    parts.push(Prisma.sql`c.customer_id in (select id from customers where account_id = ${ctx.accountId} and (id = ${id} or reference = ${f.customer}))`);
   }
   const range = (col: Prisma.Sql, from?: string, to?: string) => {
     if (from) parts.push(Prisma.sql`${col} >= ${new Date(from)}`);
@@ -60,7 +61,7 @@ interface Row { id: number; customer_id: number; reference: string; name: string
 export async function listContractsForConsole(ctx: Ctx, input: ContractListInput) {
   const now = ctx.clock.now();
   const where = contractWhere(ctx, input.filters ?? {}, input.search, now);
-  const [{ n }] = await ctx.db.$queryRaw<{ n: number }[]>`select count(*)::int as n from subscription_contracts c where ${where}`;
+  const n = await cappedCount(ctx, Prisma.sql`select 1 from subscription_contracts c where ${where}`);
   // the page first (index order), then the per-row extras for its rows only
   const rows = await ctx.db.$queryRaw<Row[]>`
     select c.id, c.customer_id, cu.reference, cu.name, c.state, ${serviceStateSql(now)} as service_state, c.currency, c.next_billing_at,
@@ -71,7 +72,7 @@ export async function listContractsForConsole(ctx: Ctx, input: ContractListInput
     join customers cu on cu.id = c.customer_id
     order by ${ORDER[input.sort ?? "created_desc"]}`;
   return {
-    count: n, page: input.page, page_size: input.pageSize,
+    count: Math.min(n, COUNT_CAP), count_capped: n > COUNT_CAP, page: input.page, page_size: input.pageSize,
     results: rows.map((r) => ({
       id: r.id, customer_id: r.customer_id, customer_reference: r.reference, customer_name: r.name, state: r.state, service_state: r.service_state,
       currency: r.currency, next_billing_at: r.next_billing_at?.toISOString() ?? null, next_charge_amount: r.next_amount === null ? null : fmt4(r.next_amount),

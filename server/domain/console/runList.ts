@@ -2,6 +2,7 @@
 // schedule (from the dunning rules in billing/dunning.ts) for the run's detail page.
 import { Prisma } from "../../generated/prisma/client";
 import type { Ctx } from "../context";
+import { COUNT_CAP, cappedCount } from "./count";
 import { getRun } from "../billing/runs";
 import { MAX_ATTEMPTS, nextAttemptAfter } from "../billing/dunning";
 import { fmt4 } from "../money";
@@ -29,7 +30,7 @@ function runWhere(ctx: Ctx, f: RunListFilters): Prisma.Sql {
   if (f.contract !== undefined) parts.push(Prisma.sql`r.contract_id = ${f.contract}`);
   if (f.customer) {
     const id = /^\d{1,9}$/.test(f.customer) ? Number(f.customer) : -1;
-    parts.push(Prisma.sql`(r.customer_id = ${id} or r.customer_id in (select id from customers where account_id = ${ctx.accountId} and reference = ${f.customer}))`);
+    parts.push(Prisma.sql`r.customer_id in (select id from customers where account_id = ${ctx.accountId} and (id = ${id} or reference = ${f.customer}))`);
   }
   const range = (col: Prisma.Sql, from?: string, to?: string) => {
     if (from) parts.push(Prisma.sql`${col} >= ${new Date(from)}`);
@@ -50,7 +51,7 @@ interface Row { id: number; contract_id: number; customer_id: number; reference:
 /** Newest scheduled first. */
 export async function listRunsForConsole(ctx: Ctx, input: RunListInput) {
   const where = runWhere(ctx, input.filters ?? {});
-  const [{ n }] = await ctx.db.$queryRaw<{ n: number }[]>`select count(*)::int as n from billing_runs r where ${where}`;
+  const n = await cappedCount(ctx, Prisma.sql`select 1 from billing_runs r where ${where}`);
   const rows = await ctx.db.$queryRaw<Row[]>`
     select r.id, r.contract_id, r.customer_id, cu.reference, r.kind, r.state, r.currency, r.period_start_at, r.period_end_at, r.scheduled_at,
       r.total::text as total, r.attempt_count, r.next_attempt_at, r.created_at
@@ -58,7 +59,7 @@ export async function listRunsForConsole(ctx: Ctx, input: RunListInput) {
     join customers cu on cu.id = r.customer_id
     order by r.scheduled_at desc, r.id desc`;
   return {
-    count: n, page: input.page, page_size: input.pageSize,
+    count: Math.min(n, COUNT_CAP), count_capped: n > COUNT_CAP, page: input.page, page_size: input.pageSize,
     results: rows.map((r) => ({
       id: r.id, contract_id: r.contract_id, customer_id: r.customer_id, customer_reference: r.reference, kind: r.kind, state: r.state, currency: r.currency,
       period_start_at: r.period_start_at.toISOString(), period_end_at: r.period_end_at.toISOString(), scheduled_at: r.scheduled_at.toISOString(),

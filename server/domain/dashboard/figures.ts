@@ -4,7 +4,6 @@
 import Decimal from "decimal.js";
 import type { Ctx } from "../context";
 import { fmt4 } from "../money";
-import { renewalAmountSql } from "../console/renewal";
 
 const DAY = 86_400_000;
 export const WINDOW_DAYS = 30;
@@ -68,12 +67,36 @@ export async function runsNeedingAttention(ctx: Ctx): Promise<(CountFigure & { s
   return rows.map((r) => ({ currency: r.currency, state: r.state, count: r.n, filter: { state: r.state, currency: r.currency } }));
 }
 
-/** Active contracts whose next billing falls in the next 7 days, and what those renewals bill (see console/renewal.ts). */
+/**
+ * Active contracts whose next billing falls in the next 7 days, and what those renewals bill: the rule of
+ * console/renewal.ts (which the contract list shows per row), set-based here so that it scales (one join
+ * of the due items with their price versions instead of a subquery per contract).
+ */
 export async function renewalsDue(ctx: Ctx): Promise<AmountFigure[]> {
   const now = ctx.clock.now(), to = new Date(now.getTime() + RENEWAL_DAYS * DAY);
   const rows = await ctx.db.$queryRaw<{ currency: string; n: number; amount: string }[]>`
-    select c.currency, count(*)::int as n, coalesce(sum(${renewalAmountSql}), 0)::text as amount from subscription_contracts c
-    where c.account_id = ${ctx.accountId} and c.state = 'active' and c.next_billing_at >= ${now} and c.next_billing_at < ${to} group by 1 order by 1`;
+    with due as (
+      select c.id, c.currency, c.next_billing_at from subscription_contracts c
+      where c.account_id = ${ctx.accountId} and c.state = 'active' and c.next_billing_at >= ${now} and c.next_billing_at < ${to}
+    ),
+    lines as (
+      select d.currency, ci.price_id, round(coalesce(ci.unit_amount_override, pv.unit_amount, (
+          select f.unit_amount from price_versions f where f.price_id = ci.price_id
+          order by (f.effective_from > ci.period_end_at) desc, f.effective_from asc nulls last limit 1), 0)
+        * ci.quantity * (100 - coalesce(ci.discount_percent, 0)) / 100, 4) as line
+      from due d join contract_items ci on ci.contract_id = d.id
+      left join price_versions pv on pv.price_id = ci.price_id and (pv.effective_from is null or pv.effective_from <= ci.period_end_at) and (pv.effective_to is null or ci.period_end_at < pv.effective_to)
+      where ci.status = 'active' and ci.period_end_at <= d.next_billing_at and (ci.end_at is null or ci.end_at > ci.period_end_at)
+    ),
+    amounts as (
+      select l.currency, l.line + case when pr.tax_policy = 'exclusive' and tr.percentage is not null then round(l.line * tr.percentage / 100, 4) else 0 end as amount
+      from lines l join catalog_prices cp on cp.id = l.price_id join catalog_products pr on pr.id = cp.product_id left join tax_rates tr on tr.id = pr.tax_rate_id
+      union all
+      select d.currency, pl.subtotal + pl.tax from due d join pending_lines pl on pl.contract_id = d.id and pl.billing_run_id is null
+    )
+    select d.currency, d.n, coalesce(a.amount, 0)::text as amount
+    from (select currency, count(*)::int as n from due group by 1) d left join (select currency, sum(amount) as amount from amounts group by 1) a on a.currency = d.currency
+    order by 1`;
   return rows.map((r) => ({ currency: r.currency, count: r.n, amount: fmt4(new Decimal(r.amount)), filter: { state: "active", next_billing_from: now.toISOString(), next_billing_to: to.toISOString(), currency: r.currency } }));
 }
 
