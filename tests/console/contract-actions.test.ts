@@ -3,6 +3,8 @@
 // contract is NOT_FOUND; nothing is implemented twice (same domain functions as REST).
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
+import { ZodError } from "zod";
+import { zodFieldErrors } from "@/server/http/errors";
 import { db, post, seed, useSeed } from "../helpers";
 import { consoleAs } from "../audit/_console";
 
@@ -18,7 +20,9 @@ async function newContract() {
 async function failure(p: Promise<unknown>) {
   try { await p; return "OK"; } catch (e) {
     const err = e as TRPCError;
-    return { code: err.code, fields: (err.cause as { fields?: Record<string, string[]> } | undefined)?.fields };
+    // a domain error carries its fields; an input error is a ZodError, worded for the client by the error formatter
+    const fields = err.cause instanceof ZodError ? zodFieldErrors(err.cause) : (err.cause as { fields?: Record<string, string[]> } | undefined)?.fields;
+    return { code: err.code, fields };
   }
 }
 
@@ -53,11 +57,42 @@ describe("contractActions", () => {
     expect((await caller.contractActions.update({ contract_id: c.id, metadata: { crm: "42" } })).metadata).toEqual({ crm: "42" });
   });
 
-  it("answers NOT_FOUND for another account's contract", async () => {
+  it("pauses a window through the preview and cancels the scheduled pause", async () => {
+    const c = await newContract();
+    const caller = await admin();
+    const day = 86_400_000;
+    const window = { contract_id: c.id, start_date: new Date(Date.now() + 3 * day).toISOString(), end_date: new Date(Date.now() + 10 * day).toISOString() };
+    const preview = await caller.contractActions.preview({ operation: "pause", ...window });
+    const paused = await caller.contractActions.pause({ ...window, preview_token: preview.preview_token });
+    expect(paused.future_pauses).toHaveLength(1);
+    expect(await failure(caller.contractActions.pause({ contract_id: c.id } as never))).toMatchObject({ code: "BAD_REQUEST", fields: { start_date: ["This field is required."] } });
+    const back = await caller.contractActions.cancelPause({ contract_id: c.id, pause_id: paused.future_pauses[0].id });
+    expect(back.future_pauses).toHaveLength(0);
+  });
+
+  it("answers NOT_FOUND to every action on another account's contract, and changes nothing", async () => {
     const c = await newContract();
     const other = await consoleAs("other-admin@example.com");
-    expect(await failure(other.contractActions.addCredit({ contract_id: c.id, amount: "1", reason: "x" }))).toMatchObject({ code: "NOT_FOUND" });
-    expect(await failure(other.contractActions.preview({ contract_id: c.id, operation: "cancel" }))).toMatchObject({ code: "NOT_FOUND" });
-    expect(await failure(other.contractActions.cancel({ contract_id: c.id }))).toMatchObject({ code: "NOT_FOUND" });
+    const id = { contract_id: c.id };
+    const item = { ...id, contract_item: c.items[0].id };
+    const before = await db().subscriptionContract.findUniqueOrThrow({ where: { id: c.id } });
+    const calls: [string, () => Promise<unknown>][] = [
+      ["preview", () => other.contractActions.preview({ ...id, operation: "cancel" })],
+      ["addItem", () => other.contractActions.addItem({ ...id, price: ids.basicMonthly })],
+      ["updateItem", () => other.contractActions.updateItem({ ...item, quantity: 2 })],
+      ["removeItem", () => other.contractActions.removeItem(item)],
+      ["cancel", () => other.contractActions.cancel(id)],
+      ["restart", () => other.contractActions.restart(id)],
+      ["pause", () => other.contractActions.pause({ ...id, start_date: new Date(Date.now() + 86_400_000).toISOString(), end_date: new Date(Date.now() + 5 * 86_400_000).toISOString() })],
+      ["resume", () => other.contractActions.resume(id)],
+      ["cancelPause", () => other.contractActions.cancelPause({ ...id, pause_id: 1 })],
+      ["activate", () => other.contractActions.activate(id)],
+      ["update", () => other.contractActions.update({ ...id, metadata: { x: "1" } })],
+      ["addCredit", () => other.contractActions.addCredit({ ...id, amount: "1", reason: "x" })],
+    ];
+    for (const [name, call] of calls) expect(await failure(call()), name).toMatchObject({ code: "NOT_FOUND" });
+    const after = await db().subscriptionContract.findUniqueOrThrow({ where: { id: c.id } });
+    expect([after.state, after.contractVersion, after.metadata]).toEqual([before.state, before.contractVersion, before.metadata]);
+    expect(await db().contractCredit.count({ where: { contractId: c.id } })).toBe(0);
   });
 });

@@ -8,6 +8,7 @@ import { DataTable, type ColumnDef } from "../../ui/DataTable";
 import { DateTime } from "../../ui/DateTime";
 import { Money } from "../../ui/Money";
 import { StatusChip } from "../../ui/StatusChip";
+import { CancelPauseButton } from "./SimpleDialogs";
 
 export interface ActivityAttempt { id: number; state: string; amount: string; created_at: string; failure_message?: string | null }
 export interface ActivityRun { id: number; kind: string; state: string; period_start_at: string; period_end_at: string; total_amount: string; attempts: ActivityAttempt[] }
@@ -24,6 +25,7 @@ export function ActivitySections({ contract: c, activity: a }: { contract: Contr
     { id: "window", header: "Window", cell: ({ row: { original: p } }) => <><DateTime value={p.start_date} /> → <DateTime value={p.end_date} /></> },
     { id: "state", header: "State", cell: ({ row }) => <StatusChip status={row.original.state} /> },
     { id: "reason", header: "Reason", cell: ({ row }) => row.original.reason ?? "—" },
+    { id: "actions", header: "Actions", cell: ({ row }) => (row.original.state === "scheduled" ? <CancelPauseButton contractId={c.id} pauseId={row.original.id} /> : null) },
   ];
   const adjCols: ColumnDef<ActivityAdjustment>[] = [
     { id: "line", header: "Line", cell: ({ row }) => row.original.description },

@@ -74,3 +74,15 @@ export function EditMetadataDialog({ metadata, ...p }: Props & { metadata: Recor
     </ConfirmDialog>
   );
 }
+
+/** A scheduled (future) pause can be called off before it starts (DELETE …/pause/{id}/). */
+export function CancelPauseButton({ contractId, pauseId }: { contractId: number; pauseId: number }) {
+  const client = useTRPCClient();
+  const [open, setOpen] = useState(false);
+  const m = useAction(() => client.contractActions.cancelPause.mutate({ contract_id: contractId, pause_id: pauseId }), "Scheduled pause canceled", () => setOpen(false));
+  return (
+    <ConfirmDialog open={open} onOpenChange={setOpen} title="Cancel the scheduled pause?" description="Billing and service continue through the window as if no pause had been scheduled."
+      trigger={<button type="button" className="text-sm text-red-800 underline">Cancel pause</button>}
+      confirmLabel="Cancel scheduled pause" tone="danger" pending={m.isPending} onConfirm={() => m.mutate(undefined)} error={formErrorOf(m.error, [])} />
+  );
+}
