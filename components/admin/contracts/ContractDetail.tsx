@@ -18,6 +18,7 @@ export interface ContractPageData {
   /** what the next run will charge (null when nothing is scheduled) */
   nextCharge: { at: string | null; amount: string | null } | null;
   itemExtras?: Record<number, ItemExtra>;
+  upcoming?: { product_name: string; quantity: number; line_total_amount: string; description: string }[];
   activity: ContractActivity;
 }
 
@@ -44,6 +45,16 @@ export function ContractDetail({ data }: { data: ContractPageData }) {
         </p>
       ) : null}
       <ItemsSection contractId={c.id} currency={c.currency} items={c.items} extras={data.itemExtras} editable={c.state === "active" || c.state === "paused"} />
+      {data.upcoming?.length ? (
+        <Card title="Upcoming charge" testId="contract-upcoming">
+          <ul className="space-y-1 text-sm">
+            {data.upcoming.map((l, i) => (
+              <li key={i} className="flex justify-between gap-4"><span>{l.product_name} × {l.quantity}<span className="block text-xs text-slate-700">{l.description}</span></span><Money amount={l.line_total_amount} currency={c.currency} /></li>
+            ))}
+          </ul>
+          {data.nextCharge?.amount ? <p className="mt-2 text-sm font-semibold">Total with tax: <Money amount={data.nextCharge.amount} currency={c.currency} /> on <DateTime value={data.nextCharge.at} dateOnly /></p> : null}
+        </Card>
+      ) : null}
       <ActivitySections contract={c} activity={data.activity} />
       <Card title="Details" testId="contract-details">
         <dl className="grid gap-x-8 gap-y-2 text-sm sm:grid-cols-3">
