@@ -5,16 +5,21 @@ import { apiKeysRouter } from "./routers/apiKeys";
 import { auditRouter } from "./routers/audit";
 import { billingRouter } from "./routers/billing";
 import { catalogRouter } from "./routers/catalog";
+import { contractActionsRouter } from "./routers/contractActions";
 import { customersRouter } from "./routers/customers";
 import { usersRouter } from "./routers/users";
 import { sessionRouter } from "./routers/session";
 import { settingsRouter } from "./routers/settings";
 import { webhooksRouter } from "./routers/webhooks";
+import { dashboardRouter } from "./routers/dashboard";
+import { contractsRouter } from "./routers/contracts";
+import { runsRouter } from "./routers/runs";
 
 export const appRouter = router({
   account: accountRouter,
   catalog: catalogRouter,
   customers: customersRouter,
+  contractActions: contractActionsRouter,
   apiKeys: apiKeysRouter,
   billing: billingRouter,
   audit: auditRouter,
@@ -22,6 +27,9 @@ export const appRouter = router({
   session: sessionRouter,
   settings: settingsRouter,
   webhooks: webhooksRouter,
+  dashboard: dashboardRouter,
+  contracts: contractsRouter,
+  runs: runsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,58 @@
+"use client";
+// The contract page's header: name and id, state chip, the one or two actions that fit the state as
+// buttons, the rest in the actions menu; each opens its dialog (preview pattern where it applies).
+import { useState } from "react";
+import type { ContractOut } from "@/server/schemas/contracts";
+import { PageHeader, primaryButtonClass, secondaryButtonClass } from "../../ui/PageHeader";
+import type { ActionItem } from "../../ui/ActionsMenu";
+import { AddItemDialog } from "./ItemDialogs";
+import { CancelDialog, PauseDialog, RestartDialog, ResumeDialog } from "./LifecycleDialogs";
+import { ActivateDialog, AddCreditDialog, EditMetadataDialog } from "./SimpleDialogs";
+
+type DialogName = "add" | "cancel" | "pause" | "resume" | "restart" | "activate" | "credit" | "metadata" | null;
+
+export function ContractHeader({ contract: c }: { contract: ContractOut }) {
+  const [open, setOpen] = useState<DialogName>(null);
+  const props = (name: Exclude<DialogName, null>) => ({ open: open === name, onOpenChange: (o: boolean) => setOpen(o ? name : null), contractId: c.id, currency: c.currency });
+  const pendingCancel = c.state === "active" && (c.cancel_at_period_end || !!c.cancel_at);
+  const can = {
+    activate: c.state === "inactive",
+    add: c.state === "active" || c.state === "paused",
+    cancel: c.state === "active" && !pendingCancel,
+    restart: c.state === "canceled" || pendingCancel,
+    pause: c.state === "active",
+    resume: c.state === "paused",
+  };
+  const primary: { name: Exclude<DialogName, null>; label: string; danger?: boolean }[] = [];
+  if (can.activate) primary.push({ name: "activate", label: "Activate contract" });
+  if (can.restart) primary.push({ name: "restart", label: "Restart contract" });
+  if (can.resume) primary.push({ name: "resume", label: "Resume contract" });
+  if (can.add) primary.push({ name: "add", label: "Add item" });
+  const menu: ActionItem[] = [
+    ...primary.slice(2).map((a) => ({ label: a.label, onSelect: () => setOpen(a.name) })),
+    ...(can.pause ? [{ label: "Pause contract", onSelect: () => setOpen("pause") }] : []),
+    { label: "Add credit", onSelect: () => setOpen("credit") },
+    { label: "Edit metadata", onSelect: () => setOpen("metadata") },
+    { label: "Open subscriber page", href: c.subscriber_page },
+    ...(can.cancel ? [{ label: "Cancel contract", onSelect: () => setOpen("cancel"), danger: true }] : []),
+  ];
+  const name = c.customer.name ?? c.customer.reference;
+  return (
+    <>
+      <PageHeader title={`${name} — contract ${c.id}`} id={String(c.id)} idLabel="contract id" status={c.state}
+        description={`${c.currency} · ${c.recurring ? "recurring" : "one-time"} · version ${c.contract_version}${pendingCancel ? " · cancellation pending" : ""}`}
+        actions={primary.slice(0, 2).map((a, i) => (
+          <button key={a.name} type="button" className={i === 0 ? primaryButtonClass : secondaryButtonClass} onClick={() => setOpen(a.name)}>{a.label}</button>
+        ))}
+        menu={menu} />
+      {open === "add" ? <AddItemDialog {...props("add")} /> : null}
+      {open === "cancel" ? <CancelDialog {...props("cancel")} /> : null}
+      {open === "pause" ? <PauseDialog {...props("pause")} /> : null}
+      {open === "resume" ? <ResumeDialog {...props("resume")} /> : null}
+      {open === "restart" ? <RestartDialog {...props("restart")} /> : null}
+      {open === "activate" ? <ActivateDialog {...props("activate")} /> : null}
+      {open === "credit" ? <AddCreditDialog {...props("credit")} /> : null}
+      {open === "metadata" ? <EditMetadataDialog {...props("metadata")} metadata={c.metadata} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+"use client";
+// The spec's preview pattern (4.6) for one contract operation: the seller fills the operation's fields,
+// "Preview" asks the server what will be charged or credited and when (PreviewLines), and "Confirm <action>"
+// sends exactly that preview's token, so the result equals the preview. Changing a field drops the preview.
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useEffect, useId, useState } from "react";
+import type { Operation, ProrationPreviewOut } from "@/server/schemas/contracts";
+import { useTRPCClient } from "../../trpc/client";
+import { ConfirmDialog } from "../../ui/Dialog";
+import { fieldErrorsOf, formErrorOf, type FieldErrors } from "../../ui/errors";
+import { inputClass } from "../../ui/Field";
+import { FormField } from "../../ui/FormField";
+import { toast } from "../../ui/Toaster";
+import { PreviewLines } from "./PreviewLines";
+
+export type Body = Record<string, unknown>;
+
+export interface OperationDialogProps {
+  open: boolean; onOpenChange: (open: boolean) => void;
+  contractId: number; currency: string; operation: Operation;
+  title: string; description?: string; confirmLabel: string; successMessage: string; tone?: "primary" | "danger";
+  /** the operation's own fields as the seller set them (the server validates and names a wrong one) */
+  body: Body;
+  fieldNames: readonly string[];
+  fields?: (errors: FieldErrors) => React.ReactNode;
+  execute: (input: Body & { contract_id: number; preview_token: string }) => Promise<unknown>;
+  /** offer proration_behavior (item changes, cancel, pause) */
+  prorationChoice?: boolean;
+}
+
+export function OperationDialog(p: OperationDialogProps) {
+  const client = useTRPCClient();
+  const router = useRouter();
+  const uid = useId();
+  const [proration, setProration] = useState("");
+  const [preview, setPreview] = useState<ProrationPreviewOut | null>(null);
+  const full = { ...p.body, ...(proration ? { proration_behavior: proration } : {}) };
+  const key = JSON.stringify(full);
+  useEffect(() => setPreview(null), [key, p.open]);
+
+  const previewing = useMutation({
+    mutationFn: () => client.contractActions.preview.query({ contract_id: p.contractId, operation: p.operation, ...full }),
+    onSuccess: setPreview,
+  });
+  const confirming = useMutation({
+    mutationFn: () => p.execute({ ...full, contract_id: p.contractId, preview_token: preview!.preview_token }),
+    onSuccess: () => {
+      toast.success(p.successMessage);
+      p.onOpenChange(false);
+      router.refresh();
+    },
+  });
+  const error = confirming.error ?? previewing.error;
+  const errors = fieldErrorsOf(error);
+  const shown = [...p.fieldNames, "proration_behavior"];
+
+  return (
+    <ConfirmDialog open={p.open} onOpenChange={(o) => { if (!o) { previewing.reset(); confirming.reset(); } p.onOpenChange(o); }}
+      title={p.title} description={p.description} tone={p.tone}
+      confirmLabel={preview ? p.confirmLabel : "Preview"} pendingLabel={preview ? `${p.confirmLabel}…` : "Previewing…"}
+      pending={previewing.isPending || confirming.isPending}
+      onConfirm={() => (preview ? confirming.mutate() : previewing.mutate())}
+      error={formErrorOf(error, shown)}>
+      <form className="space-y-3" onSubmit={(e) => { e.preventDefault(); previewing.mutate(); }}>
+        {p.fields?.(errors)}
+        {p.prorationChoice ? (
+          <FormField id={`${uid}-proration`} label="Proration" errors={errors.proration_behavior}>
+            {(c) => (
+              <select {...c} value={proration} onChange={(e) => setProration(e.target.value)} className={inputClass}>
+                <option value="">Account default</option>
+                <option value="create_prorations">Prorate</option>
+                <option value="always_invoice">Prorate and invoice now</option>
+                <option value="none">No proration</option>
+              </select>
+            )}
+          </FormField>
+        ) : null}
+      </form>
+      {preview ? <div className="mt-4 border-t border-slate-200 pt-3"><PreviewLines preview={preview} currency={p.currency} /></div> : null}
+    </ConfirmDialog>
+  );
+}

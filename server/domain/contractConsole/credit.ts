@@ -1,0 +1,32 @@
+// A seller grants credit to a contract from the console ("add credit"). Spec 4.6: credit is an immutable
+// transaction on the contract; it is recorded and reduces a charge only when a run uses it (auto_apply_credit
+// or apply-credit), so granting it changes no price and does not bump contract_version (open preview tokens stay valid).
+import { z } from "zod";
+import { moneyInput } from "../../schemas/common";
+import type { ContractOut } from "../../schemas/contracts";
+import type { Ctx } from "../context";
+import { invalid } from "../errors";
+import { emitEvent } from "../events/outbox";
+import { dec, fmt4 } from "../money";
+import { withLockedContract } from "../contracts/records";
+import { viewContractById } from "../contracts/view";
+
+export const creditGrantBody = z.strictObject({
+  amount: moneyInput,
+  reason: z.string({ error: "A string is required." }).trim().min(1, "This field may not be blank.").max(500, "Ensure this field has no more than 500 characters."),
+});
+export type CreditGrantInput = z.infer<typeof creditGrantBody>;
+
+export async function grantContractCredit(ctx: Ctx, contractId: number, input: CreditGrantInput): Promise<ContractOut> {
+  const amount = dec(input.amount);
+  if (amount.lte(0)) throw invalid("amount", "Ensure this value is greater than 0.");
+  return withLockedContract(ctx, contractId, async (tx, c) => {
+    const now = ctx.clock.now();
+    await tx.contractCredit.create({
+      data: { accountId: ctx.accountId, contractId: c.id, amount: fmt4(amount), currency: c.currency, kind: "grant", reason: input.reason, operation: "manual_grant", createdAt: now },
+    });
+    const view = await viewContractById(ctx, tx, c.id);
+    await emitEvent(tx, ctx.accountId, "subscription_contract.updated", view, now);
+    return view;
+  });
+}
