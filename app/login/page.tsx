@@ -22,7 +22,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
     <main className="flex min-h-screen items-center justify-center p-6">
       <div className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-8 shadow-sm">
         <h1 className="mb-1 text-xl font-semibold">Sign in</h1>
-        <p className="mb-6 text-sm text-slate-500">Seller admin console</p>
+        <p className="mb-6 text-sm text-slate-700">Seller admin console</p>
         <LoginForm callbackUrl={callbackUrl} initialError={initialError} />
       </div>
     </main>

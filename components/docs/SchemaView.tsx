@@ -10,7 +10,7 @@ export function SchemaView({ doc, schema, expandRef = true, showJson = true }: {
       <SchemaBody doc={doc} schema={schema} expandRef={expandRef} depth={0} />
       {showJson ? (
         <details className="text-xs">
-          <summary className="cursor-pointer text-slate-500 hover:text-slate-700">JSON schema</summary>
+          <summary className="cursor-pointer text-slate-600 hover:text-slate-700">JSON schema</summary>
           <pre className="mt-1 max-h-96 overflow-auto rounded bg-slate-900 p-3 text-slate-100">{JSON.stringify(schema, null, 2)}</pre>
         </details>
       ) : null}
@@ -62,7 +62,7 @@ function FieldTable({ doc, schema, depth }: { doc: OpenApiDoc; schema: JsonSchem
   const required = new Set(schema.required ?? []);
   return (
     <table className="w-full text-left text-sm">
-      <thead className="text-xs uppercase text-slate-500">
+      <thead className="text-xs uppercase text-slate-600">
         <tr><th className="py-1 pr-4 font-medium">Field</th><th className="py-1 pr-4 font-medium">Type</th><th className="py-1 font-medium">Notes</th></tr>
       </thead>
       <tbody className="divide-y divide-slate-100 align-top">

@@ -34,7 +34,7 @@ export function TypeLabel({ schema }: { schema: JsonSchema }): React.ReactNode {
           return <span key={t}>map of <TypeLabel schema={schema.additionalProperties} /></span>;
         }
         const extra = t === "null" ? [] : constraints(schema);
-        return <span key={t}>{t}{extra.length ? <span className="text-slate-500"> ({extra.join(", ")})</span> : null}</span>;
+        return <span key={t}>{t}{extra.length ? <span className="text-slate-600"> ({extra.join(", ")})</span> : null}</span>;
       })}
     />
   );

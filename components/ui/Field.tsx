@@ -4,7 +4,7 @@ export function Field({ id, label, errors, hint, children }: { id: string; label
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-700">{label}</label>
       {children}
-      {hint && !errors?.length ? <p className="text-xs text-slate-500">{hint}</p> : null}
+      {hint && !errors?.length ? <p className="text-xs text-slate-700">{hint}</p> : null}
       {errors?.length ? (
         <p id={`${id}-error`} data-testid={`${id}-error`} role="alert" className="text-sm text-red-700">{errors.join(" ")}</p>
       ) : null}

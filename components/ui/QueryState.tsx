@@ -2,7 +2,7 @@
 import { trpcErrorCode } from "./errors";
 
 export function Loading({ what }: { what: string }) {
-  return <p className="text-sm text-slate-500">Loading {what}…</p>;
+  return <p className="text-sm text-slate-700">Loading {what}…</p>;
 }
 
 export function QueryError({ error }: { error: unknown }) {

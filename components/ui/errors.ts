@@ -21,3 +21,18 @@ export function formErrorOf(e: unknown, shownFields: readonly string[]): string 
   if (Object.keys(fields).length) return null;
   return asErrorLike(e)?.message || "Something went wrong.";
 }
+
+/**
+ * The server's field messages keyed by the form's field ids. `names` maps a form id to the server's
+ * field name when they differ (e.g. { unitAmount: "unit_amount" }); unmapped ids are looked up as is.
+ *
+ *   const errors = fieldErrorsFor(mutation.error, { displayTimezone: "display_timezone" });
+ *   <FormField id="displayTimezone" errors={errors.displayTimezone} …>
+ */
+export function fieldErrorsFor(e: unknown, names: Record<string, string> = {}): FieldErrors {
+  const fields = fieldErrorsOf(e);
+  const out: FieldErrors = {};
+  const serverToForm = new Map(Object.entries(names).map(([form, server]) => [server, form]));
+  for (const [key, msgs] of Object.entries(fields)) out[serverToForm.get(key) ?? key] = msgs;
+  return out;
+}

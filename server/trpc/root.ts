@@ -1,5 +1,6 @@
 // The admin console's tRPC API (served at /api/trpc).
 import { router } from "./init";
+import { accountRouter } from "./routers/account";
 import { apiKeysRouter } from "./routers/apiKeys";
 import { auditRouter } from "./routers/audit";
 import { billingRouter } from "./routers/billing";
@@ -9,6 +10,7 @@ import { usersRouter } from "./routers/users";
 import { sessionRouter } from "./routers/session";
 
 export const appRouter = router({
+  account: accountRouter,
   catalog: catalogRouter,
   customers: customersRouter,
   apiKeys: apiKeysRouter,

@@ -2,7 +2,6 @@
 // first. A server component: filters and the page live in the URL (`?page=2&actor_type=api_key`).
 import { PageHeader } from "@/components/admin/PageHeader";
 import { AuditLogFilters } from "@/components/admin/audit/AuditLogFilters";
-import { AuditLogPager } from "@/components/admin/audit/AuditLogPager";
 import { AuditLogTable } from "@/components/admin/audit/AuditLogTable";
 import { Card } from "@/components/ui/Card";
 import { ACTOR_TYPES } from "@/server/domain/audit/audit";
@@ -21,14 +20,12 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
   const caller = appRouter.createCaller(await createTrpcContext());
   const actorType = ACTOR_TYPES.find((t) => t === filters.actor_type) ?? null; // anything else: no filter
   const log = await caller.audit.list({ page: Number(one(q.page)) || 1, actor_type: actorType, action: filters.action || null });
-  const pages = Math.max(1, Math.ceil(log.count / AUDIT_PAGE_SIZE));
   return (
     <>
-      <PageHeader title="Audit log" description="Every change made through the console, the API (by key) or a public page: who, what, when. Times are UTC." />
+      <PageHeader title="Audit log" description="Every change made through the console, the API (by key) or a public page: who, what, when. Times are in the account's time zone (UTC on hover)." />
       <Card title="Filter"><AuditLogFilters actorType={filters.actor_type} action={filters.action} /></Card>
       <Card title={`Changes (${log.count})`} testId="audit-log">
-        <AuditLogTable rows={log.results} />
-        <AuditLogPager page={log.page.number} pages={pages} filters={filters} />
+        <AuditLogTable rows={log.results} total={log.count} pageSize={AUDIT_PAGE_SIZE} />
       </Card>
     </>
   );

@@ -1,11 +1,10 @@
-// The audit log's rows: when (UTC), who, what, target (with the ids before/after), request id.
+"use client";
+// The audit log's rows: when (account zone, UTC on hover), who, what, target (with the ids before/after), request id.
 import type { AuditRow } from "@/server/domain/audit/audit";
-import { Badge } from "../../ui/Badge";
+import { DataTable, type ColumnDef } from "../../ui/DataTable";
+import { DateTime } from "../../ui/DateTime";
 
 const ACTOR_LABEL: Record<string, string> = { user: "user", api_key: "API key", subscriber: "subscriber", customer: "customer", system: "system" };
-
-/** `2026-11-23T11:27:05.123Z` → `2026-11-23 11:27:05 UTC` (the same for every viewer). */
-export const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
 function ids(r: AuditRow) {
   const parts = [];
@@ -14,30 +13,23 @@ function ids(r: AuditRow) {
   return parts.join(" · ");
 }
 
-export function AuditLogTable({ rows }: { rows: AuditRow[] }) {
-  if (!rows.length) return <p className="text-sm text-slate-500" data-testid="audit-empty">No changes recorded yet.</p>;
+const columns: ColumnDef<AuditRow>[] = [
+  { id: "at", header: "When", cell: ({ row }) => <span className="whitespace-nowrap"><DateTime value={row.original.at} /></span> },
+  {
+    id: "who", header: "Who",
+    cell: ({ row: { original: r } }) => <><span className="font-medium">{ACTOR_LABEL[r.actor_type] ?? r.actor_type}</span> <span className="font-mono text-xs">{r.actor_label || r.actor_id || "—"}</span></>,
+  },
+  { id: "what", header: "What", cell: ({ row }) => <span className="font-mono text-xs">{row.original.action}</span> },
+  {
+    id: "target", header: "Target",
+    cell: ({ row: { original: r } }) => <>{r.target_type ?? "—"}{r.target_id ? <span className="font-mono text-xs"> #{r.target_id}</span> : null}{ids(r) ? <div className="text-xs text-slate-700">{ids(r)}</div> : null}</>,
+  },
+  { id: "request_id", header: "Request id", cell: ({ row }) => <span className="font-mono text-xs">{row.original.request_id ?? "—"}</span> },
+];
+
+export function AuditLogTable({ rows, total, pageSize }: { rows: AuditRow[]; total: number; pageSize: number }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" data-testid="audit-table">
-        <caption className="sr-only">Changes to this account, newest first</caption>
-        <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
-          <tr>
-            <th scope="col" className="py-2 pr-4">When (UTC)</th><th scope="col" className="py-2 pr-4">Who</th><th scope="col" className="py-2 pr-4">What</th>
-            <th scope="col" className="py-2 pr-4">Target</th><th scope="col" className="py-2">Request id</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((r) => (
-            <tr key={r.id} data-testid="audit-row">
-              <td className="whitespace-nowrap py-2 pr-4"><time dateTime={r.at}>{utc(r.at)}</time></td>
-              <td className="py-2 pr-4"><Badge tone={r.actor_type === "user" ? "blue" : r.actor_type === "api_key" ? "purple" : "slate"}>{ACTOR_LABEL[r.actor_type] ?? r.actor_type}</Badge> <span className="font-mono text-xs">{r.actor_label || r.actor_id || "—"}</span></td>
-              <td className="py-2 pr-4 font-mono text-xs">{r.action}</td>
-              <td className="py-2 pr-4">{r.target_type ?? "—"}{r.target_id ? <span className="font-mono text-xs"> #{r.target_id}</span> : null}{ids(r) ? <div className="text-xs text-slate-500">{ids(r)}</div> : null}</td>
-              <td className="py-2 font-mono text-xs">{r.request_id ?? "—"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable label="Changes to this account, newest first" testId="audit-table" columns={columns} data={rows} total={total} pageSize={pageSize}
+      rowTestId={() => "audit-row"} empty={{ testId: "audit-empty", message: "No changes recorded yet. Changes through the console, the API or a public page appear here." }} />
   );
 }

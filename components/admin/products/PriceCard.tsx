@@ -1,7 +1,8 @@
 // One price of a product: terms, versions and the form to schedule the next amount.
 import type { Price } from "../../trpc/types";
-import { Badge } from "../../ui/Badge";
-import { formatAmount, formatDateTime } from "../../ui/format";
+import { DateTime } from "../../ui/DateTime";
+import { Money } from "../../ui/Money";
+import { StatusChip } from "../../ui/StatusChip";
 import { PriceVersionsTable } from "./PriceVersionsTable";
 import { SchedulePriceVersionForm } from "./SchedulePriceVersionForm";
 
@@ -18,14 +19,14 @@ export function PriceCard({ price }: { price: Price }) {
     <article className="space-y-4 rounded-lg border border-slate-200 p-4" data-testid="price-card" data-price-id={price.id}>
       <header className="flex flex-wrap items-baseline gap-3">
         <h3 className="font-semibold">{price.reference ?? `Price #${price.id}`}</h3>
-        <span className="text-lg tabular-nums" data-testid="price-amount">{formatAmount(price.unit_amount, price.currency)}</span>
-        <span className="text-sm text-slate-600">{billingTerms(price)}</span>
-        {price.active ? <Badge tone="green">active</Badge> : <Badge>inactive</Badge>}
-        {!price.currently_effective ? <Badge tone="amber">not effective now</Badge> : null}
-        <span className="ml-auto font-mono text-xs text-slate-400">id {price.id}</span>
+        <Money amount={price.unit_amount} currency={price.currency} testId="price-amount" className="text-lg" />
+        <span className="text-sm text-slate-700">{billingTerms(price)}</span>
+        <StatusChip status={price.active ? "active" : "inactive"} />
+        {!price.currently_effective ? <StatusChip status="attention" label="not effective now" /> : null}
+        <span className="ml-auto font-mono text-xs text-slate-700">id {price.id}</span>
       </header>
       {price.next_occurrences.length ? (
-        <p className="text-xs text-slate-500">Next billing dates: {price.next_occurrences.map((d) => formatDateTime(d)).join(" · ")}</p>
+        <p className="text-xs text-slate-700">Next billing dates: {price.next_occurrences.map((d, i) => <span key={d}>{i ? " · " : ""}<DateTime value={d} /></span>)}</p>
       ) : null}
       <PriceVersionsTable priceId={price.id} currency={price.currency} versions={price.versions} />
       <details className="rounded-md bg-slate-50 p-3">

@@ -3,9 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "../../trpc/client";
-import { Badge } from "../../ui/Badge";
 import { Card } from "../../ui/Card";
-import { formatDateTime } from "../../ui/format";
+import { DateTime } from "../../ui/DateTime";
 import { Loading, QueryError } from "../../ui/QueryState";
 import { PageHeader } from "../PageHeader";
 import { NewPriceForm } from "./NewPriceForm";
@@ -22,22 +21,20 @@ export function ProductDetail({ productId }: { productId: number }) {
   return (
     <>
       <BackLink />
-      <PageHeader title={p.name} description={p.description ?? undefined}>
-        {p.active ? <Badge tone="green">active</Badge> : <Badge>inactive</Badge>}
-      </PageHeader>
+      <PageHeader title={p.name} id={String(p.id)} idLabel="product id" status={p.active ? "active" : "inactive"} description={p.description ?? undefined} />
       <Card>
         <dl className="grid gap-x-8 gap-y-2 text-sm sm:grid-cols-4" data-testid="product-attributes">
           <Attribute label="Reference" value={p.reference ?? "—"} />
           <Attribute label="Tax policy" value={p.tax_policy ?? "untaxed"} />
           <Attribute label="Tax rate" value={taxRate ? `${taxRate.name}` : p.tax_rate_id ? `#${p.tax_rate_id}` : "—"} />
-          <Attribute label="Created" value={formatDateTime(p.created_at)} />
+          <Attribute label="Created" value={<DateTime value={p.created_at} />} />
         </dl>
       </Card>
       <Card title={`Prices (${p.prices.length})`} testId="product-prices">
         {p.prices.length ? (
           <div className="space-y-4">{p.prices.map((price) => <PriceCard key={price.id} price={price} />)}</div>
         ) : (
-          <p className="text-sm text-slate-500">No prices yet.</p>
+          <p className="text-sm text-slate-700">No prices yet.</p>
         )}
       </Card>
       <Card title="New price"><NewPriceForm productId={p.id} /></Card>
@@ -45,15 +42,15 @@ export function ProductDetail({ productId }: { productId: number }) {
   );
 }
 
-function Attribute({ label, value }: { label: string; value: string }) {
+function Attribute({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <div>
-      <dt className="text-xs uppercase text-slate-500">{label}</dt>
+      <dt className="text-xs uppercase text-slate-700">{label}</dt>
       <dd className="font-medium">{value}</dd>
     </div>
   );
 }
 
 function BackLink() {
-  return <Link href="/admin/products" className="text-sm text-blue-700 hover:underline">← All products</Link>;
+  return <Link href="/admin/products" className="text-sm text-blue-800 hover:underline">← All products</Link>;
 }

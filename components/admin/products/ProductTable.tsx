@@ -3,33 +3,26 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "../../trpc/client";
-import { Badge } from "../../ui/Badge";
-import { Loading, QueryError } from "../../ui/QueryState";
+import type { RouterOutputs } from "../../trpc/types";
+import { DataTable, type ColumnDef } from "../../ui/DataTable";
+import { StatusChip } from "../../ui/StatusChip";
+
+type Product = RouterOutputs["catalog"]["products"]["list"][number];
+
+const columns: ColumnDef<Product>[] = [
+  { id: "name", header: "Name", accessorKey: "name", cell: ({ row }) => <Link href={`/admin/products/${row.original.id}`} className="font-medium text-blue-800 hover:underline">{row.original.name}</Link> },
+  { id: "reference", header: "Reference", accessorFn: (p) => p.reference ?? "", cell: ({ row }) => <span className="font-mono text-xs text-slate-700">{row.original.reference ?? "—"}</span> },
+  { id: "tax_policy", header: "Tax policy", accessorFn: (p) => p.tax_policy ?? "untaxed" },
+  { id: "active_prices", header: "Active prices", meta: { align: "right" }, accessorKey: "active_price_count", cell: ({ row }) => <span className="tabular-nums" data-testid="active-price-count">{row.original.active_price_count}</span> },
+  { id: "status", header: "Status", accessorFn: (p) => (p.active ? "active" : "inactive"), cell: ({ getValue }) => <StatusChip status={String(getValue())} /> },
+];
 
 export function ProductTable() {
   const trpc = useTRPC();
   const products = useQuery(trpc.catalog.products.list.queryOptions({ active: "all" }));
-  if (products.isPending) return <Loading what="products" />;
-  if (products.isError) return <QueryError error={products.error} />;
-  if (!products.data.length) return <p className="text-sm text-slate-500">No products yet.</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" data-testid="products-table">
-        <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
-          <tr><th className="py-2 pr-4">Name</th><th className="py-2 pr-4">Reference</th><th className="py-2 pr-4">Tax policy</th><th className="py-2 pr-4 text-right">Active prices</th><th className="py-2">Status</th></tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {products.data.map((p) => (
-            <tr key={p.id} data-testid="product-row" data-product-id={p.id}>
-              <td className="py-2 pr-4"><Link href={`/admin/products/${p.id}`} className="font-medium text-blue-700 hover:underline">{p.name}</Link></td>
-              <td className="py-2 pr-4 font-mono text-xs text-slate-600">{p.reference ?? "—"}</td>
-              <td className="py-2 pr-4">{p.tax_policy ?? "untaxed"}</td>
-              <td className="py-2 pr-4 text-right tabular-nums" data-testid="active-price-count">{p.active_price_count}</td>
-              <td className="py-2">{p.active ? <Badge tone="green">active</Badge> : <Badge>inactive</Badge>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable label="Products" testId="products-table" columns={columns} data={products.data} loading={products.isPending} error={products.error}
+      rowTestId={() => "product-row"} rowProps={(p) => ({ "data-product-id": p.id })}
+      empty={{ message: "No products yet. Create the first one with the form below." }} />
   );
 }

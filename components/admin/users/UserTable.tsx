@@ -3,6 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTRPC } from "../../trpc/client";
+import { DataTable, type ColumnDef } from "../../ui/DataTable";
 import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
 import { inputClass } from "../../ui/Field";
 import { FormError } from "../../ui/FormError";
@@ -33,30 +34,18 @@ function RoleForm({ user }: { user: UserRow }) {
         {(Object.keys(ROLE_LABEL) as Role[]).map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
       </select>
       <SubmitButton pending={save.isPending} testId={`save-role-${user.id}`}>Save</SubmitButton>
-      {save.isSuccess ? <span role="status" className="text-sm text-green-700">Saved.</span> : null}
-      {errors.role ? <span role="alert" className="text-sm text-red-700">{errors.role.join(" ")}</span> : null}
+      {save.isSuccess ? <span role="status" className="text-sm text-green-800">Saved.</span> : null}
+      {errors.role ? <span role="alert" className="text-sm text-red-800">{errors.role.join(" ")}</span> : null}
       <FormError message={formErrorOf(save.error, ["role"])} />
     </form>
   );
 }
 
 export function UserTable({ users, canManage, myId }: { users: UserRow[]; canManage: boolean; myId: number }) {
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" data-testid="users-table">
-        <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
-          <tr><th scope="col" className="py-2 pr-4">Email</th><th scope="col" className="py-2 pr-4">Name</th><th scope="col" className="py-2">Role</th></tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {users.map((u) => (
-            <tr key={u.id} data-testid="user-row">
-              <td className="py-2 pr-4">{u.email}{u.id === myId ? <span className="text-slate-500"> (you)</span> : null}</td>
-              <td className="py-2 pr-4">{u.name || "—"}</td>
-              <td className="py-2">{canManage ? <RoleForm user={u} /> : <span data-testid="user-role">{ROLE_LABEL[u.role]}</span>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: ColumnDef<UserRow>[] = [
+    { id: "email", header: "Email", cell: ({ row: { original: u } }) => <>{u.email}{u.id === myId ? <span className="text-slate-700"> (you)</span> : null}</> },
+    { id: "name", header: "Name", cell: ({ row }) => row.original.name || "—" },
+    { id: "role", header: "Role", cell: ({ row: { original: u } }) => (canManage ? <RoleForm user={u} /> : <span data-testid="user-role">{ROLE_LABEL[u.role]}</span>) },
+  ];
+  return <DataTable label="Users of this account" testId="users-table" columns={columns} data={users} rowTestId={() => "user-row"} />;
 }

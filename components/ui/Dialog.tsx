@@ -1,0 +1,67 @@
+"use client";
+// Dialogs on Radix: focus trapped inside, Escape and the close button close, the title and description
+// label the dialog. ConfirmDialog is for destructive or charging actions: it shows exactly what will
+// happen (children: e.g. the proration preview) and needs one explicit confirmation; its button is
+// named for what it does and is disabled while submitting.
+//
+//   <Dialog title="Edit price" description="Changes apply to new contracts." trigger={<button>Edit</button>}>
+//     <form>…</form>
+//   </Dialog>
+//
+//   const [open, setOpen] = useState(false);
+//   <ConfirmDialog open={open} onOpenChange={setOpen} title="Cancel contract?" description="The customer loses access at period end."
+//     confirmLabel="Cancel contract" tone="danger" pending={cancel.isPending} onConfirm={() => cancel.mutate({ id })}>
+//     <ProrationLines … />
+//   </ConfirmDialog>
+import * as RD from "@radix-ui/react-dialog";
+
+interface BaseProps {
+  title: string;
+  description?: React.ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  trigger?: React.ReactNode; // a single element (rendered asChild)
+  children?: React.ReactNode;
+  testId?: string;
+}
+
+export function Dialog({ title, description, open, onOpenChange, trigger, children, testId }: BaseProps) {
+  return (
+    <RD.Root open={open} onOpenChange={onOpenChange}>
+      {trigger ? <RD.Trigger asChild>{trigger}</RD.Trigger> : null}
+      <RD.Portal>
+        <RD.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <RD.Content data-testid={testId}
+          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none">
+          <RD.Title className="text-lg font-semibold text-slate-900">{title}</RD.Title>
+          {description ? <RD.Description className="mt-1 text-sm text-slate-700">{description}</RD.Description> : <RD.Description className="sr-only">{title}</RD.Description>}
+          <div className="mt-4">{children}</div>
+          <RD.Close aria-label="Close" className="absolute right-3 top-3 rounded p-1 text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600">
+            <span aria-hidden="true">✕</span>
+          </RD.Close>
+        </RD.Content>
+      </RD.Portal>
+    </RD.Root>
+  );
+}
+
+export function ConfirmDialog({ confirmLabel, pendingLabel, onConfirm, pending, tone = "primary", cancelLabel = "Keep as is", error, ...base }: BaseProps & {
+  confirmLabel: string; pendingLabel?: string; onConfirm: () => void; pending?: boolean; tone?: "primary" | "danger"; cancelLabel?: string; error?: React.ReactNode;
+}) {
+  const confirmClass = tone === "danger" ? "bg-red-700 hover:bg-red-800" : "bg-blue-700 hover:bg-blue-800";
+  return (
+    <Dialog {...base}>
+      {base.children}
+      {error ? <div role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">{error}</div> : null}
+      <div className="mt-6 flex justify-end gap-3">
+        <RD.Close asChild>
+          <button type="button" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm text-slate-800 hover:bg-slate-50">{cancelLabel}</button>
+        </RD.Close>
+        <button type="button" onClick={onConfirm} disabled={pending} aria-busy={pending || undefined}
+          className={`rounded-md px-4 py-2 text-sm font-medium text-white disabled:cursor-wait ${confirmClass}`}>
+          {pending ? (pendingLabel ?? `${confirmLabel}…`) : confirmLabel}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

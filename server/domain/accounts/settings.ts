@@ -1,0 +1,86 @@
+// The account's console settings: what the admin layout shows (name, mode, the account clock's time,
+// display time zone) and what the settings page edits (name, display time zone, subscriber_url).
+import { accountClock } from "../../clock";
+import type { Ctx } from "../context";
+import { addFieldError, invalidFields, notFound, type FieldErrors } from "../errors";
+
+export interface AccountSettings {
+  id: number;
+  name: string;
+  mode: "test" | "live";
+  /** The account's current time: the test clock once advanced, else real time (ISO, UTC). */
+  clock_at: string;
+  test_clock_at: string | null;
+  display_timezone: string;
+  subscriber_url: string | null;
+}
+
+const SELECT = { id: true, name: true, mode: true, testClockAt: true, displayTimezone: true, subscriberUrl: true } as const;
+
+type Row = { id: number; name: string; mode: string; testClockAt: Date | null; displayTimezone: string; subscriberUrl: string | null };
+
+function present(a: Row, ctx: Ctx): AccountSettings {
+  return {
+    id: a.id,
+    name: a.name,
+    mode: a.mode === "live" ? "live" : "test",
+    clock_at: accountClock(a, ctx.clock).now().toISOString(),
+    test_clock_at: a.testClockAt?.toISOString() ?? null,
+    display_timezone: isIanaZone(a.displayTimezone) ? a.displayTimezone : "UTC",
+    subscriber_url: a.subscriberUrl,
+  };
+}
+
+export async function getAccountSettings(ctx: Ctx): Promise<AccountSettings> {
+  const a = await ctx.db.account.findUnique({ where: { id: ctx.accountId }, select: SELECT });
+  if (!a) throw notFound("Account not found.");
+  return present(a, ctx);
+}
+
+/** An IANA zone name Intl knows ("Europe/Helsinki", "UTC"); offsets like "+02:00" are refused. */
+export function isIanaZone(zone: unknown): zone is string {
+  if (typeof zone !== "string" || zone.length === 0 || zone.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface AccountSettingsInput { name?: unknown; display_timezone?: unknown; subscriber_url?: unknown }
+
+/** Absolute http(s) URL without credentials; the subscriber page links are built on it. */
+function checkSubscriberUrl(v: unknown, fields: FieldErrors): string | null | undefined {
+  if (v === undefined) return undefined;
+  if (v === null || v === "") return null;
+  if (typeof v !== "string" || v.length > 2000) return void addFieldError(fields, "subscriber_url", "Enter a URL of at most 2000 characters.");
+  let u: URL;
+  try {
+    u = new URL(v.trim());
+  } catch {
+    return void addFieldError(fields, "subscriber_url", "Enter an absolute URL, e.g. https://shop.example.com/subscription.");
+  }
+  if (u.protocol !== "https:" && u.protocol !== "http:") return void addFieldError(fields, "subscriber_url", "The URL must start with https:// or http://.");
+  if (u.username || u.password) return void addFieldError(fields, "subscriber_url", "The URL must not contain a user name or password.");
+  return u.toString().replace(/\/$/, "");
+}
+
+export async function updateAccountSettings(ctx: Ctx, input: AccountSettingsInput): Promise<AccountSettings> {
+  const fields: FieldErrors = {};
+  const data: { name?: string; displayTimezone?: string; subscriberUrl?: string | null } = {};
+  if (input.name !== undefined) {
+    const name = typeof input.name === "string" ? input.name.trim() : "";
+    if (!name || name.length > 200) addFieldError(fields, "name", "Enter a name of 1 to 200 characters.");
+    else data.name = name;
+  }
+  if (input.display_timezone !== undefined) {
+    if (!isIanaZone(input.display_timezone)) addFieldError(fields, "display_timezone", "Choose a time zone by its IANA name, e.g. Europe/Helsinki.");
+    else data.displayTimezone = input.display_timezone;
+  }
+  const url = checkSubscriberUrl(input.subscriber_url, fields);
+  if (url !== undefined) data.subscriberUrl = url;
+  if (Object.keys(fields).length) throw invalidFields(fields);
+  const a = await ctx.db.account.update({ where: { id: ctx.accountId }, data, select: SELECT });
+  return present(a, ctx);
+}

@@ -1,0 +1,16 @@
+// The signed-in seller's account: console settings (display time zone, subscriber_url, ...).
+import { z } from "zod";
+import { getAccountSettings, updateAccountSettings } from "../../domain/accounts/settings";
+import { protectedProcedure, router } from "../init";
+
+// shapes only; the domain validates the values (IANA zone, URL) and names the field in its message
+const updateInput = z.object({
+  name: z.string().optional(),
+  display_timezone: z.string().optional(),
+  subscriber_url: z.string().nullable().optional(),
+});
+
+export const accountRouter = router({
+  get: protectedProcedure.query(({ ctx }) => getAccountSettings(ctx.domain)),
+  update: protectedProcedure.input(updateInput).mutation(({ ctx, input }) => updateAccountSettings(ctx.domain, input)),
+});
