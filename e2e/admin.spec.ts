@@ -102,7 +102,7 @@ test("the admin signs in, creates a product, a price and a future price version"
   await expect(priceForm.getByTestId("price-created")).toContainText(priceRef);
 
   const card = page.getByTestId("price-card").filter({ hasText: priceRef });
-  await expect(card.getByTestId("price-amount")).toHaveText("19.90 EUR");
+  await expect(card.getByTestId("price-amount")).toHaveText("€19.90");
   await expect(card).toContainText("every month, on day 15");
   await expect(card.getByTestId("version-row")).toHaveCount(1);
 
@@ -119,12 +119,12 @@ test("the admin signs in, creates a product, a price and a future price version"
   await schedule.getByRole("button", { name: "Schedule" }).click();
   const rows = card.getByTestId("version-row");
   await expect(rows).toHaveCount(2);
-  await expect(rows.nth(0)).toContainText("19.90 EUR");
+  await expect(rows.nth(0)).toContainText("€19.90");
   await expect(rows.nth(0)).toContainText("current");
-  await expect(rows.nth(1)).toContainText("24.50 EUR");
+  await expect(rows.nth(1)).toContainText("€24.50");
   await expect(rows.nth(1)).toContainText("scheduled");
   await expect(rows.nth(1)).toContainText("open end");
-  await expect(card.getByTestId("price-amount")).toHaveText("19.90 EUR");
+  await expect(card.getByTestId("price-amount")).toHaveText("€19.90");
 
   // the list now counts the new price
   await page.getByRole("link", { name: "← All products" }).click();
@@ -137,7 +137,7 @@ test("a seeded product shows past, current and future price versions", async ({ 
   await page.goto("/admin/products");
   await page.getByRole("link", { name: "Streaming Premium" }).click();
   const card = page.getByTestId("price-card").filter({ hasText: "streaming-premium-monthly" });
-  await expect(card.getByTestId("price-amount")).toHaveText("14.90 EUR");
+  await expect(card.getByTestId("price-amount")).toHaveText("€14.90");
   const rows = card.getByTestId("version-row");
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(0)).toContainText("past");

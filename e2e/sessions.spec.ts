@@ -20,6 +20,7 @@ test("sign out everywhere ends the user's session in another browser as well", a
   await signIn(pb, OTHER.email, OTHER.password);
   await expect(pb).toHaveURL(/\/admin$/);
   await pa.getByTestId("sign-out-everywhere").click();
+  await pa.getByRole("dialog", { name: "Sign out everywhere?" }).getByRole("button", { name: "Sign out on all devices" }).click();
   await expect(pa).toHaveURL(/\/login$/);
   await pb.goto("/admin/products");
   await expect(pb).toHaveURL(/\/login$/);

@@ -1,21 +1,28 @@
 "use client";
 // The signed-in user at the top of the console: who, their role, sign out, and "sign out everywhere"
-// (ends every session of the user, on all devices).
+// (ends every session of the user, on all devices: it asks first).
 import { useMutation } from "@tanstack/react-query";
 import { signOut } from "next-auth/react";
+import { useState } from "react";
 import { useTRPC } from "../trpc/client";
+import { ConfirmDialog } from "../ui/Dialog";
 
 const ROLE_LABEL: Record<string, string> = { owner: "owner", admin: "admin", read_only: "read-only" };
 const buttonClass = "rounded-md border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:bg-slate-50";
 
 export function UserMenu({ userLabel, role }: { userLabel: string; role: string | null }) {
   const trpc = useTRPC();
+  const [confirming, setConfirming] = useState(false);
   const everywhere = useMutation(trpc.session.signOutEverywhere.mutationOptions({ onSettled: () => signOut({ callbackUrl: "/login" }) }));
   return (
     <div className="flex flex-wrap items-center gap-3">
       <span className="text-sm text-slate-700" data-testid="signed-in-user">{userLabel}</span>
       {role ? <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-800" data-testid="signed-in-role" title="Your role in this account">{ROLE_LABEL[role] ?? role}</span> : null}
-      <button type="button" disabled={everywhere.isPending} onClick={() => everywhere.mutate()} className={buttonClass} data-testid="sign-out-everywhere">Sign out everywhere</button>
+      <button type="button" onClick={() => setConfirming(true)} className={buttonClass} data-testid="sign-out-everywhere">Sign out everywhere</button>
+      <ConfirmDialog open={confirming} onOpenChange={setConfirming} title="Sign out everywhere?" testId="sign-out-everywhere-dialog"
+        description="This ends every session of your user, on all devices and browsers, including this one."
+        confirmLabel="Sign out on all devices" pendingLabel="Signing out…" tone="danger" pending={everywhere.isPending || everywhere.isSuccess}
+        onConfirm={() => everywhere.mutate()} />
       <button type="button" onClick={() => signOut({ callbackUrl: "/login" })} className={buttonClass} data-testid="sign-out">Sign out</button>
     </div>
   );
