@@ -6,6 +6,7 @@ import { auditRouter } from "./routers/audit";
 import { billingRouter } from "./routers/billing";
 import { catalogRouter } from "./routers/catalog";
 import { customersRouter } from "./routers/customers";
+import { quoteBuilderRouter } from "./routers/quoteBuilder";
 import { usersRouter } from "./routers/users";
 import { sessionRouter } from "./routers/session";
 
@@ -13,6 +14,7 @@ export const appRouter = router({
   account: accountRouter,
   catalog: catalogRouter,
   customers: customersRouter,
+  quoteBuilder: quoteBuilderRouter,
   apiKeys: apiKeysRouter,
   billing: billingRouter,
   audit: auditRouter,

@@ -8,6 +8,7 @@ import { Field, inputClass } from "../../ui/Field";
 import { optionalText, text } from "../../ui/formData";
 import { FormError } from "../../ui/FormError";
 import { SubmitButton } from "../../ui/SubmitButton";
+import { toast } from "../../ui/Toaster";
 
 const FIELDS = ["reference", "name", "email"] as const;
 
@@ -17,9 +18,10 @@ export function NewCustomerForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const create = useMutation(
     trpc.customers.create.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: async (c) => {
         formRef.current?.reset();
-        await queryClient.invalidateQueries(trpc.customers.list.pathFilter());
+        toast.success(`Customer ${c.reference} created`);
+        await queryClient.invalidateQueries(trpc.customers.pathFilter());
       },
     }),
   );
