@@ -12,7 +12,8 @@ import { toast } from "../../ui/Toaster";
 
 const FIELDS = ["reference", "name", "email"] as const;
 
-export function NewCustomerForm() {
+/** `onCreated` lets another page (the quote builder) take the new customer. */
+export function NewCustomerForm({ onCreated }: { onCreated?: (reference: string) => void } = {}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
@@ -21,6 +22,7 @@ export function NewCustomerForm() {
       onSuccess: async (c) => {
         formRef.current?.reset();
         toast.success(`Customer ${c.reference} created`);
+        onCreated?.(c.reference);
         await queryClient.invalidateQueries(trpc.customers.pathFilter());
       },
     }),
