@@ -37,7 +37,7 @@ export function EditCustomerDialog({ customer }: { customer: Customer }) {
     // keys removed from the JSON are removed on the server (a null value deletes a key)
     const removed = Object.fromEntries(Object.keys(customer.metadata).filter((k) => !(k in meta.value!)).map((k) => [k, null]));
     const text = (n: string) => String(f.get(n) ?? "").trim() || null;
-    update.mutate({ reference: customer.reference, patch: { name: text("name"), email: text("email"), metadata: { ...removed, ...meta.value } } });
+    update.mutate({ reference: customer.reference, name: text("name"), email: text("email"), metadata: { ...removed, ...meta.value } });
   }
 
   return (

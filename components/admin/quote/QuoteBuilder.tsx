@@ -60,7 +60,8 @@ export function QuoteBuilder({ initialCustomer }: { initialCustomer?: string }) 
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(20rem,2fr)]">
-      <form className="space-y-6" noValidate onSubmit={(e) => { e.preventDefault(); create.reset(); setConfirming(true); }} aria-label="New contract">
+      <form className="space-y-6" noValidate onSubmit={(e) => { e.preventDefault(); if (e.target !== e.currentTarget) return; // the inline customer form bubbles through its portal
+        create.reset(); setConfirming(true); }} aria-label="New contract">
         <Card title="Customer"><CustomerPicker value={draft.customer} onChange={setCustomer} errors={errors.customer_reference} /></Card>
         <Card title="What the customer subscribes to">
           <fieldset className="mb-4 flex gap-6 text-sm">

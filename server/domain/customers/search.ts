@@ -5,7 +5,7 @@ import type { CustomerOut } from "../../schemas/customers";
 import type { PaymentMethodOut } from "../../schemas/payments";
 import type { Ctx } from "../context";
 import { notFound } from "../errors";
-import { pageWindow, type ListResult, type PageRequest } from "../list";
+import { type ListResult, type PageRequest } from "../list";
 import { presentPaymentMethod } from "../payments/present";
 import { findCustomer, presentCustomer } from "./customers";
 
@@ -17,7 +17,9 @@ export async function searchCustomers(ctx: Ctx, q: { q?: string; page: PageReque
     where.OR = (["reference", "name", "email"] as const).map((f) => ({ [f]: { contains: term, mode: "insensitive" } }));
   }
   const count = await ctx.db.customer.count({ where });
-  const rows = await ctx.db.customer.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow(q.page, count) });
+  // a page past the end (an old link) is an empty page, not an error
+  const skip = (q.page.number - 1) * q.page.size;
+  const rows = skip >= count && skip > 0 ? [] : await ctx.db.customer.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take: q.page.size });
   return { results: rows.map(presentCustomer), count, page: q.page };
 }
 

@@ -22,8 +22,8 @@ export const customersRouter = router({
   get: protectedProcedure.input(z.object({ key: z.string().min(1).max(200) })).query(({ ctx, input }) => findCustomerByKey(ctx.domain, input.key)),
   create: protectedProcedure.input(customerCreateBody).mutation(({ ctx, input }) => createCustomer(ctx.domain, input)),
   update: protectedProcedure
-    .input(reference.extend({ patch: customerPatchBody }))
-    .mutation(({ ctx, input }) => updateCustomer(ctx.domain, input.reference, input.patch)),
+    .input(customerPatchBody.extend(reference.shape))
+    .mutation(({ ctx, input: { reference: ref, ...patch } }) => updateCustomer(ctx.domain, ref, patch)),
   contracts: protectedProcedure
     .input(reference)
     .query(async ({ ctx, input }) => (await listContracts(ctx.domain, { customer_reference: input.reference, page: { number: 1, size: 100 } }))),
