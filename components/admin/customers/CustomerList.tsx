@@ -31,7 +31,7 @@ export function CustomerList() {
       <FilterBar search={{ label: "Search customers", placeholder: "Reference, name or email" }} />
       <DataTable label="Customers" testId="customers-table" columns={columns} data={customers.data?.results} total={customers.data?.count} pageSize={PAGE_SIZE}
         loading={customers.isPending} error={customers.error} rowTestId={() => "customer-row"}
-        empty={q ? { message: `No customer matches “${q}”.` } : { title: "No customers yet", message: "Create the first one with the form below, or through the API (POST /v2/customers/)." }} />
+        empty={q ? { message: `No customer matches “${q}”.`, testId: "customers-empty" } : { title: "No customers yet", message: "Create the first one with the form below, or through the API (POST /v2/customers/).", testId: "customers-empty" }} />
     </div>
   );
 }
