@@ -16,9 +16,9 @@ export default function AdminOverviewPage() {
       <ul className="grid gap-4 sm:grid-cols-2" data-testid="admin-overview">
         {SECTIONS.map((s) => (
           <li key={s.href}>
-            <Link href={s.href} className="block rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-blue-300 hover:shadow">
-              <h2 className="font-semibold text-blue-700">{s.title}</h2>
-              <p className="mt-1 text-sm text-slate-600">{s.text}</p>
+            <Link href={s.href} prefetch={s.href.startsWith("/docs/") ? false : undefined} className="block rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-blue-300 hover:shadow">
+              <h2 className="font-semibold text-blue-800">{s.title}</h2>
+              <p className="mt-1 text-sm text-slate-700">{s.text}</p>
             </Link>
           </li>
         ))}

@@ -8,7 +8,7 @@ import { StatusChip } from "../../ui/StatusChip";
 
 function versionStatus(v: PriceVersion, now: number) {
   if (v.currently_effective) return <StatusChip status="active" label="current" />;
-  if (v.effective_from && Date.parse(v.effective_from) > now) return <StatusChip status="scheduled" />;
+  if (v.effective_from && Date.parse(v.effective_from) > now) return <StatusChip status="scheduled" label="scheduled" />;
   return <StatusChip status="ended" label="past" />;
 }
 
