@@ -103,6 +103,16 @@ describe("quoteBuilder", () => {
     expect((await failure(c.quoteBuilder.create({ items: [{ price: ids.basicMonthly }] }))).fields).toHaveProperty("customer_reference");
   });
 
+  it("prices on the account's test clock, as the REST quote does", async () => {
+    await db().account.update({ where: { id: A }, data: { mode: "test", testClockAt: new Date("2099-03-04T05:06:07Z") } });
+    try {
+      const quote = await (await admin()).quoteBuilder.quote({ items: [{ price: ids.basicMonthly }] });
+      expect(quote.period_start_at).toBe("2099-03-04T05:06:07Z");
+    } finally {
+      await db().account.update({ where: { id: A }, data: { testClockAt: null } });
+    }
+  });
+
   it("offers only the account's own bundles and their add-ons", async () => {
     const c = await admin();
     const names = (await c.quoteBuilder.bundles()).map((b) => b.name);

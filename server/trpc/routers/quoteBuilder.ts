@@ -11,15 +11,20 @@ import { bundleItemSelectionInput } from "../../schemas/bundles";
 import { idInput } from "../../schemas/common";
 import { contractCreateBody } from "../../schemas/contracts";
 import { quoteBody } from "../../schemas/quotes";
+import type { Ctx } from "../../domain/context";
+import { accountCtx } from "../../worker/billing";
 import { protectedProcedure, router } from "../init";
+
+/** Quotes and contracts run on the account's clock (a test-mode account's test clock), as over REST. */
+const onAccountClock = async (ctx: Ctx): Promise<Ctx> => ({ ...ctx, clock: (await accountCtx(ctx.db, ctx.accountId, ctx.clock)).clock });
 
 export const quoteBuilderRouter = router({
   bundles: protectedProcedure.query(async ({ ctx }) => (await listBundles(ctx.domain, { active: "true" })).results),
   bundle: protectedProcedure.input(z.object({ id: idInput })).query(({ ctx, input }) => getBundle(ctx.domain, input.id, { active: "true" })),
   addons: protectedProcedure
     .input(z.object({ id: idInput, selections: z.array(bundleItemSelectionInput).max(200).default([]) }))
-    .query(({ ctx, input }) => evaluateAddons(ctx.domain, input.id, input.selections)),
+    .query(async ({ ctx, input }) => evaluateAddons(await onAccountClock(ctx.domain), input.id, input.selections)),
   prices: protectedProcedure.query(async ({ ctx }) => (await listPrices(ctx.domain, { active: "true" })).results),
-  quote: protectedProcedure.input(quoteBody).query(({ ctx, input }) => createQuote(ctx.domain, input)),
-  create: protectedProcedure.input(contractCreateBody).mutation(({ ctx, input }) => createContract(ctx.domain, input)),
+  quote: protectedProcedure.input(quoteBody).query(async ({ ctx, input }) => createQuote(await onAccountClock(ctx.domain), input)),
+  create: protectedProcedure.input(contractCreateBody).mutation(async ({ ctx, input }) => createContract(await onAccountClock(ctx.domain), input)),
 });
