@@ -107,7 +107,7 @@ describe("quoteBuilder", () => {
     await db().account.update({ where: { id: A }, data: { mode: "test", testClockAt: new Date("2099-03-04T05:06:07Z") } });
     try {
       const quote = await (await admin()).quoteBuilder.quote({ items: [{ price: ids.basicMonthly }] });
-      expect(quote.period_start_at).toBe("2099-03-04T05:06:07Z");
+      expect(quote.period_start_at).toBe("2099-03-04T05:06:07.000Z");
     } finally {
       await db().account.update({ where: { id: A }, data: { testClockAt: null } });
     }
