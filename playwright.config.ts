@@ -3,7 +3,6 @@ import { defineConfig } from "@playwright/test";
 // Runs in Debian's Chromium (never a downloaded browser) against the app started by scripts/test.mjs.
 export default defineConfig({
   testDir: "e2e",
-  testMatch: process.env.E2E_ONLY ? process.env.E2E_ONLY : undefined,
   timeout: 60_000,
   workers: 1,
   reporter: [["list"], ["json"]],
