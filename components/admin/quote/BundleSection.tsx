@@ -40,7 +40,7 @@ export function BundleSection({ draft, set, errors }: { draft: Draft; set: (p: P
             const sel = draft.selections[item.id] ?? { include: item.required, price: "", quantity: "" };
             const put = (p: Partial<typeof sel>) => set({ selections: { ...draft.selections, [item.id]: { ...sel, ...p } } });
             return (
-              <div key={item.id} className="grid items-end gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)_6rem]">
+              <div key={item.id} className="grid items-end gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)_6rem_6rem]">
                 <label className="flex items-center gap-2 text-sm">
                   <input type="checkbox" checked={item.required || sel.include} disabled={item.required} onChange={(e) => put({ include: e.target.checked })} />
                   <span>{item.required ? `${item.product.name} (required)` : `Include ${item.product.name}`}</span>
@@ -56,6 +56,10 @@ export function BundleSection({ draft, set, errors }: { draft: Draft; set: (p: P
                 <div className="flex flex-col gap-1">
                   <label htmlFor={`qb-item-${item.id}-qty`} className="text-sm font-medium text-slate-800">Quantity</label>
                   <input id={`qb-item-${item.id}-qty`} type="number" min={1} placeholder={String(item.quantity)} value={sel.quantity} onChange={(e) => put({ quantity: e.target.value })} className={inputClass} />
+                </div>
+                <div className="flex flex-col gap-1">
+                  <label htmlFor={`qb-item-${item.id}-discount`} className="text-sm font-medium text-slate-800">Discount %</label>
+                  <input id={`qb-item-${item.id}-discount`} inputMode="decimal" placeholder="0" value={sel.discount ?? ""} onChange={(e) => put({ discount: e.target.value })} className={inputClass} />
                 </div>
               </div>
             );

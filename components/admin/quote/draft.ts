@@ -3,7 +3,7 @@
 // server's defaults apply; typed values go as typed so the server's messages name what is wrong.
 
 export interface ItemRow { key: string; price: string; quantity: string; unitAmount: string; discount: string }
-export interface SelectionState { include: boolean; price: string; quantity: string }
+export interface SelectionState { include: boolean; price: string; quantity: string; discount?: string }
 export interface AddonState { on: boolean; price: string; quantity: string }
 
 export type InitialMode = "none" | "create_initial_run" | "next_invoice";
@@ -39,6 +39,7 @@ function itemBody(r: ItemRow) {
 export const selectionsOf = (d: Draft) =>
   Object.entries(d.selections).map(([id, s]) => ({
     bundle_item: Number(id), include: s.include, selected_price: s.price ? Number(s.price) : undefined, quantity: num(s.quantity),
+    discount_percent: opt(s.discount ?? ""),
   }));
 
 /** The offer body, or null while there is nothing to price yet. */
