@@ -7,6 +7,7 @@ import { billingRouter } from "./routers/billing";
 import { catalogRouter } from "./routers/catalog";
 import { contractActionsRouter } from "./routers/contractActions";
 import { customersRouter } from "./routers/customers";
+import { quoteBuilderRouter } from "./routers/quoteBuilder";
 import { usersRouter } from "./routers/users";
 import { sessionRouter } from "./routers/session";
 import { settingsRouter } from "./routers/settings";
@@ -20,6 +21,7 @@ export const appRouter = router({
   catalog: catalogRouter,
   customers: customersRouter,
   contractActions: contractActionsRouter,
+  quoteBuilder: quoteBuilderRouter,
   apiKeys: apiKeysRouter,
   billing: billingRouter,
   audit: auditRouter,

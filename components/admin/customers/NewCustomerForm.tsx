@@ -8,18 +8,22 @@ import { Field, inputClass } from "../../ui/Field";
 import { optionalText, text } from "../../ui/formData";
 import { FormError } from "../../ui/FormError";
 import { SubmitButton } from "../../ui/SubmitButton";
+import { toast } from "../../ui/Toaster";
 
 const FIELDS = ["reference", "name", "email"] as const;
 
-export function NewCustomerForm() {
+/** `onCreated` lets another page (the quote builder) take the new customer. */
+export function NewCustomerForm({ onCreated }: { onCreated?: (reference: string) => void } = {}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const create = useMutation(
     trpc.customers.create.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: async (c) => {
         formRef.current?.reset();
-        await queryClient.invalidateQueries(trpc.customers.list.pathFilter());
+        toast.success(`Customer ${c.reference} created`);
+        onCreated?.(c.reference);
+        await queryClient.invalidateQueries(trpc.customers.pathFilter());
       },
     }),
   );
