@@ -8,6 +8,9 @@ import { catalogRouter } from "./routers/catalog";
 import { customersRouter } from "./routers/customers";
 import { usersRouter } from "./routers/users";
 import { sessionRouter } from "./routers/session";
+import { dashboardRouter } from "./routers/dashboard";
+import { contractsRouter } from "./routers/contracts";
+import { runsRouter } from "./routers/runs";
 
 export const appRouter = router({
   account: accountRouter,
@@ -18,6 +21,9 @@ export const appRouter = router({
   audit: auditRouter,
   users: usersRouter,
   session: sessionRouter,
+  dashboard: dashboardRouter,
+  contracts: contractsRouter,
+  runs: runsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,94 @@
+// `npm run bench:admin`: p50/p99 of each tRPC query behind the admin console's dashboard and lists, on
+// BENCH_CONTRACTS (default 100,000) contracts with a year of monthly billing runs, seeded by bulk SQL into
+// database bench_admin (DATABASE_URL's server or the embedded one). Target: each under 150 ms p50.
+// BENCH_ITERATIONS (default 30) calls per query after a warm-up. Prints figures, asserts nothing.
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+// @ts-expect-error plain ESM helpers
+import { provideDatabase } from "../lib/database.mjs";
+// @ts-expect-error plain ESM helpers
+import { mustRun } from "../lib/run.mjs";
+import { seedAdminVolume } from "./admin-seed";
+
+const N = Number(process.env.BENCH_CONTRACTS ?? 100_000);
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 30);
+const server = await provideDatabase({ dbName: "postgres" });
+const urlOf = (db: string) => { const u = new URL(server.url); u.pathname = `/${db}`; return u.toString(); };
+const url = urlOf("bench_admin");
+
+const admin = new pg.Client({ connectionString: urlOf("postgres") });
+await admin.connect();
+await admin.query(`drop database if exists bench_admin with (force)`);
+await admin.query(`create database bench_admin`);
+await admin.end();
+await mustRun("node_modules/.bin/prisma", ["migrate", "deploy"], { env: { ...process.env, DATABASE_URL: url }, quiet: true });
+
+const c = new pg.Client({ connectionString: url });
+await c.connect();
+let t0 = performance.now();
+const seeded = await seedAdminVolume(c, N);
+console.log(`seeded ${N} contracts, ${seeded.items} items, ${seeded.runs} runs and attempts in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+await c.end();
+
+process.env.DATABASE_URL = url;
+process.env.LOG_LEVEL ??= "warn";
+const { appRouter } = await import("../../server/trpc/root");
+const { getDb } = await import("../../server/db");
+const caller = appRouter.createCaller({ session: { userId: seeded.userId, accountId: seeded.accountId, email: "bench@example.com", name: "Bench" } });
+
+const since = new Date(Date.now() - 30 * 86_400_000).toISOString();
+const queries: [string, () => Promise<unknown>][] = [
+  ["dashboard.mrr", () => caller.dashboard.mrr()],
+  ["dashboard.figures", () => caller.dashboard.figures()],
+  ["dashboard.money", () => caller.dashboard.money()],
+  ["dashboard.mrrByMonth", () => caller.dashboard.mrrByMonth()],
+  ["dashboard.outcomes", () => caller.dashboard.outcomes()],
+  ["contracts.list (first page)", () => caller.contracts.list({})],
+  ["contracts.list (page 200)", () => caller.contracts.list({ page: 200 })],
+  ["contracts.list (active EUR, by next billing)", () => caller.contracts.list({ filters: { state: "active", currency: "EUR" }, sort: "next_billing_asc" })],
+  ["contracts.list (billing attention)", () => caller.contracts.list({ filters: { attention: true } })],
+  ["contracts.list (service state past_due)", () => caller.contracts.list({ filters: { service_state: "past_due" } })],
+  ["contracts.list (new in 30 days)", () => caller.contracts.list({ filters: { created_from: since } })],
+  ["contracts.list (search)", () => caller.contracts.list({ search: "bench-4242" })],
+  ["contracts.get", () => caller.contracts.get({ id: seeded.sampleContract })],
+  ["runs.list (first page)", () => caller.runs.list({})],
+  ["runs.list (failed)", () => caller.runs.list({ filters: { state: "failed" } })],
+  ["runs.list (contract)", () => caller.runs.list({ filters: { contract: seeded.sampleContract } })],
+  ["runs.list (customer)", () => caller.runs.list({ filters: { customer: "bench-4242" } })],
+  ["runs.list (period)", () => caller.runs.list({ filters: { period_from: since } })],
+  ["runs.get", () => caller.runs.get({ id: seeded.sampleRun })],
+];
+
+const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+console.log(`query p50 / p99 (ms), ${ITERATIONS} calls each after one warm-up; target p50 < 150 ms`);
+for (const [name, run] of queries) {
+  await run();
+  const times: number[] = [];
+  for (let i = 0; i < ITERATIONS; i++) {
+    t0 = performance.now();
+    await run();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const p50 = pct(times, 50);
+  console.log(`${name.padEnd(48)} ${p50.toFixed(1).padStart(8)} ${pct(times, 99).toFixed(1).padStart(8)}${p50 >= 150 ? "  (over target)" : ""}`);
+}
+
+// TODO(console pages): JS shipped per admin page. Prints the first-load JS of each /admin page from the
+// `next build` output when present; page engineers refine which manifest to read once the pages exist.
+const manifest = path.join(".next", "app-build-manifest.json");
+if (existsSync(manifest)) {
+  const pages = (JSON.parse(readFileSync(manifest, "utf8")).pages ?? {}) as Record<string, string[]>;
+  for (const [page, files] of Object.entries(pages).filter(([p]) => p.startsWith("/admin"))) {
+    const bytes = files.filter((f) => f.endsWith(".js")).reduce((a, f) => a + (existsSync(path.join(".next", f)) ? statSync(path.join(".next", f)).size : 0), 0);
+    console.log(`JS ${page}: ${(bytes / 1024).toFixed(1)} KiB (uncompressed)`);
+  }
+} else console.log("JS per page: no .next build output (run `npm run build` first)");
+
+// the app's LISTEN connection sees the server stop: that is the end of the benchmark, not a failure
+process.on("uncaughtException", () => {});
+process.on("unhandledRejection", () => {});
+await getDb().$disconnect();
+await server.stop();
+process.exit(0);

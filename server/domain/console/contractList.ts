@@ -1,0 +1,82 @@
+// /admin/contracts: one page of the account's contracts with filters, search and sort, in SQL (the total
+// is a count over the same conditions, capped: console/count.ts). Filters are the ones the dashboard's figures hand out.
+import { Prisma } from "../../generated/prisma/client";
+import type { Ctx } from "../context";
+import { COUNT_CAP, cappedCount } from "./count";
+import { fmt4 } from "../money";
+import { renewalAmountSql } from "./renewal";
+import { serviceStateSql } from "./serviceState";
+
+export interface ContractListFilters {
+  state?: string | string[];
+  service_state?: string | string[];
+  /** customer id, or exact customer reference */
+  customer?: string;
+  currency?: string;
+  attention?: boolean;
+  created_from?: string; created_to?: string;
+  ended_from?: string; ended_to?: string;
+  next_billing_from?: string; next_billing_to?: string;
+}
+export type ContractSort = "created_desc" | "created_asc" | "next_billing_asc" | "next_billing_desc";
+export interface ContractListInput { page: number; pageSize: number; filters?: ContractListFilters; search?: string; sort?: ContractSort }
+
+const list = (v: string | string[]) => (Array.isArray(v) ? v : [v]);
+
+export function contractWhere(ctx: Ctx, f: ContractListFilters, search: string | undefined, now: Date): Prisma.Sql {
+  const parts: Prisma.Sql[] = [Prisma.sql`c.account_id = ${ctx.accountId}`];
+  if (f.state !== undefined) parts.push(Prisma.sql`c.state in (${Prisma.join(list(f.state))})`);
+  if (f.currency) parts.push(Prisma.sql`c.currency = ${f.currency}`);
+  if (f.attention !== undefined) parts.push(Prisma.sql`c.billing_attention_required = ${f.attention}`);
+  if (f.customer) {
+    const id = /^\d{1,9}$/.test(f.customer) ? Number(f.customer) : -1;
+    parts.push(Prisma.sql`c.customer_id in (select id from customers where account_id = ${ctx.accountId} and (id = ${id} or reference = ${f.customer}))`);
+  }
+  const range = (col: Prisma.Sql, from?: string, to?: string) => {
+    if (from) parts.push(Prisma.sql`${col} >= ${new Date(from)}`);
+    if (to) parts.push(Prisma.sql`${col} <= ${new Date(to)}`);
+  };
+  range(Prisma.sql`c.created_at`, f.created_from, f.created_to);
+  range(Prisma.sql`c.ended_at`, f.ended_from, f.ended_to);
+  range(Prisma.sql`c.next_billing_at`, f.next_billing_from, f.next_billing_to);
+  if (f.service_state !== undefined) parts.push(Prisma.sql`${serviceStateSql(now)} in (${Prisma.join(list(f.service_state))})`);
+  const s = search?.trim();
+  if (s) {
+    const id = /^\d{1,9}$/.test(s) ? Number(s) : -1;
+    const like = `%${s.replace(/[\\%_]/g, (m) => "\\" + m)}%`;
+    parts.push(Prisma.sql`(c.id = ${id} or c.customer_id in (select id from customers where account_id = ${ctx.accountId} and (reference ilike ${like} or name ilike ${like})))`);
+  }
+  return Prisma.join(parts, " and ");
+}
+
+const ORDER: Record<ContractSort, Prisma.Sql> = {
+  created_desc: Prisma.sql`c.created_at desc, c.id desc`,
+  created_asc: Prisma.sql`c.created_at asc, c.id asc`,
+  next_billing_asc: Prisma.sql`c.next_billing_at asc nulls last, c.id asc`,
+  next_billing_desc: Prisma.sql`c.next_billing_at desc nulls last, c.id desc`,
+};
+
+interface Row { id: number; customer_id: number; reference: string; name: string | null; state: string; service_state: string; currency: string; next_billing_at: Date | null; next_amount: string | null; created_at: Date; attention: boolean }
+
+export async function listContractsForConsole(ctx: Ctx, input: ContractListInput) {
+  const now = ctx.clock.now();
+  const where = contractWhere(ctx, input.filters ?? {}, input.search, now);
+  const n = await cappedCount(ctx, Prisma.sql`select 1 from subscription_contracts c where ${where}`);
+  // the page first (index order), then the per-row extras for its rows only
+  const rows = await ctx.db.$queryRaw<Row[]>`
+    select c.id, c.customer_id, cu.reference, cu.name, c.state, ${serviceStateSql(now)} as service_state, c.currency, c.next_billing_at,
+      case when c.state in ('active', 'paused') and c.next_billing_at is not null then ${renewalAmountSql}::text end as next_amount,
+      c.created_at, c.billing_attention_required as attention
+    from (select c.* from subscription_contracts c where ${where} order by ${ORDER[input.sort ?? "created_desc"]}
+          limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}) c
+    join customers cu on cu.id = c.customer_id
+    order by ${ORDER[input.sort ?? "created_desc"]}`;
+  return {
+    count: Math.min(n, COUNT_CAP), count_capped: n > COUNT_CAP, page: input.page, page_size: input.pageSize,
+    results: rows.map((r) => ({
+      id: r.id, customer_id: r.customer_id, customer_reference: r.reference, customer_name: r.name, state: r.state, service_state: r.service_state,
+      currency: r.currency, next_billing_at: r.next_billing_at?.toISOString() ?? null, next_charge_amount: r.next_amount === null ? null : fmt4(r.next_amount),
+      created_at: r.created_at.toISOString(), billing_attention_required: r.attention,
+    })),
+  };
+}

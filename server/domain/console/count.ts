@@ -1,0 +1,11 @@
+// Totals of the console's lists stop counting at COUNT_CAP: past it a page shows "10,000+" (count_capped),
+// so a list's cost stays that of its page however many rows an account has.
+import { Prisma } from "../../generated/prisma/client";
+import type { Ctx } from "../context";
+
+export const COUNT_CAP = 10_000;
+
+export async function cappedCount(ctx: Ctx, rows: Prisma.Sql): Promise<number> {
+  const [{ n }] = await ctx.db.$queryRaw<{ n: number }[]>`select count(*)::int as n from (${rows} limit ${COUNT_CAP + 1}) x`;
+  return n;
+}

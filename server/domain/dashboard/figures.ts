@@ -1,0 +1,119 @@
+// The dashboard's figures, one function each, aggregated in SQL per currency. Each figure carries the
+// filter of the console list it counts (contracts.list or runs.list accept it as is), so a number links
+// to its rows. Windows end at the account's clock ("now").
+import Decimal from "decimal.js";
+import type { Ctx } from "../context";
+import { fmt4 } from "../money";
+
+const DAY = 86_400_000;
+export const WINDOW_DAYS = 30;
+export const RENEWAL_DAYS = 7;
+/** Run states that need someone to look: payment failed (retries pending), retries exhausted, waiting on the processor. */
+export const ATTENTION_STATES = ["failed", "exhausted", "pending_external"] as const;
+
+export type ContractFilter = Record<string, string | string[] | boolean>;
+export interface CountFigure { currency: string; count: number; filter: ContractFilter }
+export interface AmountFigure { currency: string; amount: string; count: number; filter: ContractFilter }
+
+const since = (now: Date, days: number) => new Date(now.getTime() - days * DAY);
+
+export async function activeContracts(ctx: Ctx): Promise<CountFigure[]> {
+  const rows = await ctx.db.$queryRaw<{ currency: string; n: number }[]>`
+    select currency, count(*)::int as n from subscription_contracts where account_id = ${ctx.accountId} and state = 'active' group by 1 order by 1`;
+  return rows.map((r) => ({ currency: r.currency, count: r.n, filter: { state: "active", currency: r.currency } }));
+}
+
+/** Contracts created in the last 30 days (any state but inactive drafts). */
+export async function newContracts(ctx: Ctx): Promise<CountFigure[]> {
+  const now = ctx.clock.now(), from = since(now, WINDOW_DAYS);
+  const rows = await ctx.db.$queryRaw<{ currency: string; n: number }[]>`
+    select currency, count(*)::int as n from subscription_contracts
+    where account_id = ${ctx.accountId} and created_at > ${from} and created_at <= ${now} and state <> 'inactive' group by 1 order by 1`;
+  return rows.map((r) => ({ currency: r.currency, count: r.n, filter: { created_from: from.toISOString(), created_to: now.toISOString(), state: ["active", "paused", "canceled", "ended"], currency: r.currency } }));
+}
+
+/** Contracts that stopped (canceled or ended) in the last 30 days. */
+export async function churnedContracts(ctx: Ctx): Promise<CountFigure[]> {
+  const now = ctx.clock.now(), from = since(now, WINDOW_DAYS);
+  const rows = await ctx.db.$queryRaw<{ currency: string; n: number }[]>`
+    select currency, count(*)::int as n from subscription_contracts
+    where account_id = ${ctx.accountId} and state in ('canceled', 'ended') and ended_at > ${from} and ended_at <= ${now} group by 1 order by 1`;
+  return rows.map((r) => ({ currency: r.currency, count: r.n, filter: { state: ["canceled", "ended"], ended_from: from.toISOString(), ended_to: now.toISOString(), currency: r.currency } }));
+}
+
+/** Billed: totals of the runs scheduled in the last 30 days (canceled runs aside); collected: what their payments brought in. */
+export async function billedAndCollected(ctx: Ctx): Promise<{ billed: AmountFigure[]; collected: AmountFigure[] }> {
+  const now = ctx.clock.now(), from = since(now, WINDOW_DAYS);
+  const [billed, collected] = await Promise.all([
+    ctx.db.$queryRaw<{ currency: string; n: number; amount: string }[]>`
+      select currency, count(*)::int as n, sum(total)::text as amount from billing_runs
+      where account_id = ${ctx.accountId} and scheduled_at > ${from} and scheduled_at <= ${now} and state <> 'canceled' group by 1 order by 1`,
+    // a payment counts when it succeeded in the window (its attempt's last change), whatever the run's schedule
+    ctx.db.$queryRaw<{ currency: string; n: number; amount: string }[]>`
+      select r.currency, count(*)::int as n, sum(a.amount)::text as amount from billing_attempts a join billing_runs r on r.id = a.run_id
+      where r.account_id = ${ctx.accountId} and a.state = 'succeeded' and a.updated_at > ${from} and a.updated_at <= ${now} group by 1 order by 1`,
+  ]);
+  const window = { from: from.toISOString(), to: now.toISOString() };
+  return {
+    billed: billed.map((r) => ({ currency: r.currency, count: r.n, amount: fmt4(r.amount), filter: { scheduled_from: window.from, scheduled_to: window.to, state: ["scheduled", "processing", "succeeded", "failed", "exhausted", "pending_external"], currency: r.currency } })),
+    collected: collected.map((r) => ({ currency: r.currency, count: r.n, amount: fmt4(r.amount), filter: { paid_from: window.from, paid_to: window.to, currency: r.currency } })),
+  };
+}
+
+export async function runsNeedingAttention(ctx: Ctx): Promise<(CountFigure & { state: string })[]> {
+  const rows = await ctx.db.$queryRaw<{ currency: string; state: string; n: number }[]>`
+    select currency, state, count(*)::int as n from billing_runs
+    where account_id = ${ctx.accountId} and state in ('failed', 'exhausted', 'pending_external') group by 1, 2 order by 1, 2`;
+  return rows.map((r) => ({ currency: r.currency, state: r.state, count: r.n, filter: { state: r.state, currency: r.currency } }));
+}
+
+/**
+ * Active contracts whose next billing falls in the next 7 days, and what those renewals bill: the rule of
+ * console/renewal.ts (which the contract list shows per row), set-based here so that it scales (one join
+ * of the due items with their price versions instead of a subquery per contract).
+ */
+export async function renewalsDue(ctx: Ctx): Promise<AmountFigure[]> {
+  const now = ctx.clock.now(), to = new Date(now.getTime() + RENEWAL_DAYS * DAY);
+  const rows = await ctx.db.$queryRaw<{ currency: string; n: number; amount: string }[]>`
+    with due as (
+      select c.id, c.currency, c.next_billing_at from subscription_contracts c
+      where c.account_id = ${ctx.accountId} and c.state = 'active' and c.next_billing_at >= ${now} and c.next_billing_at < ${to}
+    ),
+    lines as (
+      select d.currency, ci.price_id, round(coalesce(ci.unit_amount_override, pv.unit_amount, (
+          select f.unit_amount from price_versions f where f.price_id = ci.price_id
+          order by (f.effective_from > ci.period_end_at) desc, f.effective_from asc nulls last limit 1), 0)
+        * ci.quantity * (100 - coalesce(ci.discount_percent, 0)) / 100, 4) as line
+      from due d join contract_items ci on ci.contract_id = d.id
+      left join price_versions pv on pv.price_id = ci.price_id and (pv.effective_from is null or pv.effective_from <= ci.period_end_at) and (pv.effective_to is null or ci.period_end_at < pv.effective_to)
+      where ci.status = 'active' and ci.period_end_at <= d.next_billing_at and (ci.end_at is null or ci.end_at > ci.period_end_at)
+    ),
+    amounts as (
+      select l.currency, l.line + case when pr.tax_policy = 'exclusive' and tr.percentage is not null then round(l.line * tr.percentage / 100, 4) else 0 end as amount
+      from lines l join catalog_prices cp on cp.id = l.price_id join catalog_products pr on pr.id = cp.product_id left join tax_rates tr on tr.id = pr.tax_rate_id
+      union all
+      select d.currency, pl.subtotal + pl.tax from due d join pending_lines pl on pl.contract_id = d.id and pl.billing_run_id is null
+    )
+    select d.currency, d.n, coalesce(a.amount, 0)::text as amount
+    from (select currency, count(*)::int as n from due group by 1) d left join (select currency, sum(amount) as amount from amounts group by 1) a on a.currency = d.currency
+    order by 1`;
+  return rows.map((r) => ({ currency: r.currency, count: r.n, amount: fmt4(new Decimal(r.amount)), filter: { state: "active", next_billing_from: now.toISOString(), next_billing_to: to.toISOString(), currency: r.currency } }));
+}
+
+/** Payment attempts per UTC day over the last 30 days (today included): succeeded, failed, pending (processing or waiting on the processor). */
+export async function billingOutcomesPerDay(ctx: Ctx): Promise<{ day: string; succeeded: number; failed: number; pending: number }[]> {
+  const now = ctx.clock.now();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (WINDOW_DAYS - 1) * DAY);
+  const rows = await ctx.db.$queryRaw<{ day: string; succeeded: number; failed: number; pending: number }[]>`
+    select to_char(date_trunc('day', a.created_at at time zone 'UTC'), 'YYYY-MM-DD') as day,
+      count(*) filter (where a.state = 'succeeded')::int as succeeded, count(*) filter (where a.state = 'failed')::int as failed,
+      count(*) filter (where a.state in ('processing', 'pending_external'))::int as pending
+    from billing_attempts a join billing_runs r on r.id = a.run_id
+    where r.account_id = ${ctx.accountId} and a.created_at >= ${first} and a.created_at <= ${now} group by 1`;
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  return Array.from({ length: WINDOW_DAYS }, (_, i) => {
+    const day = new Date(first.getTime() + i * DAY).toISOString().slice(0, 10);
+    const r = byDay.get(day);
+    return { day, succeeded: r?.succeeded ?? 0, failed: r?.failed ?? 0, pending: r?.pending ?? 0 };
+  });
+}
