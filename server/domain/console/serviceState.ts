@@ -2,7 +2,7 @@
 // contracts/service.ts serviceStateAt: inactive unless live and unpaused; past_due after the grace period
 // of an unpaid run; partial when some of the relevant items are not in service. Expects `c` and `${now}`.
 import { Prisma } from "../../generated/prisma/client";
-import { PAST_DUE_GRACE_DAYS } from "../contracts/service";
+import { PAST_DUE_GRACE_DAYS } from "../contracts/serviceState";
 
 export function serviceStateSql(now: Date): Prisma.Sql {
   const itemOn = Prisma.sql`(i.removed_at is null or i.removed_at > ${now}) and (i.start_at is null or i.start_at <= ${now}) and (i.end_at is null or i.end_at > ${now})

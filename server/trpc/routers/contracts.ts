@@ -1,7 +1,7 @@
 // Contracts in the console: the paginated list and one contract's page data.
 import { contractForConsole } from "../../domain/console/contractDetail";
 import { listContractsForConsole } from "../../domain/console/contractList";
-import { accountCtx } from "../../worker/billing";
+import { accountCtx } from "../../domain/accountContext";
 import { contractListInput } from "../consoleInputs";
 import { idOnly } from "../inputs";
 import { protectedProcedure, router } from "../init";

@@ -2,7 +2,7 @@
 // groups the page loads side by side, so no figure waits for the slowest.
 import { billingOutcomesPerDay } from "../../domain/dashboard/figures";
 import { currentMrr, dashboardFigures, dashboardMoney, mrrByMonth } from "../../domain/dashboard/summary";
-import { accountCtx } from "../../worker/billing";
+import { accountCtx } from "../../domain/accountContext";
 import { protectedProcedure, router } from "../init";
 
 export const dashboardRouter = router({

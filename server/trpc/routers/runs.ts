@@ -2,7 +2,7 @@
 // function as POST /v2/billing-runs/{id}/retry/).
 import { retryRun } from "../../domain/billing/runs";
 import { listRunsForConsole, runForConsole } from "../../domain/console/runList";
-import { accountCtx } from "../../worker/billing";
+import { accountCtx } from "../../domain/accountContext";
 import { retryInput, runListInput } from "../consoleInputs";
 import { idOnly } from "../inputs";
 import { protectedProcedure, router } from "../init";
