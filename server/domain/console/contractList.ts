@@ -39,7 +39,13 @@ export function contractWhere(ctx: Ctx, f: ContractListFilters, search: string |
   range(Prisma.sql`c.created_at`, f.created_from, f.created_to);
   range(Prisma.sql`c.ended_at`, f.ended_from, f.ended_to);
   range(Prisma.sql`c.next_billing_at`, f.next_billing_from, f.next_billing_to);
-  if (f.service_state !== undefined) parts.push(Prisma.sql`${serviceStateSql(now)} in (${Prisma.join(list(f.service_state))})`);
+  if (f.service_state !== undefined) {
+    const states = list(f.service_state);
+    // cheap, index-backed conditions implied by the states asked for, before the per-row rule
+    if (!states.includes("inactive")) parts.push(Prisma.sql`(c.state = 'active' or (c.state = 'canceled' and c.ended_at > ${now}))`);
+    if (states.every((s) => s === "past_due")) parts.push(Prisma.sql`c.billing_attention_required`);
+    parts.push(Prisma.sql`${serviceStateSql(now)} in (${Prisma.join(states)})`);
+  }
   const s = search?.trim();
   if (s) {
     const id = /^\d{1,9}$/.test(s) ? Number(s) : -1;

@@ -5,7 +5,6 @@
 // and only those few sums meet the price versions in effect at each instant.
 import Decimal from "decimal.js";
 import type { Ctx } from "../context";
-import { fmt4 } from "../money";
 
 export interface MrrPoint { at: Date; currency: string; mrr: Decimal }
 
@@ -76,5 +75,3 @@ export async function mrrAt(ctx: Ctx, instants: Date[]): Promise<MrrPoint[]> {
     group by 1, 2 order by 1, 2`;
   return rows.map((r) => ({ at: instants[r.idx - 1], currency: r.currency, mrr: new Decimal(r.mrr) }));
 }
-
-export const mrrText = (d: Decimal) => fmt4(d);
