@@ -18,7 +18,7 @@ test("advancing the test clock bills a contract and lists its runs", async ({ pa
   const contract = await created.json();
 
   await signIn(page);
-  await page.goto("/admin/billing");
+  await page.goto("/admin/billing/test-clock");
   const target = new Date(new Date(contract.next_billing_at).getTime() + 3_600_000);
   const pad = (n: number) => String(n).padStart(2, "0");
   const local = `${target.getFullYear()}-${pad(target.getMonth() + 1)}-${pad(target.getDate())}T${pad(target.getHours())}:${pad(target.getMinutes())}`;

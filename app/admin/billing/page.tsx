@@ -1,14 +1,6 @@
-import { PageHeader } from "@/components/admin/PageHeader";
-import { BillingRunTable } from "@/components/admin/billing/BillingRunTable";
-import { TestClockForm } from "@/components/admin/billing/TestClockForm";
-import { Card } from "@/components/ui/Card";
+import { redirect } from "next/navigation";
 
+// The former billing page: its runs now live at /admin/billing-runs, its clock at /admin/billing/test-clock.
 export default function BillingPage() {
-  return (
-    <>
-      <PageHeader title="Billing" description="Billing runs of your contracts; in test mode, move the clock to simulate months of billing." />
-      <Card title="Test clock"><TestClockForm /></Card>
-      <Card title="Latest billing runs"><BillingRunTable /></Card>
-    </>
-  );
+  redirect("/admin/billing-runs");
 }

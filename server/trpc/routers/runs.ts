@@ -1,6 +1,8 @@
 // Billing runs in the console: the paginated list, one run, and a manual retry (the same domain
-// function as POST /v2/billing-runs/{id}/retry/).
+// function as POST /v2/billing-runs/{id}/retry/), which the console then attempts at once with the
+// worker's own executeRun, so the seller who clicks "Retry payment now" sees the outcome.
 import { retryRun } from "../../domain/billing/runs";
+import { executeRun } from "../../domain/billing/execute";
 import { listRunsForConsole, runForConsole } from "../../domain/console/runList";
 import { accountCtx } from "../../domain/accountContext";
 import { retryInput, runListInput } from "../consoleInputs";
@@ -13,6 +15,7 @@ export const runsRouter = router({
   retry: protectedProcedure.input(retryInput).mutation(async ({ ctx, input }) => {
     const c = await accountCtx(ctx.domain.db, ctx.domain.accountId);
     await retryRun(c, input.id, { reason: input.reason || "retried in the admin console" });
+    await executeRun(c, input.id);
     return runForConsole(c, input.id);
   }),
 });
