@@ -5,6 +5,7 @@ import { apiKeysRouter } from "./routers/apiKeys";
 import { auditRouter } from "./routers/audit";
 import { billingRouter } from "./routers/billing";
 import { catalogRouter } from "./routers/catalog";
+import { catalogAdminRouter } from "./routers/catalogAdmin";
 import { customersRouter } from "./routers/customers";
 import { usersRouter } from "./routers/users";
 import { sessionRouter } from "./routers/session";
@@ -12,6 +13,7 @@ import { sessionRouter } from "./routers/session";
 export const appRouter = router({
   account: accountRouter,
   catalog: catalogRouter,
+  catalogAdmin: catalogAdminRouter,
   customers: customersRouter,
   apiKeys: apiKeysRouter,
   billing: billingRouter,
