@@ -4,15 +4,15 @@ import { jsonContent, type OpenApiDoc, type OperationEntry } from "./openapi";
 import { SchemaView } from "./SchemaView";
 import { TypeLabel } from "./TypeLabel";
 
-export function OperationCard({ doc, entry, basePath }: { doc: OpenApiDoc; entry: OperationEntry; basePath: string }) {
+export function OperationCard({ doc, entry, basePath, searchText }: { doc: OpenApiDoc; entry: OperationEntry; basePath: string; searchText?: string }) {
   const { method, path, op, anchor } = entry;
   const body = jsonContent(op.requestBody?.content);
   const authenticated = (op.security ?? [{}]).length > 0;
   return (
-    <article id={anchor} className="scroll-mt-6 rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid="operation">
+    <article id={anchor} className="min-w-0 scroll-mt-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-testid="operation" data-op-search={searchText}>
       <header className="flex flex-wrap items-center gap-3">
         <MethodBadge method={method} />
-        <code className="font-mono text-sm font-semibold" data-testid="operation-path">
+        <code className="min-w-0 break-all font-mono text-sm font-semibold" data-testid="operation-path">
           <span className="text-slate-600">{basePath}</span><span>{path}</span>
         </code>
         {op["x-extension"] ? (
@@ -25,21 +25,21 @@ export function OperationCard({ doc, entry, basePath }: { doc: OpenApiDoc; entry
 
       {op.parameters?.length ? (
         <Section title="Parameters">
-          <table className="w-full text-left text-sm">
+          <div className="overflow-x-auto"><table className="w-full text-left text-sm">
             <thead className="text-xs uppercase text-slate-600">
               <tr><th className="py-1 pr-4 font-medium">Name</th><th className="py-1 pr-4 font-medium">In</th><th className="py-1 pr-4 font-medium">Type</th><th className="py-1 font-medium">Description</th></tr>
             </thead>
             <tbody className="divide-y divide-slate-100 align-top">
               {op.parameters.map((p) => (
                 <tr key={`${p.in}-${p.name}`}>
-                  <td className="py-1 pr-4 font-mono text-xs">{p.name}{p.required ? <span className="ml-1 text-red-600" title="required">*</span> : null}</td>
+                  <td className="break-all py-1 pr-4 font-mono text-xs">{p.name}{p.required ? <span className="ml-1 text-red-600" title="required">*</span> : null}</td>
                   <td className="py-1 pr-4 text-xs text-slate-600">{p.in}</td>
                   <td className="py-1 pr-4 font-mono text-xs">{p.schema ? <TypeLabel schema={p.schema} /> : "string"}</td>
                   <td className="py-1 text-slate-600">{p.description ?? p.schema?.description ?? ""}</td>
                 </tr>
               ))}
             </tbody>
-          </table>
+          </table></div>
         </Section>
       ) : null}
 

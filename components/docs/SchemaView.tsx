@@ -11,7 +11,7 @@ export function SchemaView({ doc, schema, expandRef = true, showJson = true }: {
       {showJson ? (
         <details className="text-xs">
           <summary className="cursor-pointer text-slate-600 hover:text-slate-700">JSON schema</summary>
-          <pre className="mt-1 max-h-96 overflow-auto rounded bg-slate-900 p-3 text-slate-100">{JSON.stringify(schema, null, 2)}</pre>
+          <pre className="mt-1 max-h-96 max-w-full overflow-auto whitespace-pre rounded bg-slate-900 p-3 text-slate-100">{JSON.stringify(schema, null, 2)}</pre>
         </details>
       ) : null}
     </div>
@@ -61,7 +61,7 @@ function SchemaBody({ doc, schema, expandRef, depth }: { doc: OpenApiDoc; schema
 function FieldTable({ doc, schema, depth }: { doc: OpenApiDoc; schema: JsonSchema; depth: number }) {
   const required = new Set(schema.required ?? []);
   return (
-    <table className="w-full text-left text-sm">
+    <div className="overflow-x-auto"><table className="w-full text-left text-sm">
       <thead className="text-xs uppercase text-slate-600">
         <tr><th className="py-1 pr-4 font-medium">Field</th><th className="py-1 pr-4 font-medium">Type</th><th className="py-1 font-medium">Notes</th></tr>
       </thead>
@@ -70,7 +70,7 @@ function FieldTable({ doc, schema, depth }: { doc: OpenApiDoc; schema: JsonSchem
           const nested = !prop.$ref && (prop.properties || (prop.type === "array" && prop.items?.properties));
           return (
             <tr key={name}>
-              <td className="py-1 pr-4 font-mono text-xs">
+              <td className="break-all py-1 pr-4 font-mono text-xs">
                 {name}
                 {required.has(name) ? <span className="ml-1 text-red-600" title="required">*</span> : null}
               </td>
@@ -83,7 +83,7 @@ function FieldTable({ doc, schema, depth }: { doc: OpenApiDoc; schema: JsonSchem
           );
         })}
       </tbody>
-    </table>
+    </table></div>
   );
 }
 

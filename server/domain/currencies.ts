@@ -21,6 +21,9 @@ const EXPONENTS: ReadonlyMap<string, number> = new Map([
   ...FOUR.split(/\s+/).map((c) => [c, 4] as const),
 ]);
 
+/** Every accepted code, sorted (the console offers them in currency fields). */
+export const CURRENCY_CODES: readonly string[] = [...EXPONENTS.keys()].sort();
+
 export const isCurrencyCode = (code: string): boolean => EXPONENTS.has(code);
 
 /** Minor-unit exponent of an ISO 4217 code (2 for EUR, 0 for JPY, 3 for KWD); throws for unknown codes. */

@@ -6,6 +6,7 @@ import { auditRouter } from "./routers/audit";
 import { billingRouter } from "./routers/billing";
 import { catalogRouter } from "./routers/catalog";
 import { contractActionsRouter } from "./routers/contractActions";
+import { catalogAdminRouter } from "./routers/catalogAdmin";
 import { customersRouter } from "./routers/customers";
 import { quoteBuilderRouter } from "./routers/quoteBuilder";
 import { usersRouter } from "./routers/users";
@@ -19,6 +20,7 @@ import { runsRouter } from "./routers/runs";
 export const appRouter = router({
   account: accountRouter,
   catalog: catalogRouter,
+  catalogAdmin: catalogAdminRouter,
   customers: customersRouter,
   contractActions: contractActionsRouter,
   quoteBuilder: quoteBuilderRouter,

@@ -8,6 +8,8 @@ import { Field, inputClass } from "../../ui/Field";
 import { optionalInt, optionalText, text } from "../../ui/formData";
 import { FormError } from "../../ui/FormError";
 import { SubmitButton } from "../../ui/SubmitButton";
+import { toast } from "../../ui/Toaster";
+import { CurrencyOptions } from "../catalog/CurrencyOptions";
 
 const FIELDS = ["reference", "currency", "unit_amount", "billing_type", "interval", "interval_count", "billing_day_of_month"] as const;
 type Interval = "day" | "week" | "month" | "year";
@@ -22,6 +24,7 @@ export function NewPriceForm({ productId }: { productId: number }) {
       onSuccess: async () => {
         formRef.current?.reset();
         setBillingType("recurring");
+        toast.success("Price created");
         await queryClient.invalidateQueries(trpc.catalog.pathFilter());
       },
     }),
@@ -47,8 +50,10 @@ export function NewPriceForm({ productId }: { productId: number }) {
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-3" data-testid="new-price-form">
       <div className="sm:col-span-3"><FormError message={formErrorOf(create.error, FIELDS)} testId="new-price-form-error" /></div>
-      <Field id="price-currency" label="Currency" errors={errors.currency}>
-        <input id="price-currency" name="currency" defaultValue="EUR" maxLength={3} className={`${inputClass} uppercase`} aria-invalid={!!errors.currency} />
+      <Field id="price-currency" label="Currency" errors={errors.currency} hint="ISO 4217 code, e.g. EUR.">
+        <input id="price-currency" name="currency" defaultValue="EUR" maxLength={3} list="iso-currency-codes" autoComplete="off" className={`${inputClass} uppercase`}
+          aria-invalid={!!errors.currency} aria-describedby={errors.currency ? "price-currency-error" : undefined} />
+        <CurrencyOptions id="iso-currency-codes" />
       </Field>
       <Field id="price-unit_amount" label="Amount" errors={errors.unit_amount}>
         <input id="price-unit_amount" name="unit_amount" inputMode="decimal" placeholder="0.00" className={inputClass} aria-invalid={!!errors.unit_amount} />

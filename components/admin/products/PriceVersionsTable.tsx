@@ -2,23 +2,32 @@
 // Past, current and future amounts of one price.
 import type { PriceVersion } from "../../trpc/types";
 import { DataTable, type ColumnDef } from "../../ui/DataTable";
+import { useConsole } from "../../ui/ConsoleContext";
 import { DateTime } from "../../ui/DateTime";
 import { Money } from "../../ui/Money";
 import { StatusChip } from "../../ui/StatusChip";
+import { CancelScheduledVersionButton } from "./CancelScheduledVersionButton";
+
+const isScheduled = (v: PriceVersion, now: number) => !v.currently_effective && !!v.effective_from && Date.parse(v.effective_from) > now;
 
 function versionStatus(v: PriceVersion, now: number) {
   if (v.currently_effective) return <StatusChip status="active" label="current" />;
-  if (v.effective_from && Date.parse(v.effective_from) > now) return <StatusChip status="scheduled" label="scheduled" />;
+  if (isScheduled(v, now)) return <StatusChip status="scheduled" label="scheduled" />;
   return <StatusChip status="ended" label="past" />;
 }
 
 export function PriceVersionsTable({ priceId, currency, versions }: { priceId: number; currency: string; versions: PriceVersion[] }) {
-  const now = Date.now();
+  const consoleNow = useConsole().now;
+  const now = consoleNow ? Date.parse(consoleNow) : Date.now();
   const columns: ColumnDef<PriceVersion>[] = [
     { id: "amount", header: "Amount", cell: ({ row }) => <Money amount={row.original.unit_amount} currency={currency} testId="version-amount" /> },
     { id: "from", header: "Effective from", cell: ({ row }) => <DateTime value={row.original.effective_from} empty="open start" /> },
     { id: "to", header: "Effective to", cell: ({ row }) => <DateTime value={row.original.effective_to} empty="open end" /> },
     { id: "status", header: "Status", cell: ({ row }) => versionStatus(row.original, now) },
+    {
+      id: "actions", header: "Actions",
+      cell: ({ row }) => isScheduled(row.original, now) ? <CancelScheduledVersionButton priceId={priceId} currency={currency} version={row.original} /> : null,
+    },
   ];
   return (
     <DataTable label={`Versions of price ${priceId}`} testId={`versions-${priceId}`} columns={columns} data={versions}

@@ -1,12 +1,14 @@
 "use client";
-// Schedules a new amount for a price from a future instant (entered in the browser's time zone).
+// Schedules a new amount for a price from a future instant, entered in the account's display time zone.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useTRPC } from "../../trpc/client";
 import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
 import { Field, inputClass } from "../../ui/Field";
 import { text } from "../../ui/formData";
-import { localInputToIso } from "../../ui/format";
+import { useConsole } from "../../ui/ConsoleContext";
+import { toast } from "../../ui/Toaster";
+import { zonedInputToIso } from "./zonedInput";
 import { FormError } from "../../ui/FormError";
 import { SubmitButton } from "../../ui/SubmitButton";
 
@@ -17,10 +19,12 @@ export function SchedulePriceVersionForm({ priceId }: { priceId: number }) {
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const [missingDate, setMissingDate] = useState(false);
+  const { timeZone } = useConsole();
   const schedule = useMutation(
     trpc.catalog.prices.scheduleVersion.mutationOptions({
       onSuccess: async () => {
         formRef.current?.reset();
+        toast.success("Price change scheduled");
         await queryClient.invalidateQueries(trpc.catalog.pathFilter());
       },
     }),
@@ -35,7 +39,7 @@ export function SchedulePriceVersionForm({ priceId }: { priceId: number }) {
     const from = text(f, "effective_from");
     setMissingDate(!from);
     if (!from) return;
-    schedule.mutate({ price_id: priceId, unit_amount: text(f, "unit_amount"), effective_from: localInputToIso(from) });
+    schedule.mutate({ price_id: priceId, unit_amount: text(f, "unit_amount"), effective_from: zonedInputToIso(from, timeZone) });
   }
 
   return (
@@ -44,7 +48,7 @@ export function SchedulePriceVersionForm({ priceId }: { priceId: number }) {
       <Field id={id("unit_amount")} label="New amount" errors={errors.unit_amount}>
         <input id={id("unit_amount")} name="unit_amount" inputMode="decimal" placeholder="0.00" className={`${inputClass} w-36`} aria-invalid={!!errors.unit_amount} />
       </Field>
-      <Field id={id("effective_from")} label="Effective from" errors={dateErrors} hint={`Your local time (${Intl.DateTimeFormat().resolvedOptions().timeZone}).`}>
+      <Field id={id("effective_from")} label={`Effective from (${timeZone})`} errors={dateErrors} hint={`Account time zone (${timeZone}).`}>
         <input id={id("effective_from")} name="effective_from" type="datetime-local" className={inputClass} aria-invalid={!!dateErrors} />
       </Field>
       <div className="self-end"><SubmitButton pending={schedule.isPending} testId={`schedule-version-${priceId}`}>Schedule</SubmitButton></div>

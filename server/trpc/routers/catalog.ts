@@ -1,8 +1,10 @@
 // Catalog for the admin console: products, prices and their versions, tax rates.
 import { z } from "zod";
+import { cancelScheduledPriceVersion } from "../../domain/catalog/cancelVersion";
 import { createPrice, listPrices, schedulePriceVersion } from "../../domain/catalog/prices";
 import { createProduct, getProduct, listProducts, listTaxRates } from "../../domain/catalog/products";
 import { protectedProcedure, router } from "../init";
+import { idInput } from "../../schemas/common";
 import { activeFilter, idOnly, priceCreateInput, priceVersionInput, productCreateInput } from "../inputs";
 
 const products = router({
@@ -21,6 +23,9 @@ const prices = router({
   scheduleVersion: protectedProcedure
     .input(priceVersionInput)
     .mutation(({ ctx, input }) => schedulePriceVersion(ctx.domain, input.price_id, { unit_amount: input.unit_amount, effective_from: input.effective_from })),
+  cancelScheduledVersion: protectedProcedure
+    .input(z.object({ price_id: idInput, version_id: idInput }))
+    .mutation(({ ctx, input }) => cancelScheduledPriceVersion(ctx.domain, input.price_id, input.version_id)),
 });
 
 const taxRates = router({

@@ -1,0 +1,24 @@
+// Tax rates of the account: create, edit, deactivate (active=false; products keep their reference).
+import type { Ctx } from "../context";
+import { notFound } from "../errors";
+import { fmt4, type DecimalLike } from "../money";
+import type { TaxRateInput } from "../../schemas/catalogAdmin";
+
+const present = (r: { id: number; name: string; percentage: DecimalLike; active: boolean; createdAt: Date }) =>
+  ({ id: r.id, name: r.name, percentage: fmt4(r.percentage), active: r.active, created_at: r.createdAt.toISOString() });
+
+export async function createTaxRate(ctx: Ctx, input: TaxRateInput) {
+  return present(await ctx.db.taxRate.create({ data: { accountId: ctx.accountId, name: input.name, percentage: fmt4(input.percentage), active: input.active ?? true } }));
+}
+
+export async function updateTaxRate(ctx: Ctx, id: number, input: Partial<TaxRateInput>) {
+  const found = await ctx.db.taxRate.findFirst({ where: { id, accountId: ctx.accountId } });
+  if (!found) throw notFound();
+  return present(await ctx.db.taxRate.update({
+    where: { id }, data: { name: input.name, percentage: input.percentage === undefined ? undefined : fmt4(input.percentage), active: input.active },
+  }));
+}
+
+export async function listTaxRatesAdmin(ctx: Ctx) {
+  return (await ctx.db.taxRate.findMany({ where: { accountId: ctx.accountId }, orderBy: { id: "asc" } })).map(present);
+}
