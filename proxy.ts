@@ -3,14 +3,18 @@
 // header and puts it on its hydration scripts, so pages must render dynamically (app/layout.tsx).
 // Not matched: the JSON API (static headers in next.config.mjs), built assets, prefetches, and /embed/
 // (the widget sets its own policy from its session's allowed origins: server/http/embed.ts).
-import { NextResponse, type NextRequest } from "next/server";
+import { type NextRequest, NextResponse } from "next/server";
 import { newNonce, pageCsp, pageFamily, pageHeaders, servedOverHttps } from "./server/http/security-headers";
 
 export function proxy(request: NextRequest) {
   const family = pageFamily(request.nextUrl.pathname);
   const https = servedOverHttps(request.nextUrl, request.headers);
   const nonce = newNonce();
-  const csp = pageCsp(family === "widget" ? "site" : family, { nonce, https, dev: process.env.NODE_ENV === "development" });
+  const csp = pageCsp(family === "widget" ? "site" : family, {
+    nonce,
+    https,
+    dev: process.env.NODE_ENV === "development",
+  });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", csp);
   requestHeaders.set("x-nonce", nonce);

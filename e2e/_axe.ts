@@ -8,6 +8,12 @@ export async function expectNoSeriousA11yViolations(page: Page, opts: { exclude?
   for (const sel of opts.exclude ?? []) builder = builder.exclude(sel);
   const { violations } = await builder.analyze();
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("\n  ")}`);
+  const report = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(" "))
+        .join("\n  ")}`,
+  );
   expect(report, `axe on ${page.url()}`).toEqual([]);
 }

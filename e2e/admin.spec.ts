@@ -1,5 +1,5 @@
 // The admin console in a real browser: sign-in, the seeded catalog, creating products, prices and price versions.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 
 const ADMIN = { email: "admin@example.com", password: "demo-password" };
 
@@ -55,7 +55,9 @@ test("the admin signs in, creates a product, a price and a future price version"
   await expect(page).toHaveURL(/\/admin\/products$/);
   const table = page.getByTestId("products-table");
   await expect(table).toContainText("Streaming Basic");
-  await expect(table.getByTestId("product-row").filter({ hasText: "Streaming Basic" }).getByTestId("active-price-count")).toHaveText("3");
+  await expect(
+    table.getByTestId("product-row").filter({ hasText: "Streaming Basic" }).getByTestId("active-price-count"),
+  ).toHaveText("3");
   await expect(table).not.toContainText("Other Product"); // another seller's product
 
   // server-side validation shows next to the field
@@ -128,7 +130,9 @@ test("the admin signs in, creates a product, a price and a future price version"
 
   // the list now counts the new price
   await page.getByRole("link", { name: "← All products" }).click();
-  await expect(page.getByTestId("product-row").filter({ hasText: name }).getByTestId("active-price-count")).toHaveText("1");
+  await expect(page.getByTestId("product-row").filter({ hasText: name }).getByTestId("active-price-count")).toHaveText(
+    "1",
+  );
 });
 
 test("a seeded product shows past, current and future price versions", async ({ page }) => {
@@ -155,7 +159,9 @@ test("customers can be listed and created; API keys are listed by prefix", async
   const form = page.getByTestId("new-customer-form");
   await form.getByLabel("Reference").fill("cust-1001");
   await form.getByRole("button", { name: "Create customer" }).click();
-  await expect(form.getByTestId("customer-reference-error")).toHaveText("A customer with this reference already exists.");
+  await expect(form.getByTestId("customer-reference-error")).toHaveText(
+    "A customer with this reference already exists.",
+  );
   await form.getByLabel("Reference").fill(reference);
   await form.getByLabel("Name").fill("E2E Customer");
   await form.getByLabel("Email").fill("e2e@example.com");
@@ -165,7 +171,9 @@ test("customers can be listed and created; API keys are listed by prefix", async
   await page.getByTestId("admin-nav").getByRole("link", { name: "API keys" }).click();
   const keys = page.getByTestId("api-keys-table");
   await expect(keys.getByTestId("api-key-row")).toHaveCount(3);
-  await expect(keys.getByTestId("api-key-row").filter({ hasText: "secret" }).getByTestId("api-key-prefix")).toHaveText("sk_test_e2e_…");
+  await expect(keys.getByTestId("api-key-row").filter({ hasText: "secret" }).getByTestId("api-key-prefix")).toHaveText(
+    "sk_test_e2e_…",
+  );
   await expect(keys).not.toContainText("sk_test_e2e_secret");
 });
 

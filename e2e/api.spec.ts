@@ -95,11 +95,16 @@ test("the admin tRPC API refuses calls without a session", async ({ request }) =
 test("/docs/api shows the operations from the OpenAPI document", async ({ page }) => {
   await page.goto("/docs/api");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Subscription Contracts V2");
-  const op = page.getByTestId("operation").filter({ has: page.getByTestId("operation-path").getByText("/v2/catalog/products/", { exact: true }) }).first();
+  const op = page
+    .getByTestId("operation")
+    .filter({ has: page.getByTestId("operation-path").getByText("/v2/catalog/products/", { exact: true }) })
+    .first();
   await expect(op).toBeVisible();
   await expect(op).toContainText("List catalog products");
   await expect(op).toContainText("page_size");
-  await expect(page.getByTestId("operation").filter({ hasText: "/v2/customers/" }).first()).toContainText("x-extension");
+  await expect(page.getByTestId("operation").filter({ hasText: "/v2/customers/" }).first()).toContainText(
+    "x-extension",
+  );
   await expect(page.getByTestId("openapi-link")).toHaveAttribute("href", "/api/v2/openapi.json");
   await expect(page.getByRole("heading", { name: "Catalog", level: 2 })).toBeVisible();
 });

@@ -1,6 +1,6 @@
 // Roles and the audit log in a real browser: a change in the console and one through the API both show
 // in /admin/audit-log; the read-only user sees the console but cannot change anything.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 
 const PASSWORD = process.env.SEED_ADMIN_PASSWORD ?? "demo-password";
 const ADMIN = "admin@example.com";
@@ -25,7 +25,10 @@ test("a console change and an API change appear in the audit log with who made t
   await page.getByTestId("create-customer").click();
   await expect(page.getByTestId("customer-created")).toContainText(`audit-ui-${stamp}`);
 
-  const api = await request.post("/api/v2/customers/", { headers: { authorization: `Api-Key ${SECRET_KEY}`, "x-request-id": `e2e-audit-${stamp}` }, data: { reference: `audit-api-${stamp}` } });
+  const api = await request.post("/api/v2/customers/", {
+    headers: { authorization: `Api-Key ${SECRET_KEY}`, "x-request-id": `e2e-audit-${stamp}` },
+    data: { reference: `audit-api-${stamp}` },
+  });
   expect(api.status()).toBe(201);
 
   await page.getByTestId("admin-nav").getByRole("link", { name: "Audit log" }).click();

@@ -1,7 +1,7 @@
 // The catalog beyond products in a real browser: bundles (items, add-on rules, deactivate), tax rates,
 // shipping options, billing schedules; price form defects (ISO currency, cancel a scheduled version);
 // the API reference (back link, search, no horizontal scroll at 375 px). axe on every page.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
 
 const ADMIN = { email: "admin@example.com", password: "demo-password" };
@@ -87,7 +87,9 @@ test("a seller creates a tax rate and a shipping option", async ({ page }) => {
   await shipForm.getByLabel("Currency").fill("EUR");
   await shipForm.getByLabel("Price", { exact: true }).fill("7.50");
   await shipForm.getByRole("button", { name: "Create shipping option" }).click();
-  await expect(page.getByTestId("shipping-option-row").filter({ hasText: `E2E Courier ${stamp}` })).toContainText("€7.50");
+  await expect(page.getByTestId("shipping-option-row").filter({ hasText: `E2E Courier ${stamp}` })).toContainText(
+    "€7.50",
+  );
 });
 
 test("a seller creates a billing schedule", async ({ page }) => {
@@ -157,7 +159,9 @@ test("the API reference links back to the console, filters operations, and fits 
   const shown = await page.locator("article[data-testid='operation']:visible").count();
   expect(shown).toBeGreaterThan(0);
   expect(shown).toBeLessThan(all);
-  for (const path of await page.locator("article[data-testid='operation']:visible [data-testid='operation-path']").allTextContents()) {
+  for (const path of await page
+    .locator("article[data-testid='operation']:visible [data-testid='operation-path']")
+    .allTextContents()) {
     expect(path).toContain("bundle-templates");
   }
   await search.fill("");

@@ -1,6 +1,6 @@
 // The console's frame in a real browser: sidebar pages (axe on each), skip link, aria-current, the
 // 404 page, the test-mode banner, a dialog closing on Escape, the folded menu below 1024 px.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
 
 const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
@@ -37,7 +37,9 @@ test("every sidebar page that exists passes axe and is marked current", async ({
 
 test("the console never fetches the API reference in the background", async ({ page }) => {
   const docs: string[] = [];
-  page.on("request", (r) => { if (new URL(r.url()).pathname.startsWith("/docs/api")) docs.push(r.url()); });
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.startsWith("/docs/api")) docs.push(r.url());
+  });
   await signIn(page);
   await page.goto("/admin/products");
   await page.waitForLoadState("networkidle");

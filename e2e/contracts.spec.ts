@@ -1,7 +1,7 @@
 // Contracts in the console, as a seller uses them: the list (filters and search kept in the URL), a
 // contract's page, upgrading an item through the preview (the confirmed adjustment equals the preview),
 // canceling at period end and restarting. axe on both pages and on an open preview dialog.
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
 
 const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
@@ -15,12 +15,17 @@ async function signIn(page: Page) {
 }
 
 async function priceId(request: APIRequestContext, reference: string): Promise<number> {
-  const prices = await (await request.get(`/api/v2/catalog/prices/?reference=${reference}`, { headers: SECRET })).json();
+  const prices = await (
+    await request.get(`/api/v2/catalog/prices/?reference=${reference}`, { headers: SECRET })
+  ).json();
   return prices[0].id;
 }
 
 async function newContract(request: APIRequestContext, customer = "cust-1001") {
-  const res = await request.post("/api/v2/subscription-contracts/", { headers: SECRET, data: { customer_reference: customer, items: [{ price: await priceId(request, "streaming-basic-monthly") }] } });
+  const res = await request.post("/api/v2/subscription-contracts/", {
+    headers: SECRET,
+    data: { customer_reference: customer, items: [{ price: await priceId(request, "streaming-basic-monthly") }] },
+  });
   expect(res.status()).toBe(201);
   return res.json();
 }
@@ -34,7 +39,10 @@ test("upgrade an item with the preview, confirm, and see the adjustment", async 
   await expect(page.getByTestId("summary-strip")).toContainText("Next charge");
   await expectNoSeriousA11yViolations(page);
 
-  await page.getByTestId(`item-${contract.items[0].id}`).getByRole("button", { name: "Change Streaming Basic" }).click();
+  await page
+    .getByTestId(`item-${contract.items[0].id}`)
+    .getByRole("button", { name: "Change Streaming Basic" })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Change Streaming Basic" });
   await dialog.getByLabel("Price").selectOption(String(premium));
   await dialog.getByRole("button", { name: "Preview" }).click();
@@ -70,7 +78,10 @@ test("cancel at period end, then restart", async ({ page, request }) => {
   await cancel.getByRole("button", { name: "Confirm cancel contract" }).click();
   await expect(page.getByText("Contract canceled")).toBeVisible();
   await expect(page.getByTestId("pending-cancel")).toContainText("end of the current period");
-  expect((await (await request.get(`/api/v2/subscription-contracts/${contract.id}/`, { headers: SECRET })).json()).cancel_at_period_end).toBe(true);
+  expect(
+    (await (await request.get(`/api/v2/subscription-contracts/${contract.id}/`, { headers: SECRET })).json())
+      .cancel_at_period_end,
+  ).toBe(true);
 
   await page.getByRole("button", { name: "Restart contract" }).click();
   const restart = page.getByRole("dialog", { name: "Restart contract" });
@@ -79,11 +90,17 @@ test("cancel at period end, then restart", async ({ page, request }) => {
   await restart.getByRole("button", { name: "Confirm restart contract" }).click();
   await expect(page.getByText("Contract restarted")).toBeVisible();
   await expect(page.getByTestId("pending-cancel")).toHaveCount(0);
-  expect((await (await request.get(`/api/v2/subscription-contracts/${contract.id}/`, { headers: SECRET })).json()).cancel_at_period_end).toBe(false);
+  expect(
+    (await (await request.get(`/api/v2/subscription-contracts/${contract.id}/`, { headers: SECRET })).json())
+      .cancel_at_period_end,
+  ).toBe(false);
   await expect(page.getByTestId("contract-timeline")).toContainText("restart");
 });
 
-test("the contract list filters and searches in the URL; reload keeps the view; unknown ids are 404", async ({ page, request }) => {
+test("the contract list filters and searches in the URL; reload keeps the view; unknown ids are 404", async ({
+  page,
+  request,
+}) => {
   const contract = await newContract(request, "cust-1002");
   await signIn(page);
   await page.goto("/admin/contracts");

@@ -1,7 +1,7 @@
 // Seller journeys on the customers pages and the quote builder: search (kept in the URL), create and
 // edit a customer with field errors, cancel a payment method through its dialog, the 404s, and a new
 // contract priced live by the quote builder; axe on every page.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
 
 const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
@@ -67,12 +67,29 @@ test("customers: create, then edit with a field error, then save", async ({ page
 
 test("customers: cancel a payment method through the confirmation dialog", async ({ page, request }) => {
   const reference = `e2e-pm-${Date.now()}`;
-  expect((await request.post("/api/v2/customers/", { headers: SECRET, data: { reference, name: "Card Holder" } })).status()).toBe(201);
-  const prices = await (await request.get("/api/v2/catalog/prices/?reference=streaming-basic-monthly", { headers: SECRET })).json();
-  const options = await (await request.post("/api/v2/payment-processor-options/", { headers: SECRET, data: { items: [{ price: prices[0].id }] } })).json();
-  const generic = options.results.find((r: { render_mode: string; collection_method: string }) => r.render_mode === "generic_card_form" && r.collection_method === "card");
+  expect(
+    (await request.post("/api/v2/customers/", { headers: SECRET, data: { reference, name: "Card Holder" } })).status(),
+  ).toBe(201);
+  const prices = await (
+    await request.get("/api/v2/catalog/prices/?reference=streaming-basic-monthly", { headers: SECRET })
+  ).json();
+  const options = await (
+    await request.post("/api/v2/payment-processor-options/", {
+      headers: SECRET,
+      data: { items: [{ price: prices[0].id }] },
+    })
+  ).json();
+  const generic = options.results.find(
+    (r: { render_mode: string; collection_method: string }) =>
+      r.render_mode === "generic_card_form" && r.collection_method === "card",
+  );
   const created = await request.post(`/api/v2/customers/${reference}/payment-methods/`, {
-    headers: SECRET, data: { account_payment_processor: generic.account_payment_processor_id, collection_method: "card", card: { number: "4242424242424242", exp_month: 11, exp_year: 2031 } },
+    headers: SECRET,
+    data: {
+      account_payment_processor: generic.account_payment_processor_id,
+      collection_method: "card",
+      card: { number: "4242424242424242", exp_month: 11, exp_year: 2031 },
+    },
   });
   expect(created.status()).toBe(201);
 

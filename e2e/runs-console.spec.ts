@@ -1,7 +1,7 @@
 // The billing console in a real browser: the dashboard's figures and links, the test clock moving a month,
 // a declining card's run failing and a manual retry succeeding once the card is replaced; axe on each page.
 // Named to run after billing.spec.ts, which expects cust-1002's card to decline (this spec restores it).
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
 
 const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
@@ -15,8 +15,13 @@ async function signIn(page: Page) {
 }
 
 async function newContract(request: import("@playwright/test").APIRequestContext, customer: string) {
-  const prices = await (await request.get("/api/v2/catalog/prices/?reference=streaming-basic-monthly", { headers: SECRET })).json();
-  const created = await request.post("/api/v2/subscription-contracts/", { headers: SECRET, data: { customer_reference: customer, items: [{ price: prices[0].id }] } });
+  const prices = await (
+    await request.get("/api/v2/catalog/prices/?reference=streaming-basic-monthly", { headers: SECRET })
+  ).json();
+  const created = await request.post("/api/v2/subscription-contracts/", {
+    headers: SECRET,
+    data: { customer_reference: customer, items: [{ price: prices[0].id }] },
+  });
   expect(created.status()).toBe(201);
   return created.json();
 }
@@ -66,9 +71,14 @@ test("a declining card's run fails, and a retry succeeds after the card is repla
   const methods = await (await request.get("/api/v2/customers/cust-1002/payment-methods/", { headers: SECRET })).json();
   const old = methods[0];
   const card = { number: "4242424242424242", exp_month: 12, exp_year: 2031, cvc: "123" };
-  const replaced = await request.post("/api/v2/customers/cust-1002/payment-methods/", { headers: SECRET, data: { account_payment_processor: old.account_payment_processor_id, collection_method: "card", card } });
+  const replaced = await request.post("/api/v2/customers/cust-1002/payment-methods/", {
+    headers: SECRET,
+    data: { account_payment_processor: old.account_payment_processor_id, collection_method: "card", card },
+  });
   expect(replaced.status()).toBe(201);
-  expect((await request.delete(`/api/v2/customers/cust-1002/payment-methods/${old.id}/`, { headers: SECRET })).status()).toBe(204);
+  expect(
+    (await request.delete(`/api/v2/customers/cust-1002/payment-methods/${old.id}/`, { headers: SECRET })).status(),
+  ).toBe(204);
 
   await page.getByRole("button", { name: "Retry payment" }).click();
   const dialog = page.getByRole("dialog", { name: "Retry this payment now?" });
@@ -78,11 +88,20 @@ test("a declining card's run fails, and a retry succeeds after the card is repla
   await expect(page.getByTestId("page-status")).toHaveText("succeeded");
   await expect(page.getByTestId("attempt-row")).toHaveCount(2);
   await expect(page.getByRole("button", { name: "Retry payment" })).toHaveCount(0);
-  expect((await (await request.get(`/api/v2/billing-runs/${failed.id}/`, { headers: SECRET })).json()).state).toBe("succeeded");
+  expect((await (await request.get(`/api/v2/billing-runs/${failed.id}/`, { headers: SECRET })).json()).state).toBe(
+    "succeeded",
+  );
 
   // leave cust-1002 with a declining card again, as the seed has it
   const { id } = await replaced.json();
-  await request.post("/api/v2/customers/cust-1002/payment-methods/", { headers: SECRET, data: { account_payment_processor: old.account_payment_processor_id, collection_method: "card", card: { ...card, number: "4000000000000002" } } });
+  await request.post("/api/v2/customers/cust-1002/payment-methods/", {
+    headers: SECRET,
+    data: {
+      account_payment_processor: old.account_payment_processor_id,
+      collection_method: "card",
+      card: { ...card, number: "4000000000000002" },
+    },
+  });
   await request.delete(`/api/v2/customers/cust-1002/payment-methods/${id}/`, { headers: SECRET });
 });
 
@@ -93,7 +112,9 @@ test("the dashboard's figures render and a figure leads to its list", async ({ p
   await expect(active).toBeVisible();
   await expect(page.getByTestId("mrr-eur")).toContainText("€");
   await expect(page.getByRole("heading", { name: "MRR by month (last 12 months)" })).toBeVisible();
-  await expect(page.getByRole("table", { name: "Payment attempts per day: succeeded, failed and pending" })).toBeAttached();
+  await expect(
+    page.getByRole("table", { name: "Payment attempts per day: succeeded, failed and pending" }),
+  ).toBeAttached();
   await expectNoSeriousA11yViolations(page);
   await expect(active).toHaveAttribute("href", "/admin/contracts?state=active&currency=EUR");
   const billed = page.getByTestId("billed-eur");

@@ -3,7 +3,7 @@
 // uncached, and the checkout widget can be framed by its session's origins only.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type APIResponse, type Page, type Response } from "@playwright/test";
+import { type APIResponse, expect, type Page, type Response, test } from "@playwright/test";
 
 const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
 
@@ -24,8 +24,12 @@ async function framingSite(): Promise<{ origin: string; server: Server }> {
 /** Collects the page's CSP violations (Chromium logs each as a console error). */
 function cspViolations(page: Page): string[] {
   const found: string[] = [];
-  page.on("console", (m) => { if (m.text().includes("Content Security Policy")) found.push(m.text()); });
-  page.on("pageerror", (e) => { if (e.message.includes("Content Security Policy")) found.push(e.message); });
+  page.on("console", (m) => {
+    if (m.text().includes("Content Security Policy")) found.push(m.text());
+  });
+  page.on("pageerror", (e) => {
+    if (e.message.includes("Content Security Policy")) found.push(e.message);
+  });
   return found;
 }
 
@@ -81,14 +85,21 @@ test("the API reference renders and navigates under its CSP", async ({ page }) =
 });
 
 test("vendor A's card form encrypts with WebCrypto and submits under its CSP", async ({ page, request }) => {
-  const prices = await (await request.get("/api/v2/catalog/prices/?reference=streaming-basic-monthly-usd", { headers: SECRET })).json();
-  const checkout = await request.post("/api/v2/checkouts/", { headers: SECRET, data: { customer_reference: "cust-1003", items: [{ price: prices[0].id }] } });
+  const prices = await (
+    await request.get("/api/v2/catalog/prices/?reference=streaming-basic-monthly-usd", { headers: SECRET })
+  ).json();
+  const checkout = await request.post("/api/v2/checkouts/", {
+    headers: SECRET,
+    data: { customer_reference: "cust-1003", items: [{ price: prices[0].id }] },
+  });
   expect(checkout.headers()["cache-control"]).toBe("no-store");
   const { token } = await checkout.json();
   const privateRead = await request.get(`/api/v2/checkouts/${token}/`, { headers: SECRET });
   expect(privateRead.headers()["cache-control"]).toBe("no-store");
   expect(privateRead.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
-  const registration = await (await request.post(`/api/v2/checkouts/${token}/payment-method-registrations/`, { headers: SECRET, data: {} })).json();
+  const registration = await (
+    await request.post(`/api/v2/checkouts/${token}/payment-method-registrations/`, { headers: SECRET, data: {} })
+  ).json();
   expect(registration.render_mode).toBe("vendor_a_encrypted_card");
 
   const violations = cspViolations(page);
@@ -103,8 +114,15 @@ test("vendor A's card form encrypts with WebCrypto and submits under its CSP", a
 });
 
 test("the subscriber page answers with its CSP, uncached", async ({ page, request }) => {
-  const prices = await (await request.get("/api/v2/catalog/prices/?reference=streaming-basic-monthly", { headers: SECRET })).json();
-  const contract = await (await request.post("/api/v2/subscription-contracts/", { headers: SECRET, data: { customer_reference: "cust-1001", items: [{ price: prices[0].id }] } })).json();
+  const prices = await (
+    await request.get("/api/v2/catalog/prices/?reference=streaming-basic-monthly", { headers: SECRET })
+  ).json();
+  const contract = await (
+    await request.post("/api/v2/subscription-contracts/", {
+      headers: SECRET,
+      data: { customer_reference: "cust-1001", items: [{ price: prices[0].id }] },
+    })
+  ).json();
   const violations = cspViolations(page);
   const res = await page.goto(new URL(contract.subscriber_page).pathname);
   expectPageHeaders(res, { noStore: true });
@@ -121,18 +139,37 @@ test("HSTS only when the request came over HTTPS (x-forwarded-proto from the TLS
   }
 });
 
-test("the widget page may be framed by its session's origins only; the console by nobody", async ({ page, request, baseURL }) => {
+test("the widget page may be framed by its session's origins only; the console by nobody", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const shop = await framingSite();
   const evil = await framingSite();
   try {
-    const prices = await (await request.get("/api/v2/catalog/prices/?reference=streaming-basic-monthly", { headers: SECRET })).json();
-    const options = await (await request.post("/api/v2/payment-processor-options/", { headers: SECRET, data: { items: [{ price: prices[0].id }] } })).json();
+    const prices = await (
+      await request.get("/api/v2/catalog/prices/?reference=streaming-basic-monthly", { headers: SECRET })
+    ).json();
+    const options = await (
+      await request.post("/api/v2/payment-processor-options/", {
+        headers: SECRET,
+        data: { items: [{ price: prices[0].id }] },
+      })
+    ).json();
     const channel = await request.post("/api/v2/sales-channels/", {
       headers: SECRET,
-      data: { name: "E2E shop", offer: { items: [{ price: prices[0].id }] }, allowed_origins: [shop.origin], processor_ids: [options.results[0].account_payment_processor_id] },
+      data: {
+        name: "E2E shop",
+        offer: { items: [{ price: prices[0].id }] },
+        allowed_origins: [shop.origin],
+        processor_ids: [options.results[0].account_payment_processor_id],
+      },
     });
     expect(channel.status()).toBe(201);
-    const session = await request.post("/api/v2/checkout-sessions/", { headers: SECRET, data: { sales_channel: (await channel.json()).id } });
+    const session = await request.post("/api/v2/checkout-sessions/", {
+      headers: SECRET,
+      data: { sales_channel: (await channel.json()).id },
+    });
     expect(session.status()).toBe(201);
     expect(session.headers()["cache-control"]).toBe("no-store");
     const { token } = await session.json();

@@ -1,7 +1,7 @@
 // Console session protection in a real browser: "Sign out everywhere" ends the session in another
 // browser too, sign-in throttling answers "try again later" (unknown emails alike), and cookies are
 // Secure when the request came over HTTPS.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 
 const OTHER = { email: "other-admin@example.com", password: "demo-password" };
 
@@ -20,7 +20,10 @@ test("sign out everywhere ends the user's session in another browser as well", a
   await signIn(pb, OTHER.email, OTHER.password);
   await expect(pb).toHaveURL(/\/admin$/);
   await pa.getByTestId("sign-out-everywhere").click();
-  await pa.getByRole("dialog", { name: "Sign out everywhere?" }).getByRole("button", { name: "Sign out on all devices" }).click();
+  await pa
+    .getByRole("dialog", { name: "Sign out everywhere?" })
+    .getByRole("button", { name: "Sign out on all devices" })
+    .click();
   await expect(pa).toHaveURL(/\/login$/);
   await pb.goto("/admin/products");
   await expect(pb).toHaveURL(/\/login$/);
@@ -41,18 +44,28 @@ test("after 10 failed sign-ins the form says to try again later, for an unknown 
     await expect(page.getByTestId("login-error")).toHaveText("Invalid email or password.");
   }
   await signIn(page, email, "wrong-again");
-  await expect(page.getByTestId("login-error")).toHaveText("Invalid email or password, or too many failed attempts. Try again later.");
+  await expect(page.getByTestId("login-error")).toHaveText(
+    "Invalid email or password, or too many failed attempts. Try again later.",
+  );
   // the address is throttled now, whatever the account
   await signIn(page, OTHER.email, OTHER.password);
   await expect(page.getByTestId("login-error")).toContainText("Try again later.");
   await context.close();
 });
 
-test("over HTTPS (X-Forwarded-Proto) next-auth's cookies are Secure; over plain HTTP they are not", async ({ request }) => {
+test("over HTTPS (X-Forwarded-Proto) next-auth's cookies are Secure; over plain HTTP they are not", async ({
+  request,
+}) => {
   const https = await request.get("/api/auth/csrf", { headers: { "x-forwarded-proto": "https" } });
-  const secure = https.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value);
+  const secure = https
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === "set-cookie")
+    .map((h) => h.value);
   expect(secure.some((c) => c.startsWith("__Host-next-auth.csrf-token=") && /;\s*Secure/i.test(c))).toBe(true);
   const http = await request.get("/api/auth/csrf");
-  const plain = http.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value);
+  const plain = http
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === "set-cookie")
+    .map((h) => h.value);
   expect(plain.some((c) => c.startsWith("next-auth.csrf-token=") && !/;\s*Secure/i.test(c))).toBe(true);
 });

@@ -1,7 +1,7 @@
 // Settings and developer pages in a real browser: a webhook endpoint created and its delivery seen
 // (test event, replay, secret rotation), a sales channel created and its snippet copied, API keys
 // created (shown once) and revoked, account settings and processors; axe on every page and dialog.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
 
 async function signIn(page: Page) {
@@ -82,7 +82,9 @@ test("create a sales channel and copy its snippet", async ({ page, context }) =>
   await form.getByLabel("Name").fill(name);
   const start = form.getByLabel("Start from a price");
   await expect(start.locator("option", { hasText: "streaming-basic-monthly ·" })).toHaveCount(1);
-  await start.selectOption({ label: (await start.locator("option", { hasText: "streaming-basic-monthly ·" }).textContent()) ?? "" });
+  await start.selectOption({
+    label: (await start.locator("option", { hasText: "streaming-basic-monthly ·" }).textContent()) ?? "",
+  });
   await expect(form.getByLabel("Offer (JSON)")).toHaveValue(/"price"/);
   await form.getByLabel(/Sandbox card form/).check();
   await form.getByRole("button", { name: "Create sales channel" }).click();
@@ -139,7 +141,9 @@ test("an API key is shown once at creation and refused once revoked", async ({ p
   await confirm.getByRole("button", { name: "Revoke key" }).click();
   await expect(row).toContainText("Revoked");
   await expect(row.getByRole("button", { name: /^Revoke/ })).toHaveCount(0);
-  await expect.poll(async () => (await page.request.get("/api/v2/sales-channels/", { headers: auth })).status()).toBe(401);
+  await expect
+    .poll(async () => (await page.request.get("/api/v2/sales-channels/", { headers: auth })).status())
+    .toBe(401);
 });
 
 test("account settings and payment processors", async ({ page }) => {

@@ -13,8 +13,11 @@ if (!force && (await db.account.count()) > 0) {
   console.log("seed: database already has accounts, nothing to do (use --force)");
 } else {
   const r = await seedDemo(db, {
-    secretKey: process.env.SEED_SECRET_KEY, publicKey: process.env.SEED_PUBLIC_KEY, tokenKey: process.env.SEED_TOKEN,
-    otherSecretKey: process.env.SEED_OTHER_SECRET_KEY, adminPassword: process.env.SEED_ADMIN_PASSWORD,
+    secretKey: process.env.SEED_SECRET_KEY,
+    publicKey: process.env.SEED_PUBLIC_KEY,
+    tokenKey: process.env.SEED_TOKEN,
+    otherSecretKey: process.env.SEED_OTHER_SECRET_KEY,
+    adminPassword: process.env.SEED_ADMIN_PASSWORD,
   });
   const file = process.env.SEED_KEYS_FILE ?? ".data/demo-keys.json";
   if (file !== "none") {

@@ -7,14 +7,17 @@
 //   disable-user --email E | enable-user --email E   a disabled user cannot sign in; their sessions end
 import { systemClock } from "../server/clock";
 import { getDb } from "../server/db";
+import { accountCtx } from "../server/domain/accountContext";
 import { revokeUserSessions, setUserDisabled } from "../server/domain/auth/userSessions";
 import { advanceTestClock } from "../server/domain/billing/runs";
 import { replayEvent } from "../server/domain/webhooks/deliver";
-import { accountCtx } from "../server/domain/accountContext";
 import { runDueNow, webhooksTick } from "../server/worker/billing";
 
 const [command, ...rest] = process.argv.slice(2);
-const opt = (name: string) => { const i = rest.indexOf(`--${name}`); return i >= 0 ? rest[i + 1] : undefined; };
+const opt = (name: string) => {
+  const i = rest.indexOf(`--${name}`);
+  return i >= 0 ? rest[i + 1] : undefined;
+};
 const db = getDb();
 
 /** The console user named by --email, with a context scoped to their account. */
@@ -39,7 +42,10 @@ async function main() {
     case "replay-webhook": {
       const event = opt("event");
       if (!event) throw new Error("usage: replay-webhook --event evt_... [--endpoint N]");
-      const n = await replayEvent({ db, clock: systemClock }, { eventId: event, endpointId: opt("endpoint") ? Number(opt("endpoint")) : undefined });
+      const n = await replayEvent(
+        { db, clock: systemClock },
+        { eventId: event, endpointId: opt("endpoint") ? Number(opt("endpoint")) : undefined },
+      );
       console.log(`queued for ${n} endpoint(s)`);
       return console.log(JSON.stringify(await webhooksTick(db)));
     }
@@ -57,7 +63,9 @@ async function main() {
       return console.log(`${user.email} ${command === "disable-user" ? "disabled" : "enabled"}`);
     }
     default:
-      console.log("commands: bill-due | advance-clock --account N --to ISO | replay-webhook --event ID [--endpoint N] | deliver-webhooks | sign-out-user --email E | disable-user --email E | enable-user --email E");
+      console.log(
+        "commands: bill-due | advance-clock --account N --to ISO | replay-webhook --event ID [--endpoint N] | deliver-webhooks | sign-out-user --email E | disable-user --email E | enable-user --email E",
+      );
       process.exitCode = command ? 1 : 0;
   }
 }

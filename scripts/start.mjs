@@ -15,12 +15,26 @@ const port = process.env.PORT ?? "3000";
 // No default secrets: without NEXTAUTH_SECRET/APP_SECRET the app generates them and keeps them in the
 // database (server/secrets.ts), which production against an external database must not rely on
 // (same rule as server/secretsPolicy.ts, checked again by the app at boot).
-if (process.env.NODE_ENV === "production" && process.env.DATABASE_URL && !process.env.NEXTAUTH_SECRET && !process.env.APP_SECRET) {
-  console.error("Refusing to start: NODE_ENV=production with an external DATABASE_URL needs NEXTAUTH_SECRET (or APP_SECRET), e.g. `openssl rand -base64 32`.");
+if (
+  process.env.NODE_ENV === "production" &&
+  process.env.DATABASE_URL &&
+  !process.env.NEXTAUTH_SECRET &&
+  !process.env.APP_SECRET
+) {
+  console.error(
+    "Refusing to start: NODE_ENV=production with an external DATABASE_URL needs NEXTAUTH_SECRET (or APP_SECRET), e.g. `openssl rand -base64 32`.",
+  );
   process.exit(1);
 }
 const db = await provideDatabase({ detached: true }).catch(exitOnStartFailure);
-const env = { ...process.env, DATABASE_URL: db.url, PORT: port, NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? `http://localhost:${port}`, EMBEDDED_DATABASE: db.embedded ? "1" : "0", APP_ENV: process.env.NODE_ENV ?? "development" };
+const env = {
+  ...process.env,
+  DATABASE_URL: db.url,
+  PORT: port,
+  NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? `http://localhost:${port}`,
+  EMBEDDED_DATABASE: db.embedded ? "1" : "0",
+  APP_ENV: process.env.NODE_ENV ?? "development",
+};
 const children = [];
 let stopping = false;
 
@@ -50,8 +64,18 @@ try {
 
 const log = (m) => console.log(`[start] ${new Date().toISOString()} ${m}`);
 // an app that fails right at its first start (port taken, broken build) ends `npm start`; later crashes restart it
-const onGiveUp = (code) => { log(`the app failed at start (code ${code}); stopping`); shutdown(code || 1); };
-children.push(supervise("app", bin("next"), [dev ? "dev" : "start", "-p", port], { env, log, giveUpOnFirstFailure: true, onGiveUp }));
+const onGiveUp = (code) => {
+  log(`the app failed at start (code ${code}); stopping`);
+  shutdown(code || 1);
+};
+children.push(
+  supervise("app", bin("next"), [dev ? "dev" : "start", "-p", port], {
+    env,
+    log,
+    giveUpOnFirstFailure: true,
+    onGiveUp,
+  }),
+);
 // the billing worker runs alongside (NO_WORKER=1 to leave it out, e.g. when workers run elsewhere)
 if (process.env.NO_WORKER !== "1") children.push(supervise("worker", bin("tsx"), ["scripts/worker.ts"], { env, log }));
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { spawn } from "node:child_process";
 // `npm test`: Biome's format and lint check, then every suite against a real PostgreSQL, then one line
 // "N passed, M failed".
 //  1. an embedded PostgreSQL in a temp dir (or the server in TEST_DATABASE_URL);
@@ -9,7 +10,6 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { spawn } from "node:child_process";
 import { ensureDatabase, exitOnStartFailure, freePort, startEmbeddedPostgres } from "./lib/pg.mjs";
 import { bin, mustRun, run } from "./lib/run.mjs";
 
@@ -30,7 +30,11 @@ if (!adminUrl) {
   });
   adminUrl = server.adminUrl;
 }
-const urlFor = (db) => { const u = new URL(adminUrl); u.pathname = `/${db}`; return u.toString(); };
+const urlFor = (db) => {
+  const u = new URL(adminUrl);
+  u.pathname = `/${db}`;
+  return u.toString();
+};
 const template = `sc_template_${process.pid}`;
 
 async function cleanup(code) {
@@ -45,22 +49,36 @@ try {
   if (only !== "e2e") {
     const { code } = await run(bin("biome"), ["ci", "--reporter=summary", "."], { env: process.env });
     if (code === 0) totals.passed += 1;
-    else { totals.failed += 1; console.error("biome ci failed: run `npm run format` and fix the lint messages above"); }
+    else {
+      totals.failed += 1;
+      console.error("biome ci failed: run `npm run format` and fix the lint messages above");
+    }
   }
   await ensureDatabase(adminUrl, template);
-  await mustRun(bin("prisma"), ["migrate", "deploy"], { env: { ...process.env, DATABASE_URL: urlFor(template) }, quiet: true });
+  await mustRun(bin("prisma"), ["migrate", "deploy"], {
+    env: { ...process.env, DATABASE_URL: urlFor(template) },
+    quiet: true,
+  });
   console.log(`migrations applied to ${template}`);
 
   if (only !== "e2e") {
     const report = path.join(tmp, "vitest.json");
-    const { code } = await run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...passThrough], {
-      env: { ...process.env, TEST_PG_ADMIN_URL: adminUrl, TEST_DB_TEMPLATE: template },
-    });
+    const { code } = await run(
+      bin("vitest"),
+      ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...passThrough],
+      {
+        env: { ...process.env, TEST_PG_ADMIN_URL: adminUrl, TEST_DB_TEMPLATE: template },
+      },
+    );
     if (existsSync(report)) {
       const r = JSON.parse(readFileSync(report, "utf8"));
-      totals.passed += r.numPassedTests; totals.failed += r.numFailedTests; totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+      totals.passed += r.numPassedTests;
+      totals.failed += r.numFailedTests;
+      totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
       // a file that failed to load has no test results: count it as a failure
-      totals.failed += (r.testResults ?? []).filter((f) => f.status === "failed" && !(f.assertionResults ?? []).length).length;
+      totals.failed += (r.testResults ?? []).filter(
+        (f) => f.status === "failed" && !(f.assertionResults ?? []).length,
+      ).length;
     } else if (code !== 0) totals.failed += 1;
   }
 
@@ -69,9 +87,17 @@ try {
     await ensureDatabase(adminUrl, e2eDb, template);
     const port = await freePort(3100);
     const env = {
-      ...process.env, DATABASE_URL: urlFor(e2eDb), PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}`,
-      NEXTAUTH_SECRET: "e2e-secret", SEED_SECRET_KEY: "sk_test_e2e_secret", SEED_PUBLIC_KEY: "pk_test_e2e_public",
-      SEED_OTHER_SECRET_KEY: "sk_test_e2e_other", SEED_KEYS_FILE: "none", E2E_BASE_URL: `http://localhost:${port}`, LOG_LEVEL: "warn",
+      ...process.env,
+      DATABASE_URL: urlFor(e2eDb),
+      PORT: String(port),
+      NEXTAUTH_URL: `http://localhost:${port}`,
+      NEXTAUTH_SECRET: "e2e-secret",
+      SEED_SECRET_KEY: "sk_test_e2e_secret",
+      SEED_PUBLIC_KEY: "pk_test_e2e_public",
+      SEED_OTHER_SECRET_KEY: "sk_test_e2e_other",
+      SEED_KEYS_FILE: "none",
+      E2E_BASE_URL: `http://localhost:${port}`,
+      LOG_LEVEL: "warn",
     };
     await mustRun(bin("tsx"), ["prisma/seed.ts"], { env, quiet: true });
     if (!skipBuild || !existsSync(".next/BUILD_ID")) {
@@ -85,7 +111,9 @@ try {
       await run(bin("playwright"), ["test"], { env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report } });
       if (existsSync(report)) {
         const s = JSON.parse(readFileSync(report, "utf8")).stats;
-        totals.passed += s.expected + (s.flaky ?? 0); totals.failed += s.unexpected; totals.skipped += s.skipped;
+        totals.passed += s.expected + (s.flaky ?? 0);
+        totals.failed += s.unexpected;
+        totals.skipped += s.skipped;
       } else totals.failed += 1;
     } finally {
       app.kill("SIGTERM");
@@ -104,7 +132,9 @@ await cleanup(totals.failed ? 1 : 0);
 async function waitFor(url, ms) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    try { if ((await fetch(url)).ok) return; } catch {}
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`app did not become healthy at ${url}`);

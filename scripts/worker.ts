@@ -23,20 +23,27 @@ const db = getDb();
 await boss.work("billing-tick", async () => {
   const chunks = await dueChunks(db);
   // a chunk that hangs (e.g. a lost connection) expires, so its worker moves on; the next tick re-queues it
-  if (chunks.length) await boss.insert(chunks.map((c) => ({ name: "bill-contracts", data: c, retryLimit: 3, expireInSeconds: 300 })));
+  if (chunks.length)
+    await boss.insert(chunks.map((c) => ({ name: "bill-contracts", data: c, retryLimit: 3, expireInSeconds: 300 })));
 });
 for (let i = 0; i < CONCURRENCY; i++) {
   // several chunks per fetch: pg-boss waits out the rest of its polling interval after a short batch
-  await boss.work<{ accountId: number; ids: number[] }>("bill-contracts", { batchSize: 5, pollingIntervalSeconds: 1 }, async (jobs) => {
-    for (const job of jobs) {
-      const s = await billChunk(db, job.data);
-      if (s.runsCreated || s.runsExecuted || s.changes) log.info({ ...s, accountId: job.data.accountId }, "billed");
-    }
-  });
+  await boss.work<{ accountId: number; ids: number[] }>(
+    "bill-contracts",
+    { batchSize: 5, pollingIntervalSeconds: 1 },
+    async (jobs) => {
+      for (const job of jobs) {
+        const s = await billChunk(db, job.data);
+        if (s.runsCreated || s.runsExecuted || s.changes) log.info({ ...s, accountId: job.data.accountId }, "billed");
+      }
+    },
+  );
 }
 // deliveries run in the background of this process (parallel, per-endpoint limits); a tick only starts them
 const pumpWebhooks = webhookPump(db);
-await boss.work("webhooks-tick", async () => { await pumpWebhooks(); });
+await boss.work("webhooks-tick", async () => {
+  await pumpWebhooks();
+});
 
 const timer = setInterval(() => {
   const slot = Math.floor(Date.now() / (TICK_SECONDS * 1000));

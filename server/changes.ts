@@ -10,7 +10,14 @@ export type ChangeHandler = (kind: "key" | "account" | "reset", id: string) => v
 
 const RECONNECT_MS = 1000;
 const state = globalThis as unknown as {
-  __changes?: { url: string; client: pg.Client | null; live: boolean; handlers: Set<ChangeHandler>; retry?: NodeJS.Timeout; failures?: number };
+  __changes?: {
+    url: string;
+    client: pg.Client | null;
+    live: boolean;
+    handlers: Set<ChangeHandler>;
+    retry?: NodeJS.Timeout;
+    failures?: number;
+  };
 };
 
 function current() {

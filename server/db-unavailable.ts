@@ -10,7 +10,16 @@ export const RETRY_AFTER_SECONDS = 5;
 const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
 // connection exceptions, admin/crash shutdown, cannot connect now, too many connections, statement timeout
 const SQLSTATE = /^(08...|57P0[1-3]|53300|57014)$/;
-const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "ENOTFOUND"]);
+const SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "ENOTFOUND",
+]);
 const MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Can't reach database server|Server has closed the connection|not queryable|Query read timeout|the database system is (starting up|shutting down|in recovery)|terminating connection due to administrator command|Timed out fetching a new connection/i;
 
@@ -24,8 +33,16 @@ function looksUnavailable(e: Record<string, unknown>): boolean {
 /** True when `error` (or anything it wraps) says the database cannot be reached or stopped answering. */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== "object" || depth > 6) return false;
-  const e = error as Record<string, unknown> & { meta?: { driverAdapterError?: { cause?: unknown } }; errors?: unknown[] };
+  const e = error as Record<string, unknown> & {
+    meta?: { driverAdapterError?: { cause?: unknown } };
+    errors?: unknown[];
+  };
   if (looksUnavailable(e)) return true;
-  const wrapped = [e.cause, e.meta?.driverAdapterError, e.meta?.driverAdapterError?.cause, ...(Array.isArray(e.errors) ? e.errors : [])];
+  const wrapped = [
+    e.cause,
+    e.meta?.driverAdapterError,
+    e.meta?.driverAdapterError?.cause,
+    ...(Array.isArray(e.errors) ? e.errors : []),
+  ];
   return wrapped.some((w) => isDatabaseUnavailable(w, depth + 1));
 }

@@ -7,7 +7,12 @@ export type Db = PrismaClient;
 /** A transaction client or the root client: domain functions accept either. */
 export type DbTx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
 
-const globalForDb = globalThis as unknown as { __db?: PrismaClient; __dbUrl?: string; __pool?: pg.Pool; __poolUrl?: string };
+const globalForDb = globalThis as unknown as {
+  __db?: PrismaClient;
+  __dbUrl?: string;
+  __pool?: pg.Pool;
+  __poolUrl?: string;
+};
 
 /**
  * Timeouts every pool and connection of this process uses, so a database that is down or stuck makes
@@ -15,7 +20,10 @@ const globalForDb = globalThis as unknown as { __db?: PrismaClient; __dbUrl?: st
  * a statement after DB_STATEMENT_TIMEOUT_MS (server side, plus a client-side bound a little later for a
  * server that stopped answering), and TCP keep-alive notices a peer that vanished.
  */
-export function connectionOptions(): Pick<pg.PoolConfig, "connectionTimeoutMillis" | "statement_timeout" | "query_timeout" | "keepAlive" | "keepAliveInitialDelayMillis"> {
+export function connectionOptions(): Pick<
+  pg.PoolConfig,
+  "connectionTimeoutMillis" | "statement_timeout" | "query_timeout" | "keepAlive" | "keepAliveInitialDelayMillis"
+> {
   const statement = Number(process.env.DB_STATEMENT_TIMEOUT_MS ?? 30_000);
   return {
     connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 3_000),
@@ -28,7 +36,9 @@ export function connectionOptions(): Pick<pg.PoolConfig, "connectionTimeoutMilli
 
 /** A client of its own pool (getDb shares one); its connections run a transaction's queries one at a time. */
 export function newPrismaClient(url: string, max: number): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max, Client: SerialClient, ...connectionOptions() }) });
+  return new PrismaClient({
+    adapter: new PrismaPg({ connectionString: url, max, Client: SerialClient, ...connectionOptions() }),
+  });
 }
 
 // One client per process (and per DATABASE_URL, so tests can switch databases per file).
@@ -50,7 +60,11 @@ export function getPgPool(): pg.Pool {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set");
   if (!globalForDb.__pool || globalForDb.__poolUrl !== url) {
-    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_FAST_POOL_SIZE ?? 4), ...connectionOptions() });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: Number(process.env.DB_FAST_POOL_SIZE ?? 4),
+      ...connectionOptions(),
+    });
     // an idle connection the server dropped (restart) must not crash the process; the pool replaces it
     pool.on("error", () => {});
     globalForDb.__pool = pool;

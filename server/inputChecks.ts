@@ -15,7 +15,9 @@ const UNSTORABLE = /[\0\p{Cs}]/u;
 /** Why a string cannot be stored as sent, or null. */
 export function textProblem(s: string): string | null {
   if (!UNSTORABLE.test(s)) return null;
-  return s.includes("\0") ? "Null characters are not allowed." : "Unpaired surrogate characters are not allowed (the text must be valid Unicode).";
+  return s.includes("\0")
+    ? "Null characters are not allowed."
+    : "Unpaired surrogate characters are not allowed (the text must be valid Unicode).";
 }
 
 /** Depth limit, `__proto__` keys, non-finite numbers, and (when `strings`) NUL / lone surrogates in any key or string, named by field path. */
@@ -38,13 +40,15 @@ function walk(v: unknown, depth: number, strings: boolean): Problem {
     return message ? { path: [], message } : null;
   }
   // 1e999 parses to Infinity, which JSON (and so a stored metadata value) can only write as null
-  if (typeof v === "number") return Number.isFinite(v) ? null : { path: [], message: "Numbers must be finite (at most about 1.8e308)." };
+  if (typeof v === "number")
+    return Number.isFinite(v) ? null : { path: [], message: "Numbers must be finite (at most about 1.8e308)." };
   if (v === null || typeof v !== "object") return null;
-  if (depth > MAX_JSON_DEPTH) return { path: [], message: `JSON nested deeper than ${MAX_JSON_DEPTH} levels.`, deep: true };
+  if (depth > MAX_JSON_DEPTH)
+    return { path: [], message: `JSON nested deeper than ${MAX_JSON_DEPTH} levels.`, deep: true };
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const p = walk(v[i], depth + 1, strings);
-      if (p) return p.path.push(String(i)), p;
+      if (p) return (p.path.push(String(i)), p);
     }
     return null;
   }
@@ -55,7 +59,7 @@ function walk(v: unknown, depth: number, strings: boolean): Problem {
     // prototype: it could not be stored faithfully, so it is refused (`constructor`/`prototype` are kept)
     if (key === "__proto__") return { path: [], message: 'The key "__proto__" is not allowed.' };
     const p = walk((v as Record<string, unknown>)[key], depth + 1, strings);
-    if (p) return p.path.push(key), p;
+    if (p) return (p.path.push(key), p);
   }
   return null;
 }

@@ -1,7 +1,7 @@
 // The base clock transports hand to the domain (through ctx.clock, after an account's test clock is
 // applied). Real time, except in tests, which pin it through `setClockForTests` instead of reaching into
 // a mutable exported object: the domain never reads this module, it only sees the clock it is given.
-import { systemClock, type Clock } from "./clock";
+import { type Clock, systemClock } from "./clock";
 
 let base: Clock = systemClock;
 

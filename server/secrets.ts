@@ -13,7 +13,10 @@ export type SecretName = "auth" | "preview";
 
 /** One explicit secret serves both purposes through a labelled derivation, so the two keys never coincide. */
 function fromEnv(name: SecretName): string | null {
-  const [own, other] = name === "auth" ? [process.env.NEXTAUTH_SECRET, process.env.APP_SECRET] : [process.env.APP_SECRET, process.env.NEXTAUTH_SECRET];
+  const [own, other] =
+    name === "auth"
+      ? [process.env.NEXTAUTH_SECRET, process.env.APP_SECRET]
+      : [process.env.APP_SECRET, process.env.NEXTAUTH_SECRET];
   if (own) return own;
   if (other) return createHmac("sha256", other).update(`subscription-contracts:${name}`).digest("base64url");
   return null;
@@ -24,7 +27,10 @@ const cache = new Map<string, Promise<string>>();
 async function readOrCreate(name: SecretName): Promise<string> {
   const db = getDb();
   // race-safe across processes: the first insert wins, everyone reads the winner
-  await db.appSecret.createMany({ data: [{ name, value: randomBytes(32).toString("base64url") }], skipDuplicates: true });
+  await db.appSecret.createMany({
+    data: [{ name, value: randomBytes(32).toString("base64url") }],
+    skipDuplicates: true,
+  });
   return (await db.appSecret.findUniqueOrThrow({ where: { name } })).value;
 }
 

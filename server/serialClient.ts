@@ -18,7 +18,10 @@ export class SerialClient extends pg.Client {
     }
     const run = this.tail.then(() => (super.query as (...a: QueryArgs) => Promise<unknown>)(...(args as QueryArgs)));
     // the chain holds neither the result nor the error (the caller gets those through `run`)
-    this.tail = run.then(() => undefined, () => undefined);
+    this.tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
     return run;
   }
 }

@@ -7,18 +7,29 @@ import { getDb } from "@/server/db";
 import type { Ctx, SystemCtx } from "@/server/domain/context";
 import { endpoints } from "@/server/http/registry";
 import { setClockForTests } from "@/server/requestClock";
-import { seedDemo, type SeedResult } from "@/server/seed/demo";
+import { type SeedResult, seedDemo } from "@/server/seed/demo";
 
 export const BASE = "http://test.local/api";
 let seeded: Promise<SeedResult> | undefined;
 
 /** Demo data (two accounts, catalog, keys), created once per test file. */
-export const seed = () => (seeded ??= seedDemo(getDb(), { secretKey: "sk_test_demo_secret", publicKey: "pk_test_demo_public", tokenKey: "legacytoken123", otherSecretKey: "sk_test_other_secret" }));
+export const seed = () =>
+  (seeded ??= seedDemo(getDb(), {
+    secretKey: "sk_test_demo_secret",
+    publicKey: "pk_test_demo_public",
+    tokenKey: "legacytoken123",
+    otherSecretKey: "sk_test_other_secret",
+  }));
 
 export const db = () => getDb();
 /** Context for cross-account work (webhook fan-out and delivery) on real time. */
 export const systemCtx = (): SystemCtx => ({ db: getDb(), clock: systemClock });
-export const ctxFor = (accountId: number, at?: Date | string): Ctx => ({ db: getDb(), accountId, clock: at ? fixedClock(at) : systemClock, baseUrl: "http://test.local" });
+export const ctxFor = (accountId: number, at?: Date | string): Ctx => ({
+  db: getDb(),
+  accountId,
+  clock: at ? fixedClock(at) : systemClock,
+  baseUrl: "http://test.local",
+});
 
 /** Seeds this file's database once before its tests (`take` receives the result) and unpins the request clock after each test. */
 export function useSeed(load: () => Promise<SeedResult>, take: (r: SeedResult) => void) {
@@ -37,17 +48,32 @@ function matchRoute(pathname: string) {
     const names: string[] = [];
     const re = new RegExp("^" + e.path.replace(/\{(\w+)\}/g, (_, n) => (names.push(n), "([^/]+)")) + "$");
     const m = re.exec(clean);
-    if (m) return { pattern: e.path, params: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1])])) };
+    if (m)
+      return { pattern: e.path, params: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1])])) };
   }
   return null;
 }
 
-export interface ApiResponse<T = any> { status: number; body: T; headers: Headers }
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
 
-export interface CallOptions { key?: string | null; auth?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }
+export interface CallOptions {
+  key?: string | null;
+  auth?: string;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
 
 /** Calls `METHOD /api{path}` through the route file under app/api; key defaults to the demo secret key. */
-export async function api<T = any>(method: string, pathWithQuery: string, opts: CallOptions = {}): Promise<ApiResponse<T>> {
+export async function api<T = any>(
+  method: string,
+  pathWithQuery: string,
+  opts: CallOptions = {},
+): Promise<ApiResponse<T>> {
   const url = new URL(BASE + pathWithQuery);
   const route = matchRoute(url.pathname.slice("/api".length));
   if (!route) return { status: 404, body: { detail: "No route" } as T, headers: new Headers() };
@@ -60,7 +86,9 @@ export async function api<T = any>(method: string, pathWithQuery: string, opts: 
   if (opts.auth !== undefined) headers.authorization = opts.auth;
   else if (key) headers.authorization = `Api-Key ${key}`;
   const body = opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
-  const res: Response = await handler(new Request(url, { method, headers, body }), { params: Promise.resolve(route.params) });
+  const res: Response = await handler(new Request(url, { method, headers, body }), {
+    params: Promise.resolve(route.params),
+  });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
 }

@@ -18,7 +18,12 @@ function migrateDiff(toSchema: string): Promise<{ code: number; stdout: string; 
       PRISMA,
       ["migrate", "diff", "--from-migrations", "prisma/migrations", "--to-schema", toSchema, "--exit-code"],
       { env: process.env, cwd: process.cwd(), timeout: 170_000, maxBuffer: 10 * 1024 * 1024 },
-      (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, stdout: String(stdout), stderr: String(stderr) }),
+      (err, stdout, stderr) =>
+        resolve({
+          code: err ? (typeof err.code === "number" ? err.code : -1) : 0,
+          stdout: String(stdout),
+          stderr: String(stderr),
+        }),
     );
   });
 }
@@ -29,7 +34,11 @@ describe("migrations", () => {
   it("prisma migrate diff from the committed migrations to schema.prisma finds no difference (and detects one when there is)", async () => {
     // negative control: the same command must notice a model the migrations lack
     const drifted = path.join(tmp, "schema.prisma");
-    writeFileSync(drifted, readFileSync(SCHEMA, "utf8") + '\nmodel MigrationDriftProbe {\n  id Int @id\n  @@map("migration_drift_probe")\n}\n');
+    writeFileSync(
+      drifted,
+      readFileSync(SCHEMA, "utf8") +
+        '\nmodel MigrationDriftProbe {\n  id Int @id\n  @@map("migration_drift_probe")\n}\n',
+    );
     const [clean, drift] = await Promise.all([migrateDiff(SCHEMA), migrateDiff(drifted)]);
     expect(clean.code, `migrations and schema differ:\n${clean.stdout}\n${clean.stderr}`).toBe(0);
     expect(drift.code, `drift not detected:\n${drift.stdout}\n${drift.stderr}`).toBe(2);
@@ -39,7 +48,10 @@ describe("migrations", () => {
   it("the migrated test database has one table per model, and nothing else", async () => {
     const rows = await db().$queryRaw<{ table_name: string }[]>`
       select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`;
-    const tables = rows.map((r) => r.table_name).filter((t) => t !== "_prisma_migrations").sort();
+    const tables = rows
+      .map((r) => r.table_name)
+      .filter((t) => t !== "_prisma_migrations")
+      .sort();
     const schema = readFileSync(SCHEMA, "utf8");
     const models = [...schema.matchAll(/^model\s+(\w+)\s*\{/gm)].map((m) => m[1]);
     expect(mappedTables(schema)).toHaveLength(models.length); // every model names its table

@@ -8,7 +8,12 @@ import { endpoints } from "@/server/http/registry";
 const doc: any = buildOpenApi();
 const V2 = path.resolve("app/api/v2");
 
-interface RouteBinding { file: string; exportName: string; path: string; method: string }
+interface RouteBinding {
+  file: string;
+  exportName: string;
+  path: string;
+  method: string;
+}
 
 function routeFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -23,12 +28,17 @@ function bindings(): RouteBinding[] {
   const out: RouteBinding[] = [];
   for (const file of routeFiles(V2)) {
     const src = readFileSync(file, "utf8");
-    for (const m of src.matchAll(/export\s+const\s+(\w+)\s*=\s*handle\(\s*["'`]([^"'`]+)["'`]\s*,\s*["'`](\w+)["'`]\s*\)/g)) {
+    for (const m of src.matchAll(
+      /export\s+const\s+(\w+)\s*=\s*handle\(\s*["'`]([^"'`]+)["'`]\s*,\s*["'`](\w+)["'`]\s*\)/g,
+    )) {
       out.push({ file: path.relative(process.cwd(), file), exportName: m[1], path: m[2], method: m[3] });
     }
     // a handle() call the pattern above did not catch would escape the checks below
     const calls = [...src.matchAll(/\bhandle\(/g)].length;
-    expect(out.filter((b) => b.file === path.relative(process.cwd(), file)).length, `unparsed handle() call in ${file}`).toBe(calls);
+    expect(
+      out.filter((b) => b.file === path.relative(process.cwd(), file)).length,
+      `unparsed handle() call in ${file}`,
+    ).toBe(calls);
   }
   return out;
 }
@@ -68,7 +78,11 @@ describe("OpenAPI document", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info.version).toBe("2.0.0");
     expect(Object.keys(doc.paths).length).toBeGreaterThan(0);
-    expect(doc.components.securitySchemes.ApiKey).toMatchObject({ type: "apiKey", in: "header", name: "Authorization" });
+    expect(doc.components.securitySchemes.ApiKey).toMatchObject({
+      type: "apiKey",
+      in: "header",
+      name: "Authorization",
+    });
   });
 
   it("every route file binding under app/api/v2 has an operation in the document", () => {
@@ -89,13 +103,18 @@ describe("OpenAPI document", () => {
   it("every registry endpoint has a route file that binds it", () => {
     const bound = new Set(bindings().map((b) => `${b.method} ${b.path}`));
     for (const e of endpoints) {
-      expect(bound.has(`${e.method} ${e.path}`), `no route file binds ${e.method} ${e.path} (expected in ${fileFor(e.path)})`).toBe(true);
+      expect(
+        bound.has(`${e.method} ${e.path}`),
+        `no route file binds ${e.method} ${e.path} (expected in ${fileFor(e.path)})`,
+      ).toBe(true);
       expect(readFileSync(fileFor(e.path), "utf8")).toContain(`handle("${e.path}", "${e.method}")`);
     }
   });
 
   it("the document has exactly the registry's operations", () => {
-    const inDoc = Object.entries(doc.paths).flatMap(([p, ops]: [string, any]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)).sort();
+    const inDoc = Object.entries(doc.paths)
+      .flatMap(([p, ops]: [string, any]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`))
+      .sort();
     expect(inDoc).toEqual(endpoints.map((e) => `${e.method} ${e.path}`).sort());
   });
 
@@ -126,20 +145,36 @@ describe("OpenAPI document", () => {
 
   it("customers operations carry x-extension: true; catalog and bundle operations do not", () => {
     // the customer records themselves are the extension; payment methods under them are spec (4.4)
-    const customerOps = Object.entries<any>(doc.paths).filter(([p]) => p === "/v2/customers/" || p === "/v2/customers/{customerReference}/");
+    const customerOps = Object.entries<any>(doc.paths).filter(
+      ([p]) => p === "/v2/customers/" || p === "/v2/customers/{customerReference}/",
+    );
     expect(customerOps.flatMap(([, ops]) => Object.keys(ops)).sort()).toEqual(["get", "get", "patch", "post"]);
-    for (const [p, ops] of customerOps) for (const [m, op] of Object.entries<any>(ops)) expect(op["x-extension"], `${m} ${p}`).toBe(true);
+    for (const [p, ops] of customerOps)
+      for (const [m, op] of Object.entries<any>(ops)) expect(op["x-extension"], `${m} ${p}`).toBe(true);
     for (const [p, ops] of Object.entries<any>(doc.paths)) {
-      if (!p.startsWith("/v2/catalog/") && !p.startsWith("/v2/bundle-templates/") && !p.includes("/payment-methods/")) continue;
+      if (!p.startsWith("/v2/catalog/") && !p.startsWith("/v2/bundle-templates/") && !p.includes("/payment-methods/"))
+        continue;
       if (p.endsWith("/confirm/")) continue; // the public-key confirmation step is an extension
       for (const [m, op] of Object.entries<any>(ops)) expect(op["x-extension"], `${m} ${p}`).toBeUndefined();
     }
   });
 
   it("list operations document the spec's query parameters", () => {
-    const q = (p: string) => (doc.paths[p].get.parameters ?? []).filter((x: any) => x.in === "query").map((x: any) => x.name);
+    const q = (p: string) =>
+      (doc.paths[p].get.parameters ?? []).filter((x: any) => x.in === "query").map((x: any) => x.name);
     expect(q("/v2/catalog/products/")).toEqual(expect.arrayContaining(["active", "reference", "page_size", "page"]));
-    expect(q("/v2/catalog/prices/")).toEqual(expect.arrayContaining(["active", "product", "reference", "currency", "billing_type", "recurrence_type", "page_size", "page"]));
+    expect(q("/v2/catalog/prices/")).toEqual(
+      expect.arrayContaining([
+        "active",
+        "product",
+        "reference",
+        "currency",
+        "billing_type",
+        "recurrence_type",
+        "page_size",
+        "page",
+      ]),
+    );
     expect(q("/v2/bundle-templates/")).toEqual(expect.arrayContaining(["active", "reference", "page_size", "page"]));
     expect(q("/v2/catalog/products/{productId}/")).toContain("active");
     expect(doc.paths["/v2/bundle-templates/{bundleTemplateId}/addons/"].post.requestBody.required).toBe(true);
@@ -147,8 +182,18 @@ describe("OpenAPI document", () => {
 
   it("CatalogProduct lists every field of spec 2.1", () => {
     expectComponentFields("CatalogProduct", {
-      id: "integer", name: "string", description: "string?", reference: "string?", image_url: "string?", active: "boolean",
-      tax_policy: "string?", tax_rate_id: "integer?", active_price_count: "integer", metadata: "object", created_at: "string", updated_at: "string",
+      id: "integer",
+      name: "string",
+      description: "string?",
+      reference: "string?",
+      image_url: "string?",
+      active: "boolean",
+      tax_policy: "string?",
+      tax_rate_id: "integer?",
+      active_price_count: "integer",
+      metadata: "object",
+      created_at: "string",
+      updated_at: "string",
     });
     expect(schema("CatalogProduct").properties.created_at.format).toBe("date-time");
     expectComponentFields("CatalogProductDetail", { prices: "array" });
@@ -156,37 +201,119 @@ describe("OpenAPI document", () => {
 
   it("CatalogPrice lists every field of spec 2.2", () => {
     expectComponentFields("CatalogPrice", {
-      id: "integer", product_id: "integer", product_name: "string", product_reference: "string?", currency: "string", unit_amount: "string",
-      billing_type: "string", recurrence_type: "string?", interval: "string?", interval_count: "integer?", billing_day_of_month: "integer?",
-      billing_schedule_id: "integer?", billing_schedule_name: "string?", billing_schedule_timezone: "string?", billing_schedule_rules: "array",
-      next_occurrences: "array", active: "boolean", currently_effective: "boolean", effective_from: "string?", effective_to: "string?",
-      current_version_id: "integer", versions: "array", metadata: "object", created_at: "string", updated_at: "string",
+      id: "integer",
+      product_id: "integer",
+      product_name: "string",
+      product_reference: "string?",
+      currency: "string",
+      unit_amount: "string",
+      billing_type: "string",
+      recurrence_type: "string?",
+      interval: "string?",
+      interval_count: "integer?",
+      billing_day_of_month: "integer?",
+      billing_schedule_id: "integer?",
+      billing_schedule_name: "string?",
+      billing_schedule_timezone: "string?",
+      billing_schedule_rules: "array",
+      next_occurrences: "array",
+      active: "boolean",
+      currently_effective: "boolean",
+      effective_from: "string?",
+      effective_to: "string?",
+      current_version_id: "integer",
+      versions: "array",
+      metadata: "object",
+      created_at: "string",
+      updated_at: "string",
     });
     expect(schema("CatalogPrice").properties.billing_type.enum).toEqual(["recurring", "one_time"]);
-    expectComponentFields("BillingScheduleRule", { month: "integer?", day: "integer?", label: "string?", display_order: "integer" });
+    expectComponentFields("BillingScheduleRule", {
+      month: "integer?",
+      day: "integer?",
+      label: "string?",
+      display_order: "integer",
+    });
   });
 
   it("bundle components list every field of spec 2.3 and 2.4", () => {
     expectComponentFields("BundleTemplate", {
-      id: "integer", name: "string", description: "string?", reference: "string?", default_currency: "string?", active: "boolean",
-      item_count: "integer", metadata: "object", created_at: "string", updated_at: "string",
+      id: "integer",
+      name: "string",
+      description: "string?",
+      reference: "string?",
+      default_currency: "string?",
+      active: "boolean",
+      item_count: "integer",
+      metadata: "object",
+      created_at: "string",
+      updated_at: "string",
     });
     expectComponentFields("BundleTemplateDetail", { items: "array" });
     expectComponentFields("BundleTemplateItem", {
-      id: "integer", product: "object", quantity: "integer", required: "boolean", price_option_scope: "string", default_price_id: "integer?",
-      default_price: "object?", selectable_prices: "array", display_order: "integer", metadata: "object",
+      id: "integer",
+      product: "object",
+      quantity: "integer",
+      required: "boolean",
+      price_option_scope: "string",
+      default_price_id: "integer?",
+      default_price: "object?",
+      selectable_prices: "array",
+      display_order: "integer",
+      metadata: "object",
     });
-    expectComponentFields("BundleProduct", { id: "integer", name: "string", reference: "string?", image_url: "string?" });
-    expectComponentFields("BundleSelectablePrice", { price_id: "integer", display_label: "string?", is_default: "boolean", price: "object" });
-    const common = { rule_id: "integer", relationship_type: "string", min_quantity: "integer", max_quantity: "integer?", same_interval_required: "boolean", same_currency_required: "boolean" };
-    expectComponentFields("BundleAddonProductOffer", { ...common, product: "object", default_price_id: "integer", selectable_prices: "array" });
+    expectComponentFields("BundleProduct", {
+      id: "integer",
+      name: "string",
+      reference: "string?",
+      image_url: "string?",
+    });
+    expectComponentFields("BundleSelectablePrice", {
+      price_id: "integer",
+      display_label: "string?",
+      is_default: "boolean",
+      price: "object",
+    });
+    const common = {
+      rule_id: "integer",
+      relationship_type: "string",
+      min_quantity: "integer",
+      max_quantity: "integer?",
+      same_interval_required: "boolean",
+      same_currency_required: "boolean",
+    };
+    expectComponentFields("BundleAddonProductOffer", {
+      ...common,
+      product: "object",
+      default_price_id: "integer",
+      selectable_prices: "array",
+    });
     expectComponentFields("BundleAddonBundleOffer", { ...common, bundle_template: "object" });
     expectComponentFields("BundleAddons", {
-      bundle_template_id: "integer", currency: "string?", recurrence_type: "string?", interval: "string?", interval_count: "integer?",
-      billing_day_of_month: "integer?", billing_schedule_id: "integer?", product_addons: "array", bundle_addons: "array",
+      bundle_template_id: "integer",
+      currency: "string?",
+      recurrence_type: "string?",
+      interval: "string?",
+      interval_count: "integer?",
+      billing_day_of_month: "integer?",
+      billing_schedule_id: "integer?",
+      product_addons: "array",
+      bundle_addons: "array",
     });
     const sel = schema("BundleItemSelection");
-    expect(Object.keys(sel.properties)).toEqual(expect.arrayContaining(["bundle_item", "include", "selected_price", "quantity", "unit_amount_override", "discount_percent", "start_at", "end_at", "metadata"]));
+    expect(Object.keys(sel.properties)).toEqual(
+      expect.arrayContaining([
+        "bundle_item",
+        "include",
+        "selected_price",
+        "quantity",
+        "unit_amount_override",
+        "discount_percent",
+        "start_at",
+        "end_at",
+        "metadata",
+      ]),
+    );
     expect(sel.required).toContain("bundle_item");
   });
 

@@ -22,22 +22,34 @@ export default async function AdminLayout({ children }: { children: React.ReactN
   if (!session) redirect("/login");
   const ctx = { db: getDb(), accountId: session.accountId, clock: systemClock };
   // the role as the database has it now (the session does not carry it); tRPC checks it on every call
-  const [user, account] = await Promise.all([loadConsoleUser(ctx.db, session.userId, session.accountId), getAccountSettings(ctx)]);
+  const [user, account] = await Promise.all([
+    loadConsoleUser(ctx.db, session.userId, session.accountId),
+    getAccountSettings(ctx),
+  ]);
   const testMode = account.mode === "test";
   return (
     <AdminProviders session={session}>
       <ConsoleProvider value={{ timeZone: account.display_timezone, locale: DEFAULT_LOCALE, now: account.clock_at }}>
-        <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-medium text-blue-800 focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:ring-2 focus:ring-blue-700">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-medium text-blue-800 focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:ring-2 focus:ring-blue-700"
+        >
           Skip to content
         </a>
         {testMode ? <TestModeBanner clockAt={account.clock_at} /> : null}
         <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2">
-          <Link href="/admin" className="font-semibold text-slate-900">Subscription Contracts <span className="font-normal text-slate-700">· {account.name}</span></Link>
+          <Link href="/admin" className="font-semibold text-slate-900">
+            Subscription Contracts <span className="font-normal text-slate-700">· {account.name}</span>
+          </Link>
           <UserMenu userLabel={session.user?.email ?? session.user?.name ?? "Signed in"} role={user?.role ?? null} />
         </header>
         <div className="lg:flex">
           <Sidebar testMode={testMode} />
-          <main id="main" tabIndex={-1} className="min-w-0 flex-1 space-y-6 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
+          <main
+            id="main"
+            tabIndex={-1}
+            className="min-w-0 flex-1 space-y-6 px-4 py-6 focus:outline-none sm:px-6 lg:px-8"
+          >
             <div className="mx-auto max-w-6xl space-y-6">{children}</div>
           </main>
         </div>

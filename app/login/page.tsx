@@ -12,7 +12,11 @@ function safeCallback(v: string | string[] | undefined): string {
   return s && s.startsWith("/") && !s.startsWith("//") && !s.startsWith("/\\") ? s : "/admin";
 }
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = await searchParams;
   const callbackUrl = safeCallback(params.callbackUrl);
   if (await getSellerSession()) redirect(callbackUrl);

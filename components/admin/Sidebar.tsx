@@ -1,25 +1,37 @@
 "use client";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
 // The console's left sidebar: sections from ./navigation, the current page marked (aria-current plus a
 // bold label and a left bar, not colour alone); below 1024 px it folds behind a "Menu" button.
 import { useEffect, useState } from "react";
-import Link from "next/link";
-import { usePathname } from "next/navigation";
-import { NAV, currentHref } from "./navigation";
+import { currentHref, NAV } from "./navigation";
 
 export function Sidebar({ testMode }: { testMode: boolean }) {
   const pathname = usePathname() ?? "/admin";
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(false), [pathname]); // a chosen page closes the folded menu
   const sections = NAV.map((s) => ({ ...s, links: s.links.filter((l) => testMode || !l.testOnly) }));
-  const current = currentHref(pathname, sections.flatMap((s) => s.links));
+  const current = currentHref(
+    pathname,
+    sections.flatMap((s) => s.links),
+  );
   return (
     <div className="lg:w-60 lg:shrink-0">
-      <button type="button" aria-expanded={open} aria-controls="admin-sidebar" onClick={() => setOpen((o) => !o)}
-        className="m-3 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 lg:hidden">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="admin-sidebar"
+        onClick={() => setOpen((o) => !o)}
+        className="m-3 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 lg:hidden"
+      >
         Menu
       </button>
-      <nav id="admin-sidebar" aria-label="Console" data-testid="admin-nav"
-        className={`${open ? "block" : "hidden"} border-b border-slate-200 bg-white px-3 pb-4 lg:sticky lg:top-0 lg:block lg:max-h-screen lg:overflow-y-auto lg:border-b-0 lg:border-r lg:pt-4`}>
+      <nav
+        id="admin-sidebar"
+        aria-label="Console"
+        data-testid="admin-nav"
+        className={`${open ? "block" : "hidden"} border-b border-slate-200 bg-white px-3 pb-4 lg:sticky lg:top-0 lg:block lg:max-h-screen lg:overflow-y-auto lg:border-b-0 lg:border-r lg:pt-4`}
+      >
         {sections.map((s) => (
           <div key={s.title} className="mt-3 first:mt-0">
             <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-700">{s.title}</h2>
@@ -28,8 +40,12 @@ export function Sidebar({ testMode }: { testMode: boolean }) {
                 const active = l.href === current;
                 return (
                   <li key={l.href}>
-                    <Link href={l.href} prefetch={l.prefetch} aria-current={active ? "page" : undefined}
-                      className={`block border-l-4 px-3 py-1.5 text-sm ${active ? "border-blue-700 bg-blue-50 font-semibold text-slate-900" : "border-transparent text-slate-700 hover:bg-slate-100 hover:text-slate-900"}`}>
+                    <Link
+                      href={l.href}
+                      prefetch={l.prefetch}
+                      aria-current={active ? "page" : undefined}
+                      className={`block border-l-4 px-3 py-1.5 text-sm ${active ? "border-blue-700 bg-blue-50 font-semibold text-slate-900" : "border-transparent text-slate-700 hover:bg-slate-100 hover:text-slate-900"}`}
+                    >
                       {l.label}
                     </Link>
                   </li>

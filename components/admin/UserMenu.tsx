@@ -13,17 +13,51 @@ const buttonClass = "rounded-md border border-slate-300 px-3 py-1 text-sm text-s
 export function UserMenu({ userLabel, role }: { userLabel: string; role: string | null }) {
   const trpc = useTRPC();
   const [confirming, setConfirming] = useState(false);
-  const everywhere = useMutation(trpc.session.signOutEverywhere.mutationOptions({ onSettled: () => signOut({ callbackUrl: "/login" }) }));
+  const everywhere = useMutation(
+    trpc.session.signOutEverywhere.mutationOptions({ onSettled: () => signOut({ callbackUrl: "/login" }) }),
+  );
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <span className="text-sm text-slate-700" data-testid="signed-in-user">{userLabel}</span>
-      {role ? <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-800" data-testid="signed-in-role" title="Your role in this account">{ROLE_LABEL[role] ?? role}</span> : null}
-      <button type="button" onClick={() => setConfirming(true)} className={buttonClass} data-testid="sign-out-everywhere">Sign out everywhere</button>
-      <ConfirmDialog open={confirming} onOpenChange={setConfirming} title="Sign out everywhere?" testId="sign-out-everywhere-dialog"
+      <span className="text-sm text-slate-700" data-testid="signed-in-user">
+        {userLabel}
+      </span>
+      {role ? (
+        <span
+          className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-800"
+          data-testid="signed-in-role"
+          title="Your role in this account"
+        >
+          {ROLE_LABEL[role] ?? role}
+        </span>
+      ) : null}
+      <button
+        type="button"
+        onClick={() => setConfirming(true)}
+        className={buttonClass}
+        data-testid="sign-out-everywhere"
+      >
+        Sign out everywhere
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Sign out everywhere?"
+        testId="sign-out-everywhere-dialog"
         description="This ends every session of your user, on all devices and browsers, including this one."
-        confirmLabel="Sign out on all devices" pendingLabel="Signing out…" tone="danger" pending={everywhere.isPending || everywhere.isSuccess}
-        onConfirm={() => everywhere.mutate()} />
-      <button type="button" onClick={() => signOut({ callbackUrl: "/login" })} className={buttonClass} data-testid="sign-out">Sign out</button>
+        confirmLabel="Sign out on all devices"
+        pendingLabel="Signing out…"
+        tone="danger"
+        pending={everywhere.isPending || everywhere.isSuccess}
+        onConfirm={() => everywhere.mutate()}
+      />
+      <button
+        type="button"
+        onClick={() => signOut({ callbackUrl: "/login" })}
+        className={buttonClass}
+        data-testid="sign-out"
+      >
+        Sign out
+      </button>
     </div>
   );
 }

@@ -1,13 +1,33 @@
 // The console's sidebar, in the order a seller's day runs (docs: /work/shared/design/console.md).
 // Some routes are built by later pages; a link to one that does not exist yet answers the console 404.
-export interface NavLink { href: string; label: string; testOnly?: boolean; prefetch?: false }
-export interface NavSection { title: string; links: NavLink[] }
+export interface NavLink {
+  href: string;
+  label: string;
+  testOnly?: boolean;
+  prefetch?: false;
+}
+export interface NavSection {
+  title: string;
+  links: NavLink[];
+}
 
 export const NAV: NavSection[] = [
   { title: "Home", links: [{ href: "/admin", label: "Dashboard" }] },
   { title: "Customers", links: [{ href: "/admin/customers", label: "Customers" }] },
-  { title: "Contracts", links: [{ href: "/admin/contracts", label: "Contracts" }, { href: "/admin/contracts/new", label: "New contract" }] },
-  { title: "Billing", links: [{ href: "/admin/billing-runs", label: "Billing runs" }, { href: "/admin/billing/test-clock", label: "Test clock", testOnly: true }] },
+  {
+    title: "Contracts",
+    links: [
+      { href: "/admin/contracts", label: "Contracts" },
+      { href: "/admin/contracts/new", label: "New contract" },
+    ],
+  },
+  {
+    title: "Billing",
+    links: [
+      { href: "/admin/billing-runs", label: "Billing runs" },
+      { href: "/admin/billing/test-clock", label: "Test clock", testOnly: true },
+    ],
+  },
   {
     title: "Catalog",
     links: [

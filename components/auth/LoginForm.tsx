@@ -18,7 +18,10 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
     setError(null);
     try {
       const res = await signIn("credentials", {
-        email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), redirect: false, callbackUrl,
+        email: String(form.get("email") ?? ""),
+        password: String(form.get("password") ?? ""),
+        redirect: false,
+        callbackUrl,
       });
       if (!res || res.error || !res.ok) {
         setError(signInErrorMessage(res?.error ?? null, res?.status));
@@ -40,9 +43,18 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
         <input id="email" name="email" type="email" autoComplete="username" required className={inputClass} />
       </Field>
       <Field id="password" label="Password">
-        <input id="password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          className={inputClass}
+        />
       </Field>
-      <SubmitButton pending={pending} testId="login-submit">Sign in</SubmitButton>
+      <SubmitButton pending={pending} testId="login-submit">
+        Sign in
+      </SubmitButton>
     </form>
   );
 }

@@ -27,9 +27,18 @@ export function ApiSearch({ total }: { total: number }) {
   useEffect(() => setShown(applyFilter(query)), [query]);
   return (
     <div className="space-y-1" role="search">
-      <label htmlFor="api-search" className="block text-sm font-medium text-slate-800">Search the API reference</label>
-      <input id="api-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="e.g. contracts pause, POST /v2/customers/"
-        autoComplete="off" className="w-full max-w-xl rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-200" />
+      <label htmlFor="api-search" className="block text-sm font-medium text-slate-800">
+        Search the API reference
+      </label>
+      <input
+        id="api-search"
+        type="search"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        placeholder="e.g. contracts pause, POST /v2/customers/"
+        autoComplete="off"
+        className="w-full max-w-xl rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-200"
+      />
       <p className="text-xs text-slate-700" role="status" data-testid="api-search-count">
         {query.trim() ? `${shown} of ${total} operations match` : `${total} operations`}
       </p>

@@ -4,42 +4,81 @@ import { jsonContent, type OpenApiDoc, type OperationEntry } from "./openapi";
 import { SchemaView } from "./SchemaView";
 import { TypeLabel } from "./TypeLabel";
 
-export function OperationCard({ doc, entry, basePath, searchText }: { doc: OpenApiDoc; entry: OperationEntry; basePath: string; searchText?: string }) {
+export function OperationCard({
+  doc,
+  entry,
+  basePath,
+  searchText,
+}: {
+  doc: OpenApiDoc;
+  entry: OperationEntry;
+  basePath: string;
+  searchText?: string;
+}) {
   const { method, path, op, anchor } = entry;
   const body = jsonContent(op.requestBody?.content);
   const authenticated = (op.security ?? [{}]).length > 0;
   return (
-    <article id={anchor} className="min-w-0 scroll-mt-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-testid="operation" data-op-search={searchText}>
+    <article
+      id={anchor}
+      className="min-w-0 scroll-mt-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      data-testid="operation"
+      data-op-search={searchText}
+    >
       <header className="flex flex-wrap items-center gap-3">
         <MethodBadge method={method} />
         <code className="min-w-0 break-all font-mono text-sm font-semibold" data-testid="operation-path">
-          <span className="text-slate-600">{basePath}</span><span>{path}</span>
+          <span className="text-slate-600">{basePath}</span>
+          <span>{path}</span>
         </code>
         {op["x-extension"] ? (
-          <span className="rounded-full bg-purple-100 px-2 py-0.5 text-xs font-medium text-purple-800" title="Not part of the published specification">x-extension</span>
+          <span
+            className="rounded-full bg-purple-100 px-2 py-0.5 text-xs font-medium text-purple-800"
+            title="Not part of the published specification"
+          >
+            x-extension
+          </span>
         ) : null}
-        <span className="ml-auto text-xs text-slate-600">{authenticated ? "Authorization: Api-Key <key>" : "No authentication"}</span>
+        <span className="ml-auto text-xs text-slate-600">
+          {authenticated ? "Authorization: Api-Key <key>" : "No authentication"}
+        </span>
       </header>
       {op.summary ? <p className="mt-2 font-medium">{op.summary}</p> : null}
       {op.description ? <p className="mt-1 text-sm text-slate-600">{op.description}</p> : null}
 
       {op.parameters?.length ? (
         <Section title="Parameters">
-          <div className="overflow-x-auto"><table className="w-full text-left text-sm">
-            <thead className="text-xs uppercase text-slate-600">
-              <tr><th className="py-1 pr-4 font-medium">Name</th><th className="py-1 pr-4 font-medium">In</th><th className="py-1 pr-4 font-medium">Type</th><th className="py-1 font-medium">Description</th></tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 align-top">
-              {op.parameters.map((p) => (
-                <tr key={`${p.in}-${p.name}`}>
-                  <td className="break-all py-1 pr-4 font-mono text-xs">{p.name}{p.required ? <span className="ml-1 text-red-600" title="required">*</span> : null}</td>
-                  <td className="py-1 pr-4 text-xs text-slate-600">{p.in}</td>
-                  <td className="py-1 pr-4 font-mono text-xs">{p.schema ? <TypeLabel schema={p.schema} /> : "string"}</td>
-                  <td className="py-1 text-slate-600">{p.description ?? p.schema?.description ?? ""}</td>
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="text-xs uppercase text-slate-600">
+                <tr>
+                  <th className="py-1 pr-4 font-medium">Name</th>
+                  <th className="py-1 pr-4 font-medium">In</th>
+                  <th className="py-1 pr-4 font-medium">Type</th>
+                  <th className="py-1 font-medium">Description</th>
                 </tr>
-              ))}
-            </tbody>
-          </table></div>
+              </thead>
+              <tbody className="divide-y divide-slate-100 align-top">
+                {op.parameters.map((p) => (
+                  <tr key={`${p.in}-${p.name}`}>
+                    <td className="break-all py-1 pr-4 font-mono text-xs">
+                      {p.name}
+                      {p.required ? (
+                        <span className="ml-1 text-red-600" title="required">
+                          *
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="py-1 pr-4 text-xs text-slate-600">{p.in}</td>
+                    <td className="py-1 pr-4 font-mono text-xs">
+                      {p.schema ? <TypeLabel schema={p.schema} /> : "string"}
+                    </td>
+                    <td className="py-1 text-slate-600">{p.description ?? p.schema?.description ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </Section>
       ) : null}
 
@@ -57,10 +96,20 @@ export function OperationCard({ doc, entry, basePath, searchText }: { doc: OpenA
             return (
               <li key={status} data-testid={`response-${status}`}>
                 <p className="text-sm">
-                  <span className={`mr-2 font-mono font-semibold ${ok ? "text-emerald-700" : "text-slate-600"}`}>{status}</span>
+                  <span className={`mr-2 font-mono font-semibold ${ok ? "text-emerald-700" : "text-slate-600"}`}>
+                    {status}
+                  </span>
                   {res.description}
                 </p>
-                {schema ? <div className="mt-1 pl-10">{ok ? <SchemaView doc={doc} schema={schema} /> : <SchemaView doc={doc} schema={schema} expandRef={false} showJson={false} />}</div> : null}
+                {schema ? (
+                  <div className="mt-1 pl-10">
+                    {ok ? (
+                      <SchemaView doc={doc} schema={schema} />
+                    ) : (
+                      <SchemaView doc={doc} schema={schema} expandRef={false} showJson={false} />
+                    )}
+                  </div>
+                ) : null}
               </li>
             );
           })}

@@ -1,5 +1,5 @@
 // A compact, linked type expression for a JSON schema: `CatalogPrice[] | object`, `string (date-time) | null`.
-import { refName, schemaAnchor, type JsonSchema } from "./openapi";
+import { type JsonSchema, refName, schemaAnchor } from "./openapi";
 
 const HUGE = 2 ** 52; // zod's default integer bounds carry no information
 
@@ -16,7 +16,11 @@ function constraints(s: JsonSchema): string[] {
 export function TypeLabel({ schema }: { schema: JsonSchema }): React.ReactNode {
   if (schema.$ref) {
     const name = refName(schema.$ref);
-    return <a href={`#${schemaAnchor(name)}`} className="text-blue-700 hover:underline">{name}</a>;
+    return (
+      <a href={`#${schemaAnchor(name)}`} className="text-blue-700 hover:underline">
+        {name}
+      </a>
+    );
   }
   if (schema.const !== undefined) return <code>{JSON.stringify(schema.const)}</code>;
   if (schema.enum) return <span>{schema.enum.map((v) => JSON.stringify(v)).join(" | ")}</span>;
@@ -30,16 +34,39 @@ export function TypeLabel({ schema }: { schema: JsonSchema }): React.ReactNode {
       sep=" | "
       parts={types.map((t) => {
         if (t === "array") return <span key={t}>{schema.items ? <TypeLabel schema={schema.items} /> : "any"}[]</span>;
-        if (t === "object" && !schema.properties && schema.additionalProperties && typeof schema.additionalProperties === "object") {
-          return <span key={t}>map of <TypeLabel schema={schema.additionalProperties} /></span>;
+        if (
+          t === "object" &&
+          !schema.properties &&
+          schema.additionalProperties &&
+          typeof schema.additionalProperties === "object"
+        ) {
+          return (
+            <span key={t}>
+              map of <TypeLabel schema={schema.additionalProperties} />
+            </span>
+          );
         }
         const extra = t === "null" ? [] : constraints(schema);
-        return <span key={t}>{t}{extra.length ? <span className="text-slate-600"> ({extra.join(", ")})</span> : null}</span>;
+        return (
+          <span key={t}>
+            {t}
+            {extra.length ? <span className="text-slate-600"> ({extra.join(", ")})</span> : null}
+          </span>
+        );
       })}
     />
   );
 }
 
 function Join({ parts, sep }: { parts: React.ReactNode[]; sep: string }) {
-  return <>{parts.map((p, i) => <span key={i}>{i ? sep : null}{p}</span>)}</>;
+  return (
+    <>
+      {parts.map((p, i) => (
+        <span key={i}>
+          {i ? sep : null}
+          {p}
+        </span>
+      ))}
+    </>
+  );
 }

@@ -22,8 +22,16 @@ export interface JsonSchema {
   maxLength?: number;
 }
 
-export interface Parameter { name: string; in: string; required?: boolean; description?: string; schema?: JsonSchema }
-export interface MediaContent { schema?: JsonSchema }
+export interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  schema?: JsonSchema;
+}
+export interface MediaContent {
+  schema?: JsonSchema;
+}
 export interface Operation {
   summary?: string;
   description?: string;
@@ -41,10 +49,18 @@ export interface OpenApiDoc {
   info: { title: string; version: string; description?: string };
   servers?: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components?: { schemas?: Record<string, JsonSchema>; securitySchemes?: Record<string, { type: string; name?: string; in?: string; description?: string }> };
+  components?: {
+    schemas?: Record<string, JsonSchema>;
+    securitySchemes?: Record<string, { type: string; name?: string; in?: string; description?: string }>;
+  };
 }
 
-export interface OperationEntry { method: string; path: string; op: Operation; anchor: string }
+export interface OperationEntry {
+  method: string;
+  path: string;
+  op: Operation;
+  anchor: string;
+}
 
 const METHOD_ORDER = ["get", "post", "put", "patch", "delete"];
 
@@ -52,7 +68,9 @@ const METHOD_ORDER = ["get", "post", "put", "patch", "delete"];
 export function groupByTag(doc: OpenApiDoc): [string, OperationEntry[]][] {
   const groups = new Map<string, OperationEntry[]>();
   for (const [path, item] of Object.entries(doc.paths)) {
-    const methods = Object.keys(item).filter((m) => METHOD_ORDER.includes(m)).sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b));
+    const methods = Object.keys(item)
+      .filter((m) => METHOD_ORDER.includes(m))
+      .sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b));
     for (const method of methods) {
       const op = item[method];
       const tag = op.tags?.[0] ?? "Other";

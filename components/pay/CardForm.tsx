@@ -9,7 +9,15 @@ async function encryptCard(publicKeyPem: string, card: object): Promise<string> 
   return btoa(String.fromCharCode(...new Uint8Array(data)));
 }
 
-export function CardForm({ token, renderMode, publicKey }: { token: string; renderMode: string; publicKey: string | null }) {
+export function CardForm({
+  token,
+  renderMode,
+  publicKey,
+}: {
+  token: string;
+  renderMode: string;
+  publicKey: string | null;
+}) {
   const [state, setState] = useState<"idle" | "sending" | "verified" | "processing">("idle");
   const [error, setError] = useState<string | null>(null);
 
@@ -18,11 +26,25 @@ export function CardForm({ token, renderMode, publicKey }: { token: string; rend
     setError(null);
     setState("sending");
     const f = new FormData(e.currentTarget);
-    const [mm, yy] = String(f.get("expiry") ?? "").split("/").map((x) => Number(x.trim()));
-    const card = { number: String(f.get("number") ?? ""), exp_month: mm, exp_year: yy < 100 ? 2000 + yy : yy, cvc: String(f.get("cvc") ?? "") };
+    const [mm, yy] = String(f.get("expiry") ?? "")
+      .split("/")
+      .map((x) => Number(x.trim()));
+    const card = {
+      number: String(f.get("number") ?? ""),
+      exp_month: mm,
+      exp_year: yy < 100 ? 2000 + yy : yy,
+      cvc: String(f.get("cvc") ?? ""),
+    };
     // vendor A: the card never leaves the browser unencrypted
-    const body = renderMode === "vendor_a_encrypted_card" && publicKey ? { encrypted_card: await encryptCard(publicKey, card) } : { card };
-    const res = await fetch(`/api/pay/registrations/${token}/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const body =
+      renderMode === "vendor_a_encrypted_card" && publicKey
+        ? { encrypted_card: await encryptCard(publicKey, card) }
+        : { card };
+    const res = await fetch(`/api/pay/registrations/${token}/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     const json = await res.json();
     if (!res.ok) {
       setState("idle");
@@ -32,13 +54,30 @@ export function CardForm({ token, renderMode, publicKey }: { token: string; rend
     setState(json.status === "verified" ? "verified" : "processing");
   }
 
-  if (state === "verified") return <p className="mt-4 text-green-700" data-testid="verified">Your card is saved.</p>;
-  if (state === "processing") return <p className="mt-4 text-slate-700" data-testid="processing">Confirming with the processor…</p>;
+  if (state === "verified")
+    return (
+      <p className="mt-4 text-green-700" data-testid="verified">
+        Your card is saved.
+      </p>
+    );
+  if (state === "processing")
+    return (
+      <p className="mt-4 text-slate-700" data-testid="processing">
+        Confirming with the processor…
+      </p>
+    );
   return (
     <form onSubmit={submit} className="mt-4 space-y-3" data-testid="card-form">
       <label className="block text-sm">
         Card number
-        <input name="number" inputMode="numeric" autoComplete="cc-number" required className="mt-1 w-full rounded border px-3 py-2" placeholder="4242 4242 4242 4242" />
+        <input
+          name="number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          required
+          className="mt-1 w-full rounded border px-3 py-2"
+          placeholder="4242 4242 4242 4242"
+        />
       </label>
       <div className="flex gap-3">
         <label className="block flex-1 text-sm">
@@ -50,8 +89,15 @@ export function CardForm({ token, renderMode, publicKey }: { token: string; rend
           <input name="cvc" inputMode="numeric" className="mt-1 w-full rounded border px-3 py-2" placeholder="123" />
         </label>
       </div>
-      {error && <p className="text-sm text-red-700" role="alert">{error}</p>}
-      <button disabled={state === "sending"} className="w-full rounded bg-slate-900 py-2 text-white disabled:opacity-50">
+      {error && (
+        <p className="text-sm text-red-700" role="alert">
+          {error}
+        </p>
+      )}
+      <button
+        disabled={state === "sending"}
+        className="w-full rounded bg-slate-900 py-2 text-white disabled:opacity-50"
+      >
         {state === "sending" ? "Saving…" : "Save card"}
       </button>
     </form>

@@ -15,7 +15,10 @@ const NO_RETRY = new Set(["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND
 function makeQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 10_000, retry: (failures, error) => !NO_RETRY.has(trpcErrorCode(error) ?? "") && failures < 2 },
+      queries: {
+        staleTime: 10_000,
+        retry: (failures, error) => !NO_RETRY.has(trpcErrorCode(error) ?? "") && failures < 2,
+      },
     },
     // a session that ended while the page was open: back to the sign-in page
     queryCache: new QueryCache({

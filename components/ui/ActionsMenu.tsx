@@ -7,7 +7,13 @@
 import * as DM from "@radix-ui/react-dropdown-menu";
 import Link from "next/link";
 
-export interface ActionItem { label: string; onSelect?: () => void; href?: string; danger?: boolean; disabled?: boolean }
+export interface ActionItem {
+  label: string;
+  onSelect?: () => void;
+  href?: string;
+  danger?: boolean;
+  disabled?: boolean;
+}
 
 export function ActionsMenu({ items, label = "Actions" }: { items: ActionItem[]; label?: string }) {
   if (!items.length) return null;
@@ -19,14 +25,22 @@ export function ActionsMenu({ items, label = "Actions" }: { items: ActionItem[];
         {label} <span aria-hidden="true">▾</span>
       </DM.Trigger>
       <DM.Portal>
-        <DM.Content align="end" sideOffset={4} className="z-50 min-w-[12rem] rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+        <DM.Content
+          align="end"
+          sideOffset={4}
+          className="z-50 min-w-[12rem] rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+        >
           {items.map((it) =>
             it.href ? (
               <DM.Item key={it.label} asChild disabled={it.disabled} className={itemClass(it.danger)}>
-                <Link href={it.href} prefetch={false}>{it.label}</Link>
+                <Link href={it.href} prefetch={false}>
+                  {it.label}
+                </Link>
               </DM.Item>
             ) : (
-              <DM.Item key={it.label} disabled={it.disabled} onSelect={it.onSelect} className={itemClass(it.danger)}>{it.label}</DM.Item>
+              <DM.Item key={it.label} disabled={it.disabled} onSelect={it.onSelect} className={itemClass(it.danger)}>
+                {it.label}
+              </DM.Item>
             ),
           )}
         </DM.Content>

@@ -7,6 +7,21 @@ const TONES = {
   purple: "bg-purple-100 text-purple-800",
 } as const;
 
-export function Badge({ tone = "slate", children, testId }: { tone?: keyof typeof TONES; children: React.ReactNode; testId?: string }) {
-  return <span data-testid={testId} className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ${TONES[tone]}`}>{children}</span>;
+export function Badge({
+  tone = "slate",
+  children,
+  testId,
+}: {
+  tone?: keyof typeof TONES;
+  children: React.ReactNode;
+  testId?: string;
+}) {
+  return (
+    <span
+      data-testid={testId}
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ${TONES[tone]}`}
+    >
+      {children}
+    </span>
+  );
 }

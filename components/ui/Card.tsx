@@ -1,4 +1,14 @@
-export function Card({ title, children, testId, actions }: { title?: string; children: React.ReactNode; testId?: string; actions?: React.ReactNode }) {
+export function Card({
+  title,
+  children,
+  testId,
+  actions,
+}: {
+  title?: string;
+  children: React.ReactNode;
+  testId?: string;
+  actions?: React.ReactNode;
+}) {
   return (
     <section data-testid={testId} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
       {title || actions ? (

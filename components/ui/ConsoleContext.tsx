@@ -7,7 +7,11 @@
 import { createContext, useContext } from "react";
 import { DEFAULT_LOCALE } from "./money";
 
-export interface ConsoleSettings { timeZone: string; locale: string; now: string | null }
+export interface ConsoleSettings {
+  timeZone: string;
+  locale: string;
+  now: string | null;
+}
 
 const ConsoleContext = createContext<ConsoleSettings>({ timeZone: "UTC", locale: DEFAULT_LOCALE, now: null });
 

@@ -15,7 +15,14 @@
 //     loading={q.isPending} error={q.error} empty={{ message: "No contracts yet.", action: { href: "/admin/contracts/new", label: "Create the first contract" } }} />
 //
 // For small lists loaded whole, pass `clientSort` to sort in the browser instead (still via ?sort=).
-import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
+import {
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  getSortedRowModel,
+  type SortingState,
+  useReactTable,
+} from "@tanstack/react-table";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { EmptyState } from "./EmptyState";
@@ -27,7 +34,10 @@ export type { ColumnDef } from "@tanstack/react-table";
 export { TableSkeleton } from "./TableSkeleton";
 
 declare module "@tanstack/react-table" {
-  interface ColumnMeta<TData, TValue> { align?: "left" | "right"; _?: [TData, TValue] }
+  interface ColumnMeta<TData, TValue> {
+    align?: "left" | "right";
+    _?: [TData, TValue];
+  }
 }
 
 export interface DataTableProps<T> {
@@ -48,7 +58,21 @@ export interface DataTableProps<T> {
   rowProps?: (row: T) => Record<`data-${string}`, string | number | boolean | undefined>;
 }
 
-export function DataTable<T>({ label, columns, data, total, pageSize = 25, loading, error, empty, getRowId, clientSort, testId, rowTestId, rowProps }: DataTableProps<T>) {
+export function DataTable<T>({
+  label,
+  columns,
+  data,
+  total,
+  pageSize = 25,
+  loading,
+  error,
+  empty,
+  getRowId,
+  clientSort,
+  testId,
+  rowTestId,
+  rowProps,
+}: DataTableProps<T>) {
   const [params, set] = useUrlState();
   const sort = sortOf(params);
   const sorting: SortingState = sort ? [sort] : [];
@@ -68,7 +92,13 @@ export function DataTable<T>({ label, columns, data, total, pageSize = 25, loadi
   });
 
   if (error) return <ErrorState error={error} title={`Could not load ${label.toLowerCase()}`} />;
-  if (loading || !data) return <TableSkeleton columns={columns.map((c) => (typeof c.header === "string" ? c.header : ""))} label={`Loading ${label.toLowerCase()}`} />;
+  if (loading || !data)
+    return (
+      <TableSkeleton
+        columns={columns.map((c) => (typeof c.header === "string" ? c.header : ""))}
+        label={`Loading ${label.toLowerCase()}`}
+      />
+    );
   if (data.length === 0 && empty) return <EmptyState {...empty} />;
 
   return (
@@ -84,13 +114,32 @@ export function DataTable<T>({ label, columns, data, total, pageSize = 25, loadi
                   const align = h.column.columnDef.meta?.align === "right" ? "text-right" : "text-left";
                   const content = h.isPlaceholder ? null : flexRender(h.column.columnDef.header, h.getContext());
                   return (
-                    <th key={h.id} scope="col" aria-sort={h.column.getCanSort() ? (dir === "asc" ? "ascending" : dir === "desc" ? "descending" : "none") : undefined} className={`px-3 py-2 font-medium text-slate-800 ${align}`}>
+                    <th
+                      key={h.id}
+                      scope="col"
+                      aria-sort={
+                        h.column.getCanSort()
+                          ? dir === "asc"
+                            ? "ascending"
+                            : dir === "desc"
+                              ? "descending"
+                              : "none"
+                          : undefined
+                      }
+                      className={`px-3 py-2 font-medium text-slate-800 ${align}`}
+                    >
                       {h.column.getCanSort() ? (
-                        <button type="button" onClick={h.column.getToggleSortingHandler()} className="inline-flex items-center gap-1 hover:underline">
+                        <button
+                          type="button"
+                          onClick={h.column.getToggleSortingHandler()}
+                          className="inline-flex items-center gap-1 hover:underline"
+                        >
                           {content}
                           <span aria-hidden="true">{dir === "asc" ? "▲" : dir === "desc" ? "▼" : "↕"}</span>
                         </button>
-                      ) : content}
+                      ) : (
+                        content
+                      )}
                     </th>
                   );
                 })}
@@ -99,42 +148,95 @@ export function DataTable<T>({ label, columns, data, total, pageSize = 25, loadi
           </thead>
           <tbody>
             {table.getRowModel().rows.length === 0 ? (
-              <tr><td colSpan={columns.length} className="px-3 py-6 text-center text-slate-700">{empty?.message ?? "Nothing to show."}</td></tr>
-            ) : table.getRowModel().rows.map((row) => (
-              <tr key={row.id} {...rowProps?.(row.original)} data-testid={rowTestId?.(row.original)} className="border-t border-slate-100 hover:bg-slate-50">
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={`px-3 py-2 align-top ${cell.column.columnDef.meta?.align === "right" ? "text-right" : ""}`}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                ))}
+              <tr>
+                <td colSpan={columns.length} className="px-3 py-6 text-center text-slate-700">
+                  {empty?.message ?? "Nothing to show."}
+                </td>
               </tr>
-            ))}
+            ) : (
+              table.getRowModel().rows.map((row) => (
+                <tr
+                  key={row.id}
+                  {...rowProps?.(row.original)}
+                  data-testid={rowTestId?.(row.original)}
+                  className="border-t border-slate-100 hover:bg-slate-50"
+                >
+                  {row.getVisibleCells().map((cell) => (
+                    <td
+                      key={cell.id}
+                      className={`px-3 py-2 align-top ${cell.column.columnDef.meta?.align === "right" ? "text-right" : ""}`}
+                    >
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
           </tbody>
         </table>
       </div>
-      {total !== undefined ? <Pagination total={total} pageSize={pageSize} page={pageOf(params)} params={params} /> : null}
+      {total !== undefined ? (
+        <Pagination total={total} pageSize={pageSize} page={pageOf(params)} params={params} />
+      ) : null}
     </div>
   );
 }
 
-function Pagination({ total, pageSize, page, params }: { total: number; pageSize: number; page: number; params: URLSearchParams }) {
+function Pagination({
+  total,
+  pageSize,
+  page,
+  params,
+}: {
+  total: number;
+  pageSize: number;
+  page: number;
+  params: URLSearchParams;
+}) {
   const pathname = usePathname();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   const href = (p: number) => {
     const next = new URLSearchParams(params.toString());
-    if (p <= 1) next.delete("page"); else next.set("page", String(p));
+    if (p <= 1) next.delete("page");
+    else next.set("page", String(p));
     const qs = next.toString();
     return qs ? `${pathname}?${qs}` : pathname;
   };
   const linkClass = "rounded-md border border-slate-300 bg-white px-3 py-1 text-sm text-slate-800 hover:bg-slate-50";
   const offClass = "rounded-md border border-slate-200 bg-slate-50 px-3 py-1 text-sm text-slate-600 cursor-not-allowed";
   return (
-    <nav aria-label="Pagination" data-testid="pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
-      <p data-testid="pagination-summary">{from}–{to} of {total}</p>
+    <nav
+      aria-label="Pagination"
+      data-testid="pagination"
+      className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700"
+    >
+      <p data-testid="pagination-summary">
+        {from}–{to} of {total}
+      </p>
       <div className="flex items-center gap-2">
-        {page > 1 ? <Link href={href(page - 1)} className={linkClass} scroll={false}>Previous</Link> : <span aria-disabled="true" className={offClass}>Previous</span>}
-        <span>Page {Math.min(page, pages)} of {pages}</span>
-        {page < pages ? <Link href={href(page + 1)} className={linkClass} scroll={false}>Next</Link> : <span aria-disabled="true" className={offClass}>Next</span>}
+        {page > 1 ? (
+          <Link href={href(page - 1)} className={linkClass} scroll={false}>
+            Previous
+          </Link>
+        ) : (
+          <span aria-disabled="true" className={offClass}>
+            Previous
+          </span>
+        )}
+        <span>
+          Page {Math.min(page, pages)} of {pages}
+        </span>
+        {page < pages ? (
+          <Link href={href(page + 1)} className={linkClass} scroll={false}>
+            Next
+          </Link>
+        ) : (
+          <span aria-disabled="true" className={offClass}>
+            Next
+          </span>
+        )}
       </div>
     </nav>
   );

@@ -7,16 +7,30 @@
 //   <DateTime value={contract.nextChargeAt} relative />
 //   <DateTime value={item.startsOn} dateOnly />
 import { useConsole } from "./ConsoleContext";
-import { formatDateInZone, formatDateTimeInZone, formatRelative, utcIso, type DateInput } from "./dates";
+import { type DateInput, formatDateInZone, formatDateTimeInZone, formatRelative, utcIso } from "./dates";
 
-export function DateTime({ value, relative, dateOnly, testId, empty = "—" }: { value: DateInput | null | undefined; relative?: boolean; dateOnly?: boolean; testId?: string; empty?: string }) {
+export function DateTime({
+  value,
+  relative,
+  dateOnly,
+  testId,
+  empty = "—",
+}: {
+  value: DateInput | null | undefined;
+  relative?: boolean;
+  dateOnly?: boolean;
+  testId?: string;
+  empty?: string;
+}) {
   const { timeZone, locale, now } = useConsole();
   if (value === null || value === undefined || value === "") return <span data-testid={testId}>{empty}</span>;
   const iso = utcIso(value);
   const text = dateOnly ? formatDateInZone(value, timeZone, locale) : formatDateTimeInZone(value, timeZone, locale);
   return (
     <span data-testid={testId}>
-      <time dateTime={iso} title={iso ? `${iso} (UTC)` : undefined}>{text}</time>
+      <time dateTime={iso} title={iso ? `${iso} (UTC)` : undefined}>
+        {text}
+      </time>
       {relative && now ? <span className="ml-1 text-slate-600">({formatRelative(value, now, locale)})</span> : null}
     </span>
   );

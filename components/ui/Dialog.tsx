@@ -31,12 +31,21 @@ export function Dialog({ title, description, open, onOpenChange, trigger, childr
       {trigger ? <RD.Trigger asChild>{trigger}</RD.Trigger> : null}
       <RD.Portal>
         <RD.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <RD.Content data-testid={testId}
-          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none">
+        <RD.Content
+          data-testid={testId}
+          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none"
+        >
           <RD.Title className="text-lg font-semibold text-slate-900">{title}</RD.Title>
-          {description ? <RD.Description className="mt-1 text-sm text-slate-700">{description}</RD.Description> : <RD.Description className="sr-only">{title}</RD.Description>}
+          {description ? (
+            <RD.Description className="mt-1 text-sm text-slate-700">{description}</RD.Description>
+          ) : (
+            <RD.Description className="sr-only">{title}</RD.Description>
+          )}
           <div className="mt-4">{children}</div>
-          <RD.Close aria-label="Close" className="absolute right-3 top-3 rounded p-1 text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600">
+          <RD.Close
+            aria-label="Close"
+            className="absolute right-3 top-3 rounded p-1 text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+          >
             <span aria-hidden="true">✕</span>
           </RD.Close>
         </RD.Content>
@@ -45,20 +54,49 @@ export function Dialog({ title, description, open, onOpenChange, trigger, childr
   );
 }
 
-export function ConfirmDialog({ confirmLabel, pendingLabel, onConfirm, pending, tone = "primary", cancelLabel = "Keep as is", error, ...base }: BaseProps & {
-  confirmLabel: string; pendingLabel?: string; onConfirm: () => void; pending?: boolean; tone?: "primary" | "danger"; cancelLabel?: string; error?: React.ReactNode;
+export function ConfirmDialog({
+  confirmLabel,
+  pendingLabel,
+  onConfirm,
+  pending,
+  tone = "primary",
+  cancelLabel = "Keep as is",
+  error,
+  ...base
+}: BaseProps & {
+  confirmLabel: string;
+  pendingLabel?: string;
+  onConfirm: () => void;
+  pending?: boolean;
+  tone?: "primary" | "danger";
+  cancelLabel?: string;
+  error?: React.ReactNode;
 }) {
   const confirmClass = tone === "danger" ? "bg-red-700 hover:bg-red-800" : "bg-blue-700 hover:bg-blue-800";
   return (
     <Dialog {...base}>
       {base.children}
-      {error ? <div role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">{error}</div> : null}
+      {error ? (
+        <div role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+          {error}
+        </div>
+      ) : null}
       <div className="mt-6 flex justify-end gap-3">
         <RD.Close asChild>
-          <button type="button" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm text-slate-800 hover:bg-slate-50">{cancelLabel}</button>
+          <button
+            type="button"
+            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm text-slate-800 hover:bg-slate-50"
+          >
+            {cancelLabel}
+          </button>
         </RD.Close>
-        <button type="button" onClick={onConfirm} disabled={pending} aria-busy={pending || undefined}
-          className={`rounded-md px-4 py-2 text-sm font-medium text-white disabled:cursor-wait ${confirmClass}`}>
+        <button
+          type="button"
+          onClick={onConfirm}
+          disabled={pending}
+          aria-busy={pending || undefined}
+          className={`rounded-md px-4 py-2 text-sm font-medium text-white disabled:cursor-wait ${confirmClass}`}
+        >
           {pending ? (pendingLabel ?? `${confirmLabel}…`) : confirmLabel}
         </button>
       </div>

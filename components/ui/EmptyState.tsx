@@ -4,12 +4,32 @@
 //     action={{ href: "/admin/contracts/new", label: "Create the first contract" }} />
 import Link from "next/link";
 
-export function EmptyState({ title, message, action, testId = "empty-state" }: { title?: string; message: string; action?: { href: string; label: string }; testId?: string }) {
+export function EmptyState({
+  title,
+  message,
+  action,
+  testId = "empty-state",
+}: {
+  title?: string;
+  message: string;
+  action?: { href: string; label: string };
+  testId?: string;
+}) {
   return (
-    <div data-testid={testId} className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+    <div
+      data-testid={testId}
+      className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center"
+    >
       {title ? <p className="font-medium text-slate-900">{title}</p> : null}
       <p className="mt-1 text-sm text-slate-700">{message}</p>
-      {action ? <Link href={action.href} className="mt-4 inline-block rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">{action.label}</Link> : null}
+      {action ? (
+        <Link
+          href={action.href}
+          className="mt-4 inline-block rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
+        >
+          {action.label}
+        </Link>
+      ) : null}
     </div>
   );
 }

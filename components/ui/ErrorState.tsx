@@ -4,14 +4,41 @@
 //   if (q.error) return <ErrorState error={q.error} onRetry={() => q.refetch()} />;
 import { trpcErrorCode } from "./errors";
 
-export function ErrorState({ error, title = "Could not load this", onRetry, testId = "query-error" }: { error?: unknown; title?: string; onRetry?: () => void; testId?: string }) {
+export function ErrorState({
+  error,
+  title = "Could not load this",
+  onRetry,
+  testId = "query-error",
+}: {
+  error?: unknown;
+  title?: string;
+  onRetry?: () => void;
+  testId?: string;
+}) {
   const code = trpcErrorCode(error);
-  const message = code === "NOT_FOUND" ? "Not found." : code === "FORBIDDEN" ? "Your role does not allow this." : (error as Error)?.message || "Something went wrong.";
+  const message =
+    code === "NOT_FOUND"
+      ? "Not found."
+      : code === "FORBIDDEN"
+        ? "Your role does not allow this."
+        : (error as Error)?.message || "Something went wrong.";
   return (
-    <div role="alert" data-testid={testId} className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+    <div
+      role="alert"
+      data-testid={testId}
+      className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
+    >
       <p className="font-medium">{title}</p>
       <p className="mt-1">{message}</p>
-      {onRetry ? <button type="button" onClick={onRetry} className="mt-2 rounded-md border border-red-300 bg-white px-3 py-1 text-red-900 hover:bg-red-100">Try again</button> : null}
+      {onRetry ? (
+        <button
+          type="button"
+          onClick={onRetry}
+          className="mt-2 rounded-md border border-red-300 bg-white px-3 py-1 text-red-900 hover:bg-red-100"
+        >
+          Try again
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -1,12 +1,28 @@
 // A labelled form control with the server's messages for it underneath (`<id>-error`).
-export function Field({ id, label, errors, hint, children }: { id: string; label: string; errors?: string[]; hint?: string; children: React.ReactNode }) {
+export function Field({
+  id,
+  label,
+  errors,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  errors?: string[];
+  hint?: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">{label}</label>
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
       {children}
       {hint && !errors?.length ? <p className="text-xs text-slate-700">{hint}</p> : null}
       {errors?.length ? (
-        <p id={`${id}-error`} data-testid={`${id}-error`} role="alert" className="text-sm text-red-700">{errors.join(" ")}</p>
+        <p id={`${id}-error`} data-testid={`${id}-error`} role="alert" className="text-sm text-red-700">
+          {errors.join(" ")}
+        </p>
       ) : null}
     </div>
   );

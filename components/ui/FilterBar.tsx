@@ -9,9 +9,24 @@ import { useId } from "react";
 import { inputClass } from "./Field";
 import { useUrlState } from "./useUrlState";
 
-export interface FilterDef { name: string; label: string; options: { value: string; label: string }[]; allLabel?: string }
+export interface FilterDef {
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+  allLabel?: string;
+}
 
-export function FilterBar({ search, filters = [], children, testId = "filter-bar" }: { search?: { label: string; placeholder?: string; param?: string }; filters?: FilterDef[]; children?: React.ReactNode; testId?: string }) {
+export function FilterBar({
+  search,
+  filters = [],
+  children,
+  testId = "filter-bar",
+}: {
+  search?: { label: string; placeholder?: string; param?: string };
+  filters?: FilterDef[];
+  children?: React.ReactNode;
+  testId?: string;
+}) {
   const [state, set] = useUrlState();
   const id = useId();
   const qParam = search?.param ?? "q";
@@ -25,24 +40,54 @@ export function FilterBar({ search, filters = [], children, testId = "filter-bar
       {search ? (
         <form onSubmit={onSearch} className="flex items-end gap-2">
           <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-q`} className="text-sm font-medium text-slate-700">{search.label}</label>
-            <input id={`${id}-q`} name={qParam} type="search" defaultValue={state.get(qParam) ?? ""} key={state.get(qParam) ?? ""} placeholder={search.placeholder} className={inputClass} />
+            <label htmlFor={`${id}-q`} className="text-sm font-medium text-slate-700">
+              {search.label}
+            </label>
+            <input
+              id={`${id}-q`}
+              name={qParam}
+              type="search"
+              defaultValue={state.get(qParam) ?? ""}
+              key={state.get(qParam) ?? ""}
+              placeholder={search.placeholder}
+              className={inputClass}
+            />
           </div>
-          <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 hover:bg-slate-50">Search</button>
+          <button
+            type="submit"
+            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 hover:bg-slate-50"
+          >
+            Search
+          </button>
         </form>
       ) : null}
       {filters.map((f) => (
         <div key={f.name} className="flex flex-col gap-1">
-          <label htmlFor={`${id}-${f.name}`} className="text-sm font-medium text-slate-700">{f.label}</label>
-          <select id={`${id}-${f.name}`} value={state.get(f.name) ?? ""} onChange={(e) => set({ [f.name]: e.target.value || null })} className={inputClass}>
+          <label htmlFor={`${id}-${f.name}`} className="text-sm font-medium text-slate-700">
+            {f.label}
+          </label>
+          <select
+            id={`${id}-${f.name}`}
+            value={state.get(f.name) ?? ""}
+            onChange={(e) => set({ [f.name]: e.target.value || null })}
+            className={inputClass}
+          >
             <option value="">{f.allLabel ?? "All"}</option>
-            {f.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+            {f.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
           </select>
         </div>
       ))}
       {children}
       {active ? (
-        <button type="button" onClick={() => set(Object.fromEntries([qParam, ...filters.map((f) => f.name)].map((k) => [k, null])))} className="px-2 py-2 text-sm text-blue-800 underline">
+        <button
+          type="button"
+          onClick={() => set(Object.fromEntries([qParam, ...filters.map((f) => f.name)].map((k) => [k, null])))}
+          className="px-2 py-2 text-sm text-blue-800 underline"
+        >
           Clear filters
         </button>
       ) : null}

@@ -12,25 +12,59 @@ import { inputClass } from "./Field";
 
 export { inputClass };
 
-export interface ControlProps { id: string; "aria-describedby"?: string; "aria-invalid"?: boolean; required?: boolean }
+export interface ControlProps {
+  id: string;
+  "aria-describedby"?: string;
+  "aria-invalid"?: boolean;
+  required?: boolean;
+}
 
 export const describedByFor = (id: string, errors?: string[], hint?: string): string | undefined =>
   [errors?.length ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
 
-export function FormField({ id, label, errors, hint, required, children }: {
-  id: string; label: string; errors?: string[]; hint?: string; required?: boolean; children: React.ReactNode | ((p: ControlProps) => React.ReactNode);
+export function FormField({
+  id,
+  label,
+  errors,
+  hint,
+  required,
+  children,
+}: {
+  id: string;
+  label: string;
+  errors?: string[];
+  hint?: string;
+  required?: boolean;
+  children: React.ReactNode | ((p: ControlProps) => React.ReactNode);
 }) {
-  const props: ControlProps = { id, "aria-describedby": describedByFor(id, errors, hint), "aria-invalid": errors?.length ? true : undefined, required: required || undefined };
+  const props: ControlProps = {
+    id,
+    "aria-describedby": describedByFor(id, errors, hint),
+    "aria-invalid": errors?.length ? true : undefined,
+    required: required || undefined,
+  };
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
-        {required ? <span className="ml-0.5 text-red-800" aria-hidden="true">*</span> : null}
+        {required ? (
+          <span className="ml-0.5 text-red-800" aria-hidden="true">
+            *
+          </span>
+        ) : null}
         {required ? <span className="sr-only"> (required)</span> : null}
       </label>
       {typeof children === "function" ? children(props) : children}
-      {hint ? <p id={`${id}-hint`} className="text-xs text-slate-700">{hint}</p> : null}
-      {errors?.length ? <p id={`${id}-error`} data-testid={`${id}-error`} className="text-sm text-red-800">{errors.join(" ")}</p> : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-700">
+          {hint}
+        </p>
+      ) : null}
+      {errors?.length ? (
+        <p id={`${id}-error`} data-testid={`${id}-error`} className="text-sm text-red-800">
+          {errors.join(" ")}
+        </p>
+      ) : null}
     </div>
   );
 }

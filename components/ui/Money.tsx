@@ -7,13 +7,28 @@
 import { useConsole } from "./ConsoleContext";
 import { exactMoney, formatMoney } from "./money";
 
-export { formatMoney, exactMoney } from "./money";
+export { exactMoney, formatMoney } from "./money";
 
-export function Money({ amount, currency, testId, className }: { amount: string | null | undefined; currency: string; testId?: string; className?: string }) {
+export function Money({
+  amount,
+  currency,
+  testId,
+  className,
+}: {
+  amount: string | null | undefined;
+  currency: string;
+  testId?: string;
+  className?: string;
+}) {
   const { locale } = useConsole();
   if (amount === null || amount === undefined || amount === "") return <span data-testid={testId}>—</span>;
   return (
-    <span data-testid={testId} title={exactMoney(amount, currency)} data-amount={amount} className={`tabular-nums ${className ?? ""}`}>
+    <span
+      data-testid={testId}
+      title={exactMoney(amount, currency)}
+      data-amount={amount}
+      className={`tabular-nums ${className ?? ""}`}
+    >
       {formatMoney(amount, currency, locale)}
     </span>
   );

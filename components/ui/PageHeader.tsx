@@ -6,16 +6,35 @@
 //     actions={<button className={primaryButtonClass} onClick={…}>Change plan</button>}
 //     menu={[{ label: "Cancel contract", onSelect: () => setCancelOpen(true), danger: true }]} />
 //   <PageHeader title="Contracts" description="Every contract of the account." />   // a list page
-import { ActionsMenu, type ActionItem } from "./ActionsMenu";
+import { type ActionItem, ActionsMenu } from "./ActionsMenu";
 import { CopyButton } from "./CopyButton";
 import { StatusChip } from "./StatusChip";
 
-export const primaryButtonClass = "rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800 disabled:cursor-wait";
-export const secondaryButtonClass = "rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50";
+export const primaryButtonClass =
+  "rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800 disabled:cursor-wait";
+export const secondaryButtonClass =
+  "rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50";
 
-export function PageHeader({ title, id, idLabel = "id", status, statusLabel, description, actions, menu, children }: {
-  title: React.ReactNode; id?: string; idLabel?: string; status?: string; statusLabel?: string; description?: React.ReactNode;
-  actions?: React.ReactNode; menu?: ActionItem[]; children?: React.ReactNode;
+export function PageHeader({
+  title,
+  id,
+  idLabel = "id",
+  status,
+  statusLabel,
+  description,
+  actions,
+  menu,
+  children,
+}: {
+  title: React.ReactNode;
+  id?: string;
+  idLabel?: string;
+  status?: string;
+  statusLabel?: string;
+  description?: React.ReactNode;
+  actions?: React.ReactNode;
+  menu?: ActionItem[];
+  children?: React.ReactNode;
 }) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-4" data-testid="page-header">
@@ -26,7 +45,9 @@ export function PageHeader({ title, id, idLabel = "id", status, statusLabel, des
         </div>
         {id ? (
           <p className="mt-1 flex items-center gap-2 text-sm text-slate-700">
-            <code className="font-mono" data-testid="page-id">{id}</code>
+            <code className="font-mono" data-testid="page-id">
+              {id}
+            </code>
             <CopyButton value={id} what={idLabel} />
           </p>
         ) : null}

@@ -7,5 +7,9 @@ export function Loading({ what }: { what: string }) {
 
 export function QueryError({ error }: { error: unknown }) {
   const message = trpcErrorCode(error) === "NOT_FOUND" ? "Not found." : (error as Error)?.message || "Could not load.";
-  return <p role="alert" data-testid="query-error" className="text-sm text-red-700">{message}</p>;
+  return (
+    <p role="alert" data-testid="query-error" className="text-sm text-red-700">
+      {message}
+    </p>
+  );
 }

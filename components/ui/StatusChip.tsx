@@ -13,20 +13,59 @@ const TONE = {
 export type ChipTone = keyof typeof TONE;
 
 const MEANING: Record<string, ChipTone> = {
-  active: "good", succeeded: "good", paid: "good", trialing: "good", enabled: "good", live: "good", delivered: "good",
-  attention: "attention", pending: "attention", paused: "attention", scheduled: "attention", processing: "attention",
-  requires_action: "attention", retrying: "attention", draft: "attention", test: "attention", incomplete: "attention",
-  failed: "bad", exhausted: "bad", past_due: "bad", unpaid: "bad", disputed: "bad", revoked: "bad",
-  canceled: "neutral", cancelled: "neutral", ended: "neutral", inactive: "neutral", archived: "neutral", expired: "neutral", void: "neutral",
+  active: "good",
+  succeeded: "good",
+  paid: "good",
+  trialing: "good",
+  enabled: "good",
+  live: "good",
+  delivered: "good",
+  attention: "attention",
+  pending: "attention",
+  paused: "attention",
+  scheduled: "attention",
+  processing: "attention",
+  requires_action: "attention",
+  retrying: "attention",
+  draft: "attention",
+  test: "attention",
+  incomplete: "attention",
+  failed: "bad",
+  exhausted: "bad",
+  past_due: "bad",
+  unpaid: "bad",
+  disputed: "bad",
+  revoked: "bad",
+  canceled: "neutral",
+  cancelled: "neutral",
+  ended: "neutral",
+  inactive: "neutral",
+  archived: "neutral",
+  expired: "neutral",
+  void: "neutral",
 };
 
 export const toneOf = (status: string): ChipTone => MEANING[status.toLowerCase()] ?? "neutral";
 
 const humanise = (s: string) => s.replace(/[_-]+/g, " ").replace(/^\w/, (c) => c.toUpperCase());
 
-export function StatusChip({ status, label, tone, testId }: { status: string; label?: string; tone?: ChipTone; testId?: string }) {
+export function StatusChip({
+  status,
+  label,
+  tone,
+  testId,
+}: {
+  status: string;
+  label?: string;
+  tone?: ChipTone;
+  testId?: string;
+}) {
   return (
-    <span data-testid={testId} data-status={status} className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONE[tone ?? toneOf(status)]}`}>
+    <span
+      data-testid={testId}
+      data-status={status}
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONE[tone ?? toneOf(status)]}`}
+    >
       {label ?? humanise(status)}
     </span>
   );

@@ -1,4 +1,12 @@
-export function SubmitButton({ pending, children, testId }: { pending: boolean; children: React.ReactNode; testId?: string }) {
+export function SubmitButton({
+  pending,
+  children,
+  testId,
+}: {
+  pending: boolean;
+  children: React.ReactNode;
+  testId?: string;
+}) {
   return (
     <button
       type="submit"

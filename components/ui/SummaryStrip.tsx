@@ -6,9 +6,18 @@
 //     { label: "Current period", value: "1 Apr – 30 Apr 2028" },
 //     { label: "Service", value: <StatusChip status="active" /> },
 //   ]} />
-export function SummaryStrip({ items, testId = "summary-strip" }: { items: { label: string; value: React.ReactNode; testId?: string }[]; testId?: string }) {
+export function SummaryStrip({
+  items,
+  testId = "summary-strip",
+}: {
+  items: { label: string; value: React.ReactNode; testId?: string }[];
+  testId?: string;
+}) {
   return (
-    <dl data-testid={testId} className="grid gap-px overflow-hidden rounded-lg border border-slate-200 bg-slate-200 sm:grid-cols-2 lg:grid-cols-4">
+    <dl
+      data-testid={testId}
+      className="grid gap-px overflow-hidden rounded-lg border border-slate-200 bg-slate-200 sm:grid-cols-2 lg:grid-cols-4"
+    >
       {items.map((it) => (
         <div key={it.label} className="bg-white px-4 py-3" data-testid={it.testId}>
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-700">{it.label}</dt>

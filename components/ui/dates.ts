@@ -28,15 +28,26 @@ export function formatDateTimeInZone(value: DateInput, zone: string, locale: str
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return "—";
   return new Intl.DateTimeFormat(locale, {
-    day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23",
-    timeZone: safeZone(zone), timeZoneName: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: safeZone(zone),
+    timeZoneName: "short",
   }).format(d);
 }
 
 export function formatDateInZone(value: DateInput, zone: string, locale: string = DEFAULT_LOCALE): string {
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return "—";
-  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: safeZone(zone) }).format(d);
+  return new Intl.DateTimeFormat(locale, {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: safeZone(zone),
+  }).format(d);
 }
 
 /** "2028-04-10T06:30:00.000Z" — the hover text. */
@@ -46,7 +57,12 @@ export const utcIso = (value: DateInput): string => {
 };
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ["year", 365 * 86400e3], ["month", 30 * 86400e3], ["week", 7 * 86400e3], ["day", 86400e3], ["hour", 3600e3], ["minute", 60e3],
+  ["year", 365 * 86400e3],
+  ["month", 30 * 86400e3],
+  ["week", 7 * 86400e3],
+  ["day", 86400e3],
+  ["hour", 3600e3],
+  ["minute", 60e3],
 ];
 
 /** "in 3 days" / "2 hours ago" relative to `now` (the account's clock, not the browser's). */

@@ -1,7 +1,10 @@
 // Reading the console's tRPC errors: the code, a message, and the per-field messages (`data.fields`).
 export type FieldErrors = Record<string, string[]>;
 
-interface ErrorLike { message?: string; data?: { code?: string; fields?: FieldErrors | null } | null }
+interface ErrorLike {
+  message?: string;
+  data?: { code?: string; fields?: FieldErrors | null } | null;
+}
 
 const asErrorLike = (e: unknown): ErrorLike | null => (e && typeof e === "object" ? (e as ErrorLike) : null);
 
@@ -17,7 +20,8 @@ export function formErrorOf(e: unknown, shownFields: readonly string[]): string 
   if (!e) return null;
   const fields = fieldErrorsOf(e);
   const other = Object.entries(fields).filter(([k]) => !shownFields.includes(k));
-  if (other.length) return other.map(([k, msgs]) => (k === "non_field_errors" ? msgs.join(" ") : `${k}: ${msgs.join(" ")}`)).join(" ");
+  if (other.length)
+    return other.map(([k, msgs]) => (k === "non_field_errors" ? msgs.join(" ") : `${k}: ${msgs.join(" ")}`)).join(" ");
   if (Object.keys(fields).length) return null;
   return asErrorLike(e)?.message || "Something went wrong.";
 }

@@ -17,7 +17,9 @@ export function formatMoney(amount: Amount, currency: string, locale: string = D
   const value = asDecimalString(amount);
   try {
     // Intl accepts decimal strings exactly (ES2023); the cast keeps older lib typings quiet.
-    return new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() }).format(value as unknown as number);
+    return new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() }).format(
+      value as unknown as number,
+    );
   } catch {
     return `${value} ${currency}`; // an unknown currency code: still show the exact figure
   }
@@ -35,7 +37,11 @@ export function exactMoney(amount: Amount, currency: string): string {
 /** A compact axis label for charts ("€1.2K"). */
 export function formatMoneyCompact(amount: Amount, currency: string, locale: string = DEFAULT_LOCALE): string {
   try {
-    return new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase(), notation: "compact" }).format(Number(asDecimalString(amount)));
+    return new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency: currency.toUpperCase(),
+      notation: "compact",
+    }).format(Number(asDecimalString(amount)));
   } catch {
     return `${asDecimalString(amount)} ${currency}`;
   }

@@ -13,7 +13,10 @@ import { useCallback } from "react";
 
 export type UrlPatch = Record<string, string | null | undefined>;
 
-export function useUrlState(): [URLSearchParams, (patch: UrlPatch, opts?: { keepPage?: boolean; replace?: boolean }) => void] {
+export function useUrlState(): [
+  URLSearchParams,
+  (patch: UrlPatch, opts?: { keepPage?: boolean; replace?: boolean }) => void,
+] {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
@@ -48,4 +51,5 @@ export function sortOf(params: URLSearchParams): { id: string; desc: boolean } |
   return raw.startsWith("-") ? { id: raw.slice(1), desc: true } : { id: raw, desc: false };
 }
 
-export const sortParam = (s: { id: string; desc: boolean } | null): string | null => (s ? `${s.desc ? "-" : ""}${s.id}` : null);
+export const sortParam = (s: { id: string; desc: boolean } | null): string | null =>
+  s ? `${s.desc ? "-" : ""}${s.id}` : null;

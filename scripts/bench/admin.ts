@@ -14,7 +14,11 @@ import { seedAdminVolume } from "./admin-seed";
 const N = Number(process.env.BENCH_CONTRACTS ?? 100_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 30);
 const server = await provideDatabase({ dbName: "postgres" });
-const urlOf = (db: string) => { const u = new URL(server.url); u.pathname = `/${db}`; return u.toString(); };
+const urlOf = (db: string) => {
+  const u = new URL(server.url);
+  u.pathname = `/${db}`;
+  return u.toString();
+};
 const url = urlOf("bench_admin");
 
 const admin = new pg.Client({ connectionString: urlOf("postgres") });
@@ -22,20 +26,27 @@ await admin.connect();
 await admin.query(`drop database if exists bench_admin with (force)`);
 await admin.query(`create database bench_admin`);
 await admin.end();
-await mustRun("node_modules/.bin/prisma", ["migrate", "deploy"], { env: { ...process.env, DATABASE_URL: url }, quiet: true });
+await mustRun("node_modules/.bin/prisma", ["migrate", "deploy"], {
+  env: { ...process.env, DATABASE_URL: url },
+  quiet: true,
+});
 
 const c = new pg.Client({ connectionString: url });
 await c.connect();
 let t0 = performance.now();
 const seeded = await seedAdminVolume(c, N);
-console.log(`seeded ${N} contracts, ${seeded.items} items, ${seeded.runs} runs and attempts in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(
+  `seeded ${N} contracts, ${seeded.items} items, ${seeded.runs} runs and attempts in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
 await c.end();
 
 process.env.DATABASE_URL = url;
 process.env.LOG_LEVEL ??= "warn";
 const { appRouter } = await import("../../server/trpc/root");
 const { getDb } = await import("../../server/db");
-const caller = appRouter.createCaller({ session: { userId: seeded.userId, accountId: seeded.accountId, email: "bench@example.com", name: "Bench" } });
+const caller = appRouter.createCaller({
+  session: { userId: seeded.userId, accountId: seeded.accountId, email: "bench@example.com", name: "Bench" },
+});
 
 const since = new Date(Date.now() - 30 * 86_400_000).toISOString();
 const queries: [string, () => Promise<unknown>][] = [
@@ -46,7 +57,10 @@ const queries: [string, () => Promise<unknown>][] = [
   ["dashboard.outcomes", () => caller.dashboard.outcomes()],
   ["contracts.list (first page)", () => caller.contracts.list({})],
   ["contracts.list (page 200)", () => caller.contracts.list({ page: 200 })],
-  ["contracts.list (active EUR, by next billing)", () => caller.contracts.list({ filters: { state: "active", currency: "EUR" }, sort: "next_billing_asc" })],
+  [
+    "contracts.list (active EUR, by next billing)",
+    () => caller.contracts.list({ filters: { state: "active", currency: "EUR" }, sort: "next_billing_asc" }),
+  ],
   ["contracts.list (billing attention)", () => caller.contracts.list({ filters: { attention: true } })],
   ["contracts.list (service state past_due)", () => caller.contracts.list({ filters: { service_state: "past_due" } })],
   ["contracts.list (new in 30 days)", () => caller.contracts.list({ filters: { created_from: since } })],
@@ -72,7 +86,9 @@ for (const [name, run] of queries) {
   }
   times.sort((a, b) => a - b);
   const p50 = pct(times, 50);
-  console.log(`${name.padEnd(48)} ${p50.toFixed(1).padStart(8)} ${pct(times, 99).toFixed(1).padStart(8)}${p50 >= 150 ? "  (over target)" : ""}`);
+  console.log(
+    `${name.padEnd(48)} ${p50.toFixed(1).padStart(8)} ${pct(times, 99).toFixed(1).padStart(8)}${p50 >= 150 ? "  (over target)" : ""}`,
+  );
 }
 
 // TODO(console pages): JS shipped per admin page. Prints the first-load JS of each /admin page from the
@@ -81,7 +97,9 @@ const manifest = path.join(".next", "app-build-manifest.json");
 if (existsSync(manifest)) {
   const pages = (JSON.parse(readFileSync(manifest, "utf8")).pages ?? {}) as Record<string, string[]>;
   for (const [page, files] of Object.entries(pages).filter(([p]) => p.startsWith("/admin"))) {
-    const bytes = files.filter((f) => f.endsWith(".js")).reduce((a, f) => a + (existsSync(path.join(".next", f)) ? statSync(path.join(".next", f)).size : 0), 0);
+    const bytes = files
+      .filter((f) => f.endsWith(".js"))
+      .reduce((a, f) => a + (existsSync(path.join(".next", f)) ? statSync(path.join(".next", f)).size : 0), 0);
     console.log(`JS ${page}: ${(bytes / 1024).toFixed(1)} KiB (uncompressed)`);
   }
 } else console.log("JS per page: no .next build output (run `npm run build` first)");

@@ -3,8 +3,8 @@
 // next to the database's own ceiling (pgbench TPC-B on the same server) in the same run. Prints figures.
 // Uses DATABASE_URL's server or the embedded one; works in databases bench_billing / bench_pgbench.
 import { execFileSync, spawn } from "node:child_process";
-import PgBoss from "pg-boss";
 import pg from "pg";
+import PgBoss from "pg-boss";
 // @ts-expect-error plain ESM helpers
 import { provideDatabase } from "../lib/database.mjs";
 // @ts-expect-error plain ESM helpers
@@ -13,7 +13,11 @@ import { mustRun } from "../lib/run.mjs";
 const N = Number(process.env.BENCH_CONTRACTS ?? 100_000);
 const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? "1,4").split(",").map(Number);
 const server = await provideDatabase({ dbName: "postgres" });
-const urlOf = (db: string) => { const u = new URL(server.url); u.pathname = `/${db}`; return u.toString(); };
+const urlOf = (db: string) => {
+  const u = new URL(server.url);
+  u.pathname = `/${db}`;
+  return u.toString();
+};
 
 async function recreate(db: string) {
   const c = new pg.Client({ connectionString: urlOf("postgres") });
@@ -28,30 +32,65 @@ async function populate(url: string, n: number) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   const q = (sql: string, params: unknown[] = []) => c.query(sql, params);
-  const acct = (await q(`insert into accounts (name, mode, updated_at) values ('Bench', 'test', now()) returning id`)).rows[0].id;
-  const product = (await q(`insert into catalog_products (account_id, name, updated_at) values ($1, 'Bench product', now()) returning id`, [acct])).rows[0].id;
-  const price = (await q(`insert into catalog_prices (account_id, product_id, currency, billing_type, recurrence_type, interval, interval_count, updated_at) values ($1, $2, 'EUR', 'recurring', 'interval', 'month', 1, now()) returning id`, [acct, product])).rows[0].id;
+  const acct = (await q(`insert into accounts (name, mode, updated_at) values ('Bench', 'test', now()) returning id`))
+    .rows[0].id;
+  const product = (
+    await q(
+      `insert into catalog_products (account_id, name, updated_at) values ($1, 'Bench product', now()) returning id`,
+      [acct],
+    )
+  ).rows[0].id;
+  const price = (
+    await q(
+      `insert into catalog_prices (account_id, product_id, currency, billing_type, recurrence_type, interval, interval_count, updated_at) values ($1, $2, 'EUR', 'recurring', 'interval', 'month', 1, now()) returning id`,
+      [acct, product],
+    )
+  ).rows[0].id;
   await q(`insert into price_versions (price_id, unit_amount) values ($1, 9.9)`, [price]);
-  const proc = (await q(`insert into account_payment_processors (account_id, display_name, processor_type, render_mode, currency, collection_method) values ($1, 'Sandbox', 'sandbox_generic', 'generic_card_form', 'EUR', 'card') returning id`, [acct])).rows[0].id;
-  await q(`insert into customers (account_id, reference, updated_at) select $1, 'bench-' || g, now() from generate_series(1, $2) g`, [acct, n]);
-  await q(`insert into payment_methods (account_id, customer_id, processor_id, collection_method, state, verified, token, updated_at)
-           select $1, id, $2, 'card', 'active', true, 'tok_sandbox_4242424242424242', now() from customers where account_id = $1`, [acct, proc]);
-  await q(`insert into subscription_contracts (account_id, customer_id, state, currency, billing_anchor_at, next_billing_at, input_mode, subscriber_token, updated_at)
-           select $1, id, 'active', 'EUR', now() - interval '1 month 1 hour', now() - interval '1 hour', 'items', 'bench-' || id, now() from customers where account_id = $1`, [acct]);
-  await q(`insert into contract_items (contract_id, price_id, product_id, quantity, source, period_start_at, period_end_at, updated_at)
-           select id, $2, $3, 1, 'items', billing_anchor_at, next_billing_at, now() from subscription_contracts where account_id = $1`, [acct, price, product]);
+  const proc = (
+    await q(
+      `insert into account_payment_processors (account_id, display_name, processor_type, render_mode, currency, collection_method) values ($1, 'Sandbox', 'sandbox_generic', 'generic_card_form', 'EUR', 'card') returning id`,
+      [acct],
+    )
+  ).rows[0].id;
+  await q(
+    `insert into customers (account_id, reference, updated_at) select $1, 'bench-' || g, now() from generate_series(1, $2) g`,
+    [acct, n],
+  );
+  await q(
+    `insert into payment_methods (account_id, customer_id, processor_id, collection_method, state, verified, token, updated_at)
+           select $1, id, $2, 'card', 'active', true, 'tok_sandbox_4242424242424242', now() from customers where account_id = $1`,
+    [acct, proc],
+  );
+  await q(
+    `insert into subscription_contracts (account_id, customer_id, state, currency, billing_anchor_at, next_billing_at, input_mode, subscriber_token, updated_at)
+           select $1, id, 'active', 'EUR', now() - interval '1 month 1 hour', now() - interval '1 hour', 'items', 'bench-' || id, now() from customers where account_id = $1`,
+    [acct],
+  );
+  await q(
+    `insert into contract_items (contract_id, price_id, product_id, quantity, source, period_start_at, period_end_at, updated_at)
+           select id, $2, $3, 1, 'items', billing_anchor_at, next_billing_at, now() from subscription_contracts where account_id = $1`,
+    [acct, price, product],
+  );
   await c.end();
 }
 
 async function billWith(workers: number, url: string) {
   await recreate("bench_billing");
-  await mustRun("node_modules/.bin/prisma", ["migrate", "deploy"], { env: { ...process.env, DATABASE_URL: url }, quiet: true });
+  await mustRun("node_modules/.bin/prisma", ["migrate", "deploy"], {
+    env: { ...process.env, DATABASE_URL: url },
+    quiet: true,
+  });
   await populate(url, N);
   const boss = new PgBoss({ connectionString: url, schema: "pgboss" });
   await boss.start();
   await boss.createQueue("bill-contracts");
   const children = Array.from({ length: workers }, () =>
-    spawn("node_modules/.bin/tsx", ["scripts/bench/billing-worker.ts"], { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "warn" }, stdio: ["ignore", "inherit", "inherit"] }));
+    spawn("node_modules/.bin/tsx", ["scripts/bench/billing-worker.ts"], {
+      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "warn" },
+      stdio: ["ignore", "inherit", "inherit"],
+    }),
+  );
   const started = performance.now();
   // the same path as the worker's tick: due contracts split into chunk jobs
   const { dueChunks } = await import("../../server/worker/billing");
@@ -67,7 +106,11 @@ async function billWith(workers: number, url: string) {
     await new Promise((r) => setTimeout(r, 250));
   }
   const seconds = (performance.now() - started) / 1000;
-  const dup = (await c.query(`select count(*)::int n from (select contract_id, period_key from billing_runs group by 1, 2 having count(*) > 1) d`)).rows[0].n;
+  const dup = (
+    await c.query(
+      `select count(*)::int n from (select contract_id, period_key from billing_runs group by 1, 2 having count(*) > 1) d`,
+    )
+  ).rows[0].n;
   await c.end();
   for (const ch of children) ch.kill("SIGTERM");
   await boss.stop({ graceful: false });
@@ -81,7 +124,11 @@ function pgbenchTps(clients: number): number | null {
     const env = { ...process.env, PGPASSWORD: decodeURIComponent(u.password) };
     const args = ["-h", u.hostname, "-p", u.port || "5432", "-U", decodeURIComponent(u.username)];
     execFileSync("pgbench", [...args, "-i", "-q", "-s", "10", "bench_pgbench"], { env, stdio: "ignore" });
-    const out = execFileSync("pgbench", [...args, "-c", String(clients), "-j", String(clients), "-T", "10", "bench_pgbench"], { env }).toString();
+    const out = execFileSync(
+      "pgbench",
+      [...args, "-c", String(clients), "-j", String(clients), "-T", "10", "bench_pgbench"],
+      { env },
+    ).toString();
     return Number(/tps = ([\d.]+)/.exec(out)?.[1]);
   } catch {
     return null;
@@ -91,7 +138,10 @@ function pgbenchTps(clients: number): number | null {
 console.log(`billing ${N} due monthly contracts (one regular run + one sandbox charge each)`);
 if (process.env.BENCH_POPULATE_ONLY) {
   await recreate("bench_billing");
-  await mustRun("node_modules/.bin/prisma", ["migrate", "deploy"], { env: { ...process.env, DATABASE_URL: urlOf("bench_billing") }, quiet: true });
+  await mustRun("node_modules/.bin/prisma", ["migrate", "deploy"], {
+    env: { ...process.env, DATABASE_URL: urlOf("bench_billing") },
+    quiet: true,
+  });
   await populate(urlOf("bench_billing"), N);
   console.log(urlOf("bench_billing"));
   process.exit(0);
@@ -100,7 +150,9 @@ for (const w of WORKER_COUNTS) {
   const r = await billWith(w, urlOf("bench_billing"));
   await recreate("bench_pgbench");
   const tps = pgbenchTps(w);
-  console.log(`${w} worker(s): ${r.rate.toFixed(0)} contracts/s (${r.seconds.toFixed(1)} s), duplicate periods: ${r.dup}; pgbench TPC-B with ${w} client(s): ${tps ? tps.toFixed(0) + " tps" : "unavailable"}${tps ? `; ratio ${(r.rate / tps).toFixed(3)} contracts per TPC-B transaction` : ""}`);
+  console.log(
+    `${w} worker(s): ${r.rate.toFixed(0)} contracts/s (${r.seconds.toFixed(1)} s), duplicate periods: ${r.dup}; pgbench TPC-B with ${w} client(s): ${tps ? tps.toFixed(0) + " tps" : "unavailable"}${tps ? `; ratio ${(r.rate / tps).toFixed(3)} contracts per TPC-B transaction` : ""}`,
+  );
 }
 console.log("target: ≥ 1000 contracts/s on 2 cores");
 await server.stop();

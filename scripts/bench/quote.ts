@@ -29,7 +29,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const fmt = (ms: number) => `${ms.toFixed(3)} ms`;
 /** the run with the median throughput */
-const median = <T extends { rps: number }>(runs: T[]) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)];
+const median = <T extends { rps: number }>(runs: T[]) =>
+  [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)];
 const sum = (runs: { errors: number }[]) => runs.reduce((a, r) => a + r.errors, 0);
 
 async function setup() {
@@ -39,17 +40,53 @@ async function setup() {
   const rate = await db.taxRate.create({ data: { accountId: account.id, name: "VAT 24%", percentage: "24" } });
   const items = [];
   for (let i = 0; i < 10; i++) {
-    const product = await db.catalogProduct.create({ data: { accountId: account.id, name: `Bench product ${i}`, taxPolicy: i % 2 ? "exclusive" : "inclusive", taxRateId: rate.id } });
+    const product = await db.catalogProduct.create({
+      data: {
+        accountId: account.id,
+        name: `Bench product ${i}`,
+        taxPolicy: i % 2 ? "exclusive" : "inclusive",
+        taxRateId: rate.id,
+      },
+    });
     const price = await db.catalogPrice.create({
-      data: { accountId: account.id, productId: product.id, currency: "EUR", billingType: "recurring", recurrenceType: "interval", interval: "month", intervalCount: 1, billingDayOfMonth: 1, versions: { create: { unitAmount: `${10 + i}.9900` } } },
+      data: {
+        accountId: account.id,
+        productId: product.id,
+        currency: "EUR",
+        billingType: "recurring",
+        recurrenceType: "interval",
+        interval: "month",
+        intervalCount: 1,
+        billingDayOfMonth: 1,
+        versions: { create: { unitAmount: `${10 + i}.9900` } },
+      },
     });
     items.push({ productId: product.id, priceId: price.id, displayOrder: i });
   }
   const bundle = await db.bundleTemplate.create({
-    data: { accountId: account.id, name: "Ten-line bundle", defaultCurrency: "EUR", items: { create: items.map((it) => ({ productId: it.productId, defaultPriceId: it.priceId, required: true, priceOptionScope: "fixed", displayOrder: it.displayOrder })) } },
+    data: {
+      accountId: account.id,
+      name: "Ten-line bundle",
+      defaultCurrency: "EUR",
+      items: {
+        create: items.map((it) => ({
+          productId: it.productId,
+          defaultPriceId: it.priceId,
+          required: true,
+          priceOptionScope: "fixed",
+          displayOrder: it.displayOrder,
+        })),
+      },
+    },
     include: { items: true },
   });
-  const body = { bundle_template: bundle.id, bundle_quantity: 2, bundle_item_selections: bundle.items.slice(0, 3).map((it) => ({ bundle_item: it.id, quantity: 2, discount_percent: "10" })) };
+  const body = {
+    bundle_template: bundle.id,
+    bundle_quantity: 2,
+    bundle_item_selections: bundle.items
+      .slice(0, 3)
+      .map((it) => ({ bundle_item: it.id, quantity: 2, discount_percent: "10" })),
+  };
   return { accountId: account.id, key, body };
 }
 
@@ -75,16 +112,23 @@ async function inProcess(accountId: number, body: unknown) {
 // keep-alive sockets (fetch costs the generator about as much CPU as the server's trivial route).
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 /** `body` may be a function: a new body per request (each one a different quote). */
-interface Req { method?: string; headers?: Record<string, string>; body?: string | (() => string) }
+interface Req {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | (() => string);
+}
 
 function send(url: URL, r: Req): Promise<number> {
   return new Promise((resolve, reject) => {
     const body = typeof r.body === "function" ? r.body() : r.body;
     const headers = { ...r.headers, ...(body ? { "content-length": String(Buffer.byteLength(body)) } : {}) };
-    const req = http.request({ agent, host: url.hostname, port: url.port, path: url.pathname, method: r.method ?? "GET", headers }, (res) => {
-      res.on("data", () => {});
-      res.on("end", () => resolve(res.statusCode ?? 0));
-    });
+    const req = http.request(
+      { agent, host: url.hostname, port: url.port, path: url.pathname, method: r.method ?? "GET", headers },
+      (res) => {
+        res.on("data", () => {});
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -117,14 +161,26 @@ async function startApp(dbUrl: string): Promise<{ url: string; stop: () => Promi
   // BENCH_PROFILE=<dir> writes a V8 CPU profile of the server there when it stops.
   const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const flags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...profile, ...flags, "node_modules/next/dist/bin/next", "start", "-p", String(port)], { env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: "warn" }, stdio: "ignore" });
+  const child = spawn(
+    process.execPath,
+    [...profile, ...flags, "node_modules/next/dist/bin/next", "start", "-p", String(port)],
+    { env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: "warn" }, stdio: "ignore" },
+  );
   const url = `http://localhost:${port}`;
   for (let i = 0; i < 200; i++) {
-    try { if ((await fetch(`${url}/api/health`)).ok) break; } catch {}
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {}
     await new Promise((r) => setTimeout(r, 250));
   }
   const exited = new Promise((r) => child.once("exit", r));
-  return { url, stop: async () => { child.kill("SIGTERM"); await exited; } };
+  return {
+    url,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
 }
 
 const database = await provideDatabase({ dbName: "bench" });
@@ -133,13 +189,18 @@ await mustRun("node_modules/.bin/prisma", ["migrate", "deploy"], { env: process.
 const { accountId, key, body } = await setup();
 
 const ip = await inProcess(accountId, body);
-console.log(`in-process quote (10 lines):  ${ip.rps.toFixed(0)} quotes/s   p50 ${fmt(ip.p50)}   p99 ${fmt(ip.p99)}   (target p50 < 2 ms)`);
+console.log(
+  `in-process quote (10 lines):  ${ip.rps.toFixed(0)} quotes/s   p50 ${fmt(ip.p50)}   p99 ${fmt(ip.p99)}   (target p50 < 2 ms)`,
+);
 
 const app = await startApp(database.url);
 try {
   if (process.env.BENCH_HOLD) {
     // keeps the app up for ad-hoc load runs: writes url, key and body to the named file, waits for Ctrl-C
-    (await import("node:fs")).writeFileSync(process.env.BENCH_HOLD, JSON.stringify({ url: app.url, key, body, accountId, databaseUrl: database.url }));
+    (await import("node:fs")).writeFileSync(
+      process.env.BENCH_HOLD,
+      JSON.stringify({ url: app.url, key, body, accountId, databaseUrl: database.url }),
+    );
     await new Promise((r) => process.once("SIGINT", r));
   } else {
     const headers = { authorization: `Api-Key ${key}`, "content-type": "application/json" };
@@ -149,22 +210,42 @@ try {
     let n = 0;
     const distinct = () => {
       const [first, ...rest] = body.bundle_item_selections;
-      return JSON.stringify({ ...body, bundle_item_selections: [{ ...first, quantity: 1 + (n % 20) }, ...rest], metadata: { n: String(n++) } });
+      return JSON.stringify({
+        ...body,
+        bundle_item_selections: [{ ...first, quantity: 1 + (n % 20) }, ...rest],
+        metadata: { n: String(n++) },
+      });
     };
     const distinctReq = { method: "POST", headers, body: distinct };
     const trivialUrl = `${app.url}/api/ping`;
     const quoteUrl = `${app.url}/api/v2/subscription-offer-quotes/`;
     const postReq = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
-    const quoteBytes = JSON.stringify((await inProcessQuote(accountId, body))).length;
+    const quoteBytes = JSON.stringify(await inProcessQuote(accountId, body)).length;
     const floorUrl = `${trivialUrl}?bytes=${quoteBytes}`;
-    const routes = { get: [trivialUrl, {}], post: [trivialUrl, postReq], floor: [floorUrl, postReq], quote: [quoteUrl, quoteReq], distinct: [quoteUrl, distinctReq] } as const;
+    const routes = {
+      get: [trivialUrl, {}],
+      post: [trivialUrl, postReq],
+      floor: [floorUrl, postReq],
+      quote: [quoteUrl, quoteReq],
+      distinct: [quoteUrl, distinctReq],
+    } as const;
     for (const [u, r] of Object.values(routes)) await load(u, r); // warm-up
     // alternating rounds, so drift on a shared machine hits every route alike; medians are reported
     type Run = Awaited<ReturnType<typeof load>>;
     const runs: Record<keyof typeof routes, Run[]> = { get: [], post: [], floor: [], quote: [], distinct: [] };
-    for (let i = 0; i < ROUNDS; i++) for (const [name, [u, r]] of Object.entries(routes)) runs[name as keyof typeof routes].push(await load(u, r));
-    const m = { get: median(runs.get), post: median(runs.post), floor: median(runs.floor), quote: median(runs.quote), distinct: median(runs.distinct) };
-    const line = (name: string, k: keyof typeof routes, unit = "req/s   ") => console.log(`${name.padEnd(40)}${m[k].rps.toFixed(0)} ${unit}   p50 ${fmt(m[k].p50)}   p99 ${fmt(m[k].p99)}   errors ${sum(runs[k])}`);
+    for (let i = 0; i < ROUNDS; i++)
+      for (const [name, [u, r]] of Object.entries(routes)) runs[name as keyof typeof routes].push(await load(u, r));
+    const m = {
+      get: median(runs.get),
+      post: median(runs.post),
+      floor: median(runs.floor),
+      quote: median(runs.quote),
+      distinct: median(runs.distinct),
+    };
+    const line = (name: string, k: keyof typeof routes, unit = "req/s   ") =>
+      console.log(
+        `${name.padEnd(40)}${m[k].rps.toFixed(0)} ${unit}   p50 ${fmt(m[k].p50)}   p99 ${fmt(m[k].p99)}   errors ${sum(runs[k])}`,
+      );
     /** median and middle half of the per-round ratios a/b */
     const ratio = (a: keyof typeof routes, b: keyof typeof routes) => {
       const rs = runs[a].map((r, i) => (r.rps / runs[b][i].rps) * 100).sort((x, y) => x - y);
@@ -176,11 +257,19 @@ try {
     line(`HTTP trivial POST, ${quoteBytes} B response:`, "floor");
     line("HTTP quote (10 lines):", "quote", "quotes/s");
     line("HTTP quote, every request distinct:", "distinct", "quotes/s");
-    console.log(`${ROUNDS} alternating rounds of ${SECONDS}s per route, concurrency ${CONCURRENCY}; ratios are medians of per-round ratios`);
+    console.log(
+      `${ROUNDS} alternating rounds of ${SECONDS}s per route, concurrency ${CONCURRENCY}; ratios are medians of per-round ratios`,
+    );
     console.log(`HTTP quote / trivial GET:               ${ratio("quote", "get")}   target ≥ 70%`);
-    console.log(`HTTP distinct quotes / trivial GET:     ${ratio("distinct", "get")}   (no request repeats: nothing served from the memo)`);
-    console.log(`HTTP quote / trivial POST:              ${ratio("quote", "post")}   (the same JSON body read and parsed, nothing else)`);
-    console.log(`framework floor / trivial GET:          ${ratio("floor", "get")}   (same body in, same-size JSON out, no work)`);
+    console.log(
+      `HTTP distinct quotes / trivial GET:     ${ratio("distinct", "get")}   (no request repeats: nothing served from the memo)`,
+    );
+    console.log(
+      `HTTP quote / trivial POST:              ${ratio("quote", "post")}   (the same JSON body read and parsed, nothing else)`,
+    );
+    console.log(
+      `framework floor / trivial GET:          ${ratio("floor", "get")}   (same body in, same-size JSON out, no work)`,
+    );
   }
 } finally {
   await app.stop();

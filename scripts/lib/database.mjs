@@ -14,7 +14,13 @@ async function runningEmbedded(dataDir, dbName) {
   if (!port) return null;
   const url = `postgresql://postgres:postgres@127.0.0.1:${port}/${dbName}`;
   const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
-  try { await c.connect(); await c.end(); return url; } catch { return null; }
+  try {
+    await c.connect();
+    await c.end();
+    return url;
+  } catch {
+    return null;
+  }
 }
 
 /** Throws an EmbeddedPgError (message: why and what to do) when the embedded server cannot start. */
@@ -23,7 +29,12 @@ export async function provideDatabase({ dbName = "subscriptions", quiet = true, 
   const dataDir = reachableDataDir(DATA_DIR);
   const shared = await runningEmbedded(dataDir, dbName);
   if (shared) return { url: shared, embedded: true, dataDir, stop: async () => {} };
-  const server = await startEmbeddedPostgres({ dir: DATA_DIR, port: Number(process.env.EMBEDDED_PG_PORT ?? 54329), quiet, detached });
+  const server = await startEmbeddedPostgres({
+    dir: DATA_DIR,
+    port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
+    quiet,
+    detached,
+  });
   await server.ensureDatabase(dbName);
   return { url: server.urlFor(dbName), embedded: true, dataDir: server.dataDir, stop: server.stop, server };
 }

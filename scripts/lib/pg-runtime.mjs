@@ -12,7 +12,8 @@ import path from "node:path";
 /** A failure to start the embedded server; its message says why and what to do (printed as is). */
 export class EmbeddedPgError extends Error {}
 
-const ADVICE = "Set DATABASE_URL to a PostgreSQL server you run (for `npm test`: TEST_DATABASE_URL) to use it instead of the embedded one.";
+const ADVICE =
+  "Set DATABASE_URL to a PostgreSQL server you run (for `npm test`: TEST_DATABASE_URL) to use it instead of the embedded one.";
 export const failure = (why) => new EmbeddedPgError(`Embedded PostgreSQL could not start: ${why}\n${ADVICE}`);
 
 const SHARED_ROOT = process.env.EMBEDDED_PG_SHARED_DIR ?? "/var/tmp";
@@ -34,7 +35,10 @@ export async function packagedBinaries() {
 /** uid/gid to run the server as: {} for a normal user; the `postgres` user (created if missing) for root. */
 export function serverUser() {
   if (process.getuid?.() !== 0) return {};
-  const ids = () => ({ uid: Number(execFileSync("id", ["-u", "postgres"]).toString()), gid: Number(execFileSync("id", ["-g", "postgres"]).toString()) });
+  const ids = () => ({
+    uid: Number(execFileSync("id", ["-u", "postgres"]).toString()),
+    gid: Number(execFileSync("id", ["-g", "postgres"]).toString()),
+  });
   try {
     return ids();
   } catch {
@@ -43,7 +47,9 @@ export function serverUser() {
       execFileSync("useradd", ["-g", "postgres", "-M", "-s", "/usr/sbin/nologin", "postgres"], { stdio: "ignore" });
       return ids();
     } catch (e) {
-      throw failure(`running as root needs a \`postgres\` user to run the server, and creating it failed (${e.message.split("\n")[0]}).`);
+      throw failure(
+        `running as root needs a \`postgres\` user to run the server, and creating it failed (${e.message.split("\n")[0]}).`,
+      );
     }
   }
 }
@@ -60,7 +66,9 @@ function sharedDir(name) {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o755 });
   } catch (e) {
-    throw failure(`the \`postgres\` user cannot reach this project's directory, and ${dir} cannot be created for it (${e.code ?? e.message}).`);
+    throw failure(
+      `the \`postgres\` user cannot reach this project's directory, and ${dir} cannot be created for it (${e.code ?? e.message}).`,
+    );
   }
   const st = lstatSync(dir);
   if (!st.isDirectory() || st.uid !== process.getuid() || (st.mode & 0o022) !== 0) {
@@ -86,8 +94,14 @@ export async function reachableBinaries(user) {
       rmSync(staging, { recursive: true, force: true }); // another process put its copy there first
     }
   }
-  const copied = { ...bins, initdb: path.join(target, "bin", "initdb"), postgres: path.join(target, "bin", "postgres"), nativeDir: target };
-  if (!canExecute(copied.initdb, user)) throw failure(`the \`postgres\` user cannot execute ${copied.initdb} (is ${SHARED_ROOT} mounted noexec?).`);
+  const copied = {
+    ...bins,
+    initdb: path.join(target, "bin", "initdb"),
+    postgres: path.join(target, "bin", "postgres"),
+    nativeDir: target,
+  };
+  if (!canExecute(copied.initdb, user))
+    throw failure(`the \`postgres\` user cannot execute ${copied.initdb} (is ${SHARED_ROOT} mounted noexec?).`);
   return copied;
 }
 

@@ -40,8 +40,20 @@ function runBinary(file, args, user, env, { until, timeoutMs = 60_000, detached 
     const child = spawn(file, args, { ...user, env, detached, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let settled = false;
-    const settle = (fn, v) => { if (!settled) { settled = true; clearTimeout(timer); fn(v); } };
-    const timer = setTimeout(() => { child.kill("SIGKILL"); settle(reject, failure(`${path.basename(file)} did not finish within ${timeoutMs / 1000} s.\n${out.slice(-2000)}`)); }, timeoutMs);
+    const settle = (fn, v) => {
+      if (!settled) {
+        settled = true;
+        clearTimeout(timer);
+        fn(v);
+      }
+    };
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      settle(
+        reject,
+        failure(`${path.basename(file)} did not finish within ${timeoutMs / 1000} s.\n${out.slice(-2000)}`),
+      );
+    }, timeoutMs);
     const take = (d) => {
       const text = d.toString();
       onLog?.(text);
@@ -51,8 +63,20 @@ function runBinary(file, args, user, env, { until, timeoutMs = 60_000, detached 
     };
     child.stdout.on("data", take);
     child.stderr.on("data", take);
-    child.on("error", (e) => settle(reject, failure(`cannot run ${file}: ${e.code ?? e.message}${e.code === "EACCES" ? " (permission denied)" : ""}.`)));
-    child.on("exit", (code, signal) => settle(code === 0 && !until ? resolve : reject, code === 0 && !until ? child : failure(`${path.basename(file)} exited (${signal ?? `code ${code}`}):\n${out.trim().slice(-2000)}`)));
+    child.on("error", (e) =>
+      settle(
+        reject,
+        failure(`cannot run ${file}: ${e.code ?? e.message}${e.code === "EACCES" ? " (permission denied)" : ""}.`),
+      ),
+    );
+    child.on("exit", (code, signal) =>
+      settle(
+        code === 0 && !until ? resolve : reject,
+        code === 0 && !until
+          ? child
+          : failure(`${path.basename(file)} exited (${signal ?? `code ${code}`}):\n${out.trim().slice(-2000)}`),
+      ),
+    );
   });
 }
 
@@ -76,7 +100,19 @@ export async function startEmbeddedPostgres({ dir, port, fast = false, quiet = t
     const pwfile = path.join(os.tmpdir(), `pg-password-${process.pid}-${Date.now()}`);
     writeFileSync(pwfile, "postgres\n", { mode: 0o644 }); // read by initdb as the server user
     try {
-      await runBinary(bins.initdb, [`--pgdata=${dataDir}`, "--auth=password", "--username=postgres", `--pwfile=${pwfile}`, `--lc-messages=${locale}`], user, env, { onLog });
+      await runBinary(
+        bins.initdb,
+        [
+          `--pgdata=${dataDir}`,
+          "--auth=password",
+          "--username=postgres",
+          `--pwfile=${pwfile}`,
+          `--lc-messages=${locale}`,
+        ],
+        user,
+        env,
+        { onLog },
+      );
     } finally {
       rmSync(pwfile, { force: true });
     }
@@ -84,11 +120,17 @@ export async function startEmbeddedPostgres({ dir, port, fast = false, quiet = t
   const flags = ["-c", "max_connections=200", "-c", "listen_addresses=127.0.0.1"];
   // test clusters trade durability for speed; the app's cluster keeps the defaults
   if (fast) flags.push("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off");
-  const child = await runBinary(bins.postgres, ["-D", dataDir, "-p", String(chosen), ...flags], user, env, { until: "ready to accept connections", detached, onLog });
+  const child = await runBinary(bins.postgres, ["-D", dataDir, "-p", String(chosen), ...flags], user, env, {
+    until: "ready to accept connections",
+    detached,
+    onLog,
+  });
   // never leave a server behind when this process ends (a fast shutdown; it finishes on its own)
   const onExit = () => child.kill("SIGINT");
   process.once("exit", onExit);
-  const exited = new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once("exit", r)));
+  const exited = new Promise((r) =>
+    child.exitCode !== null || child.signalCode !== null ? r() : child.once("exit", r),
+  );
   const urlFor = (db) => `postgresql://postgres:postgres@127.0.0.1:${chosen}/${db}`;
   let stopping = null;
   return {
@@ -99,13 +141,14 @@ export async function startEmbeddedPostgres({ dir, port, fast = false, quiet = t
     urlFor,
     ensureDatabase: (db) => ensureDatabase(urlFor("postgres"), db),
     /** Fast shutdown (SIGINT: disconnects clients, then exits); SIGKILL after 20 s. */
-    stop: () => (stopping ??= (async () => {
-      process.removeListener("exit", onExit);
-      child.kill("SIGINT");
-      const killer = setTimeout(() => child.kill("SIGKILL"), 20_000);
-      await exited;
-      clearTimeout(killer);
-    })()),
+    stop: () =>
+      (stopping ??= (async () => {
+        process.removeListener("exit", onExit);
+        child.kill("SIGINT");
+        const killer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+        await exited;
+        clearTimeout(killer);
+      })()),
   };
 }
 

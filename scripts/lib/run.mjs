@@ -5,7 +5,10 @@ export function run(cmd, args, { env = process.env, quiet = false, cwd } = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { env, cwd, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" });
     let out = "";
-    if (quiet) { child.stdout.on("data", (d) => (out += d)); child.stderr.on("data", (d) => (out += d)); }
+    if (quiet) {
+      child.stdout.on("data", (d) => (out += d));
+      child.stderr.on("data", (d) => (out += d));
+    }
     child.on("exit", (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), out }));
   });
 }

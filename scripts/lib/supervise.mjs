@@ -14,7 +14,12 @@ const FIRST_RUN_MS = 10_000;
  * `giveUpOnFirstFailure`: call onGiveUp(code) instead of restarting when the first run fails early.
  * `output(text)`: receives the child's stdout and stderr instead of this process's streams.
  */
-export function supervise(name, cmd, args, { env, giveUpOnFirstFailure = false, onGiveUp, log = console.log, output } = {}) {
+export function supervise(
+  name,
+  cmd,
+  args,
+  { env, giveUpOnFirstFailure = false, onGiveUp, log = console.log, output } = {},
+) {
   let child = null;
   let timer = null;
   let stopping = false;
@@ -45,7 +50,9 @@ export function supervise(name, cmd, args, { env, giveUpOnFirstFailure = false, 
       timer = setTimeout(start, delay);
       delay = Math.min(delay * 2, MAX_DELAY_MS);
     });
-    setTimeout(() => { if (child === c) firstRun = false; }, FIRST_RUN_MS).unref();
+    setTimeout(() => {
+      if (child === c) firstRun = false;
+    }, FIRST_RUN_MS).unref();
   };
   start();
 

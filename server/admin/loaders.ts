@@ -16,9 +16,9 @@
 import { notFound, redirect } from "next/navigation";
 import { currentSession } from "../auth/session";
 import { getDb } from "../db";
+import { accountCtx } from "../domain/accountContext";
 import type { Ctx } from "../domain/context";
 import { isDomainError } from "../domain/errors";
-import { accountCtx } from "../domain/accountContext";
 
 /** The awaited value, or the console's 404 when the domain says the record does not exist (for us). */
 export async function orNotFound<T>(promise: Promise<T>): Promise<T> {

@@ -21,17 +21,28 @@ const first = (h: HeaderSource, name: string) => {
 
 /** HTTPS when the configured public URL is, or when the proxy in front says the request came over it. */
 export function servedOverHttps(h: HeaderSource): boolean {
-  return (process.env.NEXTAUTH_URL ?? "").toLowerCase().startsWith("https://") || first(h, "x-forwarded-proto") === "https";
+  return (
+    (process.env.NEXTAUTH_URL ?? "").toLowerCase().startsWith("https://") || first(h, "x-forwarded-proto") === "https"
+  );
 }
 
 class SessionEnded extends Error {}
 
 /** The token's user still exists, is enabled, belongs to the same account and has not revoked sessions since. */
-async function stillValid(token: { userId?: number; accountId?: number; sv?: number; signedInAt?: number }): Promise<boolean> {
-  if (!Number.isSafeInteger(token.userId) || !Number.isSafeInteger(token.accountId) || !Number.isSafeInteger(token.sv)) return false;
+async function stillValid(token: {
+  userId?: number;
+  accountId?: number;
+  sv?: number;
+  signedInAt?: number;
+}): Promise<boolean> {
+  if (!Number.isSafeInteger(token.userId) || !Number.isSafeInteger(token.accountId) || !Number.isSafeInteger(token.sv))
+    return false;
   // an absolute limit: refreshing the cookie does not stretch a session past 8 h from sign-in
   if (!(typeof token.signedInAt === "number" && Date.now() - token.signedInAt < SESSION_MAX_AGE_S * 1000)) return false;
-  const user = await getDb().user.findUnique({ where: { id: token.userId }, select: { accountId: true, disabledAt: true, sessionVersion: true } });
+  const user = await getDb().user.findUnique({
+    where: { id: token.userId },
+    select: { accountId: true, disabledAt: true, sessionVersion: true },
+  });
   return !!user && user.accountId === token.accountId && !user.disabledAt && user.sessionVersion === token.sv;
 }
 
@@ -50,9 +61,19 @@ export async function getAuthOptions(headers: HeaderSource = {}): Promise<NextAu
           password: { label: "Password", type: "password" },
         },
         async authorize(credentials, req) {
-          const user = await signInWithPassword(String(credentials?.email ?? ""), String(credentials?.password ?? ""), req?.headers ?? headers);
+          const user = await signInWithPassword(
+            String(credentials?.email ?? ""),
+            String(credentials?.password ?? ""),
+            req?.headers ?? headers,
+          );
           if (!user) return null;
-          return { id: String(user.id), email: user.email, name: user.name || user.email, accountId: user.accountId, sessionVersion: user.sessionVersion };
+          return {
+            id: String(user.id),
+            email: user.email,
+            name: user.name || user.email,
+            accountId: user.accountId,
+            sessionVersion: user.sessionVersion,
+          };
         },
       }),
     ],
@@ -77,7 +98,10 @@ export async function getAuthOptions(headers: HeaderSource = {}): Promise<NextAu
     },
     logger: {
       // an ended, expired or forged session is routine; anything else is worth an error line
-      error: (code, meta) => (code === "JWT_SESSION_ERROR" ? log.debug({ code }, "session refused") : log.error({ code, err: meta }, "next-auth error")),
+      error: (code, meta) =>
+        code === "JWT_SESSION_ERROR"
+          ? log.debug({ code }, "session refused")
+          : log.error({ code, err: meta }, "next-auth error"),
       warn: (code) => log.warn({ code }, "next-auth warning"),
       debug: () => {},
     },

@@ -3,9 +3,17 @@
 import { getServerSession, type Session } from "next-auth";
 import { getAuthOptions } from "./options";
 
-export interface SellerSession { userId: number; accountId: number; email: string | null; name: string | null }
+export interface SellerSession {
+  userId: number;
+  accountId: number;
+  email: string | null;
+  name: string | null;
+}
 
-export interface SessionRequest { headers: Record<string, string>; cookies: Record<string, string> }
+export interface SessionRequest {
+  headers: Record<string, string>;
+  cookies: Record<string, string>;
+}
 
 /** The next-auth session carried by a request's cookies, checked against the user row. */
 export async function sessionFromRequest(req: SessionRequest): Promise<Session | null> {
@@ -20,10 +28,18 @@ export async function sessionFromRequest(req: SessionRequest): Promise<Session |
 export async function currentSession(): Promise<Session | null> {
   const { cookies, headers } = await import("next/headers");
   const [h, c] = await Promise.all([headers(), cookies()]);
-  return sessionFromRequest({ headers: Object.fromEntries(h), cookies: Object.fromEntries(c.getAll().map((x) => [x.name, x.value])) });
+  return sessionFromRequest({
+    headers: Object.fromEntries(h),
+    cookies: Object.fromEntries(c.getAll().map((x) => [x.name, x.value])),
+  });
 }
 
-export const toSellerSession = (s: Session): SellerSession => ({ userId: s.userId, accountId: s.accountId, email: s.user?.email ?? null, name: s.user?.name ?? null });
+export const toSellerSession = (s: Session): SellerSession => ({
+  userId: s.userId,
+  accountId: s.accountId,
+  email: s.user?.email ?? null,
+  name: s.user?.name ?? null,
+});
 
 export async function getSellerSession(): Promise<SellerSession | null> {
   const session = await currentSession();

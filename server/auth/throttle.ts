@@ -10,7 +10,7 @@ export const WINDOW_MS = 15 * 60_000;
 type HeaderSource = Headers | Record<string, string | string[] | undefined>;
 
 function header(h: HeaderSource, name: string): string | undefined {
-  const v = h instanceof Headers ? h.get(name) ?? undefined : h[name];
+  const v = h instanceof Headers ? (h.get(name) ?? undefined) : h[name];
   return Array.isArray(v) ? v[0] : v;
 }
 
@@ -25,7 +25,12 @@ export function clientAddress(h: HeaderSource): string {
 
 export const emailKey = (email: string) => email.trim().toLowerCase().slice(0, 320);
 
-export interface Attempt { allowed: boolean; email: string; address: string; ids: bigint[] }
+export interface Attempt {
+  allowed: boolean;
+  email: string;
+  address: string;
+  ids: bigint[];
+}
 
 /** Records an attempt; `allowed` false when the email or the address already has 10 failures in the window. */
 export async function beginAttempt(email: string, address: string, now = new Date()): Promise<Attempt> {
@@ -33,7 +38,13 @@ export async function beginAttempt(email: string, address: string, now = new Dat
   const key = emailKey(email);
   const since = new Date(now.getTime() - WINDOW_MS);
   await db.loginAttempt.deleteMany({ where: { at: { lt: since } } });
-  const rows = await db.loginAttempt.createManyAndReturn({ data: [{ kind: "email", key, at: now }, { kind: "address", key: address, at: now }], select: { id: true } });
+  const rows = await db.loginAttempt.createManyAndReturn({
+    data: [
+      { kind: "email", key, at: now },
+      { kind: "address", key: address, at: now },
+    ],
+    select: { id: true },
+  });
   const ids = rows.map((r) => r.id);
   const [byEmail, byAddress] = await Promise.all([
     db.loginAttempt.count({ where: { kind: "email", key, at: { gte: since } } }),

@@ -3,7 +3,13 @@ import bcrypt from "bcryptjs";
 import { getDb } from "../db";
 import { attemptSucceeded, beginAttempt, clientAddress } from "./throttle";
 
-export interface SellerUser { id: number; email: string; name: string; accountId: number; sessionVersion: number }
+export interface SellerUser {
+  id: number;
+  email: string;
+  name: string;
+  accountId: number;
+  sessionVersion: number;
+}
 
 // Compared against when the email is unknown, so both failures take as long as a real check.
 const DUMMY_HASH = "$2b$10$QxG3qJbRmcaWGdffkQvJue87Spre3AW5T1qOrbaWIf5WCcbnoVAse";
@@ -17,14 +23,24 @@ export async function verifyCredentials(email: string, password: string): Promis
   const user = await getDb().user.findFirst({ where: { email: { equals: normalized, mode: "insensitive" } } });
   const ok = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !ok || user.disabledAt) return null;
-  return { id: user.id, email: user.email, name: user.name, accountId: user.accountId, sessionVersion: user.sessionVersion };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    accountId: user.accountId,
+    sessionVersion: user.sessionVersion,
+  };
 }
 
 /** Thrown when the email or the client address has too many recent failures (next-auth passes the message on as `error`). */
 export const TOO_MANY_ATTEMPTS = "TooManyAttempts";
 
 /** A sign-in attempt from a client: throttled per email and per address, then the password check. */
-export async function signInWithPassword(email: string, password: string, headers: Headers | Record<string, string | string[] | undefined>): Promise<SellerUser | null> {
+export async function signInWithPassword(
+  email: string,
+  password: string,
+  headers: Headers | Record<string, string | string[] | undefined>,
+): Promise<SellerUser | null> {
   const attempt = await beginAttempt(email, clientAddress(headers));
   if (!attempt.allowed) throw new Error(TOO_MANY_ATTEMPTS);
   const user = await verifyCredentials(email, password);

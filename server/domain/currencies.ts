@@ -38,4 +38,5 @@ export const roundToMinorUnit = (amount: Decimal.Value, code: string): Decimal =
   new Decimal(amount).toDecimalPlaces(minorUnitExponent(code), Decimal.ROUND_HALF_UP);
 
 /** The amount as a processor takes it: exactly the currency's fraction digits ("12.28", "1228", "12.276"). */
-export const processorAmount = (amount: Decimal.Value, code: string): string => roundToMinorUnit(amount, code).toFixed(minorUnitExponent(code));
+export const processorAmount = (amount: Decimal.Value, code: string): string =>
+  roundToMinorUnit(amount, code).toFixed(minorUnitExponent(code));

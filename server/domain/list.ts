@@ -1,8 +1,15 @@
 // Shared list plumbing for domain queries: optional pagination and the catalog `active` filter.
 import { DomainError, invalid } from "./errors";
 
-export interface PageRequest { size: number; number: number }
-export interface ListResult<T> { results: T[]; count: number; page?: PageRequest }
+export interface PageRequest {
+  size: number;
+  number: number;
+}
+export interface ListResult<T> {
+  results: T[];
+  count: number;
+  page?: PageRequest;
+}
 
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 1000;
@@ -33,9 +40,18 @@ export function pageWindow(page: PageRequest | undefined, count: number): { skip
 /** Prisma `where` fragment for the catalog `active` query (default: active only). */
 export function activeWhere(active: string | undefined): { active?: boolean } {
   switch (active) {
-    case undefined: case "": case "true": case "1": return { active: true };
-    case "false": case "0": return { active: false };
-    case "all": case "any": return {};
-    default: throw invalid("active", "Must be one of: true, false, all, any.");
+    case undefined:
+    case "":
+    case "true":
+    case "1":
+      return { active: true };
+    case "false":
+    case "0":
+      return { active: false };
+    case "all":
+    case "any":
+      return {};
+    default:
+      throw invalid("active", "Must be one of: true, false, all, any.");
   }
 }

@@ -1,5 +1,5 @@
 // `Authorization: Api-Key <key>` (spec 5) and the older `Token <token>`.
-import { authenticateKey, type ApiPrincipal } from "../domain/auth/apiKeys";
+import { type ApiPrincipal, authenticateKey } from "../domain/auth/apiKeys";
 import { DomainError } from "../domain/errors";
 
 export type AuthLevel = "secret" | "public" | "none";
@@ -11,6 +11,7 @@ export async function authenticate(header: string | null, level: AuthLevel): Pro
   if (!m) throw new DomainError("unauthenticated", "Invalid authorization header. Use 'Api-Key <key>'.");
   const principal = await authenticateKey(m[2], m[1].toLowerCase() === "token" ? "token" : "api-key");
   if (!principal) throw new DomainError("unauthenticated", "Invalid API key.");
-  if (level === "secret" && principal.kind === "public") throw new DomainError("forbidden", "This operation requires the secret API key.");
+  if (level === "secret" && principal.kind === "public")
+    throw new DomainError("forbidden", "This operation requires the secret API key.");
   return principal;
 }

@@ -13,8 +13,13 @@ const bad = (fields: FieldErrors, message = "Invalid input.") => new DomainError
 const limitText = (limit: number) => (limit >= 1_000_000 ? `${limit / 1_000_000} MB` : `${limit / 1000} kB`);
 
 /** Reads the body stream (not Request.text(): slower) up to `limit` bytes; strict UTF-8, no byte-order mark. */
-export async function readBodyText(req: Request, limit = API_BODY_LIMIT, headers: Headers = req.headers): Promise<string> {
-  const tooLarge = () => bad({ non_field_errors: [`Request body exceeds ${limitText(limit)}.`] }, "Request body too large.");
+export async function readBodyText(
+  req: Request,
+  limit = API_BODY_LIMIT,
+  headers: Headers = req.headers,
+): Promise<string> {
+  const tooLarge = () =>
+    bad({ non_field_errors: [`Request body exceeds ${limitText(limit)}.`] }, "Request body too large.");
   if (Number(headers.get("content-length") ?? 0) > limit) throw tooLarge();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -32,7 +37,10 @@ export async function readBodyText(req: Request, limit = API_BODY_LIMIT, headers
       chunks.push(value);
     }
   }
-  const bytes = chunks.length === 1 ? Buffer.from(chunks[0].buffer, chunks[0].byteOffset, chunks[0].byteLength) : Buffer.concat(chunks);
+  const bytes =
+    chunks.length === 1
+      ? Buffer.from(chunks[0].buffer, chunks[0].byteOffset, chunks[0].byteLength)
+      : Buffer.concat(chunks);
   // a lenient decode would turn invalid bytes into U+FFFD and store them silently
   if (!isUtf8(bytes)) throw bad({ non_field_errors: ["The request body is not valid UTF-8."] }, "Invalid encoding.");
   return bytes.toString("utf8").replace(/^\uFEFF/, "");
@@ -48,7 +56,10 @@ export function parseJsonBody(text: string, required = false): unknown {
   try {
     value = JSON.parse(text);
   } catch (e) {
-    const message = e instanceof RangeError ? `JSON nested deeper than ${MAX_JSON_DEPTH} levels.` : `JSON parse error - ${(e as Error).message}`;
+    const message =
+      e instanceof RangeError
+        ? `JSON nested deeper than ${MAX_JSON_DEPTH} levels.`
+        : `JSON parse error - ${(e as Error).message}`;
     throw bad({ non_field_errors: [message] }, "Malformed JSON.");
   }
   // NUL and surrogates can only arrive as \u escapes: decoded UTF-8 has no surrogates and JSON forbids raw NUL
@@ -56,7 +67,8 @@ export function parseJsonBody(text: string, required = false): unknown {
   return value;
 }
 
-export const isJsonObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+export const isJsonObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** Every JSON body of this service is an object. */
 export function expectObject(v: unknown): Record<string, unknown> {

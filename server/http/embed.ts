@@ -11,16 +11,29 @@ import { newNonce, pageHeaders, servedOverHttps, widgetCsp } from "./security-he
 const TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
 
 /** The widget page's security headers for a session's allowed origins. */
-export function embedHeaders(allowedOrigins: readonly string[], req: Request, nonce = newNonce()): Record<string, string> {
+export function embedHeaders(
+  allowedOrigins: readonly string[],
+  req: Request,
+  nonce = newNonce(),
+): Record<string, string> {
   const https = servedOverHttps(req.url, req.headers);
-  return pageHeaders("widget", widgetCsp(allowedOrigins, { nonce, https, dev: process.env.NODE_ENV === "development" }), https);
+  return pageHeaders(
+    "widget",
+    widgetCsp(allowedOrigins, { nonce, https, dev: process.env.NODE_ENV === "development" }),
+    https,
+  );
 }
 
 export async function embedCheckoutPage(req: Request, token: string): Promise<Response> {
   const session = TOKEN.test(token) ? await getDb().checkoutSession.findUnique({ where: { token } }) : null;
   if (!session) {
-    return new Response("Not found.", { status: 404, headers: { ...embedHeaders([], req), "content-type": "text/plain; charset=utf-8" } });
+    return new Response("Not found.", {
+      status: 404,
+      headers: { ...embedHeaders([], req), "content-type": "text/plain; charset=utf-8" },
+    });
   }
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Checkout</title></head><body><main data-testid="embed-placeholder"><p>Checkout</p></main></body></html>`;
-  return new Response(html, { headers: { ...embedHeaders(snapshotOf(session).allowed_origins, req), "content-type": "text/html; charset=utf-8" } });
+  return new Response(html, {
+    headers: { ...embedHeaders(snapshotOf(session).allowed_origins, req), "content-type": "text/html; charset=utf-8" },
+  });
 }

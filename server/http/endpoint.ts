@@ -18,7 +18,12 @@ export type Method = "GET" | "POST" | "PATCH" | "DELETE";
 export type AuthMode = AuthLevel | "session";
 
 export interface HandlerInput<P, Q, B> {
-  params: P; query: Q; body: B; url: URL; req: Request; principal: ApiPrincipal | null;
+  params: P;
+  query: Q;
+  body: B;
+  url: URL;
+  req: Request;
+  principal: ApiPrincipal | null;
   /** The body as received (decoded and checked), for handlers that verify a signature over it. */
   text: string | undefined;
   /** The checkout session a `session` route's token names. */
@@ -61,4 +66,7 @@ export interface EndpointDef<P = any, Q = any, B = any> {
 export const defineEndpoint = <P, Q, B>(def: EndpointDef<P, Q, B>): EndpointDef<P, Q, B> => def;
 
 /** Path ids are integers; anything else cannot name a record, so it is a 404 (not a 400). */
-export const intId = z.string().regex(/^\d{1,9}$/).transform(Number);
+export const intId = z
+  .string()
+  .regex(/^\d{1,9}$/)
+  .transform(Number);

@@ -2,10 +2,20 @@
 import type { DomainError } from "../domain/errors";
 
 export const STATUS: Record<DomainError["kind"], number> = {
-  validation: 400, not_found: 404, unauthenticated: 401, forbidden: 403, conflict: 409, gone: 410,
+  validation: 400,
+  not_found: 404,
+  unauthenticated: 401,
+  forbidden: 403,
+  conflict: 409,
+  gone: 410,
 };
 
 export function errorBody(e: DomainError): Record<string, unknown> {
-  if (e.kind === "validation") return { ...(e.fields ?? { non_field_errors: [e.message] }), ...(e.code ? { code: e.code } : {}), ...(e.extra ?? {}) };
+  if (e.kind === "validation")
+    return {
+      ...(e.fields ?? { non_field_errors: [e.message] }),
+      ...(e.code ? { code: e.code } : {}),
+      ...(e.extra ?? {}),
+    };
   return { detail: e.message, ...(e.code ? { code: e.code } : {}) };
 }

@@ -11,20 +11,36 @@ import { json } from "./response";
 /** The request's idempotency key, if it names one (most requests don't: they skip the store entirely). */
 export function idempotencyKeyOf(headers: Headers, body: unknown): string | null {
   const header = headers.get("idempotency-key");
-  const inBody = body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>).idempotency_key : undefined;
+  const inBody =
+    body && typeof body === "object" && !Array.isArray(body)
+      ? (body as Record<string, unknown>).idempotency_key
+      : undefined;
   const key = header ?? (typeof inBody === "string" ? inBody : null);
-  if (key !== null && (key.length < 1 || key.length > 255)) throw new DomainError("validation", "Invalid idempotency key.", { idempotency_key: ["Must be 1 to 255 characters."] });
+  if (key !== null && (key.length < 1 || key.length > 255))
+    throw new DomainError("validation", "Invalid idempotency key.", {
+      idempotency_key: ["Must be 1 to 255 characters."],
+    });
   return key;
 }
 
 const IGNORED = new Set(["idempotency_key"]);
 
-export async function withIdempotency(ctx: Ctx, key: string, url: URL, body: unknown, run: () => Promise<Response>): Promise<Response> {
+export async function withIdempotency(
+  ctx: Ctx,
+  key: string,
+  url: URL,
+  body: unknown,
+  run: () => Promise<Response>,
+): Promise<Response> {
   const scope = `POST ${url.pathname.replace(/\/?$/, "/")}`;
   const hash = createHash("sha256").update(canonicalJson(body, IGNORED)).digest("hex");
   const claim = await claimKey(ctx.db, ctx.accountId, scope, key, hash);
-  if (claim.kind === "mismatch") throw new DomainError("validation", "Idempotency key reused.", { idempotency_key: ["This key was already used with different parameters."] });
-  if (claim.kind === "busy") throw new DomainError("conflict", "A request with this idempotency key is still in progress.");
+  if (claim.kind === "mismatch")
+    throw new DomainError("validation", "Idempotency key reused.", {
+      idempotency_key: ["This key was already used with different parameters."],
+    });
+  if (claim.kind === "busy")
+    throw new DomainError("conflict", "A request with this idempotency key is still in progress.");
   if (claim.kind === "replay") return json(claim.body, claim.status, { "idempotent-replayed": "true" });
   let res: Response;
   try {

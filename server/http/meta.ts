@@ -2,8 +2,8 @@
 import { getDb } from "../db";
 import { RETRY_AFTER_SECONDS } from "../db-unavailable";
 import { log } from "../log";
-import { json } from "./response";
 import { buildOpenApi } from "./openapi";
+import { json } from "./response";
 
 let cached: unknown;
 export async function openApiResponse(): Promise<Response> {
@@ -24,7 +24,10 @@ export async function healthResponse(): Promise<Response> {
     return json({ status: "ok", database: "ok" });
   } catch (e) {
     log.warn({ err: e }, "health check failed");
-    return json({ status: "error", database: "unreachable" }, 503, { "retry-after": String(RETRY_AFTER_SECONDS), "cache-control": "no-store" });
+    return json({ status: "error", database: "unreachable" }, 503, {
+      "retry-after": String(RETRY_AFTER_SECONDS),
+      "cache-control": "no-store",
+    });
   } finally {
     clearTimeout(timer);
   }

@@ -5,4 +5,5 @@ import { textProblem } from "../inputChecks";
 import { requestBaseClock } from "../requestClock";
 
 // a token with NUL or a lone surrogate names nothing (and PostgreSQL could not even compare it): not found
-export const hostedRegistration = async (token: string) => (textProblem(token) ? null : registrationForPage({ db: getDb(), clock: requestBaseClock() }, { token }));
+export const hostedRegistration = async (token: string) =>
+  textProblem(token) ? null : registrationForPage({ db: getDb(), clock: requestBaseClock() }, { token });

@@ -1,13 +1,17 @@
 import type { ListResult } from "../domain/list";
 
 /** Domain list → the response body of spec 4: a plain array, or `{count, next, previous, results}`. */
-export function listBody<T>(list: ListResult<T>, url: URL): T[] | { count: number; next: string | null; previous: string | null; results: T[] } {
+export function listBody<T>(
+  list: ListResult<T>,
+  url: URL,
+): T[] | { count: number; next: string | null; previous: string | null; results: T[] } {
   if (!list.page) return list.results;
   const { size, number } = list.page;
   const link = (n: number) => {
     const u = new URL(url);
     u.searchParams.set("page_size", String(size));
-    if (n === 1) u.searchParams.delete("page"); else u.searchParams.set("page", String(n));
+    if (n === 1) u.searchParams.delete("page");
+    else u.searchParams.set("page", String(n));
     return u.toString();
   };
   return {

@@ -21,7 +21,13 @@ function current(): Map<string, string> {
 }
 
 /** The memo key of a request, or null when it must not be memoized. */
-export function memoKey(accountId: number, catalogVersion: bigint | undefined, at: Date, path: string, body: string): string | null {
+export function memoKey(
+  accountId: number,
+  catalogVersion: bigint | undefined,
+  at: Date,
+  path: string,
+  body: string,
+): string | null {
   if (catalogVersion === undefined || body.length > MAX_BODY_CHARS) return null;
   return `${accountId}|${catalogVersion}|${at.getTime()}|${path}|${body}`;
 }

@@ -1,16 +1,26 @@
 // Every REST operation of the service. Route files bind to entries here; the OpenAPI document is built from it.
+
+import type { EndpointDef, Method } from "./endpoint";
+import { billingEndpoints } from "./endpoints/billing";
 import { bundleEndpoints } from "./endpoints/bundles";
 import { catalogEndpoints } from "./endpoints/catalog";
-import { customerEndpoints } from "./endpoints/customers";
-import { quoteEndpoints } from "./endpoints/quotes";
 import { contractEndpoints } from "./endpoints/contracts";
-import { billingEndpoints } from "./endpoints/billing";
+import { customerEndpoints } from "./endpoints/customers";
 import { paymentEndpoints } from "./endpoints/payments";
+import { quoteEndpoints } from "./endpoints/quotes";
 import { sessionEndpoints } from "./endpoints/sessions";
-import type { EndpointDef, Method } from "./endpoint";
 import { toRouteHandler } from "./route";
 
-export const endpoints: EndpointDef[] = [...catalogEndpoints, ...bundleEndpoints, ...customerEndpoints, ...quoteEndpoints, ...contractEndpoints, ...billingEndpoints, ...paymentEndpoints, ...sessionEndpoints];
+export const endpoints: EndpointDef[] = [
+  ...catalogEndpoints,
+  ...bundleEndpoints,
+  ...customerEndpoints,
+  ...quoteEndpoints,
+  ...contractEndpoints,
+  ...billingEndpoints,
+  ...paymentEndpoints,
+  ...sessionEndpoints,
+];
 
 /** The Next.js handler for one operation; throws at load time if the registry lacks it. */
 export function handle(path: string, method: Method) {

@@ -14,7 +14,7 @@ import type { Ctx } from "../domain/context";
 import { DomainError, isDomainError } from "../domain/errors";
 import type { SessionRow } from "../domain/sessions/sessions";
 import { textProblem, zodFieldErrors } from "../inputChecks";
-import { log, type Logger } from "../log";
+import { type Logger, log } from "../log";
 import { requestBaseClock } from "../requestClock";
 import { auditRequest } from "./audit";
 import { authenticate } from "./auth";
@@ -40,7 +40,10 @@ function queryOf(url: URL): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of url.searchParams) {
     const problem = textProblem(k) ?? textProblem(v);
-    if (problem) throw new DomainError("validation", "Invalid query parameter.", { [textProblem(k) ? "non_field_errors" : k]: [problem] });
+    if (problem)
+      throw new DomainError("validation", "Invalid query parameter.", {
+        [textProblem(k) ? "non_field_errors" : k]: [problem],
+      });
     out[k] = v;
   }
   return out;
@@ -58,7 +61,8 @@ export function toRouteHandler(def: EndpointDef) {
     let status = 500;
     let accountId: number | undefined;
     // session routes answer with CORS headers (after the origin check); API-key routes with the request id only
-    let extra: Record<string, string> | undefined = mode === "session" ? { ...VARY, "x-request-id": requestId } : undefined;
+    let extra: Record<string, string> | undefined =
+      mode === "session" ? { ...VARY, "x-request-id": requestId } : undefined;
     try {
       const db = getDb();
       let principal: ApiPrincipal | null = null;
@@ -68,7 +72,7 @@ export function toRouteHandler(def: EndpointDef) {
         const g = await sessionGate(req, rawParams, allowed);
         if (!g.ok) {
           g.response.headers.set("x-request-id", requestId);
-          return (status = g.response.status), g.response;
+          return ((status = g.response.status), g.response);
         }
         session = g.session;
         accountId = session.accountId;
@@ -80,14 +84,16 @@ export function toRouteHandler(def: EndpointDef) {
       const params0 = rawParams ?? (await routeCtx?.params) ?? {};
       let params: unknown = params0;
       // a path segment with NUL or a lone surrogate cannot name any stored record
-      if (Object.values(params0).some((v) => typeof v === "string" && textProblem(v))) throw new DomainError("not_found", "Not found.");
+      if (Object.values(params0).some((v) => typeof v === "string" && textProblem(v)))
+        throw new DomainError("not_found", "Not found.");
       if (def.params) {
         const r = def.params.safeParse(params0);
         if (!r.success) throw new DomainError("not_found", "Not found.");
         params = r.data;
       }
       const query = parseWith(def.query, queryOf(url));
-      const text = def.method === "GET" || def.method === "DELETE" ? undefined : await readBodyText(req, bodyLimit, headers);
+      const text =
+        def.method === "GET" || def.method === "DELETE" ? undefined : await readBodyText(req, bodyLimit, headers);
       const base = requestBaseClock();
       let clock = principal ? accountClock(principal.account, base) : base;
       if (session) clock = accountClock(await db.account.findUniqueOrThrow({ where: { id: session.accountId } }), base);
@@ -104,16 +110,33 @@ export function toRouteHandler(def: EndpointDef) {
       const raw = text === undefined ? undefined : expectObject(parseJsonBody(text, def.bodyRequired ?? false));
       let requestLog: Logger | undefined;
       const ctx: Ctx = {
-        db, accountId: accountId ?? 0, clock, baseUrl: url.origin, catalogVersion: principal?.catalogVersion,
+        db,
+        accountId: accountId ?? 0,
+        clock,
+        baseUrl: url.origin,
+        catalogVersion: principal?.catalogVersion,
         // built on first use: most requests never log from the domain
-        get log() { return (requestLog ??= log.child({ requestId })); },
+        get log() {
+          return (requestLog ??= log.child({ requestId }));
+        },
       };
       const run = async () => {
         const body = raw === undefined ? undefined : parseWith(def.body, raw);
-        const input: HandlerInput<unknown, unknown, unknown> = { params, query, body, url, req, principal, text, session };
+        const input: HandlerInput<unknown, unknown, unknown> = {
+          params,
+          query,
+          body,
+          url,
+          req,
+          principal,
+          text,
+          session,
+        };
         const result = await def.handler(ctx, input);
         if (def.method !== "GET" && !def.readOnly) {
-          await (def.audit ? def.audit(ctx, input, result, requestId) : auditRequest(ctx, def, principal, params0, result, requestId));
+          await (def.audit
+            ? def.audit(ctx, input, result, requestId)
+            : auditRequest(ctx, def, principal, params0, result, requestId));
         }
         if (result instanceof Response) return result;
         if (!memo || !def.memo!(body)) return json(result, def.status ?? 200, extra ?? { "x-request-id": requestId });
@@ -136,13 +159,30 @@ export function toRouteHandler(def: EndpointDef) {
       if (isDatabaseUnavailable(e)) {
         status = 503; // fails fast while the database is down or restarting (pool timeouts in server/db.ts)
         log.warn({ err: e, requestId, path: url.pathname }, "database unavailable");
-        return json({ detail: "Service temporarily unavailable." }, 503, { ...(extra ?? { "x-request-id": requestId }), "retry-after": String(RETRY_AFTER_SECONDS) });
+        return json({ detail: "Service temporarily unavailable." }, 503, {
+          ...(extra ?? { "x-request-id": requestId }),
+          "retry-after": String(RETRY_AFTER_SECONDS),
+        });
       }
       status = 500;
       log.error({ err: e, requestId, path: url.pathname }, "unhandled error");
-      return json({ detail: "Internal server error.", request_id: requestId }, 500, extra ?? { "x-request-id": requestId });
+      return json(
+        { detail: "Internal server error.", request_id: requestId },
+        500,
+        extra ?? { "x-request-id": requestId },
+      );
     } finally {
-      log.info({ requestId, method: def.method, path: url.pathname, status, accountId, ms: Math.round(performance.now() - started) }, "request");
+      log.info(
+        {
+          requestId,
+          method: def.method,
+          path: url.pathname,
+          status,
+          accountId,
+          ms: Math.round(performance.now() - started),
+        },
+        "request",
+      );
     }
   };
 }

@@ -17,7 +17,13 @@ export const HSTS = "max-age=31536000; includeSubDomains";
 
 /** Which family a page path belongs to; anything unlisted (home, 404) is "site". */
 export function pageFamily(pathname: string): PageFamily {
-  if (pathname === "/login" || pathname.startsWith("/login/") || pathname === "/admin" || pathname.startsWith("/admin/")) return "console";
+  if (
+    pathname === "/login" ||
+    pathname.startsWith("/login/") ||
+    pathname === "/admin" ||
+    pathname.startsWith("/admin/")
+  )
+    return "console";
   if (pathname.startsWith("/change_contract/")) return "subscriber";
   if (pathname.startsWith("/pay/")) return "card-form";
   if (pathname === "/docs" || pathname.startsWith("/docs/")) return "docs";

@@ -24,13 +24,22 @@ async function findSession(token: unknown): Promise<SessionRow | null> {
 }
 
 /** Token → session, then the origin check; a refusal is a ready response (with `vary: Origin`). */
-export async function sessionGate(req: Request, params: Record<string, string>, allowed: AllowedOrigins): Promise<Gate> {
+export async function sessionGate(
+  req: Request,
+  params: Record<string, string>,
+  allowed: AllowedOrigins,
+): Promise<Gate> {
   const session = await findSession(params.token);
   if (!session) return { ok: false, response: json({ detail: "Not found." }, 404, VARY) };
   // normalized like the channel's allowed origins; absent or opaque ("null") is no origin
   const origin = normalizeOrigin(req.headers.get("origin"));
-  if (!origin) return { ok: false, response: json({ detail: "An Origin header from an allowed origin is required." }, 403, VARY) };
-  if (!allowed(session).includes(origin)) return { ok: false, response: json({ detail: `Origin ${origin} is not allowed for this checkout session.` }, 403, VARY) };
+  if (!origin)
+    return { ok: false, response: json({ detail: "An Origin header from an allowed origin is required." }, 403, VARY) };
+  if (!allowed(session).includes(origin))
+    return {
+      ok: false,
+      response: json({ detail: `Origin ${origin} is not allowed for this checkout session.` }, 403, VARY),
+    };
   return { ok: true, session, origin };
 }
 

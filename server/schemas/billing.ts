@@ -1,11 +1,18 @@
 import { z } from "zod";
 import { dateTime, dateTimeInput, metadata, money, moneyInput, pageQuery } from "./common";
 
-const intQuery = z.string().regex(/^\d{1,9}$/, "A valid integer is required.").optional();
+const intQuery = z
+  .string()
+  .regex(/^\d{1,9}$/, "A valid integer is required.")
+  .optional();
 
 export const runListQuery = z.object({
   contract: intQuery,
-  state: z.enum(["scheduled", "processing", "succeeded", "failed", "exhausted", "pending_external", "canceled"], { error: "Unknown billing run state." }).optional(),
+  state: z
+    .enum(["scheduled", "processing", "succeeded", "failed", "exhausted", "pending_external", "canceled"], {
+      error: "Unknown billing run state.",
+    })
+    .optional(),
   customer: intQuery,
   customer_reference: z.string().optional(),
   ...pageQuery,
@@ -13,34 +20,77 @@ export const runListQuery = z.object({
 
 export const billingRunLineResponse = z
   .object({
-    id: z.number().int(), contract_item_id: z.number().int().nullable(), price_id: z.number().int(), price_version_id: z.number().int().nullable(),
-    product_name: z.string(), quantity: z.number().int(), unit_amount: money, proration_factor: z.string(), line_subtotal_amount: money,
-    line_tax_amount: money, line_total_amount: money, service_period_start_at: dateTime, service_period_end_at: dateTime,
-    proration_reason: z.string().nullable(), kind: z.string(), description: z.string(),
+    id: z.number().int(),
+    contract_item_id: z.number().int().nullable(),
+    price_id: z.number().int(),
+    price_version_id: z.number().int().nullable(),
+    product_name: z.string(),
+    quantity: z.number().int(),
+    unit_amount: money,
+    proration_factor: z.string(),
+    line_subtotal_amount: money,
+    line_tax_amount: money,
+    line_total_amount: money,
+    service_period_start_at: dateTime,
+    service_period_end_at: dateTime,
+    proration_reason: z.string().nullable(),
+    kind: z.string(),
+    description: z.string(),
   })
   .meta({ id: "BillingRunLine" });
 
 export const billingAttemptResponse = z
   .object({
-    id: z.number().int(), attempt_no: z.number().int(), state: z.string(), amount: money, transaction_id: z.string().nullable(),
-    fail_code: z.string().nullable(), fail_message: z.string().nullable(), created_at: dateTime,
+    id: z.number().int(),
+    attempt_no: z.number().int(),
+    state: z.string(),
+    amount: money,
+    transaction_id: z.string().nullable(),
+    fail_code: z.string().nullable(),
+    fail_message: z.string().nullable(),
+    created_at: dateTime,
   })
   .meta({ id: "BillingAttempt" });
 
 export const billingRunResponse = z
   .object({
-    id: z.number().int(), contract_id: z.number().int(), customer_id: z.number().int(), customer_reference: z.string().nullable(), kind: z.string(),
+    id: z.number().int(),
+    contract_id: z.number().int(),
+    customer_id: z.number().int(),
+    customer_reference: z.string().nullable(),
+    kind: z.string(),
     state: z.enum(["scheduled", "processing", "succeeded", "failed", "exhausted", "pending_external", "canceled"]),
-    currency: z.string(), period_start_at: dateTime, period_end_at: dateTime, subtotal_amount: money, tax_amount: money, total_amount: money,
+    currency: z.string(),
+    period_start_at: dateTime,
+    period_end_at: dateTime,
+    subtotal_amount: money,
+    tax_amount: money,
+    total_amount: money,
     attempt_count: z.number().int(),
-    credit_applied_amount: money.meta({ description: "Contract credit used by this run (POST /v2/billing-runs/{id}/apply-credit/, or automatically with auto_apply_credit)" }),
+    credit_applied_amount: money.meta({
+      description:
+        "Contract credit used by this run (POST /v2/billing-runs/{id}/apply-credit/, or automatically with auto_apply_credit)",
+    }),
     amount_due: money.meta({ description: "total_amount − credit_applied_amount (never negative)" }),
-    rounding_adjustment_amount: money.meta({ description: "amount_due − charged_amount: the part below the currency's minor unit (ISO 4217), rounded half-up; negative when rounded up" }),
-    charged_amount: money.meta({ description: "What the processor is (or was) asked to charge: amount_due rounded half-up to the currency's minor unit, so total_amount − credit_applied_amount − rounding_adjustment_amount = charged_amount exactly; 0.0000 when credit covers the run" }),
-    scheduled_at: dateTime, next_attempt_at: dateTime.nullable(),
-    metadata, lines: z.array(billingRunLineResponse), attempts: z.array(billingAttemptResponse),
-    transactions: z.array(z.object({ type: z.string(), id: z.string(), amount: money, state: z.string(), created_at: dateTime })),
-    status: z.string(), created_at: dateTime, updated_at: dateTime,
+    rounding_adjustment_amount: money.meta({
+      description:
+        "amount_due − charged_amount: the part below the currency's minor unit (ISO 4217), rounded half-up; negative when rounded up",
+    }),
+    charged_amount: money.meta({
+      description:
+        "What the processor is (or was) asked to charge: amount_due rounded half-up to the currency's minor unit, so total_amount − credit_applied_amount − rounding_adjustment_amount = charged_amount exactly; 0.0000 when credit covers the run",
+    }),
+    scheduled_at: dateTime,
+    next_attempt_at: dateTime.nullable(),
+    metadata,
+    lines: z.array(billingRunLineResponse),
+    attempts: z.array(billingAttemptResponse),
+    transactions: z.array(
+      z.object({ type: z.string(), id: z.string(), amount: money, state: z.string(), created_at: dateTime }),
+    ),
+    status: z.string(),
+    created_at: dateTime,
+    updated_at: dateTime,
   })
   .meta({ id: "BillingRun" });
 
@@ -51,13 +101,36 @@ export const applyCreditBody = z
   })
   .meta({ id: "BillingRunApplyCreditRequest" });
 
-export const retryBody = z.object({ reason: z.string({ error: "This field is required." }).trim().min(1, "This field may not be blank.").max(1000) }).meta({ id: "BillingRunRetryRequest" });
+export const retryBody = z
+  .object({
+    reason: z.string({ error: "This field is required." }).trim().min(1, "This field may not be blank.").max(1000),
+  })
+  .meta({ id: "BillingRunRetryRequest" });
 
 export const testClockBody = z
-  .object({ to: dateTimeInput.optional(), seconds: z.number().int().min(0).max(10 * 366 * 86_400).optional() })
+  .object({
+    to: dateTimeInput.optional(),
+    seconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(10 * 366 * 86_400)
+      .optional(),
+  })
   .meta({ id: "TestClockAdvanceRequest" });
 export const testClockResponse = z
-  .object({ test_clock_at: dateTime, processed: z.object({ contracts: z.number().int(), runsCreated: z.number().int(), runsExecuted: z.number().int(), changes: z.number().int() }) })
+  .object({
+    test_clock_at: dateTime,
+    processed: z.object({
+      contracts: z.number().int(),
+      runsCreated: z.number().int(),
+      runsExecuted: z.number().int(),
+      changes: z.number().int(),
+    }),
+  })
   .meta({ id: "TestClockAdvanceResult" });
 
-export const webhookEndpointBody = z.object({ url: z.string().url("Enter a valid URL.").max(2000), enabled_events: z.array(z.string().max(100)).max(50).optional() });
+export const webhookEndpointBody = z.object({
+  url: z.string().url("Enter a valid URL.").max(2000),
+  enabled_events: z.array(z.string().max(100)).max(50).optional(),
+});

@@ -3,21 +3,44 @@ import { z } from "zod";
 import { positiveInt } from "./common";
 import { currencyInput } from "./currency";
 
-const quantity = z.number({ error: "A valid integer is required." }).int("A valid integer is required.").min(0, "Must be 0 or more.").max(1000, "Must be at most 1000.");
+const quantity = z
+  .number({ error: "A valid integer is required." })
+  .int("A valid integer is required.")
+  .min(0, "Must be 0 or more.")
+  .max(1000, "Must be at most 1000.");
 
 export const bundleItemInput = z.object({
   product_id: positiveInt,
   quantity: positiveInt.optional(),
   required: z.boolean().optional(),
-  price_option_scope: z.enum(["fixed", "selectable", "product_active_recurring"], { error: "Must be fixed, selectable or product_active_recurring." }).optional(),
+  price_option_scope: z
+    .enum(["fixed", "selectable", "product_active_recurring"], {
+      error: "Must be fixed, selectable or product_active_recurring.",
+    })
+    .optional(),
   default_price_id: positiveInt.nullish(),
   selectable_price_ids: z.array(positiveInt).max(20).optional(),
 });
 
 export const bundleInput = z.object({
-  name: z.string({ error: "This field is required." }).trim().min(1, "This field may not be blank.").max(200, "Ensure this field has no more than 200 characters."),
-  reference: z.string().trim().max(200).refine((v) => /^[^/?#\s]*$/.test(v), "May not contain spaces, '/', '?' or '#'.").nullish().transform((v) => v || null),
-  description: z.string().trim().max(2000).nullish().transform((v) => v || null),
+  name: z
+    .string({ error: "This field is required." })
+    .trim()
+    .min(1, "This field may not be blank.")
+    .max(200, "Ensure this field has no more than 200 characters."),
+  reference: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((v) => /^[^/?#\s]*$/.test(v), "May not contain spaces, '/', '?' or '#'.")
+    .nullish()
+    .transform((v) => v || null),
+  description: z
+    .string()
+    .trim()
+    .max(2000)
+    .nullish()
+    .transform((v) => v || null),
   default_currency: currencyInput.nullish(),
   active: z.boolean().optional(),
   items: z.array(bundleItemInput).min(1, "Add at least one item.").max(50, "At most 50 items."),

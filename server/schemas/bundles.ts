@@ -1,13 +1,34 @@
 import { z } from "zod";
-import { activeQuery, dateTime, idInput, metadata, metadataInput, moneyInput, pageQuery, percentInput, positiveInt, dateTimeInput } from "./common";
 import { priceResponse } from "./catalog";
+import {
+  activeQuery,
+  dateTime,
+  dateTimeInput,
+  idInput,
+  metadata,
+  metadataInput,
+  moneyInput,
+  pageQuery,
+  percentInput,
+  positiveInt,
+} from "./common";
 
 export const bundleProductResponse = z
-  .object({ id: z.number().int(), name: z.string(), reference: z.string().nullable(), image_url: z.string().nullable() })
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    reference: z.string().nullable(),
+    image_url: z.string().nullable(),
+  })
   .meta({ id: "BundleProduct" });
 
 export const bundleSelectablePriceResponse = z
-  .object({ price_id: z.number().int(), display_label: z.string().nullable(), is_default: z.boolean(), price: priceResponse })
+  .object({
+    price_id: z.number().int(),
+    display_label: z.string().nullable(),
+    is_default: z.boolean(),
+    price: priceResponse,
+  })
   .meta({ id: "BundleSelectablePrice" });
 
 export const bundleTemplateItemResponse = z
@@ -40,7 +61,9 @@ export const bundleTemplateResponse = z
   })
   .meta({ id: "BundleTemplate" });
 
-export const bundleTemplateDetailResponse = bundleTemplateResponse.extend({ items: z.array(bundleTemplateItemResponse) }).meta({ id: "BundleTemplateDetail" });
+export const bundleTemplateDetailResponse = bundleTemplateResponse
+  .extend({ items: z.array(bundleTemplateItemResponse) })
+  .meta({ id: "BundleTemplateDetail" });
 
 const addonCommon = {
   rule_id: z.number().int(),
@@ -51,9 +74,16 @@ const addonCommon = {
   same_currency_required: z.boolean(),
 };
 export const bundleAddonProductOfferResponse = z
-  .object({ ...addonCommon, product: bundleProductResponse, default_price_id: z.number().int(), selectable_prices: z.array(priceResponse) })
+  .object({
+    ...addonCommon,
+    product: bundleProductResponse,
+    default_price_id: z.number().int(),
+    selectable_prices: z.array(priceResponse),
+  })
   .meta({ id: "BundleAddonProductOffer" });
-export const bundleAddonBundleOfferResponse = z.object({ ...addonCommon, bundle_template: bundleTemplateDetailResponse }).meta({ id: "BundleAddonBundleOffer" });
+export const bundleAddonBundleOfferResponse = z
+  .object({ ...addonCommon, bundle_template: bundleTemplateDetailResponse })
+  .meta({ id: "BundleAddonBundleOffer" });
 
 export const bundleAddonsResponse = z
   .object({
@@ -85,7 +115,9 @@ export const bundleItemSelectionInput = z
   .meta({ id: "BundleItemSelection" });
 
 export const addonsBody = z.object({
-  bundle_item_selections: z.array(bundleItemSelectionInput, { error: "A list of bundle item selections is required." }).max(200),
+  bundle_item_selections: z
+    .array(bundleItemSelectionInput, { error: "A list of bundle item selections is required." })
+    .max(200),
 });
 
 export const bundleListQuery = z.object({ active: activeQuery, reference: z.string().optional(), ...pageQuery });

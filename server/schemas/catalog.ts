@@ -3,7 +3,12 @@ import { activeQuery, dateTime, metadata, money, pageQuery } from "./common";
 import { currencyInput } from "./currency";
 
 export const billingScheduleRuleResponse = z
-  .object({ month: z.number().int().nullable(), day: z.number().int().nullable(), label: z.string().nullable(), display_order: z.number().int() })
+  .object({
+    month: z.number().int().nullable(),
+    day: z.number().int().nullable(),
+    label: z.string().nullable(),
+    display_order: z.number().int(),
+  })
   .meta({ id: "BillingScheduleRule" });
 
 export const priceVersionResponse = z
@@ -65,7 +70,9 @@ export const productResponse = z
   })
   .meta({ id: "CatalogProduct" });
 
-export const productDetailResponse = productResponse.extend({ prices: z.array(priceResponse) }).meta({ id: "CatalogProductDetail" });
+export const productDetailResponse = productResponse
+  .extend({ prices: z.array(priceResponse) })
+  .meta({ id: "CatalogProductDetail" });
 
 export const productListQuery = z.object({ active: activeQuery, reference: z.string().optional(), ...pageQuery });
 export const detailQuery = z.object({ active: activeQuery });

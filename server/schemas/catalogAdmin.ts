@@ -4,13 +4,21 @@ import { isValidZone } from "../domain/catalog/zones";
 import { moneyInput, percentInput, positiveInt } from "./common";
 import { currencyInput } from "./currency";
 
-const name = z.string({ error: "This field is required." }).trim().min(1, "This field may not be blank.").max(200, "Ensure this field has no more than 200 characters.");
+const name = z
+  .string({ error: "This field is required." })
+  .trim()
+  .min(1, "This field may not be blank.")
+  .max(200, "Ensure this field has no more than 200 characters.");
 
 export const taxRateInput = z.object({ name, percentage: percentInput, active: z.boolean().optional() });
 
 export const shippingOptionInput = z.object({
   name,
-  service_code: z.string({ error: "This field is required." }).trim().min(1, "This field may not be blank.").max(100, "Ensure this field has no more than 100 characters."),
+  service_code: z
+    .string({ error: "This field is required." })
+    .trim()
+    .min(1, "This field may not be blank.")
+    .max(100, "Ensure this field has no more than 100 characters."),
   currency: currencyInput,
   price_amount: moneyInput,
   free_above_amount: moneyInput.nullish(),
@@ -19,14 +27,26 @@ export const shippingOptionInput = z.object({
 });
 
 const ruleInput = z.object({
-  month: z.number({ error: "A valid integer is required." }).int("A valid integer is required.").min(1, "Must be between 1 and 12.").max(12, "Must be between 1 and 12.").nullish(),
-  day: z.number({ error: "A valid integer is required." }).int("A valid integer is required.").min(1, "Must be between 1 and 31.").max(31, "Must be between 1 and 31."),
+  month: z
+    .number({ error: "A valid integer is required." })
+    .int("A valid integer is required.")
+    .min(1, "Must be between 1 and 12.")
+    .max(12, "Must be between 1 and 12.")
+    .nullish(),
+  day: z
+    .number({ error: "A valid integer is required." })
+    .int("A valid integer is required.")
+    .min(1, "Must be between 1 and 31.")
+    .max(31, "Must be between 1 and 31."),
   label: z.string().trim().max(100, "Ensure this field has no more than 100 characters.").nullish(),
 });
 
 export const billingScheduleInput = z.object({
   name,
-  timezone: z.string({ error: "This field is required." }).trim().refine(isValidZone, "Must be an IANA time zone, e.g. Europe/Helsinki."),
+  timezone: z
+    .string({ error: "This field is required." })
+    .trim()
+    .refine(isValidZone, "Must be an IANA time zone, e.g. Europe/Helsinki."),
   rules: z.array(ruleInput).min(1, "Add at least one billing date.").max(24, "At most 24 billing dates."),
 });
 

@@ -2,7 +2,10 @@ import { z } from "zod";
 import "zod-openapi";
 
 /** Amount as the API prints it: "<digits>.<4 digits>". */
-export const money = z.string().regex(/^-?\d+\.\d{4}$/).meta({ description: "Decimal string with four fraction digits", example: "12.5000" });
+export const money = z
+  .string()
+  .regex(/^-?\d+\.\d{4}$/)
+  .meta({ description: "Decimal string with four fraction digits", example: "12.5000" });
 export const dateTime = z.string().meta({ format: "date-time", example: "2026-01-01T00:00:00.000Z" });
 export const metadata = z.record(z.string(), z.unknown()).meta({ description: "Free-form JSON object" });
 
@@ -13,14 +16,22 @@ const MAX_AMOUNT = "999999999999999"; // Decimal(19,4) holds 15 integer digits
 export const moneyInput = z
   .union([z.string(), z.number()])
   .transform((v) => String(v).trim())
-  .refine((v) => /^\d{1,15}(\.\d{1,4})?$/.test(v), { message: `A decimal number between 0 and ${MAX_AMOUNT} with at most 4 decimal places is required.` });
+  .refine((v) => /^\d{1,15}(\.\d{1,4})?$/.test(v), {
+    message: `A decimal number between 0 and ${MAX_AMOUNT} with at most 4 decimal places is required.`,
+  });
 
 export const percentInput = z
   .union([z.string(), z.number()])
   .transform((v) => String(v).trim())
-  .refine((v) => /^\d{1,3}(\.\d{1,4})?$/.test(v) && Number(v) <= 100, { message: "A percentage between 0 and 100 with at most 4 decimal places is required." });
+  .refine((v) => /^\d{1,3}(\.\d{1,4})?$/.test(v) && Number(v) <= 100, {
+    message: "A percentage between 0 and 100 with at most 4 decimal places is required.",
+  });
 
-export const positiveInt = z.number({ error: "A valid integer is required." }).int("A valid integer is required.").min(1, "Ensure this value is greater than or equal to 1.").max(2_147_483_647, "Ensure this value is less than or equal to 2147483647.");
+export const positiveInt = z
+  .number({ error: "A valid integer is required." })
+  .int("A valid integer is required.")
+  .min(1, "Ensure this value is greater than or equal to 1.")
+  .max(2_147_483_647, "Ensure this value is less than or equal to 2147483647.");
 export const idInput = positiveInt;
 /** Instants the service accepts: 1970 to 9999 (UTC). Year 0000 and friends are typos, not contracts. */
 export const DATE_RANGE = { min: Date.UTC(1970, 0, 1), max: Date.UTC(10000, 0, 1) - 1 };
@@ -29,7 +40,10 @@ export const inDateRange = (t: number) => t >= DATE_RANGE.min && t <= DATE_RANGE
 
 /** Every date-time input field (quotes, contracts, items, lifecycle, test clock, console): one format, one range. */
 export const dateTimeInput = z.iso
-  .datetime({ offset: true, error: "Datetime has wrong format. Use ISO 8601 with a time zone, e.g. 2026-01-01T00:00:00Z." })
+  .datetime({
+    offset: true,
+    error: "Datetime has wrong format. Use ISO 8601 with a time zone, e.g. 2026-01-01T00:00:00Z.",
+  })
   .refine((v) => inDateRange(Date.parse(v)), DATE_RANGE_MESSAGE);
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
@@ -56,13 +70,19 @@ export const pageQuery = {
 };
 
 // Outputs ------------------------------------------------------------------------------------------
-export const errorBody = z
-  .record(z.string(), z.union([z.array(z.string()), z.string(), z.unknown()]))
-  .meta({ id: "ValidationError", description: "Keys are field names or non_field_errors; values are lists of messages." });
+export const errorBody = z.record(z.string(), z.union([z.array(z.string()), z.string(), z.unknown()])).meta({
+  id: "ValidationError",
+  description: "Keys are field names or non_field_errors; values are lists of messages.",
+});
 export const detailBody = z.object({ detail: z.string() }).meta({ id: "ErrorDetail" });
 
 export const paginated = <T extends z.ZodType>(item: T) =>
-  z.object({ count: z.number().int(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
+  z.object({
+    count: z.number().int(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
 
 /** A list endpoint answers a plain array, or a page when page_size is sent. */
 export const listOf = <T extends z.ZodType>(item: T) => z.union([z.array(item), paginated(item)]);

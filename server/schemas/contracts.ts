@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { dateTime, dateTimeInput, idInput, metadata, metadataInput, money, moneyInput, pageQuery, percentInput } from "./common";
+import {
+  dateTime,
+  dateTimeInput,
+  idInput,
+  metadata,
+  metadataInput,
+  money,
+  moneyInput,
+  pageQuery,
+  percentInput,
+} from "./common";
 import { offerFields, quantityInput } from "./offers";
 
 // Outputs ------------------------------------------------------------------------------------------
@@ -55,7 +65,14 @@ export const entitlementSummaryResponse = z
   .object({
     service_active: z.boolean(),
     entitled_until: dateTime.nullable(),
-    products: z.array(z.object({ product_id: z.number().int(), product_name: z.string(), quantity: z.number().int(), entitled_until: dateTime.nullable() })),
+    products: z.array(
+      z.object({
+        product_id: z.number().int(),
+        product_name: z.string(),
+        quantity: z.number().int(),
+        entitled_until: dateTime.nullable(),
+      }),
+    ),
   })
   .meta({ id: "EntitlementSummary" });
 
@@ -63,7 +80,12 @@ export const contractResponse = z
   .object({
     id: z.number().int(),
     customer_id: z.number().int(),
-    customer: z.object({ id: z.number().int(), reference: z.string(), name: z.string().nullable(), email: z.string().nullable() }),
+    customer: z.object({
+      id: z.number().int(),
+      reference: z.string(),
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+    }),
     customer_reference: z.string(),
     state: z.enum(["inactive", "active", "paused", "canceled", "ended"]),
     currency: z.string(),
@@ -110,7 +132,10 @@ export const contractResponse = z
     accounting_department: z.string().nullable(),
     accounting_cost_center: z.string().nullable(),
     credit_balance: money.meta({ description: "Extension: unused contract credit" }),
-    auto_apply_credit: z.boolean().meta({ "x-extension": true, description: "Extension: whether runs use contract credit automatically (default false, spec 4.6)" }),
+    auto_apply_credit: z.boolean().meta({
+      "x-extension": true,
+      description: "Extension: whether runs use contract credit automatically (default false, spec 4.6)",
+    }),
   })
   .meta({ id: "SubscriptionContract" });
 
@@ -123,9 +148,18 @@ export const contractCreateBody = z
   .object({
     ...offerFields,
     delivery_address: address,
-    billing_advance_policy: z.enum(["on_run_created", "on_run_succeeded"], { error: "Must be on_run_created or on_run_succeeded." }).optional(),
-    activate: z.boolean({ error: "Must be a boolean." }).optional().meta({ description: "Extension: false creates an inactive contract (activate later)" }),
-    auto_apply_credit: z.boolean({ error: "Must be a boolean." }).optional().meta({ "x-extension": true, description: "Extension: true lets every run use the contract credit automatically (default false: credit is used only by POST /v2/billing-runs/{id}/apply-credit/)" }),
+    billing_advance_policy: z
+      .enum(["on_run_created", "on_run_succeeded"], { error: "Must be on_run_created or on_run_succeeded." })
+      .optional(),
+    activate: z
+      .boolean({ error: "Must be a boolean." })
+      .optional()
+      .meta({ description: "Extension: false creates an inactive contract (activate later)" }),
+    auto_apply_credit: z.boolean({ error: "Must be a boolean." }).optional().meta({
+      "x-extension": true,
+      description:
+        "Extension: true lets every run use the contract credit automatically (default false: credit is used only by POST /v2/billing-runs/{id}/apply-credit/)",
+    }),
     accounting_department: z.string().max(200).nullable().optional(),
     accounting_cost_center: z.string().max(200).nullable().optional(),
     idempotency_key: idempotencyKey,
@@ -146,14 +180,29 @@ export const contractPatchBody = z
   .meta({ id: "ContractPatchRequest" });
 
 export const contractListQuery = z.object({
-  state: z.enum(["inactive", "active", "paused", "canceled", "ended"], { error: "Must be one of inactive, active, paused, canceled, ended." }).optional(),
-  customer: z.string().regex(/^\d{1,9}$/, "A valid integer is required.").optional(),
+  state: z
+    .enum(["inactive", "active", "paused", "canceled", "ended"], {
+      error: "Must be one of inactive, active, paused, canceled, ended.",
+    })
+    .optional(),
+  customer: z
+    .string()
+    .regex(/^\d{1,9}$/, "A valid integer is required.")
+    .optional(),
   customer_reference: z.string().optional(),
   ...pageQuery,
 });
 
-const prorationBehavior = z.enum(["none", "create_prorations", "always_invoice"], { error: "Must be none, create_prorations or always_invoice." }).optional();
-const settlementBehavior = z.enum(["next_invoice", "invoice_now", "credit_balance"], { error: "Must be next_invoice, invoice_now or credit_balance." }).optional();
+const prorationBehavior = z
+  .enum(["none", "create_prorations", "always_invoice"], {
+    error: "Must be none, create_prorations or always_invoice.",
+  })
+  .optional();
+const settlementBehavior = z
+  .enum(["next_invoice", "invoice_now", "credit_balance"], {
+    error: "Must be next_invoice, invoice_now or credit_balance.",
+  })
+  .optional();
 const common = {
   proration_behavior: prorationBehavior,
   settlement_behavior: settlementBehavior,
@@ -162,28 +211,67 @@ const common = {
   idempotency_key: idempotencyKey,
   preview_token: z.string().max(2000).optional(),
 };
-const strict = { error: (i: { code: string }) => (i.code === "unrecognized_keys" ? "Unknown field for this operation." : undefined) };
+const strict = {
+  error: (i: { code: string }) => (i.code === "unrecognized_keys" ? "Unknown field for this operation." : undefined),
+};
 
-export const itemAddBody = z.strictObject({
-  price: idInput, quantity: quantityInput.optional(), discount_percent: percentInput.nullable().optional(),
-  unit_amount_override: moneyInput.nullable().optional(), effective_at: dateTimeInput.optional(), ...common,
-}, strict);
-export const itemUpdateBody = z.strictObject({
-  contract_item: idInput, price: idInput.optional(), quantity: quantityInput.optional(), discount_percent: percentInput.nullable().optional(),
-  unit_amount_override: moneyInput.nullable().optional(), effective_at: dateTimeInput.optional(), ...common,
-}, strict);
-export const itemRemoveBody = z.strictObject({ contract_item: idInput, effective_at: dateTimeInput.optional(), ...common }, strict);
-export const cancelBody = z.strictObject({ cancel_at_period_end: z.boolean({ error: "Must be a boolean." }).optional(), cancel_at: dateTimeInput.optional(), effective_at: dateTimeInput.optional(), ...common }, strict);
+export const itemAddBody = z.strictObject(
+  {
+    price: idInput,
+    quantity: quantityInput.optional(),
+    discount_percent: percentInput.nullable().optional(),
+    unit_amount_override: moneyInput.nullable().optional(),
+    effective_at: dateTimeInput.optional(),
+    ...common,
+  },
+  strict,
+);
+export const itemUpdateBody = z.strictObject(
+  {
+    contract_item: idInput,
+    price: idInput.optional(),
+    quantity: quantityInput.optional(),
+    discount_percent: percentInput.nullable().optional(),
+    unit_amount_override: moneyInput.nullable().optional(),
+    effective_at: dateTimeInput.optional(),
+    ...common,
+  },
+  strict,
+);
+export const itemRemoveBody = z.strictObject(
+  { contract_item: idInput, effective_at: dateTimeInput.optional(), ...common },
+  strict,
+);
+export const cancelBody = z.strictObject(
+  {
+    cancel_at_period_end: z.boolean({ error: "Must be a boolean." }).optional(),
+    cancel_at: dateTimeInput.optional(),
+    effective_at: dateTimeInput.optional(),
+    ...common,
+  },
+  strict,
+);
 export const restartBody = z.strictObject({ effective_at: dateTimeInput.optional(), ...common }, strict);
 export const pauseBody = z.strictObject({ start_date: dateTimeInput, end_date: dateTimeInput, ...common }, strict);
 export const resumeBody = z.strictObject({ effective_at: dateTimeInput.optional(), ...common }, strict);
 
 export const operationBodies = {
-  add_item: itemAddBody, update_item: itemUpdateBody, remove_item: itemRemoveBody,
-  cancel: cancelBody, restart: restartBody, pause: pauseBody, resume: resumeBody,
+  add_item: itemAddBody,
+  update_item: itemUpdateBody,
+  remove_item: itemRemoveBody,
+  cancel: cancelBody,
+  restart: restartBody,
+  pause: pauseBody,
+  resume: resumeBody,
 } as const;
 export type Operation = keyof typeof operationBodies;
-export const previewBody = z.looseObject({ operation: z.enum(Object.keys(operationBodies) as [Operation, ...Operation[]], { error: "Unknown operation." }).optional() }).meta({ id: "ProrationPreviewRequest" });
+export const previewBody = z
+  .looseObject({
+    operation: z
+      .enum(Object.keys(operationBodies) as [Operation, ...Operation[]], { error: "Unknown operation." })
+      .optional(),
+  })
+  .meta({ id: "ProrationPreviewRequest" });
 
 export const prorationLineResponse = z
   .object({
@@ -228,7 +316,12 @@ export const prorationPreviewResponse = z
   .meta({ id: "ProrationPreview" });
 
 export const itemChangeResponse = z
-  .object({ contract: contractResponse, contract_item: contractItemResponse.nullable(), proration: prorationPreviewResponse.omit({ preview_token: true, expires_at: true }), adjustment_billing_run_id: z.number().int().nullable() })
+  .object({
+    contract: contractResponse,
+    contract_item: contractItemResponse.nullable(),
+    proration: prorationPreviewResponse.omit({ preview_token: true, expires_at: true }),
+    adjustment_billing_run_id: z.number().int().nullable(),
+  })
   .meta({ id: "ContractItemChangeResult" });
 
 export type ContractOut = z.infer<typeof contractResponse>;

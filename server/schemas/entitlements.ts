@@ -1,11 +1,15 @@
 import { z } from "zod";
-import { dateTime, DATE_RANGE_MESSAGE, inDateRange } from "./common";
+import { DATE_RANGE_MESSAGE, dateTime, inDateRange } from "./common";
 
 export const entitlementQuery = z.object({
   customer_reference: z.string().optional().meta({ description: "Required" }),
   product_reference: z.string().optional(),
   // the format is checked by the domain (it also takes a plain date); an unparsable value is left to it
-  at: z.string().refine((v) => Number.isNaN(Date.parse(v)) || inDateRange(Date.parse(v)), DATE_RANGE_MESSAGE).optional().meta({ description: "ISO 8601 date-time; default now" }),
+  at: z
+    .string()
+    .refine((v) => Number.isNaN(Date.parse(v)) || inDateRange(Date.parse(v)), DATE_RANGE_MESSAGE)
+    .optional()
+    .meta({ description: "ISO 8601 date-time; default now" }),
 });
 
 export const entitlementStateResponse = z

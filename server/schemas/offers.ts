@@ -34,7 +34,8 @@ export const additionalBundleInput = z
   })
   .meta({ id: "AdditionalBundle" });
 
-const list = <T extends z.ZodType>(item: T) => z.array(item, { error: "A list is required." }).max(200, "Ensure this list has no more than 200 elements.");
+const list = <T extends z.ZodType>(item: T) =>
+  z.array(item, { error: "A list is required." }).max(200, "Ensure this list has no more than 200 elements.");
 
 export const offerFields = {
   customer_reference: z.string({ error: "A string is required." }).max(200).nullable().optional(),
@@ -44,13 +45,25 @@ export const offerFields = {
   bundle_item_selections: list(bundleItemSelectionInput).default([]),
   items: list(contractItemInput).nullable().optional(),
   initial_items: list(contractItemInput).default([]),
-  initial_billing_mode: z.enum(["none", "create_initial_run", "next_invoice"], { error: "Must be none, create_initial_run or next_invoice." }).optional(),
+  initial_billing_mode: z
+    .enum(["none", "create_initial_run", "next_invoice"], {
+      error: "Must be none, create_initial_run or next_invoice.",
+    })
+    .optional(),
   additional_items: list(contractItemInput).default([]),
   additional_bundles: list(additionalBundleInput).default([]),
   metadata: metadataInput.optional(),
   payment_processor_override: idInput.nullable().optional(),
-  billing_timezone: z.string({ error: "A string is required." }).max(64).optional().meta({ description: "Extension: IANA time zone of billing dates (default UTC)" }),
-  billing_time: z.string({ error: "A string is required." }).regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, "Use HH:MM.").optional().meta({ description: "Extension: local time of day of billing (default 00:00)" }),
+  billing_timezone: z
+    .string({ error: "A string is required." })
+    .max(64)
+    .optional()
+    .meta({ description: "Extension: IANA time zone of billing dates (default UTC)" }),
+  billing_time: z
+    .string({ error: "A string is required." })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, "Use HH:MM.")
+    .optional()
+    .meta({ description: "Extension: local time of day of billing (default 00:00)" }),
 };
 
 export const offerInput = z.object(offerFields);

@@ -24,7 +24,9 @@ export const processorOptionResponse = z
   })
   .meta({ id: "PaymentProcessorOption" });
 
-export const processorOptionsBody = z.object({ ...offerFields, collection_method: collectionMethod.optional() }).meta({ id: "PaymentProcessorOptionsRequest" });
+export const processorOptionsBody = z
+  .object({ ...offerFields, collection_method: collectionMethod.optional() })
+  .meta({ id: "PaymentProcessorOptionsRequest" });
 export const processorOptionsResponse = z
   .object({
     currency: z.string(),
@@ -45,7 +47,14 @@ export const paymentMethodResponse = z
     collection_method: z.string(),
     state: z.enum(["active", "canceled", "temporary"]),
     verified: z.boolean(),
-    card: z.object({ brand: z.string().nullable(), last4: z.string().nullable(), exp_month: z.number().int().nullable(), exp_year: z.number().int().nullable() }).nullable(),
+    card: z
+      .object({
+        brand: z.string().nullable(),
+        last4: z.string().nullable(),
+        exp_month: z.number().int().nullable(),
+        exp_year: z.number().int().nullable(),
+      })
+      .nullable(),
     billing_email: z.string().nullable(),
     billing_reference: z.string().nullable(),
     billing_address: z.record(z.string(), z.unknown()).nullable(),
@@ -60,7 +69,10 @@ const cardInput = z.object({
   number: z.string().regex(/^[\d ]{12,23}$/, "Enter a valid card number."),
   exp_month: z.number().int().min(1).max(12),
   exp_year: z.number().int().min(2000).max(2100),
-  cvc: z.string().regex(/^\d{3,4}$/, "Enter a valid CVC.").optional(),
+  cvc: z
+    .string()
+    .regex(/^\d{3,4}$/, "Enter a valid CVC.")
+    .optional(),
 });
 const setupFields = {
   billing_email: z.email({ error: "Enter a valid email address." }).nullable().optional(),
@@ -79,7 +91,13 @@ export const paymentMethodCreateBody = z
   .meta({ id: "PaymentMethodCreateRequest" });
 export const paymentMethodPatchBody = z
   .strictObject(
-    { card: z.object({ exp_month: z.number().int().min(1).max(12), exp_year: z.number().int().min(2000).max(2100) }).optional(), ...setupFields, metadata: z.record(z.string(), z.unknown()).optional() },
+    {
+      card: z
+        .object({ exp_month: z.number().int().min(1).max(12), exp_year: z.number().int().min(2000).max(2100) })
+        .optional(),
+      ...setupFields,
+      metadata: z.record(z.string(), z.unknown()).optional(),
+    },
     { error: (i) => (i.code === "unrecognized_keys" ? "This field cannot be changed." : undefined) },
   )
   .meta({ id: "PaymentMethodPatchRequest" });
@@ -92,7 +110,12 @@ export const shippingInput = z.object({
 });
 
 export const checkoutBody = z
-  .object({ ...offerFields, collection_method: collectionMethod.optional(), account_payment_processor: idInput.optional(), shipping: shippingInput.optional() })
+  .object({
+    ...offerFields,
+    collection_method: collectionMethod.optional(),
+    account_payment_processor: idInput.optional(),
+    shipping: shippingInput.optional(),
+  })
   .meta({ id: "CheckoutCreateRequest" });
 
 export const checkoutResponse = z

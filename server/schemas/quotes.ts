@@ -7,7 +7,9 @@ export const quoteBody = z.object(offerFields).meta({ id: "QuoteRequest" });
 const amounts = {
   line_subtotal_amount: money.meta({ description: "Line amount without tax" }),
   line_tax_amount: money,
-  line_total_amount: money.meta({ description: "Line amount as priced: net for exclusive tax, gross for inclusive tax" }),
+  line_total_amount: money.meta({
+    description: "Line amount as priced: net for exclusive tax, gross for inclusive tax",
+  }),
 };
 
 export const initialLineResponse = z

@@ -16,7 +16,11 @@ export function normalizeOrigin(value: string | null | undefined): string | null
   const v = value.trim();
   if (!/^https?:\/\/[^/?#@\s]+\/?$/i.test(v)) return null;
   let u: URL;
-  try { u = new URL(v); } catch { return null; }
+  try {
+    u = new URL(v);
+  } catch {
+    return null;
+  }
   if (u.username || u.password || u.search || u.hash || u.pathname !== "/") return null;
   if (!/^([a-z0-9-]+\.)*[a-z0-9-]+$/.test(u.hostname)) return null;
   if (u.protocol === "https:") return u.origin;
@@ -30,7 +34,10 @@ const originInput = z
   .transform((v, c) => {
     const o = normalizeOrigin(v);
     if (!o) {
-      c.addIssue({ code: "custom", message: `'${v}' is not an origin: use https://host[:port] (or http://localhost:port), without a path.` });
+      c.addIssue({
+        code: "custom",
+        message: `'${v}' is not an origin: use https://host[:port] (or http://localhost:port), without a path.`,
+      });
       return z.NEVER;
     }
     return o;
@@ -44,33 +51,53 @@ const webUrl = z
     try {
       const u = new URL(v);
       return u.protocol === "https:" || (u.protocol === "http:" && u.hostname === "localhost");
-    } catch { return false; }
+    } catch {
+      return false;
+    }
   }, "Enter an https URL.");
 
 const cssColor = z
   .string({ error: "A string is required." })
   .max(64)
-  .regex(/^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,30}|(rgb|rgba|hsl|hsla)\([0-9a-zA-Z\s.,%/+-]{1,50}\))$/, "Use a CSS color: #rrggbb, rgb(), hsl() or a color name.");
+  .regex(
+    /^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,30}|(rgb|rgba|hsl|hsla)\([0-9a-zA-Z\s.,%/+-]{1,50}\))$/,
+    "Use a CSS color: #rrggbb, rgb(), hsl() or a color name.",
+  );
 
 const jsonSize = (max: number) => (v: unknown) => JSON.stringify(v).length <= max;
 
 export const themeInput = z
-  .looseObject({
-    colors: z.record(z.string().max(64), cssColor, { error: "An object of color names to CSS colors is required." }).optional(),
-    logo_url: webUrl.optional(),
-    font_family: z.string({ error: "A string is required." }).max(200).optional(),
-  }, { error: "A JSON object is required." })
+  .looseObject(
+    {
+      colors: z
+        .record(z.string().max(64), cssColor, { error: "An object of color names to CSS colors is required." })
+        .optional(),
+      logo_url: webUrl.optional(),
+      font_family: z.string({ error: "A string is required." }).max(200).optional(),
+    },
+    { error: "A JSON object is required." },
+  )
   .refine(jsonSize(10_000), "The theme may not exceed 10000 characters of JSON.")
-  .meta({ id: "SalesChannelTheme", description: "Presentation for the widget: e.g. `colors` (name → CSS color), `logo_url` (https), `font_family`; other keys are kept as given." });
+  .meta({
+    id: "SalesChannelTheme",
+    description:
+      "Presentation for the widget: e.g. `colors` (name → CSS color), `logo_url` (https), `font_family`; other keys are kept as given.",
+  });
 
 export const termsInput = z
-  .looseObject({
-    url: webUrl.optional(),
-    version: z.string({ error: "A string is required." }).max(100).optional(),
-    text: z.string({ error: "A string is required." }).max(20_000).optional(),
-  }, { error: "A JSON object is required." })
+  .looseObject(
+    {
+      url: webUrl.optional(),
+      version: z.string({ error: "A string is required." }).max(100).optional(),
+      text: z.string({ error: "A string is required." }).max(20_000).optional(),
+    },
+    { error: "A JSON object is required." },
+  )
   .refine(jsonSize(30_000), "The terms may not exceed 30000 characters of JSON.")
-  .meta({ id: "SalesChannelTerms", description: "Terms shown by the widget: e.g. `url` (https), `version`, `text`; other keys are kept as given." });
+  .meta({
+    id: "SalesChannelTerms",
+    description: "Terms shown by the widget: e.g. `url` (https), `version`, `text`; other keys are kept as given.",
+  });
 
 // Sales channels -------------------------------------------------------------------------------------
 
@@ -81,7 +108,11 @@ const offerObject = z
       "The offer fields of spec 2.4 (see QuoteRequest), validated by compiling the offer once; problems are reported under the offer's own field keys (`items`, `bundle_template`, ...) exactly as a quote reports them. `customer_reference` and `payment_processor_override` are not allowed (the session and `processor_ids` supply them); `initial_billing_mode` may only be `create_initial_run`.",
   });
 
-const name = z.string({ error: "A string is required." }).trim().min(1, "This field may not be blank.").max(200, "Ensure this field has no more than 200 characters.");
+const name = z
+  .string({ error: "A string is required." })
+  .trim()
+  .min(1, "This field may not be blank.")
+  .max(200, "Ensure this field has no more than 200 characters.");
 const origins = z
   .array(originInput, { error: "A list of origins is required." })
   .min(1, "At least one allowed origin is required.")
@@ -97,8 +128,12 @@ export const salesChannelCreateBody = z
   .object({
     name,
     offer: offerObject,
-    allowed_origins: origins.meta({ description: "Origins allowed to use the channel's sessions: `https://host[:port]` or `http://localhost:port`." }),
-    processor_ids: processorIds.meta({ description: "Account payment processors the widget may offer (filtered by eligibility for the offer)." }),
+    allowed_origins: origins.meta({
+      description: "Origins allowed to use the channel's sessions: `https://host[:port]` or `http://localhost:port`.",
+    }),
+    processor_ids: processorIds.meta({
+      description: "Account payment processors the widget may offer (filtered by eligibility for the offer).",
+    }),
     metadata: metadataInput.optional(),
     theme: themeInput.optional(),
     terms: termsInput.optional(),
@@ -113,10 +148,15 @@ export const salesChannelPatchBody = z
       offer: offerObject.optional(),
       allowed_origins: origins.optional(),
       processor_ids: processorIds.optional(),
-      metadata: z.record(z.string(), z.unknown(), { error: "A JSON object is required." }).optional().meta({ description: "Shallow-merged; a null value removes a key." }),
+      metadata: z
+        .record(z.string(), z.unknown(), { error: "A JSON object is required." })
+        .optional()
+        .meta({ description: "Shallow-merged; a null value removes a key." }),
       theme: themeInput.optional(),
       terms: termsInput.optional(),
-      active: z.boolean({ error: "Must be a valid boolean." }).optional().meta({ description: "false deactivates the channel: no new sessions (existing sessions keep their snapshot)." }),
+      active: z.boolean({ error: "Must be a valid boolean." }).optional().meta({
+        description: "false deactivates the channel: no new sessions (existing sessions keep their snapshot).",
+      }),
     },
     { error: (i) => (i.code === "unrecognized_keys" ? "This field cannot be changed." : undefined) },
   )
@@ -138,14 +178,22 @@ export const salesChannelResponse = z
     created_at: dateTime,
     updated_at: dateTime,
   })
-  .meta({ id: "SalesChannel", description: "Extension: the seller's configuration from which embedded checkout sessions are created." });
+  .meta({
+    id: "SalesChannel",
+    description: "Extension: the seller's configuration from which embedded checkout sessions are created.",
+  });
 
 // Checkout sessions ----------------------------------------------------------------------------------
 
 export const checkoutSessionCreateBody = z
   .object({
     sales_channel: idInput.meta({ description: "Id of an active sales channel of the account" }),
-    customer_reference: z.string({ error: "A string is required." }).max(200).nullable().optional().meta({ description: "An existing customer; without it the widget names (or creates) the customer" }),
+    customer_reference: z
+      .string({ error: "A string is required." })
+      .max(200)
+      .nullable()
+      .optional()
+      .meta({ description: "An existing customer; without it the widget names (or creates) the customer" }),
     metadata: metadataInput.optional(),
   })
   .meta({ id: "CheckoutSessionCreateRequest" });
@@ -160,7 +208,10 @@ export const checkoutSessionSnapshotResponse = z
     theme: z.record(z.string(), z.unknown()),
     terms: z.record(z.string(), z.unknown()),
   })
-  .meta({ id: "CheckoutSessionSnapshot", description: "The sales channel's policies as at session creation; later channel changes do not alter it." });
+  .meta({
+    id: "CheckoutSessionSnapshot",
+    description: "The sales channel's policies as at session creation; later channel changes do not alter it.",
+  });
 
 export const checkoutSessionResponse = z
   .object({
@@ -173,7 +224,9 @@ export const checkoutSessionResponse = z
     checkout_token: z.string().nullable(),
     checkout_status: z.enum(["pending", "pending_external", "succeeded", "failed", "expired"]).nullable(),
     contract_id: z.number().int().nullable(),
-    widget_url: z.string().meta({ description: "Public address the widget reads the session from (origin-checked, no API key)" }),
+    widget_url: z
+      .string()
+      .meta({ description: "Public address the widget reads the session from (origin-checked, no API key)" }),
     expires_at: dateTime.meta({ description: "30 minutes after creation" }),
     created_at: dateTime,
     updated_at: dateTime,
@@ -184,7 +237,9 @@ export const checkoutSessionResponse = z
 
 const { reference, email, name: customerName } = customerCreateBody.shape;
 export const widgetCheckoutBody = z.object({
-  customer: z.object({ reference, email, name: customerName }, { error: "An object with the customer's reference is required." }).optional(),
+  customer: z
+    .object({ reference, email, name: customerName }, { error: "An object with the customer's reference is required." })
+    .optional(),
   account_payment_processor: idInput.optional(),
   shipping: shippingInput.optional(),
 });

@@ -5,7 +5,13 @@ import { idsOf } from "../domain/audit/ids";
 import type { Ctx } from "../domain/context";
 import type { ConsoleUser } from "../domain/users/roles";
 
-export async function auditMutation(ctx: Ctx, user: ConsoleUser, path: string, rawInput: unknown, result: unknown): Promise<void> {
+export async function auditMutation(
+  ctx: Ctx,
+  user: ConsoleUser,
+  path: string,
+  rawInput: unknown,
+  result: unknown,
+): Promise<void> {
   const input = idsOf(rawInput);
   const output = idsOf(result);
   // "catalog.prices.scheduleVersion" → target "prices"; the record named by the input, else the one returned

@@ -5,7 +5,15 @@ import { currencyInput } from "../schemas/currency";
 
 const CONTRACT_STATES = ["inactive", "active", "paused", "canceled", "ended"] as const;
 const SERVICE_STATES = ["active", "inactive", "partial", "past_due"] as const;
-const RUN_STATES = ["scheduled", "processing", "succeeded", "failed", "exhausted", "canceled", "pending_external"] as const;
+const RUN_STATES = [
+  "scheduled",
+  "processing",
+  "succeeded",
+  "failed",
+  "exhausted",
+  "canceled",
+  "pending_external",
+] as const;
 
 const oneOrMany = <T extends readonly [string, ...string[]]>(values: T) => {
   const one = z.enum(values, { error: `Must be one of: ${values.join(", ")}.` });
@@ -20,31 +28,41 @@ export const pageInput = {
 
 export const contractListInput = z.object({
   ...pageInput,
-  filters: z.object({
-    state: oneOrMany(CONTRACT_STATES),
-    service_state: oneOrMany(SERVICE_STATES),
-    customer: text.optional(),
-    currency: currencyInput.optional(),
-    attention: z.boolean().optional(),
-    created_from: dateTimeInput.optional(), created_to: dateTimeInput.optional(),
-    ended_from: dateTimeInput.optional(), ended_to: dateTimeInput.optional(),
-    next_billing_from: dateTimeInput.optional(), next_billing_to: dateTimeInput.optional(),
-  }).default({}),
+  filters: z
+    .object({
+      state: oneOrMany(CONTRACT_STATES),
+      service_state: oneOrMany(SERVICE_STATES),
+      customer: text.optional(),
+      currency: currencyInput.optional(),
+      attention: z.boolean().optional(),
+      created_from: dateTimeInput.optional(),
+      created_to: dateTimeInput.optional(),
+      ended_from: dateTimeInput.optional(),
+      ended_to: dateTimeInput.optional(),
+      next_billing_from: dateTimeInput.optional(),
+      next_billing_to: dateTimeInput.optional(),
+    })
+    .default({}),
   search: text.optional(),
   sort: z.enum(["created_desc", "created_asc", "next_billing_asc", "next_billing_desc"]).default("created_desc"),
 });
 
 export const runListInput = z.object({
   ...pageInput,
-  filters: z.object({
-    state: oneOrMany(RUN_STATES),
-    currency: currencyInput.optional(),
-    customer: text.optional(),
-    contract: idInput.optional(),
-    period_from: dateTimeInput.optional(), period_to: dateTimeInput.optional(),
-    scheduled_from: dateTimeInput.optional(), scheduled_to: dateTimeInput.optional(),
-    paid_from: dateTimeInput.optional(), paid_to: dateTimeInput.optional(),
-  }).default({}),
+  filters: z
+    .object({
+      state: oneOrMany(RUN_STATES),
+      currency: currencyInput.optional(),
+      customer: text.optional(),
+      contract: idInput.optional(),
+      period_from: dateTimeInput.optional(),
+      period_to: dateTimeInput.optional(),
+      scheduled_from: dateTimeInput.optional(),
+      scheduled_to: dateTimeInput.optional(),
+      paid_from: dateTimeInput.optional(),
+      paid_to: dateTimeInput.optional(),
+    })
+    .default({}),
 });
 
 export const retryInput = z.object({ id: idInput, reason: text.optional() });

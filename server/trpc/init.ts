@@ -1,6 +1,6 @@
 // tRPC for the admin console: context from the next-auth session, superjson (./transformer), and the one place
 // where domain errors become tRPC errors (validation → BAD_REQUEST with `data.fields`, ...).
-import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from "@trpc/server";
+import { initTRPC, type TRPC_ERROR_CODE_KEY, TRPCError } from "@trpc/server";
 import type { z } from "zod";
 import { getSellerSession, type SellerSession } from "../auth/session";
 import { systemClock } from "../clock";
@@ -8,31 +8,39 @@ import { getDb } from "../db";
 import { isDatabaseUnavailable } from "../db-unavailable";
 import { forgetAccount } from "../domain/auth/keyCache";
 import type { Ctx } from "../domain/context";
-import { isDomainError, type DomainError, type FieldErrors } from "../domain/errors";
+import { type DomainError, type FieldErrors, isDomainError } from "../domain/errors";
 import { canMutate, loadConsoleUser } from "../domain/users/roles";
 import { checkJson, zodFieldErrors } from "../inputChecks";
 import { log } from "../log";
 import { auditMutation } from "./audit";
 import { transformer } from "./transformer";
 
-export interface TrpcContext { session: SellerSession | null }
+export interface TrpcContext {
+  session: SellerSession | null;
+}
 
 export async function createTrpcContext(): Promise<TrpcContext> {
   return { session: await getSellerSession() };
 }
 
 const CODE: Record<DomainError["kind"], TRPC_ERROR_CODE_KEY> = {
-  validation: "BAD_REQUEST", not_found: "NOT_FOUND", unauthenticated: "UNAUTHORIZED", forbidden: "FORBIDDEN", conflict: "CONFLICT",
+  validation: "BAD_REQUEST",
+  not_found: "NOT_FOUND",
+  unauthenticated: "UNAUTHORIZED",
+  forbidden: "FORBIDDEN",
+  conflict: "CONFLICT",
   // tRPC has no 410: for a console caller an expired record is as good as absent
   gone: "NOT_FOUND",
 };
 
-const isZodError = (e: unknown): e is z.ZodError => !!e && typeof e === "object" && Array.isArray((e as { issues?: unknown }).issues);
+const isZodError = (e: unknown): e is z.ZodError =>
+  !!e && typeof e === "object" && Array.isArray((e as { issues?: unknown }).issues);
 
 /** Field errors carried by a tRPC error: the domain's, or the input parser's. */
 function fieldErrors(error: TRPCError): FieldErrors | null {
   const cause = error.cause;
-  if (isDomainError(cause)) return cause.kind === "validation" ? (cause.fields ?? { non_field_errors: [cause.message] }) : null;
+  if (isDomainError(cause))
+    return cause.kind === "validation" ? (cause.fields ?? { non_field_errors: [cause.message] }) : null;
   if (error.code === "BAD_REQUEST" && isZodError(cause)) return zodFieldErrors(cause);
   return null;
 }
@@ -43,7 +51,11 @@ const t = initTRPC.context<TrpcContext>().create({
     const internal = error.code === "INTERNAL_SERVER_ERROR";
     return {
       ...shape,
-      message: internal ? "Internal server error." : error.code === "BAD_REQUEST" && isZodError(error.cause) ? "Invalid input." : shape.message,
+      message: internal
+        ? "Internal server error."
+        : error.code === "BAD_REQUEST" && isZodError(error.cause)
+          ? "Invalid input."
+          : shape.message,
       data: { ...shape.data, fields: fieldErrors(error) },
     };
   },
@@ -60,7 +72,11 @@ const domainErrors = t.middleware(async ({ next }) => {
     throw new TRPCError({ code: CODE[e.kind], message: e.message, cause: e });
   }
   if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
-    throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "Service temporarily unavailable.", cause: result.error.cause });
+    throw new TRPCError({
+      code: "SERVICE_UNAVAILABLE",
+      message: "Service temporarily unavailable.",
+      cause: result.error.cause,
+    });
   }
   return result;
 });
@@ -79,18 +95,26 @@ export const publicProcedure = t.procedure.use(domainErrors).use(inputChecks);
  * `ctx.user` the user as the database has it now (role included). Mutations: read_only users are
  * refused before anything runs, and each successful one is recorded in the audit trail.
  */
-export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
-  const user = await loadConsoleUser(getDb(), ctx.session.userId, ctx.session.accountId);
-  if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
-  const domain: Ctx = { db: getDb(), accountId: ctx.session.accountId, clock: systemClock, log: log.child({ userId: ctx.session.userId }) };
-  return next({ ctx: { session: ctx.session, user, domain } });
-}).use(async ({ ctx, type, path, getRawInput, next }) => {
-  if (type !== "mutation") return next();
-  if (!canMutate(ctx.user.role)) throw new TRPCError({ code: "FORBIDDEN", message: "Your role (read-only) may not make changes." });
-  const result = await next();
-  // the API's cached view of this account (keys, test clock, catalog version) is now stale
-  forgetAccount(ctx.domain.accountId);
-  if (result.ok) await auditMutation(ctx.domain, ctx.user, path, await getRawInput().catch(() => null), result.data);
-  return result;
-});
+export const protectedProcedure = publicProcedure
+  .use(async ({ ctx, next }) => {
+    if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
+    const user = await loadConsoleUser(getDb(), ctx.session.userId, ctx.session.accountId);
+    if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
+    const domain: Ctx = {
+      db: getDb(),
+      accountId: ctx.session.accountId,
+      clock: systemClock,
+      log: log.child({ userId: ctx.session.userId }),
+    };
+    return next({ ctx: { session: ctx.session, user, domain } });
+  })
+  .use(async ({ ctx, type, path, getRawInput, next }) => {
+    if (type !== "mutation") return next();
+    if (!canMutate(ctx.user.role))
+      throw new TRPCError({ code: "FORBIDDEN", message: "Your role (read-only) may not make changes." });
+    const result = await next();
+    // the API's cached view of this account (keys, test clock, catalog version) is now stale
+    forgetAccount(ctx.domain.accountId);
+    if (result.ok) await auditMutation(ctx.domain, ctx.user, path, await getRawInput().catch(() => null), result.data);
+    return result;
+  });

@@ -5,17 +5,17 @@ import { apiKeysRouter } from "./routers/apiKeys";
 import { auditRouter } from "./routers/audit";
 import { billingRouter } from "./routers/billing";
 import { catalogRouter } from "./routers/catalog";
-import { contractActionsRouter } from "./routers/contractActions";
 import { catalogAdminRouter } from "./routers/catalogAdmin";
+import { contractActionsRouter } from "./routers/contractActions";
+import { contractsRouter } from "./routers/contracts";
 import { customersRouter } from "./routers/customers";
+import { dashboardRouter } from "./routers/dashboard";
 import { quoteBuilderRouter } from "./routers/quoteBuilder";
-import { usersRouter } from "./routers/users";
+import { runsRouter } from "./routers/runs";
 import { sessionRouter } from "./routers/session";
 import { settingsRouter } from "./routers/settings";
+import { usersRouter } from "./routers/users";
 import { webhooksRouter } from "./routers/webhooks";
-import { dashboardRouter } from "./routers/dashboard";
-import { contractsRouter } from "./routers/contracts";
-import { runsRouter } from "./routers/runs";
 
 export const appRouter = router({
   account: accountRouter,

@@ -14,7 +14,11 @@ class PlainJson {
 
 const sj = new SuperJSON();
 sj.registerCustom<PlainJson, string>(
-  { isApplicable: (v): v is PlainJson => v instanceof PlainJson, serialize: (v) => JSON.stringify(v.value), deserialize: (text) => new PlainJson(JSON.parse(text)) },
+  {
+    isApplicable: (v): v is PlainJson => v instanceof PlainJson,
+    serialize: (v) => JSON.stringify(v.value),
+    deserialize: (text) => new PlainJson(JSON.parse(text)),
+  },
   "plain-json",
 );
 

@@ -1,17 +1,27 @@
 // What the worker does on each tick, independent of the job queue: find accounts with due work, bill
 // chunks of due contracts, publish and deliver webhooks. Safe to run in several processes at once.
-import { systemClock, type Clock } from "../clock";
+import { type Clock, systemClock } from "../clock";
 import type { Db } from "../db";
 import { accountCtx } from "../domain/accountContext";
-import type { SystemCtx } from "../domain/context";
 import { billRegularRunsInBulk } from "../domain/billing/bulk";
-import { dueContractIds, processContract, type DueSummary } from "../domain/billing/due";
+import { type DueSummary, dueContractIds, processContract } from "../domain/billing/due";
+import type { SystemCtx } from "../domain/context";
 import { fanOut } from "../domain/webhooks/deliver";
-import { DeliveryDispatcher, deliverDue, deliveryOptions, type DeliveryOptionsInput } from "../domain/webhooks/dispatch";
+import {
+  DeliveryDispatcher,
+  type DeliveryOptionsInput,
+  deliverDue,
+  deliveryOptions,
+} from "../domain/webhooks/dispatch";
 import { log } from "../log";
 
 /** Chunks of due contract ids per account (each chunk is one job). */
-export async function dueChunks(db: Db, chunkSize = 200, base: Clock = systemClock, limit = 10_000): Promise<{ accountId: number; ids: number[] }[]> {
+export async function dueChunks(
+  db: Db,
+  chunkSize = 200,
+  base: Clock = systemClock,
+  limit = 10_000,
+): Promise<{ accountId: number; ids: number[] }[]> {
   const accounts = await db.account.findMany({ select: { id: true } });
   const chunks: { accountId: number; ids: number[] }[] = [];
   for (const a of accounts) {
@@ -22,7 +32,11 @@ export async function dueChunks(db: Db, chunkSize = 200, base: Clock = systemClo
   return chunks;
 }
 
-export async function billChunk(db: Db, chunk: { accountId: number; ids: number[] }, base: Clock = systemClock): Promise<DueSummary> {
+export async function billChunk(
+  db: Db,
+  chunk: { accountId: number; ids: number[] },
+  base: Clock = systemClock,
+): Promise<DueSummary> {
   const ctx = await accountCtx(db, chunk.accountId, base);
   const until = ctx.clock.now();
   const summary: DueSummary = { contracts: 0, runsCreated: 0, runsExecuted: 0, changes: 0 };

@@ -36,13 +36,28 @@ function checkValue(v: unknown, kind: string, field: string) {
   }
   expect(v, `${field} is missing`).not.toBeUndefined();
   switch (k) {
-    case "int": expect(Number.isInteger(v), `${field} must be an integer, got ${JSON.stringify(v)}`).toBe(true); break;
-    case "string": expect(typeof v, field).toBe("string"); break;
-    case "bool": expect(typeof v, field).toBe("boolean"); break;
-    case "object": expect(v !== null && typeof v === "object" && !Array.isArray(v), `${field} must be an object`).toBe(true); break;
-    case "array": expect(Array.isArray(v), `${field} must be an array`).toBe(true); break;
-    case "decimal": expect(typeof v, field).toBe("string"); expect(v as string, field).toMatch(DECIMAL4); break;
-    case "iso": expectIso(v, field); break;
+    case "int":
+      expect(Number.isInteger(v), `${field} must be an integer, got ${JSON.stringify(v)}`).toBe(true);
+      break;
+    case "string":
+      expect(typeof v, field).toBe("string");
+      break;
+    case "bool":
+      expect(typeof v, field).toBe("boolean");
+      break;
+    case "object":
+      expect(v !== null && typeof v === "object" && !Array.isArray(v), `${field} must be an object`).toBe(true);
+      break;
+    case "array":
+      expect(Array.isArray(v), `${field} must be an array`).toBe(true);
+      break;
+    case "decimal":
+      expect(typeof v, field).toBe("string");
+      expect(v as string, field).toMatch(DECIMAL4);
+      break;
+    case "iso":
+      expectIso(v, field);
+      break;
   }
 }
 
@@ -57,32 +72,93 @@ export function expectFields(obj: Record<string, unknown>, spec: FieldSpec, what
 
 // Spec 2.1
 export const PRODUCT_FIELDS: FieldSpec = {
-  id: "int", name: "string", description: "string?", reference: "string?", image_url: "string?", active: "bool",
-  tax_policy: "string?", tax_rate_id: "int?", active_price_count: "int", metadata: "object", created_at: "iso", updated_at: "iso",
+  id: "int",
+  name: "string",
+  description: "string?",
+  reference: "string?",
+  image_url: "string?",
+  active: "bool",
+  tax_policy: "string?",
+  tax_rate_id: "int?",
+  active_price_count: "int",
+  metadata: "object",
+  created_at: "iso",
+  updated_at: "iso",
 };
 // Spec 2.2
 export const PRICE_FIELDS: FieldSpec = {
-  id: "int", product_id: "int", product_name: "string", product_reference: "string?", currency: "string", unit_amount: "decimal",
-  billing_type: "string", recurrence_type: "string?", interval: "string?", interval_count: "int?", billing_day_of_month: "int?",
-  billing_schedule_id: "int?", billing_schedule_name: "string?", billing_schedule_timezone: "string?", billing_schedule_rules: "array",
-  next_occurrences: "array", active: "bool", currently_effective: "bool", effective_from: "iso?", effective_to: "iso?",
-  current_version_id: "int", versions: "array", metadata: "object", created_at: "iso", updated_at: "iso",
+  id: "int",
+  product_id: "int",
+  product_name: "string",
+  product_reference: "string?",
+  currency: "string",
+  unit_amount: "decimal",
+  billing_type: "string",
+  recurrence_type: "string?",
+  interval: "string?",
+  interval_count: "int?",
+  billing_day_of_month: "int?",
+  billing_schedule_id: "int?",
+  billing_schedule_name: "string?",
+  billing_schedule_timezone: "string?",
+  billing_schedule_rules: "array",
+  next_occurrences: "array",
+  active: "bool",
+  currently_effective: "bool",
+  effective_from: "iso?",
+  effective_to: "iso?",
+  current_version_id: "int",
+  versions: "array",
+  metadata: "object",
+  created_at: "iso",
+  updated_at: "iso",
 };
 export const RULE_FIELDS: FieldSpec = { month: "int?", day: "int?", label: "string?", display_order: "int" };
 // Spec 2.3
 export const BUNDLE_FIELDS: FieldSpec = {
-  id: "int", name: "string", description: "string?", reference: "string?", default_currency: "string?", active: "bool",
-  item_count: "int", metadata: "object", created_at: "iso", updated_at: "iso",
+  id: "int",
+  name: "string",
+  description: "string?",
+  reference: "string?",
+  default_currency: "string?",
+  active: "bool",
+  item_count: "int",
+  metadata: "object",
+  created_at: "iso",
+  updated_at: "iso",
 };
-export const BUNDLE_PRODUCT_FIELDS: FieldSpec = { id: "int", name: "string", reference: "string?", image_url: "string?" };
+export const BUNDLE_PRODUCT_FIELDS: FieldSpec = {
+  id: "int",
+  name: "string",
+  reference: "string?",
+  image_url: "string?",
+};
 export const BUNDLE_ITEM_FIELDS: FieldSpec = {
-  id: "int", product: "object", quantity: "int", required: "bool", price_option_scope: "string", default_price_id: "int?",
-  default_price: "object?", selectable_prices: "array", display_order: "int", metadata: "object",
+  id: "int",
+  product: "object",
+  quantity: "int",
+  required: "bool",
+  price_option_scope: "string",
+  default_price_id: "int?",
+  default_price: "object?",
+  selectable_prices: "array",
+  display_order: "int",
+  metadata: "object",
 };
-export const SELECTABLE_PRICE_FIELDS: FieldSpec = { price_id: "int", display_label: "string?", is_default: "bool", price: "object" };
+export const SELECTABLE_PRICE_FIELDS: FieldSpec = {
+  price_id: "int",
+  display_label: "string?",
+  is_default: "bool",
+  price: "object",
+};
 // Spec 2.4
 export const ADDON_COMMON_FIELDS: FieldSpec = {
-  rule_id: "int", relationship_type: "string", min_quantity: "int", max_quantity: "int?", same_interval_required: "bool", same_currency_required: "bool",
+  rule_id: "int",
+  relationship_type: "string",
+  min_quantity: "int",
+  max_quantity: "int?",
+  same_interval_required: "bool",
+  same_currency_required: "bool",
 };
 
 export function expectProduct(p: any) {
@@ -98,7 +174,10 @@ export function expectPrice(p: any) {
   for (const v of p.versions) {
     expect(Number.isInteger(v.id), `${what}.versions[].id`).toBe(true);
   }
-  expect(p.versions.map((v: any) => v.id), `${what}.current_version_id must name one of versions`).toContain(p.current_version_id);
+  expect(
+    p.versions.map((v: any) => v.id),
+    `${what}.current_version_id must name one of versions`,
+  ).toContain(p.current_version_id);
 }
 
 export function expectBundle(b: any) {

@@ -51,9 +51,14 @@ describe("missing or invalid credentials", () => {
       await get("/v2/catalog/products/", { key: "sk_test_wrong" }),
       await get(`/v2/catalog/prices/${s.ids.basicMonthly}/`, { key: "sk_test_wrong" }),
       await get("/v2/bundle-templates/", { key: "sk_test_wrong" }),
-      await post(`/v2/bundle-templates/${s.ids.family}/addons/`, { bundle_item_selections: [] }, { key: "sk_test_wrong" }),
+      await post(
+        `/v2/bundle-templates/${s.ids.family}/addons/`,
+        { bundle_item_selections: [] },
+        { key: "sk_test_wrong" },
+      ),
       await get("/v2/customers/", { key: "sk_test_wrong" }),
-    ]) expectDetail(r, 401);
+    ])
+      expectDetail(r, 401);
   });
 
   it("a key that differs from the real one by case or a suffix is rejected", async () => {
@@ -69,7 +74,13 @@ describe("missing or invalid credentials", () => {
   it("a revoked key is rejected", async () => {
     const raw = "sk_test_revoked_key";
     await db().apiKey.create({
-      data: { accountId: s.accountId, kind: "secret", prefix: "sk_test_revo", hash: createHash("sha256").update(raw).digest("hex"), revokedAt: new Date() },
+      data: {
+        accountId: s.accountId,
+        kind: "secret",
+        prefix: "sk_test_revo",
+        hash: createHash("sha256").update(raw).digest("hex"),
+        revokedAt: new Date(),
+      },
     });
     expectDetail(await get("/v2/catalog/products/", { key: raw }), 401);
   });
@@ -101,7 +112,8 @@ describe("key types", () => {
       await post(`/v2/bundle-templates/${s.ids.family}/addons/`, { bundle_item_selections: [] }, { key: PUBLIC }),
       await get("/v2/customers/", { key: PUBLIC }),
       await post("/v2/customers/", { reference: "via-public-key" }, { key: PUBLIC }),
-    ]) expectDetail(r, 403);
+    ])
+      expectDetail(r, 403);
     // and the rejected create did not happen
     expect(await db().customer.count({ where: { reference: "via-public-key" } })).toBe(0);
   });
@@ -187,8 +199,14 @@ describe("account isolation", () => {
     expect((await get(`/v2/bundle-templates/${s.ids.otherBundle}/`, { key: OTHER })).status).toBe(200);
     expect((await get("/v2/customers/other-cust-1/", { key: OTHER })).status).toBe(200);
     // and the demo account's records are 404 for it
-    expect(await get(`/v2/catalog/products/${s.ids.streaming}/`, { key: OTHER })).toMatchObject({ status: 404, body: { detail: "Not found." } });
-    expect(await get("/v2/customers/cust-1001/", { key: OTHER })).toMatchObject({ status: 404, body: { detail: "Not found." } });
+    expect(await get(`/v2/catalog/products/${s.ids.streaming}/`, { key: OTHER })).toMatchObject({
+      status: 404,
+      body: { detail: "Not found." },
+    });
+    expect(await get("/v2/customers/cust-1001/", { key: OTHER })).toMatchObject({
+      status: 404,
+      body: { detail: "Not found." },
+    });
   });
 
   it("another account's bundle add-ons → 404", async () => {
@@ -209,7 +227,10 @@ describe("account isolation", () => {
     const r = await post("/v2/customers/", { reference: "other-cust-1", name: "Mine" });
     expect(r.status).toBe(201);
     const rows = await db().customer.findMany({ where: { reference: "other-cust-1" }, orderBy: { id: "asc" } });
-    expect(rows.map((c) => [c.accountId, c.name])).toEqual([[s.otherAccountId, "Other Customer"], [s.accountId, "Mine"]]);
+    expect(rows.map((c) => [c.accountId, c.name])).toEqual([
+      [s.otherAccountId, "Other Customer"],
+      [s.accountId, "Mine"],
+    ]);
     expect((await get("/v2/customers/other-cust-1/", { key: OTHER })).body.name).toBe("Other Customer");
   });
 });

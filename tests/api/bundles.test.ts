@@ -2,7 +2,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
 import { db, get, post, seed } from "../helpers";
-import { ADDON_COMMON_FIELDS, BUNDLE_PRODUCT_FIELDS, expectBundle, expectBundleDetail, expectFields, expectPage, expectPrice, linkParams } from "./_util";
+import {
+  ADDON_COMMON_FIELDS,
+  BUNDLE_PRODUCT_FIELDS,
+  expectBundle,
+  expectBundleDetail,
+  expectFields,
+  expectPage,
+  expectPrice,
+  linkParams,
+} from "./_util";
 
 let s: SeedResult;
 beforeAll(async () => {
@@ -10,7 +19,8 @@ beforeAll(async () => {
 });
 
 const refs = (list: any[]) => list.map((x) => x.reference);
-const addons = (bundleId: number, body: unknown, opts?: Parameters<typeof post>[2]) => post(`/v2/bundle-templates/${bundleId}/addons/`, body, opts);
+const addons = (bundleId: number, body: unknown, opts?: Parameters<typeof post>[2]) =>
+  post(`/v2/bundle-templates/${bundleId}/addons/`, body, opts);
 
 describe("BundleTemplate list (2.3)", () => {
   it("lists active bundles with every field", async () => {
@@ -23,8 +33,14 @@ describe("BundleTemplate list (2.3)", () => {
       expect(b).not.toHaveProperty("items");
     }
     expect(r.body[0]).toMatchObject({
-      id: s.ids.family, name: "Family Bundle", description: "Streaming with an optional magazine", reference: "family",
-      default_currency: "EUR", active: true, item_count: 2, metadata: {},
+      id: s.ids.family,
+      name: "Family Bundle",
+      description: "Streaming with an optional magazine",
+      reference: "family",
+      default_currency: "EUR",
+      active: true,
+      item_count: 2,
+      metadata: {},
     });
     expect(r.body[1]).toMatchObject({ id: s.ids.kidsBundle, description: null, item_count: 1 });
   });
@@ -78,26 +94,46 @@ describe("BundleTemplate detail (2.3)", () => {
     expectBundleDetail(r.body);
     const [streaming, magazine] = r.body.items;
     expect(streaming).toMatchObject({
-      id: s.ids.familyStreamingItem, quantity: 1, required: true, price_option_scope: "selectable", default_price_id: s.ids.basicMonthly, display_order: 0, metadata: {},
+      id: s.ids.familyStreamingItem,
+      quantity: 1,
+      required: true,
+      price_option_scope: "selectable",
+      default_price_id: s.ids.basicMonthly,
+      display_order: 0,
+      metadata: {},
       product: { id: s.ids.streaming, name: "Streaming Basic", reference: "streaming-basic", image_url: null },
     });
     expectFields(streaming.product, BUNDLE_PRODUCT_FIELDS);
-    expect(streaming.default_price).toMatchObject({ id: s.ids.basicMonthly, unit_amount: "9.9000", reference: "streaming-basic-monthly" });
+    expect(streaming.default_price).toMatchObject({
+      id: s.ids.basicMonthly,
+      unit_amount: "9.9000",
+      reference: "streaming-basic-monthly",
+    });
     expect(streaming.selectable_prices.map((x: any) => [x.price_id, x.display_label, x.is_default])).toEqual([
       [s.ids.basicMonthly, "Basic", true],
       [s.ids.premiumMonthly, "Premium", false],
     ]);
     // the embedded price is a full CatalogPrice, with the version in effect now
     const premium = streaming.selectable_prices[1].price;
-    expect(premium).toMatchObject({ id: s.ids.premiumMonthly, product_name: "Streaming Premium", unit_amount: "14.9000" });
+    expect(premium).toMatchObject({
+      id: s.ids.premiumMonthly,
+      product_name: "Streaming Premium",
+      unit_amount: "14.9000",
+    });
     expect(premium.versions).toHaveLength(3);
 
     expect(magazine).toMatchObject({
-      id: s.ids.familyMagazineItem, required: false, price_option_scope: "fixed", default_price_id: s.ids.magazineMonthly, display_order: 1,
+      id: s.ids.familyMagazineItem,
+      required: false,
+      price_option_scope: "fixed",
+      default_price_id: s.ids.magazineMonthly,
+      display_order: 1,
       product: { id: s.ids.magazine, reference: "magazine" },
     });
     // a fixed item offers exactly its default price
-    expect(magazine.selectable_prices.map((x: any) => [x.price_id, x.is_default])).toEqual([[s.ids.magazineMonthly, true]]);
+    expect(magazine.selectable_prices.map((x: any) => [x.price_id, x.is_default])).toEqual([
+      [s.ids.magazineMonthly, true],
+    ]);
     expect(magazine.default_price.billing_day_of_month).toBe(1);
   });
 
@@ -108,16 +144,20 @@ describe("BundleTemplate detail (2.3)", () => {
     expect(r.body.items).toHaveLength(1);
     const item = r.body.items[0];
     expect(item.price_option_scope).toBe("product_active_recurring");
-    expect(item.selectable_prices.map((x: any) => [x.price_id, x.display_label, x.is_default])).toEqual([[s.ids.kidsMonthly, null, true]]);
-    const catalog = (await get(`/v2/catalog/prices/?product=${s.ids.kids}&billing_type=recurring`)).body.map((p: any) => p.id);
+    expect(item.selectable_prices.map((x: any) => [x.price_id, x.display_label, x.is_default])).toEqual([
+      [s.ids.kidsMonthly, null, true],
+    ]);
+    const catalog = (await get(`/v2/catalog/prices/?product=${s.ids.kids}&billing_type=recurring`)).body.map(
+      (p: any) => p.id,
+    );
     expect(item.selectable_prices.map((x: any) => x.price_id)).toEqual(catalog);
   });
 
   it("inactive bundle → 404 by default, 200 with ?active=all", async () => {
-    const r = await get(`/v2/bundle-templates/${(await retiredId())}/`);
+    const r = await get(`/v2/bundle-templates/${await retiredId()}/`);
     expect(r.status).toBe(404);
     expect(r.body).toEqual({ detail: "Not found." });
-    const all = await get(`/v2/bundle-templates/${(await retiredId())}/?active=all`);
+    const all = await get(`/v2/bundle-templates/${await retiredId()}/?active=all`);
     expect(all.status).toBe(200);
     expectBundleDetail(all.body);
     expect(all.body).toMatchObject({ reference: "retired", active: false, items: [] });
@@ -145,31 +185,54 @@ describe("add-ons (4.2)", () => {
     const r = await addons(s.ids.family, { bundle_item_selections: [] });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
-      bundle_template_id: s.ids.family, currency: "EUR", recurrence_type: "interval", interval: "month", interval_count: 1,
-      billing_day_of_month: null, billing_schedule_id: null,
+      bundle_template_id: s.ids.family,
+      currency: "EUR",
+      recurrence_type: "interval",
+      interval: "month",
+      interval_count: 1,
+      billing_day_of_month: null,
+      billing_schedule_id: null,
     });
     expect(r.body.product_addons.map((o: any) => o.rule_id)).toEqual([s.ids.sportsRule, s.ids.screenRule]);
     expect(r.body.bundle_addons.map((o: any) => o.rule_id)).toEqual([s.ids.kidsRule]);
   });
 
   it("product add-on offers carry the rule fields, product, default price and filtered prices", async () => {
-    const r = await addons(s.ids.family, { bundle_item_selections: [{ bundle_item: s.ids.familyStreamingItem, selected_price: s.ids.basicMonthly }] });
+    const r = await addons(s.ids.family, {
+      bundle_item_selections: [{ bundle_item: s.ids.familyStreamingItem, selected_price: s.ids.basicMonthly }],
+    });
     expect(r.status).toBe(200);
     for (const o of r.body.product_addons) {
-      expectFields(o, { ...ADDON_COMMON_FIELDS, product: "object", default_price_id: "int", selectable_prices: "array" });
+      expectFields(o, {
+        ...ADDON_COMMON_FIELDS,
+        product: "object",
+        default_price_id: "int",
+        selectable_prices: "array",
+      });
       expectFields(o.product, BUNDLE_PRODUCT_FIELDS);
       for (const p of o.selectable_prices) expectPrice(p);
       expect(o.selectable_prices.map((p: any) => p.id)).toContain(o.default_price_id);
     }
     const [sports, screen] = r.body.product_addons;
     expect(sports).toMatchObject({
-      rule_id: s.ids.sportsRule, relationship_type: expect.any(String), min_quantity: 0, max_quantity: 1,
-      same_interval_required: true, same_currency_required: true,
-      product: { id: s.ids.sports, name: "Sports Add-on", reference: "sports-addon", image_url: null }, default_price_id: s.ids.sportsMonthly,
+      rule_id: s.ids.sportsRule,
+      relationship_type: expect.any(String),
+      min_quantity: 0,
+      max_quantity: 1,
+      same_interval_required: true,
+      same_currency_required: true,
+      product: { id: s.ids.sports, name: "Sports Add-on", reference: "sports-addon", image_url: null },
+      default_price_id: s.ids.sportsMonthly,
     });
     // the yearly sports price does not match the bundle's monthly interval
     expect(sports.selectable_prices.map((p: any) => p.id)).toEqual([s.ids.sportsMonthly]);
-    expect(screen).toMatchObject({ rule_id: s.ids.screenRule, min_quantity: 1, max_quantity: 3, default_price_id: s.ids.screenMonthly, product: { id: s.ids.screen } });
+    expect(screen).toMatchObject({
+      rule_id: s.ids.screenRule,
+      min_quantity: 1,
+      max_quantity: 3,
+      default_price_id: s.ids.screenMonthly,
+      product: { id: s.ids.screen },
+    });
     expect(screen.selectable_prices.map((p: any) => p.id)).toEqual([s.ids.screenMonthly]);
   });
 
@@ -184,7 +247,9 @@ describe("add-ons (4.2)", () => {
   });
 
   it("selecting premium instead of basic keeps the monthly EUR terms", async () => {
-    const r = await addons(s.ids.family, { bundle_item_selections: [{ bundle_item: s.ids.familyStreamingItem, selected_price: s.ids.premiumMonthly }] });
+    const r = await addons(s.ids.family, {
+      bundle_item_selections: [{ bundle_item: s.ids.familyStreamingItem, selected_price: s.ids.premiumMonthly }],
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ currency: "EUR", interval: "month", interval_count: 1 });
     expect(r.body.product_addons.map((o: any) => o.rule_id)).toEqual([s.ids.sportsRule, s.ids.screenRule]);
@@ -194,13 +259,17 @@ describe("add-ons (4.2)", () => {
     const r = await addons(s.ids.family, { bundle_item_selections: [{ bundle_item: s.ids.familyMagazineItem }] });
     expect(r.status).toBe(200);
     expect(r.body.billing_day_of_month).toBe(1);
-    const excluded = await addons(s.ids.family, { bundle_item_selections: [{ bundle_item: s.ids.familyMagazineItem, include: false }] });
+    const excluded = await addons(s.ids.family, {
+      bundle_item_selections: [{ bundle_item: s.ids.familyMagazineItem, include: false }],
+    });
     expect(excluded.status).toBe(200);
     expect(excluded.body.billing_day_of_month).toBeNull();
   });
 
   it("excluding a required item → 400 bundle_item_selections", async () => {
-    const r = await addons(s.ids.family, { bundle_item_selections: [{ bundle_item: s.ids.familyStreamingItem, include: false }] });
+    const r = await addons(s.ids.family, {
+      bundle_item_selections: [{ bundle_item: s.ids.familyStreamingItem, include: false }],
+    });
     expect(r.status).toBe(400);
     expect(Object.keys(r.body)).toEqual(["bundle_item_selections"]);
     expect(r.body.bundle_item_selections.join(" ")).toMatch(/required/);
@@ -217,7 +286,9 @@ describe("add-ons (4.2)", () => {
   });
 
   it("the same item selected twice → 400", async () => {
-    const r = await addons(s.ids.family, { bundle_item_selections: [{ bundle_item: s.ids.familyStreamingItem }, { bundle_item: s.ids.familyStreamingItem }] });
+    const r = await addons(s.ids.family, {
+      bundle_item_selections: [{ bundle_item: s.ids.familyStreamingItem }, { bundle_item: s.ids.familyStreamingItem }],
+    });
     expect(r.status).toBe(400);
     expect(Object.keys(r.body)).toEqual(["bundle_item_selections"]);
   });
@@ -229,14 +300,28 @@ describe("add-ons (4.2)", () => {
     ["another account's price", () => s.ids.otherPrice],
     ["an unknown price", () => 999999],
   ])("selected_price that is %s → 400 bundle_item_selections", async (_, price) => {
-    const r = await addons(s.ids.family, { bundle_item_selections: [{ bundle_item: s.ids.familyStreamingItem, selected_price: price() }] });
+    const r = await addons(s.ids.family, {
+      bundle_item_selections: [{ bundle_item: s.ids.familyStreamingItem, selected_price: price() }],
+    });
     expect(r.status).toBe(400);
     expect(Object.keys(r.body)).toEqual(["bundle_item_selections"]);
   });
 
   it("a fixed item accepts only its own price", async () => {
-    expect((await addons(s.ids.family, { bundle_item_selections: [{ bundle_item: s.ids.familyMagazineItem, selected_price: s.ids.magazineMonthly }] })).status).toBe(200);
-    expect((await addons(s.ids.family, { bundle_item_selections: [{ bundle_item: s.ids.familyMagazineItem, selected_price: s.ids.quarterlyPrice }] })).status).toBe(400);
+    expect(
+      (
+        await addons(s.ids.family, {
+          bundle_item_selections: [{ bundle_item: s.ids.familyMagazineItem, selected_price: s.ids.magazineMonthly }],
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await addons(s.ids.family, {
+          bundle_item_selections: [{ bundle_item: s.ids.familyMagazineItem, selected_price: s.ids.quarterlyPrice }],
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it.each([
@@ -253,12 +338,28 @@ describe("add-ons (4.2)", () => {
     ["quantity 1e20", { bundle_item_selections: [{ bundle_item: 1, quantity: 1e20 }] }, "bundle_item_selections"],
     ["quantity a string", { bundle_item_selections: [{ bundle_item: 1, quantity: "2" }] }, "bundle_item_selections"],
     ["include a string", { bundle_item_selections: [{ bundle_item: 1, include: "no" }] }, "bundle_item_selections"],
-    ["selected_price a string", { bundle_item_selections: [{ bundle_item: 1, selected_price: "abc" }] }, "bundle_item_selections"],
+    [
+      "selected_price a string",
+      { bundle_item_selections: [{ bundle_item: 1, selected_price: "abc" }] },
+      "bundle_item_selections",
+    ],
     ["selection not an object", { bundle_item_selections: [42] }, "bundle_item_selections"],
-    ["metadata not an object", { bundle_item_selections: [{ bundle_item: 1, metadata: [1] }] }, "bundle_item_selections"],
+    [
+      "metadata not an object",
+      { bundle_item_selections: [{ bundle_item: 1, metadata: [1] }] },
+      "bundle_item_selections",
+    ],
     ["bad start_at", { bundle_item_selections: [{ bundle_item: 1, start_at: "tomorrow" }] }, "bundle_item_selections"],
-    ["bad discount", { bundle_item_selections: [{ bundle_item: 1, discount_percent: "150" }] }, "bundle_item_selections"],
-    ["bad override", { bundle_item_selections: [{ bundle_item: 1, unit_amount_override: "-1" }] }, "bundle_item_selections"],
+    [
+      "bad discount",
+      { bundle_item_selections: [{ bundle_item: 1, discount_percent: "150" }] },
+      "bundle_item_selections",
+    ],
+    [
+      "bad override",
+      { bundle_item_selections: [{ bundle_item: 1, unit_amount_override: "-1" }] },
+      "bundle_item_selections",
+    ],
     ["body a list", [], "non_field_errors"],
     ["body a string", "x", "non_field_errors"],
     ["body null", null, "non_field_errors"],
@@ -301,7 +402,12 @@ describe("add-ons (4.2)", () => {
   it("the kids bundle has no add-on rules", async () => {
     const r = await addons(s.ids.kidsBundle, { bundle_item_selections: [] });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ bundle_template_id: s.ids.kidsBundle, currency: "EUR", product_addons: [], bundle_addons: [] });
+    expect(r.body).toMatchObject({
+      bundle_template_id: s.ids.kidsBundle,
+      currency: "EUR",
+      product_addons: [],
+      bundle_addons: [],
+    });
   });
 
   it("GET on the add-ons path is not allowed", async () => {
@@ -314,17 +420,60 @@ describe("add-on price filtering by currency and interval (extra data)", () => {
   it("a USD bundle gets only USD add-on prices, and none when the product has none", async () => {
     const A = s.accountId;
     const sportsUsd = await db().catalogPrice.create({
-      data: { accountId: A, productId: s.ids.sports, reference: "sports-monthly-usd", currency: "USD", billingType: "recurring", recurrenceType: "interval", interval: "month", intervalCount: 1, versions: { create: { unitAmount: "6.0000" } } },
+      data: {
+        accountId: A,
+        productId: s.ids.sports,
+        reference: "sports-monthly-usd",
+        currency: "USD",
+        billingType: "recurring",
+        recurrenceType: "interval",
+        interval: "month",
+        intervalCount: 1,
+        versions: { create: { unitAmount: "6.0000" } },
+      },
     });
     const usdBundle = await db().bundleTemplate.create({
       data: {
-        accountId: A, name: "USD Bundle", reference: "usd-bundle", defaultCurrency: "USD",
-        items: { create: [{ productId: s.ids.streaming, quantity: 1, required: true, priceOptionScope: "fixed", defaultPriceId: s.ids.basicUsd }] },
+        accountId: A,
+        name: "USD Bundle",
+        reference: "usd-bundle",
+        defaultCurrency: "USD",
+        items: {
+          create: [
+            {
+              productId: s.ids.streaming,
+              quantity: 1,
+              required: true,
+              priceOptionScope: "fixed",
+              defaultPriceId: s.ids.basicUsd,
+            },
+          ],
+        },
       },
     });
-    await db().addonRule.create({ data: { accountId: A, bundleId: usdBundle.id, targetProductId: s.ids.sports, defaultPriceId: s.ids.sportsMonthly, minQuantity: 0, maxQuantity: 1 } });
-    await db().addonRule.create({ data: { accountId: A, bundleId: usdBundle.id, targetProductId: s.ids.screen, defaultPriceId: s.ids.screenMonthly, minQuantity: 0, maxQuantity: 1 } });
-    await db().addonRule.create({ data: { accountId: A, bundleId: usdBundle.id, targetBundleId: s.ids.kidsBundle, minQuantity: 0, maxQuantity: 1 } });
+    await db().addonRule.create({
+      data: {
+        accountId: A,
+        bundleId: usdBundle.id,
+        targetProductId: s.ids.sports,
+        defaultPriceId: s.ids.sportsMonthly,
+        minQuantity: 0,
+        maxQuantity: 1,
+      },
+    });
+    await db().addonRule.create({
+      data: {
+        accountId: A,
+        bundleId: usdBundle.id,
+        targetProductId: s.ids.screen,
+        defaultPriceId: s.ids.screenMonthly,
+        minQuantity: 0,
+        maxQuantity: 1,
+      },
+    });
+    await db().addonRule.create({
+      data: { accountId: A, bundleId: usdBundle.id, targetBundleId: s.ids.kidsBundle, minQuantity: 0, maxQuantity: 1 },
+    });
 
     const r = await addons(usdBundle.id, { bundle_item_selections: [] });
     expect(r.status).toBe(200);
@@ -339,7 +488,10 @@ describe("add-on price filtering by currency and interval (extra data)", () => {
   });
 
   it("a rule without the same-interval flag offers yearly prices too", async () => {
-    const rule = await db().addonRule.update({ where: { id: s.ids.sportsRule }, data: { sameIntervalRequired: false } });
+    const rule = await db().addonRule.update({
+      where: { id: s.ids.sportsRule },
+      data: { sameIntervalRequired: false },
+    });
     try {
       const r = await addons(s.ids.family, { bundle_item_selections: [] });
       const sports = r.body.product_addons.find((o: any) => o.rule_id === rule.id);
@@ -353,14 +505,32 @@ describe("add-on price filtering by currency and interval (extra data)", () => {
   it("product_active_recurring excludes one-time and inactive prices and includes new recurring ones", async () => {
     const A = s.accountId;
     const mk = (reference: string, extra: object) =>
-      db().catalogPrice.create({ data: { accountId: A, productId: s.ids.kids, reference, currency: "EUR", billingType: "recurring", recurrenceType: "interval", interval: "year", intervalCount: 1, versions: { create: { unitAmount: "40.0000" } }, ...extra } });
+      db().catalogPrice.create({
+        data: {
+          accountId: A,
+          productId: s.ids.kids,
+          reference,
+          currency: "EUR",
+          billingType: "recurring",
+          recurrenceType: "interval",
+          interval: "year",
+          intervalCount: 1,
+          versions: { create: { unitAmount: "40.0000" } },
+          ...extra,
+        },
+      });
     const yearly = await mk("kids-yearly", {});
     await mk("kids-old", { active: false });
     await mk("kids-once", { billingType: "one_time", recurrenceType: null, interval: null, intervalCount: null });
     const item = (await get(`/v2/bundle-templates/${s.ids.kidsBundle}/`)).body.items[0];
-    expect(item.selectable_prices.map((x: any) => [x.price_id, x.is_default])).toEqual([[s.ids.kidsMonthly, true], [yearly.id, false]]);
+    expect(item.selectable_prices.map((x: any) => [x.price_id, x.is_default])).toEqual([
+      [s.ids.kidsMonthly, true],
+      [yearly.id, false],
+    ]);
     // the new yearly price can be selected in the add-ons call
-    const r = await addons(s.ids.kidsBundle, { bundle_item_selections: [{ bundle_item: item.id, selected_price: yearly.id }] });
+    const r = await addons(s.ids.kidsBundle, {
+      bundle_item_selections: [{ bundle_item: item.id, selected_price: yearly.id }],
+    });
     expect(r.status).toBe(200);
     expect(r.body.interval).toBe("year");
   });
@@ -370,7 +540,9 @@ describe("add-on price filtering by currency and interval (extra data)", () => {
     try {
       const item = (await get(`/v2/bundle-templates/${s.ids.family}/`)).body.items[0];
       expect(item.selectable_prices.map((x: any) => x.price_id)).toEqual([s.ids.basicMonthly]);
-      const r = await addons(s.ids.family, { bundle_item_selections: [{ bundle_item: s.ids.familyStreamingItem, selected_price: s.ids.premiumMonthly }] });
+      const r = await addons(s.ids.family, {
+        bundle_item_selections: [{ bundle_item: s.ids.familyStreamingItem, selected_price: s.ids.premiumMonthly }],
+      });
       expect(r.status).toBe(400);
       expect(Object.keys(r.body)).toEqual(["bundle_item_selections"]);
     } finally {

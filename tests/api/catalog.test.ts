@@ -11,7 +11,17 @@ beforeAll(async () => {
 });
 afterEach(() => setRequestTime(null));
 
-const ACTIVE_PRODUCTS = ["streaming-basic", "streaming-premium", "magazine", "newspaper", "setup-fee", "sports-addon", "extra-screen", "kids-channel", "coaching"];
+const ACTIVE_PRODUCTS = [
+  "streaming-basic",
+  "streaming-premium",
+  "magazine",
+  "newspaper",
+  "setup-fee",
+  "sports-addon",
+  "extra-screen",
+  "kids-channel",
+  "coaching",
+];
 const refs = (list: any[]) => list.map((x) => x.reference);
 
 describe("CatalogProduct (2.1)", () => {
@@ -29,8 +39,16 @@ describe("CatalogProduct (2.1)", () => {
   it("values match the seeded records", async () => {
     const basic = (await get("/v2/catalog/products/?reference=streaming-basic")).body[0];
     expect(basic).toMatchObject({
-      id: s.ids.streaming, name: "Streaming Basic", description: "HD streaming on one screen", reference: "streaming-basic",
-      image_url: null, active: true, tax_policy: "exclusive", tax_rate_id: s.ids.vat, active_price_count: 3, metadata: {},
+      id: s.ids.streaming,
+      name: "Streaming Basic",
+      description: "HD streaming on one screen",
+      reference: "streaming-basic",
+      image_url: null,
+      active: true,
+      tax_policy: "exclusive",
+      tax_rate_id: s.ids.vat,
+      active_price_count: 3,
+      metadata: {},
     });
     const coaching = (await get("/v2/catalog/products/?reference=coaching")).body[0];
     expect(coaching).toMatchObject({ description: null, tax_policy: null, tax_rate_id: null, active_price_count: 1 });
@@ -83,29 +101,65 @@ describe("CatalogPrice (2.2)", () => {
       for (const v of p.versions) expect(v.unit_amount).toMatch(DECIMAL4);
     }
     const byRef = Object.fromEntries(r.body.map((p: any) => [p.reference, p.unit_amount]));
-    expect(byRef).toMatchObject({ "streaming-basic-monthly": "9.9000", "streaming-basic-yearly": "99.0000", "setup-fee": "19.0000", "coaching-weekly": "25.0000" });
+    expect(byRef).toMatchObject({
+      "streaming-basic-monthly": "9.9000",
+      "streaming-basic-yearly": "99.0000",
+      "setup-fee": "19.0000",
+      "coaching-weekly": "25.0000",
+    });
   });
 
   it("denormalised product fields and interval fields", async () => {
     const p = (await get(`/v2/catalog/prices/${s.ids.basicYearly}/`)).body;
     expect(p).toMatchObject({
-      id: s.ids.basicYearly, product_id: s.ids.streaming, product_name: "Streaming Basic", product_reference: "streaming-basic",
-      currency: "EUR", billing_type: "recurring", recurrence_type: "interval", interval: "year", interval_count: 1,
-      billing_day_of_month: null, billing_schedule_id: null, billing_schedule_name: null, billing_schedule_timezone: null,
-      billing_schedule_rules: [], next_occurrences: [], active: true, currently_effective: true, metadata: {},
+      id: s.ids.basicYearly,
+      product_id: s.ids.streaming,
+      product_name: "Streaming Basic",
+      product_reference: "streaming-basic",
+      currency: "EUR",
+      billing_type: "recurring",
+      recurrence_type: "interval",
+      interval: "year",
+      interval_count: 1,
+      billing_day_of_month: null,
+      billing_schedule_id: null,
+      billing_schedule_name: null,
+      billing_schedule_timezone: null,
+      billing_schedule_rules: [],
+      next_occurrences: [],
+      active: true,
+      currently_effective: true,
+      metadata: {},
     });
   });
 
   it("a one-time price has no recurrence, interval or occurrences", async () => {
     const p = (await get(`/v2/catalog/prices/${s.ids.setupFee}/`)).body;
-    expect(p).toMatchObject({ billing_type: "one_time", recurrence_type: null, interval: null, interval_count: null, billing_day_of_month: null, next_occurrences: [] });
+    expect(p).toMatchObject({
+      billing_type: "one_time",
+      recurrence_type: null,
+      interval: null,
+      interval_count: null,
+      billing_day_of_month: null,
+      next_occurrences: [],
+    });
   });
 
   it("a price with a single open version: effective_from/to null, one version, currently effective", async () => {
     const p = (await get(`/v2/catalog/prices/${s.ids.basicMonthly}/`)).body;
     expect(p.versions).toHaveLength(1);
-    expect(p).toMatchObject({ effective_from: null, effective_to: null, currently_effective: true, current_version_id: p.versions[0].id });
-    expect(p.versions[0]).toMatchObject({ unit_amount: "9.9000", effective_from: null, effective_to: null, currently_effective: true });
+    expect(p).toMatchObject({
+      effective_from: null,
+      effective_to: null,
+      currently_effective: true,
+      current_version_id: p.versions[0].id,
+    });
+    expect(p.versions[0]).toMatchObject({
+      unit_amount: "9.9000",
+      effective_from: null,
+      effective_to: null,
+      currently_effective: true,
+    });
   });
 });
 
@@ -124,7 +178,11 @@ describe("price versions", () => {
     const now = Date.now();
     expect(new Date(p.effective_from).getTime()).toBeLessThan(now);
     expect(new Date(p.effective_to).getTime()).toBeGreaterThan(now);
-    expect([past.currently_effective, current.currently_effective, future.currently_effective]).toEqual([false, true, false]);
+    expect([past.currently_effective, current.currently_effective, future.currently_effective]).toEqual([
+      false,
+      true,
+      false,
+    ]);
   });
 
   it("lists past, current and future versions in order of start", async () => {
@@ -190,8 +248,12 @@ describe("billing schedules and next_occurrences", () => {
   it("billing schedule fields of the quarterly price", async () => {
     const p = (await get(`/v2/catalog/prices/${s.ids.quarterlyPrice}/`)).body;
     expect(p).toMatchObject({
-      recurrence_type: "billing_schedule", interval: null, interval_count: null, billing_schedule_id: s.ids.quarterly,
-      billing_schedule_name: "Quarterly (calendar)", billing_schedule_timezone: "Europe/Helsinki",
+      recurrence_type: "billing_schedule",
+      interval: null,
+      interval_count: null,
+      billing_schedule_id: s.ids.quarterly,
+      billing_schedule_name: "Quarterly (calendar)",
+      billing_schedule_timezone: "Europe/Helsinki",
     });
     expect(p.billing_schedule_rules).toEqual([
       { month: 1, day: 1, label: "Q1", display_order: 0 },
@@ -229,23 +291,35 @@ describe("billing schedules and next_occurrences", () => {
     ]);
     setRequestTime("2026-02-10T12:00:00.000Z");
     expect((await get(`/v2/catalog/prices/${s.ids.quarterlyPrice}/`)).body.next_occurrences).toEqual([
-      "2026-03-31T21:00:00.000Z", "2026-06-30T21:00:00.000Z", "2026-09-30T21:00:00.000Z",
+      "2026-03-31T21:00:00.000Z",
+      "2026-06-30T21:00:00.000Z",
+      "2026-09-30T21:00:00.000Z",
     ]);
   });
 
   it("an occurrence exactly at the request time is not 'next'", async () => {
     setRequestTime("2026-03-31T21:00:00.000Z");
-    expect((await get(`/v2/catalog/prices/${s.ids.quarterlyPrice}/`)).body.next_occurrences[0]).toBe("2026-06-30T21:00:00.000Z");
+    expect((await get(`/v2/catalog/prices/${s.ids.quarterlyPrice}/`)).body.next_occurrences[0]).toBe(
+      "2026-06-30T21:00:00.000Z",
+    );
   });
 
   it("fixed billing day prices: next three occurrences of day 1 and day 15", async () => {
     setRequestTime("2026-02-10T12:00:00.456Z");
     const day1 = (await get(`/v2/catalog/prices/${s.ids.magazineMonthly}/`)).body;
     expect(day1.billing_day_of_month).toBe(1);
-    expect(day1.next_occurrences).toEqual(["2026-03-01T00:00:00.000Z", "2026-04-01T00:00:00.000Z", "2026-05-01T00:00:00.000Z"]);
+    expect(day1.next_occurrences).toEqual([
+      "2026-03-01T00:00:00.000Z",
+      "2026-04-01T00:00:00.000Z",
+      "2026-05-01T00:00:00.000Z",
+    ]);
     const day15 = (await get(`/v2/catalog/prices/${s.ids.newspaperMonthly}/`)).body;
     expect(day15.billing_day_of_month).toBe(15);
-    expect(day15.next_occurrences).toEqual(["2026-02-15T00:00:00.000Z", "2026-03-15T00:00:00.000Z", "2026-04-15T00:00:00.000Z"]);
+    expect(day15.next_occurrences).toEqual([
+      "2026-02-15T00:00:00.000Z",
+      "2026-03-15T00:00:00.000Z",
+      "2026-04-15T00:00:00.000Z",
+    ]);
   });
 
   it("fixed billing day occurrences are in the future (unpinned)", async () => {
@@ -288,7 +362,12 @@ describe("filters", () => {
   });
 
   it.each(["yes", "ALL", "2", "maybe"])("active=%s → 400 with key `active`", async (v) => {
-    for (const path of ["/v2/catalog/products/", "/v2/catalog/prices/", `/v2/catalog/products/${s.ids.streaming}/`, `/v2/catalog/prices/${s.ids.basicMonthly}/`]) {
+    for (const path of [
+      "/v2/catalog/products/",
+      "/v2/catalog/prices/",
+      `/v2/catalog/products/${s.ids.streaming}/`,
+      `/v2/catalog/prices/${s.ids.basicMonthly}/`,
+    ]) {
       const r = await get(`${path}?active=${v}`);
       expect(r.status, path).toBe(400);
       expect(Object.keys(r.body)).toEqual(["active"]);
@@ -306,7 +385,9 @@ describe("filters", () => {
   });
 
   it("prices: reference", async () => {
-    expect((await get("/v2/catalog/prices/?reference=sports-yearly")).body.map((p: any) => p.id)).toEqual([s.ids.sportsYearly]);
+    expect((await get("/v2/catalog/prices/?reference=sports-yearly")).body.map((p: any) => p.id)).toEqual([
+      s.ids.sportsYearly,
+    ]);
     expect((await get("/v2/catalog/prices/?reference=nope")).body).toEqual([]);
   });
 
@@ -332,7 +413,9 @@ describe("filters", () => {
   });
 
   it("prices: billing_type", async () => {
-    expect((await get("/v2/catalog/prices/?billing_type=one_time")).body.map((p: any) => p.id)).toEqual([s.ids.setupFee]);
+    expect((await get("/v2/catalog/prices/?billing_type=one_time")).body.map((p: any) => p.id)).toEqual([
+      s.ids.setupFee,
+    ]);
     const recurring = (await get("/v2/catalog/prices/?billing_type=recurring")).body;
     expect(recurring.length).toBe(12);
     expect(recurring.every((p: any) => p.billing_type === "recurring")).toBe(true);
@@ -345,7 +428,9 @@ describe("filters", () => {
   });
 
   it("prices: recurrence_type", async () => {
-    expect((await get("/v2/catalog/prices/?recurrence_type=billing_schedule")).body.map((p: any) => p.id)).toEqual([s.ids.quarterlyPrice]);
+    expect((await get("/v2/catalog/prices/?recurrence_type=billing_schedule")).body.map((p: any) => p.id)).toEqual([
+      s.ids.quarterlyPrice,
+    ]);
     const interval = (await get("/v2/catalog/prices/?recurrence_type=interval")).body;
     expect(interval.length).toBe(11);
     expect(interval.every((p: any) => p.recurrence_type === "interval")).toBe(true);
@@ -355,7 +440,9 @@ describe("filters", () => {
     const r = await get(`/v2/catalog/prices/?product=${s.ids.streaming}&currency=EUR&billing_type=recurring`);
     expect(r.body.map((p: any) => p.id)).toEqual([s.ids.basicMonthly, s.ids.basicYearly]);
     expect((await get("/v2/catalog/prices/?product=legacy-plan")).body).toEqual([]);
-    expect((await get("/v2/catalog/prices/?product=legacy-plan&active=all")).body.map((p: any) => p.id)).toEqual([s.ids.inactivePrice]);
+    expect((await get("/v2/catalog/prices/?product=legacy-plan&active=all")).body.map((p: any) => p.id)).toEqual([
+      s.ids.inactivePrice,
+    ]);
   });
 
   it("unknown query parameters are ignored", async () => {
@@ -415,7 +502,8 @@ describe("pagination", () => {
 
   it("pages together cover every record exactly once", async () => {
     const seen: number[] = [];
-    for (let page = 1; page <= 5; page++) seen.push(...(await get(`/v2/catalog/prices/?page_size=3&page=${page}`)).body.results.map((p: any) => p.id));
+    for (let page = 1; page <= 5; page++)
+      seen.push(...(await get(`/v2/catalog/prices/?page_size=3&page=${page}`)).body.results.map((p: any) => p.id));
     expect(seen).toEqual((await get("/v2/catalog/prices/")).body.map((p: any) => p.id));
   });
 
@@ -463,7 +551,13 @@ describe("pagination", () => {
 
   it("page_size=5000 returns at most 1000 results and links with page_size=1000", async () => {
     // enough products to exceed the maximum page size
-    await db().catalogProduct.createMany({ data: Array.from({ length: 1005 }, (_, i) => ({ accountId: s.accountId, name: `Bulk ${i}`, reference: `bulk-${i}` })) });
+    await db().catalogProduct.createMany({
+      data: Array.from({ length: 1005 }, (_, i) => ({
+        accountId: s.accountId,
+        name: `Bulk ${i}`,
+        reference: `bulk-${i}`,
+      })),
+    });
     try {
       const r = await get("/v2/catalog/products/?page_size=5000");
       expect(r.status).toBe(200);
@@ -504,13 +598,16 @@ describe("detail lookups", () => {
     expect((await get(`/v2/catalog/prices/${s.ids.basicMonthly}/?active=false`)).status).toBe(404);
   });
 
-  it.each(["abc", "1.5", "-1", "1e3", "0x1", "99999999999", "%20", "0", "999999"])("non-existent or non-integer id %j → 404", async (id) => {
-    for (const base of ["/v2/catalog/products/", "/v2/catalog/prices/"]) {
-      const r = await get(`${base}${id}/`);
-      expect(r.status, base + id).toBe(404);
-      expect(r.body).toEqual({ detail: "Not found." });
-    }
-  });
+  it.each(["abc", "1.5", "-1", "1e3", "0x1", "99999999999", "%20", "0", "999999"])(
+    "non-existent or non-integer id %j → 404",
+    async (id) => {
+      for (const base of ["/v2/catalog/products/", "/v2/catalog/prices/"]) {
+        const r = await get(`${base}${id}/`);
+        expect(r.status, base + id).toBe(404);
+        expect(r.body).toEqual({ detail: "Not found." });
+      }
+    },
+  );
 });
 
 describe("currently_effective", () => {
@@ -518,14 +615,27 @@ describe("currently_effective", () => {
     const start = new Date(Date.now() + 10 * 86_400_000);
     const price = await db().catalogPrice.create({
       data: {
-        accountId: s.accountId, productId: s.ids.coaching, reference: "coaching-later", currency: "EUR", billingType: "recurring", recurrenceType: "interval",
-        interval: "month", intervalCount: 1, versions: { create: { unitAmount: "30.0000", effectiveFrom: start } },
+        accountId: s.accountId,
+        productId: s.ids.coaching,
+        reference: "coaching-later",
+        currency: "EUR",
+        billingType: "recurring",
+        recurrenceType: "interval",
+        interval: "month",
+        intervalCount: 1,
+        versions: { create: { unitAmount: "30.0000", effectiveFrom: start } },
       },
       include: { versions: true },
     });
     try {
       const p = (await get(`/v2/catalog/prices/${price.id}/`)).body;
-      expect(p).toMatchObject({ unit_amount: "30.0000", currently_effective: false, current_version_id: price.versions[0].id, effective_from: start.toISOString(), effective_to: null });
+      expect(p).toMatchObject({
+        unit_amount: "30.0000",
+        currently_effective: false,
+        current_version_id: price.versions[0].id,
+        effective_from: start.toISOString(),
+        effective_to: null,
+      });
       expect(p.versions[0].currently_effective).toBe(false);
       setRequestTime(new Date(start.getTime() + 1));
       const later = (await get(`/v2/catalog/prices/${price.id}/`)).body;
@@ -540,18 +650,34 @@ describe("currently_effective", () => {
     const t = Date.now();
     const price = await db().catalogPrice.create({
       data: {
-        accountId: s.accountId, productId: s.ids.coaching, reference: "coaching-ended", currency: "EUR", billingType: "recurring", recurrenceType: "interval",
-        interval: "month", intervalCount: 1,
-        versions: { create: [
-          { unitAmount: "20.0000", effectiveFrom: null, effectiveTo: new Date(t - 20 * 86_400_000) },
-          { unitAmount: "22.0000", effectiveFrom: new Date(t - 20 * 86_400_000), effectiveTo: new Date(t - 86_400_000) },
-        ] },
+        accountId: s.accountId,
+        productId: s.ids.coaching,
+        reference: "coaching-ended",
+        currency: "EUR",
+        billingType: "recurring",
+        recurrenceType: "interval",
+        interval: "month",
+        intervalCount: 1,
+        versions: {
+          create: [
+            { unitAmount: "20.0000", effectiveFrom: null, effectiveTo: new Date(t - 20 * 86_400_000) },
+            {
+              unitAmount: "22.0000",
+              effectiveFrom: new Date(t - 20 * 86_400_000),
+              effectiveTo: new Date(t - 86_400_000),
+            },
+          ],
+        },
       },
       include: { versions: { orderBy: { id: "asc" } } },
     });
     try {
       const p = (await get(`/v2/catalog/prices/${price.id}/`)).body;
-      expect(p).toMatchObject({ unit_amount: "22.0000", currently_effective: false, current_version_id: price.versions[1].id });
+      expect(p).toMatchObject({
+        unit_amount: "22.0000",
+        currently_effective: false,
+        current_version_id: price.versions[1].id,
+      });
       expect(p.versions.map((v: any) => v.unit_amount)).toEqual(["20.0000", "22.0000"]);
     } finally {
       await db().catalogPrice.delete({ where: { id: price.id } });
@@ -561,9 +687,21 @@ describe("currently_effective", () => {
 
 describe("product filter with a numeric reference", () => {
   it("`product` matches a product whose reference looks like an id", async () => {
-    const product = await db().catalogProduct.create({ data: { accountId: s.accountId, name: "Numeric Ref", reference: "20241" } });
+    const product = await db().catalogProduct.create({
+      data: { accountId: s.accountId, name: "Numeric Ref", reference: "20241" },
+    });
     const price = await db().catalogPrice.create({
-      data: { accountId: s.accountId, productId: product.id, reference: "numeric-ref-monthly", currency: "EUR", billingType: "recurring", recurrenceType: "interval", interval: "month", intervalCount: 1, versions: { create: { unitAmount: "1.0000" } } },
+      data: {
+        accountId: s.accountId,
+        productId: product.id,
+        reference: "numeric-ref-monthly",
+        currency: "EUR",
+        billingType: "recurring",
+        recurrenceType: "interval",
+        interval: "month",
+        intervalCount: 1,
+        versions: { create: { unitAmount: "1.0000" } },
+      },
     });
     try {
       expect((await get("/v2/catalog/prices/?product=20241")).body.map((p: any) => p.id)).toEqual([price.id]);

@@ -9,10 +9,18 @@ beforeAll(async () => {
   s = await seed();
 });
 
-const CUSTOMER_FIELDS = { id: "int", reference: "string", name: "string?", email: "string?", metadata: "object", created_at: "iso", updated_at: "iso" } as const;
-const row = (reference: string, accountId = s.accountId) => db().customer.findUnique({ where: { accountId_reference: { accountId, reference } } });
+const CUSTOMER_FIELDS = {
+  id: "int",
+  reference: "string",
+  name: "string?",
+  email: "string?",
+  metadata: "object",
+  created_at: "iso",
+  updated_at: "iso",
+} as const;
+const row = (reference: string, accountId = s.accountId) =>
+  db().customer.findUnique({ where: { accountId_reference: { accountId, reference } } });
 const countMine = () => db().customer.count({ where: { accountId: s.accountId } });
-
 
 describe("list and read", () => {
   it("lists the account's customers in id order with every field", async () => {
@@ -20,12 +28,19 @@ describe("list and read", () => {
     expect(r.status).toBe(200);
     expect(r.body.map((c: any) => c.reference)).toEqual(["cust-1001", "cust-1002", "cust-1003"]);
     for (const c of r.body) expectFields(c, CUSTOMER_FIELDS, "customer");
-    expect(r.body[0]).toMatchObject({ reference: "cust-1001", name: "Alice Example", email: "alice@example.com", metadata: {} });
+    expect(r.body[0]).toMatchObject({
+      reference: "cust-1001",
+      name: "Alice Example",
+      email: "alice@example.com",
+      metadata: {},
+    });
   });
 
   it("filters by reference and by email (case-insensitive)", async () => {
     expect((await get("/v2/customers/?reference=cust-1002")).body.map((c: any) => c.name)).toEqual(["Bob Example"]);
-    expect((await get("/v2/customers/?email=CAROL@example.com")).body.map((c: any) => c.reference)).toEqual(["cust-1003"]);
+    expect((await get("/v2/customers/?email=CAROL@example.com")).body.map((c: any) => c.reference)).toEqual([
+      "cust-1003",
+    ]);
     expect((await get("/v2/customers/?reference=nope")).body).toEqual([]);
   });
 
@@ -57,17 +72,30 @@ describe("list and read", () => {
 
   it("another account's customer → 404 (read and patch)", async () => {
     expect(await get("/v2/customers/other-cust-1/")).toMatchObject({ status: 404, body: { detail: "Not found." } });
-    expect(await patch("/v2/customers/other-cust-1/", { name: "x" })).toMatchObject({ status: 404, body: { detail: "Not found." } });
+    expect(await patch("/v2/customers/other-cust-1/", { name: "x" })).toMatchObject({
+      status: 404,
+      body: { detail: "Not found." },
+    });
     expect((await row("other-cust-1", s.otherAccountId))?.name).toBe("Other Customer");
   });
 });
 
 describe("create", () => {
   it("creates a customer → 201 with the record", async () => {
-    const r = await post("/v2/customers/", { reference: "cust-2001", name: "Dana", email: "dana@example.com", metadata: { tier: "gold", n: 1 } });
+    const r = await post("/v2/customers/", {
+      reference: "cust-2001",
+      name: "Dana",
+      email: "dana@example.com",
+      metadata: { tier: "gold", n: 1 },
+    });
     expect(r.status).toBe(201);
     expectFields(r.body, CUSTOMER_FIELDS, "customer");
-    expect(r.body).toMatchObject({ reference: "cust-2001", name: "Dana", email: "dana@example.com", metadata: { tier: "gold", n: 1 } });
+    expect(r.body).toMatchObject({
+      reference: "cust-2001",
+      name: "Dana",
+      email: "dana@example.com",
+      metadata: { tier: "gold", n: 1 },
+    });
     expect(r.headers.get("content-type")).toMatch(/application\/json/);
     const stored = await row("cust-2001");
     expect(stored?.id).toBe(r.body.id);
@@ -146,7 +174,9 @@ describe("create", () => {
   });
 
   it("the new customer is listed", async () => {
-    expect((await get("/v2/customers/")).body.map((c: any) => c.reference)).toEqual(expect.arrayContaining(["cust-2001", "cust-2002", "cust-2003"]));
+    expect((await get("/v2/customers/")).body.map((c: any) => c.reference)).toEqual(
+      expect.arrayContaining(["cust-2001", "cust-2002", "cust-2003"]),
+    );
   });
 });
 
@@ -157,19 +187,35 @@ describe("patch", () => {
     await new Promise((r) => setTimeout(r, 5));
     const r = await patch("/v2/customers/cust-3001/", { name: "Eve Updated", email: "eve2@example.com" });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ id: before.id, reference: "cust-3001", name: "Eve Updated", email: "eve2@example.com", metadata: { a: 1 }, created_at: before.created_at });
+    expect(r.body).toMatchObject({
+      id: before.id,
+      reference: "cust-3001",
+      name: "Eve Updated",
+      email: "eve2@example.com",
+      metadata: { a: 1 },
+      created_at: before.created_at,
+    });
     expect(new Date(r.body.updated_at).getTime()).toBeGreaterThan(new Date(before.updated_at).getTime());
     expect((await get("/v2/customers/cust-3001/")).body).toEqual(r.body);
   });
 
   it("fields not sent are left alone; null clears name and email", async () => {
     await post("/v2/customers/", { reference: "cust-3002", name: "Finn", email: "finn@example.com" });
-    expect((await patch("/v2/customers/cust-3002/", { email: "finn2@example.com" })).body).toMatchObject({ name: "Finn", email: "finn2@example.com" });
-    expect((await patch("/v2/customers/cust-3002/", { name: null, email: null })).body).toMatchObject({ name: null, email: null });
+    expect((await patch("/v2/customers/cust-3002/", { email: "finn2@example.com" })).body).toMatchObject({
+      name: "Finn",
+      email: "finn2@example.com",
+    });
+    expect((await patch("/v2/customers/cust-3002/", { name: null, email: null })).body).toMatchObject({
+      name: null,
+      email: null,
+    });
   });
 
   it("metadata is shallow-merged and null removes a key", async () => {
-    await post("/v2/customers/", { reference: "cust-3003", metadata: { keep: "yes", drop: "me", nested: { a: 1, b: 2 } } });
+    await post("/v2/customers/", {
+      reference: "cust-3003",
+      metadata: { keep: "yes", drop: "me", nested: { a: 1, b: 2 } },
+    });
     const r = await patch("/v2/customers/cust-3003/", { metadata: { drop: null, added: true, nested: { c: 3 } } });
     expect(r.status).toBe(200);
     // shallow: the nested object is replaced, not merged
@@ -177,8 +223,16 @@ describe("patch", () => {
     const stored = await row("cust-3003");
     expect(stored?.metadata).toEqual({ keep: "yes", added: true, nested: { c: 3 } });
     // removing an absent key is a no-op; an empty object changes nothing
-    expect((await patch("/v2/customers/cust-3003/", { metadata: { never_there: null } })).body.metadata).toEqual({ keep: "yes", added: true, nested: { c: 3 } });
-    expect((await patch("/v2/customers/cust-3003/", { metadata: {} })).body.metadata).toEqual({ keep: "yes", added: true, nested: { c: 3 } });
+    expect((await patch("/v2/customers/cust-3003/", { metadata: { never_there: null } })).body.metadata).toEqual({
+      keep: "yes",
+      added: true,
+      nested: { c: 3 },
+    });
+    expect((await patch("/v2/customers/cust-3003/", { metadata: {} })).body.metadata).toEqual({
+      keep: "yes",
+      added: true,
+      nested: { c: 3 },
+    });
   });
 
   it("an empty patch changes nothing", async () => {

@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { changesLive } from "@/server/changes";
 import { hashKey } from "@/server/domain/auth/apiKeys";
 import { forgetAccount, lookupKey } from "@/server/domain/auth/keyCache";
-import { db, get, post, seed, setRequestTime } from "../helpers";
 import type { SeedResult } from "@/server/seed/demo";
+import { db, get, post, seed, setRequestTime } from "../helpers";
 
 const QUOTES = "/v2/subscription-offer-quotes/";
 const KEY = "sk_test_demo_secret";
@@ -59,7 +59,9 @@ describe("API key cache", () => {
   it("a key created a moment ago works at once (unknown keys are not remembered)", async () => {
     const raw = `sk_test_fresh_${Date.now()}`;
     expect(await status(raw)).toBe(401);
-    await db().apiKey.create({ data: { accountId: s.accountId, kind: "secret", name: "fresh", prefix: raw.slice(0, 12), hash: hashKey(raw) } });
+    await db().apiKey.create({
+      data: { accountId: s.accountId, kind: "secret", name: "fresh", prefix: raw.slice(0, 12), hash: hashKey(raw) },
+    });
     expect(await status(raw)).toBe(200);
   });
 
@@ -70,7 +72,10 @@ describe("API key cache", () => {
     expect(before.status, JSON.stringify(before.body)).toBe(200);
     const unit = before.body.recurring_items[0].unit_amount;
     await sql("update price_versions set unit_amount = unit_amount + 1 where price_id = $1", s.ids.magazineMonthly);
-    await until("the new unit amount", async () => (await post(QUOTES, body)).body.recurring_items[0].unit_amount !== unit);
+    await until(
+      "the new unit amount",
+      async () => (await post(QUOTES, body)).body.recurring_items[0].unit_amount !== unit,
+    );
     const after = await post(QUOTES, body);
     expect(Number(after.body.recurring_items[0].unit_amount)).toBe(Number(unit) + 1);
   });
@@ -103,7 +108,9 @@ describe("API key cache", () => {
     expect(await status()).toBe(200);
     await sql("alter table api_keys disable trigger api_keys_notify");
     // drop the LISTEN connection from the server side
-    await db().$queryRawUnsafe("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen sc_changes%' and pid <> pg_backend_pid()");
+    await db().$queryRawUnsafe(
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen sc_changes%' and pid <> pg_backend_pid()",
+    );
     await until("the listener to notice", async () => !changesLive(), 3000);
     await sql("update api_keys set revoked_at = now() where hash = $1", hashKey(KEY));
     expect(await status()).toBe(401); // read from the database, although nobody announced the change

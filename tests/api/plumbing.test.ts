@@ -42,7 +42,12 @@ describe("request bodies", () => {
     expect(await countMine()).toBe(before);
   });
 
-  it.each([["a number", "42"], ["a string", '"x"'], ["null", "null"], ["true", "true"]])("a JSON scalar body (%s) → 400", async (_, rawBody) => {
+  it.each([
+    ["a number", "42"],
+    ["a string", '"x"'],
+    ["null", "null"],
+    ["true", "true"],
+  ])("a JSON scalar body (%s) → 400", async (_, rawBody) => {
     const r = await post("/v2/customers/", undefined, { rawBody });
     expect(r.status).toBe(400);
     expect(Object.keys(r.body)).toEqual(["non_field_errors"]);
@@ -102,7 +107,11 @@ describe("request bodies", () => {
   });
 
   it("error responses are JSON", async () => {
-    for (const r of [await post("/v2/customers/", {}), await get("/v2/customers/nobody/"), await get("/v2/customers/", { key: null })]) {
+    for (const r of [
+      await post("/v2/customers/", {}),
+      await get("/v2/customers/nobody/"),
+      await get("/v2/customers/", { key: null }),
+    ]) {
       expect(r.headers.get("content-type")).toMatch(/^application\/json/);
     }
   });
@@ -128,27 +137,54 @@ describe("request ids", () => {
   });
 
   it("a client-supplied x-request-id is echoed (capped at 100 characters)", async () => {
-    expect((await get("/v2/catalog/products/", { headers: { "x-request-id": "trace-abc-123" } })).headers.get("x-request-id")).toBe("trace-abc-123");
-    expect((await get("/v2/customers/nobody/", { headers: { "x-request-id": "trace-404" } })).headers.get("x-request-id")).toBe("trace-404");
+    expect(
+      (await get("/v2/catalog/products/", { headers: { "x-request-id": "trace-abc-123" } })).headers.get(
+        "x-request-id",
+      ),
+    ).toBe("trace-abc-123");
+    expect(
+      (await get("/v2/customers/nobody/", { headers: { "x-request-id": "trace-404" } })).headers.get("x-request-id"),
+    ).toBe("trace-404");
     const long = "r".repeat(300);
-    expect((await get("/v2/catalog/products/", { headers: { "x-request-id": long } })).headers.get("x-request-id")).toBe(long.slice(0, 100));
+    expect(
+      (await get("/v2/catalog/products/", { headers: { "x-request-id": long } })).headers.get("x-request-id"),
+    ).toBe(long.slice(0, 100));
   });
 });
 
 describe("unexpected errors", () => {
   const boom = (handler: () => Promise<unknown>, auth: "none" | "secret" = "none") =>
-    toRouteHandler(defineEndpoint({ method: "POST", path: "/v2/test-boom/", summary: "test", tags: ["Test"], auth, body: z.object({}).passthrough(), handler }));
+    toRouteHandler(
+      defineEndpoint({
+        method: "POST",
+        path: "/v2/test-boom/",
+        summary: "test",
+        tags: ["Test"],
+        auth,
+        body: z.object({}).passthrough(),
+        handler,
+      }),
+    );
 
   const call = async (h: ReturnType<typeof boom>, headers: Record<string, string> = {}) => {
-    const res = await h(new Request("http://test.local/api/v2/test-boom/", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: "{}" }));
+    const res = await h(
+      new Request("http://test.local/api/v2/test-boom/", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: "{}",
+      }),
+    );
     const text = await res.text();
     return { status: res.status, text, body: JSON.parse(text), headers: res.headers };
   };
 
   it("a plain Error → 500 with a generic detail, the request id, and no stack trace or message", async () => {
-    const r = await call(boom(async () => {
-      throw new Error("connection to db-secret-host:5432 failed for user admin");
-    }), { "x-request-id": "boom-1" });
+    const r = await call(
+      boom(async () => {
+        throw new Error("connection to db-secret-host:5432 failed for user admin");
+      }),
+      { "x-request-id": "boom-1" },
+    );
     expect(r.status).toBe(500);
     expect(r.body).toEqual({ detail: "Internal server error.", request_id: "boom-1" });
     expect(r.headers.get("x-request-id")).toBe("boom-1");
@@ -163,9 +199,11 @@ describe("unexpected errors", () => {
     expect(typeError.body.request_id).toBe(typeError.headers.get("x-request-id"));
     expect(typeError.text).not.toMatch(/missing|TypeError|stack/);
 
-    const thrownString = await call(boom(async () => {
-      throw "raw string";
-    }));
+    const thrownString = await call(
+      boom(async () => {
+        throw "raw string";
+      }),
+    );
     expect(thrownString.status).toBe(500);
     expect(thrownString.text).not.toContain("raw string");
   });
@@ -183,21 +221,32 @@ describe("unexpected errors", () => {
   });
 
   it("domain errors map to their statuses and bodies", async () => {
-    const conflict = await call(boom(async () => {
-      throw new DomainError("conflict", "Already processing.");
-    }));
+    const conflict = await call(
+      boom(async () => {
+        throw new DomainError("conflict", "Already processing.");
+      }),
+    );
     expect(conflict.status).toBe(409);
     expect(conflict.body).toEqual({ detail: "Already processing." });
 
-    const noChange = await call(boom(async () => {
-      throw new DomainError("validation", "Nothing to change.", { non_field_errors: ["Nothing to change."] }, "no_change");
-    }));
+    const noChange = await call(
+      boom(async () => {
+        throw new DomainError(
+          "validation",
+          "Nothing to change.",
+          { non_field_errors: ["Nothing to change."] },
+          "no_change",
+        );
+      }),
+    );
     expect(noChange.status).toBe(400);
     expect(noChange.body).toEqual({ non_field_errors: ["Nothing to change."], code: "no_change" });
 
-    const notFound = await call(boom(async () => {
-      throw new DomainError("not_found", "Not found.");
-    }));
+    const notFound = await call(
+      boom(async () => {
+        throw new DomainError("not_found", "Not found.");
+      }),
+    );
     expect(notFound.status).toBe(404);
     expect(notFound.body).toEqual({ detail: "Not found." });
   });

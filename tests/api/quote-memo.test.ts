@@ -1,9 +1,9 @@
 // The per-second quote memo (server/http/quoteResponseMemo.ts): equal requests within a second are served again,
 // and nothing that changes a quote (catalog, clock, account, customer, errors) is ever served stale.
 import { describe, expect, it } from "vitest";
-import { db, post, seed, setRequestTime, useSeed } from "../helpers";
 import { memoStats } from "@/server/http/quoteResponseMemo";
 import type { SeedResult } from "@/server/seed/demo";
+import { db, post, seed, setRequestTime, useSeed } from "../helpers";
 
 const URL = "/v2/subscription-offer-quotes/";
 let s: SeedResult;
@@ -40,7 +40,10 @@ describe("quote memo", () => {
     const body = { items: [{ price: s.ids.kidsMonthly }] };
     const before = await quote(body);
     expect(before.status).toBe(200);
-    const version = await db().priceVersion.findFirstOrThrow({ where: { priceId: s.ids.kidsMonthly }, orderBy: { id: "desc" } });
+    const version = await db().priceVersion.findFirstOrThrow({
+      where: { priceId: s.ids.kidsMonthly },
+      orderBy: { id: "desc" },
+    });
     await db().priceVersion.update({ where: { id: version.id }, data: { unitAmount: "123.4500" } });
     try {
       const after = await quote(body);
@@ -67,7 +70,9 @@ describe("quote memo", () => {
     const ref = `memo-${Date.now()}`;
     const named = { ...body, customer_reference: ref };
     expect((await quote(named)).status).toBe(400);
-    expect((await post("/v2/customers/", { reference: ref, email: `${ref}@example.com`, name: "Memo" })).status).toBe(201);
+    expect((await post("/v2/customers/", { reference: ref, email: `${ref}@example.com`, name: "Memo" })).status).toBe(
+      201,
+    );
     const ok = await quote(named);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.customer_reference).toBe(ref);
@@ -83,7 +88,9 @@ describe("quote memo", () => {
     const again = await post(URL, body, { headers: { "idempotency-key": key } });
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.body).toEqual(first.body);
-    expect((await post(URL, { ...body, metadata: { other: "1" } }, { headers: { "idempotency-key": key } })).status).toBe(400);
+    expect(
+      (await post(URL, { ...body, metadata: { other: "1" } }, { headers: { "idempotency-key": key } })).status,
+    ).toBe(400);
   });
 
   it("is bypassed for malformed and invalid bodies (a 400 every time)", async () => {

@@ -20,8 +20,12 @@ export async function consoleAs(email: string) {
 
 /** Every mutation procedure of the console router, by dotted path (the router's own record, so new ones are included). */
 export function mutationPaths(): string[] {
-  const procedures = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures;
-  return Object.entries(procedures).filter(([, p]) => p._def.type === "mutation").map(([path]) => path).sort();
+  const procedures = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def
+    .procedures;
+  return Object.entries(procedures)
+    .filter(([, p]) => p._def.type === "mutation")
+    .map(([path]) => path)
+    .sort();
 }
 
 /** Calls a procedure of a caller by dotted path. */
@@ -37,7 +41,9 @@ export async function databaseFingerprint(): Promise<Record<string, string>> {
     where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> '_prisma_migrations' order by 1`;
   const out: Record<string, string> = {};
   for (const { name } of tables) {
-    const [row] = await db().$queryRawUnsafe<{ h: string | null }[]>(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${name}" t`);
+    const [row] = await db().$queryRawUnsafe<{ h: string | null }[]>(
+      `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${name}" t`,
+    );
     out[name] = row.h ?? "";
   }
   return out;

@@ -3,14 +3,18 @@
 // database on each call, so changing it applies at once.
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
-import { db, seed, useSeed } from "../helpers";
 import { appRouter } from "@/server/trpc/root";
+import { db, seed, useSeed } from "../helpers";
 import { callPath, consoleAs, databaseFingerprint, mutationPaths, setRole, userOf } from "./_console";
 
 let ids: Record<string, number>;
 let admin: string;
 let viewer: string;
-useSeed(seed, (r) => { ids = r.ids; admin = r.admin.email; viewer = r.viewer.email; });
+useSeed(seed, (r) => {
+  ids = r.ids;
+  admin = r.admin.email;
+  viewer = r.viewer.email;
+});
 
 const FUTURE = () => new Date(Date.now() + 30 * 86_400_000).toISOString();
 let n = 0;
@@ -18,12 +22,25 @@ let n = 0;
 function validInput(path: string): unknown {
   n += 1;
   switch (path) {
-    case "catalog.products.create": return { name: `Role test product ${n}` };
-    case "catalog.prices.create": return { product_id: ids.streaming, currency: "EUR", unit_amount: "4.5000", billing_type: "recurring", interval: "month", interval_count: 1 };
-    case "catalog.prices.scheduleVersion": return { price_id: ids.basicMonthly, unit_amount: "11.0000", effective_from: FUTURE() };
-    case "customers.create": return { reference: `role-cust-${n}`, name: "Role Test" };
-    case "billing.advanceClock": return { to: new Date(Date.now() + 60_000 * n).toISOString() };
-    default: return {};
+    case "catalog.products.create":
+      return { name: `Role test product ${n}` };
+    case "catalog.prices.create":
+      return {
+        product_id: ids.streaming,
+        currency: "EUR",
+        unit_amount: "4.5000",
+        billing_type: "recurring",
+        interval: "month",
+        interval_count: 1,
+      };
+    case "catalog.prices.scheduleVersion":
+      return { price_id: ids.basicMonthly, unit_amount: "11.0000", effective_from: FUTURE() };
+    case "customers.create":
+      return { reference: `role-cust-${n}`, name: "Role Test" };
+    case "billing.advanceClock":
+      return { to: new Date(Date.now() + 60_000 * n).toISOString() };
+    default:
+      return {};
   }
 }
 
@@ -44,7 +61,15 @@ describe("console roles", () => {
 
   it("refuses every mutation procedure to a read_only user with FORBIDDEN, and nothing changes", async () => {
     const paths = mutationPaths();
-    expect(paths).toEqual(expect.arrayContaining(["catalog.products.create", "catalog.prices.create", "catalog.prices.scheduleVersion", "customers.create", "billing.advanceClock"]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "catalog.products.create",
+        "catalog.prices.create",
+        "catalog.prices.scheduleVersion",
+        "customers.create",
+        "billing.advanceClock",
+      ]),
+    );
     const caller = await consoleAs(viewer);
     const before = await databaseFingerprint();
     for (const path of paths) {
@@ -65,7 +90,13 @@ describe("console roles", () => {
     for (const role of ["owner", "admin"] as const) {
       await setRole(admin, role);
       const caller = await consoleAs(admin);
-      for (const path of ["catalog.products.create", "catalog.prices.create", "catalog.prices.scheduleVersion", "customers.create", "billing.advanceClock"]) {
+      for (const path of [
+        "catalog.products.create",
+        "catalog.prices.create",
+        "catalog.prices.scheduleVersion",
+        "customers.create",
+        "billing.advanceClock",
+      ]) {
         expect(await codeOf(callPath(caller, path, validInput(path))), `${role} ${path}`).toBe("OK");
       }
     }
@@ -86,7 +117,9 @@ describe("console roles", () => {
 
   it("refuses a session whose user no longer belongs to the account", async () => {
     const u = await userOf(admin);
-    const caller = appRouter.createCaller({ session: { userId: u.id, accountId: u.accountId + 1, email: u.email, name: null } });
+    const caller = appRouter.createCaller({
+      session: { userId: u.id, accountId: u.accountId + 1, email: u.email, name: null },
+    });
     expect(await codeOf(caller.customers.create({ reference: "wrong-account" }))).toBe("UNAUTHORIZED");
   });
 });

@@ -11,10 +11,22 @@ import { db } from "../helpers";
 delete process.env.NEXTAUTH_SECRET;
 delete process.env.APP_SECRET;
 
-function run(cmd: string, args: string[], env: Record<string, string | undefined>): Promise<{ code: number; out: string }> {
+function run(
+  cmd: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    execFile(cmd, args, { env: { PATH: process.env.PATH, ...env } as unknown as NodeJS.ProcessEnv, cwd: process.cwd(), timeout: 60_000 }, (err, stdout, stderr) =>
-      resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, out: String(stdout) + String(stderr) }));
+    execFile(
+      cmd,
+      args,
+      { env: { PATH: process.env.PATH, ...env } as unknown as NodeJS.ProcessEnv, cwd: process.cwd(), timeout: 60_000 },
+      (err, stdout, stderr) =>
+        resolve({
+          code: err ? (typeof err.code === "number" ? err.code : -1) : 0,
+          out: String(stdout) + String(stderr),
+        }),
+    );
   });
 }
 
@@ -23,13 +35,31 @@ describe("generated secrets", () => {
     const [auth, preview] = [await getSecret("auth"), await getSecret("preview")];
     expect(auth).not.toBe(preview);
     expect(auth.length).toBeGreaterThanOrEqual(43);
-    expect((await db().appSecret.findMany({ orderBy: { name: "asc" } })).map((r) => [r.name, r.value])).toEqual([["auth", auth], ["preview", preview]]);
+    expect((await db().appSecret.findMany({ orderBy: { name: "asc" } })).map((r) => [r.name, r.value])).toEqual([
+      ["auth", auth],
+      ["preview", preview],
+    ]);
     clearSecretCache();
     expect(await getSecret("auth")).toBe(auth);
-    const child = await run(path.resolve("node_modules/.bin/tsx"), ["-e", "import('./server/secrets.ts').then(async (m) => { console.log(await m.getSecret('auth')); process.exit(0); })"], { DATABASE_URL: process.env.DATABASE_URL });
+    const child = await run(
+      path.resolve("node_modules/.bin/tsx"),
+      [
+        "-e",
+        "import('./server/secrets.ts').then(async (m) => { console.log(await m.getSecret('auth')); process.exit(0); })",
+      ],
+      { DATABASE_URL: process.env.DATABASE_URL },
+    );
     expect(child.out.trim().split("\n").pop()).toBe(auth);
     // a preview token signed before the "restart" is still accepted after it
-    const token = await signPreview({ contractId: 1, contractVersion: 1, operation: "cancel", paramsHash: "p", effectiveAt: "e", amountsDigest: "d", expiresAt: 1 });
+    const token = await signPreview({
+      contractId: 1,
+      contractVersion: 1,
+      operation: "cancel",
+      paramsHash: "p",
+      effectiveAt: "e",
+      amountsDigest: "d",
+      expiresAt: 1,
+    });
     clearSecretCache();
     expect(await readPreview(token)).toMatchObject({ contractId: 1, operation: "cancel" });
   });
@@ -57,7 +87,9 @@ describe("generated secrets", () => {
 describe("production without explicit secrets", () => {
   it("the rule: production + external DATABASE_URL + no NEXTAUTH_SECRET/APP_SECRET → problem; each other case is fine", () => {
     const url = "postgresql://u:p@db.example.com/prod";
-    expect(secretsConfigProblem({ NODE_ENV: "production", DATABASE_URL: url })).toMatch(/Refusing to start.*NEXTAUTH_SECRET/);
+    expect(secretsConfigProblem({ NODE_ENV: "production", DATABASE_URL: url })).toMatch(
+      /Refusing to start.*NEXTAUTH_SECRET/,
+    );
     expect(secretsConfigProblem({ NODE_ENV: "production", DATABASE_URL: url, NEXTAUTH_SECRET: "x" })).toBeNull();
     expect(secretsConfigProblem({ NODE_ENV: "production", DATABASE_URL: url, APP_SECRET: "x" })).toBeNull();
     expect(secretsConfigProblem({ NODE_ENV: "production", DATABASE_URL: url, EMBEDDED_DATABASE: "1" })).toBeNull();
@@ -68,21 +100,39 @@ describe("production without explicit secrets", () => {
   });
 
   it("npm start refuses at once (exit code 1, a clear message)", async () => {
-    const r = await run(process.execPath, ["scripts/start.mjs"], { NODE_ENV: "production", DATABASE_URL: "postgresql://u:p@127.0.0.1:1/none", SKIP_BUILD: "1", NO_WORKER: "1" });
+    const r = await run(process.execPath, ["scripts/start.mjs"], {
+      NODE_ENV: "production",
+      DATABASE_URL: "postgresql://u:p@127.0.0.1:1/none",
+      SKIP_BUILD: "1",
+      NO_WORKER: "1",
+    });
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/Refusing to start.*NEXTAUTH_SECRET/);
     // not in production: it goes on (and fails only because this database does not exist)
-    const dev = await run(process.execPath, ["scripts/start.mjs"], { DATABASE_URL: "postgresql://u:p@127.0.0.1:1/none", SKIP_BUILD: "1", NO_WORKER: "1" });
+    const dev = await run(process.execPath, ["scripts/start.mjs"], {
+      DATABASE_URL: "postgresql://u:p@127.0.0.1:1/none",
+      SKIP_BUILD: "1",
+      NO_WORKER: "1",
+    });
     expect(dev.out).not.toMatch(/Refusing to start/);
     expect(dev.out).toMatch(/database: DATABASE_URL/);
   });
 
   it("the app's boot check (instrumentation) exits non-zero too", async () => {
     const script = "import('./instrumentation.ts').then((m) => m.register()).then(() => console.log('started'))";
-    const refused = await run(path.resolve("node_modules/.bin/tsx"), ["-e", script], { NODE_ENV: "production", NEXT_RUNTIME: "nodejs", DATABASE_URL: "postgresql://u:p@db.example.com/prod" });
+    const refused = await run(path.resolve("node_modules/.bin/tsx"), ["-e", script], {
+      NODE_ENV: "production",
+      NEXT_RUNTIME: "nodejs",
+      DATABASE_URL: "postgresql://u:p@db.example.com/prod",
+    });
     expect(refused.code).toBe(1);
     expect(refused.out).toMatch(/Refusing to start/);
-    const ok = await run(path.resolve("node_modules/.bin/tsx"), ["-e", script], { NODE_ENV: "production", NEXT_RUNTIME: "nodejs", DATABASE_URL: "postgresql://u:p@db.example.com/prod", NEXTAUTH_SECRET: "s" });
+    const ok = await run(path.resolve("node_modules/.bin/tsx"), ["-e", script], {
+      NODE_ENV: "production",
+      NEXT_RUNTIME: "nodejs",
+      DATABASE_URL: "postgresql://u:p@db.example.com/prod",
+      NEXTAUTH_SECRET: "s",
+    });
     expect(ok.out).toContain("started");
   });
 

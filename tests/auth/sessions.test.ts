@@ -30,7 +30,9 @@ beforeAll(async () => {
 
 let n = 0;
 async function newUser(accountId = s.accountId) {
-  return db().user.create({ data: { accountId, email: `user-${process.pid}-${++n}@example.com`, name: "U", passwordHash: hash } });
+  return db().user.create({
+    data: { accountId, email: `user-${process.pid}-${++n}@example.com`, name: "U", passwordHash: hash },
+  });
 }
 
 /** What the credentials sign-in puts in the cookie: the app's jwt callback on the signed-in user, encrypted with the app's secret. */
@@ -38,29 +40,49 @@ async function signIn(email: string, address = `10.0.0.${++n}`): Promise<string>
   const user = await signInWithPassword(email, PASSWORD, { "x-forwarded-for": address });
   expect(user).not.toBeNull();
   const options = await getAuthOptions();
-  const token = await options.callbacks!.jwt!({ token: { email: user!.email }, user: { ...user!, id: String(user!.id) }, account: null } as never);
+  const token = await options.callbacks!.jwt!({
+    token: { email: user!.email },
+    user: { ...user!, id: String(user!.id) },
+    account: null,
+  } as never);
   return encode({ token: token as JWT, secret: await getSecret("auth"), maxAge: 8 * 3600 });
 }
 
-const session = (token: string, headers: Record<string, string> = {}, name = COOKIE) => sessionFromRequest({ headers, cookies: { [name]: token } });
+const session = (token: string, headers: Record<string, string> = {}, name = COOKIE) =>
+  sessionFromRequest({ headers, cookies: { [name]: token } });
 
 describe("forged sessions", () => {
   it("a JWT encrypted with any guessable secret, claiming another account, opens nothing", async () => {
     const other = await db().user.findFirstOrThrow({ where: { accountId: s.otherAccountId } });
     const claims = { userId: other.id, accountId: s.otherAccountId, sv: 0, signedInAt: Date.now(), email: other.email };
-    for (const guess of ["dev-only-secret-change-me-in-production", "dev-only-preview-secret", "e2e-secret", "secret", "changeme", "whsec_sandbox_default"]) {
+    for (const guess of [
+      "dev-only-secret-change-me-in-production",
+      "dev-only-preview-secret",
+      "e2e-secret",
+      "secret",
+      "changeme",
+      "whsec_sandbox_default",
+    ]) {
       expect(await session(await encode({ token: claims, secret: guess }))).toBeNull();
     }
     // the same claims with the real secret do open the session: the refusal above is the secret's doing
-    expect((await session(await encode({ token: claims, secret: await getSecret("auth") })))?.accountId).toBe(s.otherAccountId);
+    expect((await session(await encode({ token: claims, secret: await getSecret("auth") })))?.accountId).toBe(
+      s.otherAccountId,
+    );
     expect(await getSecret("auth")).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it("a token without a session version, or whose account does not match the user's, is refused", async () => {
     const u = await newUser();
     const secret = await getSecret("auth");
-    expect(await session(await encode({ token: { userId: u.id, accountId: u.accountId, signedInAt: Date.now() }, secret }))).toBeNull();
-    expect(await session(await encode({ token: { userId: u.id, accountId: s.otherAccountId, sv: 0, signedInAt: Date.now() }, secret }))).toBeNull();
+    expect(
+      await session(await encode({ token: { userId: u.id, accountId: u.accountId, signedInAt: Date.now() }, secret })),
+    ).toBeNull();
+    expect(
+      await session(
+        await encode({ token: { userId: u.id, accountId: s.otherAccountId, sv: 0, signedInAt: Date.now() }, secret }),
+      ),
+    ).toBeNull();
   });
 });
 
@@ -99,15 +121,26 @@ describe("sessions follow the user row", () => {
     const u = await newUser();
     const token = await signIn(u.email);
     const { appRouter } = await import("@/server/trpc/root");
-    await appRouter.createCaller({ session: { userId: u.id, accountId: u.accountId, email: u.email, name: null } }).session.signOutEverywhere();
+    await appRouter
+      .createCaller({ session: { userId: u.id, accountId: u.accountId, email: u.email, name: null } })
+      .session.signOutEverywhere();
     expect(await session(token)).toBeNull();
-    await expect(appRouter.createCaller({ session: null }).session.signOutEverywhere()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(appRouter.createCaller({ session: null }).session.signOutEverywhere()).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
   });
 });
 
 describe("operators' CLI", () => {
-  const cli = (...args: string[]) => new Promise<string>((resolve, reject) =>
-    execFile(path.resolve("node_modules/.bin/tsx"), ["scripts/cli.ts", ...args], { env: process.env, timeout: 60_000 }, (err, out) => (err ? reject(err) : resolve(String(out)))));
+  const cli = (...args: string[]) =>
+    new Promise<string>((resolve, reject) =>
+      execFile(
+        path.resolve("node_modules/.bin/tsx"),
+        ["scripts/cli.ts", ...args],
+        { env: process.env, timeout: 60_000 },
+        (err, out) => (err ? reject(err) : resolve(String(out))),
+      ),
+    );
 
   it("disable-user ends the user's sessions and blocks sign-in; enable-user lets them sign in again; sign-out-user ends sessions", async () => {
     const u = await newUser();
@@ -126,8 +159,16 @@ describe("operators' CLI", () => {
 describe("lifetime and cookies", () => {
   async function sessionCookies(token: string, headers: Record<string, string>, name = COOKIE) {
     const set: string[] = [];
-    const res = { getHeader: () => set, setHeader: (_: string, v: string[]) => set.splice(0, set.length, ...v), setCookie() {} };
-    const body = await getServerSession({ headers, cookies: { [name]: token } } as never, res as never, await getAuthOptions(headers));
+    const res = {
+      getHeader: () => set,
+      setHeader: (_: string, v: string[]) => set.splice(0, set.length, ...v),
+      setCookie() {},
+    };
+    const body = await getServerSession(
+      { headers, cookies: { [name]: token } } as never,
+      res as never,
+      await getAuthOptions(headers),
+    );
     return { body, set };
   }
 
@@ -138,12 +179,18 @@ describe("lifetime and cookies", () => {
     const cookie = set.find((c) => c.startsWith(`${COOKIE}=`))!;
     const cookieExpires = new Date(/Expires=([^;]+)/i.exec(cookie)![1]).getTime();
     expect(Math.abs(cookieExpires - Date.now() - 8 * 3600_000)).toBeLessThan(60_000);
-    const jwt = await decode({ token: decodeURIComponent(cookie.split(";")[0].slice(COOKIE.length + 1)), secret: await getSecret("auth") });
+    const jwt = await decode({
+      token: decodeURIComponent(cookie.split(";")[0].slice(COOKIE.length + 1)),
+      secret: await getSecret("auth"),
+    });
     expect(Math.abs(Number(jwt!.exp) * 1000 - cookieExpires)).toBeLessThan(2_000);
     const options = await getAuthOptions();
     expect(options.session?.maxAge).toBe(8 * 3600);
     expect(options.jwt?.maxAge).toBe(8 * 3600);
-    const stale = await encode({ token: { userId: u.id, accountId: u.accountId, sv: 0, signedInAt: Date.now() - 8 * 3600_000 - 1000 }, secret: await getSecret("auth") });
+    const stale = await encode({
+      token: { userId: u.id, accountId: u.accountId, sv: 0, signedInAt: Date.now() - 8 * 3600_000 - 1000 },
+      secret: await getSecret("auth"),
+    });
     expect(await session(stale)).toBeNull();
   });
 
@@ -161,6 +208,11 @@ describe("lifetime and cookies", () => {
     expect((await getAuthOptions({ "x-forwarded-proto": "http" })).useSecureCookies).toBe(false);
     const before = process.env.NEXTAUTH_URL;
     process.env.NEXTAUTH_URL = "https://billing.example.com";
-    try { expect((await getAuthOptions()).useSecureCookies).toBe(true); } finally { if (before === undefined) delete process.env.NEXTAUTH_URL; else process.env.NEXTAUTH_URL = before; }
+    try {
+      expect((await getAuthOptions()).useSecureCookies).toBe(true);
+    } finally {
+      if (before === undefined) delete process.env.NEXTAUTH_URL;
+      else process.env.NEXTAUTH_URL = before;
+    }
   });
 });

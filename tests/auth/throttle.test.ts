@@ -2,7 +2,7 @@
 // next attempt is refused (even with the right password), with the same answer for unknown emails.
 import bcrypt from "bcryptjs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { TOO_MANY_ATTEMPTS, signInErrorMessage } from "@/components/auth/messages";
+import { signInErrorMessage, TOO_MANY_ATTEMPTS } from "@/components/auth/messages";
 import { clientAddress, WINDOW_MS } from "@/server/auth/throttle";
 import { signInWithPassword } from "@/server/auth/users";
 import type { SeedResult } from "@/server/seed/demo";
@@ -19,7 +19,9 @@ beforeAll(async () => {
 let n = 0;
 const address = () => `192.0.2.${++n}`;
 async function newUser() {
-  return db().user.create({ data: { accountId: s.accountId, email: `throttle-${process.pid}-${++n}@example.com`, passwordHash: hash } });
+  return db().user.create({
+    data: { accountId: s.accountId, email: `throttle-${process.pid}-${++n}@example.com`, passwordHash: hash },
+  });
 }
 
 /** The outcome a client sees: "ok", "invalid" (next-auth's CredentialsSignin) or the thrown code. */
@@ -44,7 +46,10 @@ describe("per account email", () => {
     const other = await newUser();
     expect(await attempt(other.email, PASSWORD, address())).toBe("ok");
     // when the failures leave the 15-minute window, the right password works again
-    await db().loginAttempt.updateMany({ where: { kind: "email", key: u.email }, data: { at: new Date(Date.now() - WINDOW_MS - 1000) } });
+    await db().loginAttempt.updateMany({
+      where: { kind: "email", key: u.email },
+      data: { at: new Date(Date.now() - WINDOW_MS - 1000) },
+    });
     expect(await attempt(u.email, PASSWORD, address())).toBe("ok");
   });
 
@@ -68,7 +73,8 @@ describe("per account email", () => {
 describe("per client address", () => {
   it("10 failures from one address (different emails) → that address is refused for any email; other addresses are not", async () => {
     const from = address();
-    for (let i = 0; i < 10; i++) expect(await attempt(`spray-${i}-${process.pid}@example.com`, "wrong", from)).toBe("invalid");
+    for (let i = 0; i < 10; i++)
+      expect(await attempt(`spray-${i}-${process.pid}@example.com`, "wrong", from)).toBe("invalid");
     const u = await newUser();
     expect(await attempt(u.email, PASSWORD, from)).toBe("TooManyAttempts");
     expect(await attempt(u.email, PASSWORD, address())).toBe("ok");

@@ -1,6 +1,6 @@
 // Child worker processes for the concurrency and crash tests (tsx running tests/billing/_run-due.ts with
 // this test file's DATABASE_URL).
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import type { DueSummary } from "@/server/domain/billing/due";
 
@@ -22,10 +22,14 @@ export function startWorker(baseIso: string, env: Record<string, string> = {}): 
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
-  let out = "", err = "";
+  let out = "",
+    err = "";
   let markStarted: () => void;
   const started = new Promise<void>((r) => (markStarted = r));
-  child.stdout!.on("data", (d) => { out += d; if (out.includes("started\n")) markStarted(); });
+  child.stdout!.on("data", (d) => {
+    out += d;
+    if (out.includes("started\n")) markStarted();
+  });
   child.stderr!.on("data", (d) => (err += d));
   const done = new Promise<Awaited<Worker["done"]>>((resolve) => {
     child.on("exit", (code, signal) => {
@@ -44,6 +48,8 @@ export function startWorker(baseIso: string, env: Record<string, string> = {}): 
     }
   };
   // never leave a worker behind when this test process ends
-  process.once("exit", () => { if (!exited) kill("SIGKILL"); });
+  process.once("exit", () => {
+    if (!exited) kill("SIGKILL");
+  });
   return { child, started, done, kill };
 }

@@ -2,8 +2,8 @@
 // clock only moves forward, so simulations must not share one), REST calls with that account's key,
 // and readers of runs, attempts and credits.
 import { expect } from "vitest";
-import { seedDemo, type SeedResult } from "@/server/seed/demo";
-import { db, get, post, setRequestTime, type ApiResponse } from "../helpers";
+import { type SeedResult, seedDemo } from "@/server/seed/demo";
+import { type ApiResponse, db, get, post, setRequestTime } from "../helpers";
 
 /** Fixed seed time: the Streaming Premium versions then sit at known dates (unused by these tests). */
 export const SEED_NOW = new Date("2026-01-01T00:00:00.000Z");
@@ -20,11 +20,18 @@ export async function newWorld(): Promise<World> {
   const tag = `${process.pid}_${++n}_${Math.random().toString(36).slice(2, 8)}`;
   // seedDemo always names the second account's admin other-admin@example.com and the viewer viewer@example.com
   // (emails are unique): move the old ones aside
-  await db().user.updateMany({ where: { email: "other-admin@example.com" }, data: { email: `other-admin-${tag}@example.com` } });
+  await db().user.updateMany({
+    where: { email: "other-admin@example.com" },
+    data: { email: `other-admin-${tag}@example.com` },
+  });
   await db().user.updateMany({ where: { email: "viewer@example.com" }, data: { email: `viewer-${tag}@example.com` } });
   const s = await seedDemo(db(), {
-    secretKey: `sk_test_${tag}`, publicKey: `pk_test_${tag}`, tokenKey: `tok${tag}`, otherSecretKey: `sk_test_o${tag}`,
-    adminEmail: `admin-${tag}@example.com`, now: SEED_NOW,
+    secretKey: `sk_test_${tag}`,
+    publicKey: `pk_test_${tag}`,
+    tokenKey: `tok${tag}`,
+    otherSecretKey: `sk_test_o${tag}`,
+    adminEmail: `admin-${tag}@example.com`,
+    now: SEED_NOW,
   });
   const key = `sk_test_${tag}`;
   return { ...s, key, get: (p) => get(p, { key }), post: (p, body) => post(p, body, { key }) };
@@ -64,23 +71,47 @@ export async function runDetail(w: World, id: number) {
 
 /** The essentials of a run for literal comparisons. */
 export const brief = (r: any) => ({
-  kind: r.kind, state: r.state, start: r.period_start_at, end: r.period_end_at,
-  subtotal: r.subtotal_amount, tax: r.tax_amount, total: r.total_amount, attempts: r.attempt_count,
+  kind: r.kind,
+  state: r.state,
+  start: r.period_start_at,
+  end: r.period_end_at,
+  subtotal: r.subtotal_amount,
+  tax: r.tax_amount,
+  total: r.total_amount,
+  attempts: r.attempt_count,
 });
 
 /** The essentials of a run line. */
 export const lineBrief = (l: any) => ({
-  price: l.price_id, version: l.price_version_id, qty: l.quantity, unit: l.unit_amount, factor: l.proration_factor,
-  line: l.line_total_amount, subtotal: l.line_subtotal_amount, tax: l.line_tax_amount, start: l.service_period_start_at,
-  end: l.service_period_end_at, reason: l.proration_reason, kind: l.kind,
+  price: l.price_id,
+  version: l.price_version_id,
+  qty: l.quantity,
+  unit: l.unit_amount,
+  factor: l.proration_factor,
+  line: l.line_total_amount,
+  subtotal: l.line_subtotal_amount,
+  tax: l.line_tax_amount,
+  start: l.service_period_start_at,
+  end: l.service_period_end_at,
+  reason: l.proration_reason,
+  kind: l.kind,
 });
 
 /** Adds a verified active card (sandbox token) for a customer of the world. */
 export async function addCard(w: World, customerId: number, number: string) {
   return db().paymentMethod.create({
     data: {
-      accountId: w.accountId, customerId, processorId: w.ids.cardProcessor, collectionMethod: "card", verified: true, state: "active",
-      cardBrand: "visa", cardLast4: number.slice(-4), cardExpMonth: 12, cardExpYear: 2030, token: `tok_sandbox_${number}`,
+      accountId: w.accountId,
+      customerId,
+      processorId: w.ids.cardProcessor,
+      collectionMethod: "card",
+      verified: true,
+      state: "active",
+      cardBrand: "visa",
+      cardLast4: number.slice(-4),
+      cardExpMonth: 12,
+      cardExpYear: 2030,
+      token: `tok_sandbox_${number}`,
     },
   });
 }

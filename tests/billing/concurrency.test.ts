@@ -10,8 +10,8 @@ import type { DueSummary } from "@/server/domain/billing/due";
 import { PrismaClient } from "@/server/generated/prisma/client";
 import { billChunk, dueChunks, runDueNow } from "@/server/worker/billing";
 import { db } from "../helpers";
-import { at, newWorld, ok, utc, type World } from "./_world";
 import { startWorker } from "./_workers";
+import { at, newWorld, ok, utc, type World } from "./_world";
 
 const T0 = "2026-01-10T00:00:00.000Z";
 /** Base clock of the workers: far in the past, so the account's test clock decides what is due. */
@@ -32,10 +32,13 @@ const newClient = () => {
 beforeAll(async () => {
   w = await newWorld();
   at(T0);
-  const create = (ref: string) => w.post("/v2/subscription-contracts/", { customer_reference: ref, items: [{ price: w.ids.basicMonthly }] });
+  const create = (ref: string) =>
+    w.post("/v2/subscription-contracts/", { customer_reference: ref, items: [{ price: w.ids.basicMonthly }] });
   // a few at a time: no more concurrent transactions than the test pool's 5 connections
   for (let i = 0; i < ALICE + BOB; i += 4) {
-    const batch = await Promise.all(Array.from({ length: Math.min(4, ALICE + BOB - i) }, (_, k) => create(i + k < ALICE ? "cust-1001" : "cust-1002")));
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(4, ALICE + BOB - i) }, (_, k) => create(i + k < ALICE ? "cust-1001" : "cust-1002")),
+    );
     for (const [k, r] of batch.entries()) (i + k < ALICE ? alice : bob).push(ok(r, 201).id);
   }
   at(null);
@@ -45,7 +48,8 @@ afterAll(async () => {
   for (const c of clients) await c.$disconnect();
 });
 
-const setClock = (iso: string) => db().account.update({ where: { id: w.accountId }, data: { testClockAt: new Date(iso) } });
+const setClock = (iso: string) =>
+  db().account.update({ where: { id: w.accountId }, data: { testClockAt: new Date(iso) } });
 const sum = (xs: DueSummary[], k: keyof DueSummary) => xs.reduce((a, s) => a + s[k], 0);
 
 /**
@@ -55,7 +59,11 @@ const sum = (xs: DueSummary[], k: keyof DueSummary) => xs.reduce((a, s) => a + s
  * Returns the totals of runs and attempts of the account.
  */
 async function checkExactlyOnce(months: number) {
-  const runs = await db().billingRun.findMany({ where: { accountId: w.accountId }, include: { attempts: { orderBy: { attemptNo: "asc" } } }, orderBy: { id: "asc" } });
+  const runs = await db().billingRun.findMany({
+    where: { accountId: w.accountId },
+    include: { attempts: { orderBy: { attemptNo: "asc" } } },
+    orderBy: { id: "asc" },
+  });
   const starts = Array.from({ length: months }, (_, k) => utc(2026, k + 2, 10));
   const byContract = new Map<number, typeof runs>();
   for (const r of runs) byContract.set(r.contractId, [...(byContract.get(r.contractId) ?? []), r]);
@@ -65,12 +73,19 @@ async function checkExactlyOnce(months: number) {
   expect(runs.length).toBe((ALICE + BOB) * months);
   for (const id of [...alice, ...bob]) {
     const rs = (byContract.get(id) ?? []).sort((a, b) => +a.periodStartAt - +b.periodStartAt);
-    expect(rs.map((r) => r.periodStartAt.toISOString()), `contract ${id}`).toEqual(starts);
+    expect(
+      rs.map((r) => r.periodStartAt.toISOString()),
+      `contract ${id}`,
+    ).toEqual(starts);
     expect(rs.map((r) => r.periodKey)).toEqual(starts.map((s) => `regular:${s}`));
     // contiguous: each period ends where the next begins
     expect(rs.map((r) => r.periodEndAt.toISOString())).toEqual([...starts.slice(1), utc(2026, months + 2, 10)]);
     expect(rs.every((r) => r.total.toFixed(4) === "12.2760")).toBe(true);
-    for (const r of rs) expect(r.attempts.map((a) => a.attemptNo), `run ${r.id}`).toEqual(Array.from({ length: r.attemptCount }, (_, k) => k + 1));
+    for (const r of rs)
+      expect(
+        r.attempts.map((a) => a.attemptNo),
+        `run ${r.id}`,
+      ).toEqual(Array.from({ length: r.attemptCount }, (_, k) => k + 1));
     if (alice.includes(id)) {
       expect(rs.map((r) => [r.state, r.attemptCount])).toEqual(starts.map(() => ["succeeded", 1]));
     } else {
@@ -87,7 +102,10 @@ async function checkExactlyOnce(months: number) {
       expect([rs[months - 1].state, rs[months - 1].attemptCount]).toEqual(["failed", 1]);
     }
   }
-  const contracts = await db().subscriptionContract.findMany({ where: { id: { in: [...alice, ...bob] } }, include: { items: true } });
+  const contracts = await db().subscriptionContract.findMany({
+    where: { id: { in: [...alice, ...bob] } },
+    include: { items: true },
+  });
   for (const c of contracts) {
     expect(c.nextBillingAt?.toISOString()).toBe(utc(2026, months + 2, 10));
     expect(c.items[0].periodEndAt?.toISOString()).toBe(utc(2026, months + 2, 10));
@@ -118,7 +136,10 @@ describe("concurrent workers bill each period exactly once", () => {
     };
     const t = Date.now();
     const summaries = await Promise.all([
-      runDueNow(newClient(), base), runDueNow(newClient(), base), perChunk(newClient(), chunks), perChunk(newClient(), [...chunks].reverse()),
+      runDueNow(newClient(), base),
+      runDueNow(newClient(), base),
+      perChunk(newClient(), chunks),
+      perChunk(newClient(), [...chunks].reverse()),
     ]);
     const elapsed = Date.now() - t;
     const totals = await checkExactlyOnce(3);
@@ -128,7 +149,9 @@ describe("concurrent workers bill each period exactly once", () => {
     // the work was shared (not one worker doing everything after the others gave up at once)
     const off1 = await offSchedule();
     console.log(`retries made off their dunning instants: ${off1.length}`, off1.slice(0, 3));
-    console.log(`4 in-process workers: ${elapsed} ms, runsCreated per worker ${summaries.map((s) => s.runsCreated).join("/")}`);
+    console.log(
+      `4 in-process workers: ${elapsed} ms, runsCreated per worker ${summaries.map((s) => s.runsCreated).join("/")}`,
+    );
     // no regular run left to build: a further pass creates none (it may still make retries that concurrency
     // pushed late — see offSchedule — or skip due ones, the nextDueAt bug of simulation.test.ts)
     expect((await runDueNow(db(), base)).runsCreated).toBe(0);
@@ -140,7 +163,10 @@ describe("concurrent workers bill each period exactly once", () => {
     const t = Date.now();
     const kids = [startWorker(BASE), startWorker(BASE), startWorker(BASE)];
     await Promise.all(kids.map((k) => k.started));
-    const [local, ...children] = await Promise.all([runDueNow(newClient(), fixedClock(BASE)), ...kids.map((k) => k.done)]);
+    const [local, ...children] = await Promise.all([
+      runDueNow(newClient(), fixedClock(BASE)),
+      ...kids.map((k) => k.done),
+    ]);
     const elapsed = Date.now() - t;
     for (const c of children) expect(c.code, c.stderr).toBe(0);
     const summaries = [local, ...children.map((c) => c.summary!)];
@@ -150,7 +176,9 @@ describe("concurrent workers bill each period exactly once", () => {
     expect(sum(summaries, "runsExecuted")).toBe(totals.attempts - before.attempts);
     const off2 = await offSchedule();
     console.log(`retries made off their dunning instants: ${off2.length}`, off2.slice(0, 3));
-    console.log(`3 processes + 1 in-process: ${elapsed} ms, runsCreated per worker ${summaries.map((s) => s.runsCreated).join("/")}`);
+    console.log(
+      `3 processes + 1 in-process: ${elapsed} ms, runsCreated per worker ${summaries.map((s) => s.runsCreated).join("/")}`,
+    );
   }, 180_000);
 });
 
@@ -160,14 +188,22 @@ async function checkCounts() {
   return { runs, attempts };
 }
 
-
 /** Bob's runs whose attempts were not made at the dunning instants (day 10, 11, 14, 19 of the month). */
 async function offSchedule() {
-  const runs = await db().billingRun.findMany({ where: { contractId: { in: bob } }, include: { attempts: { orderBy: { attemptNo: "asc" } } }, orderBy: { id: "asc" } });
+  const runs = await db().billingRun.findMany({
+    where: { contractId: { in: bob } },
+    include: { attempts: { orderBy: { attemptNo: "asc" } } },
+    orderBy: { id: "asc" },
+  });
   const off: string[] = [];
   for (const r of runs) {
     const d = r.periodStartAt.toISOString().slice(0, 8);
-    const expected = [`${d}10T00:00:00.000Z`, `${d}11T00:00:00.000Z`, `${d}14T00:00:00.000Z`, `${d}19T00:00:00.000Z`].slice(0, r.attempts.length);
+    const expected = [
+      `${d}10T00:00:00.000Z`,
+      `${d}11T00:00:00.000Z`,
+      `${d}14T00:00:00.000Z`,
+      `${d}19T00:00:00.000Z`,
+    ].slice(0, r.attempts.length);
     const got = r.attempts.map((a) => a.createdAt.toISOString());
     if (JSON.stringify(got) !== JSON.stringify(expected)) off.push(`run ${r.id} (${d}10): ${got.join(", ")}`);
   }

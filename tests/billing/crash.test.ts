@@ -9,8 +9,8 @@ import { buildDueRun } from "@/server/domain/billing/build";
 import { claimRun } from "@/server/domain/billing/execute";
 import { runDueNow } from "@/server/worker/billing";
 import { ctxFor, db } from "../helpers";
-import { at, newWorld, ok, utc, type World } from "./_world";
 import { startWorker, type Worker } from "./_workers";
+import { at, newWorld, ok, utc, type World } from "./_world";
 
 const T0 = "2026-01-10T00:00:00.000Z";
 const BASE = "2000-01-01T00:00:00.000Z";
@@ -22,14 +22,20 @@ const MONTHS = Number(process.env.CRASH_MONTHS ?? 6); // clock moved to Jul 10: 
 const kids: Worker[] = [];
 /** Runs the killed worker left in `processing` (first test), checked again by the second one. */
 let leftByKill: number[] = [];
-afterAll(() => { for (const k of kids) k.kill("SIGKILL"); });
+afterAll(() => {
+  for (const k of kids) k.kill("SIGKILL");
+});
 
 async function contracts(w: World, n: number, ref = "cust-1001") {
   at(T0);
   const ids: number[] = [];
   try {
     for (let i = 0; i < n; i += 4) {
-      const batch = await Promise.all(Array.from({ length: Math.min(4, n - i) }, () => w.post("/v2/subscription-contracts/", { customer_reference: ref, items: [{ price: w.ids.basicMonthly }] })));
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(4, n - i) }, () =>
+          w.post("/v2/subscription-contracts/", { customer_reference: ref, items: [{ price: w.ids.basicMonthly }] }),
+        ),
+      );
       for (const r of batch) ids.push(ok(r, 201).id);
     }
   } finally {
@@ -38,9 +44,11 @@ async function contracts(w: World, n: number, ref = "cust-1001") {
   return ids;
 }
 
-const sandboxTxn = (runId: number, attemptNo: number) => `txn_${createHash("sha256").update(`run_${runId}_attempt_${attemptNo}`).digest("hex").slice(0, 20)}`;
+const sandboxTxn = (runId: number, attemptNo: number) =>
+  `txn_${createHash("sha256").update(`run_${runId}_attempt_${attemptNo}`).digest("hex").slice(0, 20)}`;
 /** Moves the account's test clock (what is due follows it; the workers' own clock stays at BASE). */
-const setTestClock = (w: World, iso: string) => db().account.update({ where: { id: w.accountId }, data: { testClockAt: new Date(iso) } });
+const setTestClock = (w: World, iso: string) =>
+  db().account.update({ where: { id: w.accountId }, data: { testClockAt: new Date(iso) } });
 
 /**
  * A run a worker claimed (state processing) and then died holding: with `attemptWritten`, after it wrote
@@ -54,12 +62,17 @@ async function runClaimedByDeadWorker(attemptWritten: boolean) {
   const ctx = ctxFor(w.accountId, due);
   const runId = (await buildDueRun(ctx, id))!;
   expect(await claimRun(ctx, runId)).toBe(true);
-  if (attemptWritten) await db().billingAttempt.create({ data: { runId, attemptNo: 1, state: "processing", amount: "12.2760", createdAt: new Date(due) } });
+  if (attemptWritten)
+    await db().billingAttempt.create({
+      data: { runId, attemptNo: 1, state: "processing", amount: "12.2760", createdAt: new Date(due) },
+    });
   return { w, runId };
 }
 
 /** What a lease expiry looks like: the dead worker's claim is older than 120 s. */
-const expireLeases = (accountId: number) => db().$executeRaw`update billing_runs set updated_at = now() - interval '10 minutes' where account_id = ${accountId} and state = 'processing'`;
+const expireLeases = (accountId: number) =>
+  db()
+    .$executeRaw`update billing_runs set updated_at = now() - interval '10 minutes' where account_id = ${accountId} and state = 'processing'`;
 
 describe("a worker killed mid-way", () => {
   it(`SIGKILL while billing ${CONTRACTS} contracts × ${MONTHS} months, then runDueNow: every period billed exactly once, no gaps, no double charge`, async () => {
@@ -77,15 +90,21 @@ describe("a worker killed mid-way", () => {
       await new Promise((r) => setTimeout(r, 25));
       if (worker.child.exitCode !== null) break;
       const built = await db().billingRun.count({ where: { accountId: w.accountId } });
-      if ((Date.now() - t0 >= 1000 && built >= expected / 20) || built >= expected / 3 || Date.now() - t0 > 30_000) break;
+      if ((Date.now() - t0 >= 1000 && built >= expected / 20) || built >= expected / 3 || Date.now() - t0 > 30_000)
+        break;
     }
     worker.kill("SIGKILL");
     const exit = await worker.done;
-    expect(exit.signal, `the worker finished before it could be killed: ${JSON.stringify(exit.summary)}`).toBe("SIGKILL");
+    expect(exit.signal, `the worker finished before it could be killed: ${JSON.stringify(exit.summary)}`).toBe(
+      "SIGKILL",
+    );
 
     const states = await db().billingRun.groupBy({ by: ["state"], where: { accountId: w.accountId }, _count: true });
     const atKill = Object.fromEntries(states.map((s) => [s.state, s._count]));
-    const leftProcessing = await db().billingRun.findMany({ where: { accountId: w.accountId, state: "processing" }, select: { id: true } });
+    const leftProcessing = await db().billingRun.findMany({
+      where: { accountId: w.accountId, state: "processing" },
+      select: { id: true },
+    });
     console.log(`killed after ${Date.now() - t0} ms; runs by state at the kill: ${JSON.stringify(atKill)}`);
     const builtAtKill = Object.values(atKill).reduce((a, b) => a + b, 0);
     expect(builtAtKill).toBeGreaterThan(0);
@@ -97,7 +116,11 @@ describe("a worker killed mid-way", () => {
     console.log(`recovery runDueNow: ${Date.now() - t1} ms, ${JSON.stringify(summary)}`);
     expect(summary.runsCreated).toBe(expected - builtAtKill);
 
-    const runs = await db().billingRun.findMany({ where: { accountId: w.accountId }, include: { attempts: { orderBy: { attemptNo: "asc" } } }, orderBy: { id: "asc" } });
+    const runs = await db().billingRun.findMany({
+      where: { accountId: w.accountId },
+      include: { attempts: { orderBy: { attemptNo: "asc" } } },
+      orderBy: { id: "asc" },
+    });
     // exactly one run per (contract, period_key), all of them there
     const keys = runs.map((r) => `${r.contractId}|${r.periodKey}`);
     expect(new Set(keys).size).toBe(keys.length);
@@ -110,22 +133,36 @@ describe("a worker killed mid-way", () => {
     for (const id of ids) {
       const rs = (byContract.get(id) ?? []).sort((a, b) => +a.periodStartAt - +b.periodStartAt);
       // no gaps: Feb 10 … Jul 10, each ending where the next begins
-      expect(rs.map((r) => r.periodStartAt.toISOString()), `contract ${id}`).toEqual(starts);
+      expect(
+        rs.map((r) => r.periodStartAt.toISOString()),
+        `contract ${id}`,
+      ).toEqual(starts);
       expect(rs.map((r) => r.periodEndAt.toISOString())).toEqual([...starts.slice(1), utc(2026, MONTHS + 2, 10)]);
       for (const r of rs) {
         // runs the dead worker held in `processing` are checked by the next test (deterministically)
         if (processingIds.has(r.id)) continue;
         // charged once: one succeeded attempt (attempt 1, the sandbox transaction of its idempotency key)
         expect([r.state, r.attemptCount, r.total.toFixed(4)], `run ${r.id}`).toEqual(["succeeded", 1, "12.2760"]);
-        expect(r.attempts.map((a) => [a.attemptNo, a.state, a.transactionId])).toEqual([[1, "succeeded", sandboxTxn(r.id, 1)]]);
+        expect(r.attempts.map((a) => [a.attemptNo, a.state, a.transactionId])).toEqual([
+          [1, "succeeded", sandboxTxn(r.id, 1)],
+        ]);
       }
     }
     const still = await db().billingRun.count({ where: { id: { in: [...processingIds] }, state: "processing" } });
-    console.log(`runs the dead worker left in processing: ${processingIds.size}; still processing after the recovery pass: ${still}`);
-    const cs = await db().subscriptionContract.findMany({ where: { id: { in: ids } }, select: { nextBillingAt: true, billingAttentionRequired: true } });
-    expect(cs.every((c) => c.nextBillingAt?.toISOString() === utc(2026, MONTHS + 2, 10) && !c.billingAttentionRequired)).toBe(true);
+    console.log(
+      `runs the dead worker left in processing: ${processingIds.size}; still processing after the recovery pass: ${still}`,
+    );
+    const cs = await db().subscriptionContract.findMany({
+      where: { id: { in: ids } },
+      select: { nextBillingAt: true, billingAttentionRequired: true },
+    });
+    expect(
+      cs.every((c) => c.nextBillingAt?.toISOString() === utc(2026, MONTHS + 2, 10) && !c.billingAttentionRequired),
+    ).toBe(true);
     // one created event per run, whoever built it
-    expect(await db().outboxEvent.count({ where: { accountId: w.accountId, type: "billing_run.created" } })).toBe(expected);
+    expect(await db().outboxEvent.count({ where: { accountId: w.accountId, type: "billing_run.created" } })).toBe(
+      expected,
+    );
     // and nothing is due any more
     expect((await runDueNow(db(), fixedClock(BASE))).runsCreated).toBe(0);
   }, 300_000);
@@ -134,7 +171,9 @@ describe("a worker killed mid-way", () => {
   it("the runs the killed worker left in processing were finished by the recovery pass (once charged each)", async (ctx) => {
     if (!leftByKill.length) ctx.skip();
     const rs = await db().billingRun.findMany({ where: { id: { in: leftByKill } }, include: { attempts: true } });
-    expect(rs.map((r) => [r.id, r.state, r.attemptCount, r.attempts.length])).toEqual(rs.map((r) => [r.id, "succeeded", 1, 1]));
+    expect(rs.map((r) => [r.id, r.state, r.attemptCount, r.attempts.length])).toEqual(
+      rs.map((r) => [r.id, "succeeded", 1, 1]),
+    );
   });
 
   it("a run whose worker died holding it (processing) is left alone while the lease runs", async () => {
@@ -151,7 +190,9 @@ describe("a worker killed mid-way", () => {
     await runDueNow(db(), fixedClock(BASE));
     const r = await db().billingRun.findUniqueOrThrow({ where: { id: runId }, include: { attempts: true } });
     expect([r.state, r.attemptCount]).toEqual(["succeeded", 1]);
-    expect(r.attempts.map((a) => [a.attemptNo, a.state, a.transactionId])).toEqual([[1, "succeeded", sandboxTxn(runId, 1)]]);
+    expect(r.attempts.map((a) => [a.attemptNo, a.state, a.transactionId])).toEqual([
+      [1, "succeeded", sandboxTxn(runId, 1)],
+    ]);
   });
 
   // runs a dead worker left in `processing` are taken over once their lease expires (same attempt row, same idempotency key)

@@ -27,17 +27,29 @@ export const f6 = (v: bigint) => fmt(v, 6);
 export const divHalfUp = (n: bigint, d: bigint) => (2n * n + d) / (2n * d);
 
 /** Proration factor in millionths: covered ÷ length (milliseconds), half-up to six places. */
-export const factorOf = (coveredMs: number, lengthMs: number) => divHalfUp(BigInt(coveredMs) * 1_000_000n, BigInt(lengthMs));
+export const factorOf = (coveredMs: number, lengthMs: number) =>
+  divHalfUp(BigInt(coveredMs) * 1_000_000n, BigInt(lengthMs));
 
 export type TaxPolicy = "exclusive" | "inclusive" | null;
-export interface LineMoney { line: bigint; subtotal: bigint; tax: bigint }
+export interface LineMoney {
+  line: bigint;
+  subtotal: bigint;
+  tax: bigint;
+}
 
 /**
  * One line (decisions, Pricing): round4(unit × quantity × (1 − discount%) × factor) half-up; tax per line on
  * the rounded amount: exclusive round4(line × rate/100) on top, inclusive round4(line × rate/(100+rate)) inside.
  * unit and discount are in ten-thousandths, rate too (24 % = 240000n), factor in millionths.
  */
-export function lineMoney(unit: bigint, quantity: number, discount: bigint, factor: bigint, policy: TaxPolicy, rate: bigint): LineMoney {
+export function lineMoney(
+  unit: bigint,
+  quantity: number,
+  discount: bigint,
+  factor: bigint,
+  policy: TaxPolicy,
+  rate: bigint,
+): LineMoney {
   const line = divHalfUp(unit * BigInt(quantity) * (1_000_000n - discount) * factor, 1_000_000_000_000n);
   let tax = 0n;
   if (policy === "exclusive") tax = divHalfUp(line * rate, 1_000_000n);
@@ -56,7 +68,10 @@ export const days = (n: number) => n * DAY;
 
 const local = (at: Date, tz: string) => DateTime.fromJSDate(at, { zone: tz });
 const clampDay = (dt: DateTime, day: number) => dt.set({ day: Math.min(day, dt.daysInMonth!) });
-const hm = (time: string) => { const [hour, minute] = time.split(":").map(Number); return { hour, minute, second: 0, millisecond: 0 }; };
+const hm = (time: string) => {
+  const [hour, minute] = time.split(":").map(Number);
+  return { hour, minute, second: 0, millisecond: 0 };
+};
 
 /** `at` moved by n intervals in `tz`, on day `day` of the month (or the month's last day) for months and years. */
 export function step(at: Date, tz: string, interval: Interval, n: number, day: number): Date {
@@ -78,7 +93,11 @@ export function nextDayOccurrence(at: Date, tz: string, day: number, time: strin
   throw new Error("no occurrence");
 }
 
-export interface ScheduleRules { tz: string; months: number[]; day: number }
+export interface ScheduleRules {
+  tz: string;
+  months: number[];
+  day: number;
+}
 
 /** Schedule occurrences (months × day at `time` in the schedule's zone) strictly after `at`. */
 export function nextScheduleDate(s: ScheduleRules, at: Date, time: string): Date {

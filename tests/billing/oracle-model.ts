@@ -10,30 +10,111 @@
 // automatically (1); an adjustment run's period spans its lines (2); the processor is charged the
 // amount due rounded half-up to cents, the run shows due − charged as rounding_adjustment_amount (3).
 import {
-  days, dayOfMonth, factorOf, lineMoney, nextDayOccurrence, nextScheduleDate, previousScheduleDate, step, toCents,
-  type Interval, type ScheduleRules, type TaxPolicy,
+  dayOfMonth,
+  days,
+  factorOf,
+  type Interval,
+  lineMoney,
+  nextDayOccurrence,
+  nextScheduleDate,
+  previousScheduleDate,
+  type ScheduleRules,
+  step,
+  type TaxPolicy,
+  toCents,
 } from "./oracle-math";
 
 export interface PriceDef {
-  id: number; product: string; interval: Interval | null; day: number | null; schedule?: ScheduleRules;
-  tax: TaxPolicy; rate: bigint; versions: { id: number; unit: bigint; from: Date | null }[];
+  id: number;
+  product: string;
+  interval: Interval | null;
+  day: number | null;
+  schedule?: ScheduleRules;
+  tax: TaxPolicy;
+  rate: bigint;
+  versions: { id: number; unit: bigint; from: Date | null }[];
 }
-export interface ItemDef { price: PriceDef; quantity?: number; discount?: bigint; override?: bigint }
-export interface ContractDef { customer: "good" | "declining"; items: ItemDef[]; mode: "none" | "create_initial_run"; tz?: string; time?: string; autoApplyCredit?: boolean }
+export interface ItemDef {
+  price: PriceDef;
+  quantity?: number;
+  discount?: bigint;
+  override?: bigint;
+}
+export interface ContractDef {
+  customer: "good" | "declining";
+  items: ItemDef[];
+  mode: "none" | "create_initial_run";
+  tz?: string;
+  time?: string;
+  autoApplyCredit?: boolean;
+}
 
-export interface MLine { kind: string; price: PriceDef; versionId: number; quantity: number; unit: bigint; factor: bigint; line: bigint; subtotal: bigint; tax: bigint; start: Date; end: Date; reason: string | null }
-export interface MAttempt { no: number; at: Date; ok: boolean; amount: bigint }
-export interface MRun {
-  kind: string; start: Date; end: Date; scheduledAt: Date; lines: MLine[]; state: string; attempts: MAttempt[];
-  nextAttemptAt: Date | null; manual: boolean; creditApplied: bigint;
+export interface MLine {
+  kind: string;
+  price: PriceDef;
+  versionId: number;
+  quantity: number;
+  unit: bigint;
+  factor: bigint;
+  line: bigint;
+  subtotal: bigint;
+  tax: bigint;
+  start: Date;
+  end: Date;
+  reason: string | null;
 }
-export interface MItem { def: ItemDef; price: PriceDef; periodStart: Date; periodEnd: Date }
-interface MPause { start: Date; end: Date; state: "scheduled" | "active" | "completed" }
+export interface MAttempt {
+  no: number;
+  at: Date;
+  ok: boolean;
+  amount: bigint;
+}
+export interface MRun {
+  kind: string;
+  start: Date;
+  end: Date;
+  scheduledAt: Date;
+  lines: MLine[];
+  state: string;
+  attempts: MAttempt[];
+  nextAttemptAt: Date | null;
+  manual: boolean;
+  creditApplied: bigint;
+}
+export interface MItem {
+  def: ItemDef;
+  price: PriceDef;
+  periodStart: Date;
+  periodEnd: Date;
+}
+interface MPause {
+  start: Date;
+  end: Date;
+  state: "scheduled" | "active" | "completed";
+}
 
 export interface MContract {
-  name: string; def: ContractDef; anchor: Date; tz: string; time: string; fixedDay: number | null;
-  state: string; recurring: boolean; nextBillingAt: Date | null; cancelAtPeriodEnd: boolean; cancelAt: Date | null; canceledAt: Date | null; endedAt: Date | null;
-  items: MItem[]; pauses: MPause[]; pending: MLine[]; runs: MRun[]; credit: bigint; attention: boolean; pastDueSince: Date | null; cardGood: boolean;
+  name: string;
+  def: ContractDef;
+  anchor: Date;
+  tz: string;
+  time: string;
+  fixedDay: number | null;
+  state: string;
+  recurring: boolean;
+  nextBillingAt: Date | null;
+  cancelAtPeriodEnd: boolean;
+  cancelAt: Date | null;
+  canceledAt: Date | null;
+  endedAt: Date | null;
+  items: MItem[];
+  pauses: MPause[];
+  pending: MLine[];
+  runs: MRun[];
+  credit: bigint;
+  attention: boolean;
+  pastDueSince: Date | null;
+  cardGood: boolean;
 }
 
 const RETRY_DAYS = [1, 3, 5];
@@ -46,11 +127,12 @@ function versionAt(p: PriceDef, at: Date) {
 }
 
 /** The contract's day for a price (its own fixed day or the contract's, spec 4.9), or null. */
-const fixedDayOf = (c: MContract, p: PriceDef) => (p.schedule || p.interval === "week" ? null : p.day ?? c.fixedDay);
+const fixedDayOf = (c: MContract, p: PriceDef) => (p.schedule || p.interval === "week" ? null : (p.day ?? c.fixedDay));
 
 /** The full period containing `at` that starts at or before it (anchors) / starting at `at` (anchor-less). */
 function fullPeriod(c: MContract, p: PriceDef, at: Date): { start: Date; end: Date } {
-  if (p.schedule) return { start: previousScheduleDate(p.schedule, at, c.time), end: nextScheduleDate(p.schedule, at, c.time) };
+  if (p.schedule)
+    return { start: previousScheduleDate(p.schedule, at, c.time), end: nextScheduleDate(p.schedule, at, c.time) };
   const day = fixedDayOf(c, p);
   if (day) {
     const end = nextDayOccurrence(new Date(+at - 1), c.tz, day, c.time);
@@ -67,13 +149,33 @@ function pausedMs(c: MContract, from: Date, to: Date) {
 }
 
 /** A line for [from, to) of an item: factor = covered ÷ the full period; the version in effect at `versionInstant`. */
-function priced(kind: string, it: MItem, from: Date, to: Date, full: { start: Date; end: Date }, covered: number, versionInstant: Date, reason: (f: bigint) => string | null): MLine {
+function priced(
+  kind: string,
+  it: MItem,
+  from: Date,
+  to: Date,
+  full: { start: Date; end: Date },
+  covered: number,
+  versionInstant: Date,
+  reason: (f: bigint) => string | null,
+): MLine {
   const d = it.def;
   const factor = factorOf(covered, +full.end - +full.start);
   const v = versionAt(d.price, versionInstant);
   const unit = d.override ?? v.unit;
   const m = lineMoney(unit, d.quantity ?? 1, d.discount ?? 0n, factor, d.price.tax, d.price.rate);
-  return { kind, price: d.price, versionId: v.id, quantity: d.quantity ?? 1, unit, factor, ...m, start: from, end: to, reason: reason(factor) };
+  return {
+    kind,
+    price: d.price,
+    versionId: v.id,
+    quantity: d.quantity ?? 1,
+    unit,
+    factor,
+    ...m,
+    start: from,
+    end: to,
+    reason: reason(factor),
+  };
 }
 
 export class OracleModel {
@@ -82,9 +184,27 @@ export class OracleModel {
   create(name: string, def: ContractDef, at: Date): MContract {
     const days31 = def.items.map((i) => i.price.day).filter((d): d is number => d != null);
     const c: MContract = {
-      name, def, anchor: at, tz: def.tz ?? "UTC", time: def.time ?? "00:00", fixedDay: days31[0] ?? null, state: "active", recurring: true,
-      nextBillingAt: null, cancelAtPeriodEnd: false, cancelAt: null, canceledAt: null, endedAt: null, items: [], pauses: [], pending: [], runs: [],
-      credit: 0n, attention: false, pastDueSince: null, cardGood: def.customer === "good",
+      name,
+      def,
+      anchor: at,
+      tz: def.tz ?? "UTC",
+      time: def.time ?? "00:00",
+      fixedDay: days31[0] ?? null,
+      state: "active",
+      recurring: true,
+      nextBillingAt: null,
+      cancelAtPeriodEnd: false,
+      cancelAt: null,
+      canceledAt: null,
+      endedAt: null,
+      items: [],
+      pauses: [],
+      pending: [],
+      runs: [],
+      credit: 0n,
+      attention: false,
+      pastDueSince: null,
+      cardGood: def.customer === "good",
     };
     for (const d of def.items) {
       // SERVICE DIFFERS (reported to the lead): an item's current service period starts with its service,
@@ -95,7 +215,9 @@ export class OracleModel {
     }
     c.nextBillingAt = new Date(Math.min(...c.items.map((i) => +i.periodEnd)));
     if (def.mode === "create_initial_run") {
-      const lines = c.items.map((i) => priced("recurring", i, at, i.periodEnd, fullPeriod(c, i.price, at), +i.periodEnd - +at, at, () => null));
+      const lines = c.items.map((i) =>
+        priced("recurring", i, at, i.periodEnd, fullPeriod(c, i.price, at), +i.periodEnd - +at, at, () => null),
+      );
       c.runs.push(newRun("initial", at, c.nextBillingAt, at, lines));
     }
     this.contracts.push(c);
@@ -111,20 +233,47 @@ export class OracleModel {
         applyDue(c, at);
         if (c.nextBillingAt && +c.nextBillingAt === +at && (c.state === "active" || c.state === "paused")) bill(c, at);
         for (const r of c.runs) {
-          if ((r.state === "scheduled" && +r.scheduledAt <= +at) || (r.state === "failed" && r.nextAttemptAt && +r.nextAttemptAt <= +at)) execute(c, r, at);
+          if (
+            (r.state === "scheduled" && +r.scheduledAt <= +at) ||
+            (r.state === "failed" && r.nextAttemptAt && +r.nextAttemptAt <= +at)
+          )
+            execute(c, r, at);
         }
       }
     }
   }
 
   // ---- operations (spec 4.6), each at the instant `now` ----
-  cancelAtPeriodEnd(c: MContract) { c.cancelAtPeriodEnd = true; c.cancelAt = c.nextBillingAt; }
+  cancelAtPeriodEnd(c: MContract) {
+    c.cancelAtPeriodEnd = true;
+    c.cancelAt = c.nextBillingAt;
+  }
   cancelNow(c: MContract, now: Date) {
-    Object.assign(c, { state: "canceled", cancelAtPeriodEnd: false, cancelAt: now, canceledAt: now, endedAt: now, recurring: false, nextBillingAt: null });
+    Object.assign(c, {
+      state: "canceled",
+      cancelAtPeriodEnd: false,
+      cancelAt: now,
+      canceledAt: now,
+      endedAt: now,
+      recurring: false,
+      nextBillingAt: null,
+    });
   }
   restart(c: MContract, now: Date) {
-    Object.assign(c, { state: "active", recurring: true, cancelAtPeriodEnd: false, cancelAt: null, canceledAt: null, endedAt: null, anchor: now, nextBillingAt: now });
-    for (const i of c.items) { i.periodStart = now; i.periodEnd = now; }
+    Object.assign(c, {
+      state: "active",
+      recurring: true,
+      cancelAtPeriodEnd: false,
+      cancelAt: null,
+      canceledAt: null,
+      endedAt: null,
+      anchor: now,
+      nextBillingAt: now,
+    });
+    for (const i of c.items) {
+      i.periodStart = now;
+      i.periodEnd = now;
+    }
   }
   pause(c: MContract, start: Date, end: Date, now: Date) {
     const current = +start <= +now;
@@ -135,20 +284,52 @@ export class OracleModel {
   resumeWithProration(c: MContract, now: Date) {
     const p = c.pauses.find((x) => x.state === "active")!;
     const until = p.end;
-    p.end = now; p.state = "completed"; c.state = "active";
+    p.end = now;
+    p.state = "completed";
+    c.state = "active";
     for (const i of c.items) {
-      const from = max(now, i.periodStart), to = min(until, i.periodEnd);
+      const from = max(now, i.periodStart),
+        to = min(until, i.periodEnd);
       if (+to <= +from) continue;
-      c.pending.push(priced("proration", i, from, to, { start: i.periodStart, end: i.periodEnd }, +to - +from, i.periodStart, () => "resumed"));
+      c.pending.push(
+        priced(
+          "proration",
+          i,
+          from,
+          to,
+          { start: i.periodStart, end: i.periodEnd },
+          +to - +from,
+          i.periodStart,
+          () => "resumed",
+        ),
+      );
     }
   }
   /** items/update of the price with create_prorations: invoice_now (adjustment run) or credit_balance (credit). */
   changePrice(c: MContract, index: number, price: PriceDef, now: Date, settlement: "invoice_now" | "credit_balance") {
     const i = c.items[index];
     const period = { start: i.periodStart, end: i.periodEnd };
-    const credit = priced("proration", i, now, i.periodEnd, period, +i.periodEnd - +now, period.start, () => "price_changed");
+    const credit = priced(
+      "proration",
+      i,
+      now,
+      i.periodEnd,
+      period,
+      +i.periodEnd - +now,
+      period.start,
+      () => "price_changed",
+    );
     const next = { ...i, def: { ...i.def, price }, price };
-    const charge = priced("proration", next, now, i.periodEnd, period, +i.periodEnd - +now, period.start, () => "price_changed");
+    const charge = priced(
+      "proration",
+      next,
+      now,
+      i.periodEnd,
+      period,
+      +i.periodEnd - +now,
+      period.start,
+      () => "price_changed",
+    );
     for (const k of ["line", "subtotal", "tax"] as const) credit[k] = -credit[k];
     const net = charge.subtotal + charge.tax + credit.subtotal + credit.tax;
     c.items[index] = next;
@@ -157,7 +338,11 @@ export class OracleModel {
       c.runs.push(newRun("adjustment", now, now, now, [credit, charge]));
     }
   }
-  manualRetry(r: MRun, now: Date) { r.state = "failed"; r.nextAttemptAt = now; r.manual = true; }
+  manualRetry(r: MRun, now: Date) {
+    r.state = "failed";
+    r.nextAttemptAt = now;
+    r.manual = true;
+  }
   /** Explicit use of contract credit on a waiting run (issue item 1); a run left with nothing to charge is settled now. */
   applyCredit(c: MContract, r: MRun, amount: bigint | null) {
     const use = amount ?? (c.credit < runDue(r) ? c.credit : runDue(r));
@@ -177,13 +362,25 @@ function newRun(kind: string, start: Date, end: Date, scheduledAt: Date, lines: 
     start = new Date(Math.min(...lines.map((l) => +l.start)));
     end = new Date(Math.max(...lines.map((l) => +l.end)));
   }
-  return { kind, start, end, scheduledAt, lines, state: "scheduled", attempts: [], nextAttemptAt: null, manual: false, creditApplied: 0n };
+  return {
+    kind,
+    start,
+    end,
+    scheduledAt,
+    lines,
+    state: "scheduled",
+    attempts: [],
+    nextAttemptAt: null,
+    manual: false,
+    creditApplied: 0n,
+  };
 }
 
 function nextDue(c: MContract, until: Date): Date | null {
   const cand: Date[] = [];
   const live = c.state === "active" || c.state === "paused";
-  if (live && c.nextBillingAt && !c.runs.some((r) => r.kind === "regular" && +r.start === +c.nextBillingAt!)) cand.push(c.nextBillingAt);
+  if (live && c.nextBillingAt && !c.runs.some((r) => r.kind === "regular" && +r.start === +c.nextBillingAt!))
+    cand.push(c.nextBillingAt);
   if (live && c.cancelAt) cand.push(c.cancelAt);
   for (const p of c.pauses) if (p.state !== "completed") cand.push(p.state === "scheduled" ? p.start : p.end);
   for (const r of c.runs) {
@@ -197,11 +394,23 @@ function nextDue(c: MContract, until: Date): Date | null {
 /** Pause windows starting and ending, a scheduled cancellation reached (spec 3.1). */
 function applyDue(c: MContract, at: Date) {
   for (const p of c.pauses) {
-    if (p.state === "scheduled" && +p.start <= +at && +at < +p.end && c.state === "active") { p.state = "active"; c.state = "paused"; }
-    else if (p.state !== "completed" && +p.end <= +at) { p.state = "completed"; if (c.state === "paused") c.state = "active"; }
+    if (p.state === "scheduled" && +p.start <= +at && +at < +p.end && c.state === "active") {
+      p.state = "active";
+      c.state = "paused";
+    } else if (p.state !== "completed" && +p.end <= +at) {
+      p.state = "completed";
+      if (c.state === "paused") c.state = "active";
+    }
   }
   if ((c.state === "active" || c.state === "paused") && c.cancelAt && +c.cancelAt <= +at) {
-    Object.assign(c, { state: "canceled", cancelAtPeriodEnd: false, canceledAt: at, endedAt: c.cancelAt, recurring: false, nextBillingAt: null });
+    Object.assign(c, {
+      state: "canceled",
+      cancelAtPeriodEnd: false,
+      canceledAt: at,
+      endedAt: c.cancelAt,
+      recurring: false,
+      nextBillingAt: null,
+    });
   }
 }
 
@@ -214,9 +423,14 @@ function bill(c: MContract, at: Date) {
     const service = { start: i.periodEnd, end: full.end };
     const paused = pausedMs(c, service.start, service.end);
     const billed = +service.end - +service.start - paused;
-    i.periodStart = service.start; i.periodEnd = service.end;
+    i.periodStart = service.start;
+    i.periodEnd = service.end;
     if (billed <= 0) continue;
-    lines.push(priced("recurring", i, service.start, service.end, full, billed, service.start, (f) => (f === 1_000_000n ? null : paused > 0 ? "paused" : "partial_period")));
+    lines.push(
+      priced("recurring", i, service.start, service.end, full, billed, service.start, (f) =>
+        f === 1_000_000n ? null : paused > 0 ? "paused" : "partial_period",
+      ),
+    );
   }
   lines.push(...c.pending);
   c.pending = [];
@@ -225,9 +439,17 @@ function bill(c: MContract, at: Date) {
 }
 
 export const runTotal = (r: MRun) => r.lines.reduce((a, l) => a + l.subtotal + l.tax, 0n);
-export const runDue = (r: MRun) => { const due = runTotal(r) - r.creditApplied; return due < 0n ? 0n : due; };
+export const runDue = (r: MRun) => {
+  const due = runTotal(r) - r.creditApplied;
+  return due < 0n ? 0n : due;
+};
 
-function settle(c: MContract, r: MRun) { r.state = "succeeded"; r.nextAttemptAt = null; c.attention = false; c.pastDueSince = null; }
+function settle(c: MContract, r: MRun) {
+  r.state = "succeeded";
+  r.nextAttemptAt = null;
+  c.attention = false;
+  c.pastDueSince = null;
+}
 
 /** One attempt (or none when nothing is due); the sandbox card of the customer decides. */
 function execute(c: MContract, r: MRun, at: Date) {

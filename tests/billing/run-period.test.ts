@@ -18,9 +18,18 @@ describe("adjustment runs", () => {
     const c = await createContract(w, { items: [{ price: w.ids.basicMonthly }] });
     expect(c.next_billing_at).toBe(APR10);
     at(MAR20);
-    const u = ok(await w.post(`/v2/subscription-contracts/${c.id}/items/update/`, { contract_item: c.items[0].id, quantity: 2, settlement_behavior: "invoice_now" }));
+    const u = ok(
+      await w.post(`/v2/subscription-contracts/${c.id}/items/update/`, {
+        contract_item: c.items[0].id,
+        quantity: 2,
+        settlement_behavior: "invoice_now",
+      }),
+    );
     const run = await runDetail(w, u.adjustment_billing_run_id);
-    expect(run.lines.map((l: any) => [l.service_period_start_at, l.service_period_end_at])).toEqual([[MAR20, APR10], [MAR20, APR10]]);
+    expect(run.lines.map((l: any) => [l.service_period_start_at, l.service_period_end_at])).toEqual([
+      [MAR20, APR10],
+      [MAR20, APR10],
+    ]);
     expect(run).toMatchObject({ kind: "adjustment", period_start_at: MAR20, period_end_at: APR10 });
     expect(u.contract.latest_billing_run).toMatchObject({ id: run.id, period_start_at: MAR20, period_end_at: APR10 });
     expect(u.contract.latest_billing_run.period_end_at).toBe(u.contract.next_billing_at);
@@ -30,7 +39,12 @@ describe("adjustment runs", () => {
     const k = await readContract(w, c.id);
     const regular = (await runsOf(w, c.id)).find((r) => r.kind === "regular");
     expect(regular).toMatchObject({ period_start_at: APR10, period_end_at: MAY10 });
-    expect(k.latest_billing_run).toMatchObject({ id: regular.id, kind: "regular", period_start_at: APR10, period_end_at: MAY10 });
+    expect(k.latest_billing_run).toMatchObject({
+      id: regular.id,
+      kind: "regular",
+      period_start_at: APR10,
+      period_end_at: MAY10,
+    });
     expect(k.next_billing_at).toBe(MAY10);
   });
 
@@ -53,22 +67,52 @@ describe("regular runs", () => {
     const w = await newWorld();
     at("2026-01-10T00:00:00.000Z");
     // yearly and monthly items: the initial run bills [Jan 10 2026, Jan 10 2027) for the yearly item
-    const c = await createContract(w, { items: [{ price: w.ids.basicYearly }, { price: w.ids.sportsMonthly }], initial_billing_mode: "create_initial_run" });
+    const c = await createContract(w, {
+      items: [{ price: w.ids.basicYearly }, { price: w.ids.sportsMonthly }],
+      initial_billing_mode: "create_initial_run",
+    });
     await advance(w, "2026-02-10T00:00:00.000Z");
     const [initial, feb] = await runsOf(w, c.id);
-    expect(initial).toMatchObject({ kind: "initial", period_start_at: "2026-01-10T00:00:00.000Z", period_end_at: "2027-01-10T00:00:00.000Z" });
-    expect(feb).toMatchObject({ kind: "regular", period_start_at: "2026-02-10T00:00:00.000Z", period_end_at: "2026-03-10T00:00:00.000Z" });
-    expect((await readContract(w, c.id)).latest_billing_run).toMatchObject({ id: initial.id, period_end_at: "2027-01-10T00:00:00.000Z" });
+    expect(initial).toMatchObject({
+      kind: "initial",
+      period_start_at: "2026-01-10T00:00:00.000Z",
+      period_end_at: "2027-01-10T00:00:00.000Z",
+    });
+    expect(feb).toMatchObject({
+      kind: "regular",
+      period_start_at: "2026-02-10T00:00:00.000Z",
+      period_end_at: "2026-03-10T00:00:00.000Z",
+    });
+    expect((await readContract(w, c.id)).latest_billing_run).toMatchObject({
+      id: initial.id,
+      period_end_at: "2027-01-10T00:00:00.000Z",
+    });
   });
 
   it("a fully paused period still has its run: no lines, zero total, no processor charge, the period it would have billed", async () => {
     const w = await newWorld();
     at("2026-01-10T00:00:00.000Z");
     const c = await createContract(w, { items: [{ price: w.ids.basicMonthly }] });
-    ok(await w.post(`/v2/subscription-contracts/${c.id}/pause/`, { start_date: "2026-02-01T00:00:00.000Z", end_date: "2026-03-20T00:00:00.000Z" }));
+    ok(
+      await w.post(`/v2/subscription-contracts/${c.id}/pause/`, {
+        start_date: "2026-02-01T00:00:00.000Z",
+        end_date: "2026-03-20T00:00:00.000Z",
+      }),
+    );
     await advance(w, "2026-02-10T00:00:00.000Z");
     const [run] = await runsOf(w, c.id);
-    expect(run).toMatchObject({ period_start_at: "2026-02-10T00:00:00.000Z", period_end_at: "2026-03-10T00:00:00.000Z", lines: [], total_amount: "0.0000", charged_amount: "0.0000", state: "succeeded", attempts: [] });
-    expect((await readContract(w, c.id)).latest_billing_run).toMatchObject({ id: run.id, period_end_at: "2026-03-10T00:00:00.000Z" });
+    expect(run).toMatchObject({
+      period_start_at: "2026-02-10T00:00:00.000Z",
+      period_end_at: "2026-03-10T00:00:00.000Z",
+      lines: [],
+      total_amount: "0.0000",
+      charged_amount: "0.0000",
+      state: "succeeded",
+      attempts: [],
+    });
+    expect((await readContract(w, c.id)).latest_billing_run).toMatchObject({
+      id: run.id,
+      period_end_at: "2026-03-10T00:00:00.000Z",
+    });
   });
 });

@@ -17,7 +17,13 @@ const T0 = "2026-01-10T00:00:00.000Z";
 const FEB10 = "2026-02-10T00:00:00.000Z";
 const MIN = 60_000;
 
-interface Received { path: string; headers: http.IncomingHttpHeaders; body: string; json: any; at: number }
+interface Received {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  json: any;
+  at: number;
+}
 /** A local endpoint: records every POST; `reply(path, n)` decides the status of the n-th request to a path. */
 let server: http.Server;
 let base = "";
@@ -36,7 +42,11 @@ beforeAll(async () => {
       const path = req.url ?? "/";
       const n = received.filter((r) => r.path === path).length + 1;
       let json: any = null;
-      try { json = JSON.parse(body); } catch { /* recorded as is */ }
+      try {
+        json = JSON.parse(body);
+      } catch {
+        /* recorded as is */
+      }
       received.push({ path, headers: req.headers, body, json, at: Date.now() });
       res.statusCode = (replies.get(path) ?? (() => 200))(n);
       res.end("ok");
@@ -54,7 +64,10 @@ afterAll(async () => {
 const hits = (path: string) => received.filter((r) => r.path === path);
 
 async function endpoint(w: World, path: string, enabled?: string[]) {
-  return ok(await w.post("/v2/webhook-endpoints/", { url: `${base}${path}`, ...(enabled ? { enabled_events: enabled } : {}) }), 201);
+  return ok(
+    await w.post("/v2/webhook-endpoints/", { url: `${base}${path}`, ...(enabled ? { enabled_events: enabled } : {}) }),
+    201,
+  );
 }
 async function deliveries(w: World, endpointId: number) {
   return ok(await w.get(`/v2/webhook-endpoints/${endpointId}/deliveries/`));
@@ -65,7 +78,9 @@ async function tick() {
   return deliverDue(systemCtx());
 }
 /** "Later": this endpoint's pending deliveries become due now. */
-const makeDue = (endpointId: number) => db().$executeRaw`update webhook_deliveries set next_attempt_at = now() - interval '1 second' where endpoint_id = ${endpointId} and state = 'pending'`;
+const makeDue = (endpointId: number) =>
+  db()
+    .$executeRaw`update webhook_deliveries set next_attempt_at = now() - interval '1 second' where endpoint_id = ${endpointId} and state = 'pending'`;
 
 describe("signed delivery (spec 6)", () => {
   let w: World;
@@ -108,7 +123,11 @@ describe("signed delivery (spec 6)", () => {
     }
     const list = await deliveries(w, ep.id);
     expect(list.length).toBe(events.length);
-    expect(list.every((d: any) => d.state === "succeeded" && d.attempts === 1 && d.last_status === 200 && d.last_error === null)).toBe(true);
+    expect(
+      list.every(
+        (d: any) => d.state === "succeeded" && d.attempts === 1 && d.last_status === 200 && d.last_error === null,
+      ),
+    ).toBe(true);
     // a second pass sends nothing again
     const before = received.length;
     expect(await tick()).toEqual({ sent: 0, failed: 0 });
@@ -116,8 +135,17 @@ describe("signed delivery (spec 6)", () => {
   });
 
   it("contract events carry cancel_at_period_end, cancel_at, canceled_at and ended_at in data", async () => {
-    const of = (id: number) => hits("/all").map((r) => r.json).filter((e) => e.type.startsWith("subscription_contract.") && e.data.id === id);
-    const fields = (e: any) => [e.type, e.data.cancel_at_period_end, e.data.cancel_at, e.data.canceled_at, e.data.ended_at];
+    const of = (id: number) =>
+      hits("/all")
+        .map((r) => r.json)
+        .filter((e) => e.type.startsWith("subscription_contract.") && e.data.id === id);
+    const fields = (e: any) => [
+      e.type,
+      e.data.cancel_at_period_end,
+      e.data.cancel_at,
+      e.data.canceled_at,
+      e.data.ended_at,
+    ];
     const mine = of(c.id).sort((a, b) => a.created_at.localeCompare(b.created_at) || 0);
     expect(mine.map(fields)).toEqual([
       ["subscription_contract.created", false, null, null, null],
@@ -133,7 +161,8 @@ describe("signed delivery (spec 6)", () => {
     ]);
     for (const e of hits("/all").map((r) => r.json)) {
       if (!e.type.startsWith("subscription_contract.")) continue;
-      for (const k of ["cancel_at_period_end", "cancel_at", "canceled_at", "ended_at"]) expect(e.data, `${e.type} data.${k}`).toHaveProperty(k);
+      for (const k of ["cancel_at_period_end", "cancel_at", "canceled_at", "ended_at"])
+        expect(e.data, `${e.type} data.${k}`).toHaveProperty(k);
     }
   });
 });
@@ -170,7 +199,10 @@ describe("retries", () => {
     // the same event every time (same id and body), each attempt signed afresh
     expect(new Set(got.map((r) => r.json.id)).size).toBe(1);
     expect(new Set(got.map((r) => r.body)).size).toBe(1);
-    for (const r of got) expect(verifyWebhook(ep.secret, String(r.headers["webhook-signature"]), r.body, Math.floor(r.at / 1000))).toBe(true);
+    for (const r of got)
+      expect(verifyWebhook(ep.secret, String(r.headers["webhook-signature"]), r.body, Math.floor(r.at / 1000))).toBe(
+        true,
+      );
   });
 
   it("a connection error counts as a failure too (no server at the URL)", async () => {
@@ -199,18 +231,33 @@ describe("retries", () => {
     await tick();
     const row = await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: ep.id } });
     // first attempt 3 days − 30 min ago: the next failure's retry (+2 min) still falls within the 3 days
-    await db().webhookDelivery.update({ where: { id: row.id }, data: { firstAttemptAt: new Date(Date.now() - GIVE_UP_AFTER_MS + 30 * MIN), nextAttemptAt: new Date(Date.now() - 1000) } });
+    await db().webhookDelivery.update({
+      where: { id: row.id },
+      data: {
+        firstAttemptAt: new Date(Date.now() - GIVE_UP_AFTER_MS + 30 * MIN),
+        nextAttemptAt: new Date(Date.now() - 1000),
+      },
+    });
     await tick();
     let [d] = await deliveries(w, ep.id);
     expect(d).toMatchObject({ state: "pending", attempts: 2 });
     // first attempt 3 days − 2 min ago: the next retry (+4 min) would be past the 3 days → dead
-    await db().webhookDelivery.update({ where: { id: row.id }, data: { firstAttemptAt: new Date(Date.now() - GIVE_UP_AFTER_MS + 2 * MIN), nextAttemptAt: new Date(Date.now() - 1000) } });
+    await db().webhookDelivery.update({
+      where: { id: row.id },
+      data: {
+        firstAttemptAt: new Date(Date.now() - GIVE_UP_AFTER_MS + 2 * MIN),
+        nextAttemptAt: new Date(Date.now() - 1000),
+      },
+    });
     await tick();
     [d] = await deliveries(w, ep.id);
     expect(d).toMatchObject({ state: "dead", attempts: 3, last_status: 500 });
     const n = hits("/down").length;
     expect(n).toBe(3);
-    await db().webhookDelivery.update({ where: { id: row.id }, data: { nextAttemptAt: new Date(Date.now() - 60 * MIN) } });
+    await db().webhookDelivery.update({
+      where: { id: row.id },
+      data: { nextAttemptAt: new Date(Date.now() - 60 * MIN) },
+    });
     await tick();
     expect(hits("/down").length).toBe(3);
   });
@@ -257,14 +304,21 @@ describe("replay and filters", () => {
     expect(d).toMatchObject({ state: "succeeded", attempts: 2, last_status: 200 });
     const got = hits("/replay");
     expect(got.length).toBe(4);
-    expect(got.every((r) => r.json.id === first.json.id && r.headers["webhook-id"] === first.json.id && r.body === first.body)).toBe(true);
+    expect(
+      got.every(
+        (r) => r.json.id === first.json.id && r.headers["webhook-id"] === first.json.id && r.body === first.body,
+      ),
+    ).toBe(true);
     await expect(replayEvent(systemCtx(), { eventId: "evt_unknown" })).rejects.toThrow();
   });
 
   it("enabled_events: an endpoint receives only the event types it subscribed to; * receives all", async () => {
     const w = await newWorld();
     const runs = await endpoint(w, "/runs", ["billing_run.succeeded"]);
-    const lifecycle = await endpoint(w, "/lifecycle", ["subscription_contract.created", "subscription_contract.canceled"]);
+    const lifecycle = await endpoint(w, "/lifecycle", [
+      "subscription_contract.created",
+      "subscription_contract.canceled",
+    ]);
     const all = await endpoint(w, "/star");
     const none = await endpoint(w, "/nothing", ["subscription_contract.paused"]);
     expect(runs.enabled_events).toEqual(["billing_run.succeeded"]);
@@ -275,17 +329,35 @@ describe("replay and filters", () => {
     ok(await w.post(`/v2/subscription-contracts/${c.id}/cancel/`, {}));
     at(null);
     await tick();
-    const types = (p: string) => hits(p).map((r) => r.json.type).sort();
+    const types = (p: string) =>
+      hits(p)
+        .map((r) => r.json.type)
+        .sort();
     expect(types("/runs")).toEqual(["billing_run.succeeded"]);
     expect(types("/lifecycle")).toEqual(["subscription_contract.canceled", "subscription_contract.created"]);
-    expect(types("/star")).toEqual(["billing_run.created", "billing_run.succeeded", "subscription_contract.canceled", "subscription_contract.created"]);
+    expect(types("/star")).toEqual([
+      "billing_run.created",
+      "billing_run.succeeded",
+      "subscription_contract.canceled",
+      "subscription_contract.created",
+    ]);
     expect(types("/nothing")).toEqual([]);
     expect(await deliveries(w, none.id)).toEqual([]);
     const run = hits("/runs")[0].json.data;
-    expect(run).toMatchObject({ contract_id: c.id, state: "succeeded", period_start_at: FEB10, total_amount: "12.2760" });
+    expect(run).toMatchObject({
+      contract_id: c.id,
+      state: "succeeded",
+      period_start_at: FEB10,
+      total_amount: "12.2760",
+    });
     // the extension endpoints: listing shows the filters, not the secret; another account's endpoint is 404
     const list = ok(await w.get("/v2/webhook-endpoints/"));
-    expect(list.map((e: any) => [e.id, e.enabled_events])).toEqual([[runs.id, ["billing_run.succeeded"]], [lifecycle.id, ["subscription_contract.created", "subscription_contract.canceled"]], [all.id, ["*"]], [none.id, ["subscription_contract.paused"]]]);
+    expect(list.map((e: any) => [e.id, e.enabled_events])).toEqual([
+      [runs.id, ["billing_run.succeeded"]],
+      [lifecycle.id, ["subscription_contract.created", "subscription_contract.canceled"]],
+      [all.id, ["*"]],
+      [none.id, ["subscription_contract.paused"]],
+    ]);
     expect(list.every((e: any) => !("secret" in e))).toBe(true);
     const other = await newWorld();
     expect((await other.get(`/v2/webhook-endpoints/${runs.id}/deliveries/`)).status).toBe(404);
@@ -293,7 +365,9 @@ describe("replay and filters", () => {
 
   it("an invalid endpoint URL is 400", async () => {
     const w = await newWorld();
-    expect(Object.keys(ok(await w.post("/v2/webhook-endpoints/", { url: "ftp://example.com/x" }), 400))).toContain("url");
+    expect(Object.keys(ok(await w.post("/v2/webhook-endpoints/", { url: "ftp://example.com/x" }), 400))).toContain(
+      "url",
+    );
     expect(Object.keys(ok(await w.post("/v2/webhook-endpoints/", { url: "not a url" }), 400))).toContain("url");
   });
 });

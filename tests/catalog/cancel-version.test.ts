@@ -11,13 +11,20 @@ beforeAll(async () => {
   s = await seed();
 });
 
-const codeOf = async (p: Promise<unknown>) => p.then(() => "OK", (e: any) => e?.code ?? e?.kind);
+const codeOf = async (p: Promise<unknown>) =>
+  p.then(
+    () => "OK",
+    (e: any) => e?.code ?? e?.kind,
+  );
 
 describe("cancelScheduledPriceVersion", () => {
   it("removes a future version and gives its range back to the version before it", async () => {
     const ctx = ctxFor(s.accountId);
     const price = s.ids.coachingWeekly;
-    const before = await schedulePriceVersion(ctx, price, { unit_amount: "12.5000", effective_from: "2099-01-01T00:00:00Z" });
+    const before = await schedulePriceVersion(ctx, price, {
+      unit_amount: "12.5000",
+      effective_from: "2099-01-01T00:00:00Z",
+    });
     const scheduled = before.versions.find((v) => v.effective_from?.startsWith("2099"))!;
     expect(before.versions.some((v) => v.effective_to?.startsWith("2099"))).toBe(true);
     const after = await cancelScheduledPriceVersion(ctx, price, scheduled.id);
@@ -28,20 +35,36 @@ describe("cancelScheduledPriceVersion", () => {
 
   it("refuses a version in effect or in the past with a 400 (validation)", async () => {
     const ctx = ctxFor(s.accountId);
-    const price = await ctx.db.catalogPrice.findUniqueOrThrow({ where: { id: s.ids.basicMonthly }, include: { versions: true } });
+    const price = await ctx.db.catalogPrice.findUniqueOrThrow({
+      where: { id: s.ids.basicMonthly },
+      include: { versions: true },
+    });
     for (const v of price.versions) {
-      await expect(cancelScheduledPriceVersion(ctx, price.id, v.id)).rejects.toMatchObject({ kind: "validation", fields: { version_id: [expect.any(String)] } });
+      await expect(cancelScheduledPriceVersion(ctx, price.id, v.id)).rejects.toMatchObject({
+        kind: "validation",
+        fields: { version_id: [expect.any(String)] },
+      });
     }
     const caller = await consoleAs(s.admin.email);
-    expect(await codeOf(caller.catalog.prices.cancelScheduledVersion({ price_id: price.id, version_id: price.versions[0].id }))).toBe("BAD_REQUEST");
+    expect(
+      await codeOf(
+        caller.catalog.prices.cancelScheduledVersion({ price_id: price.id, version_id: price.versions[0].id }),
+      ),
+    ).toBe("BAD_REQUEST");
   });
 
   it("answers 404 for another account's price, or a version of another price", async () => {
     const mine = ctxFor(s.accountId);
     const other = await mine.db.priceVersion.findFirstOrThrow({ where: { priceId: s.ids.otherPrice } });
-    await expect(cancelScheduledPriceVersion(mine, s.ids.otherPrice, other.id)).rejects.toMatchObject({ kind: "not_found" });
-    await expect(cancelScheduledPriceVersion(mine, s.ids.basicMonthly, other.id)).rejects.toMatchObject({ kind: "not_found" });
+    await expect(cancelScheduledPriceVersion(mine, s.ids.otherPrice, other.id)).rejects.toMatchObject({
+      kind: "not_found",
+    });
+    await expect(cancelScheduledPriceVersion(mine, s.ids.basicMonthly, other.id)).rejects.toMatchObject({
+      kind: "not_found",
+    });
     const caller = await consoleAs(s.admin.email);
-    expect(await codeOf(caller.catalog.prices.cancelScheduledVersion({ price_id: s.ids.otherPrice, version_id: other.id }))).toBe("NOT_FOUND");
+    expect(
+      await codeOf(caller.catalog.prices.cancelScheduledVersion({ price_id: s.ids.otherPrice, version_id: other.id })),
+    ).toBe("NOT_FOUND");
   });
 });

@@ -6,7 +6,7 @@ import { expect } from "vitest";
 import { POST as submitRoute } from "@/app/api/pay/registrations/[token]/route";
 import { POST as webhookRoute } from "@/app/api/processors/sandbox/webhook/route";
 import { processorWebhookSecret, signProcessorWebhook } from "@/server/domain/checkouts/processorWebhook";
-import { db, get, post, type ApiResponse } from "../helpers";
+import { type ApiResponse, db, get, post } from "../helpers";
 
 export const OTHER_KEY = "sk_test_other_secret";
 export const PUBLIC_KEY = "pk_test_demo_public";
@@ -28,11 +28,14 @@ let n = 0;
 /** A customer of its own for one test (no payment methods), so tests in a file do not disturb each other. */
 export async function newCustomer(accountId: number, prefix = "chk") {
   const reference = `${prefix}-${process.pid}-${++n}`;
-  const c = await db().customer.create({ data: { accountId, reference, name: `Customer ${reference}`, email: `${reference}@example.com` } });
+  const c = await db().customer.create({
+    data: { accountId, reference, name: `Customer ${reference}`, email: `${reference}@example.com` },
+  });
   return { id: c.id, reference };
 }
 
-export const pmPath = (ref: string, id?: number, rest = "") => `/v2/customers/${ref}/payment-methods/${id === undefined ? "" : `${id}/${rest}`}`;
+export const pmPath = (ref: string, id?: number, rest = "") =>
+  `/v2/customers/${ref}/payment-methods/${id === undefined ? "" : `${id}/${rest}`}`;
 
 /** Everything a finalize may create, for before/after comparisons. */
 export async function counts(accountId: number) {
@@ -56,32 +59,55 @@ export async function register(checkoutToken: string) {
 
 /** The hosted card form's submission: POST /api/pay/registrations/<token>/ (no API key). */
 export async function submitHosted(token: string, body: unknown) {
-  const req = new Request(`${PUBLIC_ORIGIN}/api/pay/registrations/${token}/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const req = new Request(`${PUBLIC_ORIGIN}/api/pay/registrations/${token}/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const res = await submitRoute(req, { params: Promise.resolve({ token }) });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
-export const card = (number: string, extra: Record<string, unknown> = {}) => ({ number, exp_month: 12, exp_year: 2031, cvc: "123", ...extra });
+export const card = (number: string, extra: Record<string, unknown> = {}) => ({
+  number,
+  exp_month: 12,
+  exp_year: 2031,
+  cvc: "123",
+  ...extra,
+});
 
 /** What vendor A's browser script does: RSA-OAEP-SHA256 of the card JSON with the processor's public key, base64. */
 export function encryptCard(publicKeyPem: string, c: unknown) {
-  return publicEncrypt({ key: publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" }, Buffer.from(JSON.stringify(c))).toString("base64");
+  return publicEncrypt(
+    { key: publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" },
+    Buffer.from(JSON.stringify(c)),
+  ).toString("base64");
 }
 
 /** A processor's webhook secret, as the database trigger created it. */
 export async function secretOf(processorId: number): Promise<string> {
-  const secret = processorWebhookSecret(await db().accountPaymentProcessor.findUniqueOrThrow({ where: { id: processorId } }));
+  const secret = processorWebhookSecret(
+    await db().accountPaymentProcessor.findUniqueOrThrow({ where: { id: processorId } }),
+  );
   expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
   return secret!;
 }
 
-export interface WebhookOptions { secret?: string; signature?: string | null; at?: Date; raw?: string }
+export interface WebhookOptions {
+  secret?: string;
+  signature?: string | null;
+  at?: Date;
+  raw?: string;
+}
 
 /** The processor's inbound webhook: signed now with the processor's own secret unless `secret`, `at` or a verbatim `signature` (null: none) say otherwise. */
 export async function sendWebhook(event: Record<string, unknown>, opts: WebhookOptions = {}) {
   const raw = opts.raw ?? JSON.stringify(event);
-  const signature = opts.signature !== undefined ? opts.signature : signProcessorWebhook(opts.secret ?? (await secretOf(Number(event.account_payment_processor_id))), raw, opts.at);
+  const signature =
+    opts.signature !== undefined
+      ? opts.signature
+      : signProcessorWebhook(opts.secret ?? (await secretOf(Number(event.account_payment_processor_id))), raw, opts.at);
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (signature !== null) headers["x-sandbox-signature"] = signature;
   const req = new Request(`${PUBLIC_ORIGIN}/api/processors/sandbox/webhook/`, { method: "POST", headers, body: raw });

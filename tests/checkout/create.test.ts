@@ -18,14 +18,34 @@ let ids: Record<string, number>;
 useSeed(seed, (r) => ((s = r), (ids = r.ids)));
 
 const CHECKOUT_FIELDS = {
-  id: "int", token: "string", checkout_url: "string", status: "string", customer_id: "int", customer_reference: "string", currency: "string",
-  subtotal_amount: "decimal", tax_amount: "decimal", total_amount: "decimal", contract_id: "int?", initial_billing_run_id: "int?",
-  account_payment_processor_id: "int?", quote_snapshot: "object",
+  id: "int",
+  token: "string",
+  checkout_url: "string",
+  status: "string",
+  customer_id: "int",
+  customer_reference: "string",
+  currency: "string",
+  subtotal_amount: "decimal",
+  tax_amount: "decimal",
+  total_amount: "decimal",
+  contract_id: "int?",
+  initial_billing_run_id: "int?",
+  account_payment_processor_id: "int?",
+  quote_snapshot: "object",
 } as const;
 
-const basic = (extra: Record<string, unknown> = {}) => ({ customer_reference: "cust-1003", items: [{ price: ids.basicMonthly }], account_payment_processor: ids.cardProcessor, ...extra });
-const magazine = (extra: Record<string, unknown> = {}, item: Record<string, unknown> = {}) =>
-  ({ customer_reference: "cust-1003", items: [{ price: ids.magazineMonthly, ...item }], account_payment_processor: ids.cardProcessor, ...extra });
+const basic = (extra: Record<string, unknown> = {}) => ({
+  customer_reference: "cust-1003",
+  items: [{ price: ids.basicMonthly }],
+  account_payment_processor: ids.cardProcessor,
+  ...extra,
+});
+const magazine = (extra: Record<string, unknown> = {}, item: Record<string, unknown> = {}) => ({
+  customer_reference: "cust-1003",
+  items: [{ price: ids.magazineMonthly, ...item }],
+  account_payment_processor: ids.cardProcessor,
+  ...extra,
+});
 
 describe("fields (spec 2.7) and checkout_url (spec 1)", () => {
   it("a pending checkout with every field of 2.7, the quote snapshot and its API address", async () => {
@@ -34,10 +54,22 @@ describe("fields (spec 2.7) and checkout_url (spec 1)", () => {
     const c = await createCheckout(basic({ initial_items: [{ price: ids.setupFee }], metadata: { order: "A-1" } }));
     expectFields(c, CHECKOUT_FIELDS, "checkout");
     expect(c).toMatchObject({
-      status: "pending", customer_id: ids.carol, customer_reference: "cust-1003", currency: "EUR",
-      subtotal_amount: "28.9000", tax_amount: "6.9360", total_amount: "35.8360",
-      contract_id: null, initial_billing_run_id: null, account_payment_processor_id: ids.cardProcessor,
-      collection_method: "card", payment_method_id: null, shipping_selection: null, fail_code: null, fail_message: null, finalized_at: null,
+      status: "pending",
+      customer_id: ids.carol,
+      customer_reference: "cust-1003",
+      currency: "EUR",
+      subtotal_amount: "28.9000",
+      tax_amount: "6.9360",
+      total_amount: "35.8360",
+      contract_id: null,
+      initial_billing_run_id: null,
+      account_payment_processor_id: ids.cardProcessor,
+      collection_method: "card",
+      payment_method_id: null,
+      shipping_selection: null,
+      fail_code: null,
+      fail_message: null,
+      finalized_at: null,
     });
     expect(c.token).toMatch(/^[A-Za-z0-9_-]{16,}$/);
     expect(c.checkout_url).toBe(`http://test.local/api/v2/checkouts/${c.token}/`);
@@ -46,8 +78,23 @@ describe("fields (spec 2.7) and checkout_url (spec 1)", () => {
     expect(c.created_at).toBe("2026-12-10T08:00:00.000Z");
     expect(c.expires_at).toBe("2026-12-11T08:00:00.000Z");
     // the snapshot is the quote of the same offer at the same instant
-    expect(c.quote_snapshot).toMatchObject({ input_mode: "items", currency: "EUR", subtotal_amount: "28.9000", tax_amount: "6.9360", total_amount: "35.8360" });
-    const q = expectStatus(await post("/v2/subscription-offer-quotes/", { customer_reference: "cust-1003", items: [{ price: ids.basicMonthly }], initial_items: [{ price: ids.setupFee }], initial_billing_mode: "create_initial_run", metadata: { order: "A-1" } }), 200);
+    expect(c.quote_snapshot).toMatchObject({
+      input_mode: "items",
+      currency: "EUR",
+      subtotal_amount: "28.9000",
+      tax_amount: "6.9360",
+      total_amount: "35.8360",
+    });
+    const q = expectStatus(
+      await post("/v2/subscription-offer-quotes/", {
+        customer_reference: "cust-1003",
+        items: [{ price: ids.basicMonthly }],
+        initial_items: [{ price: ids.setupFee }],
+        initial_billing_mode: "create_initial_run",
+        metadata: { order: "A-1" },
+      }),
+      200,
+    );
     expect(c.quote_snapshot).toEqual(q);
     // creating a checkout creates no contract, run or attempt
     expect(await counts(s.accountId)).toEqual(before);
@@ -57,8 +104,16 @@ describe("fields (spec 2.7) and checkout_url (spec 1)", () => {
   });
 
   it("a bundle checkout: input_mode bundle in the snapshot", async () => {
-    const c = await createCheckout({ customer_reference: "cust-1003", bundle_template: ids.family, account_payment_processor: ids.vendorC });
-    expect(c.quote_snapshot).toMatchObject({ input_mode: "bundle", bundle_template_id: ids.family, total_amount: c.total_amount });
+    const c = await createCheckout({
+      customer_reference: "cust-1003",
+      bundle_template: ids.family,
+      account_payment_processor: ids.vendorC,
+    });
+    expect(c.quote_snapshot).toMatchObject({
+      input_mode: "bundle",
+      bundle_template_id: ids.family,
+      total_amount: c.total_amount,
+    });
     expect(c.account_payment_processor_id).toBe(ids.vendorC);
   });
 
@@ -71,7 +126,10 @@ describe("fields (spec 2.7) and checkout_url (spec 1)", () => {
   it("offer errors: no body, no input mode, invalid items → 400 with the spec's keys and nothing stored", async () => {
     const before = await db().checkout.count();
     expect((await post(URL, undefined)).status).toBe(400);
-    expect400(await post(URL, { customer_reference: "cust-1003", account_payment_processor: ids.cardProcessor }), "non_field_errors");
+    expect400(
+      await post(URL, { customer_reference: "cust-1003", account_payment_processor: ids.cardProcessor }),
+      "non_field_errors",
+    );
     expect400(await post(URL, basic({ bundle_template: ids.family })), "non_field_errors");
     expect400(await post(URL, basic({ items: [{ price: 999_999 }] })), "items");
     expect400(await post(URL, basic({ currency: "USD" })), "items");
@@ -98,7 +156,12 @@ describe("processor selection (spec 4.7 rule 1)", () => {
 
   it("one eligible processor is the default: USD → vendor A; invoice collection → the invoice processor", async () => {
     const usd = await createCheckout({ customer_reference: "cust-1003", items: [{ price: ids.basicUsd }] });
-    expect(usd).toMatchObject({ currency: "USD", account_payment_processor_id: ids.vendorA, collection_method: "card", total_amount: "13.5160" });
+    expect(usd).toMatchObject({
+      currency: "USD",
+      account_payment_processor_id: ids.vendorA,
+      collection_method: "card",
+      total_amount: "13.5160",
+    });
     const inv = await createCheckout(basic({ account_payment_processor: undefined, collection_method: "invoice" }));
     expect(inv).toMatchObject({ account_payment_processor_id: ids.invoiceProcessor, collection_method: "invoice" });
   });
@@ -108,20 +171,47 @@ describe("processor selection (spec 4.7 rule 1)", () => {
     expect400(await post(URL, basic({ account_payment_processor: ids.vendorA })), "account_payment_processor");
     // collects by invoice, while the checkout collects by card (the default)
     expect400(await post(URL, basic({ account_payment_processor: ids.invoiceProcessor })), "account_payment_processor");
-    expect400(await post(URL, basic({ collection_method: "invoice", account_payment_processor: ids.cardProcessor })), "account_payment_processor");
+    expect400(
+      await post(URL, basic({ collection_method: "invoice", account_payment_processor: ids.cardProcessor })),
+      "account_payment_processor",
+    );
     // unknown, other account's, inactive
     expect400(await post(URL, basic({ account_payment_processor: 999_999 })), "account_payment_processor");
-    const foreign = await db().accountPaymentProcessor.create({ data: { accountId: s.otherAccountId, displayName: "Foreign", processorType: "sandbox_generic", renderMode: "generic_card_form", collectionMethod: "card", currency: "EUR" } });
+    const foreign = await db().accountPaymentProcessor.create({
+      data: {
+        accountId: s.otherAccountId,
+        displayName: "Foreign",
+        processorType: "sandbox_generic",
+        renderMode: "generic_card_form",
+        collectionMethod: "card",
+        currency: "EUR",
+      },
+    });
     expect400(await post(URL, basic({ account_payment_processor: foreign.id })), "account_payment_processor");
-    const off = await db().accountPaymentProcessor.create({ data: { accountId: s.accountId, displayName: "Off", processorType: "sandbox_generic", renderMode: "generic_card_form", collectionMethod: "card", currency: "EUR", active: false } });
+    const off = await db().accountPaymentProcessor.create({
+      data: {
+        accountId: s.accountId,
+        displayName: "Off",
+        processorType: "sandbox_generic",
+        renderMode: "generic_card_form",
+        collectionMethod: "card",
+        currency: "EUR",
+        active: false,
+      },
+    });
     expect400(await post(URL, basic({ account_payment_processor: off.id })), "account_payment_processor");
     // no processor at all for the collection method
-    expect400(await post(URL, basic({ account_payment_processor: undefined, collection_method: "claim" })), "account_payment_processor");
+    expect400(
+      await post(URL, basic({ account_payment_processor: undefined, collection_method: "claim" })),
+      "account_payment_processor",
+    );
     expect400(await post(URL, basic({ collection_method: "cash" })), "collection_method");
   });
 
   it("a zero first charge still needs a processor that can bill the renewals", async () => {
-    const c = await createCheckout(basic({ items: [{ price: ids.basicMonthly, discount_percent: "100" }], account_payment_processor: ids.vendorB }));
+    const c = await createCheckout(
+      basic({ items: [{ price: ids.basicMonthly, discount_percent: "100" }], account_payment_processor: ids.vendorB }),
+    );
     expect(c).toMatchObject({ total_amount: "0.0000", account_payment_processor_id: ids.vendorB });
   });
 });
@@ -130,9 +220,23 @@ describe("shipping (spec 2.10, 4.7 rule 2)", () => {
   it("a physical product without shipping → 400 shipping; a digital cart needs none", async () => {
     setRequestTime(FIRST);
     expect400(await post(URL, magazine()), "shipping");
-    expect400(await post(URL, basic({ items: [{ price: ids.basicMonthly }, { price: ids.newspaperMonthly }], currency: "EUR" })), "shipping");
+    expect400(
+      await post(
+        URL,
+        basic({ items: [{ price: ids.basicMonthly }, { price: ids.newspaperMonthly }], currency: "EUR" }),
+      ),
+      "shipping",
+    );
     // the family bundle with its (optional) magazine included
-    expect400(await post(URL, { customer_reference: "cust-1003", bundle_template: ids.family, bundle_item_selections: [{ bundle_item: ids.familyMagazineItem, include: true }], account_payment_processor: ids.cardProcessor }), "shipping");
+    expect400(
+      await post(URL, {
+        customer_reference: "cust-1003",
+        bundle_template: ids.family,
+        bundle_item_selections: [{ bundle_item: ids.familyMagazineItem, include: true }],
+        account_payment_processor: ids.cardProcessor,
+      }),
+      "shipping",
+    );
     const digital = await createCheckout(basic());
     expect(digital.shipping_selection).toBeNull();
   });
@@ -142,8 +246,15 @@ describe("shipping (spec 2.10, 4.7 rule 2)", () => {
     const c = await createCheckout(magazine({ shipping: { option: ids.post } }));
     expect(c.total_amount).toBe("12.0000");
     expect(c.shipping_selection).toEqual({
-      option_id: ids.post, name: "Post", service_code: "POST", currency: "EUR", price_amount: "4.9000", free_above_amount: "50.0000",
-      location_id: null, location_name: null, location_address: null,
+      option_id: ids.post,
+      name: "Post",
+      service_code: "POST",
+      currency: "EUR",
+      price_amount: "4.9000",
+      free_above_amount: "50.0000",
+      location_id: null,
+      location_name: null,
+      location_address: null,
     });
     // the shipping price is not part of the totals
     expect(c.quote_snapshot.total_amount).toBe("12.0000");
@@ -154,10 +265,14 @@ describe("shipping (spec 2.10, 4.7 rule 2)", () => {
     const five = await createCheckout(magazine({ shipping: { option: ids.post } }, { quantity: 5 }));
     expect(five.total_amount).toBe("60.0000");
     expect(five.shipping_selection).toMatchObject({ price_amount: "0.0000", free_above_amount: "50.0000" });
-    const exactly = await createCheckout(magazine({ shipping: { option: ids.post } }, { unit_amount_override: "50.0000" }));
+    const exactly = await createCheckout(
+      magazine({ shipping: { option: ids.post } }, { unit_amount_override: "50.0000" }),
+    );
     expect(exactly.total_amount).toBe("50.0000");
     expect(exactly.shipping_selection.price_amount).toBe("0.0000");
-    const below = await createCheckout(magazine({ shipping: { option: ids.post } }, { unit_amount_override: "49.9999" }));
+    const below = await createCheckout(
+      magazine({ shipping: { option: ids.post } }, { unit_amount_override: "49.9999" }),
+    );
     expect(below.total_amount).toBe("49.9999");
     expect(below.shipping_selection.price_amount).toBe("4.9000");
   });
@@ -165,20 +280,56 @@ describe("shipping (spec 2.10, 4.7 rule 2)", () => {
   it("Parcel Locker needs a location_id (400 shipping without); with it the location is recorded", async () => {
     setRequestTime(FIRST);
     expect400(await post(URL, magazine({ shipping: { option: ids.locker } })), "shipping");
-    expect400(await post(URL, magazine({ shipping: { option: ids.locker, location_name: "Locker Central" } })), "shipping");
-    const c = await createCheckout(magazine({ shipping: { option: ids.locker, location_id: "LCK-042", location_name: "Locker Central", location_address: "Main St 1, Helsinki" } }));
+    expect400(
+      await post(URL, magazine({ shipping: { option: ids.locker, location_name: "Locker Central" } })),
+      "shipping",
+    );
+    const c = await createCheckout(
+      magazine({
+        shipping: {
+          option: ids.locker,
+          location_id: "LCK-042",
+          location_name: "Locker Central",
+          location_address: "Main St 1, Helsinki",
+        },
+      }),
+    );
     expect(c.shipping_selection).toEqual({
-      option_id: ids.locker, name: "Parcel Locker", service_code: "LOCKER", currency: "EUR", price_amount: "3.9000", free_above_amount: null,
-      location_id: "LCK-042", location_name: "Locker Central", location_address: "Main St 1, Helsinki",
+      option_id: ids.locker,
+      name: "Parcel Locker",
+      service_code: "LOCKER",
+      currency: "EUR",
+      price_amount: "3.9000",
+      free_above_amount: null,
+      location_id: "LCK-042",
+      location_name: "Locker Central",
+      location_address: "Main St 1, Helsinki",
     });
   });
 
   it("an unknown, inactive or other account's shipping option → 400 shipping", async () => {
     setRequestTime(FIRST);
     expect400(await post(URL, magazine({ shipping: { option: 999_999 } })), "shipping");
-    const off = await db().shippingOption.create({ data: { accountId: s.accountId, name: "Courier", serviceCode: "COURIER", currency: "EUR", priceAmount: "9.0000", active: false } });
+    const off = await db().shippingOption.create({
+      data: {
+        accountId: s.accountId,
+        name: "Courier",
+        serviceCode: "COURIER",
+        currency: "EUR",
+        priceAmount: "9.0000",
+        active: false,
+      },
+    });
     expect400(await post(URL, magazine({ shipping: { option: off.id } })), "shipping");
-    const foreign = await db().shippingOption.create({ data: { accountId: s.otherAccountId, name: "Foreign post", serviceCode: "FP", currency: "EUR", priceAmount: "1.0000" } });
+    const foreign = await db().shippingOption.create({
+      data: {
+        accountId: s.otherAccountId,
+        name: "Foreign post",
+        serviceCode: "FP",
+        currency: "EUR",
+        priceAmount: "1.0000",
+      },
+    });
     expect400(await post(URL, magazine({ shipping: { option: foreign.id } })), "shipping");
     expect400(await post(URL, magazine({ shipping: { location_id: "x" } })), "shipping");
   });

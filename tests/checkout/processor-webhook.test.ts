@@ -6,7 +6,19 @@ import { describe, expect, it } from "vitest";
 import { signProcessorWebhook } from "@/server/domain/checkouts/processorWebhook";
 import type { SeedResult } from "@/server/seed/demo";
 import { db, seed, setRequestTime, useSeed } from "../helpers";
-import { createCheckout, expectStatus, finalize, newCustomer, readCheckout, readContract, readRun, registerCard, secretOf, sendWebhook, THREE_DS } from "./_flow";
+import {
+  createCheckout,
+  expectStatus,
+  finalize,
+  newCustomer,
+  readCheckout,
+  readContract,
+  readRun,
+  registerCard,
+  secretOf,
+  sendWebhook,
+  THREE_DS,
+} from "./_flow";
 
 let s: SeedResult;
 let ids: Record<string, number>;
@@ -17,12 +29,20 @@ const REFUSED = { status: 401, body: { detail: "Invalid processor signature." } 
 /** A checkout waiting for the processor's payment.succeeded (3-D Secure card at the generic processor). */
 async function pendingPayment() {
   const c = await newCustomer(s.accountId, "whk");
-  const chk = await createCheckout({ customer_reference: c.reference, items: [{ price: ids.basicMonthly }], account_payment_processor: ids.cardProcessor });
+  const chk = await createCheckout({
+    customer_reference: c.reference,
+    items: [{ price: ids.basicMonthly }],
+    account_payment_processor: ids.cardProcessor,
+  });
   await registerCard(chk.token, THREE_DS);
   const pending = expectStatus(await finalize(chk.token), 200);
   expect(pending.status).toBe("pending_external");
   const run = await readRun(pending.initial_billing_run_id);
-  const event = { type: "payment.succeeded", account_payment_processor_id: ids.cardProcessor, transaction_id: run.attempts[0].transaction_id };
+  const event = {
+    type: "payment.succeeded",
+    account_payment_processor_id: ids.cardProcessor,
+    transaction_id: run.attempts[0].transaction_id,
+  };
   return { chk, pending, event };
 }
 
@@ -37,7 +57,16 @@ describe("processor webhook secrets", () => {
     const secrets = await Promise.all(processors.map((p) => secretOf(p.id)));
     expect(new Set(secrets).size).toBe(processors.length);
     expect(secrets).not.toContain("whsec_sandbox_vendor_b");
-    const p = await db().accountPaymentProcessor.create({ data: { accountId: s.accountId, displayName: "New", processorType: "sandbox_generic", renderMode: "generic_card_form", collectionMethod: "card", currency: "GBP" } });
+    const p = await db().accountPaymentProcessor.create({
+      data: {
+        accountId: s.accountId,
+        displayName: "New",
+        processorType: "sandbox_generic",
+        renderMode: "generic_card_form",
+        collectionMethod: "card",
+        currency: "GBP",
+      },
+    });
     const secret = await secretOf(p.id);
     expect(secrets).not.toContain(secret);
     await db().accountPaymentProcessor.update({ where: { id: p.id }, data: { config: { public_key: "x" } } });
@@ -48,7 +77,12 @@ describe("processor webhook secrets", () => {
 describe("forged, unsigned, stale and replayed webhooks are refused", () => {
   it("a payment.succeeded signed with a guessable secret, unsigned, or with garbage → 401; the run stays pending", async () => {
     const p = await pendingPayment();
-    for (const guess of ["whsec_sandbox_default", "whsec_sandbox_vendor_b", "dev-only-secret-change-me-in-production", ""]) {
+    for (const guess of [
+      "whsec_sandbox_default",
+      "whsec_sandbox_vendor_b",
+      "dev-only-secret-change-me-in-production",
+      "",
+    ]) {
       expect(await sendWebhook(p.event, { secret: guess })).toEqual(REFUSED);
     }
     expect(await sendWebhook(p.event, { signature: null })).toEqual(REFUSED);
@@ -56,7 +90,13 @@ describe("forged, unsigned, stale and replayed webhooks are refused", () => {
     expect(await sendWebhook(p.event, { signature: "t=1,v1=00" })).toEqual(REFUSED);
     // the old format (HMAC of the body alone, no timestamp) with the right secret
     const { createHmac } = await import("node:crypto");
-    expect(await sendWebhook(p.event, { signature: createHmac("sha256", await secretOf(ids.cardProcessor)).update(JSON.stringify(p.event)).digest("hex") })).toEqual(REFUSED);
+    expect(
+      await sendWebhook(p.event, {
+        signature: createHmac("sha256", await secretOf(ids.cardProcessor))
+          .update(JSON.stringify(p.event))
+          .digest("hex"),
+      }),
+    ).toEqual(REFUSED);
     await expectStillPending(p);
   });
 
@@ -65,15 +105,24 @@ describe("forged, unsigned, stale and replayed webhooks are refused", () => {
     expect(await sendWebhook(p.event, { at: new Date(Date.now() - 6 * 60_000) })).toEqual(REFUSED);
     expect(await sendWebhook(p.event, { at: new Date(Date.now() + 6 * 60_000) })).toEqual(REFUSED);
     // the timestamp is signed: moving it without re-signing breaks the signature
-    const old = signProcessorWebhook(await secretOf(ids.cardProcessor), JSON.stringify(p.event), new Date(Date.now() - 10 * 60_000));
-    expect(await sendWebhook(p.event, { signature: old.replace(/^t=\d+/, `t=${Math.floor(Date.now() / 1000)}`) })).toEqual(REFUSED);
+    const old = signProcessorWebhook(
+      await secretOf(ids.cardProcessor),
+      JSON.stringify(p.event),
+      new Date(Date.now() - 10 * 60_000),
+    );
+    expect(
+      await sendWebhook(p.event, { signature: old.replace(/^t=\d+/, `t=${Math.floor(Date.now() / 1000)}`) }),
+    ).toEqual(REFUSED);
     await expectStillPending(p);
     // an account's test clock does not stretch the window (the request clock is pinned a year ahead)
     setRequestTime(new Date(Date.now() + 365 * 86_400_000));
     expect(await sendWebhook(p.event, { at: new Date(Date.now() + 365 * 86_400_000) })).toEqual(REFUSED);
     setRequestTime(null);
     await expectStillPending(p);
-    expect(await sendWebhook(p.event, { at: new Date(Date.now() - 4 * 60_000) })).toEqual({ status: 200, body: { handled: "payment.succeeded" } });
+    expect(await sendWebhook(p.event, { at: new Date(Date.now() - 4 * 60_000) })).toEqual({
+      status: 200,
+      body: { handled: "payment.succeeded" },
+    });
     expect((await readCheckout(p.chk.token)).status).toBe("succeeded");
     expect((await readContract(p.pending.contract_id)).state).toBe("active");
   });

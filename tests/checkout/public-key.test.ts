@@ -3,7 +3,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
 import { api, get, post, seed } from "../helpers";
-import { counts, createCheckout, expect400, expectStatus, finalize, GOOD, newCustomer, pmPath, PUBLIC_KEY, readContract } from "./_flow";
+import {
+  counts,
+  createCheckout,
+  expect400,
+  expectStatus,
+  finalize,
+  GOOD,
+  newCustomer,
+  PUBLIC_KEY,
+  pmPath,
+  readContract,
+} from "./_flow";
 
 let s: SeedResult;
 let ids: Record<string, number>;
@@ -13,18 +24,33 @@ beforeAll(async () => {
 });
 
 const pk = { key: PUBLIC_KEY };
-const cardBody = (number = GOOD) => ({ account_payment_processor: ids.cardProcessor, collection_method: "card", card: { number, exp_month: 10, exp_year: 2032, cvc: "999" } });
+const cardBody = (number = GOOD) => ({
+  account_payment_processor: ids.cardProcessor,
+  collection_method: "card",
+  card: { number, exp_month: 10, exp_year: 2032, cvc: "999" },
+});
 
 describe("temporary payment method (spec 5.2)", () => {
   it("POST with the public key: 201 temporary, unverified, confirmation_required; not listed; the existing card stays active until confirmed", async () => {
     const c = await newCustomer(s.accountId);
     const existing = expectStatus(await post(pmPath(c.reference), cardBody("5555555555554444")), 201);
     const t = expectStatus(await post(pmPath(c.reference), cardBody(), pk), 201);
-    expect(t).toMatchObject({ customer_reference: c.reference, account_payment_processor_id: ids.cardProcessor, collection_method: "card", state: "temporary", verified: false, confirmation_required: true, card: { last4: "4242" } });
+    expect(t).toMatchObject({
+      customer_reference: c.reference,
+      account_payment_processor_id: ids.cardProcessor,
+      collection_method: "card",
+      state: "temporary",
+      verified: false,
+      confirmation_required: true,
+      card: { last4: "4242" },
+    });
     expect(JSON.stringify(t)).not.toMatch(/4242424242424242|tok_/);
     const listed = expectStatus(await get(pmPath(c.reference)), 200);
     expect(listed.map((m: any) => m.id)).toEqual([existing.id]);
-    expect(expectStatus(await get(pmPath(c.reference, t.id)), 200)).toMatchObject({ state: "temporary", verified: false });
+    expect(expectStatus(await get(pmPath(c.reference, t.id)), 200)).toMatchObject({
+      state: "temporary",
+      verified: false,
+    });
 
     // confirmation needs the secret key
     expect((await post(pmPath(c.reference, t.id, "confirm/"), {}, pk)).status).toBe(403);
@@ -41,7 +67,11 @@ describe("temporary payment method (spec 5.2)", () => {
   it("a temporary method is not usable: finalize → 400 payment_method and nothing created; after confirmation the checkout succeeds", async () => {
     const c = await newCustomer(s.accountId);
     const t = expectStatus(await post(pmPath(c.reference), cardBody(), pk), 201);
-    const chk = await createCheckout({ customer_reference: c.reference, items: [{ price: ids.basicMonthly }], account_payment_processor: ids.cardProcessor });
+    const chk = await createCheckout({
+      customer_reference: c.reference,
+      items: [{ price: ids.basicMonthly }],
+      account_payment_processor: ids.cardProcessor,
+    });
     const before = await counts(s.accountId);
     expect400(await finalize(chk.token), "payment_method");
     expect(await counts(s.accountId)).toEqual(before);
@@ -55,13 +85,20 @@ describe("temporary payment method (spec 5.2)", () => {
   it("the public key cannot confirm, and cannot create for an unknown customer (404) or with a bad processor (400)", async () => {
     expect((await post(pmPath("no-such-customer"), cardBody(), pk)).status).toBe(404);
     const c = await newCustomer(s.accountId);
-    expect400(await post(pmPath(c.reference), { ...cardBody(), account_payment_processor: ids.invoiceProcessor }, pk), "collection_method");
+    expect400(
+      await post(pmPath(c.reference), { ...cardBody(), account_payment_processor: ids.invoiceProcessor }, pk),
+      "collection_method",
+    );
   });
 });
 
 describe("every other operation with the public key → 403 (spec 5.3)", () => {
   it("payment methods, quotes, processor options, checkouts, registrations, finalize, contracts, catalog", async () => {
-    const chk = await createCheckout({ customer_reference: "cust-1001", items: [{ price: ids.basicMonthly }], account_payment_processor: ids.cardProcessor });
+    const chk = await createCheckout({
+      customer_reference: "cust-1001",
+      items: [{ price: ids.basicMonthly }],
+      account_payment_processor: ids.cardProcessor,
+    });
     const reg = expectStatus(await post(`/v2/checkouts/${chk.token}/payment-method-registrations/`, {}), 201);
     const offer = { items: [{ price: ids.basicMonthly }] };
     const calls: [string, string, unknown?][] = [
@@ -72,7 +109,11 @@ describe("every other operation with the public key → 403 (spec 5.3)", () => {
       ["POST", pmPath("cust-1001", ids.goodCard, "confirm/"), {}],
       ["POST", "/v2/subscription-offer-quotes/", offer],
       ["POST", "/v2/payment-processor-options/", offer],
-      ["POST", "/v2/checkouts/", { ...offer, customer_reference: "cust-1001", account_payment_processor: ids.cardProcessor }],
+      [
+        "POST",
+        "/v2/checkouts/",
+        { ...offer, customer_reference: "cust-1001", account_payment_processor: ids.cardProcessor },
+      ],
       ["GET", `/v2/checkouts/${chk.token}/`],
       ["POST", `/v2/checkouts/${chk.token}/payment-method-registrations/`, {}],
       ["POST", `/v2/checkouts/${chk.token}/finalize/`, {}],
@@ -87,7 +128,10 @@ describe("every other operation with the public key → 403 (spec 5.3)", () => {
     }
     expect(await counts(s.accountId)).toEqual(before);
     // nothing happened: the seeded card is untouched, the checkout still pending
-    expect(expectStatus(await get(pmPath("cust-1001", ids.goodCard)), 200)).toMatchObject({ state: "active", metadata: {} });
+    expect(expectStatus(await get(pmPath("cust-1001", ids.goodCard)), 200)).toMatchObject({
+      state: "active",
+      metadata: {},
+    });
     expect(expectStatus(await get(`/v2/checkouts/${chk.token}/`), 200).status).toBe("pending");
   });
 });

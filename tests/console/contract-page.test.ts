@@ -2,19 +2,26 @@
 // version in effect, the next run's lines and amount, pending adjustments after an upgrade, and the
 // console's own actions on the timeline with the user who made them.
 import { describe, expect, it } from "vitest";
-import { loadContractPage } from "@/server/domain/contractConsole/page";
 import { accountCtx } from "@/server/domain/accountContext";
-import { db, post, seed, useSeed } from "../helpers";
+import { loadContractPage } from "@/server/domain/contractConsole/page";
 import { consoleAs } from "../audit/_console";
+import { db, post, seed, useSeed } from "../helpers";
 
 let ids: Record<string, number>;
 let A = 0;
 let B = 0;
-useSeed(seed, (r) => { ids = r.ids; A = r.accountId; B = r.otherAccountId; });
+useSeed(seed, (r) => {
+  ids = r.ids;
+  A = r.accountId;
+  B = r.otherAccountId;
+});
 
 describe("loadContractPage", () => {
   it("shows versions, the next charge, adjustments and the console's actions; another account gets not_found", async () => {
-    const r = await post("/v2/subscription-contracts/", { customer_reference: "cust-1001", items: [{ price: ids.basicMonthly }] });
+    const r = await post("/v2/subscription-contracts/", {
+      customer_reference: "cust-1001",
+      items: [{ price: ids.basicMonthly }],
+    });
     expect(r.status).toBe(201);
     const c = r.body;
     const caller = await consoleAs("admin@example.com");

@@ -1,26 +1,48 @@
 // The console's contract and run lists (filters, search, sort, pagination) and detail data, on the
 // portfolio of _portfolio.ts; the SQL service state agrees with the REST representation's.
 import { beforeAll, describe, expect, it } from "vitest";
-import { getContract } from "@/server/domain/contracts/read";
 import { contractForConsole } from "@/server/domain/console/contractDetail";
 import { listContractsForConsole } from "@/server/domain/console/contractList";
 import { listRunsForConsole, retrySchedule, runForConsole } from "@/server/domain/console/runList";
+import { getContract } from "@/server/domain/contracts/read";
 import { ctxFor } from "../helpers";
-import { NOW, seedPortfolio, type Portfolio } from "./_portfolio";
+import { NOW, type Portfolio, seedPortfolio } from "./_portfolio";
 
 let p: Portfolio;
 const ctx = () => ctxFor(p.accountId, NOW);
-beforeAll(async () => { p = await seedPortfolio(); });
+beforeAll(async () => {
+  p = await seedPortfolio();
+});
 
-const contracts = (input: Partial<Parameters<typeof listContractsForConsole>[1]>) => listContractsForConsole(ctx(), { page: 1, pageSize: 100, ...input });
-const ids = async (input: Partial<Parameters<typeof listContractsForConsole>[1]>) => (await contracts(input)).results.map((r) => r.id);
+const contracts = (input: Partial<Parameters<typeof listContractsForConsole>[1]>) =>
+  listContractsForConsole(ctx(), { page: 1, pageSize: 100, ...input });
+const ids = async (input: Partial<Parameters<typeof listContractsForConsole>[1]>) =>
+  (await contracts(input)).results.map((r) => r.id);
 
 describe("contracts list", () => {
   it("lists the account's contracts newest first (then by id), with a total count", async () => {
     const all = await contracts({});
     expect(all.count).toBe(9);
-    expect(all.results.map((r) => r.id)).toEqual([p.c.c8, p.c.c6, p.c.c2, p.c.c7, p.c.c5, p.c.c4, p.c.c3, p.c.c1, p.c.c9]);
-    expect(all.results.find((r) => r.id === p.c.c4)).toMatchObject({ customer_reference: "alice-001", customer_name: "Alice Example", state: "active", currency: "EUR", billing_attention_required: true, next_billing_at: "2026-06-18T00:00:00.000Z", next_charge_amount: "27.8000" });
+    expect(all.results.map((r) => r.id)).toEqual([
+      p.c.c8,
+      p.c.c6,
+      p.c.c2,
+      p.c.c7,
+      p.c.c5,
+      p.c.c4,
+      p.c.c3,
+      p.c.c1,
+      p.c.c9,
+    ]);
+    expect(all.results.find((r) => r.id === p.c.c4)).toMatchObject({
+      customer_reference: "alice-001",
+      customer_name: "Alice Example",
+      state: "active",
+      currency: "EUR",
+      billing_attention_required: true,
+      next_billing_at: "2026-06-18T00:00:00.000Z",
+      next_charge_amount: "27.8000",
+    });
   });
 
   it("paginates on the server", async () => {
@@ -68,7 +90,13 @@ describe("contract detail", () => {
     expect(d.runs.map((r) => r.id)).toEqual([p.runs.r2, p.runs.r3]);
     expect(d.runs[1].attempts).toHaveLength(4);
     // 12.0000 (tax inclusive: 2.0000 of it) + 8.0000 + 0.8000 tax + 7.0000 = 27.8000, as the renewal estimate says
-    expect(d.next_charge).toMatchObject({ at: "2026-06-18T00:00:00.000Z", currency: "EUR", total_amount: "27.8000", tax_amount: "2.8000", subtotal_amount: "25.0000" });
+    expect(d.next_charge).toMatchObject({
+      at: "2026-06-18T00:00:00.000Z",
+      currency: "EUR",
+      total_amount: "27.8000",
+      tax_amount: "2.8000",
+      subtotal_amount: "25.0000",
+    });
     expect(d.subscriber_page).toContain("/change_contract/");
     expect(d.timeline).toEqual([]);
   });
@@ -80,21 +108,32 @@ describe("contract detail", () => {
 
 describe("runs list and detail", () => {
   it("filters by state, contract, customer and period, newest scheduled first", async () => {
-    const runIds = async (filters: object) => (await listRunsForConsole(ctx(), { page: 1, pageSize: 50, filters: filters as never })).results.map((r) => r.id);
+    const runIds = async (filters: object) =>
+      (await listRunsForConsole(ctx(), { page: 1, pageSize: 50, filters: filters as never })).results.map((r) => r.id);
     expect(await runIds({})).toEqual([p.runs.r6, p.runs.r4, p.runs.r2, p.runs.r5, p.runs.r1, p.runs.r3]);
     expect(await runIds({ state: "failed" })).toEqual([p.runs.r2]);
     expect(await runIds({ contract: p.c.c4 })).toEqual([p.runs.r2, p.runs.r3]);
     expect(await runIds({ customer: "bob-002" })).toEqual([p.runs.r4]);
-    expect(await runIds({ period_from: "2026-06-01T00:00:00Z", period_to: "2026-06-10T00:00:00Z" })).toEqual([p.runs.r2, p.runs.r5, p.runs.r1]);
+    expect(await runIds({ period_from: "2026-06-01T00:00:00Z", period_to: "2026-06-10T00:00:00Z" })).toEqual([
+      p.runs.r2,
+      p.runs.r5,
+      p.runs.r1,
+    ]);
     const page = await listRunsForConsole(ctx(), { page: 2, pageSize: 4 });
     expect([page.count, page.results.map((r) => r.id)]).toEqual([6, [p.runs.r1, p.runs.r3]]);
   });
 
   it("shows a failed run's attempts and its retry schedule under the dunning rules", async () => {
     const r = await runForConsole(ctx(), p.runs.r2);
-    expect(r.attempts).toMatchObject([{ attempt_no: 1, state: "failed", fail_code: "card_declined", fail_message: "Declined" }]);
+    expect(r.attempts).toMatchObject([
+      { attempt_no: 1, state: "failed", fail_code: "card_declined", fail_message: "Declined" },
+    ]);
     // attempt 2 when scheduled, then 3 and 5 days after each failure
-    expect(r.retry_schedule).toEqual([{ attempt_no: 2, at: "2026-06-11T00:05:00.000Z" }, { attempt_no: 3, at: "2026-06-14T00:05:00.000Z" }, { attempt_no: 4, at: "2026-06-19T00:05:00.000Z" }]);
+    expect(r.retry_schedule).toEqual([
+      { attempt_no: 2, at: "2026-06-11T00:05:00.000Z" },
+      { attempt_no: 3, at: "2026-06-14T00:05:00.000Z" },
+      { attempt_no: 4, at: "2026-06-19T00:05:00.000Z" },
+    ]);
     expect(retrySchedule({ state: "exhausted", attempt_count: 4, next_attempt_at: null })).toEqual([]);
   });
 });

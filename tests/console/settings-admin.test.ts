@@ -6,14 +6,21 @@ import type { AddressInfo } from "node:net";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyWebhook } from "@/server/domain/webhooks/sign";
-import { db, get, seed, useSeed } from "../helpers";
 import { consoleAs } from "../audit/_console";
+import { db, get, seed, useSeed } from "../helpers";
 
 let A = 0;
 let ids: Record<string, number> = {};
-useSeed(seed, (r) => { A = r.accountId; ids = r.ids; });
+useSeed(seed, (r) => {
+  A = r.accountId;
+  ids = r.ids;
+});
 
-const codeOf = (p: Promise<unknown>) => p.then(() => "OK", (e: TRPCError) => e.code);
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => "OK",
+    (e: TRPCError) => e.code,
+  );
 
 describe("apiKeys.create / revoke", () => {
   it("returns the key once, lists only its prefix, and a revoked key is refused by the API", async () => {
@@ -22,7 +29,11 @@ describe("apiKeys.create / revoke", () => {
     expect(created.key).toMatch(/^sk_test_/);
     const listed = await caller.apiKeys.list();
     expect(JSON.stringify(listed)).not.toContain(created.key);
-    expect(listed.find((k) => k.id === created.id)).toMatchObject({ name: "CI", prefix: created.prefix, revoked_at: null });
+    expect(listed.find((k) => k.id === created.id)).toMatchObject({
+      name: "CI",
+      prefix: created.prefix,
+      revoked_at: null,
+    });
     expect((await get("/v2/sales-channels/", { key: created.key })).status).toBe(200);
     const revoked = await caller.apiKeys.revoke({ id: created.id });
     expect(revoked.revoked_at).toBeTruthy();
@@ -31,7 +42,9 @@ describe("apiKeys.create / revoke", () => {
 
   it("refuses an unknown kind naming the field, and another account's key is not found", async () => {
     const caller = await consoleAs("admin@example.com");
-    await expect(caller.apiKeys.create({ kind: "token" })).rejects.toMatchObject({ cause: { fields: { kind: ["Choose secret or public."] } } });
+    await expect(caller.apiKeys.create({ kind: "token" })).rejects.toMatchObject({
+      cause: { fields: { kind: ["Choose secret or public."] } },
+    });
     const other = await db().apiKey.findFirstOrThrow({ where: { accountId: { not: A } } });
     expect(await codeOf(caller.apiKeys.revoke({ id: other.id }))).toBe("NOT_FOUND");
     expect((await db().apiKey.findUniqueOrThrow({ where: { id: other.id } })).revokedAt).toBeNull();
@@ -53,7 +66,11 @@ describe("webhooks", () => {
     server = createServer((req: IncomingMessage, res) => {
       let body = "";
       req.on("data", (c) => (body += c));
-      req.on("end", () => { received.push({ body, signature: String(req.headers["webhook-signature"]) }); res.statusCode = status; res.end(); });
+      req.on("end", () => {
+        received.push({ body, signature: String(req.headers["webhook-signature"]) });
+        res.statusCode = status;
+        res.end();
+      });
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
@@ -91,8 +108,13 @@ describe("webhooks", () => {
     const mine = await (await consoleAs("admin@example.com")).webhooks.create({ url });
     const delivery = await (await consoleAs("admin@example.com")).webhooks.sendTestEvent({ id: mine.id });
     const other = await consoleAs("other-admin@example.com");
-    const calls = [() => other.webhooks.get({ id: mine.id }), () => other.webhooks.rotateSecret({ id: mine.id }), () => other.webhooks.sendTestEvent({ id: mine.id }),
-      () => other.webhooks.deliveries({ id: mine.id }), () => other.webhooks.replayDelivery({ id: mine.id, delivery_id: delivery.id })];
+    const calls = [
+      () => other.webhooks.get({ id: mine.id }),
+      () => other.webhooks.rotateSecret({ id: mine.id }),
+      () => other.webhooks.sendTestEvent({ id: mine.id }),
+      () => other.webhooks.deliveries({ id: mine.id }),
+      () => other.webhooks.replayDelivery({ id: mine.id, delivery_id: delivery.id }),
+    ];
     for (const call of calls) expect(await codeOf(call())).toBe("NOT_FOUND");
   });
 });
@@ -108,13 +130,34 @@ describe("settings.processors / salesChannels", () => {
   it("creates and updates a channel with the REST rules, and names the bad field", async () => {
     const caller = await consoleAs("admin@example.com");
     const ch = await caller.settings.salesChannels.create({
-      name: "Shop", offer: { items: [{ price: ids.basicMonthly, quantity: 1 }] }, allowed_origins: ["https://shop.example.com"], processor_ids: [ids.cardProcessor],
+      name: "Shop",
+      offer: { items: [{ price: ids.basicMonthly, quantity: 1 }] },
+      allowed_origins: ["https://shop.example.com"],
+      processor_ids: [ids.cardProcessor],
     });
-    expect(ch).toMatchObject({ name: "Shop", allowed_origins: ["https://shop.example.com"], processor_ids: [ids.cardProcessor], active: true });
+    expect(ch).toMatchObject({
+      name: "Shop",
+      allowed_origins: ["https://shop.example.com"],
+      processor_ids: [ids.cardProcessor],
+      active: true,
+    });
     expect((await caller.settings.salesChannels.update({ id: ch.id, active: false })).active).toBe(false);
-    await expect(caller.settings.salesChannels.create({ name: "Bad", offer: { items: [{ price: ids.basicUsd, quantity: 1 }] }, allowed_origins: ["https://shop.example.com"], processor_ids: [ids.cardProcessor] }))
-      .rejects.toMatchObject({ cause: { fields: { processor_ids: [expect.stringContaining("EUR")] } } });
-    await expect(caller.settings.salesChannels.update({ id: ch.id, allowed_origins: ["javascript:alert(1)"] })).rejects.toMatchObject({ code: "BAD_REQUEST", cause: { issues: [expect.objectContaining({ path: ["allowed_origins", 0] })] } });
-    expect(await codeOf((await consoleAs("other-admin@example.com")).settings.salesChannels.get({ id: ch.id }))).toBe("NOT_FOUND");
+    await expect(
+      caller.settings.salesChannels.create({
+        name: "Bad",
+        offer: { items: [{ price: ids.basicUsd, quantity: 1 }] },
+        allowed_origins: ["https://shop.example.com"],
+        processor_ids: [ids.cardProcessor],
+      }),
+    ).rejects.toMatchObject({ cause: { fields: { processor_ids: [expect.stringContaining("EUR")] } } });
+    await expect(
+      caller.settings.salesChannels.update({ id: ch.id, allowed_origins: ["javascript:alert(1)"] }),
+    ).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      cause: { issues: [expect.objectContaining({ path: ["allowed_origins", 0] })] },
+    });
+    expect(await codeOf((await consoleAs("other-admin@example.com")).settings.salesChannels.get({ id: ch.id }))).toBe(
+      "NOT_FOUND",
+    );
   });
 });

@@ -4,27 +4,48 @@
 import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "@/server/trpc/root";
-import { db } from "../helpers";
 import { callPath, consoleAs } from "../audit/_console";
-import { seedPortfolio, type Portfolio } from "./_portfolio";
+import { db } from "../helpers";
+import { type Portfolio, seedPortfolio } from "./_portfolio";
 
 let p: Portfolio;
-beforeAll(async () => { p = await seedPortfolio(); });
+beforeAll(async () => {
+  p = await seedPortfolio();
+});
 
 type ProcedureDef = { _def: { type: string; inputs: { shape?: Record<string, unknown> }[] } };
-const procedures = () => Object.entries((appRouter as unknown as { _def: { procedures: Record<string, ProcedureDef> } })._def.procedures);
+const procedures = () =>
+  Object.entries((appRouter as unknown as { _def: { procedures: Record<string, ProcedureDef> } })._def.procedures);
 /** Values for required fields beside `id` (known names; a later procedure with another required field fails this test loudly). */
 const EXTRA: Record<string, unknown> = { role: "read_only", reason: "sweep", amount: "1.0000" };
 
 async function codeOf(call: Promise<unknown>): Promise<string> {
-  try { await call; return "OK"; } catch (e) { return e instanceof TRPCError ? e.code : `not a TRPCError: ${String(e)}`; }
+  try {
+    await call;
+    return "OK";
+  } catch (e) {
+    return e instanceof TRPCError ? e.code : `not a TRPCError: ${String(e)}`;
+  }
 }
 
 describe("console procedure sweeps", () => {
   it("refuses every procedure to a signed-out caller with UNAUTHORIZED", async () => {
     const caller = appRouter.createCaller({ session: null });
     const paths = procedures().map(([path]) => path);
-    expect(paths).toEqual(expect.arrayContaining(["dashboard.mrr", "dashboard.figures", "dashboard.money", "dashboard.mrrByMonth", "dashboard.outcomes", "contracts.list", "contracts.get", "runs.list", "runs.get", "runs.retry"]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "dashboard.mrr",
+        "dashboard.figures",
+        "dashboard.money",
+        "dashboard.mrrByMonth",
+        "dashboard.outcomes",
+        "contracts.list",
+        "contracts.get",
+        "runs.list",
+        "runs.get",
+        "runs.retry",
+      ]),
+    );
     for (const path of paths) expect(await codeOf(callPath(caller, path, { id: p.c.c1 })), path).toBe("UNAUTHORIZED");
   });
 
@@ -34,8 +55,15 @@ describe("console procedure sweeps", () => {
     expect(withId.map(([path]) => path)).toEqual(expect.arrayContaining(["contracts.get", "runs.get", "runs.retry"]));
     for (const [path, proc] of withId) {
       const shape = proc._def.inputs.find((i) => i.shape)!.shape!;
-      const extra = Object.fromEntries(Object.keys(shape).filter((k) => k !== "id" && k in EXTRA).map((k) => [k, EXTRA[k]]));
-      for (const [kind, id] of Object.entries(p.other)) expect(await codeOf(callPath(caller, path, { ...extra, id })), `${path} with the other account's ${kind}`).toBe("NOT_FOUND");
+      const extra = Object.fromEntries(
+        Object.keys(shape)
+          .filter((k) => k !== "id" && k in EXTRA)
+          .map((k) => [k, EXTRA[k]]),
+      );
+      for (const [kind, id] of Object.entries(p.other))
+        expect(await codeOf(callPath(caller, path, { ...extra, id })), `${path} with the other account's ${kind}`).toBe(
+          "NOT_FOUND",
+        );
     }
   });
 });
@@ -44,7 +72,10 @@ describe("console procedures on the portfolio", () => {
   it("serves the dashboard, the lists and the details", async () => {
     const caller = await consoleAs(p.email);
     const figures = await caller.dashboard.figures();
-    expect(figures.active_contracts.map((f) => [f.currency, f.count])).toEqual([["EUR", 4], ["USD", 1]]);
+    expect(figures.active_contracts.map((f) => [f.currency, f.count])).toEqual([
+      ["EUR", 4],
+      ["USD", 1],
+    ]);
     expect(await caller.dashboard.outcomes()).toHaveLength(30);
     // (on the real clock here: the account's test clock is behind it, so the 30-day windows hold none of the fixture's runs)
     expect(await caller.dashboard.money()).toMatchObject({ billed: expect.any(Array), collected: expect.any(Array) });
@@ -58,7 +89,14 @@ describe("console procedures on the portfolio", () => {
 
   it("rejects bad list input with BAD_REQUEST, never a 500", async () => {
     const caller = await consoleAs(p.email);
-    for (const input of [{ pageSize: 1000 }, { page: 0 }, { filters: { state: "nope" } }, { filters: { created_from: "yesterday" } }, { sort: "random" }, { filters: { currency: "XXXX" } }]) {
+    for (const input of [
+      { pageSize: 1000 },
+      { page: 0 },
+      { filters: { state: "nope" } },
+      { filters: { created_from: "yesterday" } },
+      { sort: "random" },
+      { filters: { currency: "XXXX" } },
+    ]) {
       expect(await codeOf(caller.contracts.list(input as never)), JSON.stringify(input)).toBe("BAD_REQUEST");
     }
     expect(await codeOf(caller.runs.list({ filters: { contract: -1 } } as never))).toBe("BAD_REQUEST");
@@ -69,7 +107,10 @@ describe("console procedures on the portfolio", () => {
     const r = await caller.runs.retry({ id: p.runs.r3, reason: "customer updated card" });
     expect(r.state).toBe("failed");
     expect(r.retry_schedule[0].attempt_no).toBe(5);
-    expect((await db().billingRun.findUniqueOrThrow({ where: { id: p.runs.r3 } })).metadata).toMatchObject({ manual_retry: true, retry_reason: "customer updated card" });
+    expect((await db().billingRun.findUniqueOrThrow({ where: { id: p.runs.r3 } })).metadata).toMatchObject({
+      manual_retry: true,
+      retry_reason: "customer updated card",
+    });
     expect(await codeOf(caller.runs.retry({ id: p.runs.r1 }))).toBe("BAD_REQUEST");
   });
 });

@@ -12,9 +12,9 @@
 // change on Mar 20 covers 21/31 = 0.677419 of it (0.6774193… rounded half-up to six places).
 import { expect } from "vitest";
 import { getDb } from "@/server/db";
-import { seedDemo, type SeedResult } from "@/server/seed/demo";
+import { type SeedResult, seedDemo } from "@/server/seed/demo";
 import { expectFields } from "../api/_util";
-import { ctxFor, db, get, post, setRequestTime, type ApiResponse } from "../helpers";
+import { type ApiResponse, ctxFor, db, get, post, setRequestTime } from "../helpers";
 
 export const SEED_NOW = new Date("2026-03-01T00:00:00.000Z");
 export const T0 = "2026-03-10T00:00:00.000Z";
@@ -28,7 +28,11 @@ let seeded: Promise<SeedResult> | undefined;
 /** The demo data with the fixed seed time (same API keys as tests/helpers.ts `seed()`; use one or the other). */
 export const seedFixed = () =>
   (seeded ??= seedDemo(getDb(), {
-    secretKey: "sk_test_demo_secret", publicKey: "pk_test_demo_public", tokenKey: "legacytoken123", otherSecretKey: "sk_test_other_secret", now: SEED_NOW,
+    secretKey: "sk_test_demo_secret",
+    publicKey: "pk_test_demo_public",
+    tokenKey: "legacytoken123",
+    otherSecretKey: "sk_test_other_secret",
+    now: SEED_NOW,
   }));
 
 /** Pins "now" of the following REST calls. */
@@ -71,35 +75,77 @@ export async function eventsOf(contractId: number) {
 }
 
 export async function creditsOf(contractId: number) {
-  return (await db().contractCredit.findMany({ where: { contractId }, orderBy: { id: "asc" } })).map((c) => ({ amount: c.amount.toFixed(4), kind: c.kind, operation: c.operation, currency: c.currency }));
+  return (await db().contractCredit.findMany({ where: { contractId }, orderBy: { id: "asc" } })).map((c) => ({
+    amount: c.amount.toFixed(4),
+    kind: c.kind,
+    operation: c.operation,
+    currency: c.currency,
+  }));
 }
 
 export async function pendingOf(contractId: number) {
   return (await db().pendingLine.findMany({ where: { contractId }, orderBy: { id: "asc" } })).map((l) => ({
-    contract_item_id: l.contractItemId, price_id: l.priceId, quantity: l.quantity, unit: l.unitAmount.toFixed(4), factor: l.prorationFactor.toFixed(6),
-    line: l.lineTotal.toFixed(4), subtotal: l.subtotal.toFixed(4), tax: l.tax.toFixed(4), reason: l.prorationReason,
-    start: l.servicePeriodStartAt.toISOString(), end: l.servicePeriodEndAt.toISOString(), billing_run_id: l.billingRunId,
+    contract_item_id: l.contractItemId,
+    price_id: l.priceId,
+    quantity: l.quantity,
+    unit: l.unitAmount.toFixed(4),
+    factor: l.prorationFactor.toFixed(6),
+    line: l.lineTotal.toFixed(4),
+    subtotal: l.subtotal.toFixed(4),
+    tax: l.tax.toFixed(4),
+    reason: l.prorationReason,
+    start: l.servicePeriodStartAt.toISOString(),
+    end: l.servicePeriodEndAt.toISOString(),
+    billing_run_id: l.billingRunId,
   }));
 }
 
 export async function runsOf(contractId: number) {
-  const runs = await db().billingRun.findMany({ where: { contractId }, include: { lines: { orderBy: { id: "asc" } } }, orderBy: { id: "asc" } });
+  const runs = await db().billingRun.findMany({
+    where: { contractId },
+    include: { lines: { orderBy: { id: "asc" } } },
+    orderBy: { id: "asc" },
+  });
   return runs.map((r) => ({
-    id: r.id, kind: r.kind, state: r.state, currency: r.currency, start: r.periodStartAt.toISOString(), end: r.periodEndAt.toISOString(),
-    subtotal: r.subtotal.toFixed(4), tax: r.tax.toFixed(4), total: r.total.toFixed(4),
+    id: r.id,
+    kind: r.kind,
+    state: r.state,
+    currency: r.currency,
+    start: r.periodStartAt.toISOString(),
+    end: r.periodEndAt.toISOString(),
+    subtotal: r.subtotal.toFixed(4),
+    tax: r.tax.toFixed(4),
+    total: r.total.toFixed(4),
     lines: r.lines.map((l) => ({
-      kind: l.kind, contract_item_id: l.contractItemId, price_id: l.priceId, quantity: l.quantity, unit: l.unitAmount.toFixed(4), factor: l.prorationFactor.toFixed(6),
-      line: l.lineTotal.toFixed(4), subtotal: l.subtotal.toFixed(4), tax: l.tax.toFixed(4), reason: l.prorationReason,
-      start: l.servicePeriodStartAt.toISOString(), end: l.servicePeriodEndAt.toISOString(),
+      kind: l.kind,
+      contract_item_id: l.contractItemId,
+      price_id: l.priceId,
+      quantity: l.quantity,
+      unit: l.unitAmount.toFixed(4),
+      factor: l.prorationFactor.toFixed(6),
+      line: l.lineTotal.toFixed(4),
+      subtotal: l.subtotal.toFixed(4),
+      tax: l.tax.toFixed(4),
+      reason: l.prorationReason,
+      start: l.servicePeriodStartAt.toISOString(),
+      end: l.servicePeriodEndAt.toISOString(),
     })),
   }));
 }
 
 /** Preview line → the amounts that matter. */
 export const amounts = (l: any) => ({
-  item: l.contract_item_id, price: l.price_id, qty: l.quantity, unit: l.unit_amount, factor: l.proration_factor,
-  line: l.line_total_amount, subtotal: l.line_subtotal_amount, tax: l.line_tax_amount, reason: l.proration_reason,
-  start: l.service_period_start_at, end: l.service_period_end_at,
+  item: l.contract_item_id,
+  price: l.price_id,
+  qty: l.quantity,
+  unit: l.unit_amount,
+  factor: l.proration_factor,
+  line: l.line_total_amount,
+  subtotal: l.line_subtotal_amount,
+  tax: l.line_tax_amount,
+  reason: l.proration_reason,
+  start: l.service_period_start_at,
+  end: l.service_period_end_at,
 });
 
 /** Sets columns directly (states and billing flags the API cannot produce yet). */
@@ -109,13 +155,46 @@ export async function setContract(id: number, data: Record<string, unknown>) {
 
 // Spec 2.6, every field with its exact name ("?" = nullable)
 const CONTRACT_FIELDS = {
-  id: "int", customer_id: "int", customer: "object", customer_reference: "string", state: "string", currency: "string", recurring: "bool",
-  contract_version: "int", billing_anchor_at: "iso", billing_timezone: "string", billing_time: "string", billing_advance_policy: "string",
-  next_billing_at: "iso?", trial_start_at: "iso?", trial_end_at: "iso?", cancel_at_period_end: "bool", cancel_at: "iso?", canceled_at: "iso?",
-  ended_at: "iso?", service_active: "bool", service_state: "string", entitlement_summary: "object", billing_attention_required: "bool",
-  has_future_pause: "bool", paused_until: "iso?", pauses: "array", current_pauses: "array", future_pauses: "array", past_pauses: "array",
-  items: "array", latest_billing_run: "object?", initial_billing_run: "object?", discount: "object?", delivery_address: "object?",
-  shipping_selection: "object?", legacy_subscription_ids: "array", metadata: "object", subscriber_page: "string", created_at: "iso", updated_at: "iso",
+  id: "int",
+  customer_id: "int",
+  customer: "object",
+  customer_reference: "string",
+  state: "string",
+  currency: "string",
+  recurring: "bool",
+  contract_version: "int",
+  billing_anchor_at: "iso",
+  billing_timezone: "string",
+  billing_time: "string",
+  billing_advance_policy: "string",
+  next_billing_at: "iso?",
+  trial_start_at: "iso?",
+  trial_end_at: "iso?",
+  cancel_at_period_end: "bool",
+  cancel_at: "iso?",
+  canceled_at: "iso?",
+  ended_at: "iso?",
+  service_active: "bool",
+  service_state: "string",
+  entitlement_summary: "object",
+  billing_attention_required: "bool",
+  has_future_pause: "bool",
+  paused_until: "iso?",
+  pauses: "array",
+  current_pauses: "array",
+  future_pauses: "array",
+  past_pauses: "array",
+  items: "array",
+  latest_billing_run: "object?",
+  initial_billing_run: "object?",
+  discount: "object?",
+  delivery_address: "object?",
+  shipping_selection: "object?",
+  legacy_subscription_ids: "array",
+  metadata: "object",
+  subscriber_page: "string",
+  created_at: "iso",
+  updated_at: "iso",
 } as const;
 
 export function expectContractShape(c: any) {
@@ -128,10 +207,20 @@ export function expectContractShape(c: any) {
   expect(c).not.toHaveProperty("active_until");
   expect(c.subscriber_page).toMatch(/^https?:\/\/[^ ]+\/change_contract\/[A-Za-z0-9_-]+\/$/);
   for (const i of c.items) {
-    expectFields(i, { id: "int", price_id: "int", quantity: "int", current_service_period_end_at: "iso?", entitled_until: "iso?" }, "item");
+    expectFields(
+      i,
+      { id: "int", price_id: "int", quantity: "int", current_service_period_end_at: "iso?", entitled_until: "iso?" },
+      "item",
+    );
   }
-  for (const p of [...c.pauses, ...c.current_pauses, ...c.future_pauses, ...c.past_pauses]) expectFields(p, { id: "int" }, "pause");
-  if (c.latest_billing_run) expectFields(c.latest_billing_run, { id: "int", period_start_at: "iso", period_end_at: "iso" }, "latest_billing_run");
+  for (const p of [...c.pauses, ...c.current_pauses, ...c.future_pauses, ...c.past_pauses])
+    expectFields(p, { id: "int" }, "pause");
+  if (c.latest_billing_run)
+    expectFields(
+      c.latest_billing_run,
+      { id: "int", period_start_at: "iso", period_end_at: "iso" },
+      "latest_billing_run",
+    );
 }
 
 export { ctxFor, db };

@@ -1,15 +1,20 @@
 // An immediate cancellation settles adjustments that were waiting for a next invoice that will not come.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { db, post, seed, setRequestTime } from "../helpers";
 import type { SeedResult } from "@/server/seed/demo";
+import { db, post, seed, setRequestTime } from "../helpers";
 
 let s: SeedResult;
-beforeAll(async () => { s = await seed(); });
+beforeAll(async () => {
+  s = await seed();
+});
 afterEach(() => setRequestTime(null));
 
 async function contractWithPendingAddOn() {
   setRequestTime("2026-03-10T00:00:00Z");
-  const c = await post("/v2/subscription-contracts/", { customer_reference: "cust-1001", items: [{ price: s.ids.basicMonthly }] });
+  const c = await post("/v2/subscription-contracts/", {
+    customer_reference: "cust-1001",
+    items: [{ price: s.ids.basicMonthly }],
+  });
   expect(c.status).toBe(201);
   setRequestTime("2026-03-20T00:00:00Z");
   // screen add-on 3.00 for Mar 20 → Apr 10 of the Mar 10 → Apr 10 period: 21/31 = 0.677419; 3 × 0.677419 = 2.032257 → 2.0323; VAT 24%: 0.4878

@@ -4,7 +4,22 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
 import { get, setRequestTime } from "../helpers";
-import { APR10, at, createContract, cpath, db, expect400, expectStatus, MAR20, op, OTHER_KEY, read, seedFixed, setContract, T0 } from "./_fixtures";
+import {
+  APR10,
+  at,
+  cpath,
+  createContract,
+  db,
+  expect400,
+  expectStatus,
+  MAR20,
+  OTHER_KEY,
+  op,
+  read,
+  seedFixed,
+  setContract,
+  T0,
+} from "./_fixtures";
 
 let s: SeedResult;
 let ids: Record<string, number>;
@@ -53,7 +68,13 @@ describe("request rules", () => {
   it("a customer without contracts: 200, service_active false, no entitlements", async () => {
     const ref = await customer();
     const r = await check(ref, MAR20);
-    expect(r).toMatchObject({ customer_reference: ref, product_reference: null, at: MAR20, service_active: false, entitlements: [] });
+    expect(r).toMatchObject({
+      customer_reference: ref,
+      product_reference: null,
+      at: MAR20,
+      service_active: false,
+      entitlements: [],
+    });
     expect(typeof r.customer_id).toBe("number");
   });
 });
@@ -61,13 +82,32 @@ describe("request rules", () => {
 describe("active contracts", () => {
   it("grant their products until the end of the current period", async () => {
     const ref = await customer();
-    const c = await createContract({ customer_reference: ref, items: [{ price: ids.basicMonthly, quantity: 2 }, { price: ids.sportsMonthly }] });
+    const c = await createContract({
+      customer_reference: ref,
+      items: [{ price: ids.basicMonthly, quantity: 2 }, { price: ids.sportsMonthly }],
+    });
     const r = await check(ref, MAR20);
     expect(r.service_active).toBe(true);
     expect(r.at).toBe(MAR20);
     expect(r.entitlements).toEqual([
-      { product_id: ids.streaming, product_reference: "streaming-basic", product_name: "Streaming Basic", quantity: 2, contract_ids: [c.id], contract_item_ids: [c.items[0].id], entitled_until: APR10 },
-      { product_id: ids.sports, product_reference: "sports-addon", product_name: "Sports Add-on", quantity: 1, contract_ids: [c.id], contract_item_ids: [c.items[1].id], entitled_until: APR10 },
+      {
+        product_id: ids.streaming,
+        product_reference: "streaming-basic",
+        product_name: "Streaming Basic",
+        quantity: 2,
+        contract_ids: [c.id],
+        contract_item_ids: [c.items[0].id],
+        entitled_until: APR10,
+      },
+      {
+        product_id: ids.sports,
+        product_reference: "sports-addon",
+        product_name: "Sports Add-on",
+        quantity: 1,
+        contract_ids: [c.id],
+        contract_item_ids: [c.items[1].id],
+        entitled_until: APR10,
+      },
     ]);
     // the contract says the same
     expect(await read(c.id, MAR20)).toMatchObject({ service_active: true, service_state: "active" });
@@ -75,9 +115,16 @@ describe("active contracts", () => {
 
   it("product_reference narrows the answer; a product without a contract is not active", async () => {
     const ref = await customer();
-    await createContract({ customer_reference: ref, items: [{ price: ids.basicMonthly }, { price: ids.sportsMonthly }] });
+    await createContract({
+      customer_reference: ref,
+      items: [{ price: ids.basicMonthly }, { price: ids.sportsMonthly }],
+    });
     const one = await check(ref, MAR20, "&product_reference=sports-addon");
-    expect([one.service_active, one.product_reference, products(one)]).toEqual([true, "sports-addon", [["sports-addon", 1]]]);
+    expect([one.service_active, one.product_reference, products(one)]).toEqual([
+      true,
+      "sports-addon",
+      [["sports-addon", 1]],
+    ]);
     const none = await check(ref, MAR20, "&product_reference=kids-channel");
     expect([none.service_active, none.entitlements]).toEqual([false, []]);
   });
@@ -85,10 +132,21 @@ describe("active contracts", () => {
   it("sums quantities over contracts and reports the latest entitled_until", async () => {
     const ref = await customer();
     const a = await createContract({ customer_reference: ref, items: [{ price: ids.basicMonthly }] }); // until Apr 10
-    const b = await createContract({ customer_reference: ref, items: [{ price: ids.basicMonthly, quantity: 3 }] }, "2026-03-15T00:00:00.000Z"); // until Apr 15
+    const b = await createContract(
+      { customer_reference: ref, items: [{ price: ids.basicMonthly, quantity: 3 }] },
+      "2026-03-15T00:00:00.000Z",
+    ); // until Apr 15
     const r = await check(ref, MAR20, "&product_reference=streaming-basic");
     expect(r.entitlements).toEqual([
-      { product_id: ids.streaming, product_reference: "streaming-basic", product_name: "Streaming Basic", quantity: 4, contract_ids: [a.id, b.id], contract_item_ids: [a.items[0].id, b.items[0].id], entitled_until: "2026-04-15T00:00:00.000Z" },
+      {
+        product_id: ids.streaming,
+        product_reference: "streaming-basic",
+        product_name: "Streaming Basic",
+        quantity: 4,
+        contract_ids: [a.id, b.id],
+        contract_item_ids: [a.items[0].id, b.items[0].id],
+        entitled_until: "2026-04-15T00:00:00.000Z",
+      },
     ]);
   });
 
@@ -104,9 +162,15 @@ describe("active contracts", () => {
 
   it("an item that starts later is not granted before its start", async () => {
     const ref = await customer();
-    await createContract({ customer_reference: ref, items: [{ price: ids.basicMonthly }, { price: ids.sportsMonthly, start_at: "2026-03-25T00:00:00.000Z" }] });
+    await createContract({
+      customer_reference: ref,
+      items: [{ price: ids.basicMonthly }, { price: ids.sportsMonthly, start_at: "2026-03-25T00:00:00.000Z" }],
+    });
     expect(products(await check(ref, MAR20))).toEqual([["streaming-basic", 1]]);
-    expect(products(await check(ref, "2026-03-26T00:00:00.000Z"))).toEqual([["streaming-basic", 1], ["sports-addon", 1]]);
+    expect(products(await check(ref, "2026-03-26T00:00:00.000Z"))).toEqual([
+      ["streaming-basic", 1],
+      ["sports-addon", 1],
+    ]);
   });
 
   it("an inactive contract (not activated) grants nothing", async () => {
@@ -120,7 +184,10 @@ describe("paused, canceled, ended contracts grant nothing", () => {
   it("paused now → nothing; a future pause window → nothing at an `at` inside it; back after it", async () => {
     const ref = await customer();
     const c = await createContract({ customer_reference: ref, items: [{ price: ids.basicMonthly }] });
-    expectStatus(await op(c.id, "pause/", { start_date: "2026-03-25T00:00:00.000Z", end_date: "2026-03-28T00:00:00.000Z" }, MAR20), 200);
+    expectStatus(
+      await op(c.id, "pause/", { start_date: "2026-03-25T00:00:00.000Z", end_date: "2026-03-28T00:00:00.000Z" }, MAR20),
+      200,
+    );
     expect((await check(ref, MAR20)).service_active).toBe(true);
     expect((await check(ref, MAR20, "&at=2026-03-26T00:00:00Z")).service_active).toBe(false);
     expect((await check(ref, MAR20, "&at=2026-03-28T00:00:00Z")).service_active).toBe(true);
@@ -129,7 +196,10 @@ describe("paused, canceled, ended contracts grant nothing", () => {
     const d = await createContract({ customer_reference: ref2, items: [{ price: ids.basicMonthly }] });
     expectStatus(await op(d.id, "pause/", { start_date: MAR20, end_date: "2026-03-28T00:00:00.000Z" }, MAR20), 200);
     expect(await check(ref2, "2026-03-21T00:00:00.000Z")).toMatchObject({ service_active: false, entitlements: [] });
-    expect(await read(d.id, "2026-03-21T00:00:00.000Z")).toMatchObject({ service_active: false, service_state: "inactive" });
+    expect(await read(d.id, "2026-03-21T00:00:00.000Z")).toMatchObject({
+      service_active: false,
+      service_state: "inactive",
+    });
   });
 
   it("canceled now → nothing; canceled at period end → granted until then", async () => {
@@ -159,17 +229,26 @@ describe("paused, canceled, ended contracts grant nothing", () => {
 
   it("a removed item stops granting at its removal; the others continue", async () => {
     const ref = await customer();
-    const c = await createContract({ customer_reference: ref, items: [{ price: ids.basicMonthly }, { price: ids.sportsMonthly }] });
+    const c = await createContract({
+      customer_reference: ref,
+      items: [{ price: ids.basicMonthly }, { price: ids.sportsMonthly }],
+    });
     expectStatus(await op(c.id, "items/remove/", { contract_item: c.items[1].id }, MAR20), 200);
     expect(products(await check(ref, "2026-03-21T00:00:00.000Z"))).toEqual([["streaming-basic", 1]]);
     // before the removal instant it was granted
-    expect(products(await check(ref, "2026-03-21T00:00:00.000Z", "&at=2026-03-19T00:00:00Z"))).toEqual([["streaming-basic", 1], ["sports-addon", 1]]);
+    expect(products(await check(ref, "2026-03-21T00:00:00.000Z", "&at=2026-03-19T00:00:00Z"))).toEqual([
+      ["streaming-basic", 1],
+      ["sports-addon", 1],
+    ]);
   });
 
   it("a contract does not grant anything before it started", async () => {
     const ref = await customer();
     await createContract({ customer_reference: ref, items: [{ price: ids.basicMonthly }] }); // from Mar 10
-    expect(await check(ref, MAR20, "&at=2026-03-01T00:00:00Z")).toMatchObject({ service_active: false, entitlements: [] });
+    expect(await check(ref, MAR20, "&at=2026-03-01T00:00:00Z")).toMatchObject({
+      service_active: false,
+      entitlements: [],
+    });
     expect((await check(ref, MAR20, `&at=${encodeURIComponent(T0)}`)).service_active).toBe(true);
   });
 });
@@ -181,11 +260,19 @@ describe("past_due (billing_attention_required past the 3-day grace period)", ()
     const now = new Date(MAR20).getTime();
     await setContract(c.id, { billingAttentionRequired: true, pastDueSince: new Date(now - 2 * DAY - 23 * 3_600_000) });
     expect((await check(ref, MAR20)).service_active).toBe(true);
-    expect(await read(c.id, MAR20)).toMatchObject({ billing_attention_required: true, service_active: true, service_state: "active" });
+    expect(await read(c.id, MAR20)).toMatchObject({
+      billing_attention_required: true,
+      service_active: true,
+      service_state: "active",
+    });
 
     await setContract(c.id, { pastDueSince: new Date(now - 3 * DAY - 3_600_000) });
     expect(await check(ref, MAR20)).toMatchObject({ service_active: false, entitlements: [] });
-    expect(await read(c.id, MAR20)).toMatchObject({ billing_attention_required: true, service_active: false, service_state: "past_due" });
+    expect(await read(c.id, MAR20)).toMatchObject({
+      billing_attention_required: true,
+      service_active: false,
+      service_state: "past_due",
+    });
     expect((await read(c.id, MAR20)).entitlement_summary).toMatchObject({ service_active: false, products: [] });
   });
 
@@ -208,7 +295,10 @@ describe("past_due (billing_attention_required past the 3-day grace period)", ()
 describe("service_state partial", () => {
   it("some items entitled and others not → partial, service_active true", async () => {
     const ref = await customer();
-    const c = await createContract({ customer_reference: ref, items: [{ price: ids.basicMonthly }, { price: ids.sportsMonthly, end_at: "2026-03-15T00:00:00.000Z" }] });
+    const c = await createContract({
+      customer_reference: ref,
+      items: [{ price: ids.basicMonthly }, { price: ids.sportsMonthly, end_at: "2026-03-15T00:00:00.000Z" }],
+    });
     const r = await read(c.id, MAR20);
     expect([r.service_active, r.service_state]).toEqual([true, "partial"]);
     expect(r.entitlement_summary.products.map((p: any) => p.product_id)).toEqual([ids.streaming]);

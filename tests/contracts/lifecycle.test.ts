@@ -6,7 +6,22 @@ import { applyDue, contractsWithDueChanges } from "@/server/domain/contracts/sta
 import type { SeedResult } from "@/server/seed/demo";
 import { del, post, useSeed } from "../helpers";
 import {
-  APR10, at, cpath, createBasic, createContract, ctxFor, eventsOf, expect400, expectContractShape, expectStatus, op, OTHER_KEY, read, seedFixed, setContract, T0,
+  APR10,
+  at,
+  cpath,
+  createBasic,
+  createContract,
+  ctxFor,
+  eventsOf,
+  expect400,
+  expectContractShape,
+  expectStatus,
+  OTHER_KEY,
+  op,
+  read,
+  seedFixed,
+  setContract,
+  T0,
 } from "./_fixtures";
 
 let s: SeedResult;
@@ -27,7 +42,8 @@ async function contractIn(state: State) {
   if (state === "paused") expectStatus(await op(c.id, "pause/", { start_date: MAR12, end_date: MAR20 }, MAR12), 200);
   if (state === "canceled") expectStatus(await op(c.id, "cancel/", {}, MAR12), 200);
   if (state === "pending_cancel") expectStatus(await op(c.id, "cancel/", { cancel_at_period_end: true }, MAR12), 200);
-  if (state === "ended") await setContract(c.id, { state: "ended", endedAt: new Date(MAR12), recurring: false, nextBillingAt: null });
+  if (state === "ended")
+    await setContract(c.id, { state: "ended", endedAt: new Date(MAR12), recurring: false, nextBillingAt: null });
   return read(c.id, MAR12);
 }
 
@@ -47,19 +63,37 @@ describe("cancel (3.1)", () => {
     const r = expectStatus(await op(c.id, "cancel/", { cancel_at_period_end: true }, MAR12), 200);
     expectContractShape(r);
     expect(r).toMatchObject({
-      state: "active", cancel_at_period_end: true, cancel_at: APR10, canceled_at: null, ended_at: null, contract_version: 2,
-      service_active: true, updated_at: MAR12,
+      state: "active",
+      cancel_at_period_end: true,
+      cancel_at: APR10,
+      canceled_at: null,
+      ended_at: null,
+      contract_version: 2,
+      service_active: true,
+      updated_at: MAR12,
     });
     expect(r.items[0].entitled_until).toBe(APR10);
     const events = await eventsOf(c.id);
     expect(events.map((e) => e.type)).toEqual(["subscription_contract.created", "subscription_contract.updated"]);
-    expect((events[1].payload as any).data).toMatchObject({ cancel_at_period_end: true, cancel_at: APR10, canceled_at: null, ended_at: null });
+    expect((events[1].payload as any).data).toMatchObject({
+      cancel_at_period_end: true,
+      cancel_at: APR10,
+      canceled_at: null,
+      ended_at: null,
+    });
   });
 
   it("a future cancel_at → stays active with cancel_at_period_end false and cancel_at as chosen; entitlement ends there", async () => {
     const c = await createBasic(ids);
     const r = expectStatus(await op(c.id, "cancel/", { cancel_at: MAR25 }, MAR12), 200);
-    expect(r).toMatchObject({ state: "active", cancel_at_period_end: false, cancel_at: MAR25, canceled_at: null, ended_at: null, contract_version: 2 });
+    expect(r).toMatchObject({
+      state: "active",
+      cancel_at_period_end: false,
+      cancel_at: MAR25,
+      canceled_at: null,
+      ended_at: null,
+      contract_version: 2,
+    });
     expect(r.items[0].entitled_until).toBe(MAR25);
     expect(r.entitlement_summary.entitled_until).toBe(MAR25);
   });
@@ -79,13 +113,26 @@ describe("cancel (3.1)", () => {
       const c = await createBasic(ids);
       const r = expectStatus(await op(c.id, "cancel/", body, MAR12), 200);
       expect(r).toMatchObject({
-        state: "canceled", cancel_at_period_end: false, cancel_at: MAR12, canceled_at: MAR12, ended_at: MAR12, recurring: false, next_billing_at: null,
-        service_active: false, service_state: "inactive", contract_version: 2,
+        state: "canceled",
+        cancel_at_period_end: false,
+        cancel_at: MAR12,
+        canceled_at: MAR12,
+        ended_at: MAR12,
+        recurring: false,
+        next_billing_at: null,
+        service_active: false,
+        service_state: "inactive",
+        contract_version: 2,
       });
       expect(r.items[0].entitled_until).toBe(MAR12);
       const events = await eventsOf(c.id);
       expect(events.map((e) => e.type)).toEqual(["subscription_contract.created", "subscription_contract.canceled"]);
-      expect((events[1].payload as any).data).toMatchObject({ cancel_at_period_end: false, cancel_at: MAR12, canceled_at: MAR12, ended_at: MAR12 });
+      expect((events[1].payload as any).data).toMatchObject({
+        cancel_at_period_end: false,
+        cancel_at: MAR12,
+        canceled_at: MAR12,
+        ended_at: MAR12,
+      });
     });
   }
 
@@ -126,12 +173,29 @@ describe("scheduled cancellation applied (applyDue)", () => {
     expect(await due(c.id, "2026-04-10T06:00:00.000Z")).toEqual(["subscription_contract.canceled"]);
     const r = await read(c.id, "2026-04-10T06:00:00.000Z");
     expect(r).toMatchObject({
-      state: "canceled", cancel_at_period_end: false, cancel_at: APR10, canceled_at: "2026-04-10T06:00:00.000Z", ended_at: APR10,
-      recurring: false, next_billing_at: null, service_active: false, contract_version: 3,
+      state: "canceled",
+      cancel_at_period_end: false,
+      cancel_at: APR10,
+      canceled_at: "2026-04-10T06:00:00.000Z",
+      ended_at: APR10,
+      recurring: false,
+      next_billing_at: null,
+      service_active: false,
+      contract_version: 3,
     });
     const events = await eventsOf(c.id);
-    expect(events.map((e) => e.type)).toEqual(["subscription_contract.created", "subscription_contract.updated", "subscription_contract.canceled"]);
-    expect((events[2].payload as any).data).toMatchObject({ state: "canceled", cancel_at_period_end: false, cancel_at: APR10, canceled_at: "2026-04-10T06:00:00.000Z", ended_at: APR10 });
+    expect(events.map((e) => e.type)).toEqual([
+      "subscription_contract.created",
+      "subscription_contract.updated",
+      "subscription_contract.canceled",
+    ]);
+    expect((events[2].payload as any).data).toMatchObject({
+      state: "canceled",
+      cancel_at_period_end: false,
+      cancel_at: APR10,
+      canceled_at: "2026-04-10T06:00:00.000Z",
+      ended_at: APR10,
+    });
     // idempotent
     expect(await due(c.id, "2026-04-11T00:00:00.000Z")).toEqual([]);
     expect((await read(c.id, "2026-04-11T00:00:00.000Z")).contract_version).toBe(3);
@@ -142,7 +206,13 @@ describe("scheduled cancellation applied (applyDue)", () => {
     expectStatus(await op(c.id, "cancel/", { cancel_at: MAR25 }, MAR12), 200);
     expect(await due(c.id, MAR20)).toEqual([]);
     expect(await due(c.id, MAR25)).toEqual(["subscription_contract.canceled"]);
-    expect(await read(c.id, MAR25)).toMatchObject({ state: "canceled", cancel_at: MAR25, canceled_at: MAR25, ended_at: MAR25, cancel_at_period_end: false });
+    expect(await read(c.id, MAR25)).toMatchObject({
+      state: "canceled",
+      cancel_at: MAR25,
+      canceled_at: MAR25,
+      ended_at: MAR25,
+      cancel_at_period_end: false,
+    });
   });
 
   it("a due cancellation also applies to a paused contract", async () => {
@@ -150,7 +220,10 @@ describe("scheduled cancellation applied (applyDue)", () => {
     expectStatus(await op(c.id, "cancel/", { cancel_at: "2026-03-18T00:00:00.000Z" }, MAR12), 200);
     expectStatus(await op(c.id, "pause/", { start_date: MAR15, end_date: "2026-03-17T00:00:00.000Z" }, MAR15), 200);
     // the pause (Mar 15 → 17) ends before the cancellation (Mar 18); applyDue at Mar 18 ends the window, then cancels
-    expect(await due(c.id, "2026-03-18T00:00:00.000Z")).toEqual(["subscription_contract.resumed", "subscription_contract.canceled"]);
+    expect(await due(c.id, "2026-03-18T00:00:00.000Z")).toEqual([
+      "subscription_contract.resumed",
+      "subscription_contract.canceled",
+    ]);
     expect((await read(c.id, "2026-03-18T00:00:00.000Z")).state).toBe("canceled");
   });
 });
@@ -159,7 +232,15 @@ describe("restart (3.1)", () => {
   it("clears a pending period-end cancellation", async () => {
     const c = await contractIn("pending_cancel");
     const r = expectStatus(await op(c.id, "restart/", {}, MAR15), 200);
-    expect(r).toMatchObject({ state: "active", cancel_at_period_end: false, cancel_at: null, canceled_at: null, ended_at: null, next_billing_at: APR10, contract_version: 3 });
+    expect(r).toMatchObject({
+      state: "active",
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      ended_at: null,
+      next_billing_at: APR10,
+      contract_version: 3,
+    });
     expect((await eventsOf(c.id)).map((e) => e.type).at(-1)).toBe("subscription_contract.restarted");
     // nothing due any more at the old period end
     expect(await due(c.id, "2026-04-10T01:00:00.000Z")).toEqual([]);
@@ -177,13 +258,29 @@ describe("restart (3.1)", () => {
     const c = await contractIn("canceled");
     const r = expectStatus(await op(c.id, "restart/", {}, MAR15), 200);
     expect(r).toMatchObject({
-      state: "active", recurring: true, cancel_at_period_end: false, cancel_at: null, canceled_at: null, ended_at: null,
-      billing_anchor_at: MAR15, next_billing_at: MAR15, contract_version: 3,
+      state: "active",
+      recurring: true,
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      ended_at: null,
+      billing_anchor_at: MAR15,
+      next_billing_at: MAR15,
+      contract_version: 3,
     });
     expect(r.items[0]).toMatchObject({ current_service_period_start_at: MAR15, current_service_period_end_at: MAR15 });
     const events = await eventsOf(c.id);
-    expect(events.map((e) => e.type)).toEqual(["subscription_contract.created", "subscription_contract.canceled", "subscription_contract.restarted"]);
-    expect((events[2].payload as any).data).toMatchObject({ cancel_at_period_end: false, cancel_at: null, canceled_at: null, ended_at: null });
+    expect(events.map((e) => e.type)).toEqual([
+      "subscription_contract.created",
+      "subscription_contract.canceled",
+      "subscription_contract.restarted",
+    ]);
+    expect((events[2].payload as any).data).toMatchObject({
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      ended_at: null,
+    });
   });
 
   for (const state of ["active", "inactive", "paused", "ended"] as const) {
@@ -197,10 +294,26 @@ describe("restart (3.1)", () => {
 describe("pause (3.1)", () => {
   it("a current window → paused, pause recorded, service stops until its end", async () => {
     const c = await createBasic(ids);
-    const r = expectStatus(await op(c.id, "pause/", { start_date: MAR12, end_date: MAR20, reason: "holiday" }, MAR12), 200);
-    expect(r).toMatchObject({ state: "paused", paused_until: MAR20, has_future_pause: false, service_active: false, service_state: "inactive", contract_version: 2 });
+    const r = expectStatus(
+      await op(c.id, "pause/", { start_date: MAR12, end_date: MAR20, reason: "holiday" }, MAR12),
+      200,
+    );
+    expect(r).toMatchObject({
+      state: "paused",
+      paused_until: MAR20,
+      has_future_pause: false,
+      service_active: false,
+      service_state: "inactive",
+      contract_version: 2,
+    });
     expect(r.pauses).toHaveLength(1);
-    expect(r.pauses[0]).toMatchObject({ start_date: MAR12, end_date: MAR20, state: "active", reason: "holiday", canceled_at: null });
+    expect(r.pauses[0]).toMatchObject({
+      start_date: MAR12,
+      end_date: MAR20,
+      state: "active",
+      reason: "holiday",
+      canceled_at: null,
+    });
     expect(r.current_pauses.map((p: any) => p.id)).toEqual([r.pauses[0].id]);
     expect([r.future_pauses, r.past_pauses]).toEqual([[], []]);
     expect((await eventsOf(c.id)).map((e) => e.type).at(-1)).toBe("subscription_contract.paused");
@@ -208,14 +321,23 @@ describe("pause (3.1)", () => {
 
   it("a window that started earlier and ends in the future is current", async () => {
     const c = await createBasic(ids);
-    const r = expectStatus(await op(c.id, "pause/", { start_date: "2026-03-11T00:00:00.000Z", end_date: MAR20 }, MAR12), 200);
+    const r = expectStatus(
+      await op(c.id, "pause/", { start_date: "2026-03-11T00:00:00.000Z", end_date: MAR20 }, MAR12),
+      200,
+    );
     expect(r.state).toBe("paused");
   });
 
   it("a future window → stays active, has_future_pause true, future_pauses lists it", async () => {
     const c = await createBasic(ids);
     const r = expectStatus(await op(c.id, "pause/", { start_date: MAR20, end_date: MAR25 }, MAR12), 200);
-    expect(r).toMatchObject({ state: "active", has_future_pause: true, paused_until: null, service_active: true, contract_version: 2 });
+    expect(r).toMatchObject({
+      state: "active",
+      has_future_pause: true,
+      paused_until: null,
+      service_active: true,
+      contract_version: 2,
+    });
     expect(r.future_pauses).toHaveLength(1);
     expect(r.future_pauses[0]).toMatchObject({ start_date: MAR20, end_date: MAR25, state: "scheduled" });
     expect(r.current_pauses).toEqual([]);
@@ -229,7 +351,11 @@ describe("pause (3.1)", () => {
     await refused(c.id, p({ start_date: MAR20 }), "end_date");
     await refused(c.id, p({ start_date: MAR20, end_date: MAR20 }), "end_date");
     await refused(c.id, p({ start_date: MAR25, end_date: MAR20 }), "end_date");
-    await refused(c.id, p({ start_date: "2026-03-01T00:00:00.000Z", end_date: "2026-03-14T00:00:00.000Z" }), "end_date"); // ended in the past (now = Mar 15)
+    await refused(
+      c.id,
+      p({ start_date: "2026-03-01T00:00:00.000Z", end_date: "2026-03-14T00:00:00.000Z" }),
+      "end_date",
+    ); // ended in the past (now = Mar 15)
     await refused(c.id, p({ start_date: "soon", end_date: MAR25 }), "start_date");
     await refused(c.id, p({ start_date: MAR20, end_date: MAR25, cancel_at: MAR25 }), "cancel_at");
     await refused(c.id, () => post(cpath(c.id, "pause/"), undefined));
@@ -238,10 +364,23 @@ describe("pause (3.1)", () => {
   it("an overlapping window → 400 start_date", async () => {
     const c = await createBasic(ids);
     expectStatus(await op(c.id, "pause/", { start_date: MAR20, end_date: MAR25 }, MAR12), 200);
-    await refused(c.id, () => post(cpath(c.id, "pause/"), { start_date: "2026-03-24T00:00:00.000Z", end_date: "2026-03-28T00:00:00.000Z" }), "start_date");
-    await refused(c.id, () => post(cpath(c.id, "pause/"), { start_date: "2026-03-16T00:00:00.000Z", end_date: "2026-03-21T00:00:00.000Z" }), "start_date");
+    await refused(
+      c.id,
+      () =>
+        post(cpath(c.id, "pause/"), { start_date: "2026-03-24T00:00:00.000Z", end_date: "2026-03-28T00:00:00.000Z" }),
+      "start_date",
+    );
+    await refused(
+      c.id,
+      () =>
+        post(cpath(c.id, "pause/"), { start_date: "2026-03-16T00:00:00.000Z", end_date: "2026-03-21T00:00:00.000Z" }),
+      "start_date",
+    );
     // adjacent windows do not overlap
-    const r = expectStatus(await op(c.id, "pause/", { start_date: MAR25, end_date: "2026-03-28T00:00:00.000Z" }, MAR15), 200);
+    const r = expectStatus(
+      await op(c.id, "pause/", { start_date: MAR25, end_date: "2026-03-28T00:00:00.000Z" }, MAR15),
+      200,
+    );
     expect(r.future_pauses).toHaveLength(2);
   });
 
@@ -254,7 +393,10 @@ describe("pause (3.1)", () => {
   it("a paused contract may schedule a future pause but not another current one", async () => {
     const c = await contractIn("paused"); // paused Mar 12 → Mar 20
     await refused(c.id, () => post(cpath(c.id, "pause/"), { start_date: MAR15, end_date: "2026-03-16T00:00:00.000Z" }));
-    const r = expectStatus(await op(c.id, "pause/", { start_date: "2026-03-22T00:00:00.000Z", end_date: MAR25 }, MAR15), 200);
+    const r = expectStatus(
+      await op(c.id, "pause/", { start_date: "2026-03-22T00:00:00.000Z", end_date: MAR25 }, MAR15),
+      200,
+    );
     expect(r).toMatchObject({ state: "paused", has_future_pause: true, paused_until: MAR20 });
     expect(r.future_pauses).toHaveLength(1);
   });
@@ -277,7 +419,11 @@ describe("resume (3.1)", () => {
     expect(r.pauses[0]).toMatchObject({ start_date: MAR12, end_date: MAR15, state: "completed" });
     expect(r.current_pauses).toEqual([]);
     expect(r.past_pauses.map((p: any) => p.id)).toEqual([r.pauses[0].id]);
-    expect((await eventsOf(c.id)).map((e) => e.type)).toEqual(["subscription_contract.created", "subscription_contract.paused", "subscription_contract.resumed"]);
+    expect((await eventsOf(c.id)).map((e) => e.type)).toEqual([
+      "subscription_contract.created",
+      "subscription_contract.paused",
+      "subscription_contract.resumed",
+    ]);
     // nothing left to apply at the original end
     expect(await due(c.id, MAR20)).toEqual([]);
   });
@@ -300,7 +446,8 @@ describe("resume (3.1)", () => {
 describe("DELETE pause (3.1)", () => {
   it("soft-cancels a future scheduled pause; state unchanged", async () => {
     const c = await createBasic(ids);
-    const p = expectStatus(await op(c.id, "pause/", { start_date: MAR20, end_date: MAR25 }, MAR12), 200).future_pauses[0];
+    const p = expectStatus(await op(c.id, "pause/", { start_date: MAR20, end_date: MAR25 }, MAR12), 200)
+      .future_pauses[0];
     at(MAR15);
     const r = expectStatus(await del(cpath(c.id, `pause/${p.id}/`)), 200);
     expect(r).toMatchObject({ state: "active", has_future_pause: false, future_pauses: [], contract_version: 3 });
@@ -315,9 +462,15 @@ describe("DELETE pause (3.1)", () => {
 
   it("a future pause of a paused contract can be deleted; the state stays paused", async () => {
     const c = await contractIn("paused");
-    const p = expectStatus(await op(c.id, "pause/", { start_date: "2026-03-22T00:00:00.000Z", end_date: MAR25 }, MAR12), 200).future_pauses[0];
+    const p = expectStatus(
+      await op(c.id, "pause/", { start_date: "2026-03-22T00:00:00.000Z", end_date: MAR25 }, MAR12),
+      200,
+    ).future_pauses[0];
     at(MAR15);
-    expect(expectStatus(await del(cpath(c.id, `pause/${p.id}/`)), 200)).toMatchObject({ state: "paused", has_future_pause: false });
+    expect(expectStatus(await del(cpath(c.id, `pause/${p.id}/`)), 200)).toMatchObject({
+      state: "paused",
+      has_future_pause: false,
+    });
   });
 
   it("a current pause → 400 (resume instead)", async () => {
@@ -328,7 +481,8 @@ describe("DELETE pause (3.1)", () => {
   it("404 for an unknown pause, another contract's pause, another account, a non-integer id", async () => {
     const a = await createBasic(ids);
     const b = await createBasic(ids);
-    const p = expectStatus(await op(a.id, "pause/", { start_date: MAR20, end_date: MAR25 }, MAR12), 200).future_pauses[0];
+    const p = expectStatus(await op(a.id, "pause/", { start_date: MAR20, end_date: MAR25 }, MAR12), 200)
+      .future_pauses[0];
     at(MAR15);
     expect((await del(cpath(a.id, "pause/999999/"))).status).toBe(404);
     expect((await del(cpath(b.id, `pause/${p.id}/`))).status).toBe(404);
@@ -346,7 +500,13 @@ describe("pause windows applied (applyDue)", () => {
     expect(await contractsWithDueChanges(ctxFor(s.accountId, MAR20))).toContain(c.id);
     expect(await due(c.id, MAR20)).toEqual(["subscription_contract.paused"]);
     let r = await read(c.id, "2026-03-21T00:00:00.000Z");
-    expect(r).toMatchObject({ state: "paused", paused_until: MAR25, has_future_pause: false, service_active: false, contract_version: 3 });
+    expect(r).toMatchObject({
+      state: "paused",
+      paused_until: MAR25,
+      has_future_pause: false,
+      service_active: false,
+      contract_version: 3,
+    });
     expect(r.current_pauses[0]).toMatchObject({ state: "active" });
     expect(await due(c.id, "2026-03-22T00:00:00.000Z")).toEqual([]);
     expect(await contractsWithDueChanges(ctxFor(s.accountId, MAR25))).toContain(c.id);
@@ -355,7 +515,10 @@ describe("pause windows applied (applyDue)", () => {
     expect(r).toMatchObject({ state: "active", paused_until: null, service_active: true, contract_version: 4 });
     expect(r.past_pauses[0]).toMatchObject({ state: "completed", end_date: MAR25 });
     expect((await eventsOf(c.id)).map((e) => e.type)).toEqual([
-      "subscription_contract.created", "subscription_contract.updated", "subscription_contract.paused", "subscription_contract.resumed",
+      "subscription_contract.created",
+      "subscription_contract.updated",
+      "subscription_contract.paused",
+      "subscription_contract.resumed",
     ]);
   });
 
@@ -371,7 +534,12 @@ describe("activate (3.1)", () => {
     const c = await contractIn("inactive");
     at(MAR15);
     const r = expectStatus(await post(cpath(c.id, "activate/")), 200);
-    expect(r).toMatchObject({ state: "active", billing_anchor_at: MAR15, next_billing_at: "2026-04-15T00:00:00.000Z", contract_version: 2 });
+    expect(r).toMatchObject({
+      state: "active",
+      billing_anchor_at: MAR15,
+      next_billing_at: "2026-04-15T00:00:00.000Z",
+      contract_version: 2,
+    });
   });
 
   for (const state of ["active", "paused", "canceled", "ended"] as const) {
@@ -413,20 +581,31 @@ describe("events (spec 6)", () => {
     for (const [path, body, when] of steps) expectStatus(await op(c.id, path, body, when), 200);
     const events = await eventsOf(c.id);
     expect(events.map((e) => e.type)).toEqual([
-      "subscription_contract.created", "subscription_contract.updated", "subscription_contract.updated", "subscription_contract.restarted",
-      "subscription_contract.paused", "subscription_contract.resumed", "subscription_contract.canceled",
+      "subscription_contract.created",
+      "subscription_contract.updated",
+      "subscription_contract.updated",
+      "subscription_contract.restarted",
+      "subscription_contract.paused",
+      "subscription_contract.resumed",
+      "subscription_contract.canceled",
     ]);
     for (const [i, e] of events.entries()) {
       const p = e.payload as any;
       expect(e.type.startsWith("subscription_contract.")).toBe(true);
       expect(p).toMatchObject({ id: e.eventId, type: e.type });
       expect(p.data.contract_version).toBe(i + 1);
-      for (const f of ["cancel_at_period_end", "cancel_at", "canceled_at", "ended_at"]) expect(Object.prototype.hasOwnProperty.call(p.data, f), f).toBe(true);
+      for (const f of ["cancel_at_period_end", "cancel_at", "canceled_at", "ended_at"])
+        expect(Object.prototype.hasOwnProperty.call(p.data, f), f).toBe(true);
     }
     expect(new Set(events.map((e) => e.eventId)).size).toBe(events.length);
     expect((events[2].payload as any).data).toMatchObject({ cancel_at_period_end: true, cancel_at: APR10 });
     expect((events[3].payload as any).data).toMatchObject({ cancel_at_period_end: false, cancel_at: null });
-    expect((events[6].payload as any).data).toMatchObject({ state: "canceled", cancel_at: "2026-03-16T00:00:00.000Z", canceled_at: "2026-03-16T00:00:00.000Z", ended_at: "2026-03-16T00:00:00.000Z" });
+    expect((events[6].payload as any).data).toMatchObject({
+      state: "canceled",
+      cancel_at: "2026-03-16T00:00:00.000Z",
+      canceled_at: "2026-03-16T00:00:00.000Z",
+      ended_at: "2026-03-16T00:00:00.000Z",
+    });
     expect((events[6].payload as any).created_at).toBe("2026-03-16T00:00:00.000Z");
   });
 

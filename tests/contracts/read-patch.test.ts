@@ -3,7 +3,22 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
 import { get, patch, post, setRequestTime } from "../helpers";
-import { at, cpath, createBasic, db, eventsOf, expect400, expectContractShape, expectStatus, OTHER_KEY, read, seedFixed, setContract, T0, URL } from "./_fixtures";
+import {
+  at,
+  cpath,
+  createBasic,
+  db,
+  eventsOf,
+  expect400,
+  expectContractShape,
+  expectStatus,
+  OTHER_KEY,
+  read,
+  seedFixed,
+  setContract,
+  T0,
+  URL,
+} from "./_fixtures";
 
 let s: SeedResult;
 let ids: Record<string, number>;
@@ -32,7 +47,13 @@ beforeAll(async () => {
   // states: #1 canceled, #2 paused, #3 inactive and #4 ended (set directly)
   at("2026-03-05T00:00:00.000Z");
   expectStatus(await post(cpath(made[1].id, "cancel/"), {}), 200);
-  expectStatus(await post(cpath(made[2].id, "pause/"), { start_date: "2026-03-05T00:00:00.000Z", end_date: "2026-03-25T00:00:00.000Z" }), 200);
+  expectStatus(
+    await post(cpath(made[2].id, "pause/"), {
+      start_date: "2026-03-05T00:00:00.000Z",
+      end_date: "2026-03-25T00:00:00.000Z",
+    }),
+    200,
+  );
   await setContract(made[3].id, { state: "inactive" });
   await setContract(made[4].id, { state: "ended", endedAt: new Date("2026-03-05T00:00:00.000Z"), recurring: false });
 });
@@ -63,10 +84,22 @@ describe("GET /v2/subscription-contracts/ (list)", () => {
 
   it("filters by customer id and by customer_reference, also combined with state", async () => {
     at(T0);
-    expect(idsOf(expectStatus(await get(`${URL}?customer=${cust["cust-1001"]}`), 200))).toEqual([made[2].id, made[0].id, made[5].id]);
-    expect(idsOf(expectStatus(await get(`${URL}?customer_reference=cust-1002`), 200))).toEqual([made[4].id, made[1].id]);
-    expect(idsOf(expectStatus(await get(`${URL}?customer_reference=cust-1001&state=active`), 200))).toEqual([made[0].id, made[5].id]);
-    expect(idsOf(expectStatus(await get(`${URL}?customer=${cust["cust-1002"]}&customer_reference=cust-1001`), 200))).toEqual([]);
+    expect(idsOf(expectStatus(await get(`${URL}?customer=${cust["cust-1001"]}`), 200))).toEqual([
+      made[2].id,
+      made[0].id,
+      made[5].id,
+    ]);
+    expect(idsOf(expectStatus(await get(`${URL}?customer_reference=cust-1002`), 200))).toEqual([
+      made[4].id,
+      made[1].id,
+    ]);
+    expect(idsOf(expectStatus(await get(`${URL}?customer_reference=cust-1001&state=active`), 200))).toEqual([
+      made[0].id,
+      made[5].id,
+    ]);
+    expect(
+      idsOf(expectStatus(await get(`${URL}?customer=${cust["cust-1002"]}&customer_reference=cust-1001`), 200)),
+    ).toEqual([]);
     expect(expectStatus(await get(`${URL}?customer_reference=nobody`), 200)).toEqual([]);
     expect(expectStatus(await get(`${URL}?customer=999999`), 200)).toEqual([]);
   });
@@ -122,7 +155,12 @@ describe("GET /v2/subscription-contracts/ (list)", () => {
 describe("GET /v2/subscription-contracts/{id}/", () => {
   it("reads one contract", async () => {
     const c = await read(made[0].id, T0);
-    expect(c).toMatchObject({ id: made[0].id, customer_reference: "cust-1001", created_at: made[0].createdAt, state: "active" });
+    expect(c).toMatchObject({
+      id: made[0].id,
+      customer_reference: "cust-1001",
+      created_at: made[0].createdAt,
+      state: "active",
+    });
   });
 
   it("404 for another account's contract, an unknown id and a non-integer id", async () => {
@@ -140,10 +178,16 @@ describe("PATCH /v2/subscription-contracts/{id}/ (spec 4.6 Patch)", () => {
     const changes: [Record<string, unknown>, Record<string, unknown>][] = [
       [{ metadata: { b: 2 } }, { metadata: { b: 2 } }], // replaced as sent
       [{ payment_processor_override: ids.cardProcessor }, { payment_processor_override: ids.cardProcessor }],
-      [{ delivery_address: { street: "Side 2", zip: "02100" } }, { delivery_address: { street: "Side 2", zip: "02100" } }],
+      [
+        { delivery_address: { street: "Side 2", zip: "02100" } },
+        { delivery_address: { street: "Side 2", zip: "02100" } },
+      ],
       [{ accounting_department: "Finance" }, { accounting_department: "Finance" }],
       [{ accounting_cost_center: "CC-9" }, { accounting_cost_center: "CC-9" }],
-      [{ payment_processor_override: null, delivery_address: null }, { payment_processor_override: null, delivery_address: null }],
+      [
+        { payment_processor_override: null, delivery_address: null },
+        { payment_processor_override: null, delivery_address: null },
+      ],
     ];
     let version = c.contract_version;
     for (const [i, [body, expected]] of changes.entries()) {
@@ -155,18 +199,41 @@ describe("PATCH /v2/subscription-contracts/{id}/ (spec 4.6 Patch)", () => {
       expect(await read(c.id)).toEqual(r);
     }
     const events = await eventsOf(c.id);
-    expect(events.map((e) => e.type)).toEqual(["subscription_contract.created", ...changes.map(() => "subscription_contract.updated")]);
+    expect(events.map((e) => e.type)).toEqual([
+      "subscription_contract.created",
+      ...changes.map(() => "subscription_contract.updated"),
+    ]);
     expect(events.map((e) => (e.payload as any).data.contract_version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     // untouched fields stay
     const last = await read(c.id);
-    expect(last).toMatchObject({ metadata: { b: 2 }, accounting_department: "Finance", accounting_cost_center: "CC-9", state: "active", next_billing_at: "2026-04-10T00:00:00.000Z" });
+    expect(last).toMatchObject({
+      metadata: { b: 2 },
+      accounting_department: "Finance",
+      accounting_cost_center: "CC-9",
+      state: "active",
+      next_billing_at: "2026-04-10T00:00:00.000Z",
+    });
   });
 
   const forbidden: [string, unknown][] = [
-    ["state", "canceled"], ["currency", "USD"], ["customer_reference", "cust-1002"], ["customer_id", 2], ["items", []], ["recurring", false],
-    ["contract_version", 9], ["next_billing_at", "2026-05-01T00:00:00Z"], ["cancel_at", "2026-05-01T00:00:00Z"], ["cancel_at_period_end", true],
-    ["billing_anchor_at", "2026-05-01T00:00:00Z"], ["billing_timezone", "Europe/Helsinki"], ["discount", {}], ["shipping_selection", {}],
-    ["subscriber_page", "x"], ["legacy_subscription_ids", [1]], ["billing_advance_policy", "on_run_succeeded"], ["unknown_field", 1],
+    ["state", "canceled"],
+    ["currency", "USD"],
+    ["customer_reference", "cust-1002"],
+    ["customer_id", 2],
+    ["items", []],
+    ["recurring", false],
+    ["contract_version", 9],
+    ["next_billing_at", "2026-05-01T00:00:00Z"],
+    ["cancel_at", "2026-05-01T00:00:00Z"],
+    ["cancel_at_period_end", true],
+    ["billing_anchor_at", "2026-05-01T00:00:00Z"],
+    ["billing_timezone", "Europe/Helsinki"],
+    ["discount", {}],
+    ["shipping_selection", {}],
+    ["subscriber_page", "x"],
+    ["legacy_subscription_ids", [1]],
+    ["billing_advance_policy", "on_run_succeeded"],
+    ["unknown_field", 1],
   ];
   for (const [field, value] of forbidden) {
     it(`a patch of ${field} → 400 ${field}, nothing changes`, async () => {

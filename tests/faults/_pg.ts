@@ -7,7 +7,12 @@ import path from "node:path";
 // @ts-expect-error plain ESM script without types
 import { startEmbeddedPostgres } from "../../scripts/lib/pg.mjs";
 
-interface Server { port: number; urlFor(db: string): string; ensureDatabase(db: string): Promise<void>; stop(): Promise<void> }
+interface Server {
+  port: number;
+  urlFor(db: string): string;
+  ensureDatabase(db: string): Promise<void>;
+  stop(): Promise<void>;
+}
 
 export interface OwnPostgres {
   url: string;
@@ -25,12 +30,18 @@ export async function ownPostgres(): Promise<OwnPostgres> {
   const port = server.port;
   await server.ensureDatabase("faults");
   const url = server.urlFor("faults");
-  const migrate = spawnSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], { env: { ...process.env, DATABASE_URL: url }, encoding: "utf8" });
+  const migrate = spawnSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], {
+    env: { ...process.env, DATABASE_URL: url },
+    encoding: "utf8",
+  });
   if (migrate.status !== 0) throw new Error(`prisma migrate deploy failed: ${migrate.stdout}${migrate.stderr}`);
   let running = true;
   return {
     url,
-    stop: async () => { await server.stop(); running = false; },
+    stop: async () => {
+      await server.stop();
+      running = false;
+    },
     start: async () => {
       server = await startEmbeddedPostgres({ dir: dataDir, port, fast: true });
       running = true;

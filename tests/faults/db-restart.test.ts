@@ -9,11 +9,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changesLive } from "@/server/changes";
 import { appRouter } from "@/server/trpc/root";
-import { db, get } from "../helpers";
-import { at, newWorld, ok, utc, type World } from "../billing/_world";
-import { ownPostgres, type OwnPostgres } from "./_pg";
 // @ts-expect-error plain ESM helper
 import { supervise } from "../../scripts/lib/supervise.mjs";
+import { at, newWorld, ok, utc, type World } from "../billing/_world";
+import { db, get } from "../helpers";
+import { type OwnPostgres, ownPostgres } from "./_pg";
 
 const CONTRACTS = 12;
 const SLOW_MS = 5_000; // "fails fast": far below a hang, generous for a loaded 2-core machine
@@ -28,12 +28,19 @@ let hook: http.Server;
 const received = new Map<string, number>(); // webhook-id → deliveries
 const workerLog: string[] = [];
 
-async function until<T>(what: string | (() => string), ms: number, probe: () => Promise<T | false | null | undefined>): Promise<T> {
+async function until<T>(
+  what: string | (() => string),
+  ms: number,
+  probe: () => Promise<T | false | null | undefined>,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await probe().catch(() => null);
     if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${typeof what === "string" ? what : what()}\nworker log:\n${workerLog.join("").slice(-3000)}`);
+    if (Date.now() > end)
+      throw new Error(
+        `timed out waiting for ${typeof what === "string" ? what : what()}\nworker log:\n${workerLog.join("").slice(-3000)}`,
+      );
     await sleep(250);
   }
 }
@@ -49,7 +56,12 @@ async function health() {
 function load(w: World) {
   const seen: { status: number; ms: number; body: any; retryAfter: string | null }[] = [];
   let on = true;
-  const paths = ["/v2/subscription-contracts/", "/v2/catalog/products/", "/v2/billing-runs/?page_size=5", "/v2/customers/"];
+  const paths = [
+    "/v2/subscription-contracts/",
+    "/v2/catalog/products/",
+    "/v2/billing-runs/?page_size=5",
+    "/v2/customers/",
+  ];
   const loops = Array.from({ length: 3 }, async (_, i) => {
     for (let n = i; on; n++) {
       const t = Date.now();
@@ -58,7 +70,13 @@ function load(w: World) {
       await sleep(20);
     }
   });
-  return { seen, stop: async () => { on = false; await Promise.all(loops); } };
+  return {
+    seen,
+    stop: async () => {
+      on = false;
+      await Promise.all(loops);
+    },
+  };
 }
 
 beforeAll(async () => {
@@ -80,34 +98,61 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.stop();
   await new Promise((r) => hook?.close(r));
-  await db().$disconnect().catch(() => {});
+  await db()
+    .$disconnect()
+    .catch(() => {});
   await pgServer?.dispose();
 });
 
 describe("PostgreSQL restarted under load", () => {
   it("503 fast while down, then everything resumes: each period billed once, every event delivered", async () => {
     const w = await newWorld();
-    ok(await w.post("/v2/webhook-endpoints/", { url: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook` }), 201);
+    ok(
+      await w.post("/v2/webhook-endpoints/", { url: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook` }),
+      201,
+    );
     at(T0);
     const ids: number[] = [];
-    for (let i = 0; i < CONTRACTS; i++) ids.push(ok(await w.post("/v2/subscription-contracts/", { customer_reference: "cust-1001", items: [{ price: w.ids.basicMonthly }] }), 201).id);
+    for (let i = 0; i < CONTRACTS; i++)
+      ids.push(
+        ok(
+          await w.post("/v2/subscription-contracts/", {
+            customer_reference: "cust-1001",
+            items: [{ price: w.ids.basicMonthly }],
+          }),
+          201,
+        ).id,
+      );
     at(null);
 
     const env = { ...process.env, DATABASE_URL: pgServer.url, TICK_SECONDS: "1", LOG_LEVEL: "warn", NODE_ENV: "test" };
     const log = (m: string) => workerLog.push(`[supervisor] ${m}\n`);
-    worker = supervise("worker", path.resolve("node_modules/.bin/tsx"), ["scripts/worker.ts"], { env, log, output: (t: string) => workerLog.push(t) });
+    worker = supervise("worker", path.resolve("node_modules/.bin/tsx"), ["scripts/worker.ts"], {
+      env,
+      log,
+      output: (t: string) => workerLog.push(t),
+    });
     const traffic = load(w);
     // the worker bills Feb 10 on the moving test clock; the database goes away right after the move
     await db().account.update({ where: { id: w.accountId }, data: { testClockAt: new Date(utc(YEAR, 2, 10)) } });
-    await until("the worker to bill something", 60_000, async () => (await db().billingRun.count({ where: { accountId: w.accountId } })) > 0);
+    await until(
+      "the worker to bill something",
+      60_000,
+      async () => (await db().billingRun.count({ where: { accountId: w.accountId } })) > 0,
+    );
     const before = traffic.seen.length;
     await pgServer.stop();
     const downAt = Date.now();
     await sleep(4_000);
     const down = await health();
     // the admin console's tRPC: SERVICE_UNAVAILABLE (HTTP 503), not an internal error
-    const console_ = appRouter.createCaller({ session: { userId: 1, accountId: w.accountId, email: null, name: null } });
-    const trpcDown = await console_.customers.list().then(() => null, (e) => e);
+    const console_ = appRouter.createCaller({
+      session: { userId: 1, accountId: w.accountId, email: null, name: null },
+    });
+    const trpcDown = await console_.customers.list().then(
+      () => null,
+      (e) => e,
+    );
     const duringOutage = traffic.seen.slice(before);
     await pgServer.start();
     const upAt = Date.now();
@@ -117,7 +162,9 @@ describe("PostgreSQL restarted under load", () => {
     expect(down.ms).toBeLessThan(SLOW_MS);
     expect([trpcDown?.code, trpcDown?.message]).toEqual(["SERVICE_UNAVAILABLE", "Service temporarily unavailable."]);
     const failed = duringOutage.filter((r) => r.status !== 200);
-    console.log(`outage ${upAt - downAt} ms: ${duringOutage.length} requests, ${failed.length} failed, slowest ${Math.max(...duringOutage.map((r) => r.ms))} ms`);
+    console.log(
+      `outage ${upAt - downAt} ms: ${duringOutage.length} requests, ${failed.length} failed, slowest ${Math.max(...duringOutage.map((r) => r.ms))} ms`,
+    );
     expect(failed.length).toBeGreaterThan(10);
     for (const r of failed) {
       expect([r.status, r.body, r.retryAfter]).toEqual([503, { detail: "Service temporarily unavailable." }, "5"]);
@@ -125,7 +172,11 @@ describe("PostgreSQL restarted under load", () => {
     }
 
     // back: requests succeed, health is ok, notifications are live again
-    await until("requests to succeed again", 30_000, async () => (await get("/v2/subscription-contracts/", { key: w.key })).status === 200);
+    await until(
+      "requests to succeed again",
+      30_000,
+      async () => (await get("/v2/subscription-contracts/", { key: w.key })).status === 200,
+    );
     expect((await health()).status).toBe(200);
     expect((await console_.customers.list()).length).toBeGreaterThan(0);
     await until("the LISTEN connection to reconnect", 30_000, async () => changesLive());
@@ -134,16 +185,25 @@ describe("PostgreSQL restarted under load", () => {
     // the clock moves on: Mar 10 and Apr 10 are due as well
     await db().account.update({ where: { id: w.accountId }, data: { testClockAt: new Date(utc(YEAR, 4, 10)) } });
     const expected = CONTRACTS * 3;
-    await until("every period to be built", 90_000, async () => (await db().billingRun.count({ where: { accountId: w.accountId } })) >= expected);
+    await until(
+      "every period to be built",
+      90_000,
+      async () => (await db().billingRun.count({ where: { accountId: w.accountId } })) >= expected,
+    );
     // runs the outage caught mid-charge keep their lease (120 s real time): simulate its expiry once billing is quiet
     await sleep(3_000);
-    await db().$executeRaw`update billing_runs set updated_at = now() - interval '10 minutes' where account_id = ${w.accountId} and state = 'processing'`;
+    await db()
+      .$executeRaw`update billing_runs set updated_at = now() - interval '10 minutes' where account_id = ${w.accountId} and state = 'processing'`;
     let states = "";
-    await until(() => `every run to succeed (runs by state: ${states})`, 90_000, async () => {
-      const by = await db().billingRun.groupBy({ by: ["state"], where: { accountId: w.accountId }, _count: true });
-      states = JSON.stringify(Object.fromEntries(by.map((b) => [b.state, b._count])));
-      return by.length === 1 && by[0].state === "succeeded";
-    });
+    await until(
+      () => `every run to succeed (runs by state: ${states})`,
+      90_000,
+      async () => {
+        const by = await db().billingRun.groupBy({ by: ["state"], where: { accountId: w.accountId }, _count: true });
+        states = JSON.stringify(Object.fromEntries(by.map((b) => [b.state, b._count])));
+        return by.length === 1 && by[0].state === "succeeded";
+      },
+    );
     await traffic.stop();
     expect(traffic.seen.slice(after).filter((r) => r.status !== 200)).toEqual([]);
 
@@ -152,7 +212,10 @@ describe("PostgreSQL restarted under load", () => {
     expect(new Set(keys).size).toBe(keys.length); // no period twice
     expect(runs.length).toBe(expected);
     for (const id of ids) {
-      const starts = runs.filter((r) => r.contractId === id).map((r) => r.periodStartAt.toISOString()).sort();
+      const starts = runs
+        .filter((r) => r.contractId === id)
+        .map((r) => r.periodStartAt.toISOString())
+        .sort();
       expect(starts, `contract ${id}`).toEqual([utc(YEAR, 2, 10), utc(YEAR, 3, 10), utc(YEAR, 4, 10)]);
     }
     // charged once each
@@ -165,8 +228,12 @@ describe("PostgreSQL restarted under load", () => {
       return events.length > 0 && events.every((e) => received.has(e.eventId));
     });
     const events = await db().outboxEvent.count({ where: { accountId: w.accountId } });
-    expect(await db().webhookDelivery.count({ where: { eventId: { in: [...received.keys()] }, state: "succeeded" } })).toBe(events);
+    expect(
+      await db().webhookDelivery.count({ where: { eventId: { in: [...received.keys()] }, state: "succeeded" } }),
+    ).toBe(events);
     process.stdout.write(workerLog.filter((l) => l.startsWith("[supervisor]")).join(""));
-    console.log(`runs ${runs.length}, events ${events}, webhooks received ${[...received.values()].reduce((a, b) => a + b, 0)} (distinct ${received.size}), worker restarts ${worker.restarts()}`);
+    console.log(
+      `runs ${runs.length}, events ${events}, webhooks received ${[...received.values()].reduce((a, b) => a + b, 0)} (distinct ${received.size}), worker restarts ${worker.restarts()}`,
+    );
   }, 300_000);
 });

@@ -4,7 +4,18 @@
 // (scripts/test.mjs on one small test file) must still work there, and an embedded server that cannot
 // start must end with one clear message, not an unhandled error event.
 import { spawnSync } from "node:child_process";
-import { chmodSync, cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -44,8 +55,15 @@ function hardLinkTree(from: string, to: string) {
 
 function run(args: string[], env: Record<string, string> = {}, timeout = 90_000) {
   // a fresh shell's environment: none of this vitest run's variables
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|TEST_|DATABASE_URL$|NODE_ENV$)/.test(k)));
-  const r = spawnSync("node", args, { cwd: clone, env: { ...base, ...env } as NodeJS.ProcessEnv, encoding: "utf8", timeout });
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(VITEST|TEST_|DATABASE_URL$|NODE_ENV$)/.test(k)),
+  );
+  const r = spawnSync("node", args, {
+    cwd: clone,
+    env: { ...base, ...env } as NodeJS.ProcessEnv,
+    encoding: "utf8",
+    timeout,
+  });
   return { code: r.status, out: `${r.stdout}${r.stderr}` };
 }
 
@@ -74,11 +92,20 @@ describe("a clone in a 0700 directory", () => {
     expect(r.code).toBe(0);
   }, 150_000);
 
-  it.runIf(root)("an embedded server that cannot start ends with one clear message", () => {
-    // binaries the postgres user could reach can only be copied to a place that is not a directory
-    const r = run(["scripts/with-db.mjs", "node", "-e", "0"], { EMBEDDED_PG_SHARED_DIR: "/dev/null", EMBEDDED_PG_PORT: "0" });
-    expect(r.code).toBe(1);
-    expect(r.out).toMatch(/^\s*Embedded PostgreSQL could not start: .+\nSet DATABASE_URL to a PostgreSQL server you run/);
-    expect(r.out).not.toMatch(/\n\s+at |Unhandled/);
-  }, 60_000);
+  it.runIf(root)(
+    "an embedded server that cannot start ends with one clear message",
+    () => {
+      // binaries the postgres user could reach can only be copied to a place that is not a directory
+      const r = run(["scripts/with-db.mjs", "node", "-e", "0"], {
+        EMBEDDED_PG_SHARED_DIR: "/dev/null",
+        EMBEDDED_PG_PORT: "0",
+      });
+      expect(r.code).toBe(1);
+      expect(r.out).toMatch(
+        /^\s*Embedded PostgreSQL could not start: .+\nSet DATABASE_URL to a PostgreSQL server you run/,
+      );
+      expect(r.out).not.toMatch(/\n\s+at |Unhandled/);
+    },
+    60_000,
+  );
 });

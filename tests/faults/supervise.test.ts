@@ -11,10 +11,17 @@ describe("supervise", () => {
   it("restarts a crashing child with growing delays, and stop() ends it", async () => {
     const starts: number[] = [];
     const lines: string[] = [];
-    const s = supervise("crasher", process.execPath, ["-e", "console.log('up'); setTimeout(() => process.exit(3), 100)"], {
-      output: (t: string) => { if (t.includes("up")) starts.push(Date.now()); },
-      log: (m: string) => lines.push(m),
-    });
+    const s = supervise(
+      "crasher",
+      process.execPath,
+      ["-e", "console.log('up'); setTimeout(() => process.exit(3), 100)"],
+      {
+        output: (t: string) => {
+          if (t.includes("up")) starts.push(Date.now());
+        },
+        log: (m: string) => lines.push(m),
+      },
+    );
     await sleep(4_200);
     await s.stop();
     const count = starts.length;
@@ -31,7 +38,11 @@ describe("supervise", () => {
 
   it("a child that fails at its first start is given up (npm start then ends) rather than restarted", async () => {
     let gaveUp: number | null = null;
-    const s = supervise("app", process.execPath, ["-e", "process.exit(7)"], { giveUpOnFirstFailure: true, onGiveUp: (c: number) => (gaveUp = c), log: () => {} });
+    const s = supervise("app", process.execPath, ["-e", "process.exit(7)"], {
+      giveUpOnFirstFailure: true,
+      onGiveUp: (c: number) => (gaveUp = c),
+      log: () => {},
+    });
     await sleep(1_500);
     expect(gaveUp).toBe(7);
     expect(s.restarts()).toBe(0);

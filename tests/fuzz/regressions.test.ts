@@ -9,7 +9,7 @@ import { POST as webhookRoute } from "@/app/api/processors/sandbox/webhook/route
 import { verifyCredentials } from "@/server/auth/users";
 import { processorWebhookSecret, signProcessorWebhook } from "@/server/domain/checkouts/processorWebhook";
 import type { SeedResult } from "@/server/seed/demo";
-import { appRouter, type AppRouter } from "@/server/trpc/root";
+import { type AppRouter, appRouter } from "@/server/trpc/root";
 import { transformer } from "@/server/trpc/transformer";
 import { expect400 } from "../api/_util";
 import { api, db, get, patch, post, seed } from "../helpers";
@@ -25,8 +25,18 @@ const raw = (method: string, path: string, rawBody: string) => api(method, path,
 const customers = () => db().customer.count({ where: { accountId: s.accountId } });
 const basicQuote = (over: Record<string, unknown> = {}) => ({ items: [{ price: s.ids.basicMonthly }], ...over });
 
-async function publicCall(route: (req: Request, ctx: any) => Promise<Response>, path: string, body: string, headers: Record<string, string> = {}, params?: Record<string, string>) {
-  const req = new Request(`http://127.0.0.1:9${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+async function publicCall(
+  route: (req: Request, ctx: any) => Promise<Response>,
+  path: string,
+  body: string,
+  headers: Record<string, string> = {},
+  params?: Record<string, string>,
+) {
+  const req = new Request(`http://127.0.0.1:9${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body,
+  });
   const res = await route(req, { params: Promise.resolve(params ?? {}) });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
@@ -36,7 +46,10 @@ describe("NUL characters", () => {
   it("in a body string: 400 naming the field, nothing stored", async () => {
     const before = await customers();
     expect400(await raw("POST", "/v2/customers/", `{"reference":"${ref()}","name":"nul\\u0000byte"}`), "name");
-    expect400(await raw("POST", "/v2/customers/", `{"reference":"${ref()}","metadata":{"a":{"b":"x\\u0000"}}}`), "metadata");
+    expect400(
+      await raw("POST", "/v2/customers/", `{"reference":"${ref()}","metadata":{"a":{"b":"x\\u0000"}}}`),
+      "metadata",
+    );
     expect400(await raw("POST", "/v2/customers/", `{"reference":"${ref()}","metadata":{"k\\u0000":1}}`), "metadata");
     expect400(await raw("POST", "/v2/customers/", `{"reference\\u0000":"x"}`), "non_field_errors");
     expect(await customers()).toBe(before);
@@ -57,7 +70,11 @@ describe("lone UTF-16 surrogates and invalid UTF-8", () => {
     const before = await customers();
     expect400(await raw("POST", "/v2/customers/", `{"reference":"${ref()}","name":"half \\ud83d pair"}`), "name");
     expect400(await raw("POST", "/v2/customers/", `{"reference":"${ref()}","name":"\\udc00"}`), "name");
-    const bytes = Buffer.concat([Buffer.from(`{"reference":"${ref()}","name":"`), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from(`"}`)]);
+    const bytes = Buffer.concat([
+      Buffer.from(`{"reference":"${ref()}","name":"`),
+      Buffer.from([0xed, 0xa0, 0x80]),
+      Buffer.from(`"}`),
+    ]);
     expect400(await api("POST", "/v2/customers/", { rawBody: bytes as unknown as string }), "non_field_errors");
     expect(await customers()).toBe(before);
   });
@@ -74,17 +91,25 @@ describe("lone UTF-16 surrogates and invalid UTF-8", () => {
 describe("deep nesting, huge numbers, non-object bodies", () => {
   it("JSON nested 3,000 deep (and 65 deep) is a 400; 60 deep is fine", async () => {
     const deep = (d: number) => "[".repeat(d) + "]".repeat(d);
-    expect400(await raw("POST", "/v2/customers/", `{"reference":"${ref()}","metadata":{"x":${deep(3000)}}}`), "metadata");
+    expect400(
+      await raw("POST", "/v2/customers/", `{"reference":"${ref()}","metadata":{"x":${deep(3000)}}}`),
+      "metadata",
+    );
     expect400(await raw("POST", "/v2/subscription-offer-quotes/", `{"items":${deep(3000)}}`), "items");
     expect400(await raw("POST", "/v2/customers/", deep(100_000)), "non_field_errors");
     expect400(await raw("POST", "/v2/customers/", `{"reference":"${ref()}","metadata":{"x":${deep(63)}}}`), "metadata");
-    expect((await raw("POST", "/v2/customers/", `{"reference":"${ref()}","metadata":{"x":${deep(60)}}}`)).status).toBe(201);
+    expect((await raw("POST", "/v2/customers/", `{"reference":"${ref()}","metadata":{"x":${deep(60)}}}`)).status).toBe(
+      201,
+    );
   });
 
   it("ids above 2^31-1, 1e308, negative and fractional ids are 400s in the field", async () => {
     for (const price of [2147483648, 1e308, -1, 1.5, 9007199254740993]) {
       expect400(await post("/v2/subscription-offer-quotes/", { items: [{ price }] }), "items");
-      expect400(await post("/v2/subscription-contracts/", { customer_reference: "cust-1001", items: [{ price }] }), "items");
+      expect400(
+        await post("/v2/subscription-contracts/", { customer_reference: "cust-1001", items: [{ price }] }),
+        "items",
+      );
     }
     expect400(await raw("POST", "/v2/subscription-offer-quotes/", `{"bundle_template": 1e999}`), "bundle_template");
     expect400(await raw("POST", "/v2/customers/", `{"reference":"${ref()}","metadata":{"x":-1e999}}`), "metadata");
@@ -101,16 +126,33 @@ describe("deep nesting, huge numbers, non-object bodies", () => {
   });
 
   it("a body over 1 MB is a 400", async () => {
-    expect400(await raw("POST", "/v2/customers/", JSON.stringify({ reference: ref(), name: "x".repeat(1_000_001) })), "non_field_errors");
+    expect400(
+      await raw("POST", "/v2/customers/", JSON.stringify({ reference: ref(), name: "x".repeat(1_000_001) })),
+      "non_field_errors",
+    );
   });
 });
 
 describe("dates outside 1970..9999", () => {
   it("year 0000 (and 1969, 10000) are 400s on quotes and contracts alike", async () => {
     const before = await db().subscriptionContract.count({ where: { accountId: s.accountId } });
-    for (const start_at of ["0000-01-01T00:00:00Z", "1969-12-31T23:59:59Z", "+010000-01-01T00:00:00Z", "9999-12-31T23:00:00-05:00"]) {
-      expect400(await post("/v2/subscription-offer-quotes/", basicQuote({ items: [{ price: s.ids.basicMonthly, start_at }] })), "items");
-      expect400(await post("/v2/subscription-contracts/", { customer_reference: "cust-1001", items: [{ price: s.ids.basicMonthly, start_at }] }), "items");
+    for (const start_at of [
+      "0000-01-01T00:00:00Z",
+      "1969-12-31T23:59:59Z",
+      "+010000-01-01T00:00:00Z",
+      "9999-12-31T23:00:00-05:00",
+    ]) {
+      expect400(
+        await post("/v2/subscription-offer-quotes/", basicQuote({ items: [{ price: s.ids.basicMonthly, start_at }] })),
+        "items",
+      );
+      expect400(
+        await post("/v2/subscription-contracts/", {
+          customer_reference: "cust-1001",
+          items: [{ price: s.ids.basicMonthly, start_at }],
+        }),
+        "items",
+      );
     }
     expect400(await get("/v2/customer-entitlements/?customer_reference=cust-1001&at=0000-01-01T00:00:00Z"), "at");
     expect(await db().subscriptionContract.count({ where: { accountId: s.accountId } })).toBe(before);
@@ -118,7 +160,12 @@ describe("dates outside 1970..9999", () => {
 });
 
 describe("metadata keys superjson refuses", () => {
-  const meta = { constructor: "x", prototype: { a: 1 }, nested: { constructor: { prototype: 2 } }, list: [{ constructor: null }] };
+  const meta = {
+    constructor: "x",
+    prototype: { a: 1 },
+    nested: { constructor: { prototype: 2 } },
+    list: [{ constructor: null }],
+  };
 
   it("are stored and shown faithfully over REST", async () => {
     const reference = ref();
@@ -132,8 +179,14 @@ describe("metadata keys superjson refuses", () => {
 
   it("`__proto__` (which the ORM would drop) is a 400 naming the field, never a changed prototype", async () => {
     const before = await customers();
-    expect400(await raw("POST", "/v2/customers/", `{"reference":"${ref()}","metadata":{"__proto__":{"polluted":true}}}`), "metadata");
-    expect400(await raw("POST", "/v2/customers/", `{"reference":"${ref()}","__proto__":{"polluted":true}}`), "non_field_errors");
+    expect400(
+      await raw("POST", "/v2/customers/", `{"reference":"${ref()}","metadata":{"__proto__":{"polluted":true}}}`),
+      "metadata",
+    );
+    expect400(
+      await raw("POST", "/v2/customers/", `{"reference":"${ref()}","__proto__":{"polluted":true}}`),
+      "non_field_errors",
+    );
     expect(await customers()).toBe(before);
     expect(({} as any).polluted).toBeUndefined();
   });
@@ -145,9 +198,16 @@ describe("metadata keys superjson refuses", () => {
     const withMeta = listed.find((c: any) => c.metadata?.prototype?.a === 1);
     expect(withMeta).toBeTruthy();
 
-    const handler = (req: Request) => fetchRequestHandler({ endpoint: "/api/trpc", req, router: appRouter, createContext: async () => ({ session }) });
+    const handler = (req: Request) =>
+      fetchRequestHandler({ endpoint: "/api/trpc", req, router: appRouter, createContext: async () => ({ session }) });
     const client = createTRPCClient<AppRouter>({
-      links: [httpBatchLink({ url: "http://test.local/api/trpc", transformer, fetch: async (url, init) => handler(new Request(url, init as RequestInit)) })],
+      links: [
+        httpBatchLink({
+          url: "http://test.local/api/trpc",
+          transformer,
+          fetch: async (url, init) => handler(new Request(url, init as RequestInit)),
+        }),
+      ],
     });
     const overHttp = await client.customers.list.query();
     const found = overHttp.find((c: any) => c.id === (withMeta as any).id) as any;
@@ -158,16 +218,26 @@ describe("metadata keys superjson refuses", () => {
     const made = (await client.customers.create.mutate({ reference, metadata: meta })) as any;
     expect(made.metadata).toEqual(meta);
     // console input gets the body reader's checks: NUL is a BAD_REQUEST naming the field
-    await expect(client.customers.create.mutate({ reference: ref(), name: "nul\u0000" })).rejects.toMatchObject({ data: { code: "BAD_REQUEST", fields: { name: [expect.any(String)] } } });
+    await expect(client.customers.create.mutate({ reference: ref(), name: "nul\u0000" })).rejects.toMatchObject({
+      data: { code: "BAD_REQUEST", fields: { name: [expect.any(String)] } },
+    });
   });
 });
 
 describe("field names JavaScript objects already have", () => {
   it("unknown fields named constructor / toString / __defineGetter__ are 400s naming them (were 500s)", async () => {
-    const c = (await post("/v2/subscription-contracts/", { customer_reference: "cust-1001", items: [{ price: s.ids.basicMonthly }] })).body;
+    const c = (
+      await post("/v2/subscription-contracts/", {
+        customer_reference: "cust-1001",
+        items: [{ price: s.ids.basicMonthly }],
+      })
+    ).body;
     for (const key of ["constructor", "toString", "__defineGetter__", "hasOwnProperty"]) {
       expect400(await post(`/v2/subscription-contracts/${c.id}/cancel/`, { [key]: 1 }), key);
-      expect400(await post(`/v2/subscription-contracts/${c.id}/proration-preview/`, { operation: "cancel", [key]: 1 }), key);
+      expect400(
+        await post(`/v2/subscription-contracts/${c.id}/proration-preview/`, { operation: "cancel", [key]: 1 }),
+        key,
+      );
       expect400(await patch("/v2/customers/cust-1001/", { [key]: 1 }), key);
     }
   });
@@ -175,26 +245,68 @@ describe("field names JavaScript objects already have", () => {
 
 describe("public routes", () => {
   it("card form: body null / array / NUL / oversized / bad types are 400s; NUL token is a 404", async () => {
-    for (const body of ["null", "[]", '"x"', '{"card":"x"}', '{"card":{"number":"4242424242424242","exp_month":1.5,"exp_year":2031}}', '{"card":{"number":"42\\u0000"}}']) {
-      const r = await publicCall(cardFormRoute as any, "/api/pay/registrations/pmr_nope/", body, {}, { token: "pmr_nope" });
+    for (const body of [
+      "null",
+      "[]",
+      '"x"',
+      '{"card":"x"}',
+      '{"card":{"number":"4242424242424242","exp_month":1.5,"exp_year":2031}}',
+      '{"card":{"number":"42\\u0000"}}',
+    ]) {
+      const r = await publicCall(
+        cardFormRoute as any,
+        "/api/pay/registrations/pmr_nope/",
+        body,
+        {},
+        { token: "pmr_nope" },
+      );
       expect([400, 404], `${body}: ${JSON.stringify(r.body)}`).toContain(r.status);
     }
-    expect400(await publicCall(cardFormRoute as any, "/api/pay/registrations/pmr_nope/", "null", {}, { token: "pmr_nope" }), "non_field_errors");
-    expect400(await publicCall(cardFormRoute as any, "/api/pay/registrations/pmr_nope/", JSON.stringify({ card: { number: "x".repeat(200_000) } }), {}, { token: "pmr_nope" }), "non_field_errors");
-    expect((await publicCall(cardFormRoute as any, "/api/pay/registrations/x/", "{}", {}, { token: "pmr\u0000" })).status).toBe(404);
+    expect400(
+      await publicCall(cardFormRoute as any, "/api/pay/registrations/pmr_nope/", "null", {}, { token: "pmr_nope" }),
+      "non_field_errors",
+    );
+    expect400(
+      await publicCall(
+        cardFormRoute as any,
+        "/api/pay/registrations/pmr_nope/",
+        JSON.stringify({ card: { number: "x".repeat(200_000) } }),
+        {},
+        { token: "pmr_nope" },
+      ),
+      "non_field_errors",
+    );
+    expect(
+      (await publicCall(cardFormRoute as any, "/api/pay/registrations/x/", "{}", {}, { token: "pmr\u0000" })).status,
+    ).toBe(404);
   });
 
   it("processor webhook: body null, arrays, wrong types, NUL and oversized bodies are 400s (even when signed)", async () => {
     const secret = await vendorBSecret();
-    const send = (body: string) => publicCall(webhookRoute as any, "/api/processors/sandbox/webhook/", body, { "x-sandbox-signature": signProcessorWebhook(secret, body) });
+    const send = (body: string) =>
+      publicCall(webhookRoute as any, "/api/processors/sandbox/webhook/", body, {
+        "x-sandbox-signature": signProcessorWebhook(secret, body),
+      });
     // a string id naming no processor is answered like an unknown processor (401, processor-webhook.test.ts)
     expect((await send('{"type":"payment.succeeded","account_payment_processor_id":"abc"}')).status).toBe(401);
-    for (const body of ["null", "[]", "1", '"x"', "{}", '{"type":"payment.succeeded","account_payment_processor_id":1e308}', `{"type":"payment.succeeded","account_payment_processor_id":${s.ids.vendorB},"transaction_id":{"a":1}}`, `{"type":"x\\u0000","account_payment_processor_id":${s.ids.vendorB}}`]) {
+    for (const body of [
+      "null",
+      "[]",
+      "1",
+      '"x"',
+      "{}",
+      '{"type":"payment.succeeded","account_payment_processor_id":1e308}',
+      `{"type":"payment.succeeded","account_payment_processor_id":${s.ids.vendorB},"transaction_id":{"a":1}}`,
+      `{"type":"x\\u0000","account_payment_processor_id":${s.ids.vendorB}}`,
+    ]) {
       const r = await send(body);
       expect(r.status, `${body}: ${JSON.stringify(r.body)}`).toBe(400);
     }
     expect400(await send("null"), "non_field_errors");
-    expect400(await send(JSON.stringify({ type: "x", account_payment_processor_id: 1, pad: "x".repeat(200_000) })), "non_field_errors");
+    expect400(
+      await send(JSON.stringify({ type: "x", account_payment_processor_id: 1, pad: "x".repeat(200_000) })),
+      "non_field_errors",
+    );
   });
 
   it("console sign-in with NUL or a lone surrogate is a failed sign-in, not a database error", async () => {
@@ -211,17 +323,43 @@ describe("public routes", () => {
 
 describe("payment_processor_override", () => {
   it("another account's or an unknown processor (or another currency's) is a 400 on create and patch", async () => {
-    const foreign = await db().accountPaymentProcessor.create({ data: { accountId: s.otherAccountId, displayName: "Other", processorType: "sandbox_generic", renderMode: "generic_card_form", collectionMethod: "card", currency: "EUR" } });
+    const foreign = await db().accountPaymentProcessor.create({
+      data: {
+        accountId: s.otherAccountId,
+        displayName: "Other",
+        processorType: "sandbox_generic",
+        renderMode: "generic_card_form",
+        collectionMethod: "card",
+        currency: "EUR",
+      },
+    });
     const before = await db().subscriptionContract.count({ where: { accountId: s.accountId } });
-    const create = (id: number) => post("/v2/subscription-contracts/", { customer_reference: "cust-1001", items: [{ price: s.ids.basicMonthly }], payment_processor_override: id });
-    for (const id of [foreign.id, 999_999, s.ids.vendorA /* USD */]) expect400(await create(id), "payment_processor_override");
-    for (const id of [foreign.id, 999_999, s.ids.vendorA]) expect400(await post("/v2/subscription-offer-quotes/", basicQuote({ payment_processor_override: id })), "payment_processor_override");
-    expect((await post("/v2/subscription-offer-quotes/", basicQuote({ payment_processor_override: s.ids.cardProcessor }))).status).toBe(200);
+    const create = (id: number) =>
+      post("/v2/subscription-contracts/", {
+        customer_reference: "cust-1001",
+        items: [{ price: s.ids.basicMonthly }],
+        payment_processor_override: id,
+      });
+    for (const id of [foreign.id, 999_999, s.ids.vendorA /* USD */])
+      expect400(await create(id), "payment_processor_override");
+    for (const id of [foreign.id, 999_999, s.ids.vendorA])
+      expect400(
+        await post("/v2/subscription-offer-quotes/", basicQuote({ payment_processor_override: id })),
+        "payment_processor_override",
+      );
+    expect(
+      (await post("/v2/subscription-offer-quotes/", basicQuote({ payment_processor_override: s.ids.cardProcessor })))
+        .status,
+    ).toBe(200);
     expect(await db().subscriptionContract.count({ where: { accountId: s.accountId } })).toBe(before);
     const c = await create(s.ids.cardProcessor);
     expect(c.status, JSON.stringify(c.body)).toBe(201);
     expect(c.body.payment_processor_override).toBe(s.ids.cardProcessor);
-    for (const id of [foreign.id, 999_999, s.ids.vendorA]) expect400(await patch(`/v2/subscription-contracts/${c.body.id}/`, { payment_processor_override: id }), "payment_processor_override");
+    for (const id of [foreign.id, 999_999, s.ids.vendorA])
+      expect400(
+        await patch(`/v2/subscription-contracts/${c.body.id}/`, { payment_processor_override: id }),
+        "payment_processor_override",
+      );
     const after = await get(`/v2/subscription-contracts/${c.body.id}/`);
     expect(after.body.payment_processor_override).toBe(s.ids.cardProcessor);
     expect(after.body.contract_version).toBe(c.body.contract_version);

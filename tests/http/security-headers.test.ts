@@ -2,21 +2,35 @@
 // API's static headers in next.config.mjs, and the embeddable widget's per-session frame-ancestors.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { NextRequest } from "next/server";
 import { unstable_doesMiddlewareMatch, unstable_getResponseFromNextConfig } from "next/experimental/testing/server";
+import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { config as proxyConfig, proxy } from "@/proxy";
+import { proxy, config as proxyConfig } from "@/proxy";
 import { embedCheckoutPage } from "@/server/http/embed";
-import { frameAncestors, newNonce, pageCsp, pageFamily, pageHeaders, servedOverHttps, widgetCsp } from "@/server/http/security-headers";
+import {
+  frameAncestors,
+  newNonce,
+  pageCsp,
+  pageFamily,
+  pageHeaders,
+  servedOverHttps,
+  widgetCsp,
+} from "@/server/http/security-headers";
 import { createChannel, createSession, DEV, SHOP } from "../sessions/_widget";
 
 const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.split(" ")[0] === name);
 
 describe("page families", () => {
   it.each([
-    ["/admin", "console"], ["/admin/api-keys", "console"], ["/login", "console"],
-    ["/change_contract/abc/", "subscriber"], ["/pay/registrations/tok", "card-form"],
-    ["/docs/api", "docs"], ["/embed/checkout/tok", "widget"], ["/", "site"], ["/administrator", "site"],
+    ["/admin", "console"],
+    ["/admin/api-keys", "console"],
+    ["/login", "console"],
+    ["/change_contract/abc/", "subscriber"],
+    ["/pay/registrations/tok", "card-form"],
+    ["/docs/api", "docs"],
+    ["/embed/checkout/tok", "widget"],
+    ["/", "site"],
+    ["/administrator", "site"],
   ])("%s → %s", (p, family) => expect(pageFamily(p)).toBe(family));
 });
 
@@ -46,15 +60,25 @@ describe("page policies", () => {
     const csp = widgetCsp([SHOP, DEV], { nonce });
     expect(directive(csp, "frame-ancestors")).toBe(`frame-ancestors ${SHOP} ${DEV}`);
     expect(directive(widgetCsp([], { nonce }), "frame-ancestors")).toBe("frame-ancestors 'none'");
-    expect(frameAncestors(["https://a.example; script-src *", "javascript:alert(1)", "*", "https://ok.example:8443"])).toBe("https://ok.example:8443");
+    expect(
+      frameAncestors(["https://a.example; script-src *", "javascript:alert(1)", "*", "https://ok.example:8443"]),
+    ).toBe("https://ok.example:8443");
     expect(frameAncestors(["https://x.example", "https://x.example"])).toBe("https://x.example");
   });
 
   it("headers: X-Frame-Options DENY except the widget, no-store on token and console pages, HSTS only over HTTPS", () => {
     const console_ = pageHeaders("console", "csp", false);
-    expect(console_).toMatchObject({ "content-security-policy": "csp", "x-frame-options": "DENY", "x-content-type-options": "nosniff", "referrer-policy": "same-origin", "cache-control": "no-store" });
+    expect(console_).toMatchObject({
+      "content-security-policy": "csp",
+      "x-frame-options": "DENY",
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "same-origin",
+      "cache-control": "no-store",
+    });
     expect(console_["strict-transport-security"]).toBeUndefined();
-    expect(pageHeaders("card-form", "csp", true)["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(pageHeaders("card-form", "csp", true)["strict-transport-security"]).toBe(
+      "max-age=31536000; includeSubDomains",
+    );
     expect(pageHeaders("subscriber", "csp", false)["cache-control"]).toBe("no-store");
     expect(pageHeaders("docs", "csp", false)["cache-control"]).toBeUndefined();
     expect(pageHeaders("widget", "csp", false)["x-frame-options"]).toBeUndefined();
@@ -91,8 +115,17 @@ describe("proxy.ts", () => {
   });
 
   it.each([
-    ["/admin", true], ["/login", true], ["/docs/api", true], ["/", true], ["/pay/registrations/t", true], ["/change_contract/t/", true],
-    ["/api/v2/customers/", false], ["/api", false], ["/api/trpc/x", false], ["/_next/static/chunks/a.js", false], ["/embed/checkout/t", false],
+    ["/admin", true],
+    ["/login", true],
+    ["/docs/api", true],
+    ["/", true],
+    ["/pay/registrations/t", true],
+    ["/change_contract/t/", true],
+    ["/api/v2/customers/", false],
+    ["/api", false],
+    ["/api/trpc/x", false],
+    ["/_next/static/chunks/a.js", false],
+    ["/embed/checkout/t", false],
   ])("matches %s: %s", (url, matches) => {
     expect(unstable_doesMiddlewareMatch({ config: proxyConfig as any, url })).toBe(matches);
   });
@@ -101,7 +134,12 @@ describe("proxy.ts", () => {
 describe("next.config.mjs: the JSON API", () => {
   const load = async () => (await import(pathToFileURL(path.resolve("next.config.mjs")).href)).default;
 
-  it.each(["/api/v2/customers/", "/api/trpc/apiKeys.create", "/api/public/checkout-sessions/t/", "/api/v2/checkouts/t/"])("%s: no framing, sniffing or caching", async (p) => {
+  it.each([
+    "/api/v2/customers/",
+    "/api/trpc/apiKeys.create",
+    "/api/public/checkout-sessions/t/",
+    "/api/v2/checkouts/t/",
+  ])("%s: no framing, sniffing or caching", async (p) => {
     const res = await unstable_getResponseFromNextConfig({ url: `http://localhost${p}`, nextConfig: await load() });
     expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers.get("x-frame-options")).toBe("DENY");
@@ -114,9 +152,17 @@ describe("next.config.mjs: the JSON API", () => {
   it("HSTS when the TLS proxy says https, on API and pages; never on plain HTTP", async () => {
     const nextConfig = await load();
     for (const p of ["/api/v2/customers/", "/admin"]) {
-      const https = await unstable_getResponseFromNextConfig({ url: `http://localhost${p}`, nextConfig, headers: { "x-forwarded-proto": "https" } });
+      const https = await unstable_getResponseFromNextConfig({
+        url: `http://localhost${p}`,
+        nextConfig,
+        headers: { "x-forwarded-proto": "https" },
+      });
       expect(https.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
-      const http = await unstable_getResponseFromNextConfig({ url: `http://localhost${p}`, nextConfig, headers: { "x-forwarded-proto": "http" } });
+      const http = await unstable_getResponseFromNextConfig({
+        url: `http://localhost${p}`,
+        nextConfig,
+        headers: { "x-forwarded-proto": "http" },
+      });
       expect(http.headers.get("strict-transport-security")).toBeNull();
     }
   });

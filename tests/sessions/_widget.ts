@@ -5,7 +5,7 @@ import * as cardForm from "@/app/api/pay/registrations/[token]/route";
 import * as checkoutRoute from "@/app/api/public/checkout-sessions/[token]/checkout/route";
 import * as finalizeRoute from "@/app/api/public/checkout-sessions/[token]/finalize/route";
 import * as sessionRoute from "@/app/api/public/checkout-sessions/[token]/route";
-import { post, seed, type ApiResponse } from "../helpers";
+import { type ApiResponse, post, seed } from "../helpers";
 
 export const OTHER_KEY = "sk_test_other_secret";
 export const PUBLIC_KEY = "pk_test_demo_public";
@@ -46,12 +46,27 @@ export async function createSession(body: Record<string, unknown>) {
   return expectStatus(await post("/v2/checkout-sessions/", body), 201);
 }
 
-export interface WidgetResponse { status: number; body: any; headers: Headers }
+export interface WidgetResponse {
+  status: number;
+  body: any;
+  headers: Headers;
+}
 
-async function call(handler: (req: Request, ctx: { params: Promise<{ token: string }> }) => Promise<Response>, method: string, path: string, token: string, origin: string | null, body?: unknown): Promise<WidgetResponse> {
+async function call(
+  handler: (req: Request, ctx: { params: Promise<{ token: string }> }) => Promise<Response>,
+  method: string,
+  path: string,
+  token: string,
+  origin: string | null,
+  body?: unknown,
+): Promise<WidgetResponse> {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (origin !== null) headers.origin = origin;
-  const req = new Request(`http://test.local/api/public/checkout-sessions/${token}/${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const req = new Request(`http://test.local/api/public/checkout-sessions/${token}/${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const res = await handler(req, { params: Promise.resolve({ token }) });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
@@ -59,16 +74,26 @@ async function call(handler: (req: Request, ctx: { params: Promise<{ token: stri
 
 export const widget = {
   get: (token: string, origin: string | null = SHOP) => call(sessionRoute.GET, "GET", "", token, origin),
-  checkout: (token: string, body: unknown = {}, origin: string | null = SHOP) => call(checkoutRoute.POST, "POST", "checkout/", token, origin, body),
-  finalize: (token: string, origin: string | null = SHOP) => call(finalizeRoute.POST, "POST", "finalize/", token, origin, {}),
+  checkout: (token: string, body: unknown = {}, origin: string | null = SHOP) =>
+    call(checkoutRoute.POST, "POST", "checkout/", token, origin, body),
+  finalize: (token: string, origin: string | null = SHOP) =>
+    call(finalizeRoute.POST, "POST", "finalize/", token, origin, {}),
   preflight: (route: "session" | "checkout" | "finalize", token: string, origin: string | null = SHOP) =>
-    call(({ session: sessionRoute, checkout: checkoutRoute, finalize: finalizeRoute })[route].OPTIONS, "OPTIONS", route === "session" ? "" : `${route}/`, token, origin),
+    call(
+      { session: sessionRoute, checkout: checkoutRoute, finalize: finalizeRoute }[route].OPTIONS,
+      "OPTIONS",
+      route === "session" ? "" : `${route}/`,
+      token,
+      origin,
+    ),
 };
 
 /** The hosted card form's submission (POST /api/pay/registrations/<token>/, no API key). */
 export async function submitCard(registrationToken: string, number = GOOD): Promise<ApiResponse> {
   const req = new Request(`http://127.0.0.1:9/api/pay/registrations/${registrationToken}/`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ card: { number, exp_month: 12, exp_year: 2030 } }),
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ card: { number, exp_month: 12, exp_year: 2030 } }),
   });
   const res = await cardForm.POST(req, { params: Promise.resolve({ token: registrationToken }) });
   const text = await res.text();

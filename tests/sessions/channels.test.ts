@@ -1,8 +1,8 @@
 // Sales channels (extension of spec 4.8): create, list, read, update, deactivate; validation of the
 // offer (compiled once, errors under the offer's field keys), origins, processors, theme and terms.
 import { beforeAll, describe, expect, it } from "vitest";
-import { db, get, patch, post, seed } from "../helpers";
 import { expectIso } from "../api/_util";
+import { db, get, patch, post, seed } from "../helpers";
 import { channelBody, createChannel, DEV, expect400, expectStatus, OTHER_KEY, PUBLIC_KEY, SHOP } from "./_widget";
 
 const URL = "/v2/sales-channels/";
@@ -14,10 +14,18 @@ beforeAll(async () => {
 
 describe("POST /v2/sales-channels/", () => {
   it("creates a channel with every field; origins normalized; offer stored with defaults", async () => {
-    const body = await channelBody({ allowed_origins: ["https://Shop.Example.com/", "https://shop.example.com:443", "http://localhost:5173", "https://admin.example.com:8443"] });
+    const body = await channelBody({
+      allowed_origins: [
+        "https://Shop.Example.com/",
+        "https://shop.example.com:443",
+        "http://localhost:5173",
+        "https://admin.example.com:8443",
+      ],
+    });
     const c = expectStatus(await post(URL, body), 201);
     expect(c).toMatchObject({
-      name: "Web shop", active: true,
+      name: "Web shop",
+      active: true,
       allowed_origins: [SHOP, DEV, "https://admin.example.com:8443"],
       processor_ids: [ids.cardProcessor],
       metadata: { channel: "web" },
@@ -25,7 +33,13 @@ describe("POST /v2/sales-channels/", () => {
       terms: { url: "https://shop.example.com/terms", version: "2026-01", text: "Cancel any time." },
     });
     expect(Number.isInteger(c.id)).toBe(true);
-    expect(c.offer).toMatchObject({ items: [{ price: ids.basicMonthly, quantity: 1 }], bundle_quantity: 1, initial_items: [], additional_items: [], metadata: { from: "offer" } });
+    expect(c.offer).toMatchObject({
+      items: [{ price: ids.basicMonthly, quantity: 1 }],
+      bundle_quantity: 1,
+      initial_items: [],
+      additional_items: [],
+      metadata: { from: "offer" },
+    });
     expect(c.offer).not.toHaveProperty("customer_reference");
     expectIso(c.created_at);
     expectIso(c.updated_at);
@@ -33,7 +47,15 @@ describe("POST /v2/sales-channels/", () => {
   });
 
   it("a bundle offer is accepted; theme and terms default to {} and metadata to {}", async () => {
-    const c = expectStatus(await post(URL, { name: "Family", offer: { bundle_template: ids.family }, allowed_origins: [SHOP], processor_ids: [ids.cardProcessor] }), 201);
+    const c = expectStatus(
+      await post(URL, {
+        name: "Family",
+        offer: { bundle_template: ids.family },
+        allowed_origins: [SHOP],
+        processor_ids: [ids.cardProcessor],
+      }),
+      201,
+    );
     expect(c).toMatchObject({ theme: {}, terms: {}, metadata: {}, offer: { bundle_template: ids.family } });
   });
 
@@ -43,10 +65,33 @@ describe("POST /v2/sales-channels/", () => {
     expect400(await post(URL, await channelBody({ offer: { bundle_template: 999999 } })), "bundle_template");
     expect400(await post(URL, await channelBody({ offer: {} })), "non_field_errors");
     expect400(await post(URL, await channelBody({ offer: { items: [{ price: "x" }] } })), "items");
-    expect400(await post(URL, await channelBody({ offer: { items: [{ price: ids.basicMonthly }], currency: "usd1" } })), "currency");
-    expect400(await post(URL, await channelBody({ offer: { items: [{ price: ids.basicMonthly }], customer_reference: "cust-1001" } })), "customer_reference");
-    expect400(await post(URL, await channelBody({ offer: { items: [{ price: ids.basicMonthly }], payment_processor_override: ids.cardProcessor } })), "payment_processor_override");
-    expect400(await post(URL, await channelBody({ offer: { items: [{ price: ids.basicMonthly }], initial_billing_mode: "none" } })), "initial_billing_mode");
+    expect400(
+      await post(URL, await channelBody({ offer: { items: [{ price: ids.basicMonthly }], currency: "usd1" } })),
+      "currency",
+    );
+    expect400(
+      await post(
+        URL,
+        await channelBody({ offer: { items: [{ price: ids.basicMonthly }], customer_reference: "cust-1001" } }),
+      ),
+      "customer_reference",
+    );
+    expect400(
+      await post(
+        URL,
+        await channelBody({
+          offer: { items: [{ price: ids.basicMonthly }], payment_processor_override: ids.cardProcessor },
+        }),
+      ),
+      "payment_processor_override",
+    );
+    expect400(
+      await post(
+        URL,
+        await channelBody({ offer: { items: [{ price: ids.basicMonthly }], initial_billing_mode: "none" } }),
+      ),
+      "initial_billing_mode",
+    );
     // the other account's price is not in this account's catalog
     expect400(await post(URL, await channelBody({ offer: { items: [{ price: ids.otherPrice }] } })), "items");
     // same key as a quote of the same offer
@@ -62,12 +107,25 @@ describe("POST /v2/sales-channels/", () => {
   });
 
   it("allowed_origins: https origins or http://localhost only, no paths or wildcards, at least one", async () => {
-    for (const bad of ["http://shop.example.com", "https://shop.example.com/checkout", "https://*.example.com", "shop.example.com", "ftp://shop.example.com", "https://user@shop.example.com", "https://shop.example.com?x=1", "null", ""]) {
+    for (const bad of [
+      "http://shop.example.com",
+      "https://shop.example.com/checkout",
+      "https://*.example.com",
+      "shop.example.com",
+      "ftp://shop.example.com",
+      "https://user@shop.example.com",
+      "https://shop.example.com?x=1",
+      "null",
+      "",
+    ]) {
       expect400(await post(URL, await channelBody({ allowed_origins: [SHOP, bad] })), "allowed_origins");
     }
     expect400(await post(URL, await channelBody({ allowed_origins: [] })), "allowed_origins");
     expect400(await post(URL, await channelBody({ allowed_origins: "https://shop.example.com" })), "allowed_origins");
-    const c = expectStatus(await post(URL, await channelBody({ allowed_origins: [SHOP, SHOP, "http://localhost"] })), 201);
+    const c = expectStatus(
+      await post(URL, await channelBody({ allowed_origins: [SHOP, SHOP, "http://localhost"] })),
+      201,
+    );
     expect(c.allowed_origins).toEqual([SHOP, "http://localhost"]);
   });
 
@@ -75,22 +133,51 @@ describe("POST /v2/sales-channels/", () => {
     expect400(await post(URL, await channelBody({ processor_ids: [] })), "processor_ids");
     expect400(await post(URL, await channelBody({ processor_ids: [999999] })), "processor_ids");
     const { otherAccountId } = await seed();
-    const foreign = await db().accountPaymentProcessor.create({ data: { accountId: otherAccountId, displayName: "Other card", processorType: "sandbox_generic", renderMode: "generic_card_form", collectionMethod: "card", currency: "EUR" } });
+    const foreign = await db().accountPaymentProcessor.create({
+      data: {
+        accountId: otherAccountId,
+        displayName: "Other card",
+        processorType: "sandbox_generic",
+        renderMode: "generic_card_form",
+        collectionMethod: "card",
+        currency: "EUR",
+      },
+    });
     expect400(await post(URL, await channelBody({ processor_ids: [ids.cardProcessor, foreign.id] })), "processor_ids");
     // vendor A is a USD processor; the offer is EUR
-    const r = expect400(await post(URL, await channelBody({ processor_ids: [ids.cardProcessor, ids.vendorA] })), "processor_ids");
+    const r = expect400(
+      await post(URL, await channelBody({ processor_ids: [ids.cardProcessor, ids.vendorA] })),
+      "processor_ids",
+    );
     expect(r.processor_ids.join(" ")).toMatch(/USD/);
-    expect(expectStatus(await post(URL, await channelBody({ processor_ids: [ids.cardProcessor, ids.vendorB, ids.invoiceProcessor] })), 201).processor_ids).toEqual([ids.cardProcessor, ids.vendorB, ids.invoiceProcessor]);
+    expect(
+      expectStatus(
+        await post(URL, await channelBody({ processor_ids: [ids.cardProcessor, ids.vendorB, ids.invoiceProcessor] })),
+        201,
+      ).processor_ids,
+    ).toEqual([ids.cardProcessor, ids.vendorB, ids.invoiceProcessor]);
   });
 
   it("theme and terms are objects; logo and terms URLs must be https; colors must be CSS colors", async () => {
     expect400(await post(URL, await channelBody({ theme: "dark" })), "theme");
     expect400(await post(URL, await channelBody({ theme: { logo_url: "http://shop.example.com/logo.png" } })), "theme");
-    expect400(await post(URL, await channelBody({ theme: { colors: { primary: "url(javascript:alert(1))" } } })), "theme");
+    expect400(
+      await post(URL, await channelBody({ theme: { colors: { primary: "url(javascript:alert(1))" } } })),
+      "theme",
+    );
     expect400(await post(URL, await channelBody({ terms: ["x"] })), "terms");
     expect400(await post(URL, await channelBody({ terms: { url: "javascript:alert(1)" } })), "terms");
     expect400(await post(URL, await channelBody({ terms: { text: "x".repeat(20_001) } })), "terms");
-    const c = expectStatus(await post(URL, await channelBody({ theme: { colors: { accent: "rgb(10, 20, 30)" }, button_style: "rounded" }, terms: { version: "v3" } })), 201);
+    const c = expectStatus(
+      await post(
+        URL,
+        await channelBody({
+          theme: { colors: { accent: "rgb(10, 20, 30)" }, button_style: "rounded" },
+          terms: { version: "v3" },
+        }),
+      ),
+      201,
+    );
     expect(c.theme).toEqual({ colors: { accent: "rgb(10, 20, 30)" }, button_style: "rounded" });
     expect(c.terms).toEqual({ version: "v3" });
   });
@@ -139,13 +226,28 @@ describe("GET /v2/sales-channels/ and /{id}/", () => {
 describe("PATCH /v2/sales-channels/{id}/", () => {
   it("updates fields, replaces offer/origins/processors/theme/terms, shallow-merges metadata", async () => {
     const c = await createChannel({ metadata: { channel: "web", keep: 1 } });
-    const u = expectStatus(await patch(`${URL}${c.id}/`, {
-      name: "Renamed", offer: { bundle_template: ids.family }, allowed_origins: ["https://new.example.com"], processor_ids: [ids.vendorB],
-      theme: { colors: { primary: "#000" } }, terms: { version: "2" }, metadata: { channel: null, added: true },
-    }), 200);
+    const u = expectStatus(
+      await patch(`${URL}${c.id}/`, {
+        name: "Renamed",
+        offer: { bundle_template: ids.family },
+        allowed_origins: ["https://new.example.com"],
+        processor_ids: [ids.vendorB],
+        theme: { colors: { primary: "#000" } },
+        terms: { version: "2" },
+        metadata: { channel: null, added: true },
+      }),
+      200,
+    );
     expect(u).toMatchObject({
-      id: c.id, name: "Renamed", offer: { bundle_template: ids.family }, allowed_origins: ["https://new.example.com"], processor_ids: [ids.vendorB],
-      theme: { colors: { primary: "#000" } }, terms: { version: "2" }, metadata: { keep: 1, added: true }, active: true,
+      id: c.id,
+      name: "Renamed",
+      offer: { bundle_template: ids.family },
+      allowed_origins: ["https://new.example.com"],
+      processor_ids: [ids.vendorB],
+      theme: { colors: { primary: "#000" } },
+      terms: { version: "2" },
+      metadata: { keep: 1, added: true },
+      active: true,
     });
     expect(u.metadata).not.toHaveProperty("channel");
     expect(u.offer).not.toHaveProperty("items");
@@ -171,6 +273,11 @@ describe("PATCH /v2/sales-channels/{id}/", () => {
     // nothing changed
     expect(expectStatus(await get(`${URL}${c.id}/`), 200)).toEqual(c);
     // USD offer with the USD processor together is fine
-    expect(expectStatus(await patch(`${URL}${c.id}/`, { offer: { items: [{ price: ids.basicUsd }] }, processor_ids: [ids.vendorA] }), 200).processor_ids).toEqual([ids.vendorA]);
+    expect(
+      expectStatus(
+        await patch(`${URL}${c.id}/`, { offer: { items: [{ price: ids.basicUsd }] }, processor_ids: [ids.vendorA] }),
+        200,
+      ).processor_ids,
+    ).toEqual([ids.vendorA]);
   });
 });

@@ -3,7 +3,18 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { expectIso } from "../api/_util";
 import { db, get, patch, post, seed, setRequestTime } from "../helpers";
-import { createChannel, createSession, DEV, expect400, expectStatus, MIN, OTHER_KEY, PUBLIC_KEY, SHOP, widget } from "./_widget";
+import {
+  createChannel,
+  createSession,
+  DEV,
+  expect400,
+  expectStatus,
+  MIN,
+  OTHER_KEY,
+  PUBLIC_KEY,
+  SHOP,
+  widget,
+} from "./_widget";
 
 const URL = "/v2/checkout-sessions/";
 let ids: Record<string, number>;
@@ -18,15 +29,29 @@ describe("POST /v2/checkout-sessions/", () => {
     const ch = await createChannel();
     const at = new Date(Date.now() - 5 * MIN);
     setRequestTime(at);
-    const s = await createSession({ sales_channel: ch.id, customer_reference: "cust-1001", metadata: { order: "A-1" } });
+    const s = await createSession({
+      sales_channel: ch.id,
+      customer_reference: "cust-1001",
+      metadata: { order: "A-1" },
+    });
     expect(s.token).toMatch(/^cs_[A-Za-z0-9_-]{20,}$/);
     expect(s).toMatchObject({
-      status: "open", sales_channel_id: ch.id, customer_reference: "cust-1001", metadata: { order: "A-1" },
-      checkout_token: null, checkout_status: null, contract_id: null,
+      status: "open",
+      sales_channel_id: ch.id,
+      customer_reference: "cust-1001",
+      metadata: { order: "A-1" },
+      checkout_token: null,
+      checkout_status: null,
+      contract_id: null,
       widget_url: `http://test.local/api/public/checkout-sessions/${s.token}/`,
       snapshot: {
-        sales_channel: { id: ch.id, name: ch.name }, offer: ch.offer, allowed_origins: ch.allowed_origins, processor_ids: ch.processor_ids,
-        metadata: ch.metadata, theme: ch.theme, terms: ch.terms,
+        sales_channel: { id: ch.id, name: ch.name },
+        offer: ch.offer,
+        allowed_origins: ch.allowed_origins,
+        processor_ids: ch.processor_ids,
+        metadata: ch.metadata,
+        theme: ch.theme,
+        terms: ch.terms,
       },
     });
     expect(s.created_at).toBe(at.toISOString());
@@ -63,9 +88,21 @@ describe("POST /v2/checkout-sessions/", () => {
 
   it("400 sales_channel when the channel's offer no longer compiles (catalog changed since)", async () => {
     const price = await db().catalogPrice.findUniqueOrThrow({ where: { id: ids.sportsYearly } });
-    const product = await db().catalogProduct.create({ data: { accountId: price.accountId, name: "Short-lived", reference: `short-${Date.now()}`, electronic: true } });
+    const product = await db().catalogProduct.create({
+      data: { accountId: price.accountId, name: "Short-lived", reference: `short-${Date.now()}`, electronic: true },
+    });
     const p = await db().catalogPrice.create({
-      data: { accountId: price.accountId, productId: product.id, reference: `short-m-${Date.now()}`, currency: "EUR", billingType: "recurring", recurrenceType: "interval", interval: "month", intervalCount: 1, versions: { create: { unitAmount: "2.0000" } } },
+      data: {
+        accountId: price.accountId,
+        productId: product.id,
+        reference: `short-m-${Date.now()}`,
+        currency: "EUR",
+        billingType: "recurring",
+        recurrenceType: "interval",
+        interval: "month",
+        intervalCount: 1,
+        versions: { create: { unitAmount: "2.0000" } },
+      },
     });
     const ch = await createChannel({ offer: { items: [{ price: p.id }] } });
     await db().catalogPrice.update({ where: { id: p.id }, data: { active: false } });
@@ -95,10 +132,18 @@ describe("snapshot", () => {
     const ch = await createChannel();
     const s = await createSession({ sales_channel: ch.id });
     const before = expectStatus(await widget.get(s.token), 200);
-    expectStatus(await patch(`/v2/sales-channels/${ch.id}/`, {
-      name: "Changed", offer: { items: [{ price: ids.premiumMonthly, quantity: 2 }] }, allowed_origins: ["https://elsewhere.example.com"],
-      processor_ids: [ids.vendorB], metadata: { channel: "changed" }, theme: { colors: { primary: "#ff0000" } }, terms: { version: "9" },
-    }), 200);
+    expectStatus(
+      await patch(`/v2/sales-channels/${ch.id}/`, {
+        name: "Changed",
+        offer: { items: [{ price: ids.premiumMonthly, quantity: 2 }] },
+        allowed_origins: ["https://elsewhere.example.com"],
+        processor_ids: [ids.vendorB],
+        metadata: { channel: "changed" },
+        theme: { colors: { primary: "#ff0000" } },
+        terms: { version: "9" },
+      }),
+      200,
+    );
     expectStatus(await patch(`/v2/sales-channels/${ch.id}/`, { active: false }), 200);
     const after = expectStatus(await get(`${URL}${s.token}/`), 200);
     expect(after.snapshot).toEqual(s.snapshot);
@@ -114,7 +159,12 @@ describe("snapshot", () => {
     expect400(await post(URL, { sales_channel: ch.id }), "sales_channel");
     expectStatus(await patch(`/v2/sales-channels/${ch.id}/`, { active: true }), 200);
     const s2 = await createSession({ sales_channel: ch.id });
-    expect(s2.snapshot).toMatchObject({ sales_channel: { name: "Changed" }, allowed_origins: ["https://elsewhere.example.com"], processor_ids: [ids.vendorB], terms: { version: "9" } });
+    expect(s2.snapshot).toMatchObject({
+      sales_channel: { name: "Changed" },
+      allowed_origins: ["https://elsewhere.example.com"],
+      processor_ids: [ids.vendorB],
+      terms: { version: "9" },
+    });
   });
 });
 
@@ -137,7 +187,11 @@ describe("lifetime", () => {
     expect((await widget.checkout(s.token, {})).status).toBe(410);
     expect((await widget.finalize(s.token)).status).toBe(410);
     expect((await db().checkoutSession.findUniqueOrThrow({ where: { token: s.token } })).status).toBe("expired");
-    expect(await db().checkout.count({ where: { checkoutSessionId: (await db().checkoutSession.findUniqueOrThrow({ where: { token: s.token } })).id } })).toBe(0);
+    expect(
+      await db().checkout.count({
+        where: { checkoutSessionId: (await db().checkoutSession.findUniqueOrThrow({ where: { token: s.token } })).id },
+      }),
+    ).toBe(0);
     // stays expired even if the clock were read earlier again
     setRequestTime(t0);
     expect(expectStatus(await get(`${URL}${s.token}/`), 200).status).toBe("expired");

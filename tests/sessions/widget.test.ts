@@ -2,7 +2,19 @@
 // from the session token to a finalized checkout with the generic sandbox card processor.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db, get, seed, setRequestTime } from "../helpers";
-import { createChannel, createSession, DECLINED, DEV, EVIL, expect400, expectStatus, freshRef, SHOP, submitCard, widget } from "./_widget";
+import {
+  createChannel,
+  createSession,
+  DECLINED,
+  DEV,
+  EVIL,
+  expect400,
+  expectStatus,
+  freshRef,
+  SHOP,
+  submitCard,
+  widget,
+} from "./_widget";
 
 let ids: Record<string, number>;
 
@@ -30,7 +42,14 @@ describe("origin checks and CORS", () => {
 
   it("a disallowed origin → 403 {detail} without CORS grant; so is a missing or opaque Origin", async () => {
     const s = await openSession();
-    for (const origin of [EVIL, "http://shop.example.com", "https://shop.example.com:8443", "https://sub.shop.example.com", "null", null]) {
+    for (const origin of [
+      EVIL,
+      "http://shop.example.com",
+      "https://shop.example.com:8443",
+      "https://sub.shop.example.com",
+      "null",
+      null,
+    ]) {
       const r = await widget.get(s.token, origin);
       expect(r.status, String(origin)).toBe(403);
       expect(typeof r.body.detail).toBe("string");
@@ -60,7 +79,11 @@ describe("origin checks and CORS", () => {
 
   it("OPTIONS preflight: 204 with the CORS grant for allowed origins, 403 otherwise", async () => {
     const s = await openSession();
-    for (const [route, method] of [["session", "GET"], ["checkout", "POST"], ["finalize", "POST"]] as const) {
+    for (const [route, method] of [
+      ["session", "GET"],
+      ["checkout", "POST"],
+      ["finalize", "POST"],
+    ] as const) {
       const ok = await widget.preflight(route, s.token, DEV);
       expect(ok.status).toBe(204);
       expect(ok.headers.get("access-control-allow-origin")).toBe(DEV);
@@ -77,31 +100,69 @@ describe("origin checks and CORS", () => {
 
 describe("GET /api/public/checkout-sessions/{token}/", () => {
   it("the offer priced now, theme, terms, eligible processors of the snapshot, expires_at; nothing private", async () => {
-    const s = await openSession({ customer_reference: "cust-1001", metadata: { secret_note: "internal" } }, { processor_ids: [ids.cardProcessor, ids.invoiceProcessor, ids.vendorB] });
+    const s = await openSession(
+      { customer_reference: "cust-1001", metadata: { secret_note: "internal" } },
+      { processor_ids: [ids.cardProcessor, ids.invoiceProcessor, ids.vendorB] },
+    );
     const v = expectStatus(await widget.get(s.token), 200);
     expect(v).toMatchObject({
-      token: s.token, status: "open", expires_at: s.expires_at, sales_channel: { name: "Web shop" },
-      theme: s.snapshot.theme, terms: s.snapshot.terms, customer_required: false, checkout: null, requires_selection: true, selected_account_payment_processor_id: null,
+      token: s.token,
+      status: "open",
+      expires_at: s.expires_at,
+      sales_channel: { name: "Web shop" },
+      theme: s.snapshot.theme,
+      terms: s.snapshot.terms,
+      customer_required: false,
+      checkout: null,
+      requires_selection: true,
+      selected_account_payment_processor_id: null,
     });
-    expect(v.offer).toMatchObject({ currency: "EUR", input_mode: expect.any(String), subtotal_amount: "9.9000", tax_amount: "2.3760", total_amount: "12.2760" });
+    expect(v.offer).toMatchObject({
+      currency: "EUR",
+      input_mode: expect.any(String),
+      subtotal_amount: "9.9000",
+      tax_amount: "2.3760",
+      total_amount: "12.2760",
+    });
     expect(v.offer.recurring_items[0]).toMatchObject({ price_id: ids.basicMonthly, quantity: 1 });
-    expect(v.processors.map((p: any) => p.account_payment_processor_id).sort()).toEqual([ids.cardProcessor, ids.invoiceProcessor, ids.vendorB].sort());
-    expect(v.processors.find((p: any) => p.account_payment_processor_id === ids.cardProcessor)).toMatchObject({ render_mode: "generic_card_form", collection_method: "card" });
+    expect(v.processors.map((p: any) => p.account_payment_processor_id).sort()).toEqual(
+      [ids.cardProcessor, ids.invoiceProcessor, ids.vendorB].sort(),
+    );
+    expect(v.processors.find((p: any) => p.account_payment_processor_id === ids.cardProcessor)).toMatchObject({
+      render_mode: "generic_card_form",
+      collection_method: "card",
+    });
     const text = JSON.stringify(v);
-    for (const secret of ["internal", "allowed_origins", "cust-1001", "channel\":\"web", "from\":\"offer"]) expect(text).not.toContain(secret);
+    for (const secret of ["internal", "allowed_origins", "cust-1001", 'channel":"web', 'from":"offer'])
+      expect(text).not.toContain(secret);
   });
 
   it("only the snapshot's processors are offered, and only those eligible now; one processor is preselected", async () => {
     const s = await openSession({}, { processor_ids: [ids.cardProcessor] });
     const v = expectStatus(await widget.get(s.token), 200);
     expect(v.processors.map((p: any) => p.account_payment_processor_id)).toEqual([ids.cardProcessor]);
-    expect(v).toMatchObject({ selected_account_payment_processor_id: ids.cardProcessor, requires_selection: false, customer_required: true });
+    expect(v).toMatchObject({
+      selected_account_payment_processor_id: ids.cardProcessor,
+      requires_selection: false,
+      customer_required: true,
+    });
     // a processor switched off after the session was created is no longer offered
-    const extra = await db().accountPaymentProcessor.create({ data: { accountId: (await seed()).accountId, displayName: "Spare", processorType: "sandbox_generic", renderMode: "generic_card_form", collectionMethod: "card", currency: "EUR" } });
+    const extra = await db().accountPaymentProcessor.create({
+      data: {
+        accountId: (await seed()).accountId,
+        displayName: "Spare",
+        processorType: "sandbox_generic",
+        renderMode: "generic_card_form",
+        collectionMethod: "card",
+        currency: "EUR",
+      },
+    });
     const s2 = await openSession({}, { processor_ids: [ids.cardProcessor, extra.id] });
     expect(expectStatus(await widget.get(s2.token), 200).processors).toHaveLength(2);
     await db().accountPaymentProcessor.update({ where: { id: extra.id }, data: { active: false } });
-    expect(expectStatus(await widget.get(s2.token), 200).processors.map((p: any) => p.account_payment_processor_id)).toEqual([ids.cardProcessor]);
+    expect(
+      expectStatus(await widget.get(s2.token), 200).processors.map((p: any) => p.account_payment_processor_id),
+    ).toEqual([ids.cardProcessor]);
   });
 });
 
@@ -110,10 +171,22 @@ describe("widget flow", () => {
     const ch = await createChannel();
     const s = await createSession({ sales_channel: ch.id, metadata: { order: "W-1" } });
     const ref = freshRef("new");
-    const co = expectStatus(await widget.checkout(s.token, { customer: { reference: ref, email: "new@example.com", name: "New Buyer" } }), 200);
+    const co = expectStatus(
+      await widget.checkout(s.token, { customer: { reference: ref, email: "new@example.com", name: "New Buyer" } }),
+      200,
+    );
     expect(co).toMatchObject({
-      status: "pending", currency: "EUR", total_amount: "12.2760", account_payment_processor_id: ids.cardProcessor, customer_reference: ref, session_expires_at: s.expires_at,
-      registration: { status: "pending", render_mode: "generic_card_form", account_payment_processor_id: ids.cardProcessor },
+      status: "pending",
+      currency: "EUR",
+      total_amount: "12.2760",
+      account_payment_processor_id: ids.cardProcessor,
+      customer_reference: ref,
+      session_expires_at: s.expires_at,
+      registration: {
+        status: "pending",
+        render_mode: "generic_card_form",
+        account_payment_processor_id: ids.cardProcessor,
+      },
     });
     expect(co.checkout_token).toMatch(/^chk_/);
     expect(co.registration.hosted_url).toBe(`http://test.local/pay/registrations/${co.registration.token}`);
@@ -123,10 +196,22 @@ describe("widget flow", () => {
 
     // the seller sees the checkout on the session; the checkout is linked to the session
     const mid = expectStatus(await get(`/v2/checkout-sessions/${s.token}/`), 200);
-    expect(mid).toMatchObject({ status: "open", customer_reference: ref, checkout_token: co.checkout_token, checkout_status: "pending", contract_id: null });
+    expect(mid).toMatchObject({
+      status: "open",
+      customer_reference: ref,
+      checkout_token: co.checkout_token,
+      checkout_status: "pending",
+      contract_id: null,
+    });
     const row = await db().checkout.findUniqueOrThrow({ where: { token: co.checkout_token } });
-    expect(row.checkoutSessionId).toBe((await db().checkoutSession.findUniqueOrThrow({ where: { token: s.token } })).id);
-    expect(expectStatus(await widget.get(s.token), 200).checkout).toEqual({ token: co.checkout_token, status: "pending", contract_id: null });
+    expect(row.checkoutSessionId).toBe(
+      (await db().checkoutSession.findUniqueOrThrow({ where: { token: s.token } })).id,
+    );
+    expect(expectStatus(await widget.get(s.token), 200).checkout).toEqual({
+      token: co.checkout_token,
+      status: "pending",
+      contract_id: null,
+    });
 
     // finalize before the card → 400 payment_method, nothing created
     expect400(await widget.finalize(s.token), "payment_method");
@@ -139,7 +224,11 @@ describe("widget flow", () => {
     const fin = await widget.finalize(s.token);
     expectStatus(fin, 200);
     expect(fin.headers.get("access-control-allow-origin")).toBe(SHOP);
-    expect(fin.body).toMatchObject({ status: "succeeded", checkout_token: co.checkout_token, session_status: "completed" });
+    expect(fin.body).toMatchObject({
+      status: "succeeded",
+      checkout_token: co.checkout_token,
+      session_status: "completed",
+    });
     expect(Number.isInteger(fin.body.contract_id)).toBe(true);
 
     const contract = expectStatus(await get(`/v2/subscription-contracts/${fin.body.contract_id}/`), 200);
@@ -148,12 +237,24 @@ describe("widget flow", () => {
     expect(contract.metadata).toMatchObject({ from: "offer", channel: "web", order: "W-1" });
 
     const done = expectStatus(await get(`/v2/checkout-sessions/${s.token}/`), 200);
-    expect(done).toMatchObject({ status: "completed", checkout_status: "succeeded", contract_id: fin.body.contract_id, customer_reference: ref });
+    expect(done).toMatchObject({
+      status: "completed",
+      checkout_status: "succeeded",
+      contract_id: fin.body.contract_id,
+      customer_reference: ref,
+    });
 
     // completed: finalize is idempotent, the view shows what was bought, a new checkout is refused
-    expect(expectStatus(await widget.finalize(s.token), 200)).toMatchObject({ status: "succeeded", contract_id: fin.body.contract_id, session_status: "completed" });
+    expect(expectStatus(await widget.finalize(s.token), 200)).toMatchObject({
+      status: "succeeded",
+      contract_id: fin.body.contract_id,
+      session_status: "completed",
+    });
     const view = expectStatus(await widget.get(s.token), 200);
-    expect(view).toMatchObject({ status: "completed", checkout: { token: co.checkout_token, status: "succeeded", contract_id: fin.body.contract_id } });
+    expect(view).toMatchObject({
+      status: "completed",
+      checkout: { token: co.checkout_token, status: "succeeded", contract_id: fin.body.contract_id },
+    });
     expect(view.offer.total_amount).toBe("12.2760");
     expect400(await widget.checkout(s.token, {}), "non_field_errors");
     expect(await db().subscriptionContract.count({ where: { customerId: customer.id } })).toBe(1);
@@ -176,7 +277,10 @@ describe("widget flow", () => {
     expect400(await widget.checkout(s.token, {}), "customer");
     expect400(await widget.checkout(s.token, { customer: { reference: "cust-1001" } }), "customer");
     expect400(await widget.checkout(s.token, { customer: { reference: "" } }), "customer");
-    expect400(await widget.checkout(s.token, { customer: { reference: freshRef(), email: "not-an-email" } }), "customer");
+    expect400(
+      await widget.checkout(s.token, { customer: { reference: freshRef(), email: "not-an-email" } }),
+      "customer",
+    );
     const ref = freshRef();
     expectStatus(await widget.checkout(s.token, { customer: { reference: ref } }), 200);
     expect(expectStatus(await get(`/v2/checkout-sessions/${s.token}/`), 200).customer_reference).toBe(ref);
@@ -191,13 +295,25 @@ describe("widget flow", () => {
     // several processors: the widget must choose
     expect400(await widget.checkout(s.token, { customer: { reference: ref } }), "account_payment_processor");
     expect(expectStatus(await get(`/v2/checkout-sessions/${s.token}/`), 200).customer_reference).toBeNull();
-    expect400(await widget.checkout(s.token, { customer: { reference: ref }, account_payment_processor: ids.vendorA }), "account_payment_processor");
-    const co = expectStatus(await widget.checkout(s.token, { customer: { reference: ref }, account_payment_processor: ids.vendorB }), 200);
-    expect(co).toMatchObject({ account_payment_processor_id: ids.vendorB, registration: { render_mode: "vendor_b_checkout" } });
+    expect400(
+      await widget.checkout(s.token, { customer: { reference: ref }, account_payment_processor: ids.vendorA }),
+      "account_payment_processor",
+    );
+    const co = expectStatus(
+      await widget.checkout(s.token, { customer: { reference: ref }, account_payment_processor: ids.vendorB }),
+      200,
+    );
+    expect(co).toMatchObject({
+      account_payment_processor_id: ids.vendorB,
+      registration: { render_mode: "vendor_b_checkout" },
+    });
   });
 
   it("shipping: required for a physical product when the account ships; passed through to the checkout", async () => {
-    const s = await openSession({ customer_reference: "cust-1002" }, { offer: { items: [{ price: ids.magazineMonthly }] } });
+    const s = await openSession(
+      { customer_reference: "cust-1002" },
+      { offer: { items: [{ price: ids.magazineMonthly }] } },
+    );
     expect400(await widget.checkout(s.token, {}), "shipping");
     const co = expectStatus(await widget.checkout(s.token, { shipping: { option: ids.post } }), 200);
     expect(co.shipping_selection).toMatchObject({ option_id: ids.post });
@@ -214,7 +330,10 @@ describe("widget flow", () => {
     expect(r.body).not.toHaveProperty("quote_snapshot");
     expect(r.body).not.toHaveProperty("customer_id");
     expect(r.headers.get("access-control-allow-origin")).toBe(SHOP);
-    expect(expectStatus(await get(`/v2/checkout-sessions/${s.token}/`), 200)).toMatchObject({ status: "open", checkout_status: "failed" });
+    expect(expectStatus(await get(`/v2/checkout-sessions/${s.token}/`), 200)).toMatchObject({
+      status: "open",
+      checkout_status: "failed",
+    });
     // the widget may start over with a new checkout (another card)
     const co2 = expectStatus(await widget.checkout(s.token, {}), 200);
     expect(co2.checkout_token).not.toBe(co.checkout_token);
@@ -223,7 +342,11 @@ describe("widget flow", () => {
   it("finalize without a checkout is a 400; bodies must be JSON", async () => {
     const s = await openSession();
     expect400(await widget.finalize(s.token), "non_field_errors");
-    const req = new Request(`http://test.local/api/public/checkout-sessions/${s.token}/checkout/`, { method: "POST", headers: { origin: SHOP, "content-type": "application/json" }, body: "{nope" });
+    const req = new Request(`http://test.local/api/public/checkout-sessions/${s.token}/checkout/`, {
+      method: "POST",
+      headers: { origin: SHOP, "content-type": "application/json" },
+      body: "{nope",
+    });
     const { POST } = await import("@/app/api/public/checkout-sessions/[token]/checkout/route");
     const res = await POST(req, { params: Promise.resolve({ token: s.token }) });
     expect(res.status).toBe(400);

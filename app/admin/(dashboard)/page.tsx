@@ -5,7 +5,10 @@ import { PageHeader } from "@/components/ui/PageHeader";
 export default function DashboardPage() {
   return (
     <>
-      <PageHeader title="Dashboard" description="Revenue, contracts and billing of the account, per currency, on the account's clock." />
+      <PageHeader
+        title="Dashboard"
+        description="Revenue, contracts and billing of the account, per currency, on the account's clock."
+      />
       <Dashboard />
     </>
   );

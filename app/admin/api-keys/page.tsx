@@ -6,9 +6,16 @@ import { PageHeader } from "@/components/ui/PageHeader";
 export default function ApiKeysPage() {
   return (
     <>
-      <PageHeader title="API keys" description="Send a key as `Authorization: Api-Key <key>`. Secret keys may call every operation; public keys only the public ones." />
-      <Card title="Keys"><ApiKeyTable /></Card>
-      <Card title="New API key"><NewApiKeyForm /></Card>
+      <PageHeader
+        title="API keys"
+        description="Send a key as `Authorization: Api-Key <key>`. Secret keys may call every operation; public keys only the public ones."
+      />
+      <Card title="Keys">
+        <ApiKeyTable />
+      </Card>
+      <Card title="New API key">
+        <NewApiKeyForm />
+      </Card>
     </>
   );
 }

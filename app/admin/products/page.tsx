@@ -7,8 +7,12 @@ export default function ProductsPage() {
   return (
     <>
       <PageHeader title="Products" description="Catalog products of the account, active and inactive." />
-      <Card title="All products"><ProductTable /></Card>
-      <Card title="New product"><NewProductForm /></Card>
+      <Card title="All products">
+        <ProductTable />
+      </Card>
+      <Card title="New product">
+        <NewProductForm />
+      </Card>
     </>
   );
 }

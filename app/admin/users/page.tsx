@@ -16,8 +16,13 @@ export default async function UsersPage() {
   const users = await appRouter.createCaller(await createTrpcContext()).users.list();
   return (
     <>
-      <PageHeader title="Users" description="Owners and admins may change everything; read-only users may look at everything and change nothing. Only owners change roles." />
-      <Card title="Users of this account"><UserTable users={users} canManage={me?.role === "owner"} myId={me?.id ?? 0} /></Card>
+      <PageHeader
+        title="Users"
+        description="Owners and admins may change everything; read-only users may look at everything and change nothing. Only owners change roles."
+      />
+      <Card title="Users of this account">
+        <UserTable users={users} canManage={me?.role === "owner"} myId={me?.id ?? 0} />
+      </Card>
     </>
   );
 }

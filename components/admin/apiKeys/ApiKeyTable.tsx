@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../../trpc/client";
 import type { RouterOutputs } from "../../trpc/types";
-import { DataTable, type ColumnDef } from "../../ui/DataTable";
+import { type ColumnDef, DataTable } from "../../ui/DataTable";
 import { DateTime } from "../../ui/DateTime";
 import { StatusChip } from "../../ui/StatusChip";
 import { RevokeApiKeyButton } from "./RevokeApiKeyButton";
@@ -13,17 +13,36 @@ type ApiKey = RouterOutputs["apiKeys"]["list"][number];
 const columns: ColumnDef<ApiKey>[] = [
   { id: "name", header: "Name", cell: ({ row }) => row.original.name || "—" },
   { id: "kind", header: "Kind", cell: ({ row }) => row.original.kind },
-  { id: "prefix", header: "Prefix", cell: ({ row }) => <span className="font-mono text-xs" data-testid="api-key-prefix">{row.original.prefix}…</span> },
+  {
+    id: "prefix",
+    header: "Prefix",
+    cell: ({ row }) => (
+      <span className="font-mono text-xs" data-testid="api-key-prefix">
+        {row.original.prefix}…
+      </span>
+    ),
+  },
   { id: "created_at", header: "Created", cell: ({ row }) => <DateTime value={row.original.created_at} /> },
   {
-    id: "status", header: "Status",
-    cell: ({ row }) => row.original.revoked_at
-      ? <span className="inline-flex flex-wrap items-center gap-1"><StatusChip status="revoked" /> <DateTime value={row.original.revoked_at} /></span>
-      : <StatusChip status="active" />,
+    id: "status",
+    header: "Status",
+    cell: ({ row }) =>
+      row.original.revoked_at ? (
+        <span className="inline-flex flex-wrap items-center gap-1">
+          <StatusChip status="revoked" /> <DateTime value={row.original.revoked_at} />
+        </span>
+      ) : (
+        <StatusChip status="active" />
+      ),
   },
   {
-    id: "actions", header: () => <span className="sr-only">Actions</span>, meta: { align: "right" },
-    cell: ({ row }) => (row.original.revoked_at ? null : <RevokeApiKeyButton id={row.original.id} prefix={row.original.prefix} name={row.original.name} />),
+    id: "actions",
+    header: () => <span className="sr-only">Actions</span>,
+    meta: { align: "right" },
+    cell: ({ row }) =>
+      row.original.revoked_at ? null : (
+        <RevokeApiKeyButton id={row.original.id} prefix={row.original.prefix} name={row.original.name} />
+      ),
   },
 ];
 
@@ -31,7 +50,15 @@ export function ApiKeyTable() {
   const trpc = useTRPC();
   const keys = useQuery(trpc.apiKeys.list.queryOptions());
   return (
-    <DataTable label="API keys" testId="api-keys-table" columns={columns} data={keys.data} loading={keys.isPending} error={keys.error}
-      rowTestId={() => "api-key-row"} empty={{ message: "No API keys yet. Create the first one with the form below." }} />
+    <DataTable
+      label="API keys"
+      testId="api-keys-table"
+      columns={columns}
+      data={keys.data}
+      loading={keys.isPending}
+      error={keys.error}
+      rowTestId={() => "api-key-row"}
+      empty={{ message: "No API keys yet. Create the first one with the form below." }}
+    />
   );
 }

@@ -4,9 +4,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useTRPC } from "../../trpc/client";
 import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
+import { FormError } from "../../ui/FormError";
 import { FormField, inputClass } from "../../ui/FormField";
 import { text } from "../../ui/formData";
-import { FormError } from "../../ui/FormError";
 import { toast } from "../../ui/Toaster";
 import { SecretOnceDialog } from "../settings/SecretOnceDialog";
 
@@ -17,14 +17,16 @@ export function NewApiKeyForm() {
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const [shown, setShown] = useState<string | null>(null);
-  const create = useMutation(trpc.apiKeys.create.mutationOptions({
-    onSuccess: async (k) => {
-      formRef.current?.reset();
-      setShown(k.key);
-      toast.success(`API key ${k.prefix}… created`);
-      await queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
-    },
-  }));
+  const create = useMutation(
+    trpc.apiKeys.create.mutationOptions({
+      onSuccess: async (k) => {
+        formRef.current?.reset();
+        setShown(k.key);
+        toast.success(`API key ${k.prefix}… created`);
+        await queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
+      },
+    }),
+  );
   const errors = fieldErrorsOf(create.error);
 
   function onSubmit(e: React.FormEvent<HTMLFormElement>) {
@@ -35,12 +37,31 @@ export function NewApiKeyForm() {
 
   return (
     <>
-      <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="new-api-key-form">
-        <div className="sm:col-span-2"><FormError message={formErrorOf(create.error, FIELDS)} /></div>
-        <FormField id="api-key-name" label="Name" errors={errors.name} hint="What uses this key, e.g. “Web shop backend”.">
+      <form
+        ref={formRef}
+        onSubmit={onSubmit}
+        noValidate
+        className="grid gap-4 sm:grid-cols-2"
+        data-testid="new-api-key-form"
+      >
+        <div className="sm:col-span-2">
+          <FormError message={formErrorOf(create.error, FIELDS)} />
+        </div>
+        <FormField
+          id="api-key-name"
+          label="Name"
+          errors={errors.name}
+          hint="What uses this key, e.g. “Web shop backend”."
+        >
           {(p) => <input {...p} name="name" maxLength={100} className={inputClass} />}
         </FormField>
-        <FormField id="api-key-kind" label="Kind" errors={errors.kind} required hint="Secret keys may call every operation; public keys only the public ones (safe in a browser).">
+        <FormField
+          id="api-key-kind"
+          label="Kind"
+          errors={errors.kind}
+          required
+          hint="Secret keys may call every operation; public keys only the public ones (safe in a browser)."
+        >
           {(p) => (
             <select {...p} name="kind" defaultValue="secret" className={inputClass}>
               <option value="secret">Secret</option>
@@ -49,12 +70,24 @@ export function NewApiKeyForm() {
           )}
         </FormField>
         <div className="sm:col-span-2">
-          <button type="submit" disabled={create.isPending} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800 disabled:cursor-wait disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={create.isPending}
+            className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800 disabled:cursor-wait disabled:opacity-60"
+          >
             {create.isPending ? "Creating…" : "Create API key"}
           </button>
         </div>
       </form>
-      <SecretOnceDialog open={shown !== null} onOpenChange={(o) => { if (!o) setShown(null); }} title="Your new API key" what="API key" secret={shown} />
+      <SecretOnceDialog
+        open={shown !== null}
+        onOpenChange={(o) => {
+          if (!o) setShown(null);
+        }}
+        title="Your new API key"
+        what="API key"
+        secret={shown}
+      />
     </>
   );
 }

@@ -11,21 +11,41 @@ export function RevokeApiKeyButton({ id, prefix, name }: { id: number; prefix: s
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions({
-    onSuccess: async () => {
-      setOpen(false);
-      toast.success(`API key ${prefix}… revoked`);
-      await queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
-    },
-  }));
+  const revoke = useMutation(
+    trpc.apiKeys.revoke.mutationOptions({
+      onSuccess: async () => {
+        setOpen(false);
+        toast.success(`API key ${prefix}… revoked`);
+        await queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
+      },
+    }),
+  );
   const label = name ? `${name} (${prefix}…)` : `${prefix}…`;
   return (
     <>
-      <button type="button" onClick={() => { revoke.reset(); setOpen(true); }} aria-label={`Revoke API key ${label}`}
-        className="rounded-md border border-red-300 bg-white px-2 py-1 text-xs font-medium text-red-800 hover:bg-red-50">Revoke</button>
-      <ConfirmDialog open={open} onOpenChange={setOpen} title={`Revoke API key ${label}?`} tone="danger" confirmLabel="Revoke key" pendingLabel="Revoking…"
+      <button
+        type="button"
+        onClick={() => {
+          revoke.reset();
+          setOpen(true);
+        }}
+        aria-label={`Revoke API key ${label}`}
+        className="rounded-md border border-red-300 bg-white px-2 py-1 text-xs font-medium text-red-800 hover:bg-red-50"
+      >
+        Revoke
+      </button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`Revoke API key ${label}?`}
+        tone="danger"
+        confirmLabel="Revoke key"
+        pendingLabel="Revoking…"
         description="Every request sent with this key is refused (401) from now on. This cannot be undone: create a new key to replace it."
-        pending={revoke.isPending} onConfirm={() => revoke.mutate({ id })} error={formErrorOf(revoke.error, [])} />
+        pending={revoke.isPending}
+        onConfirm={() => revoke.mutate({ id })}
+        error={formErrorOf(revoke.error, [])}
+      />
     </>
   );
 }

@@ -14,16 +14,37 @@ export function AuditLogFilters({ actorType, action }: { actorType: string; acti
   return (
     <form method="get" action="/admin/audit-log" className="flex flex-wrap items-end gap-4" data-testid="audit-filters">
       <div className="flex flex-col gap-1">
-        <label htmlFor="audit-actor-type" className="text-sm font-medium text-slate-800">Who</label>
+        <label htmlFor="audit-actor-type" className="text-sm font-medium text-slate-800">
+          Who
+        </label>
         <select id="audit-actor-type" name="actor_type" defaultValue={actorType} className={inputClass}>
-          {ACTORS.map((a) => <option key={a.value} value={a.value}>{a.label}</option>)}
+          {ACTORS.map((a) => (
+            <option key={a.value} value={a.value}>
+              {a.label}
+            </option>
+          ))}
         </select>
       </div>
       <div className="flex flex-col gap-1">
-        <label htmlFor="audit-action" className="text-sm font-medium text-slate-800">Action contains</label>
-        <input id="audit-action" name="action" type="search" defaultValue={action} maxLength={200} placeholder="e.g. cancel" className={inputClass} />
+        <label htmlFor="audit-action" className="text-sm font-medium text-slate-800">
+          Action contains
+        </label>
+        <input
+          id="audit-action"
+          name="action"
+          type="search"
+          defaultValue={action}
+          maxLength={200}
+          placeholder="e.g. cancel"
+          className={inputClass}
+        />
       </div>
-      <button type="submit" className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">Filter</button>
+      <button
+        type="submit"
+        className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
+      >
+        Filter
+      </button>
     </form>
   );
 }

@@ -1,10 +1,16 @@
 "use client";
 // The audit log's rows: when (account zone, UTC on hover), who, what, target (with the ids before/after), request id.
 import type { AuditRow } from "@/server/domain/audit/audit";
-import { DataTable, type ColumnDef } from "../../ui/DataTable";
+import { type ColumnDef, DataTable } from "../../ui/DataTable";
 import { DateTime } from "../../ui/DateTime";
 
-const ACTOR_LABEL: Record<string, string> = { user: "user", api_key: "API key", subscriber: "subscriber", customer: "customer", system: "system" };
+const ACTOR_LABEL: Record<string, string> = {
+  user: "user",
+  api_key: "API key",
+  subscriber: "subscriber",
+  customer: "customer",
+  system: "system",
+};
 
 function ids(r: AuditRow) {
   const parts = [];
@@ -14,22 +20,58 @@ function ids(r: AuditRow) {
 }
 
 const columns: ColumnDef<AuditRow>[] = [
-  { id: "at", header: "When", cell: ({ row }) => <span className="whitespace-nowrap"><DateTime value={row.original.at} /></span> },
   {
-    id: "who", header: "Who",
-    cell: ({ row: { original: r } }) => <><span className="font-medium">{ACTOR_LABEL[r.actor_type] ?? r.actor_type}</span> <span className="font-mono text-xs">{r.actor_label || r.actor_id || "—"}</span></>,
+    id: "at",
+    header: "When",
+    cell: ({ row }) => (
+      <span className="whitespace-nowrap">
+        <DateTime value={row.original.at} />
+      </span>
+    ),
+  },
+  {
+    id: "who",
+    header: "Who",
+    cell: ({ row: { original: r } }) => (
+      <>
+        <span className="font-medium">{ACTOR_LABEL[r.actor_type] ?? r.actor_type}</span>{" "}
+        <span className="font-mono text-xs">{r.actor_label || r.actor_id || "—"}</span>
+      </>
+    ),
   },
   { id: "what", header: "What", cell: ({ row }) => <span className="font-mono text-xs">{row.original.action}</span> },
   {
-    id: "target", header: "Target",
-    cell: ({ row: { original: r } }) => <>{r.target_type ?? "—"}{r.target_id ? <span className="font-mono text-xs"> #{r.target_id}</span> : null}{ids(r) ? <div className="text-xs text-slate-700">{ids(r)}</div> : null}</>,
+    id: "target",
+    header: "Target",
+    cell: ({ row: { original: r } }) => (
+      <>
+        {r.target_type ?? "—"}
+        {r.target_id ? <span className="font-mono text-xs"> #{r.target_id}</span> : null}
+        {ids(r) ? <div className="text-xs text-slate-700">{ids(r)}</div> : null}
+      </>
+    ),
   },
-  { id: "request_id", header: "Request id", cell: ({ row }) => <span className="font-mono text-xs">{row.original.request_id ?? "—"}</span> },
+  {
+    id: "request_id",
+    header: "Request id",
+    cell: ({ row }) => <span className="font-mono text-xs">{row.original.request_id ?? "—"}</span>,
+  },
 ];
 
 export function AuditLogTable({ rows, total, pageSize }: { rows: AuditRow[]; total: number; pageSize: number }) {
   return (
-    <DataTable label="Changes to this account, newest first" testId="audit-table" columns={columns} data={rows} total={total} pageSize={pageSize}
-      rowTestId={() => "audit-row"} empty={{ testId: "audit-empty", message: "No changes recorded yet. Changes through the console, the API or a public page appear here." }} />
+    <DataTable
+      label="Changes to this account, newest first"
+      testId="audit-table"
+      columns={columns}
+      data={rows}
+      total={total}
+      pageSize={pageSize}
+      rowTestId={() => "audit-row"}
+      empty={{
+        testId: "audit-empty",
+        message: "No changes recorded yet. Changes through the console, the API or a public page appear here.",
+      }}
+    />
   );
 }

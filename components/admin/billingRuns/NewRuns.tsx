@@ -4,23 +4,52 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "../../trpc/client";
 import type { RouterOutputs } from "../../trpc/types";
-import { DataTable, type ColumnDef } from "../../ui/DataTable";
+import { type ColumnDef, DataTable } from "../../ui/DataTable";
 import { DateTime } from "../../ui/DateTime";
 import { Money } from "../../ui/Money";
 import { StatusChip } from "../../ui/StatusChip";
 
 type Row = RouterOutputs["runs"]["list"]["results"][number];
 const columns: ColumnDef<Row>[] = [
-  { id: "id", header: "Run", cell: ({ row }) => <Link href={`/admin/billing-runs/${row.original.id}`} className="font-medium text-blue-800 underline">Run {row.original.id}</Link> },
+  {
+    id: "id",
+    header: "Run",
+    cell: ({ row }) => (
+      <Link href={`/admin/billing-runs/${row.original.id}`} className="font-medium text-blue-800 underline">
+        Run {row.original.id}
+      </Link>
+    ),
+  },
   { id: "customer", header: "Customer", cell: ({ row }) => row.original.customer_reference },
   { id: "scheduled", header: "Scheduled", cell: ({ row }) => <DateTime value={row.original.scheduled_at} /> },
-  { id: "state", header: "State", cell: ({ row }) => <StatusChip status={row.original.state} label={row.original.state.replace("_", " ")} /> },
-  { id: "total", header: "Total", meta: { align: "right" }, cell: ({ row }) => <Money amount={row.original.total_amount} currency={row.original.currency} /> },
+  {
+    id: "state",
+    header: "State",
+    cell: ({ row }) => <StatusChip status={row.original.state} label={row.original.state.replace("_", " ")} />,
+  },
+  {
+    id: "total",
+    header: "Total",
+    meta: { align: "right" },
+    cell: ({ row }) => <Money amount={row.original.total_amount} currency={row.original.currency} />,
+  },
 ];
 
 export function NewRuns({ from, to }: { from: string; to: string }) {
   const trpc = useTRPC();
-  const q = useQuery(trpc.runs.list.queryOptions({ page: 1, pageSize: 10, filters: { scheduled_from: from, scheduled_to: to } }));
-  return <DataTable label="Runs brought due by this move" columns={columns} data={q.data?.results} loading={q.isPending} error={q.error} testId="new-runs" rowTestId={() => "run-row"}
-    empty={{ message: "Nothing came due in this window." }} />;
+  const q = useQuery(
+    trpc.runs.list.queryOptions({ page: 1, pageSize: 10, filters: { scheduled_from: from, scheduled_to: to } }),
+  );
+  return (
+    <DataTable
+      label="Runs brought due by this move"
+      columns={columns}
+      data={q.data?.results}
+      loading={q.isPending}
+      error={q.error}
+      testId="new-runs"
+      rowTestId={() => "run-row"}
+      empty={{ message: "Nothing came due in this window." }}
+    />
+  );
 }

@@ -13,30 +13,91 @@ import { toast } from "../../ui/Toaster";
 const RETRYABLE = new Set(["failed", "exhausted"]);
 const CREDITABLE = new Set(["scheduled", "failed", "exhausted"]);
 
-export function RunActions({ run }: { run: { id: number; state: string; currency: string; amount_due: string; customer_reference: string | null } }) {
+export function RunActions({
+  run,
+}: {
+  run: { id: number; state: string; currency: string; amount_due: string; customer_reference: string | null };
+}) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [open, setOpen] = useState<"retry" | "credit" | null>(null);
-  const done = () => { setOpen(null); qc.invalidateQueries(); };
-  const retry = useMutation(trpc.runs.retry.mutationOptions({
-    onSuccess: (r) => { done(); if (r.state === "succeeded") toast.success(`Run ${r.id}: payment succeeded`); else toast.error(`Run ${r.id}: payment ${r.state.replace("_", " ")}`); },
-  }));
-  const credit = useMutation(trpc.billing.applyCredit.mutationOptions({ onSuccess: () => { done(); toast.success("Credit applied to the run"); } }));
+  const done = () => {
+    setOpen(null);
+    qc.invalidateQueries();
+  };
+  const retry = useMutation(
+    trpc.runs.retry.mutationOptions({
+      onSuccess: (r) => {
+        done();
+        if (r.state === "succeeded") toast.success(`Run ${r.id}: payment succeeded`);
+        else toast.error(`Run ${r.id}: payment ${r.state.replace("_", " ")}`);
+      },
+    }),
+  );
+  const credit = useMutation(
+    trpc.billing.applyCredit.mutationOptions({
+      onSuccess: () => {
+        done();
+        toast.success("Credit applied to the run");
+      },
+    }),
+  );
   return (
     <>
       {RETRYABLE.has(run.state) ? (
-        <ConfirmDialog title="Retry this payment now?" open={open === "retry"} onOpenChange={(o) => { setOpen(o ? "retry" : null); retry.reset(); }}
-          trigger={<button type="button" className={primaryButtonClass}>Retry payment</button>}
-          description={<>Charges <Money amount={run.amount_due} currency={run.currency} /> to {run.customer_reference ?? "the customer"}&apos;s payment method on file, right away.</>}
-          confirmLabel="Retry payment now" pendingLabel="Charging…" pending={retry.isPending} error={formErrorOf(retry.error, [])}
-          onConfirm={() => retry.mutate({ id: run.id })} testId="retry-dialog" />
+        <ConfirmDialog
+          title="Retry this payment now?"
+          open={open === "retry"}
+          onOpenChange={(o) => {
+            setOpen(o ? "retry" : null);
+            retry.reset();
+          }}
+          trigger={
+            <button type="button" className={primaryButtonClass}>
+              Retry payment
+            </button>
+          }
+          description={
+            <>
+              Charges <Money amount={run.amount_due} currency={run.currency} /> to{" "}
+              {run.customer_reference ?? "the customer"}&apos;s payment method on file, right away.
+            </>
+          }
+          confirmLabel="Retry payment now"
+          pendingLabel="Charging…"
+          pending={retry.isPending}
+          error={formErrorOf(retry.error, [])}
+          onConfirm={() => retry.mutate({ id: run.id })}
+          testId="retry-dialog"
+        />
       ) : null}
       {CREDITABLE.has(run.state) ? (
-        <ConfirmDialog title="Apply the contract's credit?" open={open === "credit"} onOpenChange={(o) => { setOpen(o ? "credit" : null); credit.reset(); }}
-          trigger={<button type="button" className={secondaryButtonClass}>Apply credit</button>}
-          description={<>Uses the contract&apos;s available credit balance, up to the <Money amount={run.amount_due} currency={run.currency} /> still due on this run; the next charge asks only for the rest.</>}
-          confirmLabel="Apply credit" pendingLabel="Applying…" pending={credit.isPending} error={formErrorOf(credit.error, [])}
-          onConfirm={() => credit.mutate({ id: run.id })} testId="credit-dialog" />
+        <ConfirmDialog
+          title="Apply the contract's credit?"
+          open={open === "credit"}
+          onOpenChange={(o) => {
+            setOpen(o ? "credit" : null);
+            credit.reset();
+          }}
+          trigger={
+            <button type="button" className={secondaryButtonClass}>
+              Apply credit
+            </button>
+          }
+          description={
+            <>
+              Uses the contract&apos;s available credit balance, up to the{" "}
+              <Money amount={run.amount_due} currency={run.currency} /> still due on this run; the next charge asks only
+              for the rest.
+            </>
+          }
+          confirmLabel="Apply credit"
+          pendingLabel="Applying…"
+          pending={credit.isPending}
+          error={formErrorOf(credit.error, [])}
+          onConfirm={() => credit.mutate({ id: run.id })}
+          testId="credit-dialog"
+        />
       ) : null}
     </>
   );

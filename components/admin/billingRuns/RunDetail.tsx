@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useTRPC } from "../../trpc/client";
 import type { RouterOutputs } from "../../trpc/types";
 import { Card } from "../../ui/Card";
-import { DataTable, TableSkeleton, type ColumnDef } from "../../ui/DataTable";
+import { type ColumnDef, DataTable, TableSkeleton } from "../../ui/DataTable";
 import { DateTime } from "../../ui/DateTime";
 import { ErrorState } from "../../ui/ErrorState";
 import { Money } from "../../ui/Money";
@@ -21,69 +21,183 @@ const words = (s: string) => s.replaceAll("_", " ");
 export function RunDetail({ runId }: { runId: number }) {
   const trpc = useTRPC();
   const q = useQuery(trpc.runs.get.queryOptions({ id: runId }));
-  if (q.isPending) return <TableSkeleton columns={["Line", "Period", "Quantity", "Total"]} label="Loading the billing run" />;
-  if (q.error) return <ErrorState error={q.error} title="Could not load this billing run" onRetry={() => q.refetch()} />;
+  if (q.isPending)
+    return <TableSkeleton columns={["Line", "Period", "Quantity", "Total"]} label="Loading the billing run" />;
+  if (q.error)
+    return <ErrorState error={q.error} title="Could not load this billing run" onRetry={() => q.refetch()} />;
   const run = q.data;
   const m = (amount: string | null) => <Money amount={amount} currency={run.currency} />;
   const lineCols: ColumnDef<Run["lines"][number]>[] = [
-    { id: "line", header: "Line", cell: ({ row }) => <><span className="font-medium">{row.original.product_name}</span><span className="block text-xs text-slate-700">{row.original.description}</span></> },
-    { id: "why", header: "Explanation", cell: ({ row }) => <>{words(row.original.kind)}{row.original.proration_reason ? ` · ${words(row.original.proration_reason)} (× ${row.original.proration_factor})` : ""}</> },
-    { id: "period", header: "Service period", cell: ({ row }) => <><DateTime value={row.original.service_period_start_at} dateOnly /> – <DateTime value={row.original.service_period_end_at} dateOnly /></> },
-    { id: "qty", header: "Quantity", meta: { align: "right" }, cell: ({ row }) => <>{row.original.quantity} × {m(row.original.unit_amount)}</> },
+    {
+      id: "line",
+      header: "Line",
+      cell: ({ row }) => (
+        <>
+          <span className="font-medium">{row.original.product_name}</span>
+          <span className="block text-xs text-slate-700">{row.original.description}</span>
+        </>
+      ),
+    },
+    {
+      id: "why",
+      header: "Explanation",
+      cell: ({ row }) => (
+        <>
+          {words(row.original.kind)}
+          {row.original.proration_reason
+            ? ` · ${words(row.original.proration_reason)} (× ${row.original.proration_factor})`
+            : ""}
+        </>
+      ),
+    },
+    {
+      id: "period",
+      header: "Service period",
+      cell: ({ row }) => (
+        <>
+          <DateTime value={row.original.service_period_start_at} dateOnly /> –{" "}
+          <DateTime value={row.original.service_period_end_at} dateOnly />
+        </>
+      ),
+    },
+    {
+      id: "qty",
+      header: "Quantity",
+      meta: { align: "right" },
+      cell: ({ row }) => (
+        <>
+          {row.original.quantity} × {m(row.original.unit_amount)}
+        </>
+      ),
+    },
     { id: "tax", header: "Tax", meta: { align: "right" }, cell: ({ row }) => m(row.original.line_tax_amount) },
     { id: "total", header: "Total", meta: { align: "right" }, cell: ({ row }) => m(row.original.line_total_amount) },
   ];
   const txCols: ColumnDef<Run["transactions"][number]>[] = [
     { id: "type", header: "Type", cell: ({ row }) => words(row.original.type) },
     { id: "id", header: "Reference", cell: ({ row }) => <code className="text-xs">{row.original.id}</code> },
-    { id: "state", header: "State", cell: ({ row }) => <StatusChip status={row.original.state} label={words(row.original.state)} /> },
+    {
+      id: "state",
+      header: "State",
+      cell: ({ row }) => <StatusChip status={row.original.state} label={words(row.original.state)} />,
+    },
     { id: "at", header: "When", cell: ({ row }) => <DateTime value={row.original.created_at} /> },
     { id: "amount", header: "Amount", meta: { align: "right" }, cell: ({ row }) => m(row.original.amount) },
   ];
   const attemptCols: ColumnDef<Run["attempts"][number]>[] = [
     { id: "no", header: "Attempt", cell: ({ row }) => `#${row.original.attempt_no}` },
     { id: "at", header: "When", cell: ({ row }) => <DateTime value={row.original.created_at} /> },
-    { id: "state", header: "Result", cell: ({ row }) => <StatusChip status={row.original.state} label={words(row.original.state)} /> },
-    { id: "code", header: "Processor code", cell: ({ row }) => row.original.fail_code ? <code className="text-xs">{row.original.fail_code}</code> : "—" },
+    {
+      id: "state",
+      header: "Result",
+      cell: ({ row }) => <StatusChip status={row.original.state} label={words(row.original.state)} />,
+    },
+    {
+      id: "code",
+      header: "Processor code",
+      cell: ({ row }) => (row.original.fail_code ? <code className="text-xs">{row.original.fail_code}</code> : "—"),
+    },
     { id: "message", header: "Processor message", cell: ({ row }) => row.original.fail_message ?? "—" },
     { id: "amount", header: "Amount", meta: { align: "right" }, cell: ({ row }) => m(row.original.amount) },
   ];
   return (
     <>
-      <PageHeader title={`Billing run ${run.id}`} id={String(run.id)} idLabel="run id" status={run.state} statusLabel={words(run.state)}
-        description={<>{words(run.kind)} run for <DateTime value={run.period_start_at} dateOnly /> – <DateTime value={run.period_end_at} dateOnly />, scheduled <DateTime value={run.scheduled_at} /></>}
-        actions={<RunActions run={run} />} />
-      <SummaryStrip items={[
-        { label: "Customer", value: <Link className="text-blue-800 underline" href={`/admin/customers/${run.customer_id}`}>{run.customer_reference ?? `Customer ${run.customer_id}`}</Link> },
-        { label: "Contract", value: <Link className="text-blue-800 underline" href={`/admin/contracts/${run.contract_id}`}>Contract {run.contract_id}</Link> },
-        { label: "Total", value: m(run.total_amount), testId: "run-total" },
-        { label: "Amount due", value: m(run.amount_due), testId: "run-due" },
-      ]} />
+      <PageHeader
+        title={`Billing run ${run.id}`}
+        id={String(run.id)}
+        idLabel="run id"
+        status={run.state}
+        statusLabel={words(run.state)}
+        description={
+          <>
+            {words(run.kind)} run for <DateTime value={run.period_start_at} dateOnly /> –{" "}
+            <DateTime value={run.period_end_at} dateOnly />, scheduled <DateTime value={run.scheduled_at} />
+          </>
+        }
+        actions={<RunActions run={run} />}
+      />
+      <SummaryStrip
+        items={[
+          {
+            label: "Customer",
+            value: (
+              <Link className="text-blue-800 underline" href={`/admin/customers/${run.customer_id}`}>
+                {run.customer_reference ?? `Customer ${run.customer_id}`}
+              </Link>
+            ),
+          },
+          {
+            label: "Contract",
+            value: (
+              <Link className="text-blue-800 underline" href={`/admin/contracts/${run.contract_id}`}>
+                Contract {run.contract_id}
+              </Link>
+            ),
+          },
+          { label: "Total", value: m(run.total_amount), testId: "run-total" },
+          { label: "Amount due", value: m(run.amount_due), testId: "run-due" },
+        ]}
+      />
       <Card title="Lines">
-        <DataTable label="Lines of the run" columns={lineCols} data={run.lines} empty={{ message: "This run has no lines." }} testId="run-lines" />
+        <DataTable
+          label="Lines of the run"
+          columns={lineCols}
+          data={run.lines}
+          empty={{ message: "This run has no lines." }}
+          testId="run-lines"
+        />
         <dl className="mt-4 ml-auto grid max-w-sm grid-cols-2 gap-1 text-sm" data-testid="run-totals">
-          <dt>Subtotal</dt><dd className="text-right">{m(run.subtotal_amount)}</dd>
-          <dt>Tax</dt><dd className="text-right">{m(run.tax_amount)}</dd>
-          <dt className="font-medium">Total</dt><dd className="text-right font-medium">{m(run.total_amount)}</dd>
-          <dt>Credit applied</dt><dd className="text-right" data-testid="run-credit">{m(run.credit_applied_amount)}</dd>
-          <dt>Rounding</dt><dd className="text-right">{m(run.rounding_adjustment_amount)}</dd>
-          <dt>Charged</dt><dd className="text-right" data-testid="run-charged">{m(run.charged_amount)}</dd>
+          <dt>Subtotal</dt>
+          <dd className="text-right">{m(run.subtotal_amount)}</dd>
+          <dt>Tax</dt>
+          <dd className="text-right">{m(run.tax_amount)}</dd>
+          <dt className="font-medium">Total</dt>
+          <dd className="text-right font-medium">{m(run.total_amount)}</dd>
+          <dt>Credit applied</dt>
+          <dd className="text-right" data-testid="run-credit">
+            {m(run.credit_applied_amount)}
+          </dd>
+          <dt>Rounding</dt>
+          <dd className="text-right">{m(run.rounding_adjustment_amount)}</dd>
+          <dt>Charged</dt>
+          <dd className="text-right" data-testid="run-charged">
+            {m(run.charged_amount)}
+          </dd>
         </dl>
       </Card>
       <Card title="Payments and credit">
-        <DataTable label="Payments and credit applied" columns={txCols} data={run.transactions} empty={{ message: "No payment or credit yet." }} testId="run-transactions" />
+        <DataTable
+          label="Payments and credit applied"
+          columns={txCols}
+          data={run.transactions}
+          empty={{ message: "No payment or credit yet." }}
+          testId="run-transactions"
+        />
       </Card>
       <Card title="Attempts">
-        <DataTable label="Payment attempts" columns={attemptCols} data={run.attempts} empty={{ message: "No payment attempt yet: the run is charged when it comes due." }} testId="run-attempts" rowTestId={() => "attempt-row"} />
+        <DataTable
+          label="Payment attempts"
+          columns={attemptCols}
+          data={run.attempts}
+          empty={{ message: "No payment attempt yet: the run is charged when it comes due." }}
+          testId="run-attempts"
+          rowTestId={() => "attempt-row"}
+        />
       </Card>
       <Card title="Retry schedule">
         {run.retry_schedule.length ? (
           <ol className="list-inside list-decimal space-y-1 text-sm" data-testid="retry-schedule">
-            {run.retry_schedule.map((r) => <li key={r.attempt_no}>Attempt #{r.attempt_no} at <DateTime value={r.at} /></li>)}
+            {run.retry_schedule.map((r) => (
+              <li key={r.attempt_no}>
+                Attempt #{r.attempt_no} at <DateTime value={r.at} />
+              </li>
+            ))}
           </ol>
         ) : (
           <p className="text-sm text-slate-700" data-testid="retry-schedule">
-            {run.state === "exhausted" ? "Automatic retries are exhausted: only a manual retry charges this run again." : "No retry scheduled."}
+            {run.state === "exhausted"
+              ? "Automatic retries are exhausted: only a manual retry charges this run again."
+              : "No retry scheduled."}
           </p>
         )}
       </Card>

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useId } from "react";
 import { useTRPC } from "../../trpc/client";
 import type { RouterOutputs } from "../../trpc/types";
-import { DataTable, type ColumnDef } from "../../ui/DataTable";
+import { type ColumnDef, DataTable } from "../../ui/DataTable";
 import { DateTime } from "../../ui/DateTime";
 import { inputClass } from "../../ui/Field";
 import { FilterBar } from "../../ui/FilterBar";
@@ -19,14 +19,56 @@ type Row = RouterOutputs["runs"]["list"]["results"][number];
 const label = (s: string) => s.replace("_", " ");
 
 const columns: ColumnDef<Row>[] = [
-  { id: "id", header: "Run", cell: ({ row }) => <Link href={`/admin/billing-runs/${row.original.id}`} className="font-medium text-blue-800 underline">Run {row.original.id}</Link> },
-  { id: "customer", header: "Customer", cell: ({ row }) => <Link href={`/admin/customers/${row.original.customer_id}`} className="text-blue-800 underline">{row.original.customer_reference}</Link> },
-  { id: "contract", header: "Contract", cell: ({ row }) => <Link href={`/admin/contracts/${row.original.contract_id}`} className="text-blue-800 underline">Contract {row.original.contract_id}</Link> },
-  { id: "state", header: "State", cell: ({ row }) => <StatusChip status={row.original.state} label={label(row.original.state)} /> },
-  { id: "period", header: "Period", cell: ({ row }) => <><DateTime value={row.original.period_start_at} dateOnly /> – <DateTime value={row.original.period_end_at} dateOnly /></> },
+  {
+    id: "id",
+    header: "Run",
+    cell: ({ row }) => (
+      <Link href={`/admin/billing-runs/${row.original.id}`} className="font-medium text-blue-800 underline">
+        Run {row.original.id}
+      </Link>
+    ),
+  },
+  {
+    id: "customer",
+    header: "Customer",
+    cell: ({ row }) => (
+      <Link href={`/admin/customers/${row.original.customer_id}`} className="text-blue-800 underline">
+        {row.original.customer_reference}
+      </Link>
+    ),
+  },
+  {
+    id: "contract",
+    header: "Contract",
+    cell: ({ row }) => (
+      <Link href={`/admin/contracts/${row.original.contract_id}`} className="text-blue-800 underline">
+        Contract {row.original.contract_id}
+      </Link>
+    ),
+  },
+  {
+    id: "state",
+    header: "State",
+    cell: ({ row }) => <StatusChip status={row.original.state} label={label(row.original.state)} />,
+  },
+  {
+    id: "period",
+    header: "Period",
+    cell: ({ row }) => (
+      <>
+        <DateTime value={row.original.period_start_at} dateOnly /> –{" "}
+        <DateTime value={row.original.period_end_at} dateOnly />
+      </>
+    ),
+  },
   { id: "scheduled", header: "Scheduled", cell: ({ row }) => <DateTime value={row.original.scheduled_at} /> },
   { id: "attempts", header: "Attempts", meta: { align: "right" }, cell: ({ row }) => row.original.attempt_count },
-  { id: "total", header: "Total", meta: { align: "right" }, cell: ({ row }) => <Money amount={row.original.total_amount} currency={row.original.currency} /> },
+  {
+    id: "total",
+    header: "Total",
+    meta: { align: "right" },
+    cell: ({ row }) => <Money amount={row.original.total_amount} currency={row.original.currency} />,
+  },
 ];
 
 /** Text filters that apply on change (blur or Enter), kept in the URL like the selects. */
@@ -36,10 +78,22 @@ function TextFilter({ name, label: text, type = "text" }: { name: string; label:
   const value = params.get(name) ?? "";
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">{text}</label>
-      <input id={id} type={type} defaultValue={type === "date" ? value.slice(0, 10) : value} key={value} className={`${inputClass} ${type === "text" ? "w-32" : ""}`}
-        onBlur={(e) => { if (e.target.value !== value) set({ [name]: e.target.value.trim() || null }); }}
-        onKeyDown={(e) => { if (e.key === "Enter") set({ [name]: e.currentTarget.value.trim() || null }); }} />
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {text}
+      </label>
+      <input
+        id={id}
+        type={type}
+        defaultValue={type === "date" ? value.slice(0, 10) : value}
+        key={value}
+        className={`${inputClass} ${type === "text" ? "w-32" : ""}`}
+        onBlur={(e) => {
+          if (e.target.value !== value) set({ [name]: e.target.value.trim() || null });
+        }}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") set({ [name]: e.currentTarget.value.trim() || null });
+        }}
+      />
     </div>
   );
 }
@@ -52,24 +106,63 @@ export function RunList() {
   const hidden = ["scheduled_from", "scheduled_to", "paid_from", "paid_to"].filter((k) => params.get(k));
   return (
     <div className="space-y-4">
-      <FilterBar search={{ label: "Customer", placeholder: "Reference or id", param: "customer" }}
-        filters={[{ name: "state", label: "State", allLabel: "All states", options: [
-          ...RUN_STATES.map((s) => ({ value: s, label: label(s) })),
-          { value: "failed,exhausted,pending_external", label: "needs attention" },
-        ] }]}>
+      <FilterBar
+        search={{ label: "Customer", placeholder: "Reference or id", param: "customer" }}
+        filters={[
+          {
+            name: "state",
+            label: "State",
+            allLabel: "All states",
+            options: [
+              ...RUN_STATES.map((s) => ({ value: s, label: label(s) })),
+              { value: "failed,exhausted,pending_external", label: "needs attention" },
+            ],
+          },
+        ]}
+      >
         <TextFilter name="contract" label="Contract id" />
         <TextFilter name="period_from" label="Period from" type="date" />
         <TextFilter name="period_to" label="Period to" type="date" />
       </FilterBar>
       {hidden.length || params.get("currency") ? (
         <p className="text-sm text-slate-700" data-testid="extra-filters">
-          Also filtered by {[params.get("currency") && `currency ${params.get("currency")}`, (params.get("scheduled_from") || params.get("scheduled_to")) && "scheduled in the dashboard's window", (params.get("paid_from") || params.get("paid_to")) && "paid in the dashboard's window"].filter(Boolean).join(", ")}.{" "}
-          <button type="button" className="text-blue-800 underline" onClick={() => set(Object.fromEntries([...hidden, "currency"].map((k) => [k, null])))}>Show all</button>
+          Also filtered by{" "}
+          {[
+            params.get("currency") && `currency ${params.get("currency")}`,
+            (params.get("scheduled_from") || params.get("scheduled_to")) && "scheduled in the dashboard's window",
+            (params.get("paid_from") || params.get("paid_to")) && "paid in the dashboard's window",
+          ]
+            .filter(Boolean)
+            .join(", ")}
+          .{" "}
+          <button
+            type="button"
+            className="text-blue-800 underline"
+            onClick={() => set(Object.fromEntries([...hidden, "currency"].map((k) => [k, null])))}
+          >
+            Show all
+          </button>
         </p>
       ) : null}
-      <DataTable label="Billing runs" testId="runs-table" columns={columns} data={runs.data?.results} total={runs.data?.count} pageSize={PAGE_SIZE}
-        loading={runs.isPending} error={runs.error} rowTestId={() => "run-row"} getRowId={(r) => String(r.id)}
-        empty={{ title: "No billing runs", message: params.toString() ? "No run matches these filters." : "Runs appear when a contract bills (in test mode, advance the test clock).", action: { href: "/admin/billing/test-clock", label: "Open the test clock" } }} />
+      <DataTable
+        label="Billing runs"
+        testId="runs-table"
+        columns={columns}
+        data={runs.data?.results}
+        total={runs.data?.count}
+        pageSize={PAGE_SIZE}
+        loading={runs.isPending}
+        error={runs.error}
+        rowTestId={() => "run-row"}
+        getRowId={(r) => String(r.id)}
+        empty={{
+          title: "No billing runs",
+          message: params.toString()
+            ? "No run matches these filters."
+            : "Runs appear when a contract bills (in test mode, advance the test clock).",
+          action: { href: "/admin/billing/test-clock", label: "Open the test clock" },
+        }}
+      />
     </div>
   );
 }

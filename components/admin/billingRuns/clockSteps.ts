@@ -16,9 +16,20 @@ export function clockSteps(from: Date, to: Date): Date[] {
 
 /** The same day and time one calendar month later (UTC; the 31st → the month's last day). */
 export function addMonth(d: Date): Date {
-  const y = d.getUTCFullYear(), m = d.getUTCMonth() + 1;
+  const y = d.getUTCFullYear(),
+    m = d.getUTCMonth() + 1;
   const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(y, m, Math.min(d.getUTCDate(), last), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()));
+  return new Date(
+    Date.UTC(
+      y,
+      m,
+      Math.min(d.getUTCDate(), last),
+      d.getUTCHours(),
+      d.getUTCMinutes(),
+      d.getUTCSeconds(),
+      d.getUTCMilliseconds(),
+    ),
+  );
 }
 
 /** A datetime-local input's value (local wall time) → ISO instant, or null. */

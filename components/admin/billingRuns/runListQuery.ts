@@ -1,7 +1,15 @@
 // The billing-run list's URL (?state=&currency=&customer=&contract=&period_from=&period_to=&scheduled_from=
 // &scheduled_to=&paid_from=&paid_to=&page=) → the runs.list input. The dashboard links here with the filter
 // of the figure it shows; unknown or malformed values are dropped rather than failing the whole list.
-export const RUN_STATES = ["scheduled", "processing", "succeeded", "failed", "exhausted", "canceled", "pending_external"] as const;
+export const RUN_STATES = [
+  "scheduled",
+  "processing",
+  "succeeded",
+  "failed",
+  "exhausted",
+  "canceled",
+  "pending_external",
+] as const;
 type RunState = (typeof RUN_STATES)[number];
 export const PAGE_SIZE = 25;
 
@@ -19,15 +27,19 @@ export function runListQuery(p: URLSearchParams, page: number) {
   const currency = p.get("currency");
   const contract = p.get("contract");
   return {
-    page, pageSize: PAGE_SIZE,
+    page,
+    pageSize: PAGE_SIZE,
     filters: {
       state: states.length === 0 ? undefined : states.length === 1 ? states[0] : states,
       currency: currency && /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : undefined,
       customer: p.get("customer")?.trim().slice(0, 200) || undefined,
       contract: contract && /^[1-9]\d{0,8}$/.test(contract) ? Number(contract) : undefined,
-      period_from: instant(p.get("period_from"), false), period_to: instant(p.get("period_to"), true),
-      scheduled_from: instant(p.get("scheduled_from"), false), scheduled_to: instant(p.get("scheduled_to"), true),
-      paid_from: instant(p.get("paid_from"), false), paid_to: instant(p.get("paid_to"), true),
+      period_from: instant(p.get("period_from"), false),
+      period_to: instant(p.get("period_to"), true),
+      scheduled_from: instant(p.get("scheduled_from"), false),
+      scheduled_to: instant(p.get("scheduled_to"), true),
+      paid_from: instant(p.get("paid_from"), false),
+      paid_to: instant(p.get("paid_to"), true),
     },
   };
 }

@@ -3,17 +3,48 @@
 import { useState } from "react";
 import { ConfirmDialog } from "../../ui/Dialog";
 
-export function ActiveToggle({ active, what, consequence, pending, onChange, error }: {
-  active: boolean; what: string; consequence: string; pending: boolean; onChange: (active: boolean) => void; error?: string;
+export function ActiveToggle({
+  active,
+  what,
+  consequence,
+  pending,
+  onChange,
+  error,
+}: {
+  active: boolean;
+  what: string;
+  consequence: string;
+  pending: boolean;
+  onChange: (active: boolean) => void;
+  error?: string;
 }) {
   const [open, setOpen] = useState(false);
-  const buttonClass = "rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50";
+  const buttonClass =
+    "rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50";
   if (!active) {
-    return <button type="button" className={buttonClass} disabled={pending} onClick={() => onChange(true)}>Activate {what}</button>;
+    return (
+      <button type="button" className={buttonClass} disabled={pending} onClick={() => onChange(true)}>
+        Activate {what}
+      </button>
+    );
   }
   return (
-    <ConfirmDialog open={open} onOpenChange={setOpen} title={`Deactivate ${what}?`} description={consequence} tone="danger"
-      confirmLabel={`Deactivate ${what}`} pendingLabel="Deactivating…" pending={pending} error={error}
-      onConfirm={() => onChange(false)} trigger={<button type="button" className={buttonClass}>Deactivate {what}</button>} />
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      title={`Deactivate ${what}?`}
+      description={consequence}
+      tone="danger"
+      confirmLabel={`Deactivate ${what}`}
+      pendingLabel="Deactivating…"
+      pending={pending}
+      error={error}
+      onConfirm={() => onChange(false)}
+      trigger={
+        <button type="button" className={buttonClass}>
+          Deactivate {what}
+        </button>
+      }
+    />
   );
 }

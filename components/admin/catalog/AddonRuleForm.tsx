@@ -5,8 +5,8 @@ import { useRef, useState } from "react";
 import { useTRPC } from "../../trpc/client";
 import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
 import { Field, inputClass } from "../../ui/Field";
-import { optionalInt } from "../../ui/formData";
 import { FormError } from "../../ui/FormError";
+import { optionalInt } from "../../ui/formData";
 import { SubmitButton } from "../../ui/SubmitButton";
 import { toast } from "../../ui/Toaster";
 
@@ -20,14 +20,16 @@ export function AddonRuleForm({ bundleId }: { bundleId: number }) {
   const products = useQuery(trpc.catalog.products.list.queryOptions({ active: "true" }));
   const bundles = useQuery(trpc.catalogAdmin.bundles.list.queryOptions({ active: "true" }));
   const prices = useQuery(trpc.catalog.prices.list.queryOptions({ active: "true" }));
-  const add = useMutation(trpc.catalogAdmin.bundles.addAddonRule.mutationOptions({
-    onSuccess: async () => {
-      formRef.current?.reset();
-      setTarget("");
-      toast.success("Add-on rule added");
-      await queryClient.invalidateQueries(trpc.catalogAdmin.bundles.pathFilter());
-    },
-  }));
+  const add = useMutation(
+    trpc.catalogAdmin.bundles.addAddonRule.mutationOptions({
+      onSuccess: async () => {
+        formRef.current?.reset();
+        setTarget("");
+        toast.success("Add-on rule added");
+        await queryClient.invalidateQueries(trpc.catalogAdmin.bundles.pathFilter());
+      },
+    }),
+  );
   const errors = fieldErrorsOf(add.error);
   const [kind, targetId] = target.split(":");
   const productPrices = kind === "product" ? (prices.data ?? []).filter((p) => p.product_id === Number(targetId)) : [];
@@ -48,38 +50,92 @@ export function AddonRuleForm({ bundleId }: { bundleId: number }) {
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-3" data-testid="addon-rule-form">
-      <div className="sm:col-span-3"><FormError message={formErrorOf(add.error, FIELDS)} /></div>
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-4 sm:grid-cols-3"
+      data-testid="addon-rule-form"
+    >
+      <div className="sm:col-span-3">
+        <FormError message={formErrorOf(add.error, FIELDS)} />
+      </div>
       <Field id="addon-target" label="Offer" errors={errors.target_product_id ?? errors.target_bundle_id}>
         <select id="addon-target" value={target} onChange={(e) => setTarget(e.target.value)} className={inputClass}>
           <option value="">Choose a product or bundle</option>
-          <optgroup label="Products">{(products.data ?? []).map((p) => <option key={p.id} value={`product:${p.id}`}>{p.name}</option>)}</optgroup>
-          <optgroup label="Bundles">{(bundles.data ?? []).filter((x) => x.id !== bundleId).map((x) => <option key={x.id} value={`bundle:${x.id}`}>{x.name}</option>)}</optgroup>
+          <optgroup label="Products">
+            {(products.data ?? []).map((p) => (
+              <option key={p.id} value={`product:${p.id}`}>
+                {p.name}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="Bundles">
+            {(bundles.data ?? [])
+              .filter((x) => x.id !== bundleId)
+              .map((x) => (
+                <option key={x.id} value={`bundle:${x.id}`}>
+                  {x.name}
+                </option>
+              ))}
+          </optgroup>
         </select>
       </Field>
       <Field id="addon-default_price_id" label="Default price" errors={errors.default_price_id}>
-        <select id="addon-default_price_id" name="default_price_id" disabled={kind !== "product"} className={inputClass}>
+        <select
+          id="addon-default_price_id"
+          name="default_price_id"
+          disabled={kind !== "product"}
+          className={inputClass}
+        >
           <option value="">None</option>
-          {productPrices.map((p) => <option key={p.id} value={p.id}>{`${p.reference ?? `#${p.id}`} · ${p.unit_amount} ${p.currency}`}</option>)}
+          {productPrices.map((p) => (
+            <option key={p.id} value={p.id}>{`${p.reference ?? `#${p.id}`} · ${p.unit_amount} ${p.currency}`}</option>
+          ))}
         </select>
       </Field>
       <div className="grid grid-cols-2 gap-3">
         <Field id="addon-min_quantity" label="Minimum quantity" errors={errors.min_quantity}>
-          <input id="addon-min_quantity" name="min_quantity" type="number" min={0} defaultValue={0} className={inputClass} />
+          <input
+            id="addon-min_quantity"
+            name="min_quantity"
+            type="number"
+            min={0}
+            defaultValue={0}
+            className={inputClass}
+          />
         </Field>
         <Field id="addon-max_quantity" label="Maximum quantity" errors={errors.max_quantity}>
           <input id="addon-max_quantity" name="max_quantity" type="number" min={0} className={inputClass} />
         </Field>
       </div>
       <div className="flex items-center gap-2">
-        <input id="addon-same_interval_required" name="same_interval_required" type="checkbox" defaultChecked className="h-4 w-4" />
-        <label htmlFor="addon-same_interval_required" className="text-sm text-slate-800">Same billing interval required</label>
+        <input
+          id="addon-same_interval_required"
+          name="same_interval_required"
+          type="checkbox"
+          defaultChecked
+          className="h-4 w-4"
+        />
+        <label htmlFor="addon-same_interval_required" className="text-sm text-slate-800">
+          Same billing interval required
+        </label>
       </div>
       <div className="flex items-center gap-2">
-        <input id="addon-same_currency_required" name="same_currency_required" type="checkbox" defaultChecked className="h-4 w-4" />
-        <label htmlFor="addon-same_currency_required" className="text-sm text-slate-800">Same currency required</label>
+        <input
+          id="addon-same_currency_required"
+          name="same_currency_required"
+          type="checkbox"
+          defaultChecked
+          className="h-4 w-4"
+        />
+        <label htmlFor="addon-same_currency_required" className="text-sm text-slate-800">
+          Same currency required
+        </label>
       </div>
-      <div><SubmitButton pending={add.isPending}>Add add-on rule</SubmitButton></div>
+      <div>
+        <SubmitButton pending={add.isPending}>Add add-on rule</SubmitButton>
+      </div>
     </form>
   );
 }

@@ -7,8 +7,8 @@ import type { RouterOutputs } from "../../trpc/types";
 import { useConsole } from "../../ui/ConsoleContext";
 import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
 import { Field, inputClass } from "../../ui/Field";
-import { optionalInt, optionalText, text } from "../../ui/formData";
 import { FormError } from "../../ui/FormError";
+import { optionalInt, optionalText, text } from "../../ui/formData";
 import { SubmitButton } from "../../ui/SubmitButton";
 import { toast } from "../../ui/Toaster";
 
@@ -23,7 +23,10 @@ export function BillingScheduleForm({ schedule, onDone }: { schedule?: Schedule;
   const [rows, setRows] = useState(schedule?.rules.length ?? 1);
   const options = {
     onSuccess: async () => {
-      if (!schedule) { formRef.current?.reset(); setRows(1); }
+      if (!schedule) {
+        formRef.current?.reset();
+        setRows(1);
+      }
       toast.success(schedule ? "Billing schedule saved" : "Billing schedule created");
       await queryClient.invalidateQueries(trpc.catalogAdmin.billingSchedules.pathFilter());
       onDone?.();
@@ -34,13 +37,17 @@ export function BillingScheduleForm({ schedule, onDone }: { schedule?: Schedule;
   const m = schedule ? update : create;
   const errors = fieldErrorsOf(m.error);
   const id = (f: string) => `schedule-${schedule?.id ?? "new"}-${f}`;
-  const ruleErrors = Object.entries(errors).filter(([k]) => k.startsWith("rules")).flatMap(([, v]) => v);
+  const ruleErrors = Object.entries(errors)
+    .filter(([k]) => k.startsWith("rules"))
+    .flatMap(([, v]) => v);
 
   function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     const rules = Array.from({ length: rows }, (_, i) => ({
-      month: optionalInt(f, `month-${i}`), day: optionalInt(f, `day-${i}`) ?? 0, label: optionalText(f, `label-${i}`),
+      month: optionalInt(f, `month-${i}`),
+      day: optionalInt(f, `day-${i}`) ?? 0,
+      label: optionalText(f, `label-${i}`),
     }));
     const body = { name: text(f, "name"), timezone: text(f, "timezone"), rules };
     if (schedule) update.mutate({ id: schedule.id, ...body });
@@ -52,10 +59,27 @@ export function BillingScheduleForm({ schedule, onDone }: { schedule?: Schedule;
       <FormError message={formErrorOf(m.error, FIELDS)} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={id("name")} label="Name" errors={errors.name}>
-          <input id={id("name")} name="name" defaultValue={schedule?.name} className={inputClass} aria-invalid={!!errors.name} />
+          <input
+            id={id("name")}
+            name="name"
+            defaultValue={schedule?.name}
+            className={inputClass}
+            aria-invalid={!!errors.name}
+          />
         </Field>
-        <Field id={id("timezone")} label="Time zone" errors={errors.timezone} hint="IANA name; billing dates are local dates of this zone.">
-          <input id={id("timezone")} name="timezone" defaultValue={schedule?.timezone ?? timeZone} className={inputClass} aria-invalid={!!errors.timezone} />
+        <Field
+          id={id("timezone")}
+          label="Time zone"
+          errors={errors.timezone}
+          hint="IANA name; billing dates are local dates of this zone."
+        >
+          <input
+            id={id("timezone")}
+            name="timezone"
+            defaultValue={schedule?.timezone ?? timeZone}
+            className={inputClass}
+            aria-invalid={!!errors.timezone}
+          />
         </Field>
       </div>
       <fieldset className="space-y-2">
@@ -65,10 +89,26 @@ export function BillingScheduleForm({ schedule, onDone }: { schedule?: Schedule;
           return (
             <div key={i} className="grid gap-3 sm:grid-cols-3" data-testid="schedule-rule">
               <Field id={id(`month-${i}`)} label={`Date ${i + 1}: month`} hint="1–12, blank for every month">
-                <input id={id(`month-${i}`)} name={`month-${i}`} type="number" min={1} max={12} defaultValue={r?.month ?? ""} className={inputClass} />
+                <input
+                  id={id(`month-${i}`)}
+                  name={`month-${i}`}
+                  type="number"
+                  min={1}
+                  max={12}
+                  defaultValue={r?.month ?? ""}
+                  className={inputClass}
+                />
               </Field>
               <Field id={id(`day-${i}`)} label={`Date ${i + 1}: day`}>
-                <input id={id(`day-${i}`)} name={`day-${i}`} type="number" min={1} max={31} defaultValue={r?.day ?? ""} className={inputClass} />
+                <input
+                  id={id(`day-${i}`)}
+                  name={`day-${i}`}
+                  type="number"
+                  min={1}
+                  max={31}
+                  defaultValue={r?.day ?? ""}
+                  className={inputClass}
+                />
               </Field>
               <Field id={id(`label-${i}`)} label={`Date ${i + 1}: label`}>
                 <input id={id(`label-${i}`)} name={`label-${i}`} defaultValue={r?.label ?? ""} className={inputClass} />
@@ -76,13 +116,33 @@ export function BillingScheduleForm({ schedule, onDone }: { schedule?: Schedule;
             </div>
           );
         })}
-        {ruleErrors.length ? <p role="alert" className="text-sm text-red-800" data-testid={`${id("rules")}-error`}>{ruleErrors.join(" ")}</p> : null}
+        {ruleErrors.length ? (
+          <p role="alert" className="text-sm text-red-800" data-testid={`${id("rules")}-error`}>
+            {ruleErrors.join(" ")}
+          </p>
+        ) : null}
         <div className="flex gap-2">
-          <button type="button" onClick={() => setRows((n) => Math.min(n + 1, 24))} className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm text-slate-800 hover:bg-slate-50">Add billing date</button>
-          {rows > 1 ? <button type="button" onClick={() => setRows((n) => n - 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm text-slate-800 hover:bg-slate-50">Remove last date</button> : null}
+          <button
+            type="button"
+            onClick={() => setRows((n) => Math.min(n + 1, 24))}
+            className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm text-slate-800 hover:bg-slate-50"
+          >
+            Add billing date
+          </button>
+          {rows > 1 ? (
+            <button
+              type="button"
+              onClick={() => setRows((n) => n - 1)}
+              className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm text-slate-800 hover:bg-slate-50"
+            >
+              Remove last date
+            </button>
+          ) : null}
         </div>
       </fieldset>
-      <SubmitButton pending={m.isPending}>{schedule ? "Save billing schedule" : "Create billing schedule"}</SubmitButton>
+      <SubmitButton pending={m.isPending}>
+        {schedule ? "Save billing schedule" : "Create billing schedule"}
+      </SubmitButton>
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "../../trpc/client";
 import type { RouterOutputs } from "../../trpc/types";
-import { DataTable, type ColumnDef } from "../../ui/DataTable";
+import { type ColumnDef, DataTable } from "../../ui/DataTable";
 import { DateTime } from "../../ui/DateTime";
 import { Dialog } from "../../ui/Dialog";
 import { BillingScheduleForm } from "./BillingScheduleForm";
@@ -12,13 +12,25 @@ import { BillingScheduleForm } from "./BillingScheduleForm";
 type Schedule = RouterOutputs["catalogAdmin"]["billingSchedules"]["list"][number];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-const ruleText = (r: Schedule["rules"][number]) => (r.month ? `${r.day} ${MONTHS[r.month - 1]}` : `day ${r.day} monthly`) + (r.label ? ` (${r.label})` : "");
+const ruleText = (r: Schedule["rules"][number]) =>
+  (r.month ? `${r.day} ${MONTHS[r.month - 1]}` : `day ${r.day} monthly`) + (r.label ? ` (${r.label})` : "");
 
 function EditSchedule({ schedule }: { schedule: Schedule }) {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog title={`Edit billing schedule ${schedule.name}`} open={open} onOpenChange={setOpen}
-      trigger={<button type="button" className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50">Edit</button>}>
+    <Dialog
+      title={`Edit billing schedule ${schedule.name}`}
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <button
+          type="button"
+          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50"
+        >
+          Edit
+        </button>
+      }
+    >
       <BillingScheduleForm schedule={schedule} onDone={() => setOpen(false)} />
     </Dialog>
   );
@@ -28,7 +40,19 @@ const columns: ColumnDef<Schedule>[] = [
   { id: "name", header: "Name", accessorKey: "name" },
   { id: "dates", header: "Billing dates", cell: ({ row }) => row.original.rules.map(ruleText).join(", ") },
   { id: "timezone", header: "Time zone", accessorKey: "timezone" },
-  { id: "next", header: "Next billing dates", cell: ({ row }) => row.original.next_occurrences.length ? row.original.next_occurrences.map((d, i) => <span key={d}>{i ? " · " : ""}<DateTime value={d} dateOnly /></span>) : "—" },
+  {
+    id: "next",
+    header: "Next billing dates",
+    cell: ({ row }) =>
+      row.original.next_occurrences.length
+        ? row.original.next_occurrences.map((d, i) => (
+            <span key={d}>
+              {i ? " · " : ""}
+              <DateTime value={d} dateOnly />
+            </span>
+          ))
+        : "—",
+  },
   { id: "prices", header: "Prices", meta: { align: "right" }, accessorKey: "price_count" },
   { id: "actions", header: "Actions", cell: ({ row }) => <EditSchedule schedule={row.original} /> },
 ];
@@ -37,7 +61,15 @@ export function BillingScheduleTable() {
   const trpc = useTRPC();
   const rows = useQuery(trpc.catalogAdmin.billingSchedules.list.queryOptions());
   return (
-    <DataTable label="Billing schedules" testId="billing-schedules-table" columns={columns} data={rows.data} loading={rows.isPending} error={rows.error}
-      rowTestId={() => "billing-schedule-row"} empty={{ message: "No billing schedules yet. Create the first one with the form below." }} />
+    <DataTable
+      label="Billing schedules"
+      testId="billing-schedules-table"
+      columns={columns}
+      data={rows.data}
+      loading={rows.isPending}
+      error={rows.error}
+      rowTestId={() => "billing-schedule-row"}
+      empty={{ message: "No billing schedules yet. Create the first one with the form below." }}
+    />
   );
 }

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useTRPC } from "../../trpc/client";
 import type { RouterOutputs } from "../../trpc/types";
 import { Card } from "../../ui/Card";
-import { DataTable, type ColumnDef } from "../../ui/DataTable";
+import { type ColumnDef, DataTable } from "../../ui/DataTable";
 import { Money } from "../../ui/Money";
 import { Loading, QueryError } from "../../ui/QueryState";
 import { StatusChip } from "../../ui/StatusChip";
@@ -18,33 +18,73 @@ type Bundle = RouterOutputs["catalogAdmin"]["bundles"]["get"];
 type Item = Bundle["items"][number];
 type Rule = RouterOutputs["catalogAdmin"]["bundles"]["addonRules"][number];
 
-const SCOPES: Record<string, string> = { fixed: "Fixed", selectable: "Customer picks", product_active_recurring: "Any active recurring price" };
+const SCOPES: Record<string, string> = {
+  fixed: "Fixed",
+  selectable: "Customer picks",
+  product_active_recurring: "Any active recurring price",
+};
 
 const itemColumns: ColumnDef<Item>[] = [
-  { id: "product", header: "Product", cell: ({ row }) => <Link href={`/admin/products/${row.original.product.id}`} className="text-blue-800 hover:underline">{row.original.product.name}</Link> },
+  {
+    id: "product",
+    header: "Product",
+    cell: ({ row }) => (
+      <Link href={`/admin/products/${row.original.product.id}`} className="text-blue-800 hover:underline">
+        {row.original.product.name}
+      </Link>
+    ),
+  },
   { id: "quantity", header: "Quantity", meta: { align: "right" }, accessorKey: "quantity" },
   { id: "required", header: "Required", accessorFn: (i) => (i.required ? "Yes" : "Optional") },
   { id: "scope", header: "Price choice", accessorFn: (i) => SCOPES[i.price_option_scope] ?? i.price_option_scope },
-  { id: "default", header: "Default price", cell: ({ row }) => row.original.default_price ? <Money amount={row.original.default_price.unit_amount} currency={row.original.default_price.currency} /> : "—" },
   {
-    id: "prices", header: "Prices offered",
-    cell: ({ row }) => row.original.selectable_prices.length
-      ? row.original.selectable_prices.map((s, k) => <span key={s.price_id}>{k ? " · " : ""}<Money amount={s.price.unit_amount} currency={s.price.currency} />{s.price.interval ? ` / ${s.price.interval}` : ""}{s.is_default ? " (default)" : ""}</span>)
-      : "—",
+    id: "default",
+    header: "Default price",
+    cell: ({ row }) =>
+      row.original.default_price ? (
+        <Money amount={row.original.default_price.unit_amount} currency={row.original.default_price.currency} />
+      ) : (
+        "—"
+      ),
+  },
+  {
+    id: "prices",
+    header: "Prices offered",
+    cell: ({ row }) =>
+      row.original.selectable_prices.length
+        ? row.original.selectable_prices.map((s, k) => (
+            <span key={s.price_id}>
+              {k ? " · " : ""}
+              <Money amount={s.price.unit_amount} currency={s.price.currency} />
+              {s.price.interval ? ` / ${s.price.interval}` : ""}
+              {s.is_default ? " (default)" : ""}
+            </span>
+          ))
+        : "—",
   },
 ];
 
 function RuleToggle({ bundleId, rule }: { bundleId: number; rule: Rule }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const m = useMutation(trpc.catalogAdmin.bundles.setAddonRuleActive.mutationOptions({
-    onSuccess: async (_, v) => {
-      toast.success(v.active ? "Add-on rule activated" : "Add-on rule deactivated");
-      await queryClient.invalidateQueries(trpc.catalogAdmin.bundles.pathFilter());
-    },
-  }));
-  return <ActiveToggle active={rule.active} what="add-on rule" pending={m.isPending} error={m.error?.message}
-    consequence={`${rule.target} is no longer offered with this bundle.`} onChange={(active) => m.mutate({ bundle_id: bundleId, rule_id: rule.id, active })} />;
+  const m = useMutation(
+    trpc.catalogAdmin.bundles.setAddonRuleActive.mutationOptions({
+      onSuccess: async (_, v) => {
+        toast.success(v.active ? "Add-on rule activated" : "Add-on rule deactivated");
+        await queryClient.invalidateQueries(trpc.catalogAdmin.bundles.pathFilter());
+      },
+    }),
+  );
+  return (
+    <ActiveToggle
+      active={rule.active}
+      what="add-on rule"
+      pending={m.isPending}
+      error={m.error?.message}
+      consequence={`${rule.target} is no longer offered with this bundle.`}
+      onChange={(active) => m.mutate({ bundle_id: bundleId, rule_id: rule.id, active })}
+    />
+  );
 }
 
 export function BundleDetail({ bundleId }: { bundleId: number }) {
@@ -52,43 +92,103 @@ export function BundleDetail({ bundleId }: { bundleId: number }) {
   const queryClient = useQueryClient();
   const bundle = useQuery(trpc.catalogAdmin.bundles.get.queryOptions({ id: bundleId }));
   const rules = useQuery(trpc.catalogAdmin.bundles.addonRules.queryOptions({ id: bundleId }));
-  const toggle = useMutation(trpc.catalogAdmin.bundles.update.mutationOptions({
-    onSuccess: async (b) => {
-      toast.success(b.active ? "Bundle activated" : "Bundle deactivated");
-      await queryClient.invalidateQueries(trpc.catalogAdmin.bundles.pathFilter());
-    },
-  }));
+  const toggle = useMutation(
+    trpc.catalogAdmin.bundles.update.mutationOptions({
+      onSuccess: async (b) => {
+        toast.success(b.active ? "Bundle activated" : "Bundle deactivated");
+        await queryClient.invalidateQueries(trpc.catalogAdmin.bundles.pathFilter());
+      },
+    }),
+  );
   if (bundle.isPending) return <Loading what="bundle" />;
   if (bundle.isError) return <QueryError error={bundle.error} />;
   const b = bundle.data;
   const ruleColumns: ColumnDef<Rule>[] = [
     { id: "target", header: "Offers", accessorKey: "target" },
     { id: "qty", header: "Quantity", accessorFn: (r) => `${r.min_quantity}–${r.max_quantity ?? "any"}` },
-    { id: "same", header: "Must match", accessorFn: (r) => [r.same_interval_required ? "interval" : null, r.same_currency_required ? "currency" : null].filter(Boolean).join(", ") || "—" },
-    { id: "status", header: "Status", accessorFn: (r) => (r.active ? "active" : "inactive"), cell: ({ getValue }) => <StatusChip status={String(getValue())} /> },
+    {
+      id: "same",
+      header: "Must match",
+      accessorFn: (r) =>
+        [r.same_interval_required ? "interval" : null, r.same_currency_required ? "currency" : null]
+          .filter(Boolean)
+          .join(", ") || "—",
+    },
+    {
+      id: "status",
+      header: "Status",
+      accessorFn: (r) => (r.active ? "active" : "inactive"),
+      cell: ({ getValue }) => <StatusChip status={String(getValue())} />,
+    },
     { id: "actions", header: "Actions", cell: ({ row }) => <RuleToggle bundleId={b.id} rule={row.original} /> },
   ];
   return (
     <>
-      <Link href="/admin/bundles" className="text-sm text-blue-800 hover:underline">← Bundles</Link>
-      <PageHeader title={b.name} id={String(b.id)} idLabel="bundle id" status={b.active ? "active" : "inactive"} description={b.description ?? undefined}
-        actions={<ActiveToggle active={b.active} what="bundle" pending={toggle.isPending} error={toggle.error?.message}
-          consequence={`“${b.name}” can no longer be chosen for new contracts or checkouts; existing contracts keep their items.`}
-          onChange={(active) => toggle.mutate({ id: b.id, active })} />} />
+      <Link href="/admin/bundles" className="text-sm text-blue-800 hover:underline">
+        ← Bundles
+      </Link>
+      <PageHeader
+        title={b.name}
+        id={String(b.id)}
+        idLabel="bundle id"
+        status={b.active ? "active" : "inactive"}
+        description={b.description ?? undefined}
+        actions={
+          <ActiveToggle
+            active={b.active}
+            what="bundle"
+            pending={toggle.isPending}
+            error={toggle.error?.message}
+            consequence={`“${b.name}” can no longer be chosen for new contracts or checkouts; existing contracts keep their items.`}
+            onChange={(active) => toggle.mutate({ id: b.id, active })}
+          />
+        }
+      />
       <Card>
         <dl className="grid gap-x-8 gap-y-2 text-sm sm:grid-cols-4">
-          <div><dt className="text-slate-700">Reference</dt><dd className="font-mono">{b.reference ?? "—"}</dd></div>
-          <div><dt className="text-slate-700">Default currency</dt><dd>{b.default_currency ?? "—"}</dd></div>
-          <div><dt className="text-slate-700">Items</dt><dd>{b.items.length}</dd></div>
-          <div><dt className="text-slate-700">Add-on rules</dt><dd>{rules.data?.length ?? "…"}</dd></div>
+          <div>
+            <dt className="text-slate-700">Reference</dt>
+            <dd className="font-mono">{b.reference ?? "—"}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-700">Default currency</dt>
+            <dd>{b.default_currency ?? "—"}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-700">Items</dt>
+            <dd>{b.items.length}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-700">Add-on rules</dt>
+            <dd>{rules.data?.length ?? "…"}</dd>
+          </div>
         </dl>
       </Card>
-      <Card title="Items"><DataTable label="Bundle items" testId="bundle-items" columns={itemColumns} data={b.items} rowTestId={() => "bundle-item"} empty={{ message: "This bundle has no items." }} /></Card>
-      <Card title="Add-on rules">
-        <DataTable label="Add-on rules" testId="addon-rules" columns={ruleColumns} data={rules.data} loading={rules.isPending} error={rules.error}
-          rowTestId={() => "addon-rule"} empty={{ message: "No add-on rules yet. Add the first one with the form below." }} />
+      <Card title="Items">
+        <DataTable
+          label="Bundle items"
+          testId="bundle-items"
+          columns={itemColumns}
+          data={b.items}
+          rowTestId={() => "bundle-item"}
+          empty={{ message: "This bundle has no items." }}
+        />
       </Card>
-      <Card title="New add-on rule"><AddonRuleForm bundleId={b.id} /></Card>
+      <Card title="Add-on rules">
+        <DataTable
+          label="Add-on rules"
+          testId="addon-rules"
+          columns={ruleColumns}
+          data={rules.data}
+          loading={rules.isPending}
+          error={rules.error}
+          rowTestId={() => "addon-rule"}
+          empty={{ message: "No add-on rules yet. Add the first one with the form below." }}
+        />
+      </Card>
+      <Card title="New add-on rule">
+        <AddonRuleForm bundleId={b.id} />
+      </Card>
     </>
   );
 }

@@ -5,15 +5,41 @@ import { Field, inputClass } from "../../ui/Field";
 
 type Product = RouterOutputs["catalog"]["products"]["list"][number];
 type Price = RouterOutputs["catalog"]["prices"]["list"][number];
-export interface ItemDraft { product_id: number | null; quantity: number; price_option_scope: "fixed" | "selectable" | "product_active_recurring"; default_price_id: number | null; selectable_price_ids: number[]; required: boolean }
-export const emptyItem = (): ItemDraft => ({ product_id: null, quantity: 1, price_option_scope: "fixed", default_price_id: null, selectable_price_ids: [], required: true });
+export interface ItemDraft {
+  product_id: number | null;
+  quantity: number;
+  price_option_scope: "fixed" | "selectable" | "product_active_recurring";
+  default_price_id: number | null;
+  selectable_price_ids: number[];
+  required: boolean;
+}
+export const emptyItem = (): ItemDraft => ({
+  product_id: null,
+  quantity: 1,
+  price_option_scope: "fixed",
+  default_price_id: null,
+  selectable_price_ids: [],
+  required: true,
+});
 
-const priceLabel = (p: Price) => `${p.reference ?? `#${p.id}`} · ${p.unit_amount} ${p.currency}${p.interval ? ` / ${p.interval}` : ""}`;
+const priceLabel = (p: Price) =>
+  `${p.reference ?? `#${p.id}`} · ${p.unit_amount} ${p.currency}${p.interval ? ` / ${p.interval}` : ""}`;
 
-export function BundleItemsEditor({ items, onChange, products, prices, errors }: {
-  items: ItemDraft[]; onChange: (items: ItemDraft[]) => void; products: Product[]; prices: Price[]; errors: Record<string, string[]>;
+export function BundleItemsEditor({
+  items,
+  onChange,
+  products,
+  prices,
+  errors,
+}: {
+  items: ItemDraft[];
+  onChange: (items: ItemDraft[]) => void;
+  products: Product[];
+  prices: Price[];
+  errors: Record<string, string[]>;
 }) {
-  const set = (i: number, patch: Partial<ItemDraft>) => onChange(items.map((it, j) => (j === i ? { ...it, ...patch } : it)));
+  const set = (i: number, patch: Partial<ItemDraft>) =>
+    onChange(items.map((it, j) => (j === i ? { ...it, ...patch } : it)));
   return (
     <fieldset className="space-y-4">
       <legend className="text-sm font-medium text-slate-800">Items</legend>
@@ -22,50 +48,130 @@ export function BundleItemsEditor({ items, onChange, products, prices, errors }:
         const id = (f: string) => `bundle-item-${i}-${f}`;
         const err = (f: string) => errors[`items.${i}.${f}`];
         return (
-          <div key={i} className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-3" data-testid="bundle-item-row">
+          <div
+            key={i}
+            className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-3"
+            data-testid="bundle-item-row"
+          >
             <Field id={id("product_id")} label={`Item ${i + 1}: product`} errors={err("product_id")}>
-              <select id={id("product_id")} value={it.product_id ?? ""} className={inputClass}
-                onChange={(e) => set(i, { product_id: e.target.value ? Number(e.target.value) : null, default_price_id: null, selectable_price_ids: [] })}>
+              <select
+                id={id("product_id")}
+                value={it.product_id ?? ""}
+                className={inputClass}
+                onChange={(e) =>
+                  set(i, {
+                    product_id: e.target.value ? Number(e.target.value) : null,
+                    default_price_id: null,
+                    selectable_price_ids: [],
+                  })
+                }
+              >
                 <option value="">Choose a product</option>
-                {products.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+                {products.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
               </select>
             </Field>
             <Field id={id("quantity")} label={`Item ${i + 1}: quantity`} errors={err("quantity")}>
-              <input id={id("quantity")} type="number" min={1} value={it.quantity} className={inputClass} onChange={(e) => set(i, { quantity: Number(e.target.value) })} />
+              <input
+                id={id("quantity")}
+                type="number"
+                min={1}
+                value={it.quantity}
+                className={inputClass}
+                onChange={(e) => set(i, { quantity: Number(e.target.value) })}
+              />
             </Field>
-            <Field id={id("price_option_scope")} label={`Item ${i + 1}: price choice`} errors={err("price_option_scope")}>
-              <select id={id("price_option_scope")} value={it.price_option_scope} className={inputClass} onChange={(e) => set(i, { price_option_scope: e.target.value as ItemDraft["price_option_scope"] })}>
+            <Field
+              id={id("price_option_scope")}
+              label={`Item ${i + 1}: price choice`}
+              errors={err("price_option_scope")}
+            >
+              <select
+                id={id("price_option_scope")}
+                value={it.price_option_scope}
+                className={inputClass}
+                onChange={(e) => set(i, { price_option_scope: e.target.value as ItemDraft["price_option_scope"] })}
+              >
                 <option value="fixed">Fixed (default price only)</option>
                 <option value="selectable">Customer picks from selectable prices</option>
                 <option value="product_active_recurring">Any active recurring price of the product</option>
               </select>
             </Field>
             <Field id={id("default_price_id")} label={`Item ${i + 1}: default price`} errors={err("default_price_id")}>
-              <select id={id("default_price_id")} value={it.default_price_id ?? ""} className={inputClass} disabled={!it.product_id}
-                onChange={(e) => set(i, { default_price_id: e.target.value ? Number(e.target.value) : null })}>
+              <select
+                id={id("default_price_id")}
+                value={it.default_price_id ?? ""}
+                className={inputClass}
+                disabled={!it.product_id}
+                onChange={(e) => set(i, { default_price_id: e.target.value ? Number(e.target.value) : null })}
+              >
                 <option value="">None</option>
-                {own.map((p) => <option key={p.id} value={p.id}>{priceLabel(p)}</option>)}
+                {own.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {priceLabel(p)}
+                  </option>
+                ))}
               </select>
             </Field>
             {it.price_option_scope === "selectable" ? (
-              <Field id={id("selectable_price_ids")} label={`Item ${i + 1}: selectable prices`} errors={err("selectable_price_ids")}>
-                <select id={id("selectable_price_ids")} multiple value={it.selectable_price_ids.map(String)} className={`${inputClass} h-24`}
-                  onChange={(e) => set(i, { selectable_price_ids: Array.from(e.target.selectedOptions, (o) => Number(o.value)) })}>
-                  {own.map((p) => <option key={p.id} value={p.id}>{priceLabel(p)}</option>)}
+              <Field
+                id={id("selectable_price_ids")}
+                label={`Item ${i + 1}: selectable prices`}
+                errors={err("selectable_price_ids")}
+              >
+                <select
+                  id={id("selectable_price_ids")}
+                  multiple
+                  value={it.selectable_price_ids.map(String)}
+                  className={`${inputClass} h-24`}
+                  onChange={(e) =>
+                    set(i, { selectable_price_ids: Array.from(e.target.selectedOptions, (o) => Number(o.value)) })
+                  }
+                >
+                  {own.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {priceLabel(p)}
+                    </option>
+                  ))}
                 </select>
               </Field>
             ) : null}
             <div className="flex items-center gap-2 self-end pb-2">
-              <input id={id("required")} type="checkbox" checked={it.required} onChange={(e) => set(i, { required: e.target.checked })} className="h-4 w-4" />
-              <label htmlFor={id("required")} className="text-sm text-slate-800">Item {i + 1} is required</label>
+              <input
+                id={id("required")}
+                type="checkbox"
+                checked={it.required}
+                onChange={(e) => set(i, { required: e.target.checked })}
+                className="h-4 w-4"
+              />
+              <label htmlFor={id("required")} className="text-sm text-slate-800">
+                Item {i + 1} is required
+              </label>
             </div>
             {items.length > 1 ? (
-              <div className="self-end"><button type="button" onClick={() => onChange(items.filter((_, j) => j !== i))} className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm text-slate-800 hover:bg-slate-50">Remove item {i + 1}</button></div>
+              <div className="self-end">
+                <button
+                  type="button"
+                  onClick={() => onChange(items.filter((_, j) => j !== i))}
+                  className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm text-slate-800 hover:bg-slate-50"
+                >
+                  Remove item {i + 1}
+                </button>
+              </div>
             ) : null}
           </div>
         );
       })}
-      <button type="button" onClick={() => onChange([...items, emptyItem()])} className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm text-slate-800 hover:bg-slate-50">Add item</button>
+      <button
+        type="button"
+        onClick={() => onChange([...items, emptyItem()])}
+        className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm text-slate-800 hover:bg-slate-50"
+      >
+        Add item
+      </button>
     </fieldset>
   );
 }

@@ -5,17 +5,36 @@ import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useTRPC } from "../../trpc/client";
 import type { RouterOutputs } from "../../trpc/types";
-import { DataTable, type ColumnDef } from "../../ui/DataTable";
+import { type ColumnDef, DataTable } from "../../ui/DataTable";
 import { StatusChip } from "../../ui/StatusChip";
 
 type Bundle = RouterOutputs["catalogAdmin"]["bundles"]["list"][number];
 
 const columns: ColumnDef<Bundle>[] = [
-  { id: "name", header: "Name", accessorKey: "name", cell: ({ row }) => <Link href={`/admin/bundles/${row.original.id}`} className="font-medium text-blue-800 hover:underline">{row.original.name}</Link> },
-  { id: "reference", header: "Reference", accessorFn: (b) => b.reference ?? "", cell: ({ row }) => <span className="font-mono text-xs text-slate-700">{row.original.reference ?? "—"}</span> },
+  {
+    id: "name",
+    header: "Name",
+    accessorKey: "name",
+    cell: ({ row }) => (
+      <Link href={`/admin/bundles/${row.original.id}`} className="font-medium text-blue-800 hover:underline">
+        {row.original.name}
+      </Link>
+    ),
+  },
+  {
+    id: "reference",
+    header: "Reference",
+    accessorFn: (b) => b.reference ?? "",
+    cell: ({ row }) => <span className="font-mono text-xs text-slate-700">{row.original.reference ?? "—"}</span>,
+  },
   { id: "currency", header: "Default currency", accessorFn: (b) => b.default_currency ?? "—" },
   { id: "items", header: "Items", meta: { align: "right" }, accessorKey: "item_count" },
-  { id: "status", header: "Status", accessorFn: (b) => (b.active ? "active" : "inactive"), cell: ({ getValue }) => <StatusChip status={String(getValue())} /> },
+  {
+    id: "status",
+    header: "Status",
+    accessorFn: (b) => (b.active ? "active" : "inactive"),
+    cell: ({ getValue }) => <StatusChip status={String(getValue())} />,
+  },
 ];
 
 export function BundleTable() {
@@ -26,13 +45,34 @@ export function BundleTable() {
   return (
     <div className="space-y-3">
       <nav aria-label="Filter bundles by status" className="flex gap-2 text-sm">
-        {[["all", "All"], ["active", "Active"], ["inactive", "Inactive"]].map(([v, label]) => (
-          <Link key={v} href={v === "all" ? "/admin/bundles" : `/admin/bundles?status=${v}`} aria-current={(status ?? "all") === v ? "page" : undefined}
-            className="rounded-full border border-slate-300 px-3 py-1 text-slate-800 aria-[current=page]:bg-slate-800 aria-[current=page]:text-white">{label}</Link>
+        {[
+          ["all", "All"],
+          ["active", "Active"],
+          ["inactive", "Inactive"],
+        ].map(([v, label]) => (
+          <Link
+            key={v}
+            href={v === "all" ? "/admin/bundles" : `/admin/bundles?status=${v}`}
+            aria-current={(status ?? "all") === v ? "page" : undefined}
+            className="rounded-full border border-slate-300 px-3 py-1 text-slate-800 aria-[current=page]:bg-slate-800 aria-[current=page]:text-white"
+          >
+            {label}
+          </Link>
         ))}
       </nav>
-      <DataTable label="Bundles" testId="bundles-table" columns={columns} data={bundles.data} loading={bundles.isPending} error={bundles.error}
-        rowTestId={() => "bundle-row"} empty={{ message: "No bundle templates yet.", action: { href: "/admin/bundles/new", label: "Create the first bundle" } }} />
+      <DataTable
+        label="Bundles"
+        testId="bundles-table"
+        columns={columns}
+        data={bundles.data}
+        loading={bundles.isPending}
+        error={bundles.error}
+        rowTestId={() => "bundle-row"}
+        empty={{
+          message: "No bundle templates yet.",
+          action: { href: "/admin/bundles/new", label: "Create the first bundle" },
+        }}
+      />
     </div>
   );
 }

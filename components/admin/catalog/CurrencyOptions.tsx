@@ -2,5 +2,11 @@
 import { CURRENCY_CODES } from "@/server/domain/currencies";
 
 export function CurrencyOptions({ id }: { id: string }) {
-  return <datalist id={id}>{CURRENCY_CODES.map((c) => <option key={c} value={c} />)}</datalist>;
+  return (
+    <datalist id={id}>
+      {CURRENCY_CODES.map((c) => (
+        <option key={c} value={c} />
+      ))}
+    </datalist>
+  );
 }

@@ -6,8 +6,8 @@ import { useState } from "react";
 import { useTRPC } from "../../trpc/client";
 import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
 import { Field, inputClass } from "../../ui/Field";
-import { optionalText, text } from "../../ui/formData";
 import { FormError } from "../../ui/FormError";
+import { optionalText, text } from "../../ui/formData";
 import { Loading } from "../../ui/QueryState";
 import { SubmitButton } from "../../ui/SubmitButton";
 import { toast } from "../../ui/Toaster";
@@ -23,13 +23,15 @@ export function NewBundleForm() {
   const products = useQuery(trpc.catalog.products.list.queryOptions({ active: "true" }));
   const prices = useQuery(trpc.catalog.prices.list.queryOptions({ active: "true" }));
   const [items, setItems] = useState<ItemDraft[]>([emptyItem()]);
-  const create = useMutation(trpc.catalogAdmin.bundles.create.mutationOptions({
-    onSuccess: async (b) => {
-      toast.success(`Bundle ${b.name} created`);
-      await queryClient.invalidateQueries(trpc.catalogAdmin.bundles.pathFilter());
-      router.push(`/admin/bundles/${b.id}`);
-    },
-  }));
+  const create = useMutation(
+    trpc.catalogAdmin.bundles.create.mutationOptions({
+      onSuccess: async (b) => {
+        toast.success(`Bundle ${b.name} created`);
+        await queryClient.invalidateQueries(trpc.catalogAdmin.bundles.pathFilter());
+        router.push(`/admin/bundles/${b.id}`);
+      },
+    }),
+  );
   const errors = fieldErrorsOf(create.error);
   if (products.isPending || prices.isPending) return <Loading what="products" />;
 
@@ -37,7 +39,9 @@ export function NewBundleForm() {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     create.mutate({
-      name: text(f, "name"), reference: optionalText(f, "reference"), description: optionalText(f, "description"),
+      name: text(f, "name"),
+      reference: optionalText(f, "reference"),
+      description: optionalText(f, "description"),
       default_currency: optionalText(f, "default_currency"),
       items: items.map((it) => ({ ...it, product_id: it.product_id ?? 0 })),
     });
@@ -45,24 +49,54 @@ export function NewBundleForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="new-bundle-form">
-      <FormError message={formErrorOf(create.error, [...FIELDS, ...Object.keys(errors).filter((k) => k.startsWith("items."))])} />
+      <FormError
+        message={formErrorOf(create.error, [...FIELDS, ...Object.keys(errors).filter((k) => k.startsWith("items."))])}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="bundle-name" label="Name" errors={errors.name}>
           <input id="bundle-name" name="name" className={inputClass} aria-invalid={!!errors.name} />
         </Field>
-        <Field id="bundle-reference" label="Reference" errors={errors.reference} hint="Optional, unique in the account.">
+        <Field
+          id="bundle-reference"
+          label="Reference"
+          errors={errors.reference}
+          hint="Optional, unique in the account."
+        >
           <input id="bundle-reference" name="reference" className={inputClass} aria-invalid={!!errors.reference} />
         </Field>
         <Field id="bundle-description" label="Description" errors={errors.description}>
           <input id="bundle-description" name="description" className={inputClass} />
         </Field>
-        <Field id="bundle-default_currency" label="Default currency" errors={errors.default_currency} hint="Optional ISO 4217 code.">
-          <input id="bundle-default_currency" name="default_currency" maxLength={3} list="bundle-currencies" autoComplete="off" className={`${inputClass} uppercase`} aria-invalid={!!errors.default_currency} />
+        <Field
+          id="bundle-default_currency"
+          label="Default currency"
+          errors={errors.default_currency}
+          hint="Optional ISO 4217 code."
+        >
+          <input
+            id="bundle-default_currency"
+            name="default_currency"
+            maxLength={3}
+            list="bundle-currencies"
+            autoComplete="off"
+            className={`${inputClass} uppercase`}
+            aria-invalid={!!errors.default_currency}
+          />
           <CurrencyOptions id="bundle-currencies" />
         </Field>
       </div>
-      <BundleItemsEditor items={items} onChange={setItems} products={products.data ?? []} prices={prices.data ?? []} errors={errors} />
-      {errors.items ? <p role="alert" className="text-sm text-red-800">{errors.items.join(" ")}</p> : null}
+      <BundleItemsEditor
+        items={items}
+        onChange={setItems}
+        products={products.data ?? []}
+        prices={prices.data ?? []}
+        errors={errors}
+      />
+      {errors.items ? (
+        <p role="alert" className="text-sm text-red-800">
+          {errors.items.join(" ")}
+        </p>
+      ) : null}
       <SubmitButton pending={create.isPending}>Create bundle</SubmitButton>
     </form>
   );

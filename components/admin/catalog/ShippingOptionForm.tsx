@@ -6,8 +6,8 @@ import { useTRPC } from "../../trpc/client";
 import type { RouterOutputs } from "../../trpc/types";
 import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
 import { Field, inputClass } from "../../ui/Field";
-import { optionalText, text } from "../../ui/formData";
 import { FormError } from "../../ui/FormError";
+import { optionalText, text } from "../../ui/formData";
 import { SubmitButton } from "../../ui/SubmitButton";
 import { toast } from "../../ui/Toaster";
 import { CurrencyOptions } from "./CurrencyOptions";
@@ -37,37 +37,105 @@ export function ShippingOptionForm({ option, onDone }: { option?: ShippingOption
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     const body = {
-      name: text(f, "name"), service_code: text(f, "service_code"), currency: text(f, "currency"), price_amount: text(f, "price_amount"),
-      free_above_amount: optionalText(f, "free_above_amount"), requires_location: f.get("requires_location") === "on",
+      name: text(f, "name"),
+      service_code: text(f, "service_code"),
+      currency: text(f, "currency"),
+      price_amount: text(f, "price_amount"),
+      free_above_amount: optionalText(f, "free_above_amount"),
+      requires_location: f.get("requires_location") === "on",
     };
     if (option) update.mutate({ id: option.id, ...body });
     else create.mutate(body);
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-3" data-testid="shipping-option-form">
-      <div className="sm:col-span-3"><FormError message={formErrorOf(m.error, FIELDS)} /></div>
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-4 sm:grid-cols-3"
+      data-testid="shipping-option-form"
+    >
+      <div className="sm:col-span-3">
+        <FormError message={formErrorOf(m.error, FIELDS)} />
+      </div>
       <Field id={id("name")} label="Name" errors={errors.name}>
-        <input id={id("name")} name="name" defaultValue={option?.name} className={inputClass} aria-invalid={!!errors.name} />
+        <input
+          id={id("name")}
+          name="name"
+          defaultValue={option?.name}
+          className={inputClass}
+          aria-invalid={!!errors.name}
+        />
       </Field>
-      <Field id={id("service_code")} label="Service code" errors={errors.service_code} hint="The carrier's code, e.g. posti-parcel.">
-        <input id={id("service_code")} name="service_code" defaultValue={option?.service_code} className={inputClass} aria-invalid={!!errors.service_code} />
+      <Field
+        id={id("service_code")}
+        label="Service code"
+        errors={errors.service_code}
+        hint="The carrier's code, e.g. posti-parcel."
+      >
+        <input
+          id={id("service_code")}
+          name="service_code"
+          defaultValue={option?.service_code}
+          className={inputClass}
+          aria-invalid={!!errors.service_code}
+        />
       </Field>
       <Field id={id("currency")} label="Currency" errors={errors.currency} hint="ISO 4217 code, e.g. EUR.">
-        <input id={id("currency")} name="currency" defaultValue={option?.currency ?? "EUR"} maxLength={3} list={id("currencies")} autoComplete="off" className={`${inputClass} uppercase`} aria-invalid={!!errors.currency} />
+        <input
+          id={id("currency")}
+          name="currency"
+          defaultValue={option?.currency ?? "EUR"}
+          maxLength={3}
+          list={id("currencies")}
+          autoComplete="off"
+          className={`${inputClass} uppercase`}
+          aria-invalid={!!errors.currency}
+        />
         <CurrencyOptions id={id("currencies")} />
       </Field>
       <Field id={id("price_amount")} label="Price" errors={errors.price_amount}>
-        <input id={id("price_amount")} name="price_amount" inputMode="decimal" placeholder="0.00" defaultValue={option?.price_amount} className={inputClass} aria-invalid={!!errors.price_amount} />
+        <input
+          id={id("price_amount")}
+          name="price_amount"
+          inputMode="decimal"
+          placeholder="0.00"
+          defaultValue={option?.price_amount}
+          className={inputClass}
+          aria-invalid={!!errors.price_amount}
+        />
       </Field>
-      <Field id={id("free_above_amount")} label="Free above" errors={errors.free_above_amount} hint="Optional: orders at or above this ship free.">
-        <input id={id("free_above_amount")} name="free_above_amount" inputMode="decimal" defaultValue={option?.free_above_amount ?? ""} className={inputClass} aria-invalid={!!errors.free_above_amount} />
+      <Field
+        id={id("free_above_amount")}
+        label="Free above"
+        errors={errors.free_above_amount}
+        hint="Optional: orders at or above this ship free."
+      >
+        <input
+          id={id("free_above_amount")}
+          name="free_above_amount"
+          inputMode="decimal"
+          defaultValue={option?.free_above_amount ?? ""}
+          className={inputClass}
+          aria-invalid={!!errors.free_above_amount}
+        />
       </Field>
       <div className="flex items-center gap-2 self-end pb-2">
-        <input id={id("requires_location")} name="requires_location" type="checkbox" defaultChecked={option?.requires_location} className="h-4 w-4" />
-        <label htmlFor={id("requires_location")} className="text-sm text-slate-800">Requires a pickup location</label>
+        <input
+          id={id("requires_location")}
+          name="requires_location"
+          type="checkbox"
+          defaultChecked={option?.requires_location}
+          className="h-4 w-4"
+        />
+        <label htmlFor={id("requires_location")} className="text-sm text-slate-800">
+          Requires a pickup location
+        </label>
       </div>
-      <div><SubmitButton pending={m.isPending}>{option ? "Save shipping option" : "Create shipping option"}</SubmitButton></div>
+      <div>
+        <SubmitButton pending={m.isPending}>{option ? "Save shipping option" : "Create shipping option"}</SubmitButton>
+      </div>
     </form>
   );
 }

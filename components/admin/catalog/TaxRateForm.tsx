@@ -5,14 +5,20 @@ import { useRef } from "react";
 import { useTRPC } from "../../trpc/client";
 import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
 import { Field, inputClass } from "../../ui/Field";
-import { text } from "../../ui/formData";
 import { FormError } from "../../ui/FormError";
+import { text } from "../../ui/formData";
 import { SubmitButton } from "../../ui/SubmitButton";
 import { toast } from "../../ui/Toaster";
 
 const FIELDS = ["name", "percentage"] as const;
 
-export function TaxRateForm({ rate, onDone }: { rate?: { id: number; name: string; percentage: string }; onDone?: () => void }) {
+export function TaxRateForm({
+  rate,
+  onDone,
+}: {
+  rate?: { id: number; name: string; percentage: string };
+  onDone?: () => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
@@ -39,15 +45,38 @@ export function TaxRateForm({ rate, onDone }: { rate?: { id: number; name: strin
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-3" data-testid="tax-rate-form">
-      <div className="sm:col-span-3"><FormError message={formErrorOf(m.error, FIELDS)} /></div>
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-4 sm:grid-cols-3"
+      data-testid="tax-rate-form"
+    >
+      <div className="sm:col-span-3">
+        <FormError message={formErrorOf(m.error, FIELDS)} />
+      </div>
       <Field id={id("name")} label="Name" errors={errors.name}>
-        <input id={id("name")} name="name" defaultValue={rate?.name} className={inputClass} aria-invalid={!!errors.name} />
+        <input
+          id={id("name")}
+          name="name"
+          defaultValue={rate?.name}
+          className={inputClass}
+          aria-invalid={!!errors.name}
+        />
       </Field>
       <Field id={id("percentage")} label="Percentage" errors={errors.percentage} hint="0–100, e.g. 24 or 25.5.">
-        <input id={id("percentage")} name="percentage" inputMode="decimal" defaultValue={rate?.percentage} className={inputClass} aria-invalid={!!errors.percentage} />
+        <input
+          id={id("percentage")}
+          name="percentage"
+          inputMode="decimal"
+          defaultValue={rate?.percentage}
+          className={inputClass}
+          aria-invalid={!!errors.percentage}
+        />
       </Field>
-      <div className="self-end"><SubmitButton pending={m.isPending}>{rate ? "Save tax rate" : "Create tax rate"}</SubmitButton></div>
+      <div className="self-end">
+        <SubmitButton pending={m.isPending}>{rate ? "Save tax rate" : "Create tax rate"}</SubmitButton>
+      </div>
     </form>
   );
 }

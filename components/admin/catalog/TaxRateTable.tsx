@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "../../trpc/client";
 import type { RouterOutputs } from "../../trpc/types";
-import { DataTable, type ColumnDef } from "../../ui/DataTable";
+import { type ColumnDef, DataTable } from "../../ui/DataTable";
 import { Dialog } from "../../ui/Dialog";
 import { StatusChip } from "../../ui/StatusChip";
 import { toast } from "../../ui/Toaster";
@@ -17,29 +17,58 @@ function RowActions({ rate }: { rate: TaxRate }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const toggle = useMutation(trpc.catalogAdmin.taxRates.update.mutationOptions({
-    onSuccess: async (r) => {
-      toast.success(r.active ? "Tax rate activated" : "Tax rate deactivated");
-      await queryClient.invalidateQueries(trpc.catalogAdmin.taxRates.pathFilter());
-    },
-  }));
+  const toggle = useMutation(
+    trpc.catalogAdmin.taxRates.update.mutationOptions({
+      onSuccess: async (r) => {
+        toast.success(r.active ? "Tax rate activated" : "Tax rate deactivated");
+        await queryClient.invalidateQueries(trpc.catalogAdmin.taxRates.pathFilter());
+      },
+    }),
+  );
   return (
     <div className="flex flex-wrap gap-2">
-      <Dialog title={`Edit tax rate ${rate.name}`} open={editing} onOpenChange={setEditing}
-        trigger={<button type="button" className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50">Edit</button>}>
+      <Dialog
+        title={`Edit tax rate ${rate.name}`}
+        open={editing}
+        onOpenChange={setEditing}
+        trigger={
+          <button
+            type="button"
+            className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50"
+          >
+            Edit
+          </button>
+        }
+      >
         <TaxRateForm rate={rate} onDone={() => setEditing(false)} />
       </Dialog>
-      <ActiveToggle active={rate.active} what="tax rate" pending={toggle.isPending} error={toggle.error?.message}
+      <ActiveToggle
+        active={rate.active}
+        what="tax rate"
+        pending={toggle.isPending}
+        error={toggle.error?.message}
         consequence={`“${rate.name}” (${rate.percentage} %) can no longer be chosen for products; products that use it keep it.`}
-        onChange={(active) => toggle.mutate({ id: rate.id, active })} />
+        onChange={(active) => toggle.mutate({ id: rate.id, active })}
+      />
     </div>
   );
 }
 
 const columns: ColumnDef<TaxRate>[] = [
   { id: "name", header: "Name", accessorKey: "name" },
-  { id: "percentage", header: "Percentage", meta: { align: "right" }, accessorKey: "percentage", cell: ({ row }) => <span className="tabular-nums">{row.original.percentage} %</span> },
-  { id: "status", header: "Status", accessorFn: (r) => (r.active ? "active" : "inactive"), cell: ({ getValue }) => <StatusChip status={String(getValue())} /> },
+  {
+    id: "percentage",
+    header: "Percentage",
+    meta: { align: "right" },
+    accessorKey: "percentage",
+    cell: ({ row }) => <span className="tabular-nums">{row.original.percentage} %</span>,
+  },
+  {
+    id: "status",
+    header: "Status",
+    accessorFn: (r) => (r.active ? "active" : "inactive"),
+    cell: ({ getValue }) => <StatusChip status={String(getValue())} />,
+  },
   { id: "actions", header: "Actions", cell: ({ row }) => <RowActions rate={row.original} /> },
 ];
 
@@ -47,7 +76,15 @@ export function TaxRateTable() {
   const trpc = useTRPC();
   const rates = useQuery(trpc.catalogAdmin.taxRates.list.queryOptions());
   return (
-    <DataTable label="Tax rates" testId="tax-rates-table" columns={columns} data={rates.data} loading={rates.isPending} error={rates.error}
-      rowTestId={() => "tax-rate-row"} empty={{ message: "No tax rates yet. Create the first one with the form below." }} />
+    <DataTable
+      label="Tax rates"
+      testId="tax-rates-table"
+      columns={columns}
+      data={rates.data}
+      loading={rates.isPending}
+      error={rates.error}
+      rowTestId={() => "tax-rate-row"}
+      empty={{ message: "No tax rates yet. Create the first one with the form below." }}
+    />
   );
 }

@@ -4,28 +4,77 @@
 import Link from "next/link";
 import type { ContractOut } from "@/server/schemas/contracts";
 import { Card } from "../../ui/Card";
-import { DataTable, type ColumnDef } from "../../ui/DataTable";
+import { type ColumnDef, DataTable } from "../../ui/DataTable";
 import { DateTime } from "../../ui/DateTime";
 import { Money } from "../../ui/Money";
 import { StatusChip } from "../../ui/StatusChip";
 import { CancelPauseButton } from "./SimpleDialogs";
 
-export interface ActivityAttempt { id: number; state: string; amount: string; created_at: string; failure_message?: string | null }
-export interface ActivityRun { id: number; kind: string; state: string; period_start_at: string; period_end_at: string; total_amount: string; attempts: ActivityAttempt[] }
-export interface ActivityCredit { id: number; kind: string; amount: string; reason: string; created_at: string; billing_run_id: number | null }
-export interface ActivityAdjustment { id: number; description: string; amount: string; created_at: string }
-export interface ActivityEvent { id: number | string; type: string; created_at: string; actor: string | null }
-export interface ContractActivity { runs: ActivityRun[]; credits: ActivityCredit[]; adjustments: ActivityAdjustment[]; events: ActivityEvent[] }
+export interface ActivityAttempt {
+  id: number;
+  state: string;
+  amount: string;
+  created_at: string;
+  failure_message?: string | null;
+}
+export interface ActivityRun {
+  id: number;
+  kind: string;
+  state: string;
+  period_start_at: string;
+  period_end_at: string;
+  total_amount: string;
+  attempts: ActivityAttempt[];
+}
+export interface ActivityCredit {
+  id: number;
+  kind: string;
+  amount: string;
+  reason: string;
+  created_at: string;
+  billing_run_id: number | null;
+}
+export interface ActivityAdjustment {
+  id: number;
+  description: string;
+  amount: string;
+  created_at: string;
+}
+export interface ActivityEvent {
+  id: number | string;
+  type: string;
+  created_at: string;
+  actor: string | null;
+}
+export interface ContractActivity {
+  runs: ActivityRun[];
+  credits: ActivityCredit[];
+  adjustments: ActivityAdjustment[];
+  events: ActivityEvent[];
+}
 
 type Pause = ContractOut["pauses"][number];
 
 export function ActivitySections({ contract: c, activity: a }: { contract: ContractOut; activity: ContractActivity }) {
   const money = (amount: string) => <Money amount={amount} currency={c.currency} />;
   const pauseCols: ColumnDef<Pause>[] = [
-    { id: "window", header: "Window", cell: ({ row: { original: p } }) => <><DateTime value={p.start_date} /> → <DateTime value={p.end_date} /></> },
+    {
+      id: "window",
+      header: "Window",
+      cell: ({ row: { original: p } }) => (
+        <>
+          <DateTime value={p.start_date} /> → <DateTime value={p.end_date} />
+        </>
+      ),
+    },
     { id: "state", header: "State", cell: ({ row }) => <StatusChip status={row.original.state} /> },
     { id: "reason", header: "Reason", cell: ({ row }) => row.original.reason ?? "—" },
-    { id: "actions", header: "Actions", cell: ({ row }) => (row.original.state === "scheduled" ? <CancelPauseButton contractId={c.id} pauseId={row.original.id} /> : null) },
+    {
+      id: "actions",
+      header: "Actions",
+      cell: ({ row }) =>
+        row.original.state === "scheduled" ? <CancelPauseButton contractId={c.id} pauseId={row.original.id} /> : null,
+    },
   ];
   const adjCols: ColumnDef<ActivityAdjustment>[] = [
     { id: "line", header: "Line", cell: ({ row }) => row.original.description },
@@ -35,19 +84,64 @@ export function ActivitySections({ contract: c, activity: a }: { contract: Contr
   const creditCols: ColumnDef<ActivityCredit>[] = [
     { id: "when", header: "Date", cell: ({ row }) => <DateTime value={row.original.created_at} /> },
     { id: "kind", header: "Kind", cell: ({ row }) => (row.original.kind === "use" ? "Used" : "Granted") },
-    { id: "reason", header: "Reason", cell: ({ row }) => <>{row.original.reason}{row.original.billing_run_id ? <> · <Link className="text-blue-800 underline" href={`/admin/billing/runs/${row.original.billing_run_id}`}>run {row.original.billing_run_id}</Link></> : null}</> },
+    {
+      id: "reason",
+      header: "Reason",
+      cell: ({ row }) => (
+        <>
+          {row.original.reason}
+          {row.original.billing_run_id ? (
+            <>
+              {" "}
+              ·{" "}
+              <Link className="text-blue-800 underline" href={`/admin/billing/runs/${row.original.billing_run_id}`}>
+                run {row.original.billing_run_id}
+              </Link>
+            </>
+          ) : null}
+        </>
+      ),
+    },
     { id: "amount", header: "Amount", meta: { align: "right" }, cell: ({ row }) => money(row.original.amount) },
   ];
   const runCols: ColumnDef<ActivityRun>[] = [
-    { id: "run", header: "Run", cell: ({ row: { original: r } }) => <Link className="text-blue-800 underline" href={`/admin/billing/runs/${r.id}`}>Run {r.id}</Link> },
+    {
+      id: "run",
+      header: "Run",
+      cell: ({ row: { original: r } }) => (
+        <Link className="text-blue-800 underline" href={`/admin/billing/runs/${r.id}`}>
+          Run {r.id}
+        </Link>
+      ),
+    },
     { id: "kind", header: "Kind", cell: ({ row }) => row.original.kind },
-    { id: "period", header: "Period", cell: ({ row: { original: r } }) => <><DateTime value={r.period_start_at} dateOnly /> → <DateTime value={r.period_end_at} dateOnly /></> },
+    {
+      id: "period",
+      header: "Period",
+      cell: ({ row: { original: r } }) => (
+        <>
+          <DateTime value={r.period_start_at} dateOnly /> → <DateTime value={r.period_end_at} dateOnly />
+        </>
+      ),
+    },
     { id: "state", header: "State", cell: ({ row }) => <StatusChip status={row.original.state} /> },
-    { id: "attempts", header: "Attempts", cell: ({ row: { original: r } }) => (r.attempts.length ? (
-      <ul className="space-y-0.5 text-xs">
-        {r.attempts.map((t) => <li key={t.id}><DateTime value={t.created_at} /> · {t.state} · {money(t.amount)}{t.failure_message ? ` · ${t.failure_message}` : ""}</li>)}
-      </ul>
-    ) : "None") },
+    {
+      id: "attempts",
+      header: "Attempts",
+      cell: ({ row: { original: r } }) =>
+        r.attempts.length ? (
+          <ul className="space-y-0.5 text-xs">
+            {r.attempts.map((t) => (
+              <li key={t.id}>
+                <DateTime value={t.created_at} /> · {t.state} · {money(t.amount)}
+                {t.failure_message ? ` · ${t.failure_message}` : ""}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          "None"
+        ),
+    },
     { id: "total", header: "Total", meta: { align: "right" }, cell: ({ row }) => money(row.original.total_amount) },
   ];
   const eventCols: ColumnDef<ActivityEvent>[] = [
@@ -58,19 +152,58 @@ export function ActivitySections({ contract: c, activity: a }: { contract: Contr
   const ents = c.entitlement_summary.products;
   return (
     <>
-      {c.pauses.length ? <Card title="Pauses" testId="contract-pauses"><DataTable label="Pauses" columns={pauseCols} data={c.pauses} /></Card> : null}
+      {c.pauses.length ? (
+        <Card title="Pauses" testId="contract-pauses">
+          <DataTable label="Pauses" columns={pauseCols} data={c.pauses} />
+        </Card>
+      ) : null}
       <Card title="Pending adjustments" testId="contract-adjustments">
-        <DataTable label="Pending adjustments" columns={adjCols} data={a.adjustments} empty={{ message: "No adjustments wait for the next invoice." }} />
+        <DataTable
+          label="Pending adjustments"
+          columns={adjCols}
+          data={a.adjustments}
+          empty={{ message: "No adjustments wait for the next invoice." }}
+        />
       </Card>
       <Card title="Credit" testId="contract-credit">
-        <p className="mb-3 text-sm">Balance: <strong>{money(c.credit_balance)}</strong></p>
-        <DataTable label="Credit transactions" columns={creditCols} data={a.credits} empty={{ message: "No credit yet: use “Add credit” in the actions menu." }} />
+        <p className="mb-3 text-sm">
+          Balance: <strong>{money(c.credit_balance)}</strong>
+        </p>
+        <DataTable
+          label="Credit transactions"
+          columns={creditCols}
+          data={a.credits}
+          empty={{ message: "No credit yet: use “Add credit” in the actions menu." }}
+        />
       </Card>
       <Card title="Entitlements" testId="contract-entitlements">
-        <p className="mb-2 text-sm">Service {c.entitlement_summary.service_active ? "active" : "inactive"}{c.entitlement_summary.entitled_until ? <> until <DateTime value={c.entitlement_summary.entitled_until} /></> : null}.</p>
+        <p className="mb-2 text-sm">
+          Service {c.entitlement_summary.service_active ? "active" : "inactive"}
+          {c.entitlement_summary.entitled_until ? (
+            <>
+              {" "}
+              until <DateTime value={c.entitlement_summary.entitled_until} />
+            </>
+          ) : null}
+          .
+        </p>
         {ents.length ? (
-          <ul className="list-disc pl-5 text-sm">{ents.map((e) => <li key={e.product_id}>{e.product_name} × {e.quantity}{e.entitled_until ? <> until <DateTime value={e.entitled_until} dateOnly /></> : null}</li>)}</ul>
-        ) : <p className="text-sm text-slate-700">No product is entitled now.</p>}
+          <ul className="list-disc pl-5 text-sm">
+            {ents.map((e) => (
+              <li key={e.product_id}>
+                {e.product_name} × {e.quantity}
+                {e.entitled_until ? (
+                  <>
+                    {" "}
+                    until <DateTime value={e.entitled_until} dateOnly />
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-700">No product is entitled now.</p>
+        )}
       </Card>
       <Card title="Billing runs" testId="contract-runs">
         <DataTable label="Billing runs" columns={runCols} data={a.runs} empty={{ message: "No billing runs yet." }} />

@@ -9,9 +9,9 @@ import { DateTime } from "../../ui/DateTime";
 import { Money } from "../../ui/Money";
 import { StatusChip } from "../../ui/StatusChip";
 import { SummaryStrip } from "../../ui/SummaryStrip";
-import { ContractHeader } from "./ContractHeader";
 import { ActivitySections, type ContractActivity } from "./ActivitySections";
-import { ItemsSection, type ItemExtra } from "./ItemsSection";
+import { ContractHeader } from "./ContractHeader";
+import { type ItemExtra, ItemsSection } from "./ItemsSection";
 
 export interface ContractPageData {
   contract: ContractOut;
@@ -25,40 +25,118 @@ export interface ContractPageData {
 export function ContractDetail({ data }: { data: ContractPageData }) {
   const c = data.contract;
   const active = c.items.filter((i) => i.status === "active");
-  const periodStart = active.map((i) => i.current_service_period_start_at).filter(Boolean).sort()[0];
-  const periodEnd = active.map((i) => i.current_service_period_end_at).filter(Boolean).sort().reverse()[0];
+  const periodStart = active
+    .map((i) => i.current_service_period_start_at)
+    .filter(Boolean)
+    .sort()[0];
+  const periodEnd = active
+    .map((i) => i.current_service_period_end_at)
+    .filter(Boolean)
+    .sort()
+    .reverse()[0];
   return (
     <>
-      <Link href="/admin/contracts" className="text-sm text-blue-800 hover:underline">← All contracts</Link>
+      <Link href="/admin/contracts" className="text-sm text-blue-800 hover:underline">
+        ← All contracts
+      </Link>
       <ContractHeader contract={c} />
-      <SummaryStrip items={[
-        { label: "Customer", testId: "summary-customer", value: <Link className="text-blue-800 hover:underline" href={`/admin/customers/${c.customer.id}`}>{c.customer.name ?? c.customer.reference}</Link> },
-        { label: "Next charge", testId: "summary-next-charge", value: data.nextCharge?.at ?? c.next_billing_at
-          ? <><DateTime value={data.nextCharge?.at ?? c.next_billing_at} relative />{data.nextCharge?.amount ? <> · <Money amount={data.nextCharge.amount} currency={c.currency} testId="next-charge-amount" /></> : null}</>
-          : "None scheduled" },
-        { label: "Current period", testId: "summary-period", value: periodStart ? <><DateTime value={periodStart} dateOnly /> → <DateTime value={periodEnd} dateOnly /></> : "—" },
-        { label: "Service", testId: "summary-service", value: <StatusChip status={c.service_state} /> },
-      ]} />
+      <SummaryStrip
+        items={[
+          {
+            label: "Customer",
+            testId: "summary-customer",
+            value: (
+              <Link className="text-blue-800 hover:underline" href={`/admin/customers/${c.customer.id}`}>
+                {c.customer.name ?? c.customer.reference}
+              </Link>
+            ),
+          },
+          {
+            label: "Next charge",
+            testId: "summary-next-charge",
+            value:
+              (data.nextCharge?.at ?? c.next_billing_at) ? (
+                <>
+                  <DateTime value={data.nextCharge?.at ?? c.next_billing_at} relative />
+                  {data.nextCharge?.amount ? (
+                    <>
+                      {" "}
+                      · <Money amount={data.nextCharge.amount} currency={c.currency} testId="next-charge-amount" />
+                    </>
+                  ) : null}
+                </>
+              ) : (
+                "None scheduled"
+              ),
+          },
+          {
+            label: "Current period",
+            testId: "summary-period",
+            value: periodStart ? (
+              <>
+                <DateTime value={periodStart} dateOnly /> → <DateTime value={periodEnd} dateOnly />
+              </>
+            ) : (
+              "—"
+            ),
+          },
+          { label: "Service", testId: "summary-service", value: <StatusChip status={c.service_state} /> },
+        ]}
+      />
       {c.cancel_at ? (
-        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="pending-cancel">
-          Cancels <DateTime value={c.cancel_at} />{c.cancel_at_period_end ? " (end of the current period)" : ""}.
+        <p
+          role="status"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          data-testid="pending-cancel"
+        >
+          Cancels <DateTime value={c.cancel_at} />
+          {c.cancel_at_period_end ? " (end of the current period)" : ""}.
         </p>
       ) : null}
-      <ItemsSection contractId={c.id} currency={c.currency} items={c.items} extras={data.itemExtras} editable={c.state === "active" || c.state === "paused"} />
+      <ItemsSection
+        contractId={c.id}
+        currency={c.currency}
+        items={c.items}
+        extras={data.itemExtras}
+        editable={c.state === "active" || c.state === "paused"}
+      />
       {data.upcoming?.length ? (
         <Card title="Upcoming charge" testId="contract-upcoming">
           <ul className="space-y-1 text-sm">
             {data.upcoming.map((l, i) => (
-              <li key={i} className="flex justify-between gap-4"><span>{l.product_name} × {l.quantity}<span className="block text-xs text-slate-700">{l.description}</span></span><Money amount={l.line_total_amount} currency={c.currency} /></li>
+              <li key={i} className="flex justify-between gap-4">
+                <span>
+                  {l.product_name} × {l.quantity}
+                  <span className="block text-xs text-slate-700">{l.description}</span>
+                </span>
+                <Money amount={l.line_total_amount} currency={c.currency} />
+              </li>
             ))}
           </ul>
-          {data.nextCharge?.amount ? <p className="mt-2 text-sm font-semibold">Total with tax: <Money amount={data.nextCharge.amount} currency={c.currency} /> on <DateTime value={data.nextCharge.at} dateOnly /></p> : null}
+          {data.nextCharge?.amount ? (
+            <p className="mt-2 text-sm font-semibold">
+              Total with tax: <Money amount={data.nextCharge.amount} currency={c.currency} /> on{" "}
+              <DateTime value={data.nextCharge.at} dateOnly />
+            </p>
+          ) : null}
         </Card>
       ) : null}
       <ActivitySections contract={c} activity={data.activity} />
       <Card title="Details" testId="contract-details">
         <dl className="grid gap-x-8 gap-y-2 text-sm sm:grid-cols-3">
-          <Fact label="Subscriber page" value={<a className="break-all text-blue-800 underline" href={c.subscriber_page} target="_blank" rel="noreferrer">Open the subscriber page</a>} />
+          <Fact
+            label="Subscriber page"
+            value={
+              <a
+                className="break-all text-blue-800 underline"
+                href={c.subscriber_page}
+                target="_blank"
+                rel="noreferrer"
+              >
+                Open the subscriber page
+              </a>
+            }
+          />
           <Fact label="Billing anchor" value={<DateTime value={c.billing_anchor_at} />} />
           <Fact label="Created" value={<DateTime value={c.created_at} />} />
           <Fact label="Metadata" value={<code className="break-all text-xs">{JSON.stringify(c.metadata)}</code>} />
@@ -69,5 +147,10 @@ export function ContractDetail({ data }: { data: ContractPageData }) {
 }
 
 export function Fact({ label, value }: { label: string; value: React.ReactNode }) {
-  return <div><dt className="text-xs uppercase text-slate-700">{label}</dt><dd className="font-medium">{value}</dd></div>;
+  return (
+    <div>
+      <dt className="text-xs uppercase text-slate-700">{label}</dt>
+      <dd className="font-medium">{value}</dd>
+    </div>
+  );
 }

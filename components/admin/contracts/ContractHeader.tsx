@@ -3,8 +3,8 @@
 // buttons, the rest in the actions menu; each opens its dialog (preview pattern where it applies).
 import { useState } from "react";
 import type { ContractOut } from "@/server/schemas/contracts";
-import { PageHeader, primaryButtonClass, secondaryButtonClass } from "../../ui/PageHeader";
 import type { ActionItem } from "../../ui/ActionsMenu";
+import { PageHeader, primaryButtonClass, secondaryButtonClass } from "../../ui/PageHeader";
 import { AddItemDialog } from "./ItemDialogs";
 import { CancelDialog, PauseDialog, RestartDialog, ResumeDialog } from "./LifecycleDialogs";
 import { ActivateDialog, AddCreditDialog, EditMetadataDialog } from "./SimpleDialogs";
@@ -13,7 +13,12 @@ type DialogName = "add" | "cancel" | "pause" | "resume" | "restart" | "activate"
 
 export function ContractHeader({ contract: c }: { contract: ContractOut }) {
   const [open, setOpen] = useState<DialogName>(null);
-  const props = (name: Exclude<DialogName, null>) => ({ open: open === name, onOpenChange: (o: boolean) => setOpen(o ? name : null), contractId: c.id, currency: c.currency });
+  const props = (name: Exclude<DialogName, null>) => ({
+    open: open === name,
+    onOpenChange: (o: boolean) => setOpen(o ? name : null),
+    contractId: c.id,
+    currency: c.currency,
+  });
   const pendingCancel = c.state === "active" && (c.cancel_at_period_end || !!c.cancel_at);
   const can = {
     activate: c.state === "inactive",
@@ -39,12 +44,24 @@ export function ContractHeader({ contract: c }: { contract: ContractOut }) {
   const name = c.customer.name ?? c.customer.reference;
   return (
     <>
-      <PageHeader title={`${name} — contract ${c.id}`} id={String(c.id)} idLabel="contract id" status={c.state}
+      <PageHeader
+        title={`${name} — contract ${c.id}`}
+        id={String(c.id)}
+        idLabel="contract id"
+        status={c.state}
         description={`${c.currency} · ${c.recurring ? "recurring" : "one-time"} · version ${c.contract_version}${pendingCancel ? " · cancellation pending" : ""}`}
         actions={primary.slice(0, 2).map((a, i) => (
-          <button key={a.name} type="button" className={i === 0 ? primaryButtonClass : secondaryButtonClass} onClick={() => setOpen(a.name)}>{a.label}</button>
+          <button
+            key={a.name}
+            type="button"
+            className={i === 0 ? primaryButtonClass : secondaryButtonClass}
+            onClick={() => setOpen(a.name)}
+          >
+            {a.label}
+          </button>
         ))}
-        menu={menu} />
+        menu={menu}
+      />
       {open === "add" ? <AddItemDialog {...props("add")} /> : null}
       {open === "cancel" ? <CancelDialog {...props("cancel")} /> : null}
       {open === "pause" ? <PauseDialog {...props("pause")} /> : null}

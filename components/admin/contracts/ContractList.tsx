@@ -5,51 +5,119 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "../../trpc/client";
-import { DataTable, type ColumnDef } from "../../ui/DataTable";
+import { type ColumnDef, DataTable } from "../../ui/DataTable";
 import { DateTime } from "../../ui/DateTime";
 import { FilterBar } from "../../ui/FilterBar";
 import { Money } from "../../ui/Money";
 import { StatusChip } from "../../ui/StatusChip";
 import { pageOf, sortOf, useUrlState } from "../../ui/useUrlState";
-import { contractListQuery, type ContractRow } from "./listQuery";
+import { type ContractRow, contractListQuery } from "./listQuery";
 
 const PAGE_SIZE = 25;
-const opts = (values: string[]) => values.map((v) => ({ value: v, label: v.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase()) }));
+const opts = (values: string[]) =>
+  values.map((v) => ({ value: v, label: v.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase()) }));
 
 const columns: ColumnDef<ContractRow>[] = [
-  { id: "id", header: "Contract", cell: ({ row: { original: c } }) => <Link className="font-medium text-blue-800 underline" href={`/admin/contracts/${c.id}`}>Contract {c.id}</Link> },
-  { id: "customer", header: "Customer", cell: ({ row: { original: c } }) => <span>{c.customer_name ?? c.customer_reference}<span className="block text-xs text-slate-700">{c.customer_reference}</span></span> },
-  { id: "state", header: "State", cell: ({ row: { original: c } }) => (
-    <span className="flex flex-wrap gap-1">
-      <StatusChip status={c.state} />
-      {c.billing_attention_required ? <StatusChip status="attention" label="Billing attention" /> : null}
-    </span>
-  ) },
+  {
+    id: "id",
+    header: "Contract",
+    cell: ({ row: { original: c } }) => (
+      <Link className="font-medium text-blue-800 underline" href={`/admin/contracts/${c.id}`}>
+        Contract {c.id}
+      </Link>
+    ),
+  },
+  {
+    id: "customer",
+    header: "Customer",
+    cell: ({ row: { original: c } }) => (
+      <span>
+        {c.customer_name ?? c.customer_reference}
+        <span className="block text-xs text-slate-700">{c.customer_reference}</span>
+      </span>
+    ),
+  },
+  {
+    id: "state",
+    header: "State",
+    cell: ({ row: { original: c } }) => (
+      <span className="flex flex-wrap gap-1">
+        <StatusChip status={c.state} />
+        {c.billing_attention_required ? <StatusChip status="attention" label="Billing attention" /> : null}
+      </span>
+    ),
+  },
   { id: "service", header: "Service", cell: ({ row }) => <StatusChip status={row.original.service_state} /> },
   { id: "currency", header: "Currency", cell: ({ row }) => row.original.currency },
-  { id: "next_billing_at", header: "Next billing", enableSorting: true, cell: ({ row }) => <DateTime value={row.original.next_billing_at} dateOnly empty="—" /> },
-  { id: "next_amount", header: "Next charge", meta: { align: "right" }, cell: ({ row }) => <Money amount={row.original.next_charge_amount} currency={row.original.currency} /> },
-  { id: "created_at", header: "Created", enableSorting: true, cell: ({ row }) => <DateTime value={row.original.created_at} dateOnly /> },
+  {
+    id: "next_billing_at",
+    header: "Next billing",
+    enableSorting: true,
+    cell: ({ row }) => <DateTime value={row.original.next_billing_at} dateOnly empty="—" />,
+  },
+  {
+    id: "next_amount",
+    header: "Next charge",
+    meta: { align: "right" },
+    cell: ({ row }) => <Money amount={row.original.next_charge_amount} currency={row.original.currency} />,
+  },
+  {
+    id: "created_at",
+    header: "Created",
+    enableSorting: true,
+    cell: ({ row }) => <DateTime value={row.original.created_at} dateOnly />,
+  },
 ];
 
 export function ContractList({ currencies }: { currencies: string[] }) {
   const trpc = useTRPC();
   const [params] = useUrlState();
-  const list = useQuery({ ...trpc.contracts.list.queryOptions(contractListQuery(params, pageOf(params), sortOf(params), PAGE_SIZE)), placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...trpc.contracts.list.queryOptions(contractListQuery(params, pageOf(params), sortOf(params), PAGE_SIZE)),
+    placeholderData: keepPreviousData,
+  });
   return (
     <div className="space-y-4">
       <FilterBar
         search={{ label: "Search contracts", placeholder: "Customer reference or contract id" }}
         filters={[
           { name: "state", label: "State", options: opts(["active", "paused", "inactive", "canceled", "ended"]) },
-          { name: "service_state", label: "Service state", options: opts(["active", "partial", "past_due", "inactive"]) },
+          {
+            name: "service_state",
+            label: "Service state",
+            options: opts(["active", "partial", "past_due", "inactive"]),
+          },
           { name: "currency", label: "Currency", options: currencies.map((c) => ({ value: c, label: c })) },
-          { name: "attention", label: "Billing attention", allLabel: "Any", options: [{ value: "true", label: "Needs attention" }, { value: "false", label: "No attention needed" }] },
-        ]}>
+          {
+            name: "attention",
+            label: "Billing attention",
+            allLabel: "Any",
+            options: [
+              { value: "true", label: "Needs attention" },
+              { value: "false", label: "No attention needed" },
+            ],
+          },
+        ]}
+      >
         <CustomerFilter />
       </FilterBar>
-      <DataTable label="Contracts" columns={columns} data={list.data?.results} total={list.data?.count} pageSize={PAGE_SIZE} loading={list.isPending} error={list.error} getRowId={(c) => String(c.id)} rowTestId={(c) => `contract-row-${c.id}`}
-        empty={{ title: "No contracts match", message: "Contracts appear here when a customer subscribes through a checkout, or when you create one through the API (POST /v2/subscription-contracts/).", action: { href: "/admin/customers", label: "Go to customers" } }} />
+      <DataTable
+        label="Contracts"
+        columns={columns}
+        data={list.data?.results}
+        total={list.data?.count}
+        pageSize={PAGE_SIZE}
+        loading={list.isPending}
+        error={list.error}
+        getRowId={(c) => String(c.id)}
+        rowTestId={(c) => `contract-row-${c.id}`}
+        empty={{
+          title: "No contracts match",
+          message:
+            "Contracts appear here when a customer subscribes through a checkout, or when you create one through the API (POST /v2/subscription-contracts/).",
+          action: { href: "/admin/customers", label: "Go to customers" },
+        }}
+      />
     </div>
   );
 }
@@ -58,9 +126,24 @@ export function ContractList({ currencies }: { currencies: string[] }) {
 function CustomerFilter() {
   const [params, set] = useUrlState();
   return (
-    <form className="flex flex-col gap-1" onSubmit={(e) => { e.preventDefault(); set({ customer: String(new FormData(e.currentTarget).get("customer") ?? "").trim() || null }); }}>
-      <label htmlFor="contract-customer-filter" className="text-sm font-medium text-slate-700">Customer</label>
-      <input id="contract-customer-filter" name="customer" key={params.get("customer") ?? ""} defaultValue={params.get("customer") ?? ""} placeholder="Reference or id" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm" />
+    <form
+      className="flex flex-col gap-1"
+      onSubmit={(e) => {
+        e.preventDefault();
+        set({ customer: String(new FormData(e.currentTarget).get("customer") ?? "").trim() || null });
+      }}
+    >
+      <label htmlFor="contract-customer-filter" className="text-sm font-medium text-slate-700">
+        Customer
+      </label>
+      <input
+        id="contract-customer-filter"
+        name="customer"
+        key={params.get("customer") ?? ""}
+        defaultValue={params.get("customer") ?? ""}
+        placeholder="Reference or id"
+        className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm"
+      />
     </form>
   );
 }

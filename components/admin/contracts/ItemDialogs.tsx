@@ -7,12 +7,26 @@ import { useTRPC, useTRPCClient } from "../../trpc/client";
 import { inputClass } from "../../ui/Field";
 import { FormField } from "../../ui/FormField";
 import { formatMoney } from "../../ui/money";
-import { OperationDialog, type Body } from "./OperationDialog";
+import { type Body, OperationDialog } from "./OperationDialog";
 
 type Open = { open: boolean; onOpenChange: (o: boolean) => void };
 type Ids = { contractId: number; currency: string };
 
-function PriceSelect({ id, currency, value, onChange, errors, label }: { id: string; currency: string; value: string; onChange: (v: string) => void; errors?: string[]; label: string }) {
+function PriceSelect({
+  id,
+  currency,
+  value,
+  onChange,
+  errors,
+  label,
+}: {
+  id: string;
+  currency: string;
+  value: string;
+  onChange: (v: string) => void;
+  errors?: string[];
+  label: string;
+}) {
   const trpc = useTRPC();
   const prices = useQuery(trpc.catalog.prices.list.queryOptions({ active: "true" }));
   const options = (prices.data ?? []).filter((p) => p.currency === currency && p.billing_type === "recurring");
@@ -22,7 +36,12 @@ function PriceSelect({ id, currency, value, onChange, errors, label }: { id: str
         <select {...c} value={value} onChange={(e) => onChange(e.target.value)} className={inputClass}>
           <option value="">{prices.isPending ? "Loading prices…" : "Choose a price"}</option>
           {options.map((p) => (
-            <option key={p.id} value={p.id}>{p.product_name} — {formatMoney(p.unit_amount, p.currency)} / {(p.interval_count ?? 1) > 1 ? `${p.interval_count} ` : ""}{p.interval ?? "period"}{p.reference ? ` (${p.reference})` : ""}</option>
+            <option key={p.id} value={p.id}>
+              {p.product_name} — {formatMoney(p.unit_amount, p.currency)} /{" "}
+              {(p.interval_count ?? 1) > 1 ? `${p.interval_count} ` : ""}
+              {p.interval ?? "period"}
+              {p.reference ? ` (${p.reference})` : ""}
+            </option>
           ))}
         </select>
       )}
@@ -39,16 +58,44 @@ export function AddItemDialog({ contractId, currency, ...o }: Ids & Open) {
   const [quantity, setQuantity] = useState("1");
   const body: Body = { price: num(price), quantity: num(quantity) };
   return (
-    <OperationDialog {...o} contractId={contractId} currency={currency} operation="add_item" prorationChoice
-      title="Add an item" description="Preview what the customer is charged for the rest of the period, then confirm."
-      confirmLabel="Confirm add item" successMessage="Item added" body={body} fieldNames={["price", "quantity"]}
+    <OperationDialog
+      {...o}
+      contractId={contractId}
+      currency={currency}
+      operation="add_item"
+      prorationChoice
+      title="Add an item"
+      description="Preview what the customer is charged for the rest of the period, then confirm."
+      confirmLabel="Confirm add item"
+      successMessage="Item added"
+      body={body}
+      fieldNames={["price", "quantity"]}
       execute={(i) => client.contractActions.addItem.mutate(i as never)}
       fields={(e) => (
         <>
-          <PriceSelect id={`${uid}-price`} label="Price" currency={currency} value={price} onChange={setPrice} errors={e.price} />
-          <FormField id={`${uid}-qty`} label="Quantity" errors={e.quantity}>{(c) => <input {...c} type="number" min={1} value={quantity} onChange={(ev) => setQuantity(ev.target.value)} className={inputClass} />}</FormField>
+          <PriceSelect
+            id={`${uid}-price`}
+            label="Price"
+            currency={currency}
+            value={price}
+            onChange={setPrice}
+            errors={e.price}
+          />
+          <FormField id={`${uid}-qty`} label="Quantity" errors={e.quantity}>
+            {(c) => (
+              <input
+                {...c}
+                type="number"
+                min={1}
+                value={quantity}
+                onChange={(ev) => setQuantity(ev.target.value)}
+                className={inputClass}
+              />
+            )}
+          </FormField>
         </>
-      )} />
+      )}
+    />
   );
 }
 
@@ -62,28 +109,83 @@ export function UpdateItemDialog({ contractId, currency, item, ...o }: Ids & Ope
   const body: Body = { contract_item: item.id };
   if (price !== String(item.price_id)) body.price = num(price);
   if (quantity !== String(item.quantity)) body.quantity = num(quantity);
-  if (discount !== (item.discount_percent ?? "")) body.discount_percent = discount.trim() === "" ? null : discount.trim();
+  if (discount !== (item.discount_percent ?? ""))
+    body.discount_percent = discount.trim() === "" ? null : discount.trim();
   return (
-    <OperationDialog {...o} contractId={contractId} currency={currency} operation="update_item" prorationChoice
-      title={`Change ${item.product_name}`} description="Upgrade, downgrade or change the quantity; the preview shows the prorated charge or credit."
-      confirmLabel="Confirm change" successMessage="Item changed" body={body} fieldNames={["price", "quantity", "discount_percent", "contract_item"]}
+    <OperationDialog
+      {...o}
+      contractId={contractId}
+      currency={currency}
+      operation="update_item"
+      prorationChoice
+      title={`Change ${item.product_name}`}
+      description="Upgrade, downgrade or change the quantity; the preview shows the prorated charge or credit."
+      confirmLabel="Confirm change"
+      successMessage="Item changed"
+      body={body}
+      fieldNames={["price", "quantity", "discount_percent", "contract_item"]}
       execute={(i) => client.contractActions.updateItem.mutate(i as never)}
       fields={(e) => (
         <>
-          <PriceSelect id={`${uid}-price`} label="Price" currency={currency} value={price} onChange={setPrice} errors={e.price} />
-          <FormField id={`${uid}-qty`} label="Quantity" errors={e.quantity}>{(c) => <input {...c} type="number" min={1} value={quantity} onChange={(ev) => setQuantity(ev.target.value)} className={inputClass} />}</FormField>
-          <FormField id={`${uid}-discount`} label="Discount %" errors={e.discount_percent} hint="Empty for no discount.">{(c) => <input {...c} inputMode="decimal" value={discount} onChange={(ev) => setDiscount(ev.target.value)} className={inputClass} />}</FormField>
+          <PriceSelect
+            id={`${uid}-price`}
+            label="Price"
+            currency={currency}
+            value={price}
+            onChange={setPrice}
+            errors={e.price}
+          />
+          <FormField id={`${uid}-qty`} label="Quantity" errors={e.quantity}>
+            {(c) => (
+              <input
+                {...c}
+                type="number"
+                min={1}
+                value={quantity}
+                onChange={(ev) => setQuantity(ev.target.value)}
+                className={inputClass}
+              />
+            )}
+          </FormField>
+          <FormField
+            id={`${uid}-discount`}
+            label="Discount %"
+            errors={e.discount_percent}
+            hint="Empty for no discount."
+          >
+            {(c) => (
+              <input
+                {...c}
+                inputMode="decimal"
+                value={discount}
+                onChange={(ev) => setDiscount(ev.target.value)}
+                className={inputClass}
+              />
+            )}
+          </FormField>
         </>
-      )} />
+      )}
+    />
   );
 }
 
 export function RemoveItemDialog({ contractId, currency, item, ...o }: Ids & Open & { item: ContractItemOut }) {
   const client = useTRPCClient();
   return (
-    <OperationDialog {...o} contractId={contractId} currency={currency} operation="remove_item" prorationChoice tone="danger"
-      title={`Remove ${item.product_name}?`} description="The item stops now; the preview shows any credit for the unused part of the period."
-      confirmLabel="Confirm remove item" successMessage="Item removed" body={{ contract_item: item.id }} fieldNames={["contract_item"]}
-      execute={(i) => client.contractActions.removeItem.mutate(i as never)} />
+    <OperationDialog
+      {...o}
+      contractId={contractId}
+      currency={currency}
+      operation="remove_item"
+      prorationChoice
+      tone="danger"
+      title={`Remove ${item.product_name}?`}
+      description="The item stops now; the preview shows any credit for the unused part of the period."
+      confirmLabel="Confirm remove item"
+      successMessage="Item removed"
+      body={{ contract_item: item.id }}
+      fieldNames={["contract_item"]}
+      execute={(i) => client.contractActions.removeItem.mutate(i as never)}
+    />
   );
 }

@@ -4,49 +4,136 @@
 import { useState } from "react";
 import type { ContractItemOut } from "@/server/schemas/contracts";
 import { Card } from "../../ui/Card";
-import { DataTable, type ColumnDef } from "../../ui/DataTable";
+import { type ColumnDef, DataTable } from "../../ui/DataTable";
 import { DateTime } from "../../ui/DateTime";
 import { Money } from "../../ui/Money";
 import { StatusChip } from "../../ui/StatusChip";
 import { RemoveItemDialog, UpdateItemDialog } from "./ItemDialogs";
 
-export interface ItemExtra { price_version_id?: number | null; explanation?: string | null }
+export interface ItemExtra {
+  price_version_id?: number | null;
+  explanation?: string | null;
+}
 
-export function ItemsSection({ contractId, currency, items, extras = {}, editable }: {
-  contractId: number; currency: string; items: ContractItemOut[]; extras?: Record<number, ItemExtra>; editable: boolean;
+export function ItemsSection({
+  contractId,
+  currency,
+  items,
+  extras = {},
+  editable,
+}: {
+  contractId: number;
+  currency: string;
+  items: ContractItemOut[];
+  extras?: Record<number, ItemExtra>;
+  editable: boolean;
 }) {
   const [dialog, setDialog] = useState<{ kind: "update" | "remove"; item: ContractItemOut } | null>(null);
   const columns: ColumnDef<ContractItemOut>[] = [
-    { id: "product", header: "Product", cell: ({ row: { original: i } }) => (
-      <div>
-        <span className="font-medium">{i.product_name}</span>
-        {extras[i.id]?.explanation ? <span className="block text-xs text-slate-700">{extras[i.id]?.explanation}</span> : null}
-      </div>
-    ) },
-    { id: "price", header: "Price", cell: ({ row: { original: i } }) => (
-      <span>
-        <Money amount={i.unit_amount} currency={currency} />
-        <span className="block text-xs text-slate-700">price {i.price_id}{extras[i.id]?.price_version_id ? ` · version ${extras[i.id]?.price_version_id}` : ""}{i.unit_amount_override ? " · override" : ""}</span>
-      </span>
-    ) },
+    {
+      id: "product",
+      header: "Product",
+      cell: ({ row: { original: i } }) => (
+        <div>
+          <span className="font-medium">{i.product_name}</span>
+          {extras[i.id]?.explanation ? (
+            <span className="block text-xs text-slate-700">{extras[i.id]?.explanation}</span>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      id: "price",
+      header: "Price",
+      cell: ({ row: { original: i } }) => (
+        <span>
+          <Money amount={i.unit_amount} currency={currency} />
+          <span className="block text-xs text-slate-700">
+            price {i.price_id}
+            {extras[i.id]?.price_version_id ? ` · version ${extras[i.id]?.price_version_id}` : ""}
+            {i.unit_amount_override ? " · override" : ""}
+          </span>
+        </span>
+      ),
+    },
     { id: "quantity", header: "Quantity", meta: { align: "right" }, cell: ({ row }) => row.original.quantity },
-    { id: "discount", header: "Discount", meta: { align: "right" }, cell: ({ row }) => (row.original.discount_percent ? `${Number(row.original.discount_percent)} %` : "—") },
-    { id: "period", header: "Current period", cell: ({ row: { original: i } }) => (
-      i.current_service_period_start_at ? <span><DateTime value={i.current_service_period_start_at} dateOnly /> → <DateTime value={i.current_service_period_end_at} dateOnly /></span> : "—"
-    ) },
-    { id: "status", header: "Status", cell: ({ row: { original: i } }) => <StatusChip status={i.status === "removed" ? "ended" : i.service_active ? "active" : "inactive"} label={i.status === "removed" ? "Removed" : i.service_active ? "In service" : "Not in service"} /> },
-    ...(editable ? [{ id: "actions", header: "Actions", cell: ({ row: { original: i } }: { row: { original: ContractItemOut } }) => (i.status === "active" ? (
-      <div className="flex gap-2">
-        <button type="button" className="text-sm text-blue-800 underline" aria-label={`Change ${i.product_name}`} onClick={() => setDialog({ kind: "update", item: i })}>Change</button>
-        <button type="button" className="text-sm text-red-800 underline" aria-label={`Remove ${i.product_name}`} onClick={() => setDialog({ kind: "remove", item: i })}>Remove</button>
-      </div>
-    ) : null) } as ColumnDef<ContractItemOut>] : []),
+    {
+      id: "discount",
+      header: "Discount",
+      meta: { align: "right" },
+      cell: ({ row }) => (row.original.discount_percent ? `${Number(row.original.discount_percent)} %` : "—"),
+    },
+    {
+      id: "period",
+      header: "Current period",
+      cell: ({ row: { original: i } }) =>
+        i.current_service_period_start_at ? (
+          <span>
+            <DateTime value={i.current_service_period_start_at} dateOnly /> →{" "}
+            <DateTime value={i.current_service_period_end_at} dateOnly />
+          </span>
+        ) : (
+          "—"
+        ),
+    },
+    {
+      id: "status",
+      header: "Status",
+      cell: ({ row: { original: i } }) => (
+        <StatusChip
+          status={i.status === "removed" ? "ended" : i.service_active ? "active" : "inactive"}
+          label={i.status === "removed" ? "Removed" : i.service_active ? "In service" : "Not in service"}
+        />
+      ),
+    },
+    ...(editable
+      ? [
+          {
+            id: "actions",
+            header: "Actions",
+            cell: ({ row: { original: i } }: { row: { original: ContractItemOut } }) =>
+              i.status === "active" ? (
+                <div className="flex gap-2">
+                  <button
+                    type="button"
+                    className="text-sm text-blue-800 underline"
+                    aria-label={`Change ${i.product_name}`}
+                    onClick={() => setDialog({ kind: "update", item: i })}
+                  >
+                    Change
+                  </button>
+                  <button
+                    type="button"
+                    className="text-sm text-red-800 underline"
+                    aria-label={`Remove ${i.product_name}`}
+                    onClick={() => setDialog({ kind: "remove", item: i })}
+                  >
+                    Remove
+                  </button>
+                </div>
+              ) : null,
+          } as ColumnDef<ContractItemOut>,
+        ]
+      : []),
   ];
-  const close = { open: true, onOpenChange: (o: boolean) => { if (!o) setDialog(null); }, contractId, currency };
+  const close = {
+    open: true,
+    onOpenChange: (o: boolean) => {
+      if (!o) setDialog(null);
+    },
+    contractId,
+    currency,
+  };
   return (
     <Card title={`Items (${items.filter((i) => i.status === "active").length})`} testId="contract-items">
-      <DataTable label="Contract items" columns={columns} data={items} getRowId={(i) => String(i.id)} rowTestId={(i) => `item-${i.id}`}
-        empty={{ message: "No items: add one with “Add item”." }} />
+      <DataTable
+        label="Contract items"
+        columns={columns}
+        data={items}
+        getRowId={(i) => String(i.id)}
+        rowTestId={(i) => `item-${i.id}`}
+        empty={{ message: "No items: add one with “Add item”." }}
+      />
       {dialog?.kind === "update" ? <UpdateItemDialog key={dialog.item.id} {...close} item={dialog.item} /> : null}
       {dialog?.kind === "remove" ? <RemoveItemDialog key={dialog.item.id} {...close} item={dialog.item} /> : null}
     </Card>

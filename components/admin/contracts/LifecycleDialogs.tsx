@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { useTRPCClient } from "../../trpc/client";
 import { inputClass } from "../../ui/Field";
 import { FormField } from "../../ui/FormField";
-import { OperationDialog, type Body } from "./OperationDialog";
+import { type Body, OperationDialog } from "./OperationDialog";
 
 type Props = { open: boolean; onOpenChange: (o: boolean) => void; contractId: number; currency: string };
 
@@ -17,16 +17,26 @@ export function CancelDialog(p: Props) {
   const uid = useId();
   const [mode, setMode] = useState<"period_end" | "now" | "date">("period_end");
   const [date, setDate] = useState("");
-  const body: Body = mode === "period_end" ? { cancel_at_period_end: true } : mode === "date" ? { cancel_at: iso(date) } : {};
+  const body: Body =
+    mode === "period_end" ? { cancel_at_period_end: true } : mode === "date" ? { cancel_at: iso(date) } : {};
   const choice = (value: typeof mode, label: string) => (
     <label className="flex items-center gap-2 text-sm">
-      <input type="radio" name={`${uid}-mode`} value={value} checked={mode === value} onChange={() => setMode(value)} /> {label}
+      <input type="radio" name={`${uid}-mode`} value={value} checked={mode === value} onChange={() => setMode(value)} />{" "}
+      {label}
     </label>
   );
   return (
-    <OperationDialog {...p} operation="cancel" prorationChoice tone="danger" title="Cancel contract"
+    <OperationDialog
+      {...p}
+      operation="cancel"
+      prorationChoice
+      tone="danger"
+      title="Cancel contract"
       description="Choose when the contract ends; the preview shows any credit for the unused period."
-      confirmLabel="Confirm cancel contract" successMessage="Contract canceled" body={body} fieldNames={["cancel_at_period_end", "cancel_at"]}
+      confirmLabel="Confirm cancel contract"
+      successMessage="Contract canceled"
+      body={body}
+      fieldNames={["cancel_at_period_end", "cancel_at"]}
       execute={(i) => client.contractActions.cancel.mutate(i as never)}
       fields={(e) => (
         <>
@@ -39,11 +49,20 @@ export function CancelDialog(p: Props) {
           {e.cancel_at_period_end ? <p className="text-sm text-red-800">{e.cancel_at_period_end.join(" ")}</p> : null}
           {mode === "date" ? (
             <FormField id={`${uid}-date`} label="Cancel at" errors={e.cancel_at} hint={zoneHint()} required>
-              {(c) => <input {...c} type="datetime-local" value={date} onChange={(ev) => setDate(ev.target.value)} className={inputClass} />}
+              {(c) => (
+                <input
+                  {...c}
+                  type="datetime-local"
+                  value={date}
+                  onChange={(ev) => setDate(ev.target.value)}
+                  className={inputClass}
+                />
+              )}
             </FormField>
           ) : null}
         </>
-      )} />
+      )}
+    />
   );
 }
 
@@ -53,37 +72,77 @@ export function PauseDialog(p: Props) {
   const [start, setStart] = useState("");
   const [end, setEnd] = useState("");
   return (
-    <OperationDialog {...p} operation="pause" prorationChoice title="Pause contract"
+    <OperationDialog
+      {...p}
+      operation="pause"
+      prorationChoice
+      title="Pause contract"
       description="No billing and no service during the window; the preview shows the credit for the paused days."
-      confirmLabel="Confirm pause contract" successMessage="Pause scheduled" body={{ start_date: iso(start), end_date: iso(end) }} fieldNames={["start_date", "end_date"]}
+      confirmLabel="Confirm pause contract"
+      successMessage="Pause scheduled"
+      body={{ start_date: iso(start), end_date: iso(end) }}
+      fieldNames={["start_date", "end_date"]}
       execute={(i) => client.contractActions.pause.mutate(i as never)}
       fields={(e) => (
         <>
           <FormField id={`${uid}-start`} label="Pause from" errors={e.start_date} hint={zoneHint()} required>
-            {(c) => <input {...c} type="datetime-local" value={start} onChange={(ev) => setStart(ev.target.value)} className={inputClass} />}
+            {(c) => (
+              <input
+                {...c}
+                type="datetime-local"
+                value={start}
+                onChange={(ev) => setStart(ev.target.value)}
+                className={inputClass}
+              />
+            )}
           </FormField>
           <FormField id={`${uid}-end`} label="Resume on" errors={e.end_date} required>
-            {(c) => <input {...c} type="datetime-local" value={end} onChange={(ev) => setEnd(ev.target.value)} className={inputClass} />}
+            {(c) => (
+              <input
+                {...c}
+                type="datetime-local"
+                value={end}
+                onChange={(ev) => setEnd(ev.target.value)}
+                className={inputClass}
+              />
+            )}
           </FormField>
         </>
-      )} />
+      )}
+    />
   );
 }
 
 export function ResumeDialog(p: Props) {
   const client = useTRPCClient();
   return (
-    <OperationDialog {...p} operation="resume" title="Resume contract" description="End the current pause now; the preview shows what is charged for the rest of the period."
-      confirmLabel="Confirm resume contract" successMessage="Contract resumed" body={{}} fieldNames={[]}
-      execute={(i) => client.contractActions.resume.mutate(i as never)} />
+    <OperationDialog
+      {...p}
+      operation="resume"
+      title="Resume contract"
+      description="End the current pause now; the preview shows what is charged for the rest of the period."
+      confirmLabel="Confirm resume contract"
+      successMessage="Contract resumed"
+      body={{}}
+      fieldNames={[]}
+      execute={(i) => client.contractActions.resume.mutate(i as never)}
+    />
   );
 }
 
 export function RestartDialog(p: Props) {
   const client = useTRPCClient();
   return (
-    <OperationDialog {...p} operation="restart" title="Restart contract" description="Clear the pending cancellation, or reactivate a canceled contract; the preview shows any charge."
-      confirmLabel="Confirm restart contract" successMessage="Contract restarted" body={{}} fieldNames={[]}
-      execute={(i) => client.contractActions.restart.mutate(i as never)} />
+    <OperationDialog
+      {...p}
+      operation="restart"
+      title="Restart contract"
+      description="Clear the pending cancellation, or reactivate a canceled contract; the preview shows any charge."
+      confirmLabel="Confirm restart contract"
+      successMessage="Contract restarted"
+      body={{}}
+      fieldNames={[]}
+      execute={(i) => client.contractActions.restart.mutate(i as never)}
+    />
   );
 }

@@ -8,7 +8,7 @@ import { useEffect, useId, useState } from "react";
 import type { Operation, ProrationPreviewOut } from "@/server/schemas/contracts";
 import { useTRPCClient } from "../../trpc/client";
 import { ConfirmDialog } from "../../ui/Dialog";
-import { fieldErrorsOf, formErrorOf, type FieldErrors } from "../../ui/errors";
+import { type FieldErrors, fieldErrorsOf, formErrorOf } from "../../ui/errors";
 import { inputClass } from "../../ui/Field";
 import { FormField } from "../../ui/FormField";
 import { toast } from "../../ui/Toaster";
@@ -17,9 +17,16 @@ import { PreviewLines } from "./PreviewLines";
 export type Body = Record<string, unknown>;
 
 export interface OperationDialogProps {
-  open: boolean; onOpenChange: (open: boolean) => void;
-  contractId: number; currency: string; operation: Operation;
-  title: string; description?: string; confirmLabel: string; successMessage: string; tone?: "primary" | "danger";
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  contractId: number;
+  currency: string;
+  operation: Operation;
+  title: string;
+  description?: string;
+  confirmLabel: string;
+  successMessage: string;
+  tone?: "primary" | "danger";
   /** the operation's own fields as the seller set them (the server validates and names a wrong one) */
   body: Body;
   fieldNames: readonly string[];
@@ -40,7 +47,8 @@ export function OperationDialog(p: OperationDialogProps) {
   useEffect(() => setPreview(null), [key, p.open]);
 
   const previewing = useMutation({
-    mutationFn: () => client.contractActions.preview.query({ contract_id: p.contractId, operation: p.operation, ...full }),
+    mutationFn: () =>
+      client.contractActions.preview.query({ contract_id: p.contractId, operation: p.operation, ...full }),
     onSuccess: setPreview,
   });
   const confirming = useMutation({
@@ -56,13 +64,31 @@ export function OperationDialog(p: OperationDialogProps) {
   const shown = [...p.fieldNames, "proration_behavior"];
 
   return (
-    <ConfirmDialog open={p.open} onOpenChange={(o) => { if (!o) { previewing.reset(); confirming.reset(); } p.onOpenChange(o); }}
-      title={p.title} description={p.description} tone={p.tone}
-      confirmLabel={preview ? p.confirmLabel : "Preview"} pendingLabel={preview ? `${p.confirmLabel}…` : "Previewing…"}
+    <ConfirmDialog
+      open={p.open}
+      onOpenChange={(o) => {
+        if (!o) {
+          previewing.reset();
+          confirming.reset();
+        }
+        p.onOpenChange(o);
+      }}
+      title={p.title}
+      description={p.description}
+      tone={p.tone}
+      confirmLabel={preview ? p.confirmLabel : "Preview"}
+      pendingLabel={preview ? `${p.confirmLabel}…` : "Previewing…"}
       pending={previewing.isPending || confirming.isPending}
       onConfirm={() => (preview ? confirming.mutate() : previewing.mutate())}
-      error={formErrorOf(error, shown)}>
-      <form className="space-y-3" onSubmit={(e) => { e.preventDefault(); previewing.mutate(); }}>
+      error={formErrorOf(error, shown)}
+    >
+      <form
+        className="space-y-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          previewing.mutate();
+        }}
+      >
         {p.fields?.(errors)}
         {p.prorationChoice ? (
           <FormField id={`${uid}-proration`} label="Proration" errors={errors.proration_behavior}>
@@ -77,7 +103,11 @@ export function OperationDialog(p: OperationDialogProps) {
           </FormField>
         ) : null}
       </form>
-      {preview ? <div className="mt-4 border-t border-slate-200 pt-3"><PreviewLines preview={preview} currency={p.currency} /></div> : null}
+      {preview ? (
+        <div className="mt-4 border-t border-slate-200 pt-3">
+          <PreviewLines preview={preview} currency={p.currency} />
+        </div>
+      ) : null}
     </ConfirmDialog>
   );
 }

@@ -6,23 +6,40 @@ import { DateTime } from "../../ui/DateTime";
 import { Money } from "../../ui/Money";
 
 const isCredit = (amount: string) => amount.startsWith("-");
-const WHEN: Record<string, string> = { invoice_now: "Charged now", next_invoice: "On the next invoice", credit_balance: "Recorded as contract credit" };
+const WHEN: Record<string, string> = {
+  invoice_now: "Charged now",
+  next_invoice: "On the next invoice",
+  credit_balance: "Recorded as contract credit",
+};
 
 export function PreviewLines({ preview, currency }: { preview: ProrationPreviewOut; currency: string }) {
   const when = WHEN[preview.settlement_behavior] ?? preview.settlement_behavior;
   return (
     <div data-testid="proration-preview" className="space-y-3 text-sm">
-      <p>Effective <DateTime value={preview.effective_at} />. Resulting state: <strong>{preview.resulting_state}</strong>.</p>
+      <p>
+        Effective <DateTime value={preview.effective_at} />. Resulting state: <strong>{preview.resulting_state}</strong>
+        .
+      </p>
       {preview.lines.length ? (
         <table className="w-full border-collapse text-left">
           <caption className="sr-only">Preview lines</caption>
           <thead>
             <tr className="border-b border-slate-200 text-xs uppercase text-slate-700">
-              <th scope="col" className="py-1 pr-2">Line</th>
-              <th scope="col" className="py-1 pr-2">Period</th>
-              <th scope="col" className="py-1 pr-2 text-right">Factor</th>
-              <th scope="col" className="py-1 pr-2 text-right">Tax</th>
-              <th scope="col" className="py-1 text-right">Amount</th>
+              <th scope="col" className="py-1 pr-2">
+                Line
+              </th>
+              <th scope="col" className="py-1 pr-2">
+                Period
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right">
+                Factor
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right">
+                Tax
+              </th>
+              <th scope="col" className="py-1 text-right">
+                Amount
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -30,26 +47,69 @@ export function PreviewLines({ preview, currency }: { preview: ProrationPreviewO
               <tr key={i} className="border-b border-slate-100 align-top" data-testid="preview-line">
                 <td className="py-1 pr-2">
                   <span className="font-medium">{l.product_name}</span> × {l.quantity}
-                  <span className="block text-xs text-slate-700">{isCredit(l.line_total_amount) ? "Credit" : "Charge"} · {l.description}</span>
+                  <span className="block text-xs text-slate-700">
+                    {isCredit(l.line_total_amount) ? "Credit" : "Charge"} · {l.description}
+                  </span>
                 </td>
-                <td className="py-1 pr-2 text-xs"><DateTime value={l.service_period_start_at} dateOnly /> → <DateTime value={l.service_period_end_at} dateOnly /></td>
+                <td className="py-1 pr-2 text-xs">
+                  <DateTime value={l.service_period_start_at} dateOnly /> →{" "}
+                  <DateTime value={l.service_period_end_at} dateOnly />
+                </td>
                 <td className="py-1 pr-2 text-right tabular-nums">{l.proration_factor}</td>
-                <td className="py-1 pr-2 text-right"><Money amount={l.line_tax_amount} currency={currency} /></td>
-                <td className="py-1 text-right"><Money amount={l.line_total_amount} currency={currency} /></td>
+                <td className="py-1 pr-2 text-right">
+                  <Money amount={l.line_tax_amount} currency={currency} />
+                </td>
+                <td className="py-1 text-right">
+                  <Money amount={l.line_total_amount} currency={currency} />
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
-      ) : <p className="text-slate-700">Nothing is charged or credited by this change.</p>}
+      ) : (
+        <p className="text-slate-700">Nothing is charged or credited by this change.</p>
+      )}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1" data-testid="preview-totals">
-        <dt>Subtotal</dt><dd className="text-right"><Money amount={preview.subtotal_amount} currency={currency} /></dd>
-        <dt>Tax</dt><dd className="text-right"><Money amount={preview.tax_amount} currency={currency} /></dd>
-        <dt className="font-semibold">Total ({isCredit(preview.total_amount) ? "credit to the customer" : "charge"})</dt>
-        <dd className="text-right font-semibold"><Money amount={preview.total_amount} currency={currency} testId="preview-total" /></dd>
-        <dt>When</dt><dd className="text-right">{when}</dd>
-        {preview.invoice_now_amount !== "0.0000" ? <><dt>Charged now</dt><dd className="text-right"><Money amount={preview.invoice_now_amount} currency={currency} /></dd></> : null}
-        {preview.next_invoice_amount !== "0.0000" ? <><dt>On the next invoice</dt><dd className="text-right"><Money amount={preview.next_invoice_amount} currency={currency} /></dd></> : null}
-        {preview.credit_amount !== "0.0000" ? <><dt>Contract credit</dt><dd className="text-right"><Money amount={preview.credit_amount} currency={currency} /></dd></> : null}
+        <dt>Subtotal</dt>
+        <dd className="text-right">
+          <Money amount={preview.subtotal_amount} currency={currency} />
+        </dd>
+        <dt>Tax</dt>
+        <dd className="text-right">
+          <Money amount={preview.tax_amount} currency={currency} />
+        </dd>
+        <dt className="font-semibold">
+          Total ({isCredit(preview.total_amount) ? "credit to the customer" : "charge"})
+        </dt>
+        <dd className="text-right font-semibold">
+          <Money amount={preview.total_amount} currency={currency} testId="preview-total" />
+        </dd>
+        <dt>When</dt>
+        <dd className="text-right">{when}</dd>
+        {preview.invoice_now_amount !== "0.0000" ? (
+          <>
+            <dt>Charged now</dt>
+            <dd className="text-right">
+              <Money amount={preview.invoice_now_amount} currency={currency} />
+            </dd>
+          </>
+        ) : null}
+        {preview.next_invoice_amount !== "0.0000" ? (
+          <>
+            <dt>On the next invoice</dt>
+            <dd className="text-right">
+              <Money amount={preview.next_invoice_amount} currency={currency} />
+            </dd>
+          </>
+        ) : null}
+        {preview.credit_amount !== "0.0000" ? (
+          <>
+            <dt>Contract credit</dt>
+            <dd className="text-right">
+              <Money amount={preview.credit_amount} currency={currency} />
+            </dd>
+          </>
+        ) : null}
       </dl>
     </div>
   );

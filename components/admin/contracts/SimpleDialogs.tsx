@@ -15,15 +15,33 @@ type Props = { open: boolean; onOpenChange: (o: boolean) => void; contractId: nu
 /** a mutation that toasts, closes its dialog and reloads the page's server data */
 function useAction<I>(fn: (i: I) => Promise<unknown>, message: string, close: () => void) {
   const router = useRouter();
-  return useMutation({ mutationFn: fn, onSuccess: () => { toast.success(message); close(); router.refresh(); } });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => {
+      toast.success(message);
+      close();
+      router.refresh();
+    },
+  });
 }
 
 export function ActivateDialog(p: Props) {
   const client = useTRPCClient();
-  const m = useAction(() => client.contractActions.activate.mutate({ contract_id: p.contractId }), "Contract activated", () => p.onOpenChange(false));
+  const m = useAction(
+    () => client.contractActions.activate.mutate({ contract_id: p.contractId }),
+    "Contract activated",
+    () => p.onOpenChange(false),
+  );
   return (
-    <ConfirmDialog {...p} title="Activate contract?" description="Billing starts: the first run is created as the contract's initial billing mode says."
-      confirmLabel="Activate contract" pending={m.isPending} onConfirm={() => m.mutate(undefined)} error={formErrorOf(m.error, [])} />
+    <ConfirmDialog
+      {...p}
+      title="Activate contract?"
+      description="Billing starts: the first run is created as the contract's initial billing mode says."
+      confirmLabel="Activate contract"
+      pending={m.isPending}
+      onConfirm={() => m.mutate(undefined)}
+      error={formErrorOf(m.error, [])}
+    />
   );
 }
 
@@ -32,14 +50,40 @@ export function AddCreditDialog({ currency, ...p }: Props & { currency: string }
   const uid = useId();
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState("");
-  const m = useAction(() => client.contractActions.addCredit.mutate({ contract_id: p.contractId, amount, reason }), "Credit added", () => p.onOpenChange(false));
+  const m = useAction(
+    () => client.contractActions.addCredit.mutate({ contract_id: p.contractId, amount, reason }),
+    "Credit added",
+    () => p.onOpenChange(false),
+  );
   const e = fieldErrorsOf(m.error);
   return (
-    <ConfirmDialog {...p} title="Add credit" description={`Recorded on the contract in ${currency}; a billing run uses it when credit is applied.`}
-      confirmLabel="Add credit" pending={m.isPending} onConfirm={() => m.mutate(undefined)} error={formErrorOf(m.error, ["amount", "reason"])}>
-      <form className="space-y-3" onSubmit={(ev) => { ev.preventDefault(); m.mutate(undefined); }}>
+    <ConfirmDialog
+      {...p}
+      title="Add credit"
+      description={`Recorded on the contract in ${currency}; a billing run uses it when credit is applied.`}
+      confirmLabel="Add credit"
+      pending={m.isPending}
+      onConfirm={() => m.mutate(undefined)}
+      error={formErrorOf(m.error, ["amount", "reason"])}
+    >
+      <form
+        className="space-y-3"
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          m.mutate(undefined);
+        }}
+      >
         <FormField id={`${uid}-amount`} label={`Amount (${currency})`} errors={e.amount} required>
-          {(c) => <input {...c} inputMode="decimal" placeholder="0.00" value={amount} onChange={(ev) => setAmount(ev.target.value)} className={inputClass} />}
+          {(c) => (
+            <input
+              {...c}
+              inputMode="decimal"
+              placeholder="0.00"
+              value={amount}
+              onChange={(ev) => setAmount(ev.target.value)}
+              className={inputClass}
+            />
+          )}
         </FormField>
         <FormField id={`${uid}-reason`} label="Reason" errors={e.reason} required>
           {(c) => <input {...c} value={reason} onChange={(ev) => setReason(ev.target.value)} className={inputClass} />}
@@ -54,22 +98,42 @@ export function EditMetadataDialog({ metadata, ...p }: Props & { metadata: Recor
   const uid = useId();
   const [text, setText] = useState(() => JSON.stringify(metadata, null, 2));
   const [parseError, setParseError] = useState<string | null>(null);
-  const m = useAction((value: unknown) => client.contractActions.update.mutate({ contract_id: p.contractId, metadata: value as Record<string, string> }), "Metadata saved", () => p.onOpenChange(false));
+  const m = useAction(
+    (value: unknown) =>
+      client.contractActions.update.mutate({ contract_id: p.contractId, metadata: value as Record<string, string> }),
+    "Metadata saved",
+    () => p.onOpenChange(false),
+  );
   const submit = () => {
     try {
       const value = JSON.parse(text || "{}");
       setParseError(null);
       m.mutate(value);
     } catch {
-      setParseError("Enter a JSON object, e.g. {\"crm_id\": \"42\"}.");
+      setParseError('Enter a JSON object, e.g. {"crm_id": "42"}.');
     }
   };
   const errors = parseError ? [parseError] : fieldErrorsOf(m.error).metadata;
   return (
-    <ConfirmDialog {...p} title="Edit metadata" description="Replaces the contract's metadata with this JSON object."
-      confirmLabel="Save metadata" pending={m.isPending} onConfirm={submit} error={formErrorOf(m.error, ["metadata"])}>
+    <ConfirmDialog
+      {...p}
+      title="Edit metadata"
+      description="Replaces the contract's metadata with this JSON object."
+      confirmLabel="Save metadata"
+      pending={m.isPending}
+      onConfirm={submit}
+      error={formErrorOf(m.error, ["metadata"])}
+    >
       <FormField id={`${uid}-metadata`} label="Metadata (JSON)" errors={errors}>
-        {(c) => <textarea {...c} rows={8} value={text} onChange={(ev) => setText(ev.target.value)} className={`${inputClass} w-full font-mono`} />}
+        {(c) => (
+          <textarea
+            {...c}
+            rows={8}
+            value={text}
+            onChange={(ev) => setText(ev.target.value)}
+            className={`${inputClass} w-full font-mono`}
+          />
+        )}
       </FormField>
     </ConfirmDialog>
   );
@@ -79,10 +143,27 @@ export function EditMetadataDialog({ metadata, ...p }: Props & { metadata: Recor
 export function CancelPauseButton({ contractId, pauseId }: { contractId: number; pauseId: number }) {
   const client = useTRPCClient();
   const [open, setOpen] = useState(false);
-  const m = useAction(() => client.contractActions.cancelPause.mutate({ contract_id: contractId, pause_id: pauseId }), "Scheduled pause canceled", () => setOpen(false));
+  const m = useAction(
+    () => client.contractActions.cancelPause.mutate({ contract_id: contractId, pause_id: pauseId }),
+    "Scheduled pause canceled",
+    () => setOpen(false),
+  );
   return (
-    <ConfirmDialog open={open} onOpenChange={setOpen} title="Cancel the scheduled pause?" description="Billing and service continue through the window as if no pause had been scheduled."
-      trigger={<button type="button" className="text-sm text-red-800 underline">Cancel pause</button>}
-      confirmLabel="Cancel scheduled pause" tone="danger" pending={m.isPending} onConfirm={() => m.mutate(undefined)} error={formErrorOf(m.error, [])} />
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Cancel the scheduled pause?"
+      description="Billing and service continue through the window as if no pause had been scheduled."
+      trigger={
+        <button type="button" className="text-sm text-red-800 underline">
+          Cancel pause
+        </button>
+      }
+      confirmLabel="Cancel scheduled pause"
+      tone="danger"
+      pending={m.isPending}
+      onConfirm={() => m.mutate(undefined)}
+      error={formErrorOf(m.error, [])}
+    />
   );
 }

@@ -7,14 +7,29 @@ export type ContractRow = inferRouterOutputs<AppRouter>["contracts"]["list"]["re
 
 const STATES = ["inactive", "active", "paused", "canceled", "ended"] as const;
 const SERVICE = ["active", "inactive", "partial", "past_due"] as const;
-const pick = <T extends string>(v: string | null, allowed: readonly T[]): T | undefined => (allowed as readonly string[]).includes(v ?? "") ? (v as T) : undefined;
+const pick = <T extends string>(v: string | null, allowed: readonly T[]): T | undefined =>
+  (allowed as readonly string[]).includes(v ?? "") ? (v as T) : undefined;
 
-export function contractListQuery(p: URLSearchParams, page: number, sort: { id: string; desc: boolean } | null, pageSize: number) {
+export function contractListQuery(
+  p: URLSearchParams,
+  page: number,
+  sort: { id: string; desc: boolean } | null,
+  pageSize: number,
+) {
   const currency = p.get("currency");
   const attention = p.get("attention");
-  const sortKey = sort?.id === "next_billing_at" ? (sort.desc ? "next_billing_desc" : "next_billing_asc") : sort?.id === "created_at" && !sort.desc ? "created_asc" : "created_desc";
+  const sortKey =
+    sort?.id === "next_billing_at"
+      ? sort.desc
+        ? "next_billing_desc"
+        : "next_billing_asc"
+      : sort?.id === "created_at" && !sort.desc
+        ? "created_asc"
+        : "created_desc";
   return {
-    page, pageSize, sort: sortKey as "created_desc" | "created_asc" | "next_billing_asc" | "next_billing_desc",
+    page,
+    pageSize,
+    sort: sortKey as "created_desc" | "created_asc" | "next_billing_asc" | "next_billing_desc",
     search: p.get("q")?.slice(0, 200) || undefined,
     filters: {
       state: pick(p.get("state"), STATES),

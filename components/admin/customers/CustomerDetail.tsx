@@ -16,35 +16,76 @@ import { PaymentMethods } from "./PaymentMethods";
 export function CustomerDetail({ reference }: { reference: string }) {
   const trpc = useTRPC();
   const customer = useQuery(trpc.customers.get.queryOptions({ key: reference }));
-  const back = <Link href="/admin/customers" className="text-sm text-blue-800 hover:underline">← All customers</Link>;
-  if (customer.isPending) return <>{back}<TableSkeleton label="Loading customer" /></>;
-  if (customer.isError) return <>{back}<ErrorState error={customer.error} onRetry={() => customer.refetch()} /></>;
+  const back = (
+    <Link href="/admin/customers" className="text-sm text-blue-800 hover:underline">
+      ← All customers
+    </Link>
+  );
+  if (customer.isPending)
+    return (
+      <>
+        {back}
+        <TableSkeleton label="Loading customer" />
+      </>
+    );
+  if (customer.isError)
+    return (
+      <>
+        {back}
+        <ErrorState error={customer.error} onRetry={() => customer.refetch()} />
+      </>
+    );
   const c = customer.data;
   const meta = Object.entries(c.metadata);
   return (
     <>
       {back}
-      <PageHeader title={c.name ?? c.reference} id={c.reference} idLabel="customer reference" description={c.email ?? "No email"}
-        actions={<>
-          <Link href={`/admin/contracts/new?customer=${encodeURIComponent(c.reference)}`} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">New contract</Link>
-          <EditCustomerDialog customer={c} />
-        </>} />
-      <SummaryStrip items={[
-        { label: "Name", value: c.name ?? "—", testId: "customer-name" },
-        { label: "Email", value: c.email ?? "—", testId: "customer-email" },
-        { label: "Customer id", value: String(c.id) },
-        { label: "Created", value: <DateTime value={c.created_at} /> },
-      ]} />
+      <PageHeader
+        title={c.name ?? c.reference}
+        id={c.reference}
+        idLabel="customer reference"
+        description={c.email ?? "No email"}
+        actions={
+          <>
+            <Link
+              href={`/admin/contracts/new?customer=${encodeURIComponent(c.reference)}`}
+              className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
+            >
+              New contract
+            </Link>
+            <EditCustomerDialog customer={c} />
+          </>
+        }
+      />
+      <SummaryStrip
+        items={[
+          { label: "Name", value: c.name ?? "—", testId: "customer-name" },
+          { label: "Email", value: c.email ?? "—", testId: "customer-email" },
+          { label: "Customer id", value: String(c.id) },
+          { label: "Created", value: <DateTime value={c.created_at} /> },
+        ]}
+      />
       {meta.length ? (
         <Card title="Metadata" testId="customer-metadata">
           <dl className="grid gap-x-8 gap-y-1 text-sm sm:grid-cols-3">
-            {meta.map(([k, v]) => <div key={k}><dt className="font-mono text-xs text-slate-700">{k}</dt><dd className="break-all">{typeof v === "string" ? v : JSON.stringify(v)}</dd></div>)}
+            {meta.map(([k, v]) => (
+              <div key={k}>
+                <dt className="font-mono text-xs text-slate-700">{k}</dt>
+                <dd className="break-all">{typeof v === "string" ? v : JSON.stringify(v)}</dd>
+              </div>
+            ))}
           </dl>
         </Card>
       ) : null}
-      <Card title="Contracts"><CustomerContracts reference={c.reference} /></Card>
-      <Card title="Payment methods"><PaymentMethods reference={c.reference} /></Card>
-      <Card title="Billing runs"><CustomerRuns reference={c.reference} /></Card>
+      <Card title="Contracts">
+        <CustomerContracts reference={c.reference} />
+      </Card>
+      <Card title="Payment methods">
+        <PaymentMethods reference={c.reference} />
+      </Card>
+      <Card title="Billing runs">
+        <CustomerRuns reference={c.reference} />
+      </Card>
     </>
   );
 }

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "../../trpc/client";
 import type { RouterOutputs } from "../../trpc/types";
-import { DataTable, type ColumnDef } from "../../ui/DataTable";
+import { type ColumnDef, DataTable } from "../../ui/DataTable";
 import { DateTime } from "../../ui/DateTime";
 import { FilterBar } from "../../ui/FilterBar";
 import { pageOf, useUrlState } from "../../ui/useUrlState";
@@ -15,7 +15,15 @@ const PAGE_SIZE = 20; // the router's CUSTOMER_PAGE_SIZE
 export const customerHref = (c: { reference: string }) => `/admin/customers/${encodeURIComponent(c.reference)}`;
 
 const columns: ColumnDef<Customer>[] = [
-  { id: "reference", header: "Reference", cell: ({ row }) => <Link href={customerHref(row.original)} className="font-mono text-xs text-blue-800 hover:underline">{row.original.reference}</Link> },
+  {
+    id: "reference",
+    header: "Reference",
+    cell: ({ row }) => (
+      <Link href={customerHref(row.original)} className="font-mono text-xs text-blue-800 hover:underline">
+        {row.original.reference}
+      </Link>
+    ),
+  },
   { id: "name", header: "Name", cell: ({ row }) => row.original.name ?? "—" },
   { id: "email", header: "Email", cell: ({ row }) => row.original.email ?? "—" },
   { id: "created_at", header: "Created", cell: ({ row }) => <DateTime value={row.original.created_at} /> },
@@ -29,9 +37,26 @@ export function CustomerList() {
   return (
     <div className="space-y-3">
       <FilterBar search={{ label: "Search customers", placeholder: "Reference, name or email" }} />
-      <DataTable label="Customers" testId="customers-table" columns={columns} data={customers.data?.results} total={customers.data?.count} pageSize={PAGE_SIZE}
-        loading={customers.isPending} error={customers.error} rowTestId={() => "customer-row"}
-        empty={q ? { message: `No customer matches “${q}”.`, testId: "customers-empty" } : { title: "No customers yet", message: "Create the first one with the form below, or through the API (POST /v2/customers/).", testId: "customers-empty" }} />
+      <DataTable
+        label="Customers"
+        testId="customers-table"
+        columns={columns}
+        data={customers.data?.results}
+        total={customers.data?.count}
+        pageSize={PAGE_SIZE}
+        loading={customers.isPending}
+        error={customers.error}
+        rowTestId={() => "customer-row"}
+        empty={
+          q
+            ? { message: `No customer matches “${q}”.`, testId: "customers-empty" }
+            : {
+                title: "No customers yet",
+                message: "Create the first one with the form below, or through the API (POST /v2/customers/).",
+                testId: "customers-empty",
+              }
+        }
+      />
     </div>
   );
 }

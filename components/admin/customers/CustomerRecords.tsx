@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "../../trpc/client";
 import type { RouterOutputs } from "../../trpc/types";
-import { DataTable, type ColumnDef } from "../../ui/DataTable";
+import { type ColumnDef, DataTable } from "../../ui/DataTable";
 import { DateTime } from "../../ui/DateTime";
 import { Money } from "../../ui/Money";
 import { StatusChip } from "../../ui/StatusChip";
@@ -15,7 +15,15 @@ type Run = RouterOutputs["customers"]["runs"]["results"][number];
 const link = "text-blue-800 hover:underline";
 
 const contractColumns: ColumnDef<Contract>[] = [
-  { id: "id", header: "Contract", cell: ({ row }) => <Link href={`/admin/contracts/${row.original.id}`} className={link}>Contract #{row.original.id}</Link> },
+  {
+    id: "id",
+    header: "Contract",
+    cell: ({ row }) => (
+      <Link href={`/admin/contracts/${row.original.id}`} className={link}>
+        Contract #{row.original.id}
+      </Link>
+    ),
+  },
   { id: "state", header: "State", cell: ({ row }) => <StatusChip status={row.original.state} /> },
   { id: "items", header: "Items", cell: ({ row }) => row.original.items.map((i) => i.product_name).join(", ") || "—" },
   { id: "next", header: "Next billing", cell: ({ row }) => <DateTime value={row.original.next_billing_at} /> },
@@ -23,25 +31,75 @@ const contractColumns: ColumnDef<Contract>[] = [
 ];
 
 const runColumns: ColumnDef<Run>[] = [
-  { id: "id", header: "Run", cell: ({ row }) => <Link href={`/admin/billing-runs/${row.original.id}`} className={link}>Run #{row.original.id}</Link> },
-  { id: "contract", header: "Contract", cell: ({ row }) => <Link href={`/admin/contracts/${row.original.contract_id}`} className={link}>#{row.original.contract_id}</Link> },
+  {
+    id: "id",
+    header: "Run",
+    cell: ({ row }) => (
+      <Link href={`/admin/billing-runs/${row.original.id}`} className={link}>
+        Run #{row.original.id}
+      </Link>
+    ),
+  },
+  {
+    id: "contract",
+    header: "Contract",
+    cell: ({ row }) => (
+      <Link href={`/admin/contracts/${row.original.contract_id}`} className={link}>
+        #{row.original.contract_id}
+      </Link>
+    ),
+  },
   { id: "kind", header: "Kind", cell: ({ row }) => row.original.kind },
   { id: "state", header: "State", cell: ({ row }) => <StatusChip status={row.original.state} /> },
-  { id: "period", header: "Period", cell: ({ row }) => <><DateTime value={row.original.period_start_at} dateOnly /> – <DateTime value={row.original.period_end_at} dateOnly /></> },
-  { id: "total", header: "Total", meta: { align: "right" }, cell: ({ row }) => <Money amount={row.original.total_amount} currency={row.original.currency} /> },
+  {
+    id: "period",
+    header: "Period",
+    cell: ({ row }) => (
+      <>
+        <DateTime value={row.original.period_start_at} dateOnly /> –{" "}
+        <DateTime value={row.original.period_end_at} dateOnly />
+      </>
+    ),
+  },
+  {
+    id: "total",
+    header: "Total",
+    meta: { align: "right" },
+    cell: ({ row }) => <Money amount={row.original.total_amount} currency={row.original.currency} />,
+  },
 ];
 
 export function CustomerContracts({ reference }: { reference: string }) {
   const trpc = useTRPC();
   const q = useQuery(trpc.customers.contracts.queryOptions({ reference }));
   return (
-    <DataTable label="Contracts of this customer" testId="customer-contracts" columns={contractColumns} data={q.data?.results} loading={q.isPending} error={q.error}
-      empty={{ message: "No contracts yet.", action: { href: `/admin/contracts/new?customer=${encodeURIComponent(reference)}`, label: "Create a contract" } }} />
+    <DataTable
+      label="Contracts of this customer"
+      testId="customer-contracts"
+      columns={contractColumns}
+      data={q.data?.results}
+      loading={q.isPending}
+      error={q.error}
+      empty={{
+        message: "No contracts yet.",
+        action: { href: `/admin/contracts/new?customer=${encodeURIComponent(reference)}`, label: "Create a contract" },
+      }}
+    />
   );
 }
 
 export function CustomerRuns({ reference }: { reference: string }) {
   const trpc = useTRPC();
   const q = useQuery(trpc.customers.runs.queryOptions({ reference }));
-  return <DataTable label="Billing runs of this customer" testId="customer-runs" columns={runColumns} data={q.data?.results} loading={q.isPending} error={q.error} empty={{ message: "No billing runs yet." }} />;
+  return (
+    <DataTable
+      label="Billing runs of this customer"
+      testId="customer-runs"
+      columns={runColumns}
+      data={q.data?.results}
+      loading={q.isPending}
+      error={q.error}
+      empty={{ message: "No billing runs yet." }}
+    />
+  );
 }

@@ -5,27 +5,34 @@ import { useState } from "react";
 import { useTRPC } from "../../trpc/client";
 import { Dialog } from "../../ui/Dialog";
 import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
-import { FormField, inputClass } from "../../ui/FormField";
 import { FormError } from "../../ui/FormError";
+import { FormField, inputClass } from "../../ui/FormField";
 import { secondaryButtonClass } from "../../ui/PageHeader";
 import { SubmitButton } from "../../ui/SubmitButton";
 import { toast } from "../../ui/Toaster";
 import { metadataText, parseMetadata } from "./metadata";
 
-interface Customer { reference: string; name: string | null; email: string | null; metadata: Record<string, unknown> }
+interface Customer {
+  reference: string;
+  name: string | null;
+  email: string | null;
+  metadata: Record<string, unknown>;
+}
 
 export function EditCustomerDialog({ customer }: { customer: Customer }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [metaError, setMetaError] = useState<string | null>(null);
-  const update = useMutation(trpc.customers.update.mutationOptions({
-    onSuccess: async () => {
-      toast.success("Customer saved");
-      setOpen(false);
-      await queryClient.invalidateQueries(trpc.customers.pathFilter());
-    },
-  }));
+  const update = useMutation(
+    trpc.customers.update.mutationOptions({
+      onSuccess: async () => {
+        toast.success("Customer saved");
+        setOpen(false);
+        await queryClient.invalidateQueries(trpc.customers.pathFilter());
+      },
+    }),
+  );
   const errors = fieldErrorsOf(update.error);
 
   function onSubmit(e: React.FormEvent<HTMLFormElement>) {
@@ -35,24 +42,69 @@ export function EditCustomerDialog({ customer }: { customer: Customer }) {
     setMetaError(meta.error ?? null);
     if (meta.error) return;
     // keys removed from the JSON are removed on the server (a null value deletes a key)
-    const removed = Object.fromEntries(Object.keys(customer.metadata).filter((k) => !(k in meta.value!)).map((k) => [k, null]));
+    const removed = Object.fromEntries(
+      Object.keys(customer.metadata)
+        .filter((k) => !(k in meta.value!))
+        .map((k) => [k, null]),
+    );
     const text = (n: string) => String(f.get(n) ?? "").trim() || null;
-    update.mutate({ reference: customer.reference, name: text("name"), email: text("email"), metadata: { ...removed, ...meta.value } });
+    update.mutate({
+      reference: customer.reference,
+      name: text("name"),
+      email: text("email"),
+      metadata: { ...removed, ...meta.value },
+    });
   }
 
   return (
-    <Dialog title={`Edit customer ${customer.reference}`} open={open} onOpenChange={(o) => { setOpen(o); if (o) { update.reset(); setMetaError(null); } }} testId="edit-customer-dialog"
-      trigger={<button type="button" className={secondaryButtonClass}>Edit customer</button>}>
+    <Dialog
+      title={`Edit customer ${customer.reference}`}
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (o) {
+          update.reset();
+          setMetaError(null);
+        }
+      }}
+      testId="edit-customer-dialog"
+      trigger={
+        <button type="button" className={secondaryButtonClass}>
+          Edit customer
+        </button>
+      }
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormError message={formErrorOf(update.error, ["name", "email", "metadata"])} />
-        <FormField id="edit-name" label="Name" errors={errors.name}>{(p) => <input {...p} name="name" defaultValue={customer.name ?? ""} className={inputClass} />}</FormField>
-        <FormField id="edit-email" label="Email" errors={errors.email}>{(p) => <input {...p} name="email" type="email" defaultValue={customer.email ?? ""} className={inputClass} />}</FormField>
-        <FormField id="edit-metadata" label="Metadata (JSON object)" errors={metaError ? [metaError] : errors.metadata} hint="Remove a key to delete it.">
-          {(p) => <textarea {...p} name="metadata" rows={4} defaultValue={metadataText(customer.metadata)} className={`${inputClass} font-mono`} />}
+        <FormField id="edit-name" label="Name" errors={errors.name}>
+          {(p) => <input {...p} name="name" defaultValue={customer.name ?? ""} className={inputClass} />}
+        </FormField>
+        <FormField id="edit-email" label="Email" errors={errors.email}>
+          {(p) => <input {...p} name="email" type="email" defaultValue={customer.email ?? ""} className={inputClass} />}
+        </FormField>
+        <FormField
+          id="edit-metadata"
+          label="Metadata (JSON object)"
+          errors={metaError ? [metaError] : errors.metadata}
+          hint="Remove a key to delete it."
+        >
+          {(p) => (
+            <textarea
+              {...p}
+              name="metadata"
+              rows={4}
+              defaultValue={metadataText(customer.metadata)}
+              className={`${inputClass} font-mono`}
+            />
+          )}
         </FormField>
         <div className="flex justify-end gap-2">
-          <button type="button" className={secondaryButtonClass} onClick={() => setOpen(false)}>Cancel</button>
-          <SubmitButton pending={update.isPending} testId="save-customer">Save customer</SubmitButton>
+          <button type="button" className={secondaryButtonClass} onClick={() => setOpen(false)}>
+            Cancel
+          </button>
+          <SubmitButton pending={update.isPending} testId="save-customer">
+            Save customer
+          </SubmitButton>
         </div>
       </form>
     </Dialog>

@@ -5,8 +5,8 @@ import { useRef } from "react";
 import { useTRPC } from "../../trpc/client";
 import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
 import { Field, inputClass } from "../../ui/Field";
-import { optionalText, text } from "../../ui/formData";
 import { FormError } from "../../ui/FormError";
+import { optionalText, text } from "../../ui/formData";
 import { SubmitButton } from "../../ui/SubmitButton";
 import { toast } from "../../ui/Toaster";
 
@@ -36,8 +36,16 @@ export function NewCustomerForm({ onCreated }: { onCreated?: (reference: string)
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-3" data-testid="new-customer-form">
-      <div className="sm:col-span-3"><FormError message={formErrorOf(create.error, FIELDS)} /></div>
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-4 sm:grid-cols-3"
+      data-testid="new-customer-form"
+    >
+      <div className="sm:col-span-3">
+        <FormError message={formErrorOf(create.error, FIELDS)} />
+      </div>
       <Field id="customer-reference" label="Reference" errors={errors.reference}>
         <input id="customer-reference" name="reference" className={inputClass} aria-invalid={!!errors.reference} />
       </Field>
@@ -48,8 +56,14 @@ export function NewCustomerForm({ onCreated }: { onCreated?: (reference: string)
         <input id="customer-email" name="email" type="email" className={inputClass} aria-invalid={!!errors.email} />
       </Field>
       <div className="flex items-center gap-4 sm:col-span-3">
-        <SubmitButton pending={create.isPending} testId="create-customer">Create customer</SubmitButton>
-        {create.isSuccess ? <p className="text-sm text-green-700" role="status" data-testid="customer-created">Customer {create.data.reference} created.</p> : null}
+        <SubmitButton pending={create.isPending} testId="create-customer">
+          Create customer
+        </SubmitButton>
+        {create.isSuccess ? (
+          <p className="text-sm text-green-700" role="status" data-testid="customer-created">
+            Customer {create.data.reference} created.
+          </p>
+        ) : null}
       </div>
     </form>
   );

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "../../trpc/client";
 import type { RouterOutputs } from "../../trpc/types";
-import { DataTable, type ColumnDef } from "../../ui/DataTable";
+import { type ColumnDef, DataTable } from "../../ui/DataTable";
 import { DateTime } from "../../ui/DateTime";
 import { ConfirmDialog } from "../../ui/Dialog";
 import { formErrorOf } from "../../ui/errors";
@@ -14,45 +14,99 @@ import { toast } from "../../ui/Toaster";
 type Method = RouterOutputs["customers"]["paymentMethods"][number];
 
 export const methodLabel = (m: Method) =>
-  m.card ? `${(m.card.brand ?? "card").replace(/^\w/, (c) => c.toUpperCase())} •••• ${m.card.last4 ?? "????"}` : `${m.collection_method.replace(/_/g, " ")} (#${m.id})`;
-const expiry = (m: Method) => (m.card?.exp_month && m.card.exp_year ? `${String(m.card.exp_month).padStart(2, "0")}/${m.card.exp_year}` : "—");
+  m.card
+    ? `${(m.card.brand ?? "card").replace(/^\w/, (c) => c.toUpperCase())} •••• ${m.card.last4 ?? "????"}`
+    : `${m.collection_method.replace(/_/g, " ")} (#${m.id})`;
+const expiry = (m: Method) =>
+  m.card?.exp_month && m.card.exp_year ? `${String(m.card.exp_month).padStart(2, "0")}/${m.card.exp_year}` : "—";
 
 export function PaymentMethods({ reference }: { reference: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const methods = useQuery(trpc.customers.paymentMethods.queryOptions({ reference }));
   const [target, setTarget] = useState<Method | null>(null);
-  const cancel = useMutation(trpc.customers.cancelPaymentMethod.mutationOptions({
-    onSuccess: async () => {
-      toast.success(`${target ? methodLabel(target) : "Payment method"} canceled`);
-      setTarget(null);
-      await queryClient.invalidateQueries(trpc.customers.paymentMethods.queryFilter({ reference }));
-    },
-  }));
+  const cancel = useMutation(
+    trpc.customers.cancelPaymentMethod.mutationOptions({
+      onSuccess: async () => {
+        toast.success(`${target ? methodLabel(target) : "Payment method"} canceled`);
+        setTarget(null);
+        await queryClient.invalidateQueries(trpc.customers.paymentMethods.queryFilter({ reference }));
+      },
+    }),
+  );
   const columns: ColumnDef<Method>[] = [
     { id: "method", header: "Method", cell: ({ row }) => methodLabel(row.original) },
     { id: "expiry", header: "Expires", cell: ({ row }) => expiry(row.original) },
     { id: "collection", header: "Collection", cell: ({ row }) => row.original.collection_method.replace(/_/g, " ") },
-    { id: "state", header: "State", cell: ({ row }) => <StatusChip status={row.original.state} label={row.original.state === "active" && !row.original.verified ? "Active (unverified)" : undefined} /> },
+    {
+      id: "state",
+      header: "State",
+      cell: ({ row }) => (
+        <StatusChip
+          status={row.original.state}
+          label={row.original.state === "active" && !row.original.verified ? "Active (unverified)" : undefined}
+        />
+      ),
+    },
     { id: "added", header: "Added", cell: ({ row }) => <DateTime value={row.original.created_at} dateOnly /> },
     {
-      id: "actions", header: "Actions", meta: { align: "right" },
-      cell: ({ row }) => row.original.state === "active"
-        ? <button type="button" onClick={() => { cancel.reset(); setTarget(row.original); }} className="rounded-md border border-red-300 bg-white px-3 py-1 text-sm text-red-800 hover:bg-red-50">
+      id: "actions",
+      header: "Actions",
+      meta: { align: "right" },
+      cell: ({ row }) =>
+        row.original.state === "active" ? (
+          <button
+            type="button"
+            onClick={() => {
+              cancel.reset();
+              setTarget(row.original);
+            }}
+            className="rounded-md border border-red-300 bg-white px-3 py-1 text-sm text-red-800 hover:bg-red-50"
+          >
             Cancel payment method<span className="sr-only"> {methodLabel(row.original)}</span>
           </button>
-        : <span className="text-xs text-slate-700">Canceled <DateTime value={row.original.canceled_at} dateOnly /></span>,
+        ) : (
+          <span className="text-xs text-slate-700">
+            Canceled <DateTime value={row.original.canceled_at} dateOnly />
+          </span>
+        ),
     },
   ];
   return (
     <>
-      <DataTable label="Payment methods" testId="payment-methods" columns={columns} data={methods.data} loading={methods.isPending} error={methods.error}
-        rowTestId={() => "payment-method-row"} empty={{ message: "No payment methods. The customer adds one at checkout or on their subscriber page." }} />
-      <ConfirmDialog open={!!target} onOpenChange={(o) => { if (!o) setTarget(null); }} title="Cancel payment method?" testId="cancel-payment-method-dialog"
-        description={target ? `${methodLabel(target)} (expires ${expiry(target)}) will be canceled and its stored card data deleted.` : undefined}
-        confirmLabel="Cancel payment method" pendingLabel="Canceling…" tone="danger" pending={cancel.isPending} error={cancel.error ? formErrorOf(cancel.error, []) : null}
-        onConfirm={() => target && cancel.mutate({ reference, id: target.id })}>
-        <p className="text-sm text-slate-800">Future billing runs of this customer&apos;s contracts cannot charge it. This cannot be undone; the customer can add a new method.</p>
+      <DataTable
+        label="Payment methods"
+        testId="payment-methods"
+        columns={columns}
+        data={methods.data}
+        loading={methods.isPending}
+        error={methods.error}
+        rowTestId={() => "payment-method-row"}
+        empty={{ message: "No payment methods. The customer adds one at checkout or on their subscriber page." }}
+      />
+      <ConfirmDialog
+        open={!!target}
+        onOpenChange={(o) => {
+          if (!o) setTarget(null);
+        }}
+        title="Cancel payment method?"
+        testId="cancel-payment-method-dialog"
+        description={
+          target
+            ? `${methodLabel(target)} (expires ${expiry(target)}) will be canceled and its stored card data deleted.`
+            : undefined
+        }
+        confirmLabel="Cancel payment method"
+        pendingLabel="Canceling…"
+        tone="danger"
+        pending={cancel.isPending}
+        error={cancel.error ? formErrorOf(cancel.error, []) : null}
+        onConfirm={() => target && cancel.mutate({ reference, id: target.id })}
+      >
+        <p className="text-sm text-slate-800">
+          Future billing runs of this customer&apos;s contracts cannot charge it. This cannot be undone; the customer
+          can add a new method.
+        </p>
       </ConfirmDialog>
     </>
   );

@@ -5,8 +5,11 @@ export function parseMetadata(raw: string): { value?: Record<string, unknown>; e
   try {
     const v: unknown = JSON.parse(t);
     if (v && typeof v === "object" && !Array.isArray(v)) return { value: v as Record<string, unknown> };
-  } catch { /* reported below */ }
+  } catch {
+    /* reported below */
+  }
   return { error: 'Enter a JSON object, e.g. {"plan": "gold"}.' };
 }
 
-export const metadataText = (m: Record<string, unknown> | undefined) => (m && Object.keys(m).length ? JSON.stringify(m, null, 2) : "");
+export const metadataText = (m: Record<string, unknown> | undefined) =>
+  m && Object.keys(m).length ? JSON.stringify(m, null, 2) : "";

@@ -1,7 +1,18 @@
 "use client";
 // The dashboard's two charts (recharts). The drawing is hidden from assistive technology; each chart
 // has a heading and the same numbers in a visually hidden table, which is what a screen reader reads.
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import type { RouterOutputs } from "../../trpc/types";
 import { Card } from "../../ui/Card";
 import { useConsole } from "../../ui/ConsoleContext";
@@ -18,27 +29,59 @@ export function MrrChart({ data }: { data?: Out["mrrByMonth"] }) {
   const { locale } = useConsole();
   return (
     <Card title="MRR by month (last 12 months)" testId="mrr-chart">
-      {!data ? <ChartSkeleton /> : data.length === 0 ? <p className="text-sm text-slate-700">No recurring revenue yet.</p> : data.map((c, i) => (
-        <div key={c.currency} className="mb-4">
-          <h3 className="mb-2 text-sm font-medium text-slate-800">{c.currency}</h3>
-          <div aria-hidden="true" className="h-60">
-            <ResponsiveContainer width="100%" height="100%">
-              <LineChart data={c.months.map((m) => ({ month: m.month, mrr: Number(m.mrr) }))} accessibilityLayer={false}>
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="month" fontSize={12} />
-                <YAxis fontSize={12} width={80} tickFormatter={(v: number) => formatMoneyCompact(v, c.currency, locale)} />
-                <Tooltip formatter={(v) => formatMoney(Number(v), c.currency, locale)} />
-                <Line type="monotone" dataKey="mrr" name="MRR" stroke={COLORS[i % COLORS.length]} strokeWidth={2} isAnimationActive={false} />
-              </LineChart>
-            </ResponsiveContainer>
+      {!data ? (
+        <ChartSkeleton />
+      ) : data.length === 0 ? (
+        <p className="text-sm text-slate-700">No recurring revenue yet.</p>
+      ) : (
+        data.map((c, i) => (
+          <div key={c.currency} className="mb-4">
+            <h3 className="mb-2 text-sm font-medium text-slate-800">{c.currency}</h3>
+            <div aria-hidden="true" className="h-60">
+              <ResponsiveContainer width="100%" height="100%">
+                <LineChart
+                  data={c.months.map((m) => ({ month: m.month, mrr: Number(m.mrr) }))}
+                  accessibilityLayer={false}
+                >
+                  <CartesianGrid strokeDasharray="3 3" />
+                  <XAxis dataKey="month" fontSize={12} />
+                  <YAxis
+                    fontSize={12}
+                    width={80}
+                    tickFormatter={(v: number) => formatMoneyCompact(v, c.currency, locale)}
+                  />
+                  <Tooltip formatter={(v) => formatMoney(Number(v), c.currency, locale)} />
+                  <Line
+                    type="monotone"
+                    dataKey="mrr"
+                    name="MRR"
+                    stroke={COLORS[i % COLORS.length]}
+                    strokeWidth={2}
+                    isAnimationActive={false}
+                  />
+                </LineChart>
+              </ResponsiveContainer>
+            </div>
+            <table className="sr-only">
+              <caption>MRR by month in {c.currency}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Month</th>
+                  <th scope="col">MRR</th>
+                </tr>
+              </thead>
+              <tbody>
+                {c.months.map((m) => (
+                  <tr key={m.month}>
+                    <td>{m.month}</td>
+                    <td>{formatMoney(m.mrr, c.currency, locale)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
-          <table className="sr-only">
-            <caption>MRR by month in {c.currency}</caption>
-            <thead><tr><th scope="col">Month</th><th scope="col">MRR</th></tr></thead>
-            <tbody>{c.months.map((m) => <tr key={m.month}><td>{m.month}</td><td>{formatMoney(m.mrr, c.currency, locale)}</td></tr>)}</tbody>
-          </table>
-        </div>
-      ))}
+        ))
+      )}
     </Card>
   );
 }
@@ -46,7 +89,9 @@ export function MrrChart({ data }: { data?: Out["mrrByMonth"] }) {
 export function OutcomesChart({ data }: { data?: Out["outcomes"] }) {
   return (
     <Card title="Billing outcomes per day (last 30 days)" testId="outcomes-chart">
-      {!data ? <ChartSkeleton /> : (
+      {!data ? (
+        <ChartSkeleton />
+      ) : (
         <>
           <div aria-hidden="true" className="h-60">
             <ResponsiveContainer width="100%" height="100%">
@@ -64,8 +109,24 @@ export function OutcomesChart({ data }: { data?: Out["outcomes"] }) {
           </div>
           <table className="sr-only">
             <caption>Payment attempts per day: succeeded, failed and pending</caption>
-            <thead><tr><th scope="col">Day</th><th scope="col">Succeeded</th><th scope="col">Failed</th><th scope="col">Pending</th></tr></thead>
-            <tbody>{data.map((d) => <tr key={d.day}><td>{d.day}</td><td>{d.succeeded}</td><td>{d.failed}</td><td>{d.pending}</td></tr>)}</tbody>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">Succeeded</th>
+                <th scope="col">Failed</th>
+                <th scope="col">Pending</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((d) => (
+                <tr key={d.day}>
+                  <td>{d.day}</td>
+                  <td>{d.succeeded}</td>
+                  <td>{d.failed}</td>
+                  <td>{d.pending}</td>
+                </tr>
+              ))}
+            </tbody>
           </table>
         </>
       )}

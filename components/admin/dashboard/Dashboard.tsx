@@ -17,20 +17,40 @@ export function Dashboard() {
   const mrrByMonth = useQuery(trpc.dashboard.mrrByMonth.queryOptions());
   const outcomes = useQuery(trpc.dashboard.outcomes.queryOptions());
   const failed = [mrr, figures, money, mrrByMonth, outcomes].find((q) => q.error);
-  if (failed) return <ErrorState error={failed.error} title="Could not load the dashboard" onRetry={() => failed.refetch()} />;
-  const f = figures.data, m = money.data;
-  const currencies = [...new Set([
-    ...(mrr.data ?? []).map((x) => x.currency), ...(f?.active_contracts ?? []).map((x) => x.currency), ...(f?.new_contracts ?? []).map((x) => x.currency),
-    ...(f?.churned_contracts ?? []).map((x) => x.currency), ...(m?.billed ?? []).map((x) => x.currency), ...(m?.collected ?? []).map((x) => x.currency),
-  ])].sort();
+  if (failed)
+    return <ErrorState error={failed.error} title="Could not load the dashboard" onRetry={() => failed.refetch()} />;
+  const f = figures.data,
+    m = money.data;
+  const currencies = [
+    ...new Set([
+      ...(mrr.data ?? []).map((x) => x.currency),
+      ...(f?.active_contracts ?? []).map((x) => x.currency),
+      ...(f?.new_contracts ?? []).map((x) => x.currency),
+      ...(f?.churned_contracts ?? []).map((x) => x.currency),
+      ...(m?.billed ?? []).map((x) => x.currency),
+      ...(m?.collected ?? []).map((x) => x.currency),
+    ]),
+  ].sort();
   const loaded = mrr.data && f && m;
   return (
     <div className="space-y-8" data-testid="dashboard">
       {loaded && currencies.length === 0 ? (
-        <EmptyState title="No contracts yet" message="Figures appear once a contract is active." action={{ href: "/admin/contracts/new", label: "Create a contract" }} />
-      ) : (currencies.length ? currencies : ["…"]).map((c) => c === "…" ? <p key={c} className="text-sm text-slate-700" aria-busy="true">Loading figures…</p> : (
-        <CurrencyFigures key={c} currency={c} mrr={mrr.data} figures={f} money={m} />
-      ))}
+        <EmptyState
+          title="No contracts yet"
+          message="Figures appear once a contract is active."
+          action={{ href: "/admin/contracts/new", label: "Create a contract" }}
+        />
+      ) : (
+        (currencies.length ? currencies : ["…"]).map((c) =>
+          c === "…" ? (
+            <p key={c} className="text-sm text-slate-700" aria-busy="true">
+              Loading figures…
+            </p>
+          ) : (
+            <CurrencyFigures key={c} currency={c} mrr={mrr.data} figures={f} money={m} />
+          ),
+        )
+      )}
       <AttentionAndRenewals figures={f} />
       <div className="grid gap-6 xl:grid-cols-2">
         <MrrChart data={mrrByMonth.data} />

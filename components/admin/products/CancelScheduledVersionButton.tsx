@@ -2,14 +2,22 @@
 // "Cancel scheduled version" for a version that has not started: a confirmation saying what stays in effect.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { PriceVersion } from "../../trpc/types";
 import { useTRPC } from "../../trpc/client";
-import { ConfirmDialog } from "../../ui/Dialog";
+import type { PriceVersion } from "../../trpc/types";
 import { DateTime } from "../../ui/DateTime";
+import { ConfirmDialog } from "../../ui/Dialog";
 import { Money } from "../../ui/Money";
 import { toast } from "../../ui/Toaster";
 
-export function CancelScheduledVersionButton({ priceId, currency, version }: { priceId: number; currency: string; version: PriceVersion }) {
+export function CancelScheduledVersionButton({
+  priceId,
+  currency,
+  version,
+}: {
+  priceId: number;
+  currency: string;
+  version: PriceVersion;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -23,11 +31,30 @@ export function CancelScheduledVersionButton({ priceId, currency, version }: { p
     }),
   );
   return (
-    <ConfirmDialog open={open} onOpenChange={setOpen} title="Cancel scheduled version?" tone="danger"
-      confirmLabel="Cancel scheduled version" pendingLabel="Cancelling…" pending={cancel.isPending} error={cancel.error?.message}
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Cancel scheduled version?"
+      tone="danger"
+      confirmLabel="Cancel scheduled version"
+      pendingLabel="Cancelling…"
+      pending={cancel.isPending}
+      error={cancel.error?.message}
       onConfirm={() => cancel.mutate({ price_id: priceId, version_id: version.id })}
-      description={<>The change to <Money amount={version.unit_amount} currency={currency} /> from <DateTime value={version.effective_from} /> will not happen; the amount before it stays in effect.</>}
-      trigger={<button type="button" className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50">Cancel scheduled version</button>}
+      description={
+        <>
+          The change to <Money amount={version.unit_amount} currency={currency} /> from{" "}
+          <DateTime value={version.effective_from} /> will not happen; the amount before it stays in effect.
+        </>
+      }
+      trigger={
+        <button
+          type="button"
+          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50"
+        >
+          Cancel scheduled version
+        </button>
+      }
     />
   );
 }

@@ -5,13 +5,21 @@ import { useRef, useState } from "react";
 import { useTRPC } from "../../trpc/client";
 import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
 import { Field, inputClass } from "../../ui/Field";
-import { optionalInt, optionalText, text } from "../../ui/formData";
 import { FormError } from "../../ui/FormError";
+import { optionalInt, optionalText, text } from "../../ui/formData";
 import { SubmitButton } from "../../ui/SubmitButton";
 import { toast } from "../../ui/Toaster";
 import { CurrencyOptions } from "../catalog/CurrencyOptions";
 
-const FIELDS = ["reference", "currency", "unit_amount", "billing_type", "interval", "interval_count", "billing_day_of_month"] as const;
+const FIELDS = [
+  "reference",
+  "currency",
+  "unit_amount",
+  "billing_type",
+  "interval",
+  "interval_count",
+  "billing_day_of_month",
+] as const;
 type Interval = "day" | "week" | "month" | "year";
 
 export function NewPriceForm({ productId }: { productId: number }) {
@@ -41,34 +49,71 @@ export function NewPriceForm({ productId }: { productId: number }) {
       currency: text(f, "currency"),
       unit_amount: text(f, "unit_amount"),
       billing_type: billingType,
-      interval: recurring ? ((optionalText(f, "interval") as Interval | null)) : null,
+      interval: recurring ? (optionalText(f, "interval") as Interval | null) : null,
       interval_count: recurring ? optionalInt(f, "interval_count") : null,
       billing_day_of_month: recurring ? optionalInt(f, "billing_day_of_month") : null,
     });
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-3" data-testid="new-price-form">
-      <div className="sm:col-span-3"><FormError message={formErrorOf(create.error, FIELDS)} testId="new-price-form-error" /></div>
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-4 sm:grid-cols-3"
+      data-testid="new-price-form"
+    >
+      <div className="sm:col-span-3">
+        <FormError message={formErrorOf(create.error, FIELDS)} testId="new-price-form-error" />
+      </div>
       <Field id="price-currency" label="Currency" errors={errors.currency} hint="ISO 4217 code, e.g. EUR.">
-        <input id="price-currency" name="currency" defaultValue="EUR" maxLength={3} list="iso-currency-codes" autoComplete="off" className={`${inputClass} uppercase`}
-          aria-invalid={!!errors.currency} aria-describedby={errors.currency ? "price-currency-error" : undefined} />
+        <input
+          id="price-currency"
+          name="currency"
+          defaultValue="EUR"
+          maxLength={3}
+          list="iso-currency-codes"
+          autoComplete="off"
+          className={`${inputClass} uppercase`}
+          aria-invalid={!!errors.currency}
+          aria-describedby={errors.currency ? "price-currency-error" : undefined}
+        />
         <CurrencyOptions id="iso-currency-codes" />
       </Field>
       <Field id="price-unit_amount" label="Amount" errors={errors.unit_amount}>
-        <input id="price-unit_amount" name="unit_amount" inputMode="decimal" placeholder="0.00" className={inputClass} aria-invalid={!!errors.unit_amount} />
+        <input
+          id="price-unit_amount"
+          name="unit_amount"
+          inputMode="decimal"
+          placeholder="0.00"
+          className={inputClass}
+          aria-invalid={!!errors.unit_amount}
+        />
       </Field>
       <Field id="price-reference" label="Reference" errors={errors.reference} hint="Optional, unique in the account.">
         <input id="price-reference" name="reference" className={inputClass} aria-invalid={!!errors.reference} />
       </Field>
       <Field id="price-billing_type" label="Billing type" errors={errors.billing_type}>
-        <select id="price-billing_type" name="billing_type" value={billingType} onChange={(e) => setBillingType(e.target.value as "recurring" | "one_time")} className={inputClass}>
+        <select
+          id="price-billing_type"
+          name="billing_type"
+          value={billingType}
+          onChange={(e) => setBillingType(e.target.value as "recurring" | "one_time")}
+          className={inputClass}
+        >
           <option value="recurring">Recurring</option>
           <option value="one_time">One-time</option>
         </select>
       </Field>
       <Field id="price-interval" label="Interval" errors={errors.interval}>
-        <select id="price-interval" name="interval" defaultValue="month" disabled={!recurring} className={inputClass} aria-invalid={!!errors.interval}>
+        <select
+          id="price-interval"
+          name="interval"
+          defaultValue="month"
+          disabled={!recurring}
+          className={inputClass}
+          aria-invalid={!!errors.interval}
+        >
           <option value="day">Day</option>
           <option value="week">Week</option>
           <option value="month">Month</option>
@@ -76,14 +121,43 @@ export function NewPriceForm({ productId }: { productId: number }) {
         </select>
       </Field>
       <Field id="price-interval_count" label="Interval count" errors={errors.interval_count}>
-        <input id="price-interval_count" name="interval_count" type="number" min={1} defaultValue={1} disabled={!recurring} className={inputClass} aria-invalid={!!errors.interval_count} />
+        <input
+          id="price-interval_count"
+          name="interval_count"
+          type="number"
+          min={1}
+          defaultValue={1}
+          disabled={!recurring}
+          className={inputClass}
+          aria-invalid={!!errors.interval_count}
+        />
       </Field>
-      <Field id="price-billing_day_of_month" label="Billing day of month" errors={errors.billing_day_of_month} hint="Optional fixed day (1–31), monthly or yearly prices.">
-        <input id="price-billing_day_of_month" name="billing_day_of_month" type="number" min={1} max={31} disabled={!recurring} className={inputClass} aria-invalid={!!errors.billing_day_of_month} />
+      <Field
+        id="price-billing_day_of_month"
+        label="Billing day of month"
+        errors={errors.billing_day_of_month}
+        hint="Optional fixed day (1–31), monthly or yearly prices."
+      >
+        <input
+          id="price-billing_day_of_month"
+          name="billing_day_of_month"
+          type="number"
+          min={1}
+          max={31}
+          disabled={!recurring}
+          className={inputClass}
+          aria-invalid={!!errors.billing_day_of_month}
+        />
       </Field>
       <div className="flex items-end gap-4 sm:col-span-2">
-        <SubmitButton pending={create.isPending} testId="create-price">Create price</SubmitButton>
-        {create.isSuccess ? <p className="text-sm text-green-700" role="status" data-testid="price-created">Price {create.data.reference ?? `#${create.data.id}`} created.</p> : null}
+        <SubmitButton pending={create.isPending} testId="create-price">
+          Create price
+        </SubmitButton>
+        {create.isSuccess ? (
+          <p className="text-sm text-green-700" role="status" data-testid="price-created">
+            Price {create.data.reference ?? `#${create.data.id}`} created.
+          </p>
+        ) : null}
       </div>
     </form>
   );

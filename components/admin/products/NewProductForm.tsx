@@ -6,8 +6,8 @@ import { useRef } from "react";
 import { useTRPC } from "../../trpc/client";
 import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
 import { Field, inputClass } from "../../ui/Field";
-import { optionalInt, optionalText, text } from "../../ui/formData";
 import { FormError } from "../../ui/FormError";
+import { optionalInt, optionalText, text } from "../../ui/formData";
 import { SubmitButton } from "../../ui/SubmitButton";
 import { TaxRateSelect } from "./TaxRateSelect";
 
@@ -40,21 +40,46 @@ export function NewProductForm() {
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="new-product-form">
-      <div className="sm:col-span-2"><FormError message={formErrorOf(create.error, FIELDS)} testId="new-product-form-error" /></div>
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-4 sm:grid-cols-2"
+      data-testid="new-product-form"
+    >
+      <div className="sm:col-span-2">
+        <FormError message={formErrorOf(create.error, FIELDS)} testId="new-product-form-error" />
+      </div>
       <Field id="product-name" label="Name" errors={errors.name}>
         <input id="product-name" name="name" className={inputClass} aria-invalid={!!errors.name} />
       </Field>
-      <Field id="product-reference" label="Reference" errors={errors.reference} hint="Optional seller reference, unique in the account.">
+      <Field
+        id="product-reference"
+        label="Reference"
+        errors={errors.reference}
+        hint="Optional seller reference, unique in the account."
+      >
         <input id="product-reference" name="reference" className={inputClass} aria-invalid={!!errors.reference} />
       </Field>
       <div className="sm:col-span-2">
         <Field id="product-description" label="Description" errors={errors.description}>
-          <textarea id="product-description" name="description" rows={2} className={inputClass} aria-invalid={!!errors.description} />
+          <textarea
+            id="product-description"
+            name="description"
+            rows={2}
+            className={inputClass}
+            aria-invalid={!!errors.description}
+          />
         </Field>
       </div>
       <Field id="product-tax_policy" label="Tax policy" errors={errors.tax_policy}>
-        <select id="product-tax_policy" name="tax_policy" className={inputClass} defaultValue="" aria-invalid={!!errors.tax_policy}>
+        <select
+          id="product-tax_policy"
+          name="tax_policy"
+          className={inputClass}
+          defaultValue=""
+          aria-invalid={!!errors.tax_policy}
+        >
           <option value="">Untaxed</option>
           <option value="exclusive">Exclusive (tax added to the price)</option>
           <option value="inclusive">Inclusive (tax included in the price)</option>
@@ -64,10 +89,16 @@ export function NewProductForm() {
         <TaxRateSelect id="product-tax_rate_id" name="tax_rate_id" invalid={!!errors.tax_rate_id} />
       </Field>
       <div className="flex items-center gap-4 sm:col-span-2">
-        <SubmitButton pending={create.isPending} testId="create-product">Create product</SubmitButton>
+        <SubmitButton pending={create.isPending} testId="create-product">
+          Create product
+        </SubmitButton>
         {create.isSuccess ? (
           <p className="text-sm text-green-700" role="status" data-testid="product-created">
-            Created <Link href={`/admin/products/${create.data.id}`} className="font-medium underline">{create.data.name}</Link>.
+            Created{" "}
+            <Link href={`/admin/products/${create.data.id}`} className="font-medium underline">
+              {create.data.name}
+            </Link>
+            .
           </p>
         ) : null}
       </div>

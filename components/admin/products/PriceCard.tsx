@@ -16,7 +16,11 @@ export function billingTerms(p: Price): string {
 
 export function PriceCard({ price }: { price: Price }) {
   return (
-    <article className="space-y-4 rounded-lg border border-slate-200 p-4" data-testid="price-card" data-price-id={price.id}>
+    <article
+      className="space-y-4 rounded-lg border border-slate-200 p-4"
+      data-testid="price-card"
+      data-price-id={price.id}
+    >
       <header className="flex flex-wrap items-baseline gap-3">
         <h3 className="font-semibold">{price.reference ?? `Price #${price.id}`}</h3>
         <Money amount={price.unit_amount} currency={price.currency} testId="price-amount" className="text-lg" />
@@ -26,12 +30,22 @@ export function PriceCard({ price }: { price: Price }) {
         <span className="ml-auto font-mono text-xs text-slate-700">id {price.id}</span>
       </header>
       {price.next_occurrences.length ? (
-        <p className="text-xs text-slate-700">Next billing dates: {price.next_occurrences.map((d, i) => <span key={d}>{i ? " · " : ""}<DateTime value={d} /></span>)}</p>
+        <p className="text-xs text-slate-700">
+          Next billing dates:{" "}
+          {price.next_occurrences.map((d, i) => (
+            <span key={d}>
+              {i ? " · " : ""}
+              <DateTime value={d} />
+            </span>
+          ))}
+        </p>
       ) : null}
       <PriceVersionsTable priceId={price.id} currency={price.currency} versions={price.versions} />
       <details className="rounded-md bg-slate-50 p-3">
         <summary className="cursor-pointer text-sm font-medium text-slate-700">Schedule a price change</summary>
-        <div className="mt-3"><SchedulePriceVersionForm priceId={price.id} /></div>
+        <div className="mt-3">
+          <SchedulePriceVersionForm priceId={price.id} />
+        </div>
       </details>
     </article>
   );

@@ -1,14 +1,15 @@
 "use client";
 // Past, current and future amounts of one price.
 import type { PriceVersion } from "../../trpc/types";
-import { DataTable, type ColumnDef } from "../../ui/DataTable";
 import { useConsole } from "../../ui/ConsoleContext";
+import { type ColumnDef, DataTable } from "../../ui/DataTable";
 import { DateTime } from "../../ui/DateTime";
 import { Money } from "../../ui/Money";
 import { StatusChip } from "../../ui/StatusChip";
 import { CancelScheduledVersionButton } from "./CancelScheduledVersionButton";
 
-const isScheduled = (v: PriceVersion, now: number) => !v.currently_effective && !!v.effective_from && Date.parse(v.effective_from) > now;
+const isScheduled = (v: PriceVersion, now: number) =>
+  !v.currently_effective && !!v.effective_from && Date.parse(v.effective_from) > now;
 
 function versionStatus(v: PriceVersion, now: number) {
   if (v.currently_effective) return <StatusChip status="active" label="current" />;
@@ -16,21 +17,51 @@ function versionStatus(v: PriceVersion, now: number) {
   return <StatusChip status="ended" label="past" />;
 }
 
-export function PriceVersionsTable({ priceId, currency, versions }: { priceId: number; currency: string; versions: PriceVersion[] }) {
+export function PriceVersionsTable({
+  priceId,
+  currency,
+  versions,
+}: {
+  priceId: number;
+  currency: string;
+  versions: PriceVersion[];
+}) {
   const consoleNow = useConsole().now;
   const now = consoleNow ? Date.parse(consoleNow) : Date.now();
   const columns: ColumnDef<PriceVersion>[] = [
-    { id: "amount", header: "Amount", cell: ({ row }) => <Money amount={row.original.unit_amount} currency={currency} testId="version-amount" /> },
-    { id: "from", header: "Effective from", cell: ({ row }) => <DateTime value={row.original.effective_from} empty="open start" /> },
-    { id: "to", header: "Effective to", cell: ({ row }) => <DateTime value={row.original.effective_to} empty="open end" /> },
+    {
+      id: "amount",
+      header: "Amount",
+      cell: ({ row }) => <Money amount={row.original.unit_amount} currency={currency} testId="version-amount" />,
+    },
+    {
+      id: "from",
+      header: "Effective from",
+      cell: ({ row }) => <DateTime value={row.original.effective_from} empty="open start" />,
+    },
+    {
+      id: "to",
+      header: "Effective to",
+      cell: ({ row }) => <DateTime value={row.original.effective_to} empty="open end" />,
+    },
     { id: "status", header: "Status", cell: ({ row }) => versionStatus(row.original, now) },
     {
-      id: "actions", header: "Actions",
-      cell: ({ row }) => isScheduled(row.original, now) ? <CancelScheduledVersionButton priceId={priceId} currency={currency} version={row.original} /> : null,
+      id: "actions",
+      header: "Actions",
+      cell: ({ row }) =>
+        isScheduled(row.original, now) ? (
+          <CancelScheduledVersionButton priceId={priceId} currency={currency} version={row.original} />
+        ) : null,
     },
   ];
   return (
-    <DataTable label={`Versions of price ${priceId}`} testId={`versions-${priceId}`} columns={columns} data={versions}
-      rowTestId={() => "version-row"} rowProps={(v) => ({ "data-current": v.currently_effective })} />
+    <DataTable
+      label={`Versions of price ${priceId}`}
+      testId={`versions-${priceId}`}
+      columns={columns}
+      data={versions}
+      rowTestId={() => "version-row"}
+      rowProps={(v) => ({ "data-current": v.currently_effective })}
+    />
   );
 }

@@ -15,13 +15,25 @@ export function ProductDetail({ productId }: { productId: number }) {
   const product = useQuery(trpc.catalog.products.get.queryOptions({ id: productId }));
   const taxRates = useQuery(trpc.catalog.taxRates.list.queryOptions());
   if (product.isPending) return <Loading what="product" />;
-  if (product.isError) return <><BackLink /><QueryError error={product.error} /></>;
+  if (product.isError)
+    return (
+      <>
+        <BackLink />
+        <QueryError error={product.error} />
+      </>
+    );
   const p = product.data;
   const taxRate = taxRates.data?.find((r) => r.id === p.tax_rate_id);
   return (
     <>
       <BackLink />
-      <PageHeader title={p.name} id={String(p.id)} idLabel="product id" status={p.active ? "active" : "inactive"} description={p.description ?? undefined} />
+      <PageHeader
+        title={p.name}
+        id={String(p.id)}
+        idLabel="product id"
+        status={p.active ? "active" : "inactive"}
+        description={p.description ?? undefined}
+      />
       <Card>
         <dl className="grid gap-x-8 gap-y-2 text-sm sm:grid-cols-4" data-testid="product-attributes">
           <Attribute label="Reference" value={p.reference ?? "—"} />
@@ -32,12 +44,18 @@ export function ProductDetail({ productId }: { productId: number }) {
       </Card>
       <Card title={`Prices (${p.prices.length})`} testId="product-prices">
         {p.prices.length ? (
-          <div className="space-y-4">{p.prices.map((price) => <PriceCard key={price.id} price={price} />)}</div>
+          <div className="space-y-4">
+            {p.prices.map((price) => (
+              <PriceCard key={price.id} price={price} />
+            ))}
+          </div>
         ) : (
           <p className="text-sm text-slate-700">No prices yet.</p>
         )}
       </Card>
-      <Card title="New price"><NewPriceForm productId={p.id} /></Card>
+      <Card title="New price">
+        <NewPriceForm productId={p.id} />
+      </Card>
     </>
   );
 }
@@ -52,5 +70,9 @@ function Attribute({ label, value }: { label: string; value: React.ReactNode }) 
 }
 
 function BackLink() {
-  return <Link href="/admin/products" className="text-sm text-blue-800 hover:underline">← All products</Link>;
+  return (
+    <Link href="/admin/products" className="text-sm text-blue-800 hover:underline">
+      ← All products
+    </Link>
+  );
 }

@@ -4,25 +4,62 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "../../trpc/client";
 import type { RouterOutputs } from "../../trpc/types";
-import { DataTable, type ColumnDef } from "../../ui/DataTable";
+import { type ColumnDef, DataTable } from "../../ui/DataTable";
 import { StatusChip } from "../../ui/StatusChip";
 
 type Product = RouterOutputs["catalog"]["products"]["list"][number];
 
 const columns: ColumnDef<Product>[] = [
-  { id: "name", header: "Name", accessorKey: "name", cell: ({ row }) => <Link href={`/admin/products/${row.original.id}`} className="font-medium text-blue-800 hover:underline">{row.original.name}</Link> },
-  { id: "reference", header: "Reference", accessorFn: (p) => p.reference ?? "", cell: ({ row }) => <span className="font-mono text-xs text-slate-700">{row.original.reference ?? "—"}</span> },
+  {
+    id: "name",
+    header: "Name",
+    accessorKey: "name",
+    cell: ({ row }) => (
+      <Link href={`/admin/products/${row.original.id}`} className="font-medium text-blue-800 hover:underline">
+        {row.original.name}
+      </Link>
+    ),
+  },
+  {
+    id: "reference",
+    header: "Reference",
+    accessorFn: (p) => p.reference ?? "",
+    cell: ({ row }) => <span className="font-mono text-xs text-slate-700">{row.original.reference ?? "—"}</span>,
+  },
   { id: "tax_policy", header: "Tax policy", accessorFn: (p) => p.tax_policy ?? "untaxed" },
-  { id: "active_prices", header: "Active prices", meta: { align: "right" }, accessorKey: "active_price_count", cell: ({ row }) => <span className="tabular-nums" data-testid="active-price-count">{row.original.active_price_count}</span> },
-  { id: "status", header: "Status", accessorFn: (p) => (p.active ? "active" : "inactive"), cell: ({ getValue }) => <StatusChip status={String(getValue())} /> },
+  {
+    id: "active_prices",
+    header: "Active prices",
+    meta: { align: "right" },
+    accessorKey: "active_price_count",
+    cell: ({ row }) => (
+      <span className="tabular-nums" data-testid="active-price-count">
+        {row.original.active_price_count}
+      </span>
+    ),
+  },
+  {
+    id: "status",
+    header: "Status",
+    accessorFn: (p) => (p.active ? "active" : "inactive"),
+    cell: ({ getValue }) => <StatusChip status={String(getValue())} />,
+  },
 ];
 
 export function ProductTable() {
   const trpc = useTRPC();
   const products = useQuery(trpc.catalog.products.list.queryOptions({ active: "all" }));
   return (
-    <DataTable label="Products" testId="products-table" columns={columns} data={products.data} loading={products.isPending} error={products.error}
-      rowTestId={() => "product-row"} rowProps={(p) => ({ "data-product-id": p.id })}
-      empty={{ message: "No products yet. Create the first one with the form below." }} />
+    <DataTable
+      label="Products"
+      testId="products-table"
+      columns={columns}
+      data={products.data}
+      loading={products.isPending}
+      error={products.error}
+      rowTestId={() => "product-row"}
+      rowProps={(p) => ({ "data-product-id": p.id })}
+      empty={{ message: "No products yet. Create the first one with the form below." }}
+    />
   );
 }

@@ -3,14 +3,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useTRPC } from "../../trpc/client";
+import { useConsole } from "../../ui/ConsoleContext";
 import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
 import { Field, inputClass } from "../../ui/Field";
+import { FormError } from "../../ui/FormError";
 import { text } from "../../ui/formData";
-import { useConsole } from "../../ui/ConsoleContext";
+import { SubmitButton } from "../../ui/SubmitButton";
 import { toast } from "../../ui/Toaster";
 import { zonedInputToIso } from "./zonedInput";
-import { FormError } from "../../ui/FormError";
-import { SubmitButton } from "../../ui/SubmitButton";
 
 const FIELDS = ["unit_amount", "effective_from"] as const;
 
@@ -39,19 +39,53 @@ export function SchedulePriceVersionForm({ priceId }: { priceId: number }) {
     const from = text(f, "effective_from");
     setMissingDate(!from);
     if (!from) return;
-    schedule.mutate({ price_id: priceId, unit_amount: text(f, "unit_amount"), effective_from: zonedInputToIso(from, timeZone) });
+    schedule.mutate({
+      price_id: priceId,
+      unit_amount: text(f, "unit_amount"),
+      effective_from: zonedInputToIso(from, timeZone),
+    });
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-wrap items-start gap-3" data-testid={`schedule-form-${priceId}`}>
-      <div className="w-full"><FormError message={formErrorOf(schedule.error, FIELDS)} /></div>
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-wrap items-start gap-3"
+      data-testid={`schedule-form-${priceId}`}
+    >
+      <div className="w-full">
+        <FormError message={formErrorOf(schedule.error, FIELDS)} />
+      </div>
       <Field id={id("unit_amount")} label="New amount" errors={errors.unit_amount}>
-        <input id={id("unit_amount")} name="unit_amount" inputMode="decimal" placeholder="0.00" className={`${inputClass} w-36`} aria-invalid={!!errors.unit_amount} />
+        <input
+          id={id("unit_amount")}
+          name="unit_amount"
+          inputMode="decimal"
+          placeholder="0.00"
+          className={`${inputClass} w-36`}
+          aria-invalid={!!errors.unit_amount}
+        />
       </Field>
-      <Field id={id("effective_from")} label={`Effective from (${timeZone})`} errors={dateErrors} hint={`Account time zone (${timeZone}).`}>
-        <input id={id("effective_from")} name="effective_from" type="datetime-local" className={inputClass} aria-invalid={!!dateErrors} />
+      <Field
+        id={id("effective_from")}
+        label={`Effective from (${timeZone})`}
+        errors={dateErrors}
+        hint={`Account time zone (${timeZone}).`}
+      >
+        <input
+          id={id("effective_from")}
+          name="effective_from"
+          type="datetime-local"
+          className={inputClass}
+          aria-invalid={!!dateErrors}
+        />
       </Field>
-      <div className="self-end"><SubmitButton pending={schedule.isPending} testId={`schedule-version-${priceId}`}>Schedule</SubmitButton></div>
+      <div className="self-end">
+        <SubmitButton pending={schedule.isPending} testId={`schedule-version-${priceId}`}>
+          Schedule
+        </SubmitButton>
+      </div>
     </form>
   );
 }

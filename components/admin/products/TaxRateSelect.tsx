@@ -10,7 +10,9 @@ export function TaxRateSelect({ id, name, invalid }: { id: string; name: string;
     <select id={id} name={name} className={inputClass} aria-invalid={invalid} defaultValue="">
       <option value="">{rates.isPending ? "Loading…" : "No tax rate"}</option>
       {rates.data?.map((r) => (
-        <option key={r.id} value={r.id} disabled={!r.active}>{r.name} ({Number(r.percentage)} %)</option>
+        <option key={r.id} value={r.id} disabled={!r.active}>
+          {r.name} ({Number(r.percentage)} %)
+        </option>
       ))}
     </select>
   );

@@ -5,32 +5,63 @@ import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../../trpc/client";
 import { inputClass } from "../../ui/Field";
 import { FormField } from "../../ui/FormField";
-import { selectionsOf, type Draft } from "./draft";
+import { type Draft, selectionsOf } from "./draft";
 import { priceLabel } from "./PriceRows";
 
 type Errors = Record<string, string[]>;
 
-export function BundleSection({ draft, set, errors }: { draft: Draft; set: (p: Partial<Draft>) => void; errors: Errors }) {
+export function BundleSection({
+  draft,
+  set,
+  errors,
+}: {
+  draft: Draft;
+  set: (p: Partial<Draft>) => void;
+  errors: Errors;
+}) {
   const trpc = useTRPC();
   const bundles = useQuery(trpc.quoteBuilder.bundles.queryOptions());
   const id = Number(draft.bundleId) || 0;
   const bundle = useQuery(trpc.quoteBuilder.bundle.queryOptions({ id }, { enabled: id > 0 }));
-  const addons = useQuery(trpc.quoteBuilder.addons.queryOptions({ id, selections: selectionsOf(draft) }, { enabled: id > 0, retry: false, placeholderData: (prev) => prev }));
+  const addons = useQuery(
+    trpc.quoteBuilder.addons.queryOptions(
+      { id, selections: selectionsOf(draft) },
+      { enabled: id > 0, retry: false, placeholderData: (prev) => prev },
+    ),
+  );
 
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_8rem]">
         <FormField id="qb-bundle" label="Bundle" errors={errors.bundle_template}>
           {(p) => (
-            <select {...p} value={draft.bundleId} className={inputClass}
-              onChange={(e) => set({ bundleId: e.target.value, selections: {}, productAddons: {}, bundleAddons: {} })}>
+            <select
+              {...p}
+              value={draft.bundleId}
+              className={inputClass}
+              onChange={(e) => set({ bundleId: e.target.value, selections: {}, productAddons: {}, bundleAddons: {} })}
+            >
               <option value="">{bundles.isPending ? "Loading bundles…" : "Choose a bundle…"}</option>
-              {bundles.data?.map((b) => <option key={b.id} value={b.id}>{b.name}{b.reference ? ` (${b.reference})` : ""}</option>)}
+              {bundles.data?.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.name}
+                  {b.reference ? ` (${b.reference})` : ""}
+                </option>
+              ))}
             </select>
           )}
         </FormField>
         <FormField id="qb-bundle-qty" label="Bundle quantity" errors={errors.bundle_quantity}>
-          {(p) => <input {...p} type="number" min={1} value={draft.bundleQuantity} onChange={(e) => set({ bundleQuantity: e.target.value })} className={inputClass} />}
+          {(p) => (
+            <input
+              {...p}
+              type="number"
+              min={1}
+              value={draft.bundleQuantity}
+              onChange={(e) => set({ bundleQuantity: e.target.value })}
+              className={inputClass}
+            />
+          )}
         </FormField>
       </div>
       {bundle.data ? (
@@ -38,67 +69,158 @@ export function BundleSection({ draft, set, errors }: { draft: Draft; set: (p: P
           <legend className="text-sm font-semibold text-slate-900">Items of {bundle.data.name}</legend>
           {bundle.data.items.map((item) => {
             const sel = draft.selections[item.id] ?? { include: item.required, price: "", quantity: "" };
-            const put = (p: Partial<typeof sel>) => set({ selections: { ...draft.selections, [item.id]: { ...sel, ...p } } });
+            const put = (p: Partial<typeof sel>) =>
+              set({ selections: { ...draft.selections, [item.id]: { ...sel, ...p } } });
             return (
-              <div key={item.id} className="grid items-end gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)_6rem_6rem]">
+              <div
+                key={item.id}
+                className="grid items-end gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)_6rem_6rem]"
+              >
                 <label className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" checked={item.required || sel.include} disabled={item.required} onChange={(e) => put({ include: e.target.checked })} />
+                  <input
+                    type="checkbox"
+                    checked={item.required || sel.include}
+                    disabled={item.required}
+                    onChange={(e) => put({ include: e.target.checked })}
+                  />
                   <span>{item.required ? `${item.product.name} (required)` : `Include ${item.product.name}`}</span>
                 </label>
                 {item.selectable_prices.length > 1 ? (
                   <div className="flex flex-col gap-1">
-                    <label htmlFor={`qb-item-${item.id}-price`} className="text-sm font-medium text-slate-800">{item.product.name} price</label>
-                    <select id={`qb-item-${item.id}-price`} value={sel.price || String(item.default_price_id ?? "")} onChange={(e) => put({ price: e.target.value })} className={inputClass}>
-                      {item.selectable_prices.map((sp) => <option key={sp.price_id} value={sp.price_id}>{sp.display_label ? `${sp.display_label} — ` : ""}{priceLabel(sp.price)}</option>)}
+                    <label htmlFor={`qb-item-${item.id}-price`} className="text-sm font-medium text-slate-800">
+                      {item.product.name} price
+                    </label>
+                    <select
+                      id={`qb-item-${item.id}-price`}
+                      value={sel.price || String(item.default_price_id ?? "")}
+                      onChange={(e) => put({ price: e.target.value })}
+                      className={inputClass}
+                    >
+                      {item.selectable_prices.map((sp) => (
+                        <option key={sp.price_id} value={sp.price_id}>
+                          {sp.display_label ? `${sp.display_label} — ` : ""}
+                          {priceLabel(sp.price)}
+                        </option>
+                      ))}
                     </select>
                   </div>
-                ) : <p className="text-sm text-slate-700">{item.default_price ? priceLabel(item.default_price) : "—"}</p>}
+                ) : (
+                  <p className="text-sm text-slate-700">{item.default_price ? priceLabel(item.default_price) : "—"}</p>
+                )}
                 <div className="flex flex-col gap-1">
-                  <label htmlFor={`qb-item-${item.id}-qty`} className="text-sm font-medium text-slate-800">Quantity</label>
-                  <input id={`qb-item-${item.id}-qty`} type="number" min={1} placeholder={String(item.quantity)} value={sel.quantity} onChange={(e) => put({ quantity: e.target.value })} className={inputClass} />
+                  <label htmlFor={`qb-item-${item.id}-qty`} className="text-sm font-medium text-slate-800">
+                    Quantity
+                  </label>
+                  <input
+                    id={`qb-item-${item.id}-qty`}
+                    type="number"
+                    min={1}
+                    placeholder={String(item.quantity)}
+                    value={sel.quantity}
+                    onChange={(e) => put({ quantity: e.target.value })}
+                    className={inputClass}
+                  />
                 </div>
                 <div className="flex flex-col gap-1">
-                  <label htmlFor={`qb-item-${item.id}-discount`} className="text-sm font-medium text-slate-800">Discount %</label>
-                  <input id={`qb-item-${item.id}-discount`} inputMode="decimal" placeholder="0" value={sel.discount ?? ""} onChange={(e) => put({ discount: e.target.value })} className={inputClass} />
+                  <label htmlFor={`qb-item-${item.id}-discount`} className="text-sm font-medium text-slate-800">
+                    Discount %
+                  </label>
+                  <input
+                    id={`qb-item-${item.id}-discount`}
+                    inputMode="decimal"
+                    placeholder="0"
+                    value={sel.discount ?? ""}
+                    onChange={(e) => put({ discount: e.target.value })}
+                    className={inputClass}
+                  />
                 </div>
               </div>
             );
           })}
-          {errors.bundle_item_selections ? <p className="text-sm text-red-800" data-testid="qb-selections-error">{errors.bundle_item_selections.join(" ")}</p> : null}
+          {errors.bundle_item_selections ? (
+            <p className="text-sm text-red-800" data-testid="qb-selections-error">
+              {errors.bundle_item_selections.join(" ")}
+            </p>
+          ) : null}
         </fieldset>
       ) : null}
       {addons.data && (addons.data.product_addons.length || addons.data.bundle_addons.length) ? (
         <fieldset className="space-y-2" data-testid="bundle-addons">
           <legend className="text-sm font-semibold text-slate-900">Add-ons</legend>
           {addons.data.product_addons.map((a) => {
-            const st = draft.productAddons[a.rule_id] ?? { on: false, price: String(a.default_price_id), quantity: String(Math.max(1, a.min_quantity)) };
-            const put = (p: Partial<typeof st>) => set({ productAddons: { ...draft.productAddons, [a.rule_id]: { ...st, ...p } } });
+            const st = draft.productAddons[a.rule_id] ?? {
+              on: false,
+              price: String(a.default_price_id),
+              quantity: String(Math.max(1, a.min_quantity)),
+            };
+            const put = (p: Partial<typeof st>) =>
+              set({ productAddons: { ...draft.productAddons, [a.rule_id]: { ...st, ...p } } });
             return (
-              <div key={a.rule_id} className="grid items-end gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)_6rem]">
-                <label className="flex items-center gap-2 text-sm"><input type="checkbox" checked={st.on} onChange={(e) => put({ on: e.target.checked })} /> Add {a.product.name}</label>
+              <div
+                key={a.rule_id}
+                className="grid items-end gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)_6rem]"
+              >
+                <label className="flex items-center gap-2 text-sm">
+                  <input type="checkbox" checked={st.on} onChange={(e) => put({ on: e.target.checked })} /> Add{" "}
+                  {a.product.name}
+                </label>
                 <div className="flex flex-col gap-1">
-                  <label htmlFor={`qb-addon-${a.rule_id}-price`} className="text-sm font-medium text-slate-800">{a.product.name} price</label>
-                  <select id={`qb-addon-${a.rule_id}-price`} value={st.price} onChange={(e) => put({ price: e.target.value })} className={inputClass}>
-                    {a.selectable_prices.map((p) => <option key={p.id} value={p.id}>{priceLabel(p)}</option>)}
+                  <label htmlFor={`qb-addon-${a.rule_id}-price`} className="text-sm font-medium text-slate-800">
+                    {a.product.name} price
+                  </label>
+                  <select
+                    id={`qb-addon-${a.rule_id}-price`}
+                    value={st.price}
+                    onChange={(e) => put({ price: e.target.value })}
+                    className={inputClass}
+                  >
+                    {a.selectable_prices.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {priceLabel(p)}
+                      </option>
+                    ))}
                   </select>
                 </div>
                 <div className="flex flex-col gap-1">
-                  <label htmlFor={`qb-addon-${a.rule_id}-qty`} className="text-sm font-medium text-slate-800">Quantity{a.max_quantity ? ` (max ${a.max_quantity})` : ""}</label>
-                  <input id={`qb-addon-${a.rule_id}-qty`} type="number" min={1} value={st.quantity} onChange={(e) => put({ quantity: e.target.value })} className={inputClass} />
+                  <label htmlFor={`qb-addon-${a.rule_id}-qty`} className="text-sm font-medium text-slate-800">
+                    Quantity{a.max_quantity ? ` (max ${a.max_quantity})` : ""}
+                  </label>
+                  <input
+                    id={`qb-addon-${a.rule_id}-qty`}
+                    type="number"
+                    min={1}
+                    value={st.quantity}
+                    onChange={(e) => put({ quantity: e.target.value })}
+                    className={inputClass}
+                  />
                 </div>
               </div>
             );
           })}
           {addons.data.bundle_addons.map((a) => {
-            const st = draft.bundleAddons[a.rule_id] ?? { on: false, bundleId: a.bundle_template.id, quantity: String(Math.max(1, a.min_quantity)) };
+            const st = draft.bundleAddons[a.rule_id] ?? {
+              on: false,
+              bundleId: a.bundle_template.id,
+              quantity: String(Math.max(1, a.min_quantity)),
+            };
             return (
               <label key={a.rule_id} className="flex items-center gap-2 rounded-md border border-slate-200 p-3 text-sm">
-                <input type="checkbox" checked={st.on} onChange={(e) => set({ bundleAddons: { ...draft.bundleAddons, [a.rule_id]: { ...st, on: e.target.checked } } })} />
+                <input
+                  type="checkbox"
+                  checked={st.on}
+                  onChange={(e) =>
+                    set({ bundleAddons: { ...draft.bundleAddons, [a.rule_id]: { ...st, on: e.target.checked } } })
+                  }
+                />
                 Add the {a.bundle_template.name} bundle
               </label>
             );
           })}
-          {[errors.additional_items, errors.additional_bundles].filter(Boolean).map((e, i) => <p key={i} className="text-sm text-red-800">{e!.join(" ")}</p>)}
+          {[errors.additional_items, errors.additional_bundles].filter(Boolean).map((e, i) => (
+            <p key={i} className="text-sm text-red-800">
+              {e!.join(" ")}
+            </p>
+          ))}
         </fieldset>
       ) : null}
     </div>

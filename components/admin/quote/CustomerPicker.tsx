@@ -8,32 +8,81 @@ import { FormField, inputClass } from "../../ui/FormField";
 import { secondaryButtonClass } from "../../ui/PageHeader";
 import { NewCustomerForm } from "../customers/NewCustomerForm";
 
-export function CustomerPicker({ value, onChange, errors }: { value: string; onChange: (reference: string) => void; errors?: string[] }) {
+export function CustomerPicker({
+  value,
+  onChange,
+  errors,
+}: {
+  value: string;
+  onChange: (reference: string) => void;
+  errors?: string[];
+}) {
   const trpc = useTRPC();
   const [term, setTerm] = useState(value);
   const [creating, setCreating] = useState(false);
   useEffect(() => setTerm(value), [value]);
   useEffect(() => {
-    const t = setTimeout(() => { if (term !== value) onChange(term.trim()); }, 300);
+    const t = setTimeout(() => {
+      if (term !== value) onChange(term.trim());
+    }, 300);
     return () => clearTimeout(t);
   }, [term, value, onChange]);
-  const found = useQuery(trpc.customers.search.queryOptions({ q: term.trim() || undefined, page: 1 }, { placeholderData: (prev) => prev }));
+  const found = useQuery(
+    trpc.customers.search.queryOptions({ q: term.trim() || undefined, page: 1 }, { placeholderData: (prev) => prev }),
+  );
   const exact = found.data?.results.find((c) => c.reference === value);
   return (
     <div className="flex flex-wrap items-start gap-3">
       <div className="min-w-64 flex-1">
-        <FormField id="qb-customer" label="Customer" errors={errors} required
-          hint={exact ? `${exact.name ?? exact.reference}${exact.email ? ` · ${exact.email}` : ""}` : "Type a reference, name or email and pick from the list."}>
-          {(p) => <input {...p} list="qb-customer-options" autoComplete="off" value={term} onChange={(e) => setTerm(e.target.value)} onBlur={() => onChange(term.trim())} className={inputClass} />}
+        <FormField
+          id="qb-customer"
+          label="Customer"
+          errors={errors}
+          required
+          hint={
+            exact
+              ? `${exact.name ?? exact.reference}${exact.email ? ` · ${exact.email}` : ""}`
+              : "Type a reference, name or email and pick from the list."
+          }
+        >
+          {(p) => (
+            <input
+              {...p}
+              list="qb-customer-options"
+              autoComplete="off"
+              value={term}
+              onChange={(e) => setTerm(e.target.value)}
+              onBlur={() => onChange(term.trim())}
+              className={inputClass}
+            />
+          )}
         </FormField>
         <datalist id="qb-customer-options">
-          {found.data?.results.map((c) => <option key={c.id} value={c.reference}>{[c.name, c.email].filter(Boolean).join(" · ")}</option>)}
+          {found.data?.results.map((c) => (
+            <option key={c.id} value={c.reference}>
+              {[c.name, c.email].filter(Boolean).join(" · ")}
+            </option>
+          ))}
         </datalist>
       </div>
       <div className="pt-6">
-        <Dialog title="New customer" description="The customer is created now and chosen for this contract." open={creating} onOpenChange={setCreating}
-          trigger={<button type="button" className={secondaryButtonClass}>Create customer…</button>}>
-          <NewCustomerForm onCreated={(reference) => { onChange(reference); setCreating(false); }} />
+        <Dialog
+          title="New customer"
+          description="The customer is created now and chosen for this contract."
+          open={creating}
+          onOpenChange={setCreating}
+          trigger={
+            <button type="button" className={secondaryButtonClass}>
+              Create customer…
+            </button>
+          }
+        >
+          <NewCustomerForm
+            onCreated={(reference) => {
+              onChange(reference);
+              setCreating(false);
+            }}
+          />
         </Dialog>
       </div>
     </div>

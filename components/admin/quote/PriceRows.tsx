@@ -3,18 +3,42 @@
 // override and discount, with "Add" and "Remove" buttons.
 import { inputClass } from "../../ui/Field";
 import { formatMoney } from "../../ui/money";
-import { newRow, type ItemRow } from "./draft";
+import { type ItemRow, newRow } from "./draft";
 
-export interface PriceOption { id: number; product_name: string; reference: string | null; currency: string; unit_amount: string; billing_type: string; interval: string | null; interval_count: number | null; billing_schedule_name: string | null }
+export interface PriceOption {
+  id: number;
+  product_name: string;
+  reference: string | null;
+  currency: string;
+  unit_amount: string;
+  billing_type: string;
+  interval: string | null;
+  interval_count: number | null;
+  billing_schedule_name: string | null;
+}
 
 export function priceLabel(p: PriceOption): string {
-  const every = p.billing_type === "one_time" ? "one-time"
-    : p.interval ? `every ${p.interval_count && p.interval_count > 1 ? `${p.interval_count} ${p.interval}s` : p.interval}` : p.billing_schedule_name ?? "scheduled";
+  const every =
+    p.billing_type === "one_time"
+      ? "one-time"
+      : p.interval
+        ? `every ${p.interval_count && p.interval_count > 1 ? `${p.interval_count} ${p.interval}s` : p.interval}`
+        : (p.billing_schedule_name ?? "scheduled");
   return `${p.product_name} — ${formatMoney(p.unit_amount, p.currency)} ${every}${p.reference ? ` (${p.reference})` : ""}`;
 }
 
-export function PriceRows({ idPrefix, what, rows, prices, onChange }: {
-  idPrefix: string; what: string; rows: ItemRow[]; prices: PriceOption[]; onChange: (rows: ItemRow[]) => void;
+export function PriceRows({
+  idPrefix,
+  what,
+  rows,
+  prices,
+  onChange,
+}: {
+  idPrefix: string;
+  what: string;
+  rows: ItemRow[];
+  prices: PriceOption[];
+  onChange: (rows: ItemRow[]) => void;
 }) {
   const patch = (key: string, p: Partial<ItemRow>) => onChange(rows.map((r) => (r.key === key ? { ...r, ...p } : r)));
   return (
@@ -22,36 +46,93 @@ export function PriceRows({ idPrefix, what, rows, prices, onChange }: {
       {rows.map((r, i) => {
         const id = `${idPrefix}-${i}`;
         return (
-          <fieldset key={r.key} className="grid gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-[minmax(0,3fr)_5rem_7rem_6rem_auto]" data-testid={`${idPrefix}-row`}>
-            <legend className="sr-only">{what} {i + 1}</legend>
+          <fieldset
+            key={r.key}
+            className="grid gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-[minmax(0,3fr)_5rem_7rem_6rem_auto]"
+            data-testid={`${idPrefix}-row`}
+          >
+            <legend className="sr-only">
+              {what} {i + 1}
+            </legend>
             <div className="flex flex-col gap-1">
-              <label htmlFor={`${id}-price`} className="text-sm font-medium text-slate-800">{what} {i + 1}: price</label>
-              <select id={`${id}-price`} value={r.price} onChange={(e) => patch(r.key, { price: e.target.value })} className={inputClass}>
+              <label htmlFor={`${id}-price`} className="text-sm font-medium text-slate-800">
+                {what} {i + 1}: price
+              </label>
+              <select
+                id={`${id}-price`}
+                value={r.price}
+                onChange={(e) => patch(r.key, { price: e.target.value })}
+                className={inputClass}
+              >
                 <option value="">Choose a price…</option>
-                {prices.map((p) => <option key={p.id} value={p.id}>{priceLabel(p)}</option>)}
+                {prices.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {priceLabel(p)}
+                  </option>
+                ))}
               </select>
             </div>
             <div className="flex flex-col gap-1">
-              <label htmlFor={`${id}-qty`} className="text-sm font-medium text-slate-800">Quantity</label>
-              <input id={`${id}-qty`} type="number" min={1} inputMode="numeric" value={r.quantity} onChange={(e) => patch(r.key, { quantity: e.target.value })} className={inputClass} />
+              <label htmlFor={`${id}-qty`} className="text-sm font-medium text-slate-800">
+                Quantity
+              </label>
+              <input
+                id={`${id}-qty`}
+                type="number"
+                min={1}
+                inputMode="numeric"
+                value={r.quantity}
+                onChange={(e) => patch(r.key, { quantity: e.target.value })}
+                className={inputClass}
+              />
             </div>
             <div className="flex flex-col gap-1">
-              <label htmlFor={`${id}-unit`} className="text-sm font-medium text-slate-800">Unit price override</label>
-              <input id={`${id}-unit`} inputMode="decimal" placeholder="catalog" value={r.unitAmount} onChange={(e) => patch(r.key, { unitAmount: e.target.value })} className={inputClass} />
+              <label htmlFor={`${id}-unit`} className="text-sm font-medium text-slate-800">
+                Unit price override
+              </label>
+              <input
+                id={`${id}-unit`}
+                inputMode="decimal"
+                placeholder="catalog"
+                value={r.unitAmount}
+                onChange={(e) => patch(r.key, { unitAmount: e.target.value })}
+                className={inputClass}
+              />
             </div>
             <div className="flex flex-col gap-1">
-              <label htmlFor={`${id}-discount`} className="text-sm font-medium text-slate-800">Discount %</label>
-              <input id={`${id}-discount`} inputMode="decimal" placeholder="0" value={r.discount} onChange={(e) => patch(r.key, { discount: e.target.value })} className={inputClass} />
+              <label htmlFor={`${id}-discount`} className="text-sm font-medium text-slate-800">
+                Discount %
+              </label>
+              <input
+                id={`${id}-discount`}
+                inputMode="decimal"
+                placeholder="0"
+                value={r.discount}
+                onChange={(e) => patch(r.key, { discount: e.target.value })}
+                className={inputClass}
+              />
             </div>
             <div className="flex items-end">
-              <button type="button" onClick={() => onChange(rows.filter((x) => x.key !== r.key))} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 hover:bg-slate-50">
-                Remove<span className="sr-only"> {what.toLowerCase()} {i + 1}</span>
+              <button
+                type="button"
+                onClick={() => onChange(rows.filter((x) => x.key !== r.key))}
+                className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 hover:bg-slate-50"
+              >
+                Remove
+                <span className="sr-only">
+                  {" "}
+                  {what.toLowerCase()} {i + 1}
+                </span>
               </button>
             </div>
           </fieldset>
         );
       })}
-      <button type="button" onClick={() => onChange([...rows, newRow()])} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+      <button
+        type="button"
+        onClick={() => onChange([...rows, newRow()])}
+        className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+      >
         Add {what.toLowerCase()}
       </button>
     </div>

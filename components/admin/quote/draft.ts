@@ -2,9 +2,24 @@
 // and POST /v2/subscription-contracts/ take the same offer fields). Blank inputs are left out so the
 // server's defaults apply; typed values go as typed so the server's messages name what is wrong.
 
-export interface ItemRow { key: string; price: string; quantity: string; unitAmount: string; discount: string }
-export interface SelectionState { include: boolean; price: string; quantity: string; discount?: string }
-export interface AddonState { on: boolean; price: string; quantity: string }
+export interface ItemRow {
+  key: string;
+  price: string;
+  quantity: string;
+  unitAmount: string;
+  discount: string;
+}
+export interface SelectionState {
+  include: boolean;
+  price: string;
+  quantity: string;
+  discount?: string;
+}
+export interface AddonState {
+  on: boolean;
+  price: string;
+  quantity: string;
+}
 
 export type InitialMode = "none" | "create_initial_run" | "next_invoice";
 
@@ -22,30 +37,56 @@ export interface Draft {
 }
 
 let seq = 0;
-export const newRow = (price = ""): ItemRow => ({ key: `row-${++seq}`, price, quantity: "1", unitAmount: "", discount: "" });
+export const newRow = (price = ""): ItemRow => ({
+  key: `row-${++seq}`,
+  price,
+  quantity: "1",
+  unitAmount: "",
+  discount: "",
+});
 
 export const emptyDraft = (customer = ""): Draft => ({
-  customer, mode: "bundle", bundleId: "", bundleQuantity: "1", selections: {}, productAddons: {}, bundleAddons: {},
-  items: [newRow()], initialMode: "none", initialItems: [],
+  customer,
+  mode: "bundle",
+  bundleId: "",
+  bundleQuantity: "1",
+  selections: {},
+  productAddons: {},
+  bundleAddons: {},
+  items: [newRow()],
+  initialMode: "none",
+  initialItems: [],
 });
 
 const num = (s: string): number | undefined => (s.trim() === "" ? undefined : Number(s));
 const opt = (s: string): string | undefined => (s.trim() === "" ? undefined : s.trim());
 
 function itemBody(r: ItemRow) {
-  return { price: Number(r.price), quantity: num(r.quantity), unit_amount_override: opt(r.unitAmount), discount_percent: opt(r.discount) };
+  return {
+    price: Number(r.price),
+    quantity: num(r.quantity),
+    unit_amount_override: opt(r.unitAmount),
+    discount_percent: opt(r.discount),
+  };
 }
 
 export const selectionsOf = (d: Draft) =>
   Object.entries(d.selections).map(([id, s]) => ({
-    bundle_item: Number(id), include: s.include, selected_price: s.price ? Number(s.price) : undefined, quantity: num(s.quantity),
+    bundle_item: Number(id),
+    include: s.include,
+    selected_price: s.price ? Number(s.price) : undefined,
+    quantity: num(s.quantity),
     discount_percent: opt(s.discount ?? ""),
   }));
 
 /** The offer body, or null while there is nothing to price yet. */
 export function offerBody(d: Draft) {
   const initial = d.initialMode === "create_initial_run" ? d.initialItems.filter((r) => r.price).map(itemBody) : [];
-  const common = { customer_reference: d.customer.trim() || undefined, initial_billing_mode: d.initialMode, initial_items: initial };
+  const common = {
+    customer_reference: d.customer.trim() || undefined,
+    initial_billing_mode: d.initialMode,
+    initial_items: initial,
+  };
   if (d.mode === "bundle") {
     if (!d.bundleId) return null;
     return {
@@ -53,9 +94,11 @@ export function offerBody(d: Draft) {
       bundle_template: Number(d.bundleId),
       bundle_quantity: num(d.bundleQuantity),
       bundle_item_selections: selectionsOf(d),
-      additional_items: Object.entries(d.productAddons).filter(([, a]) => a.on && a.price)
+      additional_items: Object.entries(d.productAddons)
+        .filter(([, a]) => a.on && a.price)
         .map(([rule, a]) => ({ price: Number(a.price), rule_id: Number(rule), quantity: num(a.quantity) })),
-      additional_bundles: Object.entries(d.bundleAddons).filter(([, a]) => a.on)
+      additional_bundles: Object.entries(d.bundleAddons)
+        .filter(([, a]) => a.on)
         .map(([rule, a]) => ({ rule_id: Number(rule), bundle_template_id: a.bundleId, quantity: num(a.quantity) })),
     };
   }

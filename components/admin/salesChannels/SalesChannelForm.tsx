@@ -7,8 +7,8 @@ import { useState } from "react";
 import { useTRPC } from "../../trpc/client";
 import type { RouterOutputs } from "../../trpc/types";
 import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
-import { FormField, inputClass } from "../../ui/FormField";
 import { FormError } from "../../ui/FormError";
+import { FormField, inputClass } from "../../ui/FormField";
 import { toast } from "../../ui/Toaster";
 import { CHANNEL_FIELDS, channelBodyOf, offerMessages } from "./channelForm";
 
@@ -48,50 +48,139 @@ export function SalesChannelForm({ channel }: { channel?: Channel }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5" data-testid="sales-channel-form">
-      <FormError message={formErrorOf(m.error, [...CHANNEL_FIELDS, ...Object.keys(errors).filter((k) => k !== "non_field_errors")])} />
-      <FormField id="channel-name" label="Name" required errors={errors.name} hint="For you, e.g. “Web shop – monthly plan”.">
+      <FormError
+        message={formErrorOf(m.error, [
+          ...CHANNEL_FIELDS,
+          ...Object.keys(errors).filter((k) => k !== "non_field_errors"),
+        ])}
+      />
+      <FormField
+        id="channel-name"
+        label="Name"
+        required
+        errors={errors.name}
+        hint="For you, e.g. “Web shop – monthly plan”."
+      >
         {(p) => <input {...p} name="name" defaultValue={channel?.name ?? ""} maxLength={200} className={inputClass} />}
       </FormField>
       <fieldset className="grid gap-3 rounded-md border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-900">Offer</legend>
-        <FormField id="channel-start-price" label="Start from a price" hint="Fills the offer below with this price, quantity 1. Edit the JSON for bundles, add-ons, trials or discounts.">
+        <FormField
+          id="channel-start-price"
+          label="Start from a price"
+          hint="Fills the offer below with this price, quantity 1. Edit the JSON for bundles, add-ons, trials or discounts."
+        >
           {(p) => (
             <select {...p} defaultValue="" onChange={(e) => startFrom(e.target.value)} className={inputClass}>
               <option value="">Choose a price…</option>
               {(prices.data ?? []).map((pr) => (
-                <option key={pr.id} value={pr.id}>{`${pr.product_name} · ${pr.reference ?? pr.id} · ${pr.unit_amount} ${pr.currency}${pr.interval ? ` / ${pr.interval}` : ""}`}</option>
+                <option
+                  key={pr.id}
+                  value={pr.id}
+                >{`${pr.product_name} · ${pr.reference ?? pr.id} · ${pr.unit_amount} ${pr.currency}${pr.interval ? ` / ${pr.interval}` : ""}`}</option>
               ))}
             </select>
           )}
         </FormField>
-        <FormField id="channel-offer" label="Offer (JSON)" required errors={offerMessages(errors)} hint="The offer fields of a quote (items or bundle_template, …); checked by pricing it once.">
-          {(p) => <textarea {...p} name="offer" rows={6} value={offer} onChange={(e) => setOffer(e.target.value)} spellCheck={false} className={`${inputClass} font-mono text-xs`} />}
+        <FormField
+          id="channel-offer"
+          label="Offer (JSON)"
+          required
+          errors={offerMessages(errors)}
+          hint="The offer fields of a quote (items or bundle_template, …); checked by pricing it once."
+        >
+          {(p) => (
+            <textarea
+              {...p}
+              name="offer"
+              rows={6}
+              value={offer}
+              onChange={(e) => setOffer(e.target.value)}
+              spellCheck={false}
+              className={`${inputClass} font-mono text-xs`}
+            />
+          )}
         </FormField>
       </fieldset>
-      <FormField id="channel-origins" label="Allowed origins" required errors={errors.allowed_origins} hint="One per line: the sites allowed to run the widget, e.g. https://shop.example.com (http://localhost:PORT for development).">
-        {(p) => <textarea {...p} name="allowed_origins" rows={3} defaultValue={channel?.allowed_origins.join("\n") ?? ""} className={`${inputClass} font-mono text-xs`} />}
+      <FormField
+        id="channel-origins"
+        label="Allowed origins"
+        required
+        errors={errors.allowed_origins}
+        hint="One per line: the sites allowed to run the widget, e.g. https://shop.example.com (http://localhost:PORT for development)."
+      >
+        {(p) => (
+          <textarea
+            {...p}
+            name="allowed_origins"
+            rows={3}
+            defaultValue={channel?.allowed_origins.join("\n") ?? ""}
+            className={`${inputClass} font-mono text-xs`}
+          />
+        )}
       </FormField>
-      <fieldset className="grid gap-2" aria-describedby={errors.processor_ids ? "channel-processors-error" : "channel-processors-hint"}>
-        <legend className="text-sm font-medium text-slate-800">Payment processors <span className="text-red-800" aria-hidden="true">*</span></legend>
-        <p id="channel-processors-hint" className="text-xs text-slate-700">Those the widget may offer; they must take the offer&apos;s currency.</p>
-        {(processors.data ?? []).filter((p) => p.active || channel?.processor_ids.includes(p.id)).map((p) => (
-          <label key={p.id} className="flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" name="processor_ids" value={p.id} defaultChecked={channel?.processor_ids.includes(p.id)} className="h-4 w-4" />
-            {p.display_name} <span className="text-slate-700">({p.currency}, {p.collection_method})</span>
-          </label>
-        ))}
-        {errors.processor_ids ? <p id="channel-processors-error" className="text-sm text-red-800">{errors.processor_ids.join(" ")}</p> : null}
+      <fieldset
+        className="grid gap-2"
+        aria-describedby={errors.processor_ids ? "channel-processors-error" : "channel-processors-hint"}
+      >
+        <legend className="text-sm font-medium text-slate-800">
+          Payment processors{" "}
+          <span className="text-red-800" aria-hidden="true">
+            *
+          </span>
+        </legend>
+        <p id="channel-processors-hint" className="text-xs text-slate-700">
+          Those the widget may offer; they must take the offer&apos;s currency.
+        </p>
+        {(processors.data ?? [])
+          .filter((p) => p.active || channel?.processor_ids.includes(p.id))
+          .map((p) => (
+            <label key={p.id} className="flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                name="processor_ids"
+                value={p.id}
+                defaultChecked={channel?.processor_ids.includes(p.id)}
+                className="h-4 w-4"
+              />
+              {p.display_name}{" "}
+              <span className="text-slate-700">
+                ({p.currency}, {p.collection_method})
+              </span>
+            </label>
+          ))}
+        {errors.processor_ids ? (
+          <p id="channel-processors-error" className="text-sm text-red-800">
+            {errors.processor_ids.join(" ")}
+          </p>
+        ) : null}
       </fieldset>
       <fieldset className="grid gap-3 rounded-md border border-slate-200 p-4 sm:grid-cols-3">
         <legend className="px-1 text-sm font-semibold text-slate-900">Theme</legend>
-        <FormField id="channel-theme-primary" label="Primary colour" errors={errors.theme} hint="A CSS colour, e.g. #0055ff.">
-          {(p) => <input {...p} name="theme_primary" defaultValue={str((theme.colors as Record<string, unknown> | undefined)?.primary)} className={inputClass} />}
+        <FormField
+          id="channel-theme-primary"
+          label="Primary colour"
+          errors={errors.theme}
+          hint="A CSS colour, e.g. #0055ff."
+        >
+          {(p) => (
+            <input
+              {...p}
+              name="theme_primary"
+              defaultValue={str((theme.colors as Record<string, unknown> | undefined)?.primary)}
+              className={inputClass}
+            />
+          )}
         </FormField>
         <FormField id="channel-theme-logo" label="Logo URL">
-          {(p) => <input {...p} name="theme_logo_url" type="url" defaultValue={str(theme.logo_url)} className={inputClass} />}
+          {(p) => (
+            <input {...p} name="theme_logo_url" type="url" defaultValue={str(theme.logo_url)} className={inputClass} />
+          )}
         </FormField>
         <FormField id="channel-theme-font" label="Font family">
-          {(p) => <input {...p} name="theme_font_family" defaultValue={str(theme.font_family)} className={inputClass} />}
+          {(p) => (
+            <input {...p} name="theme_font_family" defaultValue={str(theme.font_family)} className={inputClass} />
+          )}
         </FormField>
       </fieldset>
       <fieldset className="grid gap-3 rounded-md border border-slate-200 p-4 sm:grid-cols-2">
@@ -104,7 +193,9 @@ export function SalesChannelForm({ channel }: { channel?: Channel }) {
         </FormField>
         <div className="sm:col-span-2">
           <FormField id="channel-terms-text" label="Terms text" hint="Shown next to the buy button.">
-            {(p) => <textarea {...p} name="terms_text" rows={2} defaultValue={str(terms.text)} className={inputClass} />}
+            {(p) => (
+              <textarea {...p} name="terms_text" rows={2} defaultValue={str(terms.text)} className={inputClass} />
+            )}
           </FormField>
         </div>
       </fieldset>
@@ -113,7 +204,11 @@ export function SalesChannelForm({ channel }: { channel?: Channel }) {
         Active (new checkout sessions can be created)
       </label>
       <div>
-        <button type="submit" disabled={m.isPending} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800 disabled:cursor-wait disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={m.isPending}
+          className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800 disabled:cursor-wait disabled:opacity-60"
+        >
           {m.isPending ? "Saving…" : channel ? "Save changes" : "Create sales channel"}
         </button>
       </div>

@@ -4,17 +4,38 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "../../trpc/client";
 import type { RouterOutputs } from "../../trpc/types";
-import { DataTable, type ColumnDef } from "../../ui/DataTable";
+import { type ColumnDef, DataTable } from "../../ui/DataTable";
 import { DateTime } from "../../ui/DateTime";
 import { StatusChip } from "../../ui/StatusChip";
 
 type Channel = RouterOutputs["settings"]["salesChannels"]["list"][number];
 
 const columns: ColumnDef<Channel>[] = [
-  { id: "name", header: "Name", cell: ({ row }) => <Link href={`/admin/sales-channels/${row.original.id}`} className="font-medium text-blue-800 underline">{row.original.name}</Link> },
-  { id: "origins", header: "Allowed origins", cell: ({ row }) => <span className="break-all font-mono text-xs">{row.original.allowed_origins.join(", ")}</span> },
-  { id: "processors", header: "Processors", meta: { align: "right" }, cell: ({ row }) => row.original.processor_ids.length },
-  { id: "status", header: "Status", cell: ({ row }) => <StatusChip status={row.original.active ? "active" : "inactive"} /> },
+  {
+    id: "name",
+    header: "Name",
+    cell: ({ row }) => (
+      <Link href={`/admin/sales-channels/${row.original.id}`} className="font-medium text-blue-800 underline">
+        {row.original.name}
+      </Link>
+    ),
+  },
+  {
+    id: "origins",
+    header: "Allowed origins",
+    cell: ({ row }) => <span className="break-all font-mono text-xs">{row.original.allowed_origins.join(", ")}</span>,
+  },
+  {
+    id: "processors",
+    header: "Processors",
+    meta: { align: "right" },
+    cell: ({ row }) => row.original.processor_ids.length,
+  },
+  {
+    id: "status",
+    header: "Status",
+    cell: ({ row }) => <StatusChip status={row.original.active ? "active" : "inactive"} />,
+  },
   { id: "updated_at", header: "Updated", cell: ({ row }) => <DateTime value={row.original.updated_at} /> },
 ];
 
@@ -22,8 +43,19 @@ export function SalesChannelTable() {
   const trpc = useTRPC();
   const q = useQuery(trpc.settings.salesChannels.list.queryOptions());
   return (
-    <DataTable label="Sales channels" testId="sales-channels-table" columns={columns} data={q.data} loading={q.isPending} error={q.error}
+    <DataTable
+      label="Sales channels"
+      testId="sales-channels-table"
+      columns={columns}
+      data={q.data}
+      loading={q.isPending}
+      error={q.error}
       rowTestId={() => "sales-channel-row"}
-      empty={{ title: "No sales channels yet", message: "A sales channel is an offer your website sells through the embedded checkout.", action: { href: "/admin/sales-channels/new", label: "Create the first sales channel" } }} />
+      empty={{
+        title: "No sales channels yet",
+        message: "A sales channel is an offer your website sells through the embedded checkout.",
+        action: { href: "/admin/sales-channels/new", label: "Create the first sales channel" },
+      }}
+    />
   );
 }

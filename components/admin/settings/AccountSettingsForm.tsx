@@ -8,9 +8,9 @@ import { Card } from "../../ui/Card";
 import { DateTime } from "../../ui/DateTime";
 import { ErrorState } from "../../ui/ErrorState";
 import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
+import { FormError } from "../../ui/FormError";
 import { FormField, inputClass } from "../../ui/FormField";
 import { text } from "../../ui/formData";
-import { FormError } from "../../ui/FormError";
 import { StatusChip } from "../../ui/StatusChip";
 import { SummaryStrip } from "../../ui/SummaryStrip";
 import { TableSkeleton } from "../../ui/TableSkeleton";
@@ -19,7 +19,8 @@ import { toast } from "../../ui/Toaster";
 const FIELDS = ["name", "subscriber_url", "display_timezone"] as const;
 
 const zones = (): string[] => {
-  const all = (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.("timeZone") ?? [];
+  const all =
+    (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.("timeZone") ?? [];
   return all.includes("UTC") ? all : ["UTC", ...all];
 };
 
@@ -29,13 +30,15 @@ export function AccountSettingsForm() {
   const queryClient = useQueryClient();
   const q = useQuery(trpc.account.get.queryOptions());
   const zoneList = useMemo(zones, []);
-  const update = useMutation(trpc.account.update.mutationOptions({
-    onSuccess: async () => {
-      toast.success("Account settings saved");
-      await queryClient.invalidateQueries(trpc.account.get.pathFilter());
-      router.refresh(); // the layout shows the name and formats dates in the zone
-    },
-  }));
+  const update = useMutation(
+    trpc.account.update.mutationOptions({
+      onSuccess: async () => {
+        toast.success("Account settings saved");
+        await queryClient.invalidateQueries(trpc.account.get.pathFilter());
+        router.refresh(); // the layout shows the name and formats dates in the zone
+      },
+    }),
+  );
   const errors = fieldErrorsOf(update.error);
 
   if (q.error) return <ErrorState error={q.error} title="Could not load the account" onRetry={() => q.refetch()} />;
@@ -46,38 +49,90 @@ export function AccountSettingsForm() {
   function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
-    update.mutate({ name: text(f, "name"), subscriber_url: text(f, "subscriber_url") || null, display_timezone: text(f, "display_timezone") });
+    update.mutate({
+      name: text(f, "name"),
+      subscriber_url: text(f, "subscriber_url") || null,
+      display_timezone: text(f, "display_timezone"),
+    });
   }
 
   return (
     <>
-      <SummaryStrip items={[
-        { label: "Account id", value: <code className="font-mono">{a.id}</code> },
-        { label: "Mode", value: <StatusChip status={a.mode} label={a.mode === "test" ? "Test mode" : "Live mode"} testId="account-mode" /> },
-        { label: "Account time", value: <DateTime value={a.clock_at} /> },
-        { label: "Test clock", value: a.test_clock_at ? <DateTime value={a.test_clock_at} /> : "Real time" },
-      ]} />
+      <SummaryStrip
+        items={[
+          { label: "Account id", value: <code className="font-mono">{a.id}</code> },
+          {
+            label: "Mode",
+            value: (
+              <StatusChip status={a.mode} label={a.mode === "test" ? "Test mode" : "Live mode"} testId="account-mode" />
+            ),
+          },
+          { label: "Account time", value: <DateTime value={a.clock_at} /> },
+          { label: "Test clock", value: a.test_clock_at ? <DateTime value={a.test_clock_at} /> : "Real time" },
+        ]}
+      />
       <Card title="Account">
-        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="account-settings-form" key={`${a.name}|${a.subscriber_url}|${a.display_timezone}`}>
-          <div className="sm:col-span-2"><FormError message={formErrorOf(update.error, FIELDS)} /></div>
-          <FormField id="account-name" label="Account name" required errors={errors.name} hint="Shown to your customers on checkout and subscriber pages.">
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          className="grid gap-4 sm:grid-cols-2"
+          data-testid="account-settings-form"
+          key={`${a.name}|${a.subscriber_url}|${a.display_timezone}`}
+        >
+          <div className="sm:col-span-2">
+            <FormError message={formErrorOf(update.error, FIELDS)} />
+          </div>
+          <FormField
+            id="account-name"
+            label="Account name"
+            required
+            errors={errors.name}
+            hint="Shown to your customers on checkout and subscriber pages."
+          >
             {(p) => <input {...p} name="name" defaultValue={a.name} maxLength={200} className={inputClass} />}
           </FormField>
-          <FormField id="account-zone" label="Display time zone" required errors={errors.display_timezone} hint="Dates in this console are shown in this zone (billing itself runs in UTC).">
+          <FormField
+            id="account-zone"
+            label="Display time zone"
+            required
+            errors={errors.display_timezone}
+            hint="Dates in this console are shown in this zone (billing itself runs in UTC)."
+          >
             {(p) => (
               <select {...p} name="display_timezone" defaultValue={a.display_timezone} className={inputClass}>
-                {options.map((z) => <option key={z} value={z}>{z}</option>)}
+                {options.map((z) => (
+                  <option key={z} value={z}>
+                    {z}
+                  </option>
+                ))}
               </select>
             )}
           </FormField>
           <div className="sm:col-span-2">
-            <FormField id="account-subscriber-url" label="Subscriber page URL (subscriber_url)" errors={errors.subscriber_url}
-              hint="Where your customers manage their subscription; links in emails and the widget point here. Leave empty for none.">
-              {(p) => <input {...p} name="subscriber_url" type="url" defaultValue={a.subscriber_url ?? ""} placeholder="https://shop.example.com/account/subscription" className={inputClass} />}
+            <FormField
+              id="account-subscriber-url"
+              label="Subscriber page URL (subscriber_url)"
+              errors={errors.subscriber_url}
+              hint="Where your customers manage their subscription; links in emails and the widget point here. Leave empty for none."
+            >
+              {(p) => (
+                <input
+                  {...p}
+                  name="subscriber_url"
+                  type="url"
+                  defaultValue={a.subscriber_url ?? ""}
+                  placeholder="https://shop.example.com/account/subscription"
+                  className={inputClass}
+                />
+              )}
             </FormField>
           </div>
           <div className="sm:col-span-2">
-            <button type="submit" disabled={update.isPending} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800 disabled:cursor-wait disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={update.isPending}
+              className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800 disabled:cursor-wait disabled:opacity-60"
+            >
               {update.isPending ? "Saving…" : "Save settings"}
             </button>
           </div>

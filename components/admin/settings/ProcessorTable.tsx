@@ -3,28 +3,56 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../../trpc/client";
 import type { RouterOutputs } from "../../trpc/types";
-import { DataTable, type ColumnDef } from "../../ui/DataTable";
+import { type ColumnDef, DataTable } from "../../ui/DataTable";
 import { StatusChip } from "../../ui/StatusChip";
 
 type Processor = RouterOutputs["settings"]["processors"]["list"][number];
 
-const charges = (p: Processor) => [p.supports_initial_charge ? "initial" : null, p.supports_recurring_charge ? "recurring" : null].filter(Boolean).join(" and ") || "none";
+const charges = (p: Processor) =>
+  [p.supports_initial_charge ? "initial" : null, p.supports_recurring_charge ? "recurring" : null]
+    .filter(Boolean)
+    .join(" and ") || "none";
 
 const columns: ColumnDef<Processor>[] = [
   { id: "id", header: "Id", cell: ({ row }) => <code className="font-mono text-xs">{row.original.id}</code> },
   { id: "name", header: "Name", cell: ({ row }) => <span className="font-medium">{row.original.display_name}</span> },
-  { id: "kind", header: "Kind", cell: ({ row }) => <span><code className="font-mono text-xs">{row.original.processor_type}</code><br /><span className="text-xs text-slate-700">renders as {row.original.render_mode.replace(/_/g, " ")}</span></span> },
+  {
+    id: "kind",
+    header: "Kind",
+    cell: ({ row }) => (
+      <span>
+        <code className="font-mono text-xs">{row.original.processor_type}</code>
+        <br />
+        <span className="text-xs text-slate-700">renders as {row.original.render_mode.replace(/_/g, " ")}</span>
+      </span>
+    ),
+  },
   { id: "currency", header: "Currency", cell: ({ row }) => row.original.currency },
   { id: "method", header: "Collects by", cell: ({ row }) => row.original.collection_method },
   { id: "charges", header: "Charges", cell: ({ row }) => charges(row.original) },
-  { id: "active", header: "Status", cell: ({ row }) => <StatusChip status={row.original.active ? "active" : "inactive"} /> },
+  {
+    id: "active",
+    header: "Status",
+    cell: ({ row }) => <StatusChip status={row.original.active ? "active" : "inactive"} />,
+  },
 ];
 
 export function ProcessorTable() {
   const trpc = useTRPC();
   const q = useQuery(trpc.settings.processors.list.queryOptions());
   return (
-    <DataTable label="Payment processors" testId="processors-table" columns={columns} data={q.data} loading={q.isPending} error={q.error}
-      rowTestId={() => "processor-row"} empty={{ title: "No payment processors", message: "Payment processors are connected by the platform operator; ask them to add one for your currencies." }} />
+    <DataTable
+      label="Payment processors"
+      testId="processors-table"
+      columns={columns}
+      data={q.data}
+      loading={q.isPending}
+      error={q.error}
+      rowTestId={() => "processor-row"}
+      empty={{
+        title: "No payment processors",
+        message: "Payment processors are connected by the platform operator; ask them to add one for your currencies.",
+      }}
+    />
   );
 }

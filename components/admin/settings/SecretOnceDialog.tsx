@@ -1,22 +1,50 @@
 "use client";
+import { CopyButton } from "../../ui/CopyButton";
 // A secret (API key, webhook signing secret) shown exactly once, right after it was made: a copy
 // button and a plain warning. Lists only ever show prefixes.
 import { Dialog } from "../../ui/Dialog";
-import { CopyButton } from "../../ui/CopyButton";
 
-export function SecretOnceDialog({ open, onOpenChange, title, what, secret, children }: {
-  open: boolean; onOpenChange: (open: boolean) => void; title: string; what: string; secret: string | null; children?: React.ReactNode;
+export function SecretOnceDialog({
+  open,
+  onOpenChange,
+  title,
+  what,
+  secret,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  what: string;
+  secret: string | null;
+  children?: React.ReactNode;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={title} testId="secret-once-dialog"
-      description={<>Copy the {what} now and keep it somewhere safe. <strong>You won&apos;t see it again</strong>: it is stored only as a hash.</>}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      testId="secret-once-dialog"
+      description={
+        <>
+          Copy the {what} now and keep it somewhere safe. <strong>You won&apos;t see it again</strong>: it is stored
+          only as a hash.
+        </>
+      }
+    >
       <div className="flex items-center gap-2 rounded-md border border-slate-300 bg-slate-50 p-3">
-        <code className="min-w-0 flex-1 break-all font-mono text-sm text-slate-900" data-testid="secret-once-value">{secret}</code>
+        <code className="min-w-0 flex-1 break-all font-mono text-sm text-slate-900" data-testid="secret-once-value">
+          {secret}
+        </code>
         {secret ? <CopyButton value={secret} what={what} /> : null}
       </div>
       {children}
       <div className="mt-6 flex justify-end">
-        <button type="button" onClick={() => onOpenChange(false)} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">
+        <button
+          type="button"
+          onClick={() => onOpenChange(false)}
+          className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
+        >
           I have copied it
         </button>
       </div>

@@ -3,14 +3,20 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTRPC } from "../../trpc/client";
-import { DataTable, type ColumnDef } from "../../ui/DataTable";
+import { type ColumnDef, DataTable } from "../../ui/DataTable";
 import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
 import { inputClass } from "../../ui/Field";
 import { FormError } from "../../ui/FormError";
 import { SubmitButton } from "../../ui/SubmitButton";
 
 type Role = "owner" | "admin" | "read_only";
-interface UserRow { id: number; email: string; name: string; role: Role; created_at: string }
+interface UserRow {
+  id: number;
+  email: string;
+  name: string;
+  role: Role;
+  created_at: string;
+}
 
 const ROLE_LABEL: Record<Role, string> = { owner: "Owner", admin: "Admin", read_only: "Read-only" };
 
@@ -29,13 +35,29 @@ function RoleForm({ user }: { user: UserRow }) {
         save.mutate({ id: user.id, role: new FormData(e.currentTarget).get("role") as Role });
       }}
     >
-      <label htmlFor={id} className="sr-only">Role of {user.email}</label>
+      <label htmlFor={id} className="sr-only">
+        Role of {user.email}
+      </label>
       <select id={id} name="role" defaultValue={user.role} className={inputClass}>
-        {(Object.keys(ROLE_LABEL) as Role[]).map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
+        {(Object.keys(ROLE_LABEL) as Role[]).map((r) => (
+          <option key={r} value={r}>
+            {ROLE_LABEL[r]}
+          </option>
+        ))}
       </select>
-      <SubmitButton pending={save.isPending} testId={`save-role-${user.id}`}>Save</SubmitButton>
-      {save.isSuccess ? <span role="status" className="text-sm text-green-800">Saved.</span> : null}
-      {errors.role ? <span role="alert" className="text-sm text-red-800">{errors.role.join(" ")}</span> : null}
+      <SubmitButton pending={save.isPending} testId={`save-role-${user.id}`}>
+        Save
+      </SubmitButton>
+      {save.isSuccess ? (
+        <span role="status" className="text-sm text-green-800">
+          Saved.
+        </span>
+      ) : null}
+      {errors.role ? (
+        <span role="alert" className="text-sm text-red-800">
+          {errors.role.join(" ")}
+        </span>
+      ) : null}
       <FormError message={formErrorOf(save.error, ["role"])} />
     </form>
   );
@@ -43,9 +65,31 @@ function RoleForm({ user }: { user: UserRow }) {
 
 export function UserTable({ users, canManage, myId }: { users: UserRow[]; canManage: boolean; myId: number }) {
   const columns: ColumnDef<UserRow>[] = [
-    { id: "email", header: "Email", cell: ({ row: { original: u } }) => <>{u.email}{u.id === myId ? <span className="text-slate-700"> (you)</span> : null}</> },
+    {
+      id: "email",
+      header: "Email",
+      cell: ({ row: { original: u } }) => (
+        <>
+          {u.email}
+          {u.id === myId ? <span className="text-slate-700"> (you)</span> : null}
+        </>
+      ),
+    },
     { id: "name", header: "Name", cell: ({ row }) => row.original.name || "—" },
-    { id: "role", header: "Role", cell: ({ row: { original: u } }) => (canManage ? <RoleForm user={u} /> : <span data-testid="user-role">{ROLE_LABEL[u.role]}</span>) },
+    {
+      id: "role",
+      header: "Role",
+      cell: ({ row: { original: u } }) =>
+        canManage ? <RoleForm user={u} /> : <span data-testid="user-role">{ROLE_LABEL[u.role]}</span>,
+    },
   ];
-  return <DataTable label="Users of this account" testId="users-table" columns={columns} data={users} rowTestId={() => "user-row"} />;
+  return (
+    <DataTable
+      label="Users of this account"
+      testId="users-table"
+      columns={columns}
+      data={users}
+      rowTestId={() => "user-row"}
+    />
+  );
 }

@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "../../trpc/client";
 import type { RouterOutputs } from "../../trpc/types";
-import { DataTable, type ColumnDef } from "../../ui/DataTable";
+import { type ColumnDef, DataTable } from "../../ui/DataTable";
 import { DateTime } from "../../ui/DateTime";
 import { StatusChip } from "../../ui/StatusChip";
 import { toast } from "../../ui/Toaster";
@@ -17,17 +17,27 @@ const STATE_CHIP: Record<string, string> = { succeeded: "succeeded", pending: "p
 function ReplayButton({ endpointId, delivery }: { endpointId: number; delivery: Delivery }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const replay = useMutation(trpc.webhooks.replayDelivery.mutationOptions({
-    onSuccess: async (d) => {
-      if (d.state === "succeeded") toast.success(`Delivered again: HTTP ${d.last_status}`);
-      else toast.error(`Sent again: ${d.last_status ? `HTTP ${d.last_status}` : (d.last_error ?? "no response")}; it will be retried`);
-      await queryClient.invalidateQueries(trpc.webhooks.deliveries.pathFilter());
-    },
-    onError: (e) => toast.error(e.message),
-  }));
+  const replay = useMutation(
+    trpc.webhooks.replayDelivery.mutationOptions({
+      onSuccess: async (d) => {
+        if (d.state === "succeeded") toast.success(`Delivered again: HTTP ${d.last_status}`);
+        else
+          toast.error(
+            `Sent again: ${d.last_status ? `HTTP ${d.last_status}` : (d.last_error ?? "no response")}; it will be retried`,
+          );
+        await queryClient.invalidateQueries(trpc.webhooks.deliveries.pathFilter());
+      },
+      onError: (e) => toast.error(e.message),
+    }),
+  );
   return (
-    <button type="button" disabled={replay.isPending} onClick={() => replay.mutate({ id: endpointId, delivery_id: delivery.id })} aria-label={`Replay ${delivery.event_id}`}
-      className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-wait">
+    <button
+      type="button"
+      disabled={replay.isPending}
+      onClick={() => replay.mutate({ id: endpointId, delivery_id: delivery.id })}
+      aria-label={`Replay ${delivery.event_id}`}
+      className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-wait"
+    >
       {replay.isPending ? "Sending…" : "Replay"}
     </button>
   );
@@ -37,19 +47,57 @@ export function DeliveryLog({ endpointId }: { endpointId: number }) {
   const trpc = useTRPC();
   const q = useQuery(trpc.webhooks.deliveries.queryOptions({ id: endpointId }));
   const columns: ColumnDef<Delivery>[] = [
-    { id: "event", header: "Event", cell: ({ row }) => <code className="font-mono text-xs">{row.original.event_id}</code> },
-    { id: "state", header: "State", cell: ({ row }) => <StatusChip status={STATE_CHIP[row.original.state] ?? row.original.state} label={STATE_LABEL[row.original.state] ?? row.original.state} /> },
     {
-      id: "status", header: "Response",
-      cell: ({ row }) => <span data-testid="delivery-status">{row.original.last_status ? `HTTP ${row.original.last_status}` : (row.original.last_error ?? "Not sent yet")}</span>,
+      id: "event",
+      header: "Event",
+      cell: ({ row }) => <code className="font-mono text-xs">{row.original.event_id}</code>,
+    },
+    {
+      id: "state",
+      header: "State",
+      cell: ({ row }) => (
+        <StatusChip
+          status={STATE_CHIP[row.original.state] ?? row.original.state}
+          label={STATE_LABEL[row.original.state] ?? row.original.state}
+        />
+      ),
+    },
+    {
+      id: "status",
+      header: "Response",
+      cell: ({ row }) => (
+        <span data-testid="delivery-status">
+          {row.original.last_status ? `HTTP ${row.original.last_status}` : (row.original.last_error ?? "Not sent yet")}
+        </span>
+      ),
     },
     { id: "attempts", header: "Attempts", meta: { align: "right" }, cell: ({ row }) => row.original.attempts },
     { id: "created_at", header: "Created", cell: ({ row }) => <DateTime value={row.original.created_at} /> },
-    { id: "next", header: "Next attempt", cell: ({ row }) => (row.original.state === "pending" ? <DateTime value={row.original.next_attempt_at} /> : "—") },
-    { id: "actions", header: () => <span className="sr-only">Actions</span>, meta: { align: "right" }, cell: ({ row }) => <ReplayButton endpointId={endpointId} delivery={row.original} /> },
+    {
+      id: "next",
+      header: "Next attempt",
+      cell: ({ row }) => (row.original.state === "pending" ? <DateTime value={row.original.next_attempt_at} /> : "—"),
+    },
+    {
+      id: "actions",
+      header: () => <span className="sr-only">Actions</span>,
+      meta: { align: "right" },
+      cell: ({ row }) => <ReplayButton endpointId={endpointId} delivery={row.original} />,
+    },
   ];
   return (
-    <DataTable label="Deliveries" testId="deliveries-table" columns={columns} data={q.data} loading={q.isPending} error={q.error}
-      rowTestId={() => "delivery-row"} empty={{ title: "No deliveries yet", message: "Events of the account appear here once sent. Send a test event to try the endpoint now." }} />
+    <DataTable
+      label="Deliveries"
+      testId="deliveries-table"
+      columns={columns}
+      data={q.data}
+      loading={q.isPending}
+      error={q.error}
+      rowTestId={() => "delivery-row"}
+      empty={{
+        title: "No deliveries yet",
+        message: "Events of the account appear here once sent. Send a test event to try the endpoint now.",
+      }}
+    />
   );
 }

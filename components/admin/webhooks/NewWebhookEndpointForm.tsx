@@ -6,9 +6,9 @@ import { useRef, useState } from "react";
 import { useTRPC } from "../../trpc/client";
 import type { RouterOutputs } from "../../trpc/types";
 import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
+import { FormError } from "../../ui/FormError";
 import { FormField, inputClass } from "../../ui/FormField";
 import { text } from "../../ui/formData";
-import { FormError } from "../../ui/FormError";
 import { toast } from "../../ui/Toaster";
 import { SecretOnceDialog } from "../settings/SecretOnceDialog";
 
@@ -20,20 +20,24 @@ export function NewWebhookEndpointForm() {
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const [created, setCreated] = useState<Created | null>(null);
-  const create = useMutation(trpc.webhooks.create.mutationOptions({
-    onSuccess: async (ep) => {
-      formRef.current?.reset();
-      setCreated(ep);
-      toast.success("Webhook endpoint added");
-      await queryClient.invalidateQueries(trpc.webhooks.list.pathFilter());
-    },
-  }));
+  const create = useMutation(
+    trpc.webhooks.create.mutationOptions({
+      onSuccess: async (ep) => {
+        formRef.current?.reset();
+        setCreated(ep);
+        toast.success("Webhook endpoint added");
+        await queryClient.invalidateQueries(trpc.webhooks.list.pathFilter());
+      },
+    }),
+  );
   const errors = fieldErrorsOf(create.error);
 
   function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
-    const events = text(f, "events").split(/[\s,]+/).filter(Boolean);
+    const events = text(f, "events")
+      .split(/[\s,]+/)
+      .filter(Boolean);
     create.mutate({ url: text(f, "url"), enabled_events: events.length ? events : undefined });
   }
 
@@ -41,23 +45,51 @@ export function NewWebhookEndpointForm() {
     <>
       <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="new-webhook-form">
         <FormError message={formErrorOf(create.error, FIELDS)} />
-        <FormField id="webhook-url" label="Endpoint URL" required errors={errors.url} hint="A public https URL of your server. Each delivery is signed with the endpoint's secret (Webhook-Signature header).">
-          {(p) => <input {...p} name="url" type="url" placeholder="https://example.com/webhooks" className={inputClass} />}
+        <FormField
+          id="webhook-url"
+          label="Endpoint URL"
+          required
+          errors={errors.url}
+          hint="A public https URL of your server. Each delivery is signed with the endpoint's secret (Webhook-Signature header)."
+        >
+          {(p) => (
+            <input {...p} name="url" type="url" placeholder="https://example.com/webhooks" className={inputClass} />
+          )}
         </FormField>
-        <FormField id="webhook-events" label="Events" errors={errors.enabled_events} hint="Event types separated by commas, e.g. billing_run.failed, subscription_contract.canceled. Leave empty for all events.">
+        <FormField
+          id="webhook-events"
+          label="Events"
+          errors={errors.enabled_events}
+          hint="Event types separated by commas, e.g. billing_run.failed, subscription_contract.canceled. Leave empty for all events."
+        >
           {(p) => <input {...p} name="events" className={inputClass} />}
         </FormField>
         <div>
-          <button type="submit" disabled={create.isPending} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800 disabled:cursor-wait disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={create.isPending}
+            className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800 disabled:cursor-wait disabled:opacity-60"
+          >
             {create.isPending ? "Adding…" : "Add endpoint"}
           </button>
         </div>
       </form>
-      <SecretOnceDialog open={created !== null} onOpenChange={(o) => { if (!o) setCreated(null); }} title="Endpoint added: its signing secret" what="signing secret" secret={created?.secret ?? null}>
+      <SecretOnceDialog
+        open={created !== null}
+        onOpenChange={(o) => {
+          if (!o) setCreated(null);
+        }}
+        title="Endpoint added: its signing secret"
+        what="signing secret"
+        secret={created?.secret ?? null}
+      >
         {created ? (
           <p className="mt-3 text-sm text-slate-700">
             Verify each delivery&apos;s <code>Webhook-Signature</code> with it. Next:{" "}
-            <Link href={`/admin/webhooks/${created.id}`} className="font-medium text-blue-800 underline">open the endpoint and send a test event</Link>.
+            <Link href={`/admin/webhooks/${created.id}`} className="font-medium text-blue-800 underline">
+              open the endpoint and send a test event
+            </Link>
+            .
           </p>
         ) : null}
       </SecretOnceDialog>

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "../../trpc/client";
 import type { RouterOutputs } from "../../trpc/types";
-import { DataTable, type ColumnDef } from "../../ui/DataTable";
+import { type ColumnDef, DataTable } from "../../ui/DataTable";
 import { DateTime } from "../../ui/DateTime";
 import { StatusChip } from "../../ui/StatusChip";
 
@@ -13,10 +13,26 @@ type Endpoint = RouterOutputs["webhooks"]["list"][number];
 const events = (e: string[]) => (e.includes("*") ? "All events" : e.join(", "));
 
 const columns: ColumnDef<Endpoint>[] = [
-  { id: "url", header: "URL", cell: ({ row }) => <Link href={`/admin/webhooks/${row.original.id}`} className="break-all font-medium text-blue-800 underline">{row.original.url}</Link> },
+  {
+    id: "url",
+    header: "URL",
+    cell: ({ row }) => (
+      <Link href={`/admin/webhooks/${row.original.id}`} className="break-all font-medium text-blue-800 underline">
+        {row.original.url}
+      </Link>
+    ),
+  },
   { id: "events", header: "Events", cell: ({ row }) => events(row.original.enabled_events) },
-  { id: "secret", header: "Signing secret", cell: ({ row }) => <span className="font-mono text-xs">{row.original.secret_prefix}…</span> },
-  { id: "status", header: "Status", cell: ({ row }) => <StatusChip status={row.original.active ? "enabled" : "inactive"} /> },
+  {
+    id: "secret",
+    header: "Signing secret",
+    cell: ({ row }) => <span className="font-mono text-xs">{row.original.secret_prefix}…</span>,
+  },
+  {
+    id: "status",
+    header: "Status",
+    cell: ({ row }) => <StatusChip status={row.original.active ? "enabled" : "inactive"} />,
+  },
   { id: "created_at", header: "Created", cell: ({ row }) => <DateTime value={row.original.created_at} /> },
 ];
 
@@ -24,7 +40,18 @@ export function WebhookEndpointTable() {
   const trpc = useTRPC();
   const q = useQuery(trpc.webhooks.list.queryOptions());
   return (
-    <DataTable label="Webhook endpoints" testId="webhook-endpoints-table" columns={columns} data={q.data} loading={q.isPending} error={q.error}
-      rowTestId={() => "webhook-endpoint-row"} empty={{ title: "No webhook endpoints yet", message: "Add an endpoint to be told about contract and billing events." }} />
+    <DataTable
+      label="Webhook endpoints"
+      testId="webhook-endpoints-table"
+      columns={columns}
+      data={q.data}
+      loading={q.isPending}
+      error={q.error}
+      rowTestId={() => "webhook-endpoint-row"}
+      empty={{
+        title: "No webhook endpoints yet",
+        message: "Add an endpoint to be told about contract and billing events.",
+      }}
+    />
   );
 }

@@ -2,7 +2,7 @@
 // display time zone) and what the settings page edits (name, display time zone, subscriber_url).
 import { accountClock } from "../../clock";
 import type { Ctx } from "../context";
-import { addFieldError, invalidFields, notFound, type FieldErrors } from "../errors";
+import { addFieldError, type FieldErrors, invalidFields, notFound } from "../errors";
 
 export interface AccountSettings {
   id: number;
@@ -15,9 +15,23 @@ export interface AccountSettings {
   subscriber_url: string | null;
 }
 
-const SELECT = { id: true, name: true, mode: true, testClockAt: true, displayTimezone: true, subscriberUrl: true } as const;
+const SELECT = {
+  id: true,
+  name: true,
+  mode: true,
+  testClockAt: true,
+  displayTimezone: true,
+  subscriberUrl: true,
+} as const;
 
-type Row = { id: number; name: string; mode: string; testClockAt: Date | null; displayTimezone: string; subscriberUrl: string | null };
+type Row = {
+  id: number;
+  name: string;
+  mode: string;
+  testClockAt: Date | null;
+  displayTimezone: string;
+  subscriberUrl: string | null;
+};
 
 function present(a: Row, ctx: Ctx): AccountSettings {
   return {
@@ -39,7 +53,8 @@ export async function getAccountSettings(ctx: Ctx): Promise<AccountSettings> {
 
 /** An IANA zone name Intl knows ("Europe/Helsinki", "UTC"); offsets like "+02:00" are refused. */
 export function isIanaZone(zone: unknown): zone is string {
-  if (typeof zone !== "string" || zone.length === 0 || zone.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone)) return false;
+  if (typeof zone !== "string" || zone.length === 0 || zone.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone))
+    return false;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });
     return true;
@@ -48,21 +63,32 @@ export function isIanaZone(zone: unknown): zone is string {
   }
 }
 
-export interface AccountSettingsInput { name?: unknown; display_timezone?: unknown; subscriber_url?: unknown }
+export interface AccountSettingsInput {
+  name?: unknown;
+  display_timezone?: unknown;
+  subscriber_url?: unknown;
+}
 
 /** Absolute http(s) URL without credentials; the subscriber page links are built on it. */
 function checkSubscriberUrl(v: unknown, fields: FieldErrors): string | null | undefined {
   if (v === undefined) return undefined;
   if (v === null || v === "") return null;
-  if (typeof v !== "string" || v.length > 2000) return void addFieldError(fields, "subscriber_url", "Enter a URL of at most 2000 characters.");
+  if (typeof v !== "string" || v.length > 2000)
+    return void addFieldError(fields, "subscriber_url", "Enter a URL of at most 2000 characters.");
   let u: URL;
   try {
     u = new URL(v.trim());
   } catch {
-    return void addFieldError(fields, "subscriber_url", "Enter an absolute URL, e.g. https://shop.example.com/subscription.");
+    return void addFieldError(
+      fields,
+      "subscriber_url",
+      "Enter an absolute URL, e.g. https://shop.example.com/subscription.",
+    );
   }
-  if (u.protocol !== "https:" && u.protocol !== "http:") return void addFieldError(fields, "subscriber_url", "The URL must start with https:// or http://.");
-  if (u.username || u.password) return void addFieldError(fields, "subscriber_url", "The URL must not contain a user name or password.");
+  if (u.protocol !== "https:" && u.protocol !== "http:")
+    return void addFieldError(fields, "subscriber_url", "The URL must start with https:// or http://.");
+  if (u.username || u.password)
+    return void addFieldError(fields, "subscriber_url", "The URL must not contain a user name or password.");
   return u.toString().replace(/\/$/, "");
 }
 
@@ -75,7 +101,8 @@ export async function updateAccountSettings(ctx: Ctx, input: AccountSettingsInpu
     else data.name = name;
   }
   if (input.display_timezone !== undefined) {
-    if (!isIanaZone(input.display_timezone)) addFieldError(fields, "display_timezone", "Choose a time zone by its IANA name, e.g. Europe/Helsinki.");
+    if (!isIanaZone(input.display_timezone))
+      addFieldError(fields, "display_timezone", "Choose a time zone by its IANA name, e.g. Europe/Helsinki.");
     else data.displayTimezone = input.display_timezone;
   }
   const url = checkSubscriberUrl(input.subscriber_url, fields);

@@ -19,12 +19,22 @@ export interface AuditEntry {
 }
 
 export interface AuditRow {
-  id: number; at: string; actor_type: string; actor_id: string | null; actor_label: string; action: string;
-  target_type: string | null; target_id: string | null; before_id: string | null; after_id: string | null;
-  details: Record<string, unknown>; request_id: string | null;
+  id: number;
+  at: string;
+  actor_type: string;
+  actor_id: string | null;
+  actor_label: string;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  before_id: string | null;
+  after_id: string | null;
+  details: Record<string, unknown>;
+  request_id: string | null;
 }
 
-const text = (v: string | number | null | undefined, max = 200) => (v === null || v === undefined || v === "" ? null : String(v).slice(0, max));
+const text = (v: string | number | null | undefined, max = 200) =>
+  v === null || v === undefined || v === "" ? null : String(v).slice(0, max);
 
 /**
  * Records one change for the context's account. An API key actor without a label gets its key's prefix
@@ -33,7 +43,10 @@ const text = (v: string | number | null | undefined, max = 200) => (v === null |
 export async function recordAudit(ctx: Ctx, entry: AuditEntry): Promise<void> {
   let label = text(entry.actor.label, 320);
   if (entry.actor.type === "api_key" && !label && entry.actor.id != null) {
-    const key = await ctx.db.apiKey.findFirst({ where: { id: Number(entry.actor.id), accountId: ctx.accountId }, select: { prefix: true } });
+    const key = await ctx.db.apiKey.findFirst({
+      where: { id: Number(entry.actor.id), accountId: ctx.accountId },
+      select: { prefix: true },
+    });
     label = key?.prefix ?? null;
   }
   await ctx.db.auditLog.create({
@@ -53,10 +66,16 @@ export async function recordAudit(ctx: Ctx, entry: AuditEntry): Promise<void> {
   });
 }
 
-export interface AuditFilters { actorType?: ActorType | null; action?: string | null }
+export interface AuditFilters {
+  actorType?: ActorType | null;
+  action?: string | null;
+}
 
 /** The account's audit trail, newest first, one page at a time (a page past the end shows the last page). */
-export async function listAuditLog(ctx: Ctx, input: { page: PageRequest; filters?: AuditFilters }): Promise<{ results: AuditRow[]; count: number; page: PageRequest }> {
+export async function listAuditLog(
+  ctx: Ctx,
+  input: { page: PageRequest; filters?: AuditFilters },
+): Promise<{ results: AuditRow[]; count: number; page: PageRequest }> {
   const f = input.filters ?? {};
   const where: Prisma.AuditLogWhereInput = {
     accountId: ctx.accountId,
@@ -66,14 +85,25 @@ export async function listAuditLog(ctx: Ctx, input: { page: PageRequest; filters
   const count = await ctx.db.auditLog.count({ where });
   const size = Math.min(Math.max(1, input.page.size), 200);
   const page = { size, number: Math.min(Math.max(1, input.page.number), Math.max(1, Math.ceil(count / size))) };
-  const rows = count ? await ctx.db.auditLog.findMany({ where, orderBy: { id: "desc" }, skip: (page.number - 1) * size, take: size }) : [];
+  const rows = count
+    ? await ctx.db.auditLog.findMany({ where, orderBy: { id: "desc" }, skip: (page.number - 1) * size, take: size })
+    : [];
   return {
     count,
     page,
     results: rows.map((r) => ({
-      id: r.id, at: r.at.toISOString(), actor_type: r.actorType, actor_id: r.actorId, actor_label: r.actorLabel, action: r.action,
-      target_type: r.targetType, target_id: r.targetId, before_id: r.beforeId, after_id: r.afterId,
-      details: (r.details ?? {}) as Record<string, unknown>, request_id: r.requestId,
+      id: r.id,
+      at: r.at.toISOString(),
+      actor_type: r.actorType,
+      actor_id: r.actorId,
+      actor_label: r.actorLabel,
+      action: r.action,
+      target_type: r.targetType,
+      target_id: r.targetId,
+      before_id: r.beforeId,
+      after_id: r.afterId,
+      details: (r.details ?? {}) as Record<string, unknown>,
+      request_id: r.requestId,
     })),
   };
 }

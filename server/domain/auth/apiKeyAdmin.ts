@@ -20,7 +20,9 @@ export async function createAccountApiKey(ctx: Ctx, input: { kind: string; name?
 export async function revokeApiKey(ctx: Ctx, id: number) {
   const key = await ctx.db.apiKey.findFirst({ where: { id, accountId: ctx.accountId } });
   if (!key) throw notFound();
-  const row = key.revokedAt ? key : await ctx.db.apiKey.update({ where: { id: key.id }, data: { revokedAt: ctx.clock.now() } });
+  const row = key.revokedAt
+    ? key
+    : await ctx.db.apiKey.update({ where: { id: key.id }, data: { revokedAt: ctx.clock.now() } });
   // this process answers with the revoked state on its very next request, before the change notification arrives
   forgetKey(key.hash);
   return { id: row.id, prefix: row.prefix, revoked_at: row.revokedAt!.toISOString() };

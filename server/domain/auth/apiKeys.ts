@@ -2,7 +2,7 @@
 import { hash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Db } from "../../db";
 import type { Ctx } from "../context";
-import { lookupKey, type FoundKey } from "./keyCache";
+import { type FoundKey, lookupKey } from "./keyCache";
 
 export type KeyKind = "secret" | "public" | "token";
 
@@ -18,13 +18,19 @@ export function generateKey(kind: KeyKind, mode: string): string {
 }
 
 export interface ApiPrincipal {
-  accountId: number; kind: KeyKind; keyId: number; account: { mode: string; testClockAt: Date | null };
+  accountId: number;
+  kind: KeyKind;
+  keyId: number;
+  account: { mode: string; testClockAt: Date | null };
   /** the account's catalog version, read with the key (saves pricing a round trip of its own) */
   catalogVersion: bigint;
 }
 
 /** Looks a presented key up by hash; the final comparison is constant-time. */
-export function authenticateKey(raw: string, scheme: "api-key" | "token"): ApiPrincipal | null | Promise<ApiPrincipal | null> {
+export function authenticateKey(
+  raw: string,
+  scheme: "api-key" | "token",
+): ApiPrincipal | null | Promise<ApiPrincipal | null> {
   if (!raw || raw.length > 200) return null;
   const hash = hashKey(raw);
   const found = lookupKey(hash);
@@ -37,18 +43,39 @@ function principalOf(found: FoundKey, hash: string, scheme: "api-key" | "token")
   if (!timingSafeEqual(Buffer.from(key.hash, "hex"), Buffer.from(hash, "hex"))) return null;
   // the older `Token` credential only authenticates token-kind keys, and `Api-Key` never does
   if ((scheme === "token") !== (key.kind === "token")) return null;
-  return { accountId: key.accountId, kind: key.kind as KeyKind, keyId: key.id, account: { mode: account.mode, testClockAt: account.testClockAt }, catalogVersion: account.catalogVersion };
+  return {
+    accountId: key.accountId,
+    kind: key.kind as KeyKind,
+    keyId: key.id,
+    account: { mode: account.mode, testClockAt: account.testClockAt },
+    catalogVersion: account.catalogVersion,
+  };
 }
 
 /** Creates a key and returns the raw value (the only time it is visible). */
-export async function createApiKey(db: Db, accountId: number, kind: KeyKind, name = "", raw?: string): Promise<{ id: number; key: string; prefix: string }> {
+export async function createApiKey(
+  db: Db,
+  accountId: number,
+  kind: KeyKind,
+  name = "",
+  raw?: string,
+): Promise<{ id: number; key: string; prefix: string }> {
   const account = await db.account.findUniqueOrThrow({ where: { id: accountId } });
   const key = raw ?? generateKey(kind, account.mode);
-  const row = await db.apiKey.create({ data: { accountId, kind, name, prefix: kind === "token" ? key.slice(0, 6) : keyPrefix(key), hash: hashKey(key) } });
+  const row = await db.apiKey.create({
+    data: { accountId, kind, name, prefix: kind === "token" ? key.slice(0, 6) : keyPrefix(key), hash: hashKey(key) },
+  });
   return { id: row.id, key, prefix: row.prefix };
 }
 
 export async function listApiKeys(ctx: Ctx) {
   const rows = await ctx.db.apiKey.findMany({ where: { accountId: ctx.accountId }, orderBy: { id: "asc" } });
-  return rows.map((r) => ({ id: r.id, kind: r.kind, name: r.name, prefix: r.prefix, created_at: r.createdAt.toISOString(), revoked_at: r.revokedAt?.toISOString() ?? null }));
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    name: r.name,
+    prefix: r.prefix,
+    created_at: r.createdAt.toISOString(),
+    revoked_at: r.revokedAt?.toISOString() ?? null,
+  }));
 }

@@ -7,8 +7,19 @@ import { performance } from "node:perf_hooks";
 import { changesLive, onChange } from "../../changes";
 import { getPgPool } from "../../db";
 
-export interface KeyRow { id: number; accountId: number; kind: string; hash: string; revoked: boolean }
-export interface AccountState { mode: string; testClockAt: Date | null; catalogVersion: bigint; loadedAt: number }
+export interface KeyRow {
+  id: number;
+  accountId: number;
+  kind: string;
+  hash: string;
+  revoked: boolean;
+}
+export interface AccountState {
+  mode: string;
+  testClockAt: Date | null;
+  catalogVersion: bigint;
+  loadedAt: number;
+}
 
 /** a safety net for a lost notification: nothing is trusted longer than this */
 const MAX_AGE_MS = 60_000;
@@ -27,7 +38,10 @@ function subscribe() {
     epoch++;
     if (kind === "key") keys.delete(id);
     else if (kind === "account") accounts.delete(Number(id));
-    else { keys.clear(); accounts.clear(); }
+    else {
+      keys.clear();
+      accounts.clear();
+    }
   });
 }
 
@@ -42,7 +56,16 @@ const enabled = () => process.env.AUTH_CACHE !== "off";
 
 async function load(hash: string): Promise<{ key: KeyRow; account: AccountState } | null> {
   // a named statement: each pooled connection parses and plans it once
-  const { rows } = await getPgPool().query<{ id: number; account_id: number; kind: string; hash: string; revoked_at: Date | null; mode: string; test_clock_at: Date | null; catalog_version: string }>({
+  const { rows } = await getPgPool().query<{
+    id: number;
+    account_id: number;
+    kind: string;
+    hash: string;
+    revoked_at: Date | null;
+    mode: string;
+    test_clock_at: Date | null;
+    catalog_version: string;
+  }>({
     name: "authenticate_key",
     text: "select k.id, k.account_id, k.kind, k.hash, k.revoked_at, a.mode, a.test_clock_at, a.catalog_version::text from api_keys k join accounts a on a.id = k.account_id where k.hash = $1",
     values: [hash],
@@ -51,7 +74,12 @@ async function load(hash: string): Promise<{ key: KeyRow; account: AccountState 
   if (!r) return null;
   return {
     key: { id: r.id, accountId: r.account_id, kind: r.kind, hash: r.hash, revoked: !!r.revoked_at },
-    account: { mode: r.mode, testClockAt: r.test_clock_at, catalogVersion: BigInt(r.catalog_version), loadedAt: performance.now() },
+    account: {
+      mode: r.mode,
+      testClockAt: r.test_clock_at,
+      catalogVersion: BigInt(r.catalog_version),
+      loadedAt: performance.now(),
+    },
   };
 }
 
@@ -73,7 +101,10 @@ async function loadAndRemember(hash: string, useCache: boolean): Promise<FoundKe
   const found = await load(hash);
   // unknown keys are not remembered: a key created a moment ago must work at once
   if (found && useCache && seen === epoch && changesLive()) {
-    if (keys.size >= MAX_KEYS || accounts.size >= MAX_KEYS) { keys.clear(); accounts.clear(); }
+    if (keys.size >= MAX_KEYS || accounts.size >= MAX_KEYS) {
+      keys.clear();
+      accounts.clear();
+    }
     keys.set(hash, found.key);
     accounts.set(found.key.accountId, found.account);
   }

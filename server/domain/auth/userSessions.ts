@@ -6,7 +6,10 @@ import { notFound } from "../errors";
 
 /** Ends every session of the user ("sign out everywhere"); they must sign in again. */
 export async function revokeUserSessions(ctx: Ctx, userId: number): Promise<void> {
-  const r = await ctx.db.user.updateMany({ where: { id: userId, accountId: ctx.accountId }, data: { sessionVersion: { increment: 1 } } });
+  const r = await ctx.db.user.updateMany({
+    where: { id: userId, accountId: ctx.accountId },
+    data: { sessionVersion: { increment: 1 } },
+  });
   if (r.count === 0) throw notFound();
 }
 

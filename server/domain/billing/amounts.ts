@@ -4,9 +4,13 @@
 //   total_amount − credit_applied_amount − rounding_adjustment_amount = charged_amount
 import Decimal from "decimal.js";
 import { processorAmount, roundToMinorUnit } from "../currencies";
-import { dec, type DecimalLike } from "../money";
+import { type DecimalLike, dec } from "../money";
 
-export interface RunMoney { total: DecimalLike; creditApplied: DecimalLike; currency: string }
+export interface RunMoney {
+  total: DecimalLike;
+  creditApplied: DecimalLike;
+  currency: string;
+}
 
 export function runCharge(r: RunMoney) {
   const owed = dec(r.total).minus(dec(r.creditApplied));

@@ -2,14 +2,14 @@
 // then is billed for its next period (in advance), at the price version in effect at that period's start,
 // less paused time, plus pending lines. Exactly once: (contract, period_key) is unique.
 import Decimal from "decimal.js";
-import type { Prisma } from "../../generated/prisma/client";
 import type { DbTx } from "../../db";
+import type { Prisma } from "../../generated/prisma/client";
 import type { Ctx } from "../context";
 import { contractAnchor, itemLine, pendingAsRunLine } from "../contracts/lines";
-import { withContractIfFree, withVersionBump, type ContractRecord } from "../contracts/records";
+import { type ContractRecord, withContractIfFree, withVersionBump } from "../contracts/records";
 import { emitEvent } from "../events/outbox";
 import { fmt4 } from "../money";
-import { catalogSnapshot, type CatalogSnapshot } from "../offers/snapshot";
+import { type CatalogSnapshot, catalogSnapshot } from "../offers/snapshot";
 import { priceAmounts, roundFactor } from "../pricing/amounts";
 import { billingPeriodFrom } from "../pricing/periods";
 import { runPeriodOf } from "./period";
@@ -17,13 +17,18 @@ import { presentRunSummary } from "./present";
 
 export const regularKey = (at: Date) => `regular:${at.toISOString()}`;
 
-interface Advance { id: number; start: string; end: string }
+interface Advance {
+  id: number;
+  start: string;
+  end: string;
+}
 
 function pausedMs(c: ContractRecord, from: Date, to: Date): number {
   let ms = 0;
   for (const p of c.pauses) {
     if (p.state === "canceled") continue;
-    const s = Math.max(+p.startAt, +from), e = Math.min(+p.endAt, +to);
+    const s = Math.max(+p.startAt, +from),
+      e = Math.min(+p.endAt, +to);
     if (e > s) ms += e - s;
   }
   return ms;
@@ -45,25 +50,56 @@ export function planRegularRun(c: ContractRecord, catalog: CatalogSnapshot, at: 
     if (billedMs <= 0) continue;
     const factor = roundFactor(new Decimal(billedMs).div(+full.end - +full.start));
     const paused = pausedMs(c, from, to) > 0 ? " (paused time excluded)" : "";
-    const a = priceAmounts({ price: line.price, quantity: line.quantity, unitAmountOverride: line.unitAmountOverride, discountPercent: line.discountPercent, factor, versionAt: service.start },
-      `${service.start.toISOString().slice(0, 10)} to ${service.end.toISOString().slice(0, 10)}${paused}`);
+    const a = priceAmounts(
+      {
+        price: line.price,
+        quantity: line.quantity,
+        unitAmountOverride: line.unitAmountOverride,
+        discountPercent: line.discountPercent,
+        factor,
+        versionAt: service.start,
+      },
+      `${service.start.toISOString().slice(0, 10)} to ${service.end.toISOString().slice(0, 10)}${paused}`,
+    );
     lines.push({
-      contractItemId: item.id, priceId: line.price.id, priceVersionId: a.versionId, productName: line.price.productName, quantity: line.quantity,
-      unitAmount: a.text.unitAmount, prorationFactor: a.text.factor, lineTotal: a.text.lineTotal, subtotal: a.text.subtotal, tax: a.text.tax,
-      servicePeriodStartAt: from, servicePeriodEndAt: to, prorationReason: factor.eq(1) ? null : paused ? "paused" : "partial_period", kind: "recurring", description: a.explanation,
+      contractItemId: item.id,
+      priceId: line.price.id,
+      priceVersionId: a.versionId,
+      productName: line.price.productName,
+      quantity: line.quantity,
+      unitAmount: a.text.unitAmount,
+      prorationFactor: a.text.factor,
+      lineTotal: a.text.lineTotal,
+      subtotal: a.text.subtotal,
+      tax: a.text.tax,
+      servicePeriodStartAt: from,
+      servicePeriodEndAt: to,
+      prorationReason: factor.eq(1) ? null : paused ? "paused" : "partial_period",
+      kind: "recurring",
+      description: a.explanation,
     });
   }
   // items still billing after this run, and the next billing date: the earliest of their period ends
-  const done = (i: ContractRecord["items"][number]) => i.status !== "active" || !i.periodEndAt || (!!i.endAt && i.endAt <= i.periodEndAt);
-  const ends = c.items.filter((i) => !done(i)).map((i) => new Date(advance.find((a) => a.id === i.id)?.end ?? i.periodEndAt!));
+  const done = (i: ContractRecord["items"][number]) =>
+    i.status !== "active" || !i.periodEndAt || (!!i.endAt && i.endAt <= i.periodEndAt);
+  const ends = c.items
+    .filter((i) => !done(i))
+    .map((i) => new Date(advance.find((a) => a.id === i.id)?.end ?? i.periodEndAt!));
   const next = ends.length ? new Date(Math.min(...ends.map(Number))) : null;
   const live = ends.length > 0;
   return { lines, advance, next, live };
 }
 
 export async function applyAdvance(tx: DbTx, contractId: number, advance: Advance[], next: string | null, at: Date) {
-  for (const a of advance) await tx.contractItem.update({ where: { id: a.id }, data: { periodStartAt: new Date(a.start), periodEndAt: new Date(a.end) } });
-  await tx.subscriptionContract.update({ where: { id: contractId }, data: withVersionBump(at, { nextBillingAt: next ? new Date(next) : null }) });
+  for (const a of advance)
+    await tx.contractItem.update({
+      where: { id: a.id },
+      data: { periodStartAt: new Date(a.start), periodEndAt: new Date(a.end) },
+    });
+  await tx.subscriptionContract.update({
+    where: { id: contractId },
+    data: withVersionBump(at, { nextBillingAt: next ? new Date(next) : null }),
+  });
 }
 
 /** Creates the run due now for one contract (null when nothing is due or another worker has it). */
@@ -74,28 +110,69 @@ export async function buildDueRun(ctx: Ctx, contractId: number): Promise<number 
     if ((c.state !== "active" && c.state !== "paused") || !c.nextBillingAt || c.nextBillingAt > now) return null;
     const at = c.nextBillingAt;
     const periodKey = regularKey(at);
-    if (await tx.billingRun.findUnique({ where: { contractId_periodKey: { contractId, periodKey } }, select: { id: true } })) return null;
+    if (
+      await tx.billingRun.findUnique({
+        where: { contractId_periodKey: { contractId, periodKey } },
+        select: { id: true },
+      })
+    )
+      return null;
     const plan = planRegularRun(c, catalog, at);
     if (!plan.live) {
       // nothing left to bill: a contract whose items all ended concludes
-      await tx.subscriptionContract.update({ where: { id: c.id }, data: withVersionBump(now, { state: "ended", endedAt: at, recurring: false, nextBillingAt: null }) });
-      await emitEvent(tx, ctx.accountId, "subscription_contract.ended", { id: c.id, state: "ended", cancel_at_period_end: c.cancelAtPeriodEnd, cancel_at: c.cancelAt?.toISOString() ?? null, canceled_at: c.canceledAt?.toISOString() ?? null, ended_at: at.toISOString() }, now);
+      await tx.subscriptionContract.update({
+        where: { id: c.id },
+        data: withVersionBump(now, { state: "ended", endedAt: at, recurring: false, nextBillingAt: null }),
+      });
+      await emitEvent(
+        tx,
+        ctx.accountId,
+        "subscription_contract.ended",
+        {
+          id: c.id,
+          state: "ended",
+          cancel_at_period_end: c.cancelAtPeriodEnd,
+          cancel_at: c.cancelAt?.toISOString() ?? null,
+          canceled_at: c.canceledAt?.toISOString() ?? null,
+          ended_at: at.toISOString(),
+        },
+        now,
+      );
       return null;
     }
-    const pending = await tx.pendingLine.findMany({ where: { contractId, billingRunId: null }, orderBy: { id: "asc" } });
+    const pending = await tx.pendingLine.findMany({
+      where: { contractId, billingRunId: null },
+      orderBy: { id: "asc" },
+    });
     const all = [...plan.lines, ...pending.map(pendingAsRunLine)];
     const sum = (k: "subtotal" | "tax") => all.reduce((a, l) => a.plus(String(l[k])), new Decimal(0));
     const next = plan.next?.toISOString() ?? null;
     const run = await tx.billingRun.create({
       data: {
-        accountId: ctx.accountId, contractId, customerId: c.customerId, kind: "regular", state: "scheduled", currency: c.currency,
-        ...runPeriodOf(all, { start: at, end: plan.next ?? at }), periodKey, scheduledAt: at,
-        subtotal: fmt4(sum("subtotal")), tax: fmt4(sum("tax")), total: fmt4(sum("subtotal").plus(sum("tax"))),
-        metadata: c.billingAdvancePolicy === "on_run_succeeded" ? ({ advance: plan.advance, next } as unknown as Prisma.InputJsonValue) : {},
+        accountId: ctx.accountId,
+        contractId,
+        customerId: c.customerId,
+        kind: "regular",
+        state: "scheduled",
+        currency: c.currency,
+        ...runPeriodOf(all, { start: at, end: plan.next ?? at }),
+        periodKey,
+        scheduledAt: at,
+        subtotal: fmt4(sum("subtotal")),
+        tax: fmt4(sum("tax")),
+        total: fmt4(sum("subtotal").plus(sum("tax"))),
+        metadata:
+          c.billingAdvancePolicy === "on_run_succeeded"
+            ? ({ advance: plan.advance, next } as unknown as Prisma.InputJsonValue)
+            : {},
         lines: { create: all },
       },
     });
-    if (pending.length) await tx.pendingLine.updateMany({ where: { id: { in: pending.map((p) => p.id) } }, data: { billingRunId: run.id } });
+    if (pending.length)
+      await tx.pendingLine.updateMany({
+        where: { id: { in: pending.map((p) => p.id) } },
+        data: { billingRunId: run.id },
+      });
     if (c.billingAdvancePolicy !== "on_run_succeeded") await applyAdvance(tx, contractId, plan.advance, next, now);
     await emitEvent(tx, ctx.accountId, "billing_run.created", presentRunSummary(run, c), now);
     return run.id;

@@ -4,18 +4,18 @@
 // due, credit to apply automatically under auto_apply_credit, pending lines, ending contracts,
 // on_run_succeeded, retries) is left to the per-contract path, which the caller runs afterwards.
 import Decimal from "decimal.js";
-import type { Prisma } from "../../generated/prisma/client";
 import type { DbTx } from "../../db";
+import type { Prisma } from "../../generated/prisma/client";
 import type { Ctx } from "../context";
-import { contractInclude, type ContractRecord } from "../contracts/records";
-import { eventRow, type EventRow } from "../events/outbox";
+import { type ContractRecord, contractInclude } from "../contracts/records";
+import { type EventRow, eventRow } from "../events/outbox";
 import { fmt4, round4 } from "../money";
 import { catalogSnapshot } from "../offers/snapshot";
 import { adapterFor, type ChargeResult } from "../payments/processors";
 import { runCharge } from "./amounts";
-import { runPeriodOf } from "./period";
 import { planRegularRun, regularKey } from "./build";
 import { nextAttemptAfter } from "./dunning";
+import { runPeriodOf } from "./period";
 import { presentRunSummary } from "./present";
 
 async function insertEvents(tx: DbTx, rows: EventRow[]) {
@@ -39,24 +39,49 @@ function simple(c: ContractRecord, now: Date): boolean {
 export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ built: number; executed: number }> {
   const now = ctx.clock.now();
   const catalog = await catalogSnapshot(ctx);
-  const built = await ctx.db.$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<{ id: number }[]>`
+  const built = await ctx.db.$transaction(
+    async (tx) => {
+      const locked = await tx.$queryRaw<{ id: number }[]>`
       select id from subscription_contracts where id = any(${ids}) and account_id = ${ctx.accountId}
         and state = 'active' and next_billing_at <= ${now} for update skip locked`;
-    if (!locked.length) return [];
-    const contracts = await tx.subscriptionContract.findMany({ where: { id: { in: locked.map((l) => l.id) } }, include: contractInclude });
-    const candidates = contracts.filter((c) => simple(c, now));
-    if (!candidates.length) return [];
-    const existing = await tx.billingRun.findMany({ where: { contractId: { in: candidates.map((c) => c.id) }, periodKey: { in: [...new Set(candidates.map((c) => regularKey(c.nextBillingAt!)))] } }, select: { contractId: true, periodKey: true } });
-    const pending = await tx.pendingLine.findMany({ where: { contractId: { in: candidates.map((c) => c.id) }, billingRunId: null }, select: { contractId: true } });
-    const skip = new Set([...existing.filter((e) => candidates.find((c) => c.id === e.contractId && regularKey(c.nextBillingAt!) === e.periodKey)).map((e) => e.contractId), ...pending.map((p) => p.contractId)]);
-    const plans = candidates.filter((c) => !skip.has(c.id)).map((c) => ({ c, at: c.nextBillingAt!, plan: planRegularRun(c, catalog, c.nextBillingAt!) })).filter((p) => p.plan.live && p.plan.lines.length);
-    if (!plans.length) return [];
-    const sum = (lines: Prisma.BillingRunLineCreateWithoutRunInput[], k: "subtotal" | "tax") => lines.reduce((a, l) => a.plus(String(l[k])), new Decimal(0));
-    // set-based inserts (unnest): one statement each whatever the chunk size
-    const totals = plans.map(({ plan }) => ({ sub: round4(sum(plan.lines, "subtotal")), tax: round4(sum(plan.lines, "tax")) }));
-    const periods = plans.map(({ at, plan }) => runPeriodOf(plan.lines, { start: at, end: plan.next ?? at }));
-    const inserted = await tx.$queryRaw<{ id: number; contract_id: number }[]>`
+      if (!locked.length) return [];
+      const contracts = await tx.subscriptionContract.findMany({
+        where: { id: { in: locked.map((l) => l.id) } },
+        include: contractInclude,
+      });
+      const candidates = contracts.filter((c) => simple(c, now));
+      if (!candidates.length) return [];
+      const existing = await tx.billingRun.findMany({
+        where: {
+          contractId: { in: candidates.map((c) => c.id) },
+          periodKey: { in: [...new Set(candidates.map((c) => regularKey(c.nextBillingAt!)))] },
+        },
+        select: { contractId: true, periodKey: true },
+      });
+      const pending = await tx.pendingLine.findMany({
+        where: { contractId: { in: candidates.map((c) => c.id) }, billingRunId: null },
+        select: { contractId: true },
+      });
+      const skip = new Set([
+        ...existing
+          .filter((e) => candidates.find((c) => c.id === e.contractId && regularKey(c.nextBillingAt!) === e.periodKey))
+          .map((e) => e.contractId),
+        ...pending.map((p) => p.contractId),
+      ]);
+      const plans = candidates
+        .filter((c) => !skip.has(c.id))
+        .map((c) => ({ c, at: c.nextBillingAt!, plan: planRegularRun(c, catalog, c.nextBillingAt!) }))
+        .filter((p) => p.plan.live && p.plan.lines.length);
+      if (!plans.length) return [];
+      const sum = (lines: Prisma.BillingRunLineCreateWithoutRunInput[], k: "subtotal" | "tax") =>
+        lines.reduce((a, l) => a.plus(String(l[k])), new Decimal(0));
+      // set-based inserts (unnest): one statement each whatever the chunk size
+      const totals = plans.map(({ plan }) => ({
+        sub: round4(sum(plan.lines, "subtotal")),
+        tax: round4(sum(plan.lines, "tax")),
+      }));
+      const periods = plans.map(({ at, plan }) => runPeriodOf(plan.lines, { start: at, end: plan.next ?? at }));
+      const inserted = await tx.$queryRaw<{ id: number; contract_id: number }[]>`
       insert into billing_runs (account_id, contract_id, customer_id, kind, state, currency, period_start_at, period_end_at, period_key, scheduled_at, subtotal, tax, total, created_at, updated_at)
       select ${ctx.accountId}, v.c, v.cu, 'regular', 'scheduled', v.cur, v.ps, v.pe, v.k, v.sa, v.s, v.t, v.s + v.t, now(), now()
       from unnest(${plans.map((p) => p.c.id)}::int[], ${plans.map((p) => p.c.customerId)}::int[], ${plans.map((p) => p.c.currency)}::text[],
@@ -64,33 +89,58 @@ export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ 
                   ${plans.map((p) => p.at)}::timestamptz[],
                   ${totals.map((t) => fmt4(t.sub))}::numeric[], ${totals.map((t) => fmt4(t.tax))}::numeric[]) as v(c, cu, cur, ps, pe, k, sa, s, t)
       returning id, contract_id`;
-    const runIdOf = new Map(inserted.map((r) => [r.contract_id, r.id]));
-    const runs = plans.map(({ c, at, plan }, i) => ({
-      id: runIdOf.get(c.id)!, accountId: ctx.accountId, contractId: c.id, customerId: c.customerId, kind: "regular", state: "scheduled", currency: c.currency,
-      ...periods[i], periodKey: regularKey(at), scheduledAt: at, subtotal: totals[i].sub, tax: totals[i].tax, total: totals[i].sub.plus(totals[i].tax),
-      creditApplied: new Decimal(0), attemptCount: 0, nextAttemptAt: null, metadata: {}, createdAt: now, updatedAt: now,
-    })) as unknown as Prisma.BillingRunGetPayload<object>[];
-    const runOf = new Map(runs.map((r) => [r.contractId, r]));
-    const lines = plans.flatMap(({ c, plan }) => plan.lines.map((l) => ({ ...(l as Prisma.BillingRunLineCreateManyInput), runId: runIdOf.get(c.id)! })));
-    await tx.$executeRaw`
+      const runIdOf = new Map(inserted.map((r) => [r.contract_id, r.id]));
+      const runs = plans.map(({ c, at, plan }, i) => ({
+        id: runIdOf.get(c.id)!,
+        accountId: ctx.accountId,
+        contractId: c.id,
+        customerId: c.customerId,
+        kind: "regular",
+        state: "scheduled",
+        currency: c.currency,
+        ...periods[i],
+        periodKey: regularKey(at),
+        scheduledAt: at,
+        subtotal: totals[i].sub,
+        tax: totals[i].tax,
+        total: totals[i].sub.plus(totals[i].tax),
+        creditApplied: new Decimal(0),
+        attemptCount: 0,
+        nextAttemptAt: null,
+        metadata: {},
+        createdAt: now,
+        updatedAt: now,
+      })) as unknown as Prisma.BillingRunGetPayload<object>[];
+      const runOf = new Map(runs.map((r) => [r.contractId, r]));
+      const lines = plans.flatMap(({ c, plan }) =>
+        plan.lines.map((l) => ({ ...(l as Prisma.BillingRunLineCreateManyInput), runId: runIdOf.get(c.id)! })),
+      );
+      await tx.$executeRaw`
       insert into billing_run_lines (run_id, contract_item_id, price_id, price_version_id, product_name, quantity, unit_amount, proration_factor, line_total, subtotal, tax, service_period_start_at, service_period_end_at, proration_reason, kind, description)
       select * from unnest(${lines.map((l) => l.runId)}::int[], ${lines.map((l) => l.contractItemId ?? null)}::int[], ${lines.map((l) => l.priceId)}::int[], ${lines.map((l) => l.priceVersionId ?? null)}::int[],
         ${lines.map((l) => l.productName)}::text[], ${lines.map((l) => l.quantity)}::int[], ${lines.map((l) => String(l.unitAmount))}::numeric[], ${lines.map((l) => String(l.prorationFactor))}::numeric[],
         ${lines.map((l) => String(l.lineTotal))}::numeric[], ${lines.map((l) => String(l.subtotal))}::numeric[], ${lines.map((l) => String(l.tax))}::numeric[],
         ${lines.map((l) => l.servicePeriodStartAt as Date)}::timestamptz[], ${lines.map((l) => l.servicePeriodEndAt as Date)}::timestamptz[], ${lines.map((l) => l.prorationReason ?? null)}::text[],
         ${lines.map((l) => l.kind)}::text[], ${lines.map((l) => l.description)}::text[])`;
-    const adv = plans.flatMap((p) => p.plan.advance);
-    await tx.$executeRaw`
+      const adv = plans.flatMap((p) => p.plan.advance);
+      await tx.$executeRaw`
       update contract_items i set period_start_at = v.s, period_end_at = v.e, updated_at = now()
       from (select unnest(${adv.map((a) => a.id)}::int[]) id, unnest(${adv.map((a) => new Date(a.start))}::timestamptz[]) s, unnest(${adv.map((a) => new Date(a.end))}::timestamptz[]) e) v
       where i.id = v.id`;
-    await tx.$executeRaw`
+      await tx.$executeRaw`
       update subscription_contracts c set next_billing_at = v.n, contract_version = c.contract_version + 1, updated_at = v.u
       from (select unnest(${plans.map((p) => p.c.id)}::int[]) id, unnest(${plans.map((p) => p.plan.next)}::timestamptz[]) n, unnest(${plans.map(() => now)}::timestamptz[]) u) v
       where c.id = v.id`;
-    await insertEvents(tx, plans.map(({ c, at }) => eventRow(ctx.accountId, "billing_run.created", presentRunSummary(runOf.get(c.id)!, c), at)));
-    return plans.map(({ c, at }) => ({ run: runOf.get(c.id)!, contract: c, at }));
-  }, { timeout: 60_000 });
+      await insertEvents(
+        tx,
+        plans.map(({ c, at }) =>
+          eventRow(ctx.accountId, "billing_run.created", presentRunSummary(runOf.get(c.id)!, c), at),
+        ),
+      );
+      return plans.map(({ c, at }) => ({ run: runOf.get(c.id)!, contract: c, at }));
+    },
+    { timeout: 60_000 },
+  );
   if (!built.length) return { built: 0, executed: 0 };
   return { built: built.length, executed: await chargeInBulk(ctx, built) };
 }
@@ -98,17 +148,29 @@ export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ 
 type Built = { run: Prisma.BillingRunGetPayload<object>; contract: ContractRecord; at: Date };
 
 async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
-  const claimed = new Set((await ctx.db.$queryRaw<{ id: number }[]>`
-    update billing_runs set state = 'processing', updated_at = now() where id = any(${built.map((b) => b.run.id)}) and state = 'scheduled' returning id`).map((r) => r.id));
+  const claimed = new Set(
+    (
+      await ctx.db.$queryRaw<{ id: number }[]>`
+    update billing_runs set state = 'processing', updated_at = now() where id = any(${built.map((b) => b.run.id)}) and state = 'scheduled' returning id`
+    ).map((r) => r.id),
+  );
   const mine = built.filter((b) => claimed.has(b.run.id));
   if (!mine.length) return 0;
   const customers = [...new Set(mine.map((b) => b.contract.customerId))];
   const methods = await ctx.db.paymentMethod.findMany({
-    where: { customerId: { in: customers }, state: "active", verified: true, processor: { active: true, supportsRecurring: true } },
-    include: { processor: true }, orderBy: { id: "desc" },
+    where: {
+      customerId: { in: customers },
+      state: "active",
+      verified: true,
+      processor: { active: true, supportsRecurring: true },
+    },
+    include: { processor: true },
+    orderBy: { id: "desc" },
   });
   // no credit is applied on this path: the processor is asked for the total in the currency's minor units
-  const charges = new Map(mine.map((b) => [b.run.id, runCharge({ total: b.run.total, creditApplied: 0, currency: b.run.currency })]));
+  const charges = new Map(
+    mine.map((b) => [b.run.id, runCharge({ total: b.run.total, creditApplied: 0, currency: b.run.currency })]),
+  );
   const charged = mine.filter((b) => charges.get(b.run.id)!.charged.gt(0));
   const attempts = await ctx.db.$queryRaw<{ id: number; run_id: number }[]>`
     insert into billing_attempts (run_id, attempt_no, state, amount, created_at, updated_at)
@@ -118,48 +180,81 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
   const attemptOf = new Map(attempts.map((a) => [a.run_id, a]));
   const results: { b: Built; r: ChargeResult }[] = [];
   for (const b of mine) {
-    const method = methods.find((x) => x.customerId === b.contract.customerId && x.processor.currency === b.run.currency && (!b.contract.paymentProcessorOverride || x.processorId === b.contract.paymentProcessorOverride));
+    const method = methods.find(
+      (x) =>
+        x.customerId === b.contract.customerId &&
+        x.processor.currency === b.run.currency &&
+        (!b.contract.paymentProcessorOverride || x.processorId === b.contract.paymentProcessorOverride),
+    );
     const charge = charges.get(b.run.id)!;
     const r: ChargeResult = charge.charged.gt(0)
       ? method
-        ? await adapterFor(method.processor.processorType).charge({ amount: charge.processorText, currency: b.run.currency, idempotencyKey: `run_${b.run.id}_attempt_1`, paymentMethod: { collectionMethod: method.collectionMethod, token: method.token } })
-        : { status: "failed", transactionId: "", failCode: "no_payment_method", failMessage: "The customer has no verified payment method for this contract." }
+        ? await adapterFor(method.processor.processorType).charge({
+            amount: charge.processorText,
+            currency: b.run.currency,
+            idempotencyKey: `run_${b.run.id}_attempt_1`,
+            paymentMethod: { collectionMethod: method.collectionMethod, token: method.token },
+          })
+        : {
+            status: "failed",
+            transactionId: "",
+            failCode: "no_payment_method",
+            failMessage: "The customer has no verified payment method for this contract.",
+          }
       : { status: "succeeded", transactionId: "" };
     results.push({ b, r });
   }
-  await ctx.db.$transaction(async (tx) => {
-    const ok = results.filter((x) => x.r.status === "succeeded");
-    const failed = results.filter((x) => x.r.status === "failed") as { b: Built; r: Extract<ChargeResult, { status: "failed" }> }[];
-    const pendingExt = results.filter((x) => x.r.status === "pending_external");
-    const arr = <T>(xs: { b: Built; r: ChargeResult }[], f: (x: { b: Built; r: ChargeResult }) => T) => xs.map(f);
-    if (ok.length) {
-      // a run whose charge rounds to nothing succeeds without an attempt
-      const paid = ok.filter((x) => attemptOf.has(x.b.run.id));
-      await tx.$executeRaw`update billing_attempts a set state = 'succeeded', transaction_id = v.t, updated_at = now()
+  await ctx.db.$transaction(
+    async (tx) => {
+      const ok = results.filter((x) => x.r.status === "succeeded");
+      const failed = results.filter((x) => x.r.status === "failed") as {
+        b: Built;
+        r: Extract<ChargeResult, { status: "failed" }>;
+      }[];
+      const pendingExt = results.filter((x) => x.r.status === "pending_external");
+      const arr = <T>(xs: { b: Built; r: ChargeResult }[], f: (x: { b: Built; r: ChargeResult }) => T) => xs.map(f);
+      if (ok.length) {
+        // a run whose charge rounds to nothing succeeds without an attempt
+        const paid = ok.filter((x) => attemptOf.has(x.b.run.id));
+        await tx.$executeRaw`update billing_attempts a set state = 'succeeded', transaction_id = v.t, updated_at = now()
         from (select unnest(${arr(paid, (x) => attemptOf.get(x.b.run.id)!.id)}::int[]) id, unnest(${arr(paid, (x) => x.r.transactionId)}::text[]) t) v where a.id = v.id`;
-      await tx.$executeRaw`update billing_runs r set state = 'succeeded', attempt_count = v.n, next_attempt_at = null, updated_at = v.u
+        await tx.$executeRaw`update billing_runs r set state = 'succeeded', attempt_count = v.n, next_attempt_at = null, updated_at = v.u
         from (select unnest(${arr(ok, (x) => x.b.run.id)}::int[]) id, unnest(${arr(ok, (x) => (attemptOf.has(x.b.run.id) ? 1 : 0))}::int[]) n, unnest(${arr(ok, (x) => x.b.at)}::timestamptz[]) u) v where r.id = v.id`;
-      await tx.$executeRaw`update subscription_contracts c set billing_attention_required = false, past_due_since = null, updated_at = v.u
+        await tx.$executeRaw`update subscription_contracts c set billing_attention_required = false, past_due_since = null, updated_at = v.u
         from (select unnest(${arr(ok, (x) => x.b.contract.id)}::int[]) id, unnest(${arr(ok, (x) => x.b.at)}::timestamptz[]) u) v where c.id = v.id`;
-    }
-    if (failed.length) {
-      await tx.$executeRaw`update billing_attempts a set state = 'failed', transaction_id = nullif(v.t, ''), fail_code = v.c, fail_message = v.m, updated_at = now()
+      }
+      if (failed.length) {
+        await tx.$executeRaw`update billing_attempts a set state = 'failed', transaction_id = nullif(v.t, ''), fail_code = v.c, fail_message = v.m, updated_at = now()
         from (select unnest(${failed.map((x) => attemptOf.get(x.b.run.id)!.id)}::int[]) id, unnest(${failed.map((x) => x.r.transactionId)}::text[]) t,
                      unnest(${failed.map((x) => x.r.failCode)}::text[]) c, unnest(${failed.map((x) => x.r.failMessage)}::text[]) m) v where a.id = v.id`;
-      await tx.$executeRaw`update billing_runs r set state = 'failed', attempt_count = 1, next_attempt_at = v.n, updated_at = v.u
+        await tx.$executeRaw`update billing_runs r set state = 'failed', attempt_count = 1, next_attempt_at = v.n, updated_at = v.u
         from (select unnest(${failed.map((x) => x.b.run.id)}::int[]) id, unnest(${failed.map((x) => nextAttemptAfter(x.b.at, 1))}::timestamptz[]) n, unnest(${failed.map((x) => x.b.at)}::timestamptz[]) u) v where r.id = v.id`;
-      await tx.$executeRaw`update subscription_contracts c set billing_attention_required = true, past_due_since = coalesce(c.past_due_since, v.u), updated_at = v.u
+        await tx.$executeRaw`update subscription_contracts c set billing_attention_required = true, past_due_since = coalesce(c.past_due_since, v.u), updated_at = v.u
         from (select unnest(${failed.map((x) => x.b.contract.id)}::int[]) id, unnest(${failed.map((x) => x.b.at)}::timestamptz[]) u) v where c.id = v.id`;
-    }
-    for (const x of pendingExt) {
-      await tx.billingAttempt.update({ where: { id: attemptOf.get(x.b.run.id)!.id }, data: { state: "pending_external", transactionId: x.r.transactionId } });
-      await tx.billingRun.update({ where: { id: x.b.run.id }, data: { state: "pending_external", attemptCount: 1 } });
-    }
-    const summary = (x: { b: Built }, state: string) => ({ ...presentRunSummary({ ...x.b.run, state, attemptCount: attemptOf.has(x.b.run.id) ? 1 : 0 }, x.b.contract) });
-    await insertEvents(tx, [
-      ...ok.map((x) => eventRow(ctx.accountId, "billing_run.succeeded", summary(x, "succeeded"), x.b.at)),
-      ...failed.map((x) => eventRow(ctx.accountId, "billing_run.failed", { ...summary(x, "failed"), fail_code: x.r.failCode, fail_message: x.r.failMessage }, x.b.at)),
-    ]);
-  }, { timeout: 60_000 });
+      }
+      for (const x of pendingExt) {
+        await tx.billingAttempt.update({
+          where: { id: attemptOf.get(x.b.run.id)!.id },
+          data: { state: "pending_external", transactionId: x.r.transactionId },
+        });
+        await tx.billingRun.update({ where: { id: x.b.run.id }, data: { state: "pending_external", attemptCount: 1 } });
+      }
+      const summary = (x: { b: Built }, state: string) => ({
+        ...presentRunSummary({ ...x.b.run, state, attemptCount: attemptOf.has(x.b.run.id) ? 1 : 0 }, x.b.contract),
+      });
+      await insertEvents(tx, [
+        ...ok.map((x) => eventRow(ctx.accountId, "billing_run.succeeded", summary(x, "succeeded"), x.b.at)),
+        ...failed.map((x) =>
+          eventRow(
+            ctx.accountId,
+            "billing_run.failed",
+            { ...summary(x, "failed"), fail_code: x.r.failCode, fail_message: x.r.failMessage },
+            x.b.at,
+          ),
+        ),
+      ]);
+    },
+    { timeout: 60_000 },
+  );
   return results.length;
 }

@@ -14,17 +14,25 @@ import { getRun } from "./runs";
 /** Runs waiting for a charge: not being charged now, not settled. */
 const APPLICABLE = ["scheduled", "failed", "exhausted"];
 
-export interface ApplyCreditInput { amount?: string; reason?: string }
+export interface ApplyCreditInput {
+  amount?: string;
+  reason?: string;
+}
 
 export async function applyCreditToRun(ctx: Ctx, runId: number, input: ApplyCreditInput) {
   const now = ctx.clock.now();
   await ctx.db.$transaction(async (tx) => {
     // the row lock keeps a worker from claiming the run between the check and the update
-    const rows = await tx.$queryRaw<{ id: number }[]>`select id from billing_runs where id = ${runId} and account_id = ${ctx.accountId} for update`;
+    const rows = await tx.$queryRaw<
+      { id: number }[]
+    >`select id from billing_runs where id = ${runId} and account_id = ${ctx.accountId} for update`;
     if (!rows.length) throw notFound();
     const run = await tx.billingRun.findUniqueOrThrow({ where: { id: runId } });
     if (!APPLICABLE.includes(run.state)) {
-      throw invalid("non_field_errors", `Credit can be applied only to a scheduled, failed or exhausted run; this run is '${run.state}'.`);
+      throw invalid(
+        "non_field_errors",
+        `Credit can be applied only to a scheduled, failed or exhausted run; this run is '${run.state}'.`,
+      );
     }
     const before = runCharge(run);
     if (before.due.lte(0)) throw invalid("non_field_errors", "Nothing is due on this run.");
@@ -32,15 +40,28 @@ export async function applyCreditToRun(ctx: Ctx, runId: number, input: ApplyCred
     await tx.$queryRaw`select id from subscription_contracts where id = ${run.contractId} for update`;
     const available = await creditAvailableTo(tx, run);
     if (available.lte(0)) {
-      throw invalid("non_field_errors", "The contract has no credit this run can use (credit granted by a run cannot be used by that same run).");
+      throw invalid(
+        "non_field_errors",
+        "The contract has no credit this run can use (credit granted by a run cannot be used by that same run).",
+      );
     }
     const use = input.amount === undefined ? Decimal.min(available, before.due) : dec(input.amount);
     if (use.lte(0)) throw invalid("amount", "Ensure this value is greater than 0.");
-    if (use.gt(available)) throw invalid("amount", `Only ${fmt4(available)} ${run.currency} of credit is available to this run.`);
+    if (use.gt(available))
+      throw invalid("amount", `Only ${fmt4(available)} ${run.currency} of credit is available to this run.`);
     if (use.gt(before.due)) throw invalid("amount", `Only ${fmt4(before.due)} ${run.currency} is due on this run.`);
 
     await tx.contractCredit.create({
-      data: { accountId: run.accountId, contractId: run.contractId, amount: fmt4(use.negated()), currency: run.currency, kind: "use", reason: input.reason || `applied to billing run ${run.id}`, billingRunId: run.id, createdAt: now },
+      data: {
+        accountId: run.accountId,
+        contractId: run.contractId,
+        amount: fmt4(use.negated()),
+        currency: run.currency,
+        kind: "use",
+        reason: input.reason || `applied to billing run ${run.id}`,
+        billingRunId: run.id,
+        createdAt: now,
+      },
     });
     const creditApplied = dec(run.creditApplied).plus(use);
     const meta = run.metadata as Record<string, unknown>;
@@ -48,8 +69,15 @@ export async function applyCreditToRun(ctx: Ctx, runId: number, input: ApplyCred
     await tx.billingRun.update({
       where: { id: run.id },
       data: {
-        creditApplied: fmt4(creditApplied), updatedAt: now,
-        metadata: { ...meta, credit_applications: [...applications, { amount: fmt4(use), reason: input.reason ?? null, applied_at: now.toISOString() }] } as Prisma.InputJsonValue,
+        creditApplied: fmt4(creditApplied),
+        updatedAt: now,
+        metadata: {
+          ...meta,
+          credit_applications: [
+            ...applications,
+            { amount: fmt4(use), reason: input.reason ?? null, applied_at: now.toISOString() },
+          ],
+        } as Prisma.InputJsonValue,
       },
     });
     // nothing left for a processor: the run is settled now, without an attempt

@@ -4,13 +4,18 @@
 import { fixedClock } from "../../clock";
 import type { Ctx } from "../context";
 import { applyDue } from "../contracts/state";
-import { regularKey, buildDueRun } from "./build";
+import { buildDueRun, regularKey } from "./build";
 import { executeRun, LEASE_SECONDS } from "./execute";
 
 /** Runs in `processing` untouched since before this (real time) belonged to a worker that died. */
 const leaseExpiredBefore = () => new Date(Date.now() - LEASE_SECONDS * 1000);
 
-export interface DueSummary { contracts: number; runsCreated: number; runsExecuted: number; changes: number }
+export interface DueSummary {
+  contracts: number;
+  runsCreated: number;
+  runsExecuted: number;
+  changes: number;
+}
 
 const MAX_STEPS_PER_CONTRACT = 2_000;
 
@@ -20,21 +25,44 @@ type DueKind = "lifecycle" | "bill" | "run";
 async function nextDueAt(ctx: Ctx, contractId: number, until: Date): Promise<{ at: Date; kinds: Set<DueKind> } | null> {
   const c = await ctx.db.subscriptionContract.findUnique({
     where: { id: contractId },
-    select: { state: true, nextBillingAt: true, cancelAt: true, pauses: { where: { state: { in: ["scheduled", "active"] } }, select: { startAt: true, endAt: true, state: true } } },
+    select: {
+      state: true,
+      nextBillingAt: true,
+      cancelAt: true,
+      pauses: {
+        where: { state: { in: ["scheduled", "active"] } },
+        select: { startAt: true, endAt: true, state: true },
+      },
+    },
   });
   if (!c) return null;
   const candidates: [Date, DueKind][] = [];
   if ((c.state === "active" || c.state === "paused") && c.nextBillingAt && c.nextBillingAt <= until) {
-    const built = await ctx.db.billingRun.findUnique({ where: { contractId_periodKey: { contractId, periodKey: regularKey(c.nextBillingAt) } }, select: { id: true } });
+    const built = await ctx.db.billingRun.findUnique({
+      where: { contractId_periodKey: { contractId, periodKey: regularKey(c.nextBillingAt) } },
+      select: { id: true },
+    });
     if (!built) candidates.push([c.nextBillingAt, "bill"]);
   }
   if ((c.state === "active" || c.state === "paused") && c.cancelAt) candidates.push([c.cancelAt, "lifecycle"]);
   for (const p of c.pauses) candidates.push([p.state === "scheduled" ? p.startAt : p.endAt, "lifecycle"]);
   // the earliest of: a scheduled run, a retry coming due, a run a dead worker left in processing
   const [scheduled, retry, stale] = await Promise.all([
-    ctx.db.billingRun.findFirst({ where: { contractId, state: "scheduled" }, orderBy: { scheduledAt: "asc" }, select: { scheduledAt: true } }),
-    ctx.db.billingRun.findFirst({ where: { contractId, state: "failed", nextAttemptAt: { not: null } }, orderBy: { nextAttemptAt: "asc" }, select: { nextAttemptAt: true } }),
-    ctx.db.billingRun.findFirst({ where: { contractId, state: "processing", updatedAt: { lt: leaseExpiredBefore() } }, orderBy: { scheduledAt: "asc" }, select: { scheduledAt: true } }),
+    ctx.db.billingRun.findFirst({
+      where: { contractId, state: "scheduled" },
+      orderBy: { scheduledAt: "asc" },
+      select: { scheduledAt: true },
+    }),
+    ctx.db.billingRun.findFirst({
+      where: { contractId, state: "failed", nextAttemptAt: { not: null } },
+      orderBy: { nextAttemptAt: "asc" },
+      select: { nextAttemptAt: true },
+    }),
+    ctx.db.billingRun.findFirst({
+      where: { contractId, state: "processing", updatedAt: { lt: leaseExpiredBefore() } },
+      orderBy: { scheduledAt: "asc" },
+      select: { scheduledAt: true },
+    }),
   ]);
   if (scheduled) candidates.push([scheduled.scheduledAt, "run"]);
   if (retry) candidates.push([retry.nextAttemptAt!, "run"]);
@@ -57,8 +85,16 @@ export async function processContract(ctx: Ctx, contractId: number, until: Date,
     const built = kinds.has("bill") ? await buildDueRun(stepCtx, contractId) : null;
     if (built) summary.runsCreated++;
     const runs = await ctx.db.billingRun.findMany({
-      where: { contractId, OR: [{ state: "scheduled", scheduledAt: { lte: at } }, { state: "failed", nextAttemptAt: { lte: at } }, { state: "processing", updatedAt: { lt: leaseExpiredBefore() } }] },
-      select: { id: true }, orderBy: { id: "asc" },
+      where: {
+        contractId,
+        OR: [
+          { state: "scheduled", scheduledAt: { lte: at } },
+          { state: "failed", nextAttemptAt: { lte: at } },
+          { state: "processing", updatedAt: { lt: leaseExpiredBefore() } },
+        ],
+      },
+      select: { id: true },
+      orderBy: { id: "asc" },
     });
     for (const r of runs) if (await executeRun(stepCtx, r.id)) summary.runsExecuted++;
     // another worker holds this contract: leave it to that worker

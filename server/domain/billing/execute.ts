@@ -4,8 +4,8 @@
 // (scheduled or due for retry → processing), so concurrent workers never charge it twice; an attempt's
 // idempotency key is (run, attempt_no), so a worker that dies mid-charge repeats the same processor call.
 import Decimal from "decimal.js";
-import type { Prisma } from "../../generated/prisma/client";
 import type { DbTx } from "../../db";
+import type { Prisma } from "../../generated/prisma/client";
 import type { Ctx } from "../context";
 import { withVersionBump } from "../contracts/records";
 import { emitEvent } from "../events/outbox";
@@ -30,11 +30,21 @@ export async function claimRun(ctx: Ctx, runId: number): Promise<boolean> {
   return n === 1;
 }
 
-async function pickPaymentMethod(tx: DbTx, run: { customerId: number; currency: string; kind: string }, contract: { paymentProcessorOverride: number | null }) {
+async function pickPaymentMethod(
+  tx: DbTx,
+  run: { customerId: number; currency: string; kind: string },
+  contract: { paymentProcessorOverride: number | null },
+) {
   return tx.paymentMethod.findFirst({
     where: {
-      customerId: run.customerId, state: "active", verified: true,
-      processor: { active: true, currency: run.currency, ...(run.kind === "initial" ? { supportsInitial: true } : { supportsRecurring: true }) },
+      customerId: run.customerId,
+      state: "active",
+      verified: true,
+      processor: {
+        active: true,
+        currency: run.currency,
+        ...(run.kind === "initial" ? { supportsInitial: true } : { supportsRecurring: true }),
+      },
       ...(contract.paymentProcessorOverride ? { processorId: contract.paymentProcessorOverride } : {}),
     },
     include: { processor: true },
@@ -48,13 +58,27 @@ export async function executeRun(ctx: Ctx, runId: number): Promise<string | null
   const now = ctx.clock.now();
   // 1. credit and the attempt row, in one transaction
   const prep = await ctx.db.$transaction(async (tx) => {
-    const run = await tx.billingRun.findUniqueOrThrow({ where: { id: runId }, include: { contract: { include: { customer: { select: { reference: true } } } } } });
+    const run = await tx.billingRun.findUniqueOrThrow({
+      where: { id: runId },
+      include: { contract: { include: { customer: { select: { reference: true } } } } },
+    });
     let creditApplied = new Decimal(run.creditApplied.toString());
     // credit is used only when asked for (apply-credit) unless the contract opted in to the old rule
     if (run.contract.autoApplyCredit && creditApplied.isZero() && run.attemptCount === 0) {
       const use = Decimal.min(await creditAvailableTo(tx, run), new Decimal(run.total.toString()));
       if (use.gt(0)) {
-        await tx.contractCredit.create({ data: { accountId: run.accountId, contractId: run.contractId, amount: fmt4(use.negated()), currency: run.currency, kind: "use", reason: `applied automatically to billing run ${run.id}`, billingRunId: run.id, createdAt: now } });
+        await tx.contractCredit.create({
+          data: {
+            accountId: run.accountId,
+            contractId: run.contractId,
+            amount: fmt4(use.negated()),
+            currency: run.currency,
+            kind: "use",
+            reason: `applied automatically to billing run ${run.id}`,
+            billingRunId: run.id,
+            createdAt: now,
+          },
+        });
         await tx.billingRun.update({ where: { id: run.id }, data: { creditApplied: fmt4(use) } });
         creditApplied = use;
       }
@@ -76,10 +100,17 @@ export async function executeRun(ctx: Ctx, runId: number): Promise<string | null
   if (prep.attempt) {
     result = prep.method
       ? await adapterFor(prep.method.processor.processorType).charge({
-          amount: prep.charge.processorText, currency: prep.run.currency, idempotencyKey: `run_${runId}_attempt_${prep.attempt.attemptNo}`,
+          amount: prep.charge.processorText,
+          currency: prep.run.currency,
+          idempotencyKey: `run_${runId}_attempt_${prep.attempt.attemptNo}`,
           paymentMethod: { collectionMethod: prep.method.collectionMethod, token: prep.method.token },
         })
-      : { status: "failed", transactionId: "", failCode: "no_payment_method", failMessage: "The customer has no verified payment method for this contract." };
+      : {
+          status: "failed",
+          transactionId: "",
+          failCode: "no_payment_method",
+          failMessage: "The customer has no verified payment method for this contract.",
+        };
   }
 
   // 3. record the outcome
@@ -91,33 +122,82 @@ export async function executeRun(ctx: Ctx, runId: number): Promise<string | null
  * attempt): success clears billing attention, advances periods under on_run_succeeded and activates a
  * contract waiting for its initial payment (checkout flow); failure schedules the next retry.
  */
-export async function recordOutcome(ctx: Ctx, runId: number, attemptId: number | null, result: ChargeResult | null, now: Date): Promise<string> {
+export async function recordOutcome(
+  ctx: Ctx,
+  runId: number,
+  attemptId: number | null,
+  result: ChargeResult | null,
+  now: Date,
+): Promise<string> {
   return ctx.db.$transaction((tx) => recordOutcomeIn(tx, runId, attemptId, result, now));
 }
 
 /** recordOutcome inside a transaction the caller holds (apply-credit settles a run it fully covers). */
-export async function recordOutcomeIn(tx: DbTx, runId: number, attemptId: number | null, result: ChargeResult | null, now: Date): Promise<string> {
-  const run = await tx.billingRun.findUniqueOrThrow({ where: { id: runId }, include: { contract: { include: { customer: { select: { reference: true } } } } } });
+export async function recordOutcomeIn(
+  tx: DbTx,
+  runId: number,
+  attemptId: number | null,
+  result: ChargeResult | null,
+  now: Date,
+): Promise<string> {
+  const run = await tx.billingRun.findUniqueOrThrow({
+    where: { id: runId },
+    include: { contract: { include: { customer: { select: { reference: true } } } } },
+  });
   const c = run.contract;
   const attempt = attemptId ? await tx.billingAttempt.findUniqueOrThrow({ where: { id: attemptId } }) : null;
   if (!result || result.status === "succeeded") {
-    if (attempt) await tx.billingAttempt.update({ where: { id: attempt.id }, data: { state: "succeeded", transactionId: result!.transactionId, updatedAt: now } });
-    const updated = await tx.billingRun.update({ where: { id: runId }, data: { state: "succeeded", attemptCount: attempt ? attempt.attemptNo : run.attemptCount, nextAttemptAt: null, updatedAt: now } });
-    await tx.subscriptionContract.update({ where: { id: c.id }, data: { billingAttentionRequired: false, pastDueSince: null, updatedAt: now } });
+    if (attempt)
+      await tx.billingAttempt.update({
+        where: { id: attempt.id },
+        data: { state: "succeeded", transactionId: result!.transactionId, updatedAt: now },
+      });
+    const updated = await tx.billingRun.update({
+      where: { id: runId },
+      data: {
+        state: "succeeded",
+        attemptCount: attempt ? attempt.attemptNo : run.attemptCount,
+        nextAttemptAt: null,
+        updatedAt: now,
+      },
+    });
+    await tx.subscriptionContract.update({
+      where: { id: c.id },
+      data: { billingAttentionRequired: false, pastDueSince: null, updatedAt: now },
+    });
     const meta = run.metadata as { advance?: { id: number; start: string; end: string }[]; next?: string | null };
     if (meta.advance) await applyAdvance(tx, c.id, meta.advance, meta.next ?? null, now);
     await emitEvent(tx, run.accountId, "billing_run.succeeded", presentRunSummary(updated, c), now);
-    if (run.kind === "initial" && c.state === "inactive") await activateAfterPayment(tx, run.accountId, c.id, runId, now);
+    if (run.kind === "initial" && c.state === "inactive")
+      await activateAfterPayment(tx, run.accountId, c.id, runId, now);
     return "succeeded";
   }
   if (result.status === "pending_external") {
-    await tx.billingAttempt.update({ where: { id: attempt!.id }, data: { state: "pending_external", transactionId: result.transactionId, updatedAt: now } });
-    await tx.billingRun.update({ where: { id: runId }, data: { state: "pending_external", attemptCount: attempt!.attemptNo, updatedAt: now } });
-    await tx.checkout.updateMany({ where: { initialBillingRunId: runId, status: { in: ["pending", "finalizing"] } }, data: { status: "pending_external" } });
+    await tx.billingAttempt.update({
+      where: { id: attempt!.id },
+      data: { state: "pending_external", transactionId: result.transactionId, updatedAt: now },
+    });
+    await tx.billingRun.update({
+      where: { id: runId },
+      data: { state: "pending_external", attemptCount: attempt!.attemptNo, updatedAt: now },
+    });
+    await tx.checkout.updateMany({
+      where: { initialBillingRunId: runId, status: { in: ["pending", "finalizing"] } },
+      data: { status: "pending_external" },
+    });
     return "pending_external";
   }
   const attemptNo = attempt!.attemptNo;
-  await tx.billingAttempt.update({ where: { id: attempt!.id }, data: { state: "failed", transactionId: result.transactionId || null, failCode: result.failCode, failMessage: result.failMessage, updatedAt: now } });
+  await tx.billingAttempt.update({
+    where: { id: attempt!.id },
+    data: {
+      state: "failed",
+      transactionId: result.transactionId || null,
+      failCode: result.failCode,
+      failMessage: result.failMessage,
+      updatedAt: now,
+    },
+  });
   const meta = run.metadata as { manual_retry?: boolean; no_automatic_retry?: boolean };
   // a checkout's initial payment is not retried by dunning: the customer is there to try again
   const next = meta.manual_retry || meta.no_automatic_retry ? null : nextAttemptAfter(now, attemptNo);
@@ -125,24 +205,63 @@ export async function recordOutcomeIn(tx: DbTx, runId: number, attemptId: number
   const state = meta.no_automatic_retry && !meta.manual_retry ? "failed" : exhausted ? "exhausted" : "failed";
   const updated = await tx.billingRun.update({
     where: { id: runId },
-    data: { state, attemptCount: attemptNo, nextAttemptAt: state === "failed" ? next : null, updatedAt: now, metadata: { ...(run.metadata as object), manual_retry: false } as Prisma.InputJsonValue },
+    data: {
+      state,
+      attemptCount: attemptNo,
+      nextAttemptAt: state === "failed" ? next : null,
+      updatedAt: now,
+      metadata: { ...(run.metadata as object), manual_retry: false } as Prisma.InputJsonValue,
+    },
   });
-  await tx.subscriptionContract.update({ where: { id: c.id }, data: { billingAttentionRequired: true, pastDueSince: c.pastDueSince ?? now, updatedAt: now } });
-  await tx.checkout.updateMany({ where: { initialBillingRunId: runId, status: { in: ["pending", "finalizing", "pending_external"] } }, data: { status: "failed", failCode: result.failCode, failMessage: result.failMessage } });
-  await emitEvent(tx, run.accountId, state === "exhausted" ? "billing_run.exhausted" : "billing_run.failed", { ...presentRunSummary(updated, c), fail_code: result.failCode, fail_message: result.failMessage }, now);
+  await tx.subscriptionContract.update({
+    where: { id: c.id },
+    data: { billingAttentionRequired: true, pastDueSince: c.pastDueSince ?? now, updatedAt: now },
+  });
+  await tx.checkout.updateMany({
+    where: { initialBillingRunId: runId, status: { in: ["pending", "finalizing", "pending_external"] } },
+    data: { status: "failed", failCode: result.failCode, failMessage: result.failMessage },
+  });
+  await emitEvent(
+    tx,
+    run.accountId,
+    state === "exhausted" ? "billing_run.exhausted" : "billing_run.failed",
+    { ...presentRunSummary(updated, c), fail_code: result.failCode, fail_message: result.failMessage },
+    now,
+  );
   return updated.state;
 }
 
 /** Credit of the run's contract it may use: everything recorded, except what this very run granted. */
 export async function creditAvailableTo(tx: DbTx, run: { id: number; contractId: number }): Promise<Decimal> {
-  const credits = await tx.contractCredit.findMany({ where: { contractId: run.contractId }, select: { amount: true, kind: true, billingRunId: true } });
-  return credits.filter((c) => !(c.kind === "grant" && c.billingRunId === run.id)).reduce((a, c) => a.plus(c.amount.toString()), new Decimal(0));
+  const credits = await tx.contractCredit.findMany({
+    where: { contractId: run.contractId },
+    select: { amount: true, kind: true, billingRunId: true },
+  });
+  return credits
+    .filter((c) => !(c.kind === "grant" && c.billingRunId === run.id))
+    .reduce((a, c) => a.plus(c.amount.toString()), new Decimal(0));
 }
 
 /** Checkout flow: the contract becomes active only once its initial payment succeeded (spec 3.1, 3.2). */
 async function activateAfterPayment(tx: DbTx, accountId: number, contractId: number, runId: number, now: Date) {
   await tx.subscriptionContract.update({ where: { id: contractId }, data: withVersionBump(now, { state: "active" }) });
   await tx.checkout.updateMany({ where: { initialBillingRunId: runId }, data: { status: "succeeded" } });
-  const c = await tx.subscriptionContract.findUniqueOrThrow({ where: { id: contractId }, select: { id: true, state: true, cancelAtPeriodEnd: true, cancelAt: true, canceledAt: true, endedAt: true } });
-  await emitEvent(tx, accountId, "subscription_contract.activated", { id: c.id, state: c.state, cancel_at_period_end: c.cancelAtPeriodEnd, cancel_at: c.cancelAt, canceled_at: c.canceledAt, ended_at: c.endedAt }, now);
+  const c = await tx.subscriptionContract.findUniqueOrThrow({
+    where: { id: contractId },
+    select: { id: true, state: true, cancelAtPeriodEnd: true, cancelAt: true, canceledAt: true, endedAt: true },
+  });
+  await emitEvent(
+    tx,
+    accountId,
+    "subscription_contract.activated",
+    {
+      id: c.id,
+      state: c.state,
+      cancel_at_period_end: c.cancelAtPeriodEnd,
+      cancel_at: c.cancelAt,
+      canceled_at: c.canceledAt,
+      ended_at: c.endedAt,
+    },
+    now,
+  );
 }

@@ -3,7 +3,10 @@
 // lines (a fully paused period) keeps the period it would have billed.
 type Dated = { servicePeriodStartAt: Date | string; servicePeriodEndAt: Date | string };
 
-export function runPeriodOf(lines: Dated[], fallback: { start: Date; end: Date }): { periodStartAt: Date; periodEndAt: Date } {
+export function runPeriodOf(
+  lines: Dated[],
+  fallback: { start: Date; end: Date },
+): { periodStartAt: Date; periodEndAt: Date } {
   if (!lines.length) return { periodStartAt: fallback.start, periodEndAt: fallback.end };
   const starts = lines.map((l) => +new Date(l.servicePeriodStartAt));
   const ends = lines.map((l) => +new Date(l.servicePeriodEndAt));

@@ -1,8 +1,8 @@
 // Billing runs → the BillingRun of spec 2.9.
 import type { Prisma } from "../../generated/prisma/client";
 import { dec, fmt4, fmt6 } from "../money";
-import { runCharge } from "./amounts";
 import { iso } from "../time";
+import { runCharge } from "./amounts";
 
 export const runInclude = {
   lines: { orderBy: { id: "asc" } },
@@ -15,13 +15,26 @@ type RunRow = Prisma.BillingRunGetPayload<object>;
 
 export function presentRunSummary(r: RunRow, c?: { customer: { reference: string } }) {
   return {
-    id: r.id, contract_id: r.contractId, customer_id: r.customerId, customer_reference: c?.customer.reference ?? null, kind: r.kind, state: r.state,
-    currency: r.currency, period_start_at: iso(r.periodStartAt), period_end_at: iso(r.periodEndAt),
-    subtotal_amount: fmt4(r.subtotal), tax_amount: fmt4(r.tax), total_amount: fmt4(r.total), attempt_count: r.attemptCount,
+    id: r.id,
+    contract_id: r.contractId,
+    customer_id: r.customerId,
+    customer_reference: c?.customer.reference ?? null,
+    kind: r.kind,
+    state: r.state,
+    currency: r.currency,
+    period_start_at: iso(r.periodStartAt),
+    period_end_at: iso(r.periodEndAt),
+    subtotal_amount: fmt4(r.subtotal),
+    tax_amount: fmt4(r.tax),
+    total_amount: fmt4(r.total),
+    attempt_count: r.attemptCount,
   };
 }
 
-export function presentRun(r: RunRecord, credits: { id: number; amount: Prisma.Decimal; kind: string; reason: string; createdAt: Date }[] = []) {
+export function presentRun(
+  r: RunRecord,
+  credits: { id: number; amount: Prisma.Decimal; kind: string; reason: string; createdAt: Date }[] = [],
+) {
   const charge = runCharge(r);
   return {
     ...presentRunSummary(r, r.contract),
@@ -33,17 +46,50 @@ export function presentRun(r: RunRecord, credits: { id: number; amount: Prisma.D
     next_attempt_at: r.nextAttemptAt ? iso(r.nextAttemptAt) : null,
     metadata: r.metadata as Record<string, unknown>,
     lines: r.lines.map((l) => ({
-      id: l.id, contract_item_id: l.contractItemId, price_id: l.priceId, price_version_id: l.priceVersionId, product_name: l.productName, quantity: l.quantity,
-      unit_amount: fmt4(l.unitAmount), proration_factor: fmt6(l.prorationFactor), line_subtotal_amount: fmt4(l.subtotal), line_tax_amount: fmt4(l.tax),
-      line_total_amount: fmt4(l.lineTotal), service_period_start_at: iso(l.servicePeriodStartAt), service_period_end_at: iso(l.servicePeriodEndAt),
-      proration_reason: l.prorationReason, kind: l.kind, description: l.description,
+      id: l.id,
+      contract_item_id: l.contractItemId,
+      price_id: l.priceId,
+      price_version_id: l.priceVersionId,
+      product_name: l.productName,
+      quantity: l.quantity,
+      unit_amount: fmt4(l.unitAmount),
+      proration_factor: fmt6(l.prorationFactor),
+      line_subtotal_amount: fmt4(l.subtotal),
+      line_tax_amount: fmt4(l.tax),
+      line_total_amount: fmt4(l.lineTotal),
+      service_period_start_at: iso(l.servicePeriodStartAt),
+      service_period_end_at: iso(l.servicePeriodEndAt),
+      proration_reason: l.prorationReason,
+      kind: l.kind,
+      description: l.description,
     })),
     attempts: r.attempts.map((a) => ({
-      id: a.id, attempt_no: a.attemptNo, state: a.state, amount: fmt4(a.amount), transaction_id: a.transactionId, fail_code: a.failCode, fail_message: a.failMessage, created_at: iso(a.createdAt),
+      id: a.id,
+      attempt_no: a.attemptNo,
+      state: a.state,
+      amount: fmt4(a.amount),
+      transaction_id: a.transactionId,
+      fail_code: a.failCode,
+      fail_message: a.failMessage,
+      created_at: iso(a.createdAt),
     })),
     transactions: [
-      ...r.attempts.filter((a) => a.transactionId).map((a) => ({ type: "payment", id: a.transactionId!, amount: fmt4(a.amount), state: a.state, created_at: iso(a.updatedAt) })),
-      ...credits.map((c) => ({ type: c.kind === "use" ? "credit_applied" : "credit_granted", id: `credit_${c.id}`, amount: fmt4(dec(c.amount).abs()), state: "succeeded", created_at: iso(c.createdAt) })),
+      ...r.attempts
+        .filter((a) => a.transactionId)
+        .map((a) => ({
+          type: "payment",
+          id: a.transactionId!,
+          amount: fmt4(a.amount),
+          state: a.state,
+          created_at: iso(a.updatedAt),
+        })),
+      ...credits.map((c) => ({
+        type: c.kind === "use" ? "credit_applied" : "credit_granted",
+        id: `credit_${c.id}`,
+        amount: fmt4(dec(c.amount).abs()),
+        state: "succeeded",
+        created_at: iso(c.createdAt),
+      })),
     ],
     status: r.state,
     created_at: iso(r.createdAt),

@@ -1,12 +1,18 @@
 // Billing run endpoints (spec 4.10) and test clocks (extension).
 import type { Prisma } from "../../generated/prisma/client";
 import type { Ctx } from "../context";
-import { invalid, notFound, DomainError } from "../errors";
-import { pageWindow, type ListResult, type PageRequest } from "../list";
-import { processAccountDue, type DueSummary } from "./due";
+import { DomainError, invalid, notFound } from "../errors";
+import { type ListResult, type PageRequest, pageWindow } from "../list";
+import { type DueSummary, processAccountDue } from "./due";
 import { presentRun, runInclude } from "./present";
 
-export interface RunListQuery { contract?: string; state?: string; customer?: string; customer_reference?: string; page?: PageRequest }
+export interface RunListQuery {
+  contract?: string;
+  state?: string;
+  customer?: string;
+  customer_reference?: string;
+  page?: PageRequest;
+}
 
 export async function listRuns(ctx: Ctx, q: RunListQuery): Promise<ListResult<ReturnType<typeof presentRun>>> {
   const where: Prisma.BillingRunWhereInput = { accountId: ctx.accountId };
@@ -15,7 +21,12 @@ export async function listRuns(ctx: Ctx, q: RunListQuery): Promise<ListResult<Re
   if (q.customer !== undefined) where.customerId = Number(q.customer);
   if (q.customer_reference !== undefined) where.contract = { customer: { reference: q.customer_reference } };
   const count = q.page ? await ctx.db.billingRun.count({ where }) : 0;
-  const rows = await ctx.db.billingRun.findMany({ where, include: runInclude, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow(q.page, count) });
+  const rows = await ctx.db.billingRun.findMany({
+    where,
+    include: runInclude,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    ...pageWindow(q.page, count),
+  });
   return { results: rows.map((r) => presentRun(r)), count: q.page ? count : rows.length, page: q.page };
 }
 
@@ -30,21 +41,40 @@ export async function getRun(ctx: Ctx, id: number) {
 export async function retryRun(ctx: Ctx, id: number, input: { reason: string }) {
   const now = ctx.clock.now();
   await ctx.db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ state: string; metadata: Record<string, unknown> }[]>`select state, metadata from billing_runs where id = ${id} and account_id = ${ctx.accountId} for update`;
+    const rows = await tx.$queryRaw<
+      { state: string; metadata: Record<string, unknown> }[]
+    >`select state, metadata from billing_runs where id = ${id} and account_id = ${ctx.accountId} for update`;
     if (!rows.length) throw notFound();
     const { state, metadata } = rows[0];
-    if (state !== "failed" && state !== "exhausted") throw invalid("non_field_errors", `A run in state '${state}' cannot be retried; only failed or exhausted runs can.`);
+    if (state !== "failed" && state !== "exhausted")
+      throw invalid(
+        "non_field_errors",
+        `A run in state '${state}' cannot be retried; only failed or exhausted runs can.`,
+      );
     const retries = Array.isArray(metadata.retries) ? metadata.retries : [];
     await tx.billingRun.update({
       where: { id },
-      data: { state: "failed", nextAttemptAt: now, updatedAt: now, metadata: { ...metadata, manual_retry: true, retry_reason: input.reason, retries: [...retries, { reason: input.reason, requested_at: now.toISOString() }] } as Prisma.InputJsonValue },
+      data: {
+        state: "failed",
+        nextAttemptAt: now,
+        updatedAt: now,
+        metadata: {
+          ...metadata,
+          manual_retry: true,
+          retry_reason: input.reason,
+          retries: [...retries, { reason: input.reason, requested_at: now.toISOString() }],
+        } as Prisma.InputJsonValue,
+      },
     });
   });
   return getRun(ctx, id);
 }
 
 /** Test clocks: a test-mode account's clock moves forward (never back); then everything due is billed. */
-export async function advanceTestClock(ctx: Ctx, input: { to?: string; seconds?: number }): Promise<{ test_clock_at: string; processed: DueSummary }> {
+export async function advanceTestClock(
+  ctx: Ctx,
+  input: { to?: string; seconds?: number },
+): Promise<{ test_clock_at: string; processed: DueSummary }> {
   const account = await ctx.db.account.findUniqueOrThrow({ where: { id: ctx.accountId } });
   if (account.mode !== "test") throw new DomainError("forbidden", "Only test-mode accounts have a test clock.");
   const current = ctx.clock.now();

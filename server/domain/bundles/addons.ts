@@ -1,15 +1,19 @@
 // Add-on offers of a bundle (spec 4.2), evaluated against the customer's current selections.
 import type { Prisma } from "../../generated/prisma/client";
 import type { BundleAddonsOut, BundleItemSelectionInput } from "../../schemas/bundles";
-import { presentPrice, priceInclude, type PriceRecord } from "../catalog/present";
+import { type PriceRecord, presentPrice, priceInclude } from "../catalog/present";
 import type { Ctx } from "../context";
-import { bundleDetailInclude, presentBundleDetail } from "./present";
 import { loadBundle } from "./bundles";
+import { bundleDetailInclude, presentBundleDetail } from "./present";
 import { resolveSelections } from "./selections";
 
 export interface OfferTerms {
-  currency: string | null; recurrenceType: string | null; interval: string | null; intervalCount: number | null;
-  billingDayOfMonth: number | null; billingScheduleId: number | null;
+  currency: string | null;
+  recurrenceType: string | null;
+  interval: string | null;
+  intervalCount: number | null;
+  billingDayOfMonth: number | null;
+  billingScheduleId: number | null;
 }
 
 /** Billing terms of an offer: those of its first recurring price (the bundle's currency otherwise). */
@@ -17,14 +21,20 @@ export function offerTerms(prices: PriceRecord[], fallbackCurrency: string | nul
   const p = prices.find((x) => x.billingType === "recurring");
   return {
     currency: p?.currency ?? prices[0]?.currency ?? fallbackCurrency,
-    recurrenceType: p?.recurrenceType ?? null, interval: p?.interval ?? null, intervalCount: p?.intervalCount ?? null,
+    recurrenceType: p?.recurrenceType ?? null,
+    interval: p?.interval ?? null,
+    intervalCount: p?.intervalCount ?? null,
     billingDayOfMonth: prices.find((x) => x.billingDayOfMonth != null)?.billingDayOfMonth ?? null,
     billingScheduleId: p?.billingScheduleId ?? null,
   };
 }
 
 /** Whether an add-on price may join an offer under a rule's same-currency / same-interval flags. */
-export function priceFitsRule(price: Pick<PriceRecord, "active" | "currency" | "billingType" | "interval" | "intervalCount">, rule: { sameCurrencyRequired: boolean; sameIntervalRequired: boolean }, terms: OfferTerms): boolean {
+export function priceFitsRule(
+  price: Pick<PriceRecord, "active" | "currency" | "billingType" | "interval" | "intervalCount">,
+  rule: { sameCurrencyRequired: boolean; sameIntervalRequired: boolean },
+  terms: OfferTerms,
+): boolean {
   if (!price.active) return false;
   if (rule.sameCurrencyRequired && terms.currency && price.currency !== terms.currency) return false;
   if (rule.sameIntervalRequired && terms.interval && price.billingType === "recurring") {
@@ -48,21 +58,38 @@ export async function loadAddonRules(ctx: Ctx, bundleId: number): Promise<AddonR
   });
 }
 
-export async function evaluateAddons(ctx: Ctx, bundleId: number, selections: BundleItemSelectionInput[]): Promise<BundleAddonsOut> {
+export async function evaluateAddons(
+  ctx: Ctx,
+  bundleId: number,
+  selections: BundleItemSelectionInput[],
+): Promise<BundleAddonsOut> {
   const bundle = await loadBundle(ctx, bundleId);
   const chosen = resolveSelections(bundle, selections);
-  const terms = offerTerms(chosen.map((c) => c.price), bundle.defaultCurrency);
+  const terms = offerTerms(
+    chosen.map((c) => c.price),
+    bundle.defaultCurrency,
+  );
   const rules = await loadAddonRules(ctx, bundleId);
   const now = ctx.clock.now();
   const out: BundleAddonsOut = {
-    bundle_template_id: bundle.id, currency: terms.currency, recurrence_type: terms.recurrenceType, interval: terms.interval,
-    interval_count: terms.intervalCount, billing_day_of_month: terms.billingDayOfMonth, billing_schedule_id: terms.billingScheduleId,
-    product_addons: [], bundle_addons: [],
+    bundle_template_id: bundle.id,
+    currency: terms.currency,
+    recurrence_type: terms.recurrenceType,
+    interval: terms.interval,
+    interval_count: terms.intervalCount,
+    billing_day_of_month: terms.billingDayOfMonth,
+    billing_schedule_id: terms.billingScheduleId,
+    product_addons: [],
+    bundle_addons: [],
   };
   for (const rule of rules) {
     const common = {
-      rule_id: rule.id, relationship_type: rule.relationshipType, min_quantity: rule.minQuantity, max_quantity: rule.maxQuantity,
-      same_interval_required: rule.sameIntervalRequired, same_currency_required: rule.sameCurrencyRequired,
+      rule_id: rule.id,
+      relationship_type: rule.relationshipType,
+      min_quantity: rule.minQuantity,
+      max_quantity: rule.maxQuantity,
+      same_interval_required: rule.sameIntervalRequired,
+      same_currency_required: rule.sameCurrencyRequired,
     };
     if (rule.targetProduct?.active) {
       const prices = rule.targetProduct.prices.filter((p) => priceFitsRule(p, rule, terms));
@@ -77,7 +104,8 @@ export async function evaluateAddons(ctx: Ctx, bundleId: number, selections: Bun
       });
     } else if (rule.targetBundle?.active) {
       const tb = rule.targetBundle;
-      if (rule.sameCurrencyRequired && terms.currency && tb.defaultCurrency && tb.defaultCurrency !== terms.currency) continue;
+      if (rule.sameCurrencyRequired && terms.currency && tb.defaultCurrency && tb.defaultCurrency !== terms.currency)
+        continue;
       out.bundle_addons.push({ ...common, bundle_template: presentBundleDetail(tb, now) });
     }
   }

@@ -1,37 +1,66 @@
 // Creating and editing bundle templates from the console: items (default and selectable prices) and add-on rules.
 // Every referenced product, price and bundle must be the account's own; a price must belong to its item's product.
-import type { Ctx } from "../context";
-import { addFieldError, invalidFields, notFound, type FieldErrors } from "../errors";
+
 import type { AddonRuleInput, BundleInput } from "../../schemas/bundleAdmin";
+import type { Ctx } from "../context";
+import { addFieldError, type FieldErrors, invalidFields, notFound } from "../errors";
 import { getBundle } from "./bundles";
 
 async function checkItems(ctx: Ctx, items: BundleInput["items"], errors: FieldErrors) {
   for (const [i, it] of items.entries()) {
     const product = await ctx.db.catalogProduct.findFirst({ where: { id: it.product_id, accountId: ctx.accountId } });
-    if (!product) { addFieldError(errors, `items.${i}.product_id`, "Product not found."); continue; }
+    if (!product) {
+      addFieldError(errors, `items.${i}.product_id`, "Product not found.");
+      continue;
+    }
     const priceIds = [...(it.default_price_id ? [it.default_price_id] : []), ...(it.selectable_price_ids ?? [])];
-    const prices = await ctx.db.catalogPrice.count({ where: { id: { in: priceIds }, accountId: ctx.accountId, productId: product.id } });
-    if (prices !== new Set(priceIds).size) addFieldError(errors, `items.${i}.default_price_id`, "Prices must be this product's own prices.");
-    if (it.price_option_scope === "selectable" && !it.selectable_price_ids?.length) addFieldError(errors, `items.${i}.selectable_price_ids`, "A selectable item needs at least one selectable price.");
+    const prices = await ctx.db.catalogPrice.count({
+      where: { id: { in: priceIds }, accountId: ctx.accountId, productId: product.id },
+    });
+    if (prices !== new Set(priceIds).size)
+      addFieldError(errors, `items.${i}.default_price_id`, "Prices must be this product's own prices.");
+    if (it.price_option_scope === "selectable" && !it.selectable_price_ids?.length)
+      addFieldError(
+        errors,
+        `items.${i}.selectable_price_ids`,
+        "A selectable item needs at least one selectable price.",
+      );
   }
 }
 
 export async function createBundle(ctx: Ctx, input: BundleInput) {
   const errors: FieldErrors = {};
-  if (input.reference && (await ctx.db.bundleTemplate.findFirst({ where: { accountId: ctx.accountId, reference: input.reference } }))) {
+  if (
+    input.reference &&
+    (await ctx.db.bundleTemplate.findFirst({ where: { accountId: ctx.accountId, reference: input.reference } }))
+  ) {
     addFieldError(errors, "reference", "A bundle template with this reference already exists.");
   }
   await checkItems(ctx, input.items, errors);
   if (Object.keys(errors).length) throw invalidFields(errors);
   const b = await ctx.db.bundleTemplate.create({
     data: {
-      accountId: ctx.accountId, name: input.name, description: input.description ?? null, reference: input.reference || null,
-      defaultCurrency: input.default_currency ?? null, active: input.active ?? true,
+      accountId: ctx.accountId,
+      name: input.name,
+      description: input.description ?? null,
+      reference: input.reference || null,
+      defaultCurrency: input.default_currency ?? null,
+      active: input.active ?? true,
       items: {
         create: input.items.map((it, i) => ({
-          productId: it.product_id, quantity: it.quantity ?? 1, required: it.required ?? true, priceOptionScope: it.price_option_scope ?? "fixed",
-          defaultPriceId: it.default_price_id ?? null, displayOrder: i,
-          selectablePrices: { create: (it.selectable_price_ids ?? []).map((priceId, j) => ({ priceId, displayOrder: j, isDefault: priceId === it.default_price_id })) },
+          productId: it.product_id,
+          quantity: it.quantity ?? 1,
+          required: it.required ?? true,
+          priceOptionScope: it.price_option_scope ?? "fixed",
+          defaultPriceId: it.default_price_id ?? null,
+          displayOrder: i,
+          selectablePrices: {
+            create: (it.selectable_price_ids ?? []).map((priceId, j) => ({
+              priceId,
+              displayOrder: j,
+              isDefault: priceId === it.default_price_id,
+            })),
+          },
         })),
       },
     },
@@ -39,10 +68,17 @@ export async function createBundle(ctx: Ctx, input: BundleInput) {
   return getBundle(ctx, b.id, { active: "all" });
 }
 
-export async function updateBundle(ctx: Ctx, id: number, input: { name?: string; description?: string | null; active?: boolean }) {
+export async function updateBundle(
+  ctx: Ctx,
+  id: number,
+  input: { name?: string; description?: string | null; active?: boolean },
+) {
   const found = await ctx.db.bundleTemplate.findFirst({ where: { id, accountId: ctx.accountId } });
   if (!found) throw notFound();
-  await ctx.db.bundleTemplate.update({ where: { id }, data: { name: input.name, description: input.description, active: input.active } });
+  await ctx.db.bundleTemplate.update({
+    where: { id },
+    data: { name: input.name, description: input.description, active: input.active },
+  });
   return getBundle(ctx, id, { active: "all" });
 }
 
@@ -50,18 +86,46 @@ export async function addAddonRule(ctx: Ctx, bundleId: number, input: AddonRuleI
   const bundle = await ctx.db.bundleTemplate.findFirst({ where: { id: bundleId, accountId: ctx.accountId } });
   if (!bundle) throw notFound();
   const errors: FieldErrors = {};
-  if (!input.target_product_id === !input.target_bundle_id) addFieldError(errors, "target_product_id", "Choose a product or a bundle to offer, not both.");
-  if (input.target_product_id && !(await ctx.db.catalogProduct.findFirst({ where: { id: input.target_product_id, accountId: ctx.accountId } }))) addFieldError(errors, "target_product_id", "Product not found.");
-  if (input.target_bundle_id && (input.target_bundle_id === bundleId || !(await ctx.db.bundleTemplate.findFirst({ where: { id: input.target_bundle_id, accountId: ctx.accountId } })))) addFieldError(errors, "target_bundle_id", "Bundle not found.");
-  if (input.default_price_id && !(await ctx.db.catalogPrice.findFirst({ where: { id: input.default_price_id, accountId: ctx.accountId, ...(input.target_product_id ? { productId: input.target_product_id } : {}) } }))) addFieldError(errors, "default_price_id", "Price not found for this product.");
-  if (input.max_quantity != null && input.max_quantity < (input.min_quantity ?? 0)) addFieldError(errors, "max_quantity", "Must be at least the minimum quantity.");
+  if (!input.target_product_id === !input.target_bundle_id)
+    addFieldError(errors, "target_product_id", "Choose a product or a bundle to offer, not both.");
+  if (
+    input.target_product_id &&
+    !(await ctx.db.catalogProduct.findFirst({ where: { id: input.target_product_id, accountId: ctx.accountId } }))
+  )
+    addFieldError(errors, "target_product_id", "Product not found.");
+  if (
+    input.target_bundle_id &&
+    (input.target_bundle_id === bundleId ||
+      !(await ctx.db.bundleTemplate.findFirst({ where: { id: input.target_bundle_id, accountId: ctx.accountId } })))
+  )
+    addFieldError(errors, "target_bundle_id", "Bundle not found.");
+  if (
+    input.default_price_id &&
+    !(await ctx.db.catalogPrice.findFirst({
+      where: {
+        id: input.default_price_id,
+        accountId: ctx.accountId,
+        ...(input.target_product_id ? { productId: input.target_product_id } : {}),
+      },
+    }))
+  )
+    addFieldError(errors, "default_price_id", "Price not found for this product.");
+  if (input.max_quantity != null && input.max_quantity < (input.min_quantity ?? 0))
+    addFieldError(errors, "max_quantity", "Must be at least the minimum quantity.");
   if (Object.keys(errors).length) throw invalidFields(errors);
   const count = await ctx.db.addonRule.count({ where: { bundleId } });
   await ctx.db.addonRule.create({
     data: {
-      accountId: ctx.accountId, bundleId, targetProductId: input.target_product_id ?? null, targetBundleId: input.target_bundle_id ?? null,
-      defaultPriceId: input.default_price_id ?? null, minQuantity: input.min_quantity ?? 0, maxQuantity: input.max_quantity ?? null,
-      sameIntervalRequired: input.same_interval_required ?? true, sameCurrencyRequired: input.same_currency_required ?? true, displayOrder: count,
+      accountId: ctx.accountId,
+      bundleId,
+      targetProductId: input.target_product_id ?? null,
+      targetBundleId: input.target_bundle_id ?? null,
+      defaultPriceId: input.default_price_id ?? null,
+      minQuantity: input.min_quantity ?? 0,
+      maxQuantity: input.max_quantity ?? null,
+      sameIntervalRequired: input.same_interval_required ?? true,
+      sameCurrencyRequired: input.same_currency_required ?? true,
+      displayOrder: count,
     },
   });
   return getBundle(ctx, bundleId, { active: "all" });
@@ -77,12 +141,25 @@ export async function setAddonRuleActive(ctx: Ctx, bundleId: number, ruleId: num
 /** A bundle's add-on rules, with what each offers (for the bundle page). */
 export async function listAddonRules(ctx: Ctx, bundleId: number) {
   const rules = await ctx.db.addonRule.findMany({
-    where: { bundleId, accountId: ctx.accountId }, orderBy: [{ displayOrder: "asc" }, { id: "asc" }],
-    include: { targetProduct: { select: { id: true, name: true } }, targetBundle: { select: { id: true, name: true } } },
+    where: { bundleId, accountId: ctx.accountId },
+    orderBy: [{ displayOrder: "asc" }, { id: "asc" }],
+    include: {
+      targetProduct: { select: { id: true, name: true } },
+      targetBundle: { select: { id: true, name: true } },
+    },
   });
   return rules.map((r) => ({
-    id: r.id, active: r.active, target: r.targetProduct ? `Product: ${r.targetProduct.name}` : r.targetBundle ? `Bundle: ${r.targetBundle.name}` : "—",
-    default_price_id: r.defaultPriceId, min_quantity: r.minQuantity, max_quantity: r.maxQuantity,
-    same_interval_required: r.sameIntervalRequired, same_currency_required: r.sameCurrencyRequired,
+    id: r.id,
+    active: r.active,
+    target: r.targetProduct
+      ? `Product: ${r.targetProduct.name}`
+      : r.targetBundle
+        ? `Bundle: ${r.targetBundle.name}`
+        : "—",
+    default_price_id: r.defaultPriceId,
+    min_quantity: r.minQuantity,
+    max_quantity: r.maxQuantity,
+    same_interval_required: r.sameIntervalRequired,
+    same_currency_required: r.sameCurrencyRequired,
   }));
 }

@@ -2,18 +2,33 @@ import type { Prisma } from "../../generated/prisma/client";
 import type { BundleTemplateDetailOut, BundleTemplateOut } from "../../schemas/bundles";
 import type { Ctx } from "../context";
 import { notFound } from "../errors";
-import { activeWhere, pageWindow, type ListResult, type PageRequest } from "../list";
-import { bundleDetailInclude, presentBundle, presentBundleDetail, type BundleDetailRecord } from "./present";
+import { activeWhere, type ListResult, type PageRequest, pageWindow } from "../list";
+import { type BundleDetailRecord, bundleDetailInclude, presentBundle, presentBundleDetail } from "./present";
 
-export async function listBundles(ctx: Ctx, q: { active?: string; reference?: string; page?: PageRequest }): Promise<ListResult<BundleTemplateOut>> {
-  const where: Prisma.BundleTemplateWhereInput = { accountId: ctx.accountId, ...activeWhere(q.active), ...(q.reference !== undefined ? { reference: q.reference } : {}) };
+export async function listBundles(
+  ctx: Ctx,
+  q: { active?: string; reference?: string; page?: PageRequest },
+): Promise<ListResult<BundleTemplateOut>> {
+  const where: Prisma.BundleTemplateWhereInput = {
+    accountId: ctx.accountId,
+    ...activeWhere(q.active),
+    ...(q.reference !== undefined ? { reference: q.reference } : {}),
+  };
   const count = q.page ? await ctx.db.bundleTemplate.count({ where }) : 0;
-  const rows = await ctx.db.bundleTemplate.findMany({ where, include: { _count: { select: { items: true } } }, orderBy: { id: "asc" }, ...pageWindow(q.page, count) });
+  const rows = await ctx.db.bundleTemplate.findMany({
+    where,
+    include: { _count: { select: { items: true } } },
+    orderBy: { id: "asc" },
+    ...pageWindow(q.page, count),
+  });
   return { results: rows.map(presentBundle), count: q.page ? count : rows.length, page: q.page };
 }
 
 export async function loadBundle(ctx: Ctx, id: number, active?: string): Promise<BundleDetailRecord> {
-  const b = await ctx.db.bundleTemplate.findFirst({ where: { id, accountId: ctx.accountId, ...activeWhere(active) }, include: bundleDetailInclude });
+  const b = await ctx.db.bundleTemplate.findFirst({
+    where: { id, accountId: ctx.accountId, ...activeWhere(active) },
+    include: bundleDetailInclude,
+  });
   if (!b) throw notFound();
   return b;
 }

@@ -1,12 +1,19 @@
 import type { Prisma } from "../../generated/prisma/client";
 import type { BundleTemplateDetailOut, BundleTemplateItemOut, BundleTemplateOut } from "../../schemas/bundles";
-import { presentPrice, priceInclude, type PriceRecord } from "../catalog/present";
+import { type PriceRecord, presentPrice, priceInclude } from "../catalog/present";
 import { iso } from "../time";
 
 export const bundleItemInclude = {
-  product: { include: { prices: { where: { active: true, billingType: "recurring" }, include: priceInclude, orderBy: { id: "asc" } } } },
+  product: {
+    include: {
+      prices: { where: { active: true, billingType: "recurring" }, include: priceInclude, orderBy: { id: "asc" } },
+    },
+  },
   defaultPrice: { include: priceInclude },
-  selectablePrices: { include: { price: { include: priceInclude } }, orderBy: [{ displayOrder: "asc" }, { id: "asc" }] },
+  selectablePrices: {
+    include: { price: { include: priceInclude } },
+    orderBy: [{ displayOrder: "asc" }, { id: "asc" }],
+  },
 } satisfies Prisma.BundleTemplateItemInclude;
 
 export const bundleDetailInclude = {
@@ -18,27 +25,47 @@ export type BundleDetailRecord = Prisma.BundleTemplateGetPayload<{ include: type
 type BundleRecord = Prisma.BundleTemplateGetPayload<{ include: { _count: { select: { items: true } } } }>;
 
 /** Prices a customer may pick for an item, by its price_option_scope. */
-export function allowedPrices(item: BundleItemRecord): { price: PriceRecord; label: string | null; isDefault: boolean }[] {
+export function allowedPrices(
+  item: BundleItemRecord,
+): { price: PriceRecord; label: string | null; isDefault: boolean }[] {
   switch (item.priceOptionScope) {
     case "selectable":
-      return item.selectablePrices.filter((s) => s.price.active).map((s) => ({ price: s.price, label: s.displayLabel, isDefault: s.isDefault || s.priceId === item.defaultPriceId }));
+      return item.selectablePrices
+        .filter((s) => s.price.active)
+        .map((s) => ({
+          price: s.price,
+          label: s.displayLabel,
+          isDefault: s.isDefault || s.priceId === item.defaultPriceId,
+        }));
     case "product_active_recurring":
       return item.product.prices.map((p) => ({ price: p, label: null, isDefault: p.id === item.defaultPriceId }));
     default:
-      return item.defaultPrice && item.defaultPrice.active ? [{ price: item.defaultPrice, label: null, isDefault: true }] : [];
+      return item.defaultPrice && item.defaultPrice.active
+        ? [{ price: item.defaultPrice, label: null, isDefault: true }]
+        : [];
   }
 }
 
 export function presentItem(item: BundleItemRecord, now: Date): BundleTemplateItemOut {
   return {
     id: item.id,
-    product: { id: item.product.id, name: item.product.name, reference: item.product.reference, image_url: item.product.imageUrl },
+    product: {
+      id: item.product.id,
+      name: item.product.name,
+      reference: item.product.reference,
+      image_url: item.product.imageUrl,
+    },
     quantity: item.quantity,
     required: item.required,
     price_option_scope: item.priceOptionScope,
     default_price_id: item.defaultPriceId,
     default_price: item.defaultPrice ? presentPrice(item.defaultPrice, now) : null,
-    selectable_prices: allowedPrices(item).map((a) => ({ price_id: a.price.id, display_label: a.label, is_default: a.isDefault, price: presentPrice(a.price, now) })),
+    selectable_prices: allowedPrices(item).map((a) => ({
+      price_id: a.price.id,
+      display_label: a.label,
+      is_default: a.isDefault,
+      price: presentPrice(a.price, now),
+    })),
     display_order: item.displayOrder,
     metadata: (item.metadata ?? {}) as Record<string, unknown>,
   };

@@ -14,11 +14,16 @@ export interface ResolvedBundleItem {
 }
 
 /** Throws 400 `bundle_item_selections` (or the given key) listing every problem found. */
-export function resolveSelections(bundle: BundleDetailRecord, selections: BundleItemSelectionInput[], errorKey = "bundle_item_selections"): ResolvedBundleItem[] {
+export function resolveSelections(
+  bundle: BundleDetailRecord,
+  selections: BundleItemSelectionInput[],
+  errorKey = "bundle_item_selections",
+): ResolvedBundleItem[] {
   const errors: string[] = [];
   const byItem = new Map<number, BundleItemSelectionInput>();
   for (const s of selections) {
-    if (!bundle.items.some((i) => i.id === s.bundle_item)) errors.push(`Bundle item ${s.bundle_item} is not part of bundle template ${bundle.id}.`);
+    if (!bundle.items.some((i) => i.id === s.bundle_item))
+      errors.push(`Bundle item ${s.bundle_item} is not part of bundle template ${bundle.id}.`);
     else if (byItem.has(s.bundle_item)) errors.push(`Bundle item ${s.bundle_item} is selected more than once.`);
     else byItem.set(s.bundle_item, s);
   }
@@ -26,7 +31,8 @@ export function resolveSelections(bundle: BundleDetailRecord, selections: Bundle
   for (const item of bundle.items) {
     const sel = byItem.get(item.id);
     if (sel && sel.include === false) {
-      if (item.required) errors.push(`Bundle item ${item.id} (${item.product.name}) is required and cannot be excluded.`);
+      if (item.required)
+        errors.push(`Bundle item ${item.id} (${item.product.name}) is required and cannot be excluded.`);
       continue;
     }
     if (!sel && !item.required) continue; // optional items are in only when selected
@@ -34,7 +40,8 @@ export function resolveSelections(bundle: BundleDetailRecord, selections: Bundle
     let price: PriceRecord | undefined;
     if (sel?.selected_price != null) {
       price = options.find((o) => o.price.id === sel.selected_price)?.price;
-      if (!price) errors.push(`Price ${sel.selected_price} is not selectable for bundle item ${item.id} (${item.product.name}).`);
+      if (!price)
+        errors.push(`Price ${sel.selected_price} is not selectable for bundle item ${item.id} (${item.product.name}).`);
     } else {
       price = options.find((o) => o.isDefault)?.price ?? (options.length === 1 ? options[0].price : undefined);
       if (!price) errors.push(`A price selection is required for bundle item ${item.id} (${item.product.name}).`);

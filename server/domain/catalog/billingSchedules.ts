@@ -1,25 +1,47 @@
 // Billing schedules of the account (named sets of billing dates in a time zone): create and edit.
 // The model has no active flag, so a schedule is not deactivated; prices stop using it instead.
+
+import type { BillingScheduleInput } from "../../schemas/catalogAdmin";
 import type { Ctx } from "../context";
 import { notFound } from "../errors";
-import type { BillingScheduleInput } from "../../schemas/catalogAdmin";
 import { nextScheduleOccurrences } from "../pricing/calendar";
 
-const include = { rules: { orderBy: [{ displayOrder: "asc" as const }, { id: "asc" as const }] }, _count: { select: { prices: true } } };
+const include = {
+  rules: { orderBy: [{ displayOrder: "asc" as const }, { id: "asc" as const }] },
+  _count: { select: { prices: true } },
+};
 
-type Row = { id: number; name: string; timezone: string; createdAt: Date; rules: { month: number | null; day: number | null; label: string | null; displayOrder: number }[]; _count: { prices: number } };
+type Row = {
+  id: number;
+  name: string;
+  timezone: string;
+  createdAt: Date;
+  rules: { month: number | null; day: number | null; label: string | null; displayOrder: number }[];
+  _count: { prices: number };
+};
 
 const present = (s: Row, now: Date) => ({
-  id: s.id, name: s.name, timezone: s.timezone, created_at: s.createdAt.toISOString(), price_count: s._count.prices,
+  id: s.id,
+  name: s.name,
+  timezone: s.timezone,
+  created_at: s.createdAt.toISOString(),
+  price_count: s._count.prices,
   rules: s.rules.map((r) => ({ month: r.month, day: r.day, label: r.label, display_order: r.displayOrder })),
   next_occurrences: nextScheduleOccurrences(s.rules, s.timezone, now, 3).map((d) => d.toISOString()),
 });
 
-const ruleRows = (rules: BillingScheduleInput["rules"]) => rules.map((r, i) => ({ month: r.month ?? null, day: r.day, label: r.label || null, displayOrder: i }));
+const ruleRows = (rules: BillingScheduleInput["rules"]) =>
+  rules.map((r, i) => ({ month: r.month ?? null, day: r.day, label: r.label || null, displayOrder: i }));
 
 export async function createBillingSchedule(ctx: Ctx, input: BillingScheduleInput) {
   const s = await ctx.db.billingSchedule.create({
-    data: { accountId: ctx.accountId, name: input.name, timezone: input.timezone, rules: { create: ruleRows(input.rules) } }, include,
+    data: {
+      accountId: ctx.accountId,
+      name: input.name,
+      timezone: input.timezone,
+      rules: { create: ruleRows(input.rules) },
+    },
+    include,
   });
   return present(s, ctx.clock.now());
 }
@@ -30,8 +52,13 @@ export async function updateBillingSchedule(ctx: Ctx, id: number, input: Partial
   const s = await ctx.db.$transaction(async (tx) => {
     if (input.rules) await tx.billingScheduleRule.deleteMany({ where: { scheduleId: id } });
     return tx.billingSchedule.update({
-      where: { id }, include,
-      data: { name: input.name, timezone: input.timezone, ...(input.rules ? { rules: { create: ruleRows(input.rules) } } : {}) },
+      where: { id },
+      include,
+      data: {
+        name: input.name,
+        timezone: input.timezone,
+        ...(input.rules ? { rules: { create: ruleRows(input.rules) } } : {}),
+      },
     });
   });
   return present(s, ctx.clock.now());
@@ -39,5 +66,7 @@ export async function updateBillingSchedule(ctx: Ctx, id: number, input: Partial
 
 export async function listBillingSchedules(ctx: Ctx) {
   const now = ctx.clock.now();
-  return (await ctx.db.billingSchedule.findMany({ where: { accountId: ctx.accountId }, orderBy: { id: "asc" }, include })).map((s) => present(s, now));
+  return (
+    await ctx.db.billingSchedule.findMany({ where: { accountId: ctx.accountId }, orderBy: { id: "asc" }, include })
+  ).map((s) => present(s, now));
 }

@@ -1,22 +1,32 @@
 // Cancelling a scheduled price version: only a version that has not started yet can go; the version it
 // would have closed takes back its end, so the price's ranges stay contiguous with no gap.
+
+import type { CatalogPriceOut } from "../../schemas/catalog";
 import type { Ctx } from "../context";
 import { invalid, notFound } from "../errors";
-import type { CatalogPriceOut } from "../../schemas/catalog";
 import { getPrice } from "./prices";
 
-export async function cancelScheduledPriceVersion(ctx: Ctx, priceId: number, versionId: number): Promise<CatalogPriceOut> {
+export async function cancelScheduledPriceVersion(
+  ctx: Ctx,
+  priceId: number,
+  versionId: number,
+): Promise<CatalogPriceOut> {
   const now = ctx.clock.now();
   await ctx.db.$transaction(async (tx) => {
     // the same row lock as schedulePriceVersion: a concurrent schedule cannot interleave with the cancel
-    const locked = await tx.$queryRaw<{ id: number }[]>`select id from catalog_prices where id = ${priceId} and account_id = ${ctx.accountId} for update`;
+    const locked = await tx.$queryRaw<
+      { id: number }[]
+    >`select id from catalog_prices where id = ${priceId} and account_id = ${ctx.accountId} for update`;
     if (!locked.length) throw notFound();
     const version = await tx.priceVersion.findFirst({ where: { id: versionId, priceId } });
     if (!version) throw notFound();
     if (!version.effectiveFrom || version.effectiveFrom <= now) {
       throw invalid("version_id", "Only a scheduled version (effective in the future) can be cancelled.");
     }
-    await tx.priceVersion.updateMany({ where: { priceId, effectiveTo: version.effectiveFrom }, data: { effectiveTo: version.effectiveTo } });
+    await tx.priceVersion.updateMany({
+      where: { priceId, effectiveTo: version.effectiveFrom },
+      data: { effectiveTo: version.effectiveTo },
+    });
     await tx.priceVersion.delete({ where: { id: version.id } });
     await tx.catalogPrice.update({ where: { id: priceId }, data: { updatedAt: now } });
   });

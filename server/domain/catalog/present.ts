@@ -1,10 +1,11 @@
 // Catalog records → API shapes (spec 2.1, 2.2). Pure apart from the instant passed in.
+
+import type { Prisma } from "../../generated/prisma/client";
 import type { CatalogPriceOut, CatalogProductOut, PriceVersionOut } from "../../schemas/catalog";
 import { fmt4 } from "../money";
-import { nextFixedDayOccurrences, nextScheduleOccurrences, type Interval } from "../pricing/calendar";
+import { type Interval, nextFixedDayOccurrences, nextScheduleOccurrences } from "../pricing/calendar";
 import { iso, isoN } from "../time";
 import { displayedVersion, isEffectiveAt, sortVersions } from "./versions";
-import type { Prisma } from "../../generated/prisma/client";
 
 export const priceInclude = {
   product: { select: { id: true, name: true, reference: true } },
@@ -22,7 +23,14 @@ export function nextOccurrences(p: PriceRecord, now: Date): Date[] {
     return nextScheduleOccurrences(p.billingSchedule.rules, p.billingSchedule.timezone, now, NEXT_OCCURRENCES);
   }
   if (p.billingDayOfMonth && (p.interval === "month" || p.interval === "year")) {
-    return nextFixedDayOccurrences(p.billingDayOfMonth, p.interval as Interval, p.intervalCount ?? 1, "UTC", now, NEXT_OCCURRENCES);
+    return nextFixedDayOccurrences(
+      p.billingDayOfMonth,
+      p.interval as Interval,
+      p.intervalCount ?? 1,
+      "UTC",
+      now,
+      NEXT_OCCURRENCES,
+    );
   }
   return [];
 }
@@ -57,7 +65,12 @@ export function presentPrice(p: PriceRecord, now: Date): CatalogPriceOut {
     billing_schedule_id: s?.id ?? null,
     billing_schedule_name: s?.name ?? null,
     billing_schedule_timezone: s?.timezone ?? null,
-    billing_schedule_rules: (s?.rules ?? []).map((r) => ({ month: r.month, day: r.day, label: r.label, display_order: r.displayOrder })),
+    billing_schedule_rules: (s?.rules ?? []).map((r) => ({
+      month: r.month,
+      day: r.day,
+      label: r.label,
+      display_order: r.displayOrder,
+    })),
     next_occurrences: nextOccurrences(p, now).map(iso),
     active: p.active,
     currently_effective: shown?.currentlyEffective ?? false,

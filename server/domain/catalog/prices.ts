@@ -1,14 +1,19 @@
 import type { Prisma } from "../../generated/prisma/client";
+import type { CatalogPriceOut } from "../../schemas/catalog";
 import type { Ctx } from "../context";
 import { invalid, invalidFields, notFound } from "../errors";
-import { activeWhere, pageWindow, type ListResult, type PageRequest } from "../list";
+import { activeWhere, type ListResult, type PageRequest, pageWindow } from "../list";
 import { fmt4 } from "../money";
-import type { CatalogPriceOut } from "../../schemas/catalog";
 import { presentPrice, priceInclude } from "./present";
 
 export interface PriceListQuery {
-  active?: string; product?: string; reference?: string; currency?: string;
-  billing_type?: string; recurrence_type?: string; page?: PageRequest;
+  active?: string;
+  product?: string;
+  reference?: string;
+  currency?: string;
+  billing_type?: string;
+  recurrence_type?: string;
+  page?: PageRequest;
 }
 
 export async function listPrices(ctx: Ctx, q: PriceListQuery): Promise<ListResult<CatalogPriceOut>> {
@@ -23,13 +28,21 @@ export async function listPrices(ctx: Ctx, q: PriceListQuery): Promise<ListResul
   if (q.billing_type !== undefined) where.billingType = q.billing_type;
   if (q.recurrence_type !== undefined) where.recurrenceType = q.recurrence_type;
   const count = q.page ? await ctx.db.catalogPrice.count({ where }) : 0;
-  const rows = await ctx.db.catalogPrice.findMany({ where, include: priceInclude, orderBy: { id: "asc" }, ...pageWindow(q.page, count) });
+  const rows = await ctx.db.catalogPrice.findMany({
+    where,
+    include: priceInclude,
+    orderBy: { id: "asc" },
+    ...pageWindow(q.page, count),
+  });
   const now = ctx.clock.now();
   return { results: rows.map((p) => presentPrice(p, now)), count: q.page ? count : rows.length, page: q.page };
 }
 
 export async function getPrice(ctx: Ctx, id: number, q: { active?: string } = {}): Promise<CatalogPriceOut> {
-  const p = await ctx.db.catalogPrice.findFirst({ where: { id, accountId: ctx.accountId, ...activeWhere(q.active) }, include: priceInclude });
+  const p = await ctx.db.catalogPrice.findFirst({
+    where: { id, accountId: ctx.accountId, ...activeWhere(q.active) },
+    include: priceInclude,
+  });
   if (!p) throw notFound();
   return presentPrice(p, ctx.clock.now());
 }
@@ -53,27 +66,39 @@ export async function createPrice(ctx: Ctx, input: PriceInput): Promise<CatalogP
   if (!product) throw invalid("product_id", "Product not found.");
   const errors: Record<string, string[]> = {};
   const recurring = input.billing_type === "recurring";
-  if (recurring && !input.interval && !input.billing_schedule_id) errors.interval = ["A recurring price needs an interval or a billing schedule."];
-  if (!recurring && (input.interval || input.billing_day_of_month || input.billing_schedule_id)) errors.billing_type = ["A one-time price has no interval, billing day or schedule."];
-  if (input.billing_day_of_month != null && !(input.interval === "month" || input.interval === "year")) errors.billing_day_of_month = ["A fixed billing day needs a monthly or yearly interval."];
+  if (recurring && !input.interval && !input.billing_schedule_id)
+    errors.interval = ["A recurring price needs an interval or a billing schedule."];
+  if (!recurring && (input.interval || input.billing_day_of_month || input.billing_schedule_id))
+    errors.billing_type = ["A one-time price has no interval, billing day or schedule."];
+  if (input.billing_day_of_month != null && !(input.interval === "month" || input.interval === "year"))
+    errors.billing_day_of_month = ["A fixed billing day needs a monthly or yearly interval."];
   if (input.billing_schedule_id != null) {
-    const s = await ctx.db.billingSchedule.findFirst({ where: { id: input.billing_schedule_id, accountId: ctx.accountId } });
+    const s = await ctx.db.billingSchedule.findFirst({
+      where: { id: input.billing_schedule_id, accountId: ctx.accountId },
+    });
     if (!s) errors.billing_schedule_id = ["Billing schedule not found."];
   }
   if (input.reference) {
-    const clash = await ctx.db.catalogPrice.findFirst({ where: { accountId: ctx.accountId, reference: input.reference } });
+    const clash = await ctx.db.catalogPrice.findFirst({
+      where: { accountId: ctx.accountId, reference: input.reference },
+    });
     if (clash) errors.reference = ["A price with this reference already exists."];
   }
   if (Object.keys(errors).length) throw invalidFields(errors);
   const p = await ctx.db.catalogPrice.create({
     data: {
-      accountId: ctx.accountId, productId: product.id, reference: input.reference || null, currency: input.currency.toUpperCase(),
+      accountId: ctx.accountId,
+      productId: product.id,
+      reference: input.reference || null,
+      currency: input.currency.toUpperCase(),
       billingType: input.billing_type,
       recurrenceType: recurring ? (input.billing_schedule_id ? "billing_schedule" : "interval") : null,
       interval: recurring ? (input.interval ?? null) : null,
       intervalCount: recurring && input.interval ? (input.interval_count ?? 1) : null,
-      billingDayOfMonth: input.billing_day_of_month ?? null, billingScheduleId: input.billing_schedule_id ?? null,
-      active: input.active ?? true, metadata: (input.metadata ?? {}) as Prisma.InputJsonValue,
+      billingDayOfMonth: input.billing_day_of_month ?? null,
+      billingScheduleId: input.billing_schedule_id ?? null,
+      active: input.active ?? true,
+      metadata: (input.metadata ?? {}) as Prisma.InputJsonValue,
       versions: { create: { unitAmount: fmt4(input.unit_amount) } },
     },
   });
@@ -84,16 +109,26 @@ export async function createPrice(ctx: Ctx, input: PriceInput): Promise<CatalogP
  * Schedules a new amount from `effective_from` (must be in the future): the version in effect then is
  * closed at that instant and later scheduled versions are replaced, so ranges never overlap.
  */
-export async function schedulePriceVersion(ctx: Ctx, priceId: number, input: { unit_amount: string; effective_from: string }): Promise<CatalogPriceOut> {
+export async function schedulePriceVersion(
+  ctx: Ctx,
+  priceId: number,
+  input: { unit_amount: string; effective_from: string },
+): Promise<CatalogPriceOut> {
   const from = new Date(input.effective_from);
   if (from <= ctx.clock.now()) throw invalid("effective_from", "Must be in the future.");
   await ctx.db.$transaction(async (tx) => {
     // row lock on the price serialises concurrent schedulers of the same price
-    const locked = await tx.$queryRaw<{ id: number }[]>`select id from catalog_prices where id = ${priceId} and account_id = ${ctx.accountId} for update`;
+    const locked = await tx.$queryRaw<
+      { id: number }[]
+    >`select id from catalog_prices where id = ${priceId} and account_id = ${ctx.accountId} for update`;
     if (!locked.length) throw notFound();
     await tx.priceVersion.deleteMany({ where: { priceId, effectiveFrom: { gte: from } } });
     await tx.priceVersion.updateMany({
-      where: { priceId, OR: [{ effectiveFrom: null }, { effectiveFrom: { lt: from } }], AND: [{ OR: [{ effectiveTo: null }, { effectiveTo: { gt: from } }] }] },
+      where: {
+        priceId,
+        OR: [{ effectiveFrom: null }, { effectiveFrom: { lt: from } }],
+        AND: [{ OR: [{ effectiveTo: null }, { effectiveTo: { gt: from } }] }],
+      },
       data: { effectiveTo: from },
     });
     await tx.priceVersion.create({ data: { priceId, unitAmount: fmt4(input.unit_amount), effectiveFrom: from } });
@@ -101,4 +136,3 @@ export async function schedulePriceVersion(ctx: Ctx, priceId: number, input: { u
   });
   return getPrice(ctx, priceId, { active: "all" });
 }
-

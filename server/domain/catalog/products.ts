@@ -1,17 +1,31 @@
 import type { Prisma } from "../../generated/prisma/client";
+import type { CatalogProductDetailOut, CatalogProductOut } from "../../schemas/catalog";
 import type { Ctx } from "../context";
 import { invalid, notFound } from "../errors";
-import { activeWhere, pageWindow, type ListResult, type PageRequest } from "../list";
+import { activeWhere, type ListResult, type PageRequest, pageWindow } from "../list";
 import { fmt4 } from "../money";
-import type { CatalogProductDetailOut, CatalogProductOut } from "../../schemas/catalog";
 import { presentPrice, presentProduct, priceInclude } from "./present";
 
-const countActivePrices = { _count: { select: { prices: { where: { active: true } } } } } satisfies Prisma.CatalogProductInclude;
+const countActivePrices = {
+  _count: { select: { prices: { where: { active: true } } } },
+} satisfies Prisma.CatalogProductInclude;
 
-export async function listProducts(ctx: Ctx, q: { active?: string; reference?: string; page?: PageRequest }): Promise<ListResult<CatalogProductOut>> {
-  const where: Prisma.CatalogProductWhereInput = { accountId: ctx.accountId, ...activeWhere(q.active), ...(q.reference !== undefined ? { reference: q.reference } : {}) };
+export async function listProducts(
+  ctx: Ctx,
+  q: { active?: string; reference?: string; page?: PageRequest },
+): Promise<ListResult<CatalogProductOut>> {
+  const where: Prisma.CatalogProductWhereInput = {
+    accountId: ctx.accountId,
+    ...activeWhere(q.active),
+    ...(q.reference !== undefined ? { reference: q.reference } : {}),
+  };
   const count = q.page ? await ctx.db.catalogProduct.count({ where }) : 0;
-  const rows = await ctx.db.catalogProduct.findMany({ where, include: countActivePrices, orderBy: { id: "asc" }, ...pageWindow(q.page, count) });
+  const rows = await ctx.db.catalogProduct.findMany({
+    where,
+    include: countActivePrices,
+    orderBy: { id: "asc" },
+    ...pageWindow(q.page, count),
+  });
   return { results: rows.map(presentProduct), count: q.page ? count : rows.length, page: q.page };
 }
 
@@ -44,7 +58,9 @@ async function checkProductRefs(ctx: Ctx, input: Partial<ProductInput>, selfId?:
     if (!rate) throw invalid("tax_rate_id", "Tax rate not found.");
   }
   if (input.reference) {
-    const clash = await ctx.db.catalogProduct.findFirst({ where: { accountId: ctx.accountId, reference: input.reference, NOT: selfId ? { id: selfId } : undefined } });
+    const clash = await ctx.db.catalogProduct.findFirst({
+      where: { accountId: ctx.accountId, reference: input.reference, NOT: selfId ? { id: selfId } : undefined },
+    });
     if (clash) throw invalid("reference", "A product with this reference already exists.");
   }
 }
@@ -53,24 +69,41 @@ export async function createProduct(ctx: Ctx, input: ProductInput): Promise<Cata
   await checkProductRefs(ctx, input);
   const p = await ctx.db.catalogProduct.create({
     data: {
-      accountId: ctx.accountId, name: input.name, description: input.description ?? null, reference: input.reference || null,
-      imageUrl: input.image_url ?? null, active: input.active ?? true, taxPolicy: input.tax_policy ?? null,
-      taxRateId: input.tax_rate_id ?? null, electronic: input.electronic ?? true, metadata: (input.metadata ?? {}) as Prisma.InputJsonValue,
+      accountId: ctx.accountId,
+      name: input.name,
+      description: input.description ?? null,
+      reference: input.reference || null,
+      imageUrl: input.image_url ?? null,
+      active: input.active ?? true,
+      taxPolicy: input.tax_policy ?? null,
+      taxRateId: input.tax_rate_id ?? null,
+      electronic: input.electronic ?? true,
+      metadata: (input.metadata ?? {}) as Prisma.InputJsonValue,
     },
   });
   return getProduct(ctx, p.id, { active: "all" });
 }
 
-export async function updateProduct(ctx: Ctx, id: number, input: Partial<ProductInput>): Promise<CatalogProductDetailOut> {
+export async function updateProduct(
+  ctx: Ctx,
+  id: number,
+  input: Partial<ProductInput>,
+): Promise<CatalogProductDetailOut> {
   const existing = await ctx.db.catalogProduct.findFirst({ where: { id, accountId: ctx.accountId } });
   if (!existing) throw notFound();
   await checkProductRefs(ctx, input, id);
   await ctx.db.catalogProduct.update({
     where: { id },
     data: {
-      name: input.name, description: input.description, reference: input.reference === undefined ? undefined : input.reference || null,
-      imageUrl: input.image_url, active: input.active, taxPolicy: input.tax_policy, taxRateId: input.tax_rate_id,
-      electronic: input.electronic, metadata: input.metadata as Prisma.InputJsonValue | undefined,
+      name: input.name,
+      description: input.description,
+      reference: input.reference === undefined ? undefined : input.reference || null,
+      imageUrl: input.image_url,
+      active: input.active,
+      taxPolicy: input.tax_policy,
+      taxRateId: input.tax_rate_id,
+      electronic: input.electronic,
+      metadata: input.metadata as Prisma.InputJsonValue | undefined,
     },
   });
   return getProduct(ctx, id, { active: "all" });

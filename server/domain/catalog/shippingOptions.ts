@@ -1,28 +1,58 @@
 // Shipping options of the account: create, edit, deactivate (active=false).
+
+import type { ShippingOptionInput } from "../../schemas/catalogAdmin";
 import type { Ctx } from "../context";
 import { notFound } from "../errors";
-import { fmt4, fmt4n, type DecimalLike } from "../money";
-import type { ShippingOptionInput } from "../../schemas/catalogAdmin";
+import { type DecimalLike, fmt4, fmt4n } from "../money";
 
-interface Row { id: number; name: string; serviceCode: string; currency: string; priceAmount: DecimalLike; freeAboveAmount: DecimalLike | null; requiresLocation: boolean; active: boolean; createdAt: Date }
+interface Row {
+  id: number;
+  name: string;
+  serviceCode: string;
+  currency: string;
+  priceAmount: DecimalLike;
+  freeAboveAmount: DecimalLike | null;
+  requiresLocation: boolean;
+  active: boolean;
+  createdAt: Date;
+}
 
 const present = (r: Row) => ({
-  id: r.id, name: r.name, service_code: r.serviceCode, currency: r.currency, price_amount: fmt4(r.priceAmount),
-  free_above_amount: fmt4n(r.freeAboveAmount), requires_location: r.requiresLocation, active: r.active, created_at: r.createdAt.toISOString(),
+  id: r.id,
+  name: r.name,
+  service_code: r.serviceCode,
+  currency: r.currency,
+  price_amount: fmt4(r.priceAmount),
+  free_above_amount: fmt4n(r.freeAboveAmount),
+  requires_location: r.requiresLocation,
+  active: r.active,
+  created_at: r.createdAt.toISOString(),
 });
 
 const data = (input: Partial<ShippingOptionInput>) => ({
-  name: input.name, serviceCode: input.service_code, currency: input.currency,
+  name: input.name,
+  serviceCode: input.service_code,
+  currency: input.currency,
   priceAmount: input.price_amount === undefined ? undefined : fmt4(input.price_amount),
   freeAboveAmount: input.free_above_amount === undefined ? undefined : fmt4n(input.free_above_amount),
-  requiresLocation: input.requires_location, active: input.active,
+  requiresLocation: input.requires_location,
+  active: input.active,
 });
 
 export async function createShippingOption(ctx: Ctx, input: ShippingOptionInput) {
   const d = data(input);
-  return present(await ctx.db.shippingOption.create({
-    data: { ...d, accountId: ctx.accountId, name: input.name, serviceCode: input.service_code, currency: input.currency, priceAmount: fmt4(input.price_amount) },
-  }));
+  return present(
+    await ctx.db.shippingOption.create({
+      data: {
+        ...d,
+        accountId: ctx.accountId,
+        name: input.name,
+        serviceCode: input.service_code,
+        currency: input.currency,
+        priceAmount: fmt4(input.price_amount),
+      },
+    }),
+  );
 }
 
 export async function updateShippingOption(ctx: Ctx, id: number, input: Partial<ShippingOptionInput>) {
@@ -32,5 +62,7 @@ export async function updateShippingOption(ctx: Ctx, id: number, input: Partial<
 }
 
 export async function listShippingOptions(ctx: Ctx) {
-  return (await ctx.db.shippingOption.findMany({ where: { accountId: ctx.accountId }, orderBy: { id: "asc" } })).map(present);
+  return (await ctx.db.shippingOption.findMany({ where: { accountId: ctx.accountId }, orderBy: { id: "asc" } })).map(
+    present,
+  );
 }

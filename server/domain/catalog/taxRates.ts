@@ -1,22 +1,44 @@
 // Tax rates of the account: create, edit, deactivate (active=false; products keep their reference).
+
+import type { TaxRateInput } from "../../schemas/catalogAdmin";
 import type { Ctx } from "../context";
 import { notFound } from "../errors";
-import { fmt4, type DecimalLike } from "../money";
-import type { TaxRateInput } from "../../schemas/catalogAdmin";
+import { type DecimalLike, fmt4 } from "../money";
 
-const present = (r: { id: number; name: string; percentage: DecimalLike; active: boolean; createdAt: Date }) =>
-  ({ id: r.id, name: r.name, percentage: fmt4(r.percentage), active: r.active, created_at: r.createdAt.toISOString() });
+const present = (r: { id: number; name: string; percentage: DecimalLike; active: boolean; createdAt: Date }) => ({
+  id: r.id,
+  name: r.name,
+  percentage: fmt4(r.percentage),
+  active: r.active,
+  created_at: r.createdAt.toISOString(),
+});
 
 export async function createTaxRate(ctx: Ctx, input: TaxRateInput) {
-  return present(await ctx.db.taxRate.create({ data: { accountId: ctx.accountId, name: input.name, percentage: fmt4(input.percentage), active: input.active ?? true } }));
+  return present(
+    await ctx.db.taxRate.create({
+      data: {
+        accountId: ctx.accountId,
+        name: input.name,
+        percentage: fmt4(input.percentage),
+        active: input.active ?? true,
+      },
+    }),
+  );
 }
 
 export async function updateTaxRate(ctx: Ctx, id: number, input: Partial<TaxRateInput>) {
   const found = await ctx.db.taxRate.findFirst({ where: { id, accountId: ctx.accountId } });
   if (!found) throw notFound();
-  return present(await ctx.db.taxRate.update({
-    where: { id }, data: { name: input.name, percentage: input.percentage === undefined ? undefined : fmt4(input.percentage), active: input.active },
-  }));
+  return present(
+    await ctx.db.taxRate.update({
+      where: { id },
+      data: {
+        name: input.name,
+        percentage: input.percentage === undefined ? undefined : fmt4(input.percentage),
+        active: input.active,
+      },
+    }),
+  );
 }
 
 export async function listTaxRatesAdmin(ctx: Ctx) {

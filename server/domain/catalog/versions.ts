@@ -1,5 +1,9 @@
 // Which price version is "current" at an instant (pure).
-export interface VersionLike { id: number; effectiveFrom: Date | null; effectiveTo: Date | null }
+export interface VersionLike {
+  id: number;
+  effectiveFrom: Date | null;
+  effectiveTo: Date | null;
+}
 
 export const isEffectiveAt = (v: VersionLike, at: Date) =>
   (!v.effectiveFrom || v.effectiveFrom <= at) && (!v.effectiveTo || at < v.effectiveTo);
@@ -8,11 +12,16 @@ export const isEffectiveAt = (v: VersionLike, at: Date) =>
  * The version in effect at `at`; when none is, the next future one (a price whose first version has not
  * started yet), else the latest past one. `currentlyEffective` tells which case applied.
  */
-export function displayedVersion<V extends VersionLike>(versions: V[], at: Date): { version: V; currentlyEffective: boolean } | null {
+export function displayedVersion<V extends VersionLike>(
+  versions: V[],
+  at: Date,
+): { version: V; currentlyEffective: boolean } | null {
   if (!versions.length) return null;
   const inEffect = versions.find((v) => isEffectiveAt(v, at));
   if (inEffect) return { version: inEffect, currentlyEffective: true };
-  const future = versions.filter((v) => v.effectiveFrom && v.effectiveFrom > at).sort((a, b) => +a.effectiveFrom! - +b.effectiveFrom!);
+  const future = versions
+    .filter((v) => v.effectiveFrom && v.effectiveFrom > at)
+    .sort((a, b) => +a.effectiveFrom! - +b.effectiveFrom!);
   if (future.length) return { version: future[0], currentlyEffective: false };
   const past = [...versions].sort((a, b) => +(b.effectiveTo ?? 0) - +(a.effectiveTo ?? 0));
   return { version: past[0], currentlyEffective: false };
@@ -20,4 +29,6 @@ export function displayedVersion<V extends VersionLike>(versions: V[], at: Date)
 
 /** Versions sorted by start (open start first). */
 export const sortVersions = <V extends VersionLike>(versions: V[]) =>
-  [...versions].sort((a, b) => (a.effectiveFrom?.getTime() ?? -Infinity) - (b.effectiveFrom?.getTime() ?? -Infinity) || a.id - b.id);
+  [...versions].sort(
+    (a, b) => (a.effectiveFrom?.getTime() ?? -Infinity) - (b.effectiveFrom?.getTime() ?? -Infinity) || a.id - b.id,
+  );

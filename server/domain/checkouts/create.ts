@@ -6,10 +6,10 @@ import type { CheckoutOut, checkoutBody } from "../../schemas/payments";
 import type { Ctx } from "../context";
 import { invalid, notFound } from "../errors";
 import { dec, fmt4 } from "../money";
-import { compileOffer, type CompiledOffer } from "../offers/compile";
+import { type CompiledOffer, compileOffer } from "../offers/compile";
 import { catalogSnapshot } from "../offers/snapshot";
 import { eligibleProcessors } from "../payments/options";
-import { priceOffer, type PricedOffer } from "../pricing/engine";
+import { type PricedOffer, priceOffer } from "../pricing/engine";
 import { presentQuote } from "../quotes/present";
 import { presentCheckout } from "./present";
 
@@ -19,20 +19,47 @@ export const CHECKOUT_TTL_MS = 24 * 3_600_000;
 
 export const newToken = (prefix: string) => `${prefix}_${randomBytes(18).toString("base64url")}`;
 
-export async function chooseProcessor(ctx: Ctx, compiled: CompiledOffer, priced: PricedOffer, collectionMethod: string, requested?: number) {
-  const eligible = await eligibleProcessors(ctx, { currency: compiled.offer.currency, collectionMethod, initialAmount: priced.firstRun.total.gt(0), recurring: priced.recurring.length > 0 });
+export async function chooseProcessor(
+  ctx: Ctx,
+  compiled: CompiledOffer,
+  priced: PricedOffer,
+  collectionMethod: string,
+  requested?: number,
+) {
+  const eligible = await eligibleProcessors(ctx, {
+    currency: compiled.offer.currency,
+    collectionMethod,
+    initialAmount: priced.firstRun.total.gt(0),
+    recurring: priced.recurring.length > 0,
+  });
   if (requested != null) {
     const p = eligible.find((e) => e.id === requested);
-    if (!p) throw invalid("account_payment_processor", `Processor ${requested} is not valid for this offer (currency ${compiled.offer.currency}, ${collectionMethod}).`);
+    if (!p)
+      throw invalid(
+        "account_payment_processor",
+        `Processor ${requested} is not valid for this offer (currency ${compiled.offer.currency}, ${collectionMethod}).`,
+      );
     return p;
   }
   if (eligible.length === 1) return eligible[0];
-  if (!eligible.length) throw invalid("account_payment_processor", `No payment processor is configured for ${compiled.offer.currency} ${collectionMethod} payments.`);
-  throw invalid("account_payment_processor", "Several processors are eligible; choose one with account_payment_processor.");
+  if (!eligible.length)
+    throw invalid(
+      "account_payment_processor",
+      `No payment processor is configured for ${compiled.offer.currency} ${collectionMethod} payments.`,
+    );
+  throw invalid(
+    "account_payment_processor",
+    "Several processors are eligible; choose one with account_payment_processor.",
+  );
 }
 
 /** Spec 2.10: shipping is required when the account ships and the cart holds a physical product. */
-async function shippingSnapshot(ctx: Ctx, compiled: CompiledOffer, total: Prisma.Decimal | ReturnType<typeof dec>, input: CheckoutInput["shipping"]) {
+async function shippingSnapshot(
+  ctx: Ctx,
+  compiled: CompiledOffer,
+  total: Prisma.Decimal | ReturnType<typeof dec>,
+  input: CheckoutInput["shipping"],
+) {
   const catalog = await catalogSnapshot(ctx);
   const lines = [...compiled.offer.recurring, ...compiled.offer.initial];
   const physical = lines.some((l) => catalog.prices.get(l.price.id)?.product.electronic === false);
@@ -41,18 +68,31 @@ async function shippingSnapshot(ctx: Ctx, compiled: CompiledOffer, total: Prisma
     if (physical && options) throw invalid("shipping", "Shipping is required: the cart contains a physical product.");
     return null;
   }
-  const option = await ctx.db.shippingOption.findFirst({ where: { id: input.option, accountId: ctx.accountId, active: true } });
+  const option = await ctx.db.shippingOption.findFirst({
+    where: { id: input.option, accountId: ctx.accountId, active: true },
+  });
   if (!option) throw invalid("shipping", `Shipping option ${input.option} not found or inactive.`);
-  if (option.requiresLocation && !input.location_id) throw invalid("shipping", `Shipping option '${option.name}' needs a location_id (pickup point or locker).`);
+  if (option.requiresLocation && !input.location_id)
+    throw invalid("shipping", `Shipping option '${option.name}' needs a location_id (pickup point or locker).`);
   const free = option.freeAboveAmount != null && dec(total).gte(dec(option.freeAboveAmount));
   return {
-    option_id: option.id, name: option.name, service_code: option.serviceCode, currency: option.currency,
-    price_amount: fmt4(free ? 0 : option.priceAmount), free_above_amount: option.freeAboveAmount ? fmt4(option.freeAboveAmount) : null,
-    location_id: input.location_id ?? null, location_name: input.location_name ?? null, location_address: input.location_address ?? null,
+    option_id: option.id,
+    name: option.name,
+    service_code: option.serviceCode,
+    currency: option.currency,
+    price_amount: fmt4(free ? 0 : option.priceAmount),
+    free_above_amount: option.freeAboveAmount ? fmt4(option.freeAboveAmount) : null,
+    location_id: input.location_id ?? null,
+    location_name: input.location_name ?? null,
+    location_address: input.location_address ?? null,
   };
 }
 
-export async function createCheckout(ctx: Ctx, input: CheckoutInput, opts: { checkoutSessionId?: number } = {}): Promise<CheckoutOut> {
+export async function createCheckout(
+  ctx: Ctx,
+  input: CheckoutInput,
+  opts: { checkoutSessionId?: number } = {},
+): Promise<CheckoutOut> {
   if (input.initial_billing_mode && input.initial_billing_mode !== "create_initial_run") {
     throw invalid("initial_billing_mode", "A checkout always bills an initial run (create_initial_run).");
   }
@@ -65,11 +105,23 @@ export async function createCheckout(ctx: Ctx, input: CheckoutInput, opts: { che
   const now = ctx.clock.now();
   const c = await ctx.db.checkout.create({
     data: {
-      accountId: ctx.accountId, token: newToken("chk"), customerId: compiled.customer!.id, currency: compiled.offer.currency, collectionMethod,
-      processorId: processor.id, offerInput: input as Prisma.InputJsonValue, quoteSnapshot: quote as unknown as Prisma.InputJsonValue,
-      subtotal: quote.subtotal_amount, tax: quote.tax_amount, total: quote.total_amount,
-      shippingSelection: (shipping ?? undefined) as Prisma.InputJsonValue | undefined, metadata: (input.metadata ?? {}) as Prisma.InputJsonValue,
-      checkoutSessionId: opts.checkoutSessionId ?? null, expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS), createdAt: now, updatedAt: now,
+      accountId: ctx.accountId,
+      token: newToken("chk"),
+      customerId: compiled.customer!.id,
+      currency: compiled.offer.currency,
+      collectionMethod,
+      processorId: processor.id,
+      offerInput: input as Prisma.InputJsonValue,
+      quoteSnapshot: quote as unknown as Prisma.InputJsonValue,
+      subtotal: quote.subtotal_amount,
+      tax: quote.tax_amount,
+      total: quote.total_amount,
+      shippingSelection: (shipping ?? undefined) as Prisma.InputJsonValue | undefined,
+      metadata: (input.metadata ?? {}) as Prisma.InputJsonValue,
+      checkoutSessionId: opts.checkoutSessionId ?? null,
+      expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS),
+      createdAt: now,
+      updatedAt: now,
     },
   });
   return presentCheckout(c, compiled.customer!.reference, ctx.baseUrl ?? "", now);
@@ -83,6 +135,9 @@ export async function loadCheckout(ctx: Ctx, token: string) {
 
 export async function getCheckout(ctx: Ctx, token: string): Promise<CheckoutOut> {
   const c = await loadCheckout(ctx, token);
-  const customer = await ctx.db.customer.findUniqueOrThrow({ where: { id: c.customerId }, select: { reference: true } });
+  const customer = await ctx.db.customer.findUniqueOrThrow({
+    where: { id: c.customerId },
+    select: { reference: true },
+  });
   return presentCheckout(c, customer.reference, ctx.baseUrl ?? "", ctx.clock.now());
 }

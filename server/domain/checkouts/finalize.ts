@@ -2,8 +2,8 @@
 // payment. Exactly one finalizer moves a checkout out of `pending` (pending → finalizing is atomic);
 // finalizing again returns the outcome already reached and never creates a second contract.
 import type { Prisma } from "../../generated/prisma/client";
-import type { CheckoutOut } from "../../schemas/payments";
 import type { ContractCreateInput } from "../../schemas/contracts";
+import type { CheckoutOut } from "../../schemas/payments";
 import { executeRun } from "../billing/execute";
 import type { Ctx } from "../context";
 import { createContract } from "../contracts/create";
@@ -14,7 +14,13 @@ import { getCheckout, loadCheckout } from "./create";
 const WAIT_MS = 20_000;
 
 function failedError(view: CheckoutOut): DomainError {
-  return new DomainError("validation", view.fail_message ?? "The payment failed.", { payment: [view.fail_message ?? "The payment attempt failed."] }, view.fail_code ?? "payment_failed", { ...view });
+  return new DomainError(
+    "validation",
+    view.fail_message ?? "The payment failed.",
+    { payment: [view.fail_message ?? "The payment attempt failed."] },
+    view.fail_code ?? "payment_failed",
+    { ...view },
+  );
 }
 
 async function preflight(ctx: Ctx, c: Awaited<ReturnType<typeof loadCheckout>>) {
@@ -22,18 +28,36 @@ async function preflight(ctx: Ctx, c: Awaited<ReturnType<typeof loadCheckout>>) 
   if (c.expiresAt <= now) throw invalid("non_field_errors", "The checkout has expired; create a new one.");
   const customer = await ctx.db.customer.findFirst({ where: { id: c.customerId, accountId: ctx.accountId } });
   if (!customer) throw invalid("customer_reference", "The checkout's customer no longer exists.");
-  const processor = c.processorId ? await ctx.db.accountPaymentProcessor.findFirst({ where: { id: c.processorId, accountId: ctx.accountId, active: true, currency: c.currency, collectionMethod: c.collectionMethod } }) : null;
-  if (!processor) throw invalid("account_payment_processor", "The selected payment processor is not valid for this checkout.");
+  const processor = c.processorId
+    ? await ctx.db.accountPaymentProcessor.findFirst({
+        where: {
+          id: c.processorId,
+          accountId: ctx.accountId,
+          active: true,
+          currency: c.currency,
+          collectionMethod: c.collectionMethod,
+        },
+      })
+    : null;
+  if (!processor)
+    throw invalid("account_payment_processor", "The selected payment processor is not valid for this checkout.");
   // decimal.js: isPositive() is true for zero, so compare with 0 explicitly
   if (!dec(c.total).gt(0)) return { customer, method: null };
-  const method = await ctx.db.paymentMethod.findFirst({ where: { customerId: c.customerId, processorId: processor.id, state: "active", verified: true }, orderBy: { id: "desc" } });
-  if (!method) throw invalid("payment_method", "The customer has no verified payment method for the selected processor.");
+  const method = await ctx.db.paymentMethod.findFirst({
+    where: { customerId: c.customerId, processorId: processor.id, state: "active", verified: true },
+    orderBy: { id: "desc" },
+  });
+  if (!method)
+    throw invalid("payment_method", "The customer has no verified payment method for the selected processor.");
   return { customer, method };
 }
 
 export async function finalizeCheckout(ctx: Ctx, token: string): Promise<CheckoutOut> {
   const c = await loadCheckout(ctx, token);
-  const claimed = await ctx.db.checkout.updateMany({ where: { id: c.id, status: "pending" }, data: { status: "finalizing", updatedAt: ctx.clock.now() } });
+  const claimed = await ctx.db.checkout.updateMany({
+    where: { id: c.id, status: "pending" },
+    data: { status: "finalizing", updatedAt: ctx.clock.now() },
+  });
   if (!claimed.count) return settled(ctx, token);
   let contractId: number | null = null;
   try {
@@ -41,14 +65,30 @@ export async function finalizeCheckout(ctx: Ctx, token: string): Promise<Checkou
     const offer = c.offerInput as ContractCreateInput;
     const contract = await createContract(
       ctx,
-      { ...offer, initial_billing_mode: "create_initial_run", payment_processor_override: c.processorId, activate: true, idempotency_key: undefined },
-      { awaitingPayment: true, shippingSelection: c.shippingSelection as Record<string, unknown> | null, checkoutId: c.id },
+      {
+        ...offer,
+        initial_billing_mode: "create_initial_run",
+        payment_processor_override: c.processorId,
+        activate: true,
+        idempotency_key: undefined,
+      },
+      {
+        awaitingPayment: true,
+        shippingSelection: c.shippingSelection as Record<string, unknown> | null,
+        checkoutId: c.id,
+      },
     );
     contractId = contract.id;
     const run = contract.initial_billing_run!;
     await ctx.db.checkout.update({
       where: { id: c.id },
-      data: { contractId: contract.id, initialBillingRunId: run.id, paymentMethodId: method?.id ?? null, finalizedAt: ctx.clock.now(), metadata: { ...(c.metadata as object) } as Prisma.InputJsonValue },
+      data: {
+        contractId: contract.id,
+        initialBillingRunId: run.id,
+        paymentMethodId: method?.id ?? null,
+        finalizedAt: ctx.clock.now(),
+        metadata: { ...(c.metadata as object) } as Prisma.InputJsonValue,
+      },
     });
     await executeRun(ctx, run.id);
   } catch (e) {

@@ -6,11 +6,13 @@ import { iso, isoN } from "../time";
 type CheckoutRow = Prisma.CheckoutGetPayload<object>;
 
 /** `checkout_url` is the checkout's own API address (spec 1), not a payment page. */
-export const checkoutUrl = (origin: string, token: string) => `${origin.replace(/\/+$/, "")}/api/v2/checkouts/${token}/`;
+export const checkoutUrl = (origin: string, token: string) =>
+  `${origin.replace(/\/+$/, "")}/api/v2/checkouts/${token}/`;
 
 export function presentCheckout(c: CheckoutRow, customerReference: string, origin: string, now: Date): CheckoutOut {
   // a pending checkout past its lifetime can no longer be finalized: it reads as expired
-  const status = c.status === "finalizing" ? "pending" : c.status === "pending" && c.expiresAt <= now ? "expired" : c.status;
+  const status =
+    c.status === "finalizing" ? "pending" : c.status === "pending" && c.expiresAt <= now ? "expired" : c.status;
   return {
     id: c.id,
     token: c.token,
@@ -38,7 +40,9 @@ export function presentCheckout(c: CheckoutRow, customerReference: string, origi
   };
 }
 
-type RegistrationRow = Prisma.PaymentMethodRegistrationGetPayload<{ include: { checkout: { select: { token: true } } } }>;
+type RegistrationRow = Prisma.PaymentMethodRegistrationGetPayload<{
+  include: { checkout: { select: { token: true } } };
+}>;
 
 export function presentRegistration(r: RegistrationRow, renderMode: string, origin: string): RegistrationOut {
   const base = origin.replace(/\/+$/, "");

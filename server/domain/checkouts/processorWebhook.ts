@@ -7,12 +7,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { systemClock } from "../../clock";
 import type { Db } from "../../db";
+import { accountClockOf } from "../accountContext";
 import { recordOutcome } from "../billing/execute";
 import type { Ctx } from "../context";
 import { DomainError, invalid } from "../errors";
 import { signatureHeader, verifyWebhook } from "../webhooks/sign";
-import { accountClockOf } from "../accountContext";
-import { verifyCard, type CardDetails } from "./registrations";
+import { type CardDetails, verifyCard } from "./registrations";
 
 export const PROCESSOR_WEBHOOK_TOLERANCE_S = 5 * 60;
 
@@ -41,17 +41,32 @@ export interface ProcessorEvent {
 // checked against when there is no secret to check against, so that case costs the same HMAC
 const UNGUESSABLE = `whsec_${randomBytes(32).toString("hex")}`;
 const refused = () => new DomainError("unauthenticated", "Invalid processor signature.");
-const receiptKey = (signature: string) => createHash("sha256").update(signature.split(",").find((p) => p.startsWith("v1=")) ?? signature).digest("hex");
+const receiptKey = (signature: string) =>
+  createHash("sha256")
+    .update(signature.split(",").find((p) => p.startsWith("v1=")) ?? signature)
+    .digest("hex");
 
 async function authenticate(db: Db, event: ProcessorEvent, rawBody: string, signature: string | null) {
   const id = Number(event.account_payment_processor_id);
-  const processor = Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? await db.accountPaymentProcessor.findUnique({ where: { id } }) : null;
+  const processor =
+    Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647
+      ? await db.accountPaymentProcessor.findUnique({ where: { id } })
+      : null;
   const secret = (processor && processorWebhookSecret(processor)) ?? UNGUESSABLE;
   const now = systemClock.now();
-  if (!verifyWebhook(secret, signature ?? "", rawBody, Math.floor(now.getTime() / 1000), PROCESSOR_WEBHOOK_TOLERANCE_S) || !processor) throw refused();
+  if (
+    !verifyWebhook(secret, signature ?? "", rawBody, Math.floor(now.getTime() / 1000), PROCESSOR_WEBHOOK_TOLERANCE_S) ||
+    !processor
+  )
+    throw refused();
   // a captured request replayed inside its 5 minutes: the same signature is accepted once
-  await db.processorWebhookReceipt.deleteMany({ where: { receivedAt: { lt: new Date(now.getTime() - 2 * PROCESSOR_WEBHOOK_TOLERANCE_S * 1000) } } });
-  const fresh = await db.processorWebhookReceipt.createMany({ data: [{ signature: receiptKey(signature!), receivedAt: now }], skipDuplicates: true });
+  await db.processorWebhookReceipt.deleteMany({
+    where: { receivedAt: { lt: new Date(now.getTime() - 2 * PROCESSOR_WEBHOOK_TOLERANCE_S * 1000) } },
+  });
+  const fresh = await db.processorWebhookReceipt.createMany({
+    data: [{ signature: receiptKey(signature!), receivedAt: now }],
+    skipDuplicates: true,
+  });
   if (fresh.count === 0) throw refused();
   return processor;
 }
@@ -61,32 +76,60 @@ async function authenticate(db: Db, event: ProcessorEvent, rawBody: string, sign
  * to) and applies the event. Public: the signature authenticates and the processor names the account, so
  * `ctx.accountId` is not used and `ctx.clock` is the base the account's clock runs on.
  */
-export async function handleProcessorWebhook(ctx: Pick<Ctx, "db" | "clock">, input: { rawBody: string; event: ProcessorEvent; signature: string | null }): Promise<{ handled: string }> {
+export async function handleProcessorWebhook(
+  ctx: Pick<Ctx, "db" | "clock">,
+  input: { rawBody: string; event: ProcessorEvent; signature: string | null },
+): Promise<{ handled: string }> {
   const { db, clock: base } = ctx;
   const { rawBody, event, signature } = input;
   const processor = await authenticate(db, event, rawBody, signature);
   if (event.type === "tokenization.completed" || event.type === "tokenization.failed") {
-    const r = await db.paymentMethodRegistration.findFirst({ where: { processorSession: String(event.session ?? ""), processorId: processor.id } });
+    const r = await db.paymentMethodRegistration.findFirst({
+      where: { processorSession: String(event.session ?? ""), processorId: processor.id },
+    });
     if (!r) throw new DomainError("not_found", "Unknown session.");
     if (r.status === "verified" || r.status === "failed") return { handled: "duplicate" };
     if (event.type === "tokenization.failed") {
-      await db.paymentMethodRegistration.update({ where: { id: r.id }, data: { status: "failed", failCode: event.fail_code ?? "tokenization_failed", failMessage: event.fail_message ?? "Tokenization failed." } });
+      await db.paymentMethodRegistration.update({
+        where: { id: r.id },
+        data: {
+          status: "failed",
+          failCode: event.fail_code ?? "tokenization_failed",
+          failMessage: event.fail_message ?? "Tokenization failed.",
+        },
+      });
       return { handled: "tokenization.failed" };
     }
     if (!event.card) throw invalid("card", "The completed session carries the card.");
-    await verifyCard({ db, clock: await accountClockOf(db, r.accountId, base) }, { registrationId: r.id, card: event.card });
+    await verifyCard(
+      { db, clock: await accountClockOf(db, r.accountId, base) },
+      { registrationId: r.id, card: event.card },
+    );
     return { handled: "tokenization.completed" };
   }
-  if (event.type !== "payment.succeeded" && event.type !== "payment.failed") throw invalid("type", "Unknown event type.");
-  const attempt = await db.billingAttempt.findFirst({ where: { transactionId: String(event.transaction_id ?? ""), state: "pending_external" }, include: { run: true } });
+  if (event.type !== "payment.succeeded" && event.type !== "payment.failed")
+    throw invalid("type", "Unknown event type.");
+  const attempt = await db.billingAttempt.findFirst({
+    where: { transactionId: String(event.transaction_id ?? ""), state: "pending_external" },
+    include: { run: true },
+  });
   if (!attempt || attempt.run.accountId !== processor.accountId) return { handled: "ignored" };
   // settled at the account's time: a test-clock account's run, contract and events stay on its clock
   const clock = await accountClockOf(db, attempt.run.accountId, base);
   const accountCtx: Ctx = { db, accountId: attempt.run.accountId, clock };
-  await recordOutcome(accountCtx, attempt.runId, attempt.id,
+  await recordOutcome(
+    accountCtx,
+    attempt.runId,
+    attempt.id,
     event.type === "payment.succeeded"
       ? { status: "succeeded", transactionId: event.transaction_id! }
-      : { status: "failed", transactionId: event.transaction_id!, failCode: event.fail_code ?? "authentication_failed", failMessage: event.fail_message ?? "The customer did not complete authentication." },
-    clock.now());
+      : {
+          status: "failed",
+          transactionId: event.transaction_id!,
+          failCode: event.fail_code ?? "authentication_failed",
+          failMessage: event.fail_message ?? "The customer did not complete authentication.",
+        },
+    clock.now(),
+  );
   return { handled: event.type };
 }

@@ -1,9 +1,9 @@
 // Payment method registrations (spec 4.7): bound to a checkout and its processor; the customer enters a
 // card on the hosted page (public, the registration token is the capability); tokenization completes
 // at once (generic form, vendor A, vendor C) or later through the processor's webhook (vendor B).
-import { privateDecrypt, constants } from "node:crypto";
-import type { RegistrationOut } from "../../schemas/payments";
+import { constants, privateDecrypt } from "node:crypto";
 import { fixedClock } from "../../clock";
+import type { RegistrationOut } from "../../schemas/payments";
 import { accountClockOf } from "../accountContext";
 import type { Ctx } from "../context";
 import { DomainError, invalid, notFound } from "../errors";
@@ -18,12 +18,21 @@ const include = { checkout: { select: { token: true } } } as const;
 export async function createRegistration(ctx: Ctx, checkoutToken: string): Promise<RegistrationOut> {
   const c = await ctx.db.checkout.findFirst({ where: { token: checkoutToken, accountId: ctx.accountId } });
   if (!c) throw notFound();
-  if (c.status !== "pending") throw invalid("non_field_errors", `The checkout is ${c.status}; registrations are for pending checkouts.`);
+  if (c.status !== "pending")
+    throw invalid("non_field_errors", `The checkout is ${c.status}; registrations are for pending checkouts.`);
   if (!c.processorId) throw invalid("account_payment_processor", "The checkout has no payment processor.");
   const processor = await ctx.db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: c.processorId } });
   const now = ctx.clock.now();
   const r = await ctx.db.paymentMethodRegistration.create({
-    data: { accountId: ctx.accountId, token: newToken("pmr"), checkoutId: c.id, processorId: processor.id, customerId: c.customerId, expiresAt: new Date(now.getTime() + REGISTRATION_TTL_MS), createdAt: now },
+    data: {
+      accountId: ctx.accountId,
+      token: newToken("pmr"),
+      checkoutId: c.id,
+      processorId: processor.id,
+      customerId: c.customerId,
+      expiresAt: new Date(now.getTime() + REGISTRATION_TTL_MS),
+      createdAt: now,
+    },
     include,
   });
   return presentRegistration(r, processor.renderMode, ctx.baseUrl ?? "");
@@ -37,7 +46,12 @@ export async function getRegistration(ctx: Ctx, token: string): Promise<Registra
 }
 
 // The hosted page (public) -----------------------------------------------------------------------
-export interface CardDetails { number: string; exp_month: number; exp_year: number; cvc?: string }
+export interface CardDetails {
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc?: string;
+}
 
 /**
  * What the hosted card page needs to render (no secrets). Public: the token is the capability and names
@@ -45,21 +59,32 @@ export interface CardDetails { number: string; exp_month: number; exp_year: numb
  */
 export async function registrationForPage(ctx: Pick<Ctx, "db" | "clock">, input: { token: string }) {
   const db = ctx.db;
-  const r = await db.paymentMethodRegistration.findUnique({ where: { token: input.token }, include: { checkout: true } });
+  const r = await db.paymentMethodRegistration.findUnique({
+    where: { token: input.token },
+    include: { checkout: true },
+  });
   if (!r) return null;
   const processor = await db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: r.processorId } });
   const config = processor.config as Record<string, unknown>;
   return {
-    token: r.token, status: r.status, expired: r.expiresAt < (await accountClockOf(db, r.accountId, ctx.clock)).now(), renderMode: processor.renderMode, processorName: processor.displayName,
-    publicKey: (config.public_key as string) ?? null, currency: r.checkout.currency, total: r.checkout.total.toString(),
+    token: r.token,
+    status: r.status,
+    expired: r.expiresAt < (await accountClockOf(db, r.accountId, ctx.clock)).now(),
+    renderMode: processor.renderMode,
+    processorName: processor.displayName,
+    publicKey: (config.public_key as string) ?? null,
+    currency: r.checkout.currency,
+    total: r.checkout.total.toString(),
   };
 }
 
 function validCard(card: CardDetails): string {
   const number = String(card.number ?? "").replace(/\s/g, "");
   if (!/^\d{12,19}$/.test(number)) throw invalid("number", "Enter a valid card number.");
-  if (!(Number.isInteger(card.exp_month) && card.exp_month >= 1 && card.exp_month <= 12)) throw invalid("exp_month", "Enter a valid expiry month.");
-  if (!(Number.isInteger(card.exp_year) && card.exp_year >= 2000 && card.exp_year <= 2100)) throw invalid("exp_year", "Enter a valid expiry year.");
+  if (!(Number.isInteger(card.exp_month) && card.exp_month >= 1 && card.exp_month <= 12))
+    throw invalid("exp_month", "Enter a valid expiry month.");
+  if (!(Number.isInteger(card.exp_year) && card.exp_year >= 2000 && card.exp_year <= 2100))
+    throw invalid("exp_year", "Enter a valid expiry year.");
   return number;
 }
 
@@ -72,23 +97,54 @@ export async function verifyCard(ctx: Pick<Ctx, "db" | "clock">, input: { regist
   const r = await db.paymentMethodRegistration.findUniqueOrThrow({ where: { id: input.registrationId } });
   const method = await db.$transaction(async (tx) => {
     const m = await tx.paymentMethod.create({
-      data: { accountId: r.accountId, customerId: r.customerId, processorId: r.processorId, collectionMethod: "card", state: "active", verified: true, cardBrand: brandOf(number), cardLast4: number.slice(-4), cardExpMonth: card.exp_month, cardExpYear: card.exp_year, token: `tok_sandbox_${number}` },
+      data: {
+        accountId: r.accountId,
+        customerId: r.customerId,
+        processorId: r.processorId,
+        collectionMethod: "card",
+        state: "active",
+        verified: true,
+        cardBrand: brandOf(number),
+        cardLast4: number.slice(-4),
+        cardExpMonth: card.exp_month,
+        cardExpYear: card.exp_year,
+        token: `tok_sandbox_${number}`,
+      },
     });
     // a new card replaces the customer's other active cards at this processor (spec 4.4)
-    await tx.paymentMethod.updateMany({ where: { customerId: r.customerId, processorId: r.processorId, collectionMethod: "card", state: "active", NOT: { id: m.id } }, data: { state: "canceled", canceledAt: now, token: null, setupData: {} } });
-    await tx.paymentMethodRegistration.update({ where: { id: r.id }, data: { status: "verified", paymentMethodId: m.id } });
+    await tx.paymentMethod.updateMany({
+      where: {
+        customerId: r.customerId,
+        processorId: r.processorId,
+        collectionMethod: "card",
+        state: "active",
+        NOT: { id: m.id },
+      },
+      data: { state: "canceled", canceledAt: now, token: null, setupData: {} },
+    });
+    await tx.paymentMethodRegistration.update({
+      where: { id: r.id },
+      data: { status: "verified", paymentMethodId: m.id },
+    });
     return m;
   });
   return method.id;
 }
 
-export interface CardFormInput { token: string; card?: CardDetails; encrypted_card?: string }
+export interface CardFormInput {
+  token: string;
+  card?: CardDetails;
+  encrypted_card?: string;
+}
 
 /**
  * The hosted form's submission: a card (generic, vendor C), an encrypted card (vendor A) or vendor B's
  * drop-in completion (the sandbox processor then confirms by its webhook). Public like registrationForPage.
  */
-export async function submitRegistration(ctx: Pick<Ctx, "db" | "clock">, body: CardFormInput): Promise<{ status: string }> {
+export async function submitRegistration(
+  ctx: Pick<Ctx, "db" | "clock">,
+  body: CardFormInput,
+): Promise<{ status: string }> {
   const db = ctx.db;
   const r = await db.paymentMethodRegistration.findUnique({ where: { token: body.token } });
   if (!r) throw new DomainError("not_found", "Not found.");
@@ -98,9 +154,17 @@ export async function submitRegistration(ctx: Pick<Ctx, "db" | "clock">, body: C
   const processor = await db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: r.processorId } });
   let card = body.card;
   if (processor.renderMode === "vendor_a_encrypted_card") {
-    if (!body.encrypted_card) throw invalid("encrypted_card", "The card must be encrypted in the browser with the processor's public key.");
+    if (!body.encrypted_card)
+      throw invalid("encrypted_card", "The card must be encrypted in the browser with the processor's public key.");
     try {
-      const plain = privateDecrypt({ key: (processor.config as Record<string, string>).private_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" }, Buffer.from(body.encrypted_card, "base64"));
+      const plain = privateDecrypt(
+        {
+          key: (processor.config as Record<string, string>).private_key,
+          padding: constants.RSA_PKCS1_OAEP_PADDING,
+          oaepHash: "sha256",
+        },
+        Buffer.from(body.encrypted_card, "base64"),
+      );
       card = JSON.parse(plain.toString("utf8"));
     } catch {
       throw invalid("encrypted_card", "The encrypted card could not be decrypted.");
@@ -111,7 +175,10 @@ export async function submitRegistration(ctx: Pick<Ctx, "db" | "clock">, body: C
     // delayed tokenization: the drop-in completed; the processor confirms later by webhook
     validCard(card);
     const session = newToken("vbs");
-    await db.paymentMethodRegistration.update({ where: { id: r.id }, data: { status: "processing", processorSession: session } });
+    await db.paymentMethodRegistration.update({
+      where: { id: r.id },
+      data: { status: "processing", processorSession: session },
+    });
     sandboxTokenization(ctx, { processor, session, card });
     return { status: "processing" };
   }

@@ -3,8 +3,8 @@
 // actors the audit trail recorded, entitlements, and what the next regular run will bill, by the billing
 // planner itself (billing/build.ts planRegularRun) so the console never prices differently.
 import Decimal from "decimal.js";
-import type { Ctx } from "../context";
 import { planRegularRun } from "../billing/build";
+import type { Ctx } from "../context";
 import { getContract } from "../contracts/read";
 import { loadContract } from "../contracts/records";
 import { customerEntitlements } from "../entitlements/entitlements";
@@ -17,23 +17,55 @@ async function nextCharge(ctx: Ctx, id: number) {
   const c = await loadContract(ctx.db, ctx.accountId, id);
   if ((c.state !== "active" && c.state !== "paused") || !c.nextBillingAt) return null;
   const plan = planRegularRun(c, await catalogSnapshot(ctx), c.nextBillingAt);
-  const pending = await ctx.db.pendingLine.findMany({ where: { contractId: id, billingRunId: null }, select: { subtotal: true, tax: true } });
-  const sum = [...plan.lines.map((l) => ({ subtotal: String(l.subtotal), tax: String(l.tax) })), ...pending]
-    .reduce<{ subtotal: Decimal; tax: Decimal }>((a, l) => ({ subtotal: a.subtotal.plus(String(l.subtotal)), tax: a.tax.plus(String(l.tax)) }), { subtotal: new Decimal(0), tax: new Decimal(0) });
-  return { at: c.nextBillingAt.toISOString(), currency: c.currency, subtotal_amount: fmt4(sum.subtotal), tax_amount: fmt4(sum.tax), total_amount: fmt4(sum.subtotal.plus(sum.tax)), lines: plan.lines.map((l) => ({ product_name: l.productName, quantity: l.quantity, line_total_amount: String(l.lineTotal), description: l.description })) };
+  const pending = await ctx.db.pendingLine.findMany({
+    where: { contractId: id, billingRunId: null },
+    select: { subtotal: true, tax: true },
+  });
+  const sum = [...plan.lines.map((l) => ({ subtotal: String(l.subtotal), tax: String(l.tax) })), ...pending].reduce<{
+    subtotal: Decimal;
+    tax: Decimal;
+  }>((a, l) => ({ subtotal: a.subtotal.plus(String(l.subtotal)), tax: a.tax.plus(String(l.tax)) }), {
+    subtotal: new Decimal(0),
+    tax: new Decimal(0),
+  });
+  return {
+    at: c.nextBillingAt.toISOString(),
+    currency: c.currency,
+    subtotal_amount: fmt4(sum.subtotal),
+    tax_amount: fmt4(sum.tax),
+    total_amount: fmt4(sum.subtotal.plus(sum.tax)),
+    lines: plan.lines.map((l) => ({
+      product_name: l.productName,
+      quantity: l.quantity,
+      line_total_amount: String(l.lineTotal),
+      description: l.description,
+    })),
+  };
 }
 
 export async function contractForConsole(ctx: Ctx, id: number) {
   const contract = await getContract(ctx, id); // 404 for another account's contract, before anything else is read
   const idText = String(id);
   const [runs, credits, events, audit, next, entitlements] = await Promise.all([
-    ctx.db.billingRun.findMany({ where: { contractId: id, accountId: ctx.accountId }, orderBy: [{ scheduledAt: "desc" }, { id: "desc" }], include: { attempts: { orderBy: { attemptNo: "asc" } } } }),
+    ctx.db.billingRun.findMany({
+      where: { contractId: id, accountId: ctx.accountId },
+      orderBy: [{ scheduledAt: "desc" }, { id: "desc" }],
+      include: { attempts: { orderBy: { attemptNo: "asc" } } },
+    }),
     ctx.db.contractCredit.findMany({ where: { contractId: id, accountId: ctx.accountId }, orderBy: { id: "desc" } }),
     ctx.db.$queryRaw<{ id: number; event_id: string; type: string; created_at: Date }[]>`
       select id, event_id, type, created_at from outbox_events
       where account_id = ${ctx.accountId} and ((type like 'subscription_contract.%' and payload->'data'->>'id' = ${idText}) or payload->'data'->>'contract_id' = ${idText})
       order by id desc limit ${TIMELINE_LIMIT}`,
-    ctx.db.auditLog.findMany({ where: { accountId: ctx.accountId, targetId: idText, targetType: { in: ["subscription-contracts", "contracts"] } }, orderBy: { id: "desc" }, take: TIMELINE_LIMIT }),
+    ctx.db.auditLog.findMany({
+      where: {
+        accountId: ctx.accountId,
+        targetId: idText,
+        targetType: { in: ["subscription-contracts", "contracts"] },
+      },
+      orderBy: { id: "desc" },
+      take: TIMELINE_LIMIT,
+    }),
     nextCharge(ctx, id),
     customerEntitlements(ctx, { customer_reference: contract.customer_reference }),
   ]);
@@ -42,15 +74,47 @@ export async function contractForConsole(ctx: Ctx, id: number) {
     subscriber_page: contract.subscriber_page,
     next_charge: next,
     runs: runs.map((r) => ({
-      id: r.id, kind: r.kind, state: r.state, currency: r.currency, period_start_at: r.periodStartAt.toISOString(), period_end_at: r.periodEndAt.toISOString(),
-      scheduled_at: r.scheduledAt.toISOString(), total_amount: fmt4(r.total), credit_applied_amount: fmt4(r.creditApplied), next_attempt_at: r.nextAttemptAt?.toISOString() ?? null,
-      attempts: r.attempts.map((a) => ({ attempt_no: a.attemptNo, state: a.state, amount: fmt4(a.amount), transaction_id: a.transactionId, fail_code: a.failCode, fail_message: a.failMessage, created_at: a.createdAt.toISOString() })),
+      id: r.id,
+      kind: r.kind,
+      state: r.state,
+      currency: r.currency,
+      period_start_at: r.periodStartAt.toISOString(),
+      period_end_at: r.periodEndAt.toISOString(),
+      scheduled_at: r.scheduledAt.toISOString(),
+      total_amount: fmt4(r.total),
+      credit_applied_amount: fmt4(r.creditApplied),
+      next_attempt_at: r.nextAttemptAt?.toISOString() ?? null,
+      attempts: r.attempts.map((a) => ({
+        attempt_no: a.attemptNo,
+        state: a.state,
+        amount: fmt4(a.amount),
+        transaction_id: a.transactionId,
+        fail_code: a.failCode,
+        fail_message: a.failMessage,
+        created_at: a.createdAt.toISOString(),
+      })),
     })),
-    credit_transactions: credits.map((c) => ({ id: c.id, kind: c.kind, amount: fmt4(c.amount), currency: c.currency, reason: c.reason, operation: c.operation, billing_run_id: c.billingRunId, created_at: c.createdAt.toISOString() })),
+    credit_transactions: credits.map((c) => ({
+      id: c.id,
+      kind: c.kind,
+      amount: fmt4(c.amount),
+      currency: c.currency,
+      reason: c.reason,
+      operation: c.operation,
+      billing_run_id: c.billingRunId,
+      created_at: c.createdAt.toISOString(),
+    })),
     // newest first; the audit trail (real time, with actors) beside the events (account clock) of the same changes
     timeline: events.map((e) => ({ event_id: e.event_id, type: e.type, created_at: e.created_at.toISOString() })),
-    changes: audit.map((a) => ({ at: a.at.toISOString(), action: a.action, actor: { type: a.actorType, id: a.actorId, label: a.actorLabel } })),
+    changes: audit.map((a) => ({
+      at: a.at.toISOString(),
+      action: a.action,
+      actor: { type: a.actorType, id: a.actorId, label: a.actorLabel },
+    })),
     // the customer's entitlements that come from this contract
-    entitlements: { ...entitlements, entitlements: entitlements.entitlements.filter((e) => e.contract_ids.includes(id)) },
+    entitlements: {
+      ...entitlements,
+      entitlements: entitlements.entitlements.filter((e) => e.contract_ids.includes(id)),
+    },
   };
 }

@@ -2,8 +2,8 @@
 // is a count over the same conditions, capped: console/count.ts). Filters are the ones the dashboard's figures hand out.
 import { Prisma } from "../../generated/prisma/client";
 import type { Ctx } from "../context";
-import { COUNT_CAP, cappedCount } from "./count";
 import { fmt4 } from "../money";
+import { COUNT_CAP, cappedCount } from "./count";
 import { renewalAmountSql } from "./renewal";
 import { serviceStateSql } from "./serviceState";
 
@@ -14,12 +14,21 @@ export interface ContractListFilters {
   customer?: string;
   currency?: string;
   attention?: boolean;
-  created_from?: string; created_to?: string;
-  ended_from?: string; ended_to?: string;
-  next_billing_from?: string; next_billing_to?: string;
+  created_from?: string;
+  created_to?: string;
+  ended_from?: string;
+  ended_to?: string;
+  next_billing_from?: string;
+  next_billing_to?: string;
 }
 export type ContractSort = "created_desc" | "created_asc" | "next_billing_asc" | "next_billing_desc";
-export interface ContractListInput { page: number; pageSize: number; filters?: ContractListFilters; search?: string; sort?: ContractSort }
+export interface ContractListInput {
+  page: number;
+  pageSize: number;
+  filters?: ContractListFilters;
+  search?: string;
+  sort?: ContractSort;
+}
 
 const list = (v: string | string[]) => (Array.isArray(v) ? v : [v]);
 
@@ -30,7 +39,9 @@ export function contractWhere(ctx: Ctx, f: ContractListFilters, search: string |
   if (f.attention !== undefined) parts.push(Prisma.sql`c.billing_attention_required = ${f.attention}`);
   if (f.customer) {
     const id = /^\d{1,9}$/.test(f.customer) ? Number(f.customer) : -1;
-    parts.push(Prisma.sql`c.customer_id in (select id from customers where account_id = ${ctx.accountId} and (id = ${id} or reference = ${f.customer}))`);
+    parts.push(
+      Prisma.sql`c.customer_id in (select id from customers where account_id = ${ctx.accountId} and (id = ${id} or reference = ${f.customer}))`,
+    );
   }
   const range = (col: Prisma.Sql, from?: string, to?: string) => {
     if (from) parts.push(Prisma.sql`${col} >= ${new Date(from)}`);
@@ -42,7 +53,8 @@ export function contractWhere(ctx: Ctx, f: ContractListFilters, search: string |
   if (f.service_state !== undefined) {
     const states = list(f.service_state);
     // cheap, index-backed conditions implied by the states asked for, before the per-row rule
-    if (!states.includes("inactive")) parts.push(Prisma.sql`(c.state = 'active' or (c.state = 'canceled' and c.ended_at > ${now}))`);
+    if (!states.includes("inactive"))
+      parts.push(Prisma.sql`(c.state = 'active' or (c.state = 'canceled' and c.ended_at > ${now}))`);
     if (states.every((s) => s === "past_due")) parts.push(Prisma.sql`c.billing_attention_required`);
     parts.push(Prisma.sql`${serviceStateSql(now)} in (${Prisma.join(states)})`);
   }
@@ -50,7 +62,9 @@ export function contractWhere(ctx: Ctx, f: ContractListFilters, search: string |
   if (s) {
     const id = /^\d{1,9}$/.test(s) ? Number(s) : -1;
     const like = `%${s.replace(/[\\%_]/g, (m) => "\\" + m)}%`;
-    parts.push(Prisma.sql`(c.id = ${id} or c.customer_id in (select id from customers where account_id = ${ctx.accountId} and (reference ilike ${like} or name ilike ${like})))`);
+    parts.push(
+      Prisma.sql`(c.id = ${id} or c.customer_id in (select id from customers where account_id = ${ctx.accountId} and (reference ilike ${like} or name ilike ${like})))`,
+    );
   }
   return Prisma.join(parts, " and ");
 }
@@ -62,7 +76,19 @@ const ORDER: Record<ContractSort, Prisma.Sql> = {
   next_billing_desc: Prisma.sql`c.next_billing_at desc nulls last, c.id desc`,
 };
 
-interface Row { id: number; customer_id: number; reference: string; name: string | null; state: string; service_state: string; currency: string; next_billing_at: Date | null; next_amount: string | null; created_at: Date; attention: boolean }
+interface Row {
+  id: number;
+  customer_id: number;
+  reference: string;
+  name: string | null;
+  state: string;
+  service_state: string;
+  currency: string;
+  next_billing_at: Date | null;
+  next_amount: string | null;
+  created_at: Date;
+  attention: boolean;
+}
 
 export async function listContractsForConsole(ctx: Ctx, input: ContractListInput) {
   const now = ctx.clock.now();
@@ -78,11 +104,22 @@ export async function listContractsForConsole(ctx: Ctx, input: ContractListInput
     join customers cu on cu.id = c.customer_id
     order by ${ORDER[input.sort ?? "created_desc"]}`;
   return {
-    count: Math.min(n, COUNT_CAP), count_capped: n > COUNT_CAP, page: input.page, page_size: input.pageSize,
+    count: Math.min(n, COUNT_CAP),
+    count_capped: n > COUNT_CAP,
+    page: input.page,
+    page_size: input.pageSize,
     results: rows.map((r) => ({
-      id: r.id, customer_id: r.customer_id, customer_reference: r.reference, customer_name: r.name, state: r.state, service_state: r.service_state,
-      currency: r.currency, next_billing_at: r.next_billing_at?.toISOString() ?? null, next_charge_amount: r.next_amount === null ? null : fmt4(r.next_amount),
-      created_at: r.created_at.toISOString(), billing_attention_required: r.attention,
+      id: r.id,
+      customer_id: r.customer_id,
+      customer_reference: r.reference,
+      customer_name: r.name,
+      state: r.state,
+      service_state: r.service_state,
+      currency: r.currency,
+      next_billing_at: r.next_billing_at?.toISOString() ?? null,
+      next_charge_amount: r.next_amount === null ? null : fmt4(r.next_amount),
+      created_at: r.created_at.toISOString(),
+      billing_attention_required: r.attention,
     })),
   };
 }

@@ -6,6 +6,8 @@ import type { Ctx } from "../context";
 export const COUNT_CAP = 10_000;
 
 export async function cappedCount(ctx: Ctx, rows: Prisma.Sql): Promise<number> {
-  const [{ n }] = await ctx.db.$queryRaw<{ n: number }[]>`select count(*)::int as n from (${rows} limit ${COUNT_CAP + 1}) x`;
+  const [{ n }] = await ctx.db.$queryRaw<
+    { n: number }[]
+  >`select count(*)::int as n from (${rows} limit ${COUNT_CAP + 1}) x`;
   return n;
 }

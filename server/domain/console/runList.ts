@@ -1,11 +1,11 @@
 // /admin/billing-runs: one page of the account's runs with filters, in SQL; and one run with its retry
 // schedule (from the dunning rules in billing/dunning.ts) for the run's detail page.
 import { Prisma } from "../../generated/prisma/client";
-import type { Ctx } from "../context";
-import { COUNT_CAP, cappedCount } from "./count";
-import { getRun } from "../billing/runs";
 import { MAX_ATTEMPTS, nextAttemptAfter } from "../billing/dunning";
+import { getRun } from "../billing/runs";
+import type { Ctx } from "../context";
 import { fmt4 } from "../money";
+import { COUNT_CAP, cappedCount } from "./count";
 
 export interface RunListFilters {
   state?: string | string[];
@@ -14,12 +14,19 @@ export interface RunListFilters {
   customer?: string;
   contract?: number;
   /** runs whose billed period starts in this range */
-  period_from?: string; period_to?: string;
-  scheduled_from?: string; scheduled_to?: string;
+  period_from?: string;
+  period_to?: string;
+  scheduled_from?: string;
+  scheduled_to?: string;
   /** runs with a payment that succeeded in this range */
-  paid_from?: string; paid_to?: string;
+  paid_from?: string;
+  paid_to?: string;
 }
-export interface RunListInput { page: number; pageSize: number; filters?: RunListFilters }
+export interface RunListInput {
+  page: number;
+  pageSize: number;
+  filters?: RunListFilters;
+}
 
 const list = (v: string | string[]) => (Array.isArray(v) ? v : [v]);
 
@@ -30,7 +37,9 @@ function runWhere(ctx: Ctx, f: RunListFilters): Prisma.Sql {
   if (f.contract !== undefined) parts.push(Prisma.sql`r.contract_id = ${f.contract}`);
   if (f.customer) {
     const id = /^\d{1,9}$/.test(f.customer) ? Number(f.customer) : -1;
-    parts.push(Prisma.sql`r.customer_id in (select id from customers where account_id = ${ctx.accountId} and (id = ${id} or reference = ${f.customer}))`);
+    parts.push(
+      Prisma.sql`r.customer_id in (select id from customers where account_id = ${ctx.accountId} and (id = ${id} or reference = ${f.customer}))`,
+    );
   }
   const range = (col: Prisma.Sql, from?: string, to?: string) => {
     if (from) parts.push(Prisma.sql`${col} >= ${new Date(from)}`);
@@ -39,14 +48,32 @@ function runWhere(ctx: Ctx, f: RunListFilters): Prisma.Sql {
   range(Prisma.sql`r.period_start_at`, f.period_from, f.period_to);
   range(Prisma.sql`r.scheduled_at`, f.scheduled_from, f.scheduled_to);
   if (f.paid_from || f.paid_to) {
-    const from = f.paid_from ? new Date(f.paid_from) : new Date(0), to = f.paid_to ? new Date(f.paid_to) : new Date(8.64e15);
+    const from = f.paid_from ? new Date(f.paid_from) : new Date(0),
+      to = f.paid_to ? new Date(f.paid_to) : new Date(8.64e15);
     // the dashboard's "collected" counts payments with updated_at in (from, to]
-    parts.push(Prisma.sql`exists (select 1 from billing_attempts a where a.run_id = r.id and a.state = 'succeeded' and a.updated_at > ${from} and a.updated_at <= ${to})`);
+    parts.push(
+      Prisma.sql`exists (select 1 from billing_attempts a where a.run_id = r.id and a.state = 'succeeded' and a.updated_at > ${from} and a.updated_at <= ${to})`,
+    );
   }
   return Prisma.join(parts, " and ");
 }
 
-interface Row { id: number; contract_id: number; customer_id: number; reference: string; kind: string; state: string; currency: string; period_start_at: Date; period_end_at: Date; scheduled_at: Date; total: string; attempt_count: number; next_attempt_at: Date | null; created_at: Date }
+interface Row {
+  id: number;
+  contract_id: number;
+  customer_id: number;
+  reference: string;
+  kind: string;
+  state: string;
+  currency: string;
+  period_start_at: Date;
+  period_end_at: Date;
+  scheduled_at: Date;
+  total: string;
+  attempt_count: number;
+  next_attempt_at: Date | null;
+  created_at: Date;
+}
 
 /** Newest scheduled first. */
 export async function listRunsForConsole(ctx: Ctx, input: RunListInput) {
@@ -59,11 +86,25 @@ export async function listRunsForConsole(ctx: Ctx, input: RunListInput) {
     join customers cu on cu.id = r.customer_id
     order by r.scheduled_at desc, r.id desc`;
   return {
-    count: Math.min(n, COUNT_CAP), count_capped: n > COUNT_CAP, page: input.page, page_size: input.pageSize,
+    count: Math.min(n, COUNT_CAP),
+    count_capped: n > COUNT_CAP,
+    page: input.page,
+    page_size: input.pageSize,
     results: rows.map((r) => ({
-      id: r.id, contract_id: r.contract_id, customer_id: r.customer_id, customer_reference: r.reference, kind: r.kind, state: r.state, currency: r.currency,
-      period_start_at: r.period_start_at.toISOString(), period_end_at: r.period_end_at.toISOString(), scheduled_at: r.scheduled_at.toISOString(),
-      total_amount: fmt4(r.total), attempt_count: r.attempt_count, next_attempt_at: r.next_attempt_at?.toISOString() ?? null, created_at: r.created_at.toISOString(),
+      id: r.id,
+      contract_id: r.contract_id,
+      customer_id: r.customer_id,
+      customer_reference: r.reference,
+      kind: r.kind,
+      state: r.state,
+      currency: r.currency,
+      period_start_at: r.period_start_at.toISOString(),
+      period_end_at: r.period_end_at.toISOString(),
+      scheduled_at: r.scheduled_at.toISOString(),
+      total_amount: fmt4(r.total),
+      attempt_count: r.attempt_count,
+      next_attempt_at: r.next_attempt_at?.toISOString() ?? null,
+      created_at: r.created_at.toISOString(),
     })),
   };
 }

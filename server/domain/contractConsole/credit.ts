@@ -5,15 +5,19 @@ import { z } from "zod";
 import { moneyInput } from "../../schemas/common";
 import type { ContractOut } from "../../schemas/contracts";
 import type { Ctx } from "../context";
+import { withLockedContract } from "../contracts/records";
+import { viewContractById } from "../contracts/view";
 import { invalid } from "../errors";
 import { emitEvent } from "../events/outbox";
 import { dec, fmt4 } from "../money";
-import { withLockedContract } from "../contracts/records";
-import { viewContractById } from "../contracts/view";
 
 export const creditGrantBody = z.strictObject({
   amount: moneyInput,
-  reason: z.string({ error: "A string is required." }).trim().min(1, "This field may not be blank.").max(500, "Ensure this field has no more than 500 characters."),
+  reason: z
+    .string({ error: "A string is required." })
+    .trim()
+    .min(1, "This field may not be blank.")
+    .max(500, "Ensure this field has no more than 500 characters."),
 });
 export type CreditGrantInput = z.infer<typeof creditGrantBody>;
 
@@ -23,7 +27,16 @@ export async function grantContractCredit(ctx: Ctx, contractId: number, input: C
   return withLockedContract(ctx, contractId, async (tx, c) => {
     const now = ctx.clock.now();
     await tx.contractCredit.create({
-      data: { accountId: ctx.accountId, contractId: c.id, amount: fmt4(amount), currency: c.currency, kind: "grant", reason: input.reason, operation: "manual_grant", createdAt: now },
+      data: {
+        accountId: ctx.accountId,
+        contractId: c.id,
+        amount: fmt4(amount),
+        currency: c.currency,
+        kind: "grant",
+        reason: input.reason,
+        operation: "manual_grant",
+        createdAt: now,
+      },
     });
     const view = await viewContractById(ctx, tx, c.id);
     await emitEvent(tx, ctx.accountId, "subscription_contract.updated", view, now);

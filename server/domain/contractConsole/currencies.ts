@@ -2,6 +2,10 @@ import type { Ctx } from "../context";
 
 /** The currencies the account's contracts use (the contract list's currency filter offers these). */
 export async function contractCurrencies(ctx: Ctx): Promise<string[]> {
-  const rows = await ctx.db.subscriptionContract.findMany({ where: { accountId: ctx.accountId }, distinct: ["currency"], select: { currency: true } });
+  const rows = await ctx.db.subscriptionContract.findMany({
+    where: { accountId: ctx.accountId },
+    distinct: ["currency"],
+    select: { currency: true },
+  });
   return rows.map((r) => r.currency).sort();
 }

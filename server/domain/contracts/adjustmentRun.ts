@@ -2,8 +2,8 @@
 // once (invoice_now) or for the pending adjustments of a contract canceled before its next invoice.
 // The pending lines it bills point at it, so no later run bills them again.
 import Decimal from "decimal.js";
-import type { Prisma } from "../../generated/prisma/client";
 import type { DbTx } from "../../db";
+import type { Prisma } from "../../generated/prisma/client";
 import { runPeriodOf } from "../billing/period";
 import { fmt4 } from "../money";
 import type { ContractRecord } from "./records";
@@ -18,17 +18,32 @@ export interface AdjustmentRun {
   metadata: Record<string, unknown>;
 }
 
-export async function createAdjustmentRun(tx: DbTx, c: Pick<ContractRecord, "id" | "accountId" | "customerId" | "currency">, run: AdjustmentRun, now: Date): Promise<number> {
+export async function createAdjustmentRun(
+  tx: DbTx,
+  c: Pick<ContractRecord, "id" | "accountId" | "customerId" | "currency">,
+  run: AdjustmentRun,
+  now: Date,
+): Promise<number> {
   const sum = (k: "subtotal" | "tax") => run.lines.reduce((a, l) => a.plus(l[k].toString()), new Decimal(0));
   const created = await tx.billingRun.create({
     data: {
-      accountId: c.accountId, contractId: c.id, customerId: c.customerId, kind: "adjustment", state: "scheduled", currency: c.currency,
-      ...runPeriodOf(run.lines, { start: now, end: now }), periodKey: run.periodKey, scheduledAt: now,
-      subtotal: fmt4(sum("subtotal")), tax: fmt4(sum("tax")), total: fmt4(sum("subtotal").plus(sum("tax"))),
+      accountId: c.accountId,
+      contractId: c.id,
+      customerId: c.customerId,
+      kind: "adjustment",
+      state: "scheduled",
+      currency: c.currency,
+      ...runPeriodOf(run.lines, { start: now, end: now }),
+      periodKey: run.periodKey,
+      scheduledAt: now,
+      subtotal: fmt4(sum("subtotal")),
+      tax: fmt4(sum("tax")),
+      total: fmt4(sum("subtotal").plus(sum("tax"))),
       metadata: run.metadata as Prisma.InputJsonValue,
       lines: { create: run.lines },
     },
   });
-  if (run.pendingLineIds.length) await tx.pendingLine.updateMany({ where: { id: { in: run.pendingLineIds } }, data: { billingRunId: created.id } });
+  if (run.pendingLineIds.length)
+    await tx.pendingLine.updateMany({ where: { id: { in: run.pendingLineIds } }, data: { billingRunId: created.id } });
   return created.id;
 }

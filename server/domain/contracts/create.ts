@@ -1,28 +1,44 @@
 // POST /v2/subscription-contracts/ (spec 4.6 Create): compile and price the offer like a quote, then
 // store the contract, its items and what initial_billing_mode asks for, with a created event.
 import { randomBytes } from "node:crypto";
-import type { Prisma } from "../../generated/prisma/client";
 import type { DbTx } from "../../db";
+import type { Prisma } from "../../generated/prisma/client";
 import type { ContractCreateInput, ContractOut } from "../../schemas/contracts";
+import { runPeriodOf } from "../billing/period";
 import type { Ctx } from "../context";
 import { invalid } from "../errors";
 import { emitEvent } from "../events/outbox";
-import { runPeriodOf } from "../billing/period";
+import { fmt4, fmt4n } from "../money";
 import { compileOffer } from "../offers/compile";
-import { priceOffer, type PricedLine, type PricedOffer } from "../pricing/engine";
+import { checkProcessorOverride } from "../payments/override";
+import { type PricedLine, type PricedOffer, priceOffer } from "../pricing/engine";
 import { loadContract } from "./records";
 import { viewContract } from "./view";
-import { fmt4, fmt4n } from "../money";
-import { checkProcessorOverride } from "../payments/override";
 
 export const newSubscriberToken = () => randomBytes(24).toString("base64url");
 
-export function runLineData(l: PricedLine, kind: "recurring" | "initial" | "proration", contractItemId: number | null, reason: string | null = null) {
+export function runLineData(
+  l: PricedLine,
+  kind: "recurring" | "initial" | "proration",
+  contractItemId: number | null,
+  reason: string | null = null,
+) {
   return {
-    contractItemId, priceId: l.input.price.id, priceVersionId: l.first.versionId, productName: l.input.price.productName,
-    quantity: l.input.quantity, unitAmount: l.first.text.unitAmount, prorationFactor: l.first.text.factor,
-    lineTotal: l.first.text.lineTotal, subtotal: l.first.text.subtotal, tax: l.first.text.tax,
-    servicePeriodStartAt: l.service.start, servicePeriodEndAt: l.service.end, prorationReason: reason, kind, description: l.first.explanation,
+    contractItemId,
+    priceId: l.input.price.id,
+    priceVersionId: l.first.versionId,
+    productName: l.input.price.productName,
+    quantity: l.input.quantity,
+    unitAmount: l.first.text.unitAmount,
+    prorationFactor: l.first.text.factor,
+    lineTotal: l.first.text.lineTotal,
+    subtotal: l.first.text.subtotal,
+    tax: l.first.text.tax,
+    servicePeriodStartAt: l.service.start,
+    servicePeriodEndAt: l.service.end,
+    prorationReason: reason,
+    kind,
+    description: l.first.explanation,
   };
 }
 
@@ -33,7 +49,11 @@ export interface CreateOptions {
   checkoutId?: number;
 }
 
-export async function createContract(ctx: Ctx, input: ContractCreateInput, opts: CreateOptions = {}): Promise<ContractOut> {
+export async function createContract(
+  ctx: Ctx,
+  input: ContractCreateInput,
+  opts: CreateOptions = {},
+): Promise<ContractOut> {
   const mode = input.initial_billing_mode ?? "none";
   if (mode !== "create_initial_run" && input.initial_items.length) {
     throw invalid("initial_items", "initial_items are allowed only with initial_billing_mode=create_initial_run.");
@@ -45,28 +65,55 @@ export async function createContract(ctx: Ctx, input: ContractCreateInput, opts:
   const state = opts.awaitingPayment ? "inactive" : activate ? "active" : "inactive";
   const now = compiled.offer.start;
 
-  return ctx.db.$transaction(async (tx) => {
-    const contract = await tx.subscriptionContract.create({
-      data: {
-        accountId: ctx.accountId, customerId: compiled.customer!.id, state, currency: compiled.offer.currency,
-        billingAnchorAt: now, billingTimezone: compiled.offer.timezone, billingTime: compiled.offer.billingTime, fixedDay: compiled.offer.fixedDay,
-        billingAdvancePolicy: input.billing_advance_policy ?? "on_run_created",
-        nextBillingAt: activate ? priced.periodEnd : null,
-        inputMode: compiled.inputMode, bundleTemplateId: compiled.bundleTemplateId, bundleQuantity: compiled.bundleQuantity,
-        initialBillingMode: mode, paymentProcessorOverride: input.payment_processor_override ?? null,
-        autoApplyCredit: input.auto_apply_credit ?? false,
-        deliveryAddress: (input.delivery_address ?? undefined) as Prisma.InputJsonValue | undefined,
-        shippingSelection: (opts.shippingSelection ?? undefined) as Prisma.InputJsonValue | undefined,
-        accountingDepartment: input.accounting_department ?? null, accountingCostCenter: input.accounting_cost_center ?? null,
-        metadata: (input.metadata ?? {}) as Prisma.InputJsonValue, subscriberToken: newSubscriberToken(), createdAt: now, updatedAt: now,
-      },
-    });
-    const itemIds = await createItems(tx, contract.id, priced, activate);
-    if (activate) await createInitialBilling(tx, ctx.accountId, contract.id, compiled.customer!.id, mode, priced, itemIds, now, opts.checkoutId ? { checkout_id: opts.checkoutId, no_automatic_retry: true } : {});
-    const view = await viewContract(ctx, tx, await loadContract(tx, ctx.accountId, contract.id));
-    await emitEvent(tx, ctx.accountId, "subscription_contract.created", view, now);
-    return view;
-  }, { timeout: 20_000 });
+  return ctx.db.$transaction(
+    async (tx) => {
+      const contract = await tx.subscriptionContract.create({
+        data: {
+          accountId: ctx.accountId,
+          customerId: compiled.customer!.id,
+          state,
+          currency: compiled.offer.currency,
+          billingAnchorAt: now,
+          billingTimezone: compiled.offer.timezone,
+          billingTime: compiled.offer.billingTime,
+          fixedDay: compiled.offer.fixedDay,
+          billingAdvancePolicy: input.billing_advance_policy ?? "on_run_created",
+          nextBillingAt: activate ? priced.periodEnd : null,
+          inputMode: compiled.inputMode,
+          bundleTemplateId: compiled.bundleTemplateId,
+          bundleQuantity: compiled.bundleQuantity,
+          initialBillingMode: mode,
+          paymentProcessorOverride: input.payment_processor_override ?? null,
+          autoApplyCredit: input.auto_apply_credit ?? false,
+          deliveryAddress: (input.delivery_address ?? undefined) as Prisma.InputJsonValue | undefined,
+          shippingSelection: (opts.shippingSelection ?? undefined) as Prisma.InputJsonValue | undefined,
+          accountingDepartment: input.accounting_department ?? null,
+          accountingCostCenter: input.accounting_cost_center ?? null,
+          metadata: (input.metadata ?? {}) as Prisma.InputJsonValue,
+          subscriberToken: newSubscriberToken(),
+          createdAt: now,
+          updatedAt: now,
+        },
+      });
+      const itemIds = await createItems(tx, contract.id, priced, activate);
+      if (activate)
+        await createInitialBilling(
+          tx,
+          ctx.accountId,
+          contract.id,
+          compiled.customer!.id,
+          mode,
+          priced,
+          itemIds,
+          now,
+          opts.checkoutId ? { checkout_id: opts.checkoutId, no_automatic_retry: true } : {},
+        );
+      const view = await viewContract(ctx, tx, await loadContract(tx, ctx.accountId, contract.id));
+      await emitEvent(tx, ctx.accountId, "subscription_contract.created", view, now);
+      return view;
+    },
+    { timeout: 20_000 },
+  );
 }
 
 async function createItems(tx: DbTx, contractId: number, priced: PricedOffer, activate: boolean): Promise<number[]> {
@@ -75,10 +122,19 @@ async function createItems(tx: DbTx, contractId: number, priced: PricedOffer, ac
     const i = l.input;
     const item = await tx.contractItem.create({
       data: {
-        contractId, priceId: i.price.id, productId: i.price.productId, quantity: i.quantity,
-        unitAmountOverride: fmt4n(i.unitAmountOverride), discountPercent: fmt4n(i.discountPercent),
-        startAt: i.startAt, endAt: i.endAt, source: i.source, bundleItemId: i.refs.bundleItemId ?? null, ruleId: i.refs.ruleId ?? null,
-        periodStartAt: activate ? l.period.start : null, periodEndAt: activate ? l.period.end : null,
+        contractId,
+        priceId: i.price.id,
+        productId: i.price.productId,
+        quantity: i.quantity,
+        unitAmountOverride: fmt4n(i.unitAmountOverride),
+        discountPercent: fmt4n(i.discountPercent),
+        startAt: i.startAt,
+        endAt: i.endAt,
+        source: i.source,
+        bundleItemId: i.refs.bundleItemId ?? null,
+        ruleId: i.refs.ruleId ?? null,
+        periodStartAt: activate ? l.period.start : null,
+        periodEndAt: activate ? l.period.end : null,
         metadata: i.metadata as Prisma.InputJsonValue,
       },
     });
@@ -88,19 +144,46 @@ async function createItems(tx: DbTx, contractId: number, priced: PricedOffer, ac
 }
 
 /** create_initial_run: a scheduled run for the first period plus initial_items; next_invoice: pending lines. */
-export async function createInitialBilling(tx: DbTx, accountId: number, contractId: number, customerId: number, mode: string, priced: PricedOffer, itemIds: number[], now: Date, runMetadata: Record<string, unknown> = {}) {
+export async function createInitialBilling(
+  tx: DbTx,
+  accountId: number,
+  contractId: number,
+  customerId: number,
+  mode: string,
+  priced: PricedOffer,
+  itemIds: number[],
+  now: Date,
+  runMetadata: Record<string, unknown> = {},
+) {
   if (mode === "create_initial_run") {
-    const lines = [...priced.recurring.map((l, k) => runLineData(l, "recurring", itemIds[k])), ...priced.initial.map((l) => runLineData(l, "initial", null))];
+    const lines = [
+      ...priced.recurring.map((l, k) => runLineData(l, "recurring", itemIds[k])),
+      ...priced.initial.map((l) => runLineData(l, "initial", null)),
+    ];
     await tx.billingRun.create({
       data: {
-        accountId, contractId, customerId, kind: "initial", state: "scheduled", currency: priced.recurring[0]?.input.price.currency ?? priced.initial[0]?.input.price.currency ?? "EUR",
-        ...runPeriodOf(lines, { start: priced.start, end: priced.periodEnd }), periodKey: "initial", scheduledAt: now, metadata: runMetadata as Prisma.InputJsonValue,
-        subtotal: fmt4(priced.firstRun.subtotal), tax: fmt4(priced.firstRun.tax), total: fmt4(priced.firstRun.total),
+        accountId,
+        contractId,
+        customerId,
+        kind: "initial",
+        state: "scheduled",
+        currency: priced.recurring[0]?.input.price.currency ?? priced.initial[0]?.input.price.currency ?? "EUR",
+        ...runPeriodOf(lines, { start: priced.start, end: priced.periodEnd }),
+        periodKey: "initial",
+        scheduledAt: now,
+        metadata: runMetadata as Prisma.InputJsonValue,
+        subtotal: fmt4(priced.firstRun.subtotal),
+        tax: fmt4(priced.firstRun.tax),
+        total: fmt4(priced.firstRun.total),
         lines: { create: lines },
       },
     });
   } else if (mode === "next_invoice") {
-    const lines = priced.recurring.map((l, k) => ({ ...runLineData(l, "proration", itemIds[k], "initial_period"), accountId, contractId }));
+    const lines = priced.recurring.map((l, k) => ({
+      ...runLineData(l, "proration", itemIds[k], "initial_period"),
+      accountId,
+      contractId,
+    }));
     for (const { kind: _kind, ...data } of lines) await tx.pendingLine.create({ data });
   }
 }

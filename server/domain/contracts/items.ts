@@ -5,14 +5,15 @@ import { DomainError, invalid } from "../errors";
 import { dec, fmt4n } from "../money";
 import type { PricingRecord } from "../offers/terms";
 import { periodContaining } from "../pricing/periods";
-import { contractAnchor, itemLine, prorate, type ProrationLine } from "./lines";
+import { contractAnchor, itemLine, type ProrationLine, prorate } from "./lines";
 import type { Plan, PlanArgs } from "./operationFlow";
 import type { ContractRecord } from "./records";
 
 type Item = ContractRecord["items"][number];
 
 function changeable(c: ContractRecord) {
-  if (c.state === "canceled" || c.state === "ended") throw invalid("non_field_errors", `Cannot change items of a contract in state '${c.state}'.`);
+  if (c.state === "canceled" || c.state === "ended")
+    throw invalid("non_field_errors", `Cannot change items of a contract in state '${c.state}'.`);
 }
 
 function findItem(c: ContractRecord, id: number): Item {
@@ -21,22 +22,35 @@ function findItem(c: ContractRecord, id: number): Item {
   return item;
 }
 
-const cadence = (p: Pick<PricingRecord, "interval" | "intervalCount" | "billingScheduleId">) => `${p.interval}|${p.intervalCount}|${p.billingScheduleId}`;
+const cadence = (p: Pick<PricingRecord, "interval" | "intervalCount" | "billingScheduleId">) =>
+  `${p.interval}|${p.intervalCount}|${p.billingScheduleId}`;
 
 function checkPrice(a: PlanArgs<unknown>, priceId: number, like?: PricingRecord): PricingRecord {
   const price = a.catalog.prices.get(priceId);
-  if (!price || !price.active || !price.product.active) throw invalid("price", `Price ${priceId} not found or inactive.`);
+  if (!price || !price.active || !price.product.active)
+    throw invalid("price", `Price ${priceId} not found or inactive.`);
   if (price.billingType !== "recurring") throw invalid("price", `Price ${priceId} is not a recurring price.`);
-  if (price.currency !== a.c.currency) throw invalid("price", `Price ${priceId} is in ${price.currency}; the contract is in ${a.c.currency}.`);
-  if (price.billingDayOfMonth && a.c.fixedDay && price.billingDayOfMonth !== a.c.fixedDay) throw invalid("price", `Price ${priceId} bills on day ${price.billingDayOfMonth}; the contract bills on day ${a.c.fixedDay}.`);
+  if (price.currency !== a.c.currency)
+    throw invalid("price", `Price ${priceId} is in ${price.currency}; the contract is in ${a.c.currency}.`);
+  if (price.billingDayOfMonth && a.c.fixedDay && price.billingDayOfMonth !== a.c.fixedDay)
+    throw invalid(
+      "price",
+      `Price ${priceId} bills on day ${price.billingDayOfMonth}; the contract bills on day ${a.c.fixedDay}.`,
+    );
   // spec 4.9: a fixed day moves every item of the contract to it; an item change cannot re-anchor a contract
-  if (price.billingDayOfMonth && !a.c.fixedDay) throw invalid("price", `Price ${priceId} bills on day ${price.billingDayOfMonth}; the contract has no fixed billing day.`);
-  if (like && cadence(like) !== cadence(price)) throw invalid("price", `Price ${priceId} has a different billing interval than the current price.`);
+  if (price.billingDayOfMonth && !a.c.fixedDay)
+    throw invalid(
+      "price",
+      `Price ${priceId} bills on day ${price.billingDayOfMonth}; the contract has no fixed billing day.`,
+    );
+  if (like && cadence(like) !== cadence(price))
+    throw invalid("price", `Price ${priceId} has a different billing interval than the current price.`);
   return price;
 }
 
 function checkEffective(at: Date, period: { start: Date; end: Date } | null) {
-  if (period && (at < period.start || at >= period.end)) throw invalid("effective_at", "effective_at must fall within the item's current service period.");
+  if (period && (at < period.start || at >= period.end))
+    throw invalid("effective_at", "effective_at must fall within the item's current service period.");
 }
 
 export function planAddItem(a: PlanArgs<ItemAddInput>): Plan {
@@ -45,8 +59,17 @@ export function planAddItem(a: PlanArgs<ItemAddInput>): Plan {
   const price = checkPrice(a, input.price);
   const billing = c.state !== "inactive";
   const draft = {
-    id: 0, priceId: price.id, quantity: input.quantity ?? 1, unitAmountOverride: input.unit_amount_override != null ? dec(input.unit_amount_override) as never : null,
-    discountPercent: input.discount_percent != null ? dec(input.discount_percent) as never : null, startAt: null, endAt: null, source: "items", bundleItemId: null, ruleId: null, metadata: {},
+    id: 0,
+    priceId: price.id,
+    quantity: input.quantity ?? 1,
+    unitAmountOverride: input.unit_amount_override != null ? (dec(input.unit_amount_override) as never) : null,
+    discountPercent: input.discount_percent != null ? (dec(input.discount_percent) as never) : null,
+    startAt: null,
+    endAt: null,
+    source: "items",
+    bundleItemId: null,
+    ruleId: null,
+    metadata: {},
   };
   const line = itemLine(catalog, draft);
   // the new item's current period is the one containing now (not effective_at, which would always fit its own period)
@@ -54,13 +77,22 @@ export function planAddItem(a: PlanArgs<ItemAddInput>): Plan {
   checkEffective(at, period);
   const charge = period && a.prorate ? prorate(line, null, period, at, period.end, 1, "item_added") : null;
   return {
-    lines: charge ? [charge] : [], resultingState: c.state, continues: true,
+    lines: charge ? [charge] : [],
+    resultingState: c.state,
+    continues: true,
     apply: async (tx) => {
       const item = await tx.contractItem.create({
         data: {
-          contractId: c.id, priceId: price.id, productId: price.productId, quantity: draft.quantity,
-          unitAmountOverride: input.unit_amount_override ?? null, discountPercent: input.discount_percent ?? null, source: "items",
-          periodStartAt: period?.start ?? null, periodEndAt: period?.end ?? null, startAt: at > (period?.start ?? at) ? at : null,
+          contractId: c.id,
+          priceId: price.id,
+          productId: price.productId,
+          quantity: draft.quantity,
+          unitAmountOverride: input.unit_amount_override ?? null,
+          discountPercent: input.discount_percent ?? null,
+          source: "items",
+          periodStartAt: period?.start ?? null,
+          periodEndAt: period?.end ?? null,
+          startAt: at > (period?.start ?? at) ? at : null,
         },
       });
       if (charge) charge.contractItemId = item.id;
@@ -76,9 +108,17 @@ export function planUpdateItem(a: PlanArgs<ItemUpdateInput>): Plan {
   const current = catalog.prices.get(item.priceId)!;
   const next = { ...item };
   const changed: string[] = [];
-  if (input.price !== undefined && input.price !== item.priceId) { checkPrice(a, input.price, current); next.priceId = input.price; changed.push("price_changed"); }
-  if (input.quantity !== undefined && input.quantity !== item.quantity) { next.quantity = input.quantity; changed.push("quantity_changed"); }
-  const sameDec = (x: Prisma.Decimal | null, y: string | null | undefined) => (x == null ? y == null : y != null && dec(x).eq(dec(y)));
+  if (input.price !== undefined && input.price !== item.priceId) {
+    checkPrice(a, input.price, current);
+    next.priceId = input.price;
+    changed.push("price_changed");
+  }
+  if (input.quantity !== undefined && input.quantity !== item.quantity) {
+    next.quantity = input.quantity;
+    changed.push("quantity_changed");
+  }
+  const sameDec = (x: Prisma.Decimal | null, y: string | null | undefined) =>
+    x == null ? y == null : y != null && dec(x).eq(dec(y));
   if (input.unit_amount_override !== undefined && !sameDec(item.unitAmountOverride, input.unit_amount_override)) {
     next.unitAmountOverride = input.unit_amount_override == null ? null : (dec(input.unit_amount_override) as never);
     changed.push("unit_amount_changed");
@@ -87,7 +127,13 @@ export function planUpdateItem(a: PlanArgs<ItemUpdateInput>): Plan {
     next.discountPercent = input.discount_percent == null ? null : (dec(input.discount_percent) as never);
     changed.push("discount_changed");
   }
-  if (!changed.length) throw new DomainError("validation", "no change", { non_field_errors: ["The request changes nothing on this item."] }, "no_change");
+  if (!changed.length)
+    throw new DomainError(
+      "validation",
+      "no change",
+      { non_field_errors: ["The request changes nothing on this item."] },
+      "no_change",
+    );
   const reason = changed.length === 1 ? changed[0] : changed.includes("price_changed") ? "price_changed" : changed[0];
   const period = item.periodStartAt && item.periodEndAt ? { start: item.periodStartAt, end: item.periodEndAt } : null;
   checkEffective(at, period);
@@ -98,13 +144,17 @@ export function planUpdateItem(a: PlanArgs<ItemUpdateInput>): Plan {
     for (const l of [credit, charge]) if (l) lines.push(l);
   }
   return {
-    lines, resultingState: c.state, continues: true,
+    lines,
+    resultingState: c.state,
+    continues: true,
     apply: async (tx) => {
       const price = catalog.prices.get(next.priceId)!;
       await tx.contractItem.update({
         where: { id: item.id },
         data: {
-          priceId: next.priceId, productId: price.productId, quantity: next.quantity,
+          priceId: next.priceId,
+          productId: price.productId,
+          quantity: next.quantity,
           unitAmountOverride: fmt4n(next.unitAmountOverride),
           discountPercent: fmt4n(next.discountPercent),
         },
@@ -120,9 +170,12 @@ export function planRemoveItem(a: PlanArgs<ItemRemoveInput>): Plan {
   const item = findItem(c, input.contract_item);
   const period = item.periodStartAt && item.periodEndAt ? { start: item.periodStartAt, end: item.periodEndAt } : null;
   checkEffective(at, period);
-  const credit = period && a.prorate ? prorate(itemLine(catalog, item), item.id, period, at, period.end, -1, "item_removed") : null;
+  const credit =
+    period && a.prorate ? prorate(itemLine(catalog, item), item.id, period, at, period.end, -1, "item_removed") : null;
   return {
-    lines: credit ? [credit] : [], resultingState: c.state, continues: true,
+    lines: credit ? [credit] : [],
+    resultingState: c.state,
+    continues: true,
     apply: async (tx) => {
       await tx.contractItem.update({ where: { id: item.id }, data: { status: "removed", removedAt: at, endAt: at } });
       return { event: "subscription_contract.updated", contractItemId: item.id };

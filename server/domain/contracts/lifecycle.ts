@@ -1,15 +1,17 @@
 // Lifecycle transitions of spec 3.1 as planners for the shared operation flow (preview + execute).
-import type { CancelInput, PauseInput, RestartInput, ResumeInput } from "../../schemas/contracts";
+
 import Decimal from "decimal.js";
 import type { DbTx } from "../../db";
+import type { CancelInput, PauseInput, RestartInput, ResumeInput } from "../../schemas/contracts";
 import { invalid, invalidFields } from "../errors";
-import { itemLine, pendingAsRunLine, prorate, type ProrationLine } from "./lines";
+import { fmt4 } from "../money";
+import { createAdjustmentRun } from "./adjustmentRun";
+import { itemLine, type ProrationLine, pendingAsRunLine, prorate } from "./lines";
 import type { Plan, PlanArgs } from "./operationFlow";
 import type { ContractRecord } from "./records";
-import { createAdjustmentRun } from "./adjustmentRun";
-import { fmt4 } from "../money";
 
-const notAllowed = (c: ContractRecord, what: string) => invalid("non_field_errors", `Cannot ${what} a contract in state '${c.state}'.`);
+const notAllowed = (c: ContractRecord, what: string) =>
+  invalid("non_field_errors", `Cannot ${what} a contract in state '${c.state}'.`);
 /** The latest instant a Date can hold (ECMAScript's limit, 8.64e15 ms after the epoch). */
 const END_OF_TIME = new Date(8.64e15);
 const liveItems = (c: ContractRecord) => c.items.filter((i) => i.status === "active");
@@ -19,7 +21,15 @@ function periodLines(a: PlanArgs<unknown>, from: Date, to: Date, sign: 1 | -1, r
   if (!a.prorate) return [];
   return liveItems(a.c).flatMap((i) => {
     if (!i.periodStartAt || !i.periodEndAt) return [];
-    const l = prorate(itemLine(a.catalog, i), i.id, { start: i.periodStartAt, end: i.periodEndAt }, from, to, sign, reason);
+    const l = prorate(
+      itemLine(a.catalog, i),
+      i.id,
+      { start: i.periodStartAt, end: i.periodEndAt },
+      from,
+      to,
+      sign,
+      reason,
+    );
     return l ? [l] : [];
   });
 }
@@ -27,14 +37,20 @@ function periodLines(a: PlanArgs<unknown>, from: Date, to: Date, sign: 1 | -1, r
 export function planCancel(a: PlanArgs<CancelInput>): Plan {
   const { c, input, at, now } = a;
   if (c.state !== "active") throw notAllowed(c, "cancel");
-  if (input.cancel_at_period_end && input.cancel_at) throw invalid("non_field_errors", "Send either cancel_at_period_end or cancel_at, not both.");
+  if (input.cancel_at_period_end && input.cancel_at)
+    throw invalid("non_field_errors", "Send either cancel_at_period_end or cancel_at, not both.");
   if (input.cancel_at_period_end) {
     if (!c.nextBillingAt) throw invalid("cancel_at_period_end", "The contract has no current billing period to end.");
     const end = c.nextBillingAt;
     return {
-      lines: [], resultingState: "active", continues: true,
+      lines: [],
+      resultingState: "active",
+      continues: true,
       apply: async (tx) => {
-        await tx.subscriptionContract.update({ where: { id: c.id }, data: { cancelAtPeriodEnd: true, cancelAt: end, canceledAt: null, endedAt: null } });
+        await tx.subscriptionContract.update({
+          where: { id: c.id },
+          data: { cancelAtPeriodEnd: true, cancelAt: end, canceledAt: null, endedAt: null },
+        });
         return { event: "subscription_contract.updated" };
       },
     };
@@ -43,9 +59,14 @@ export function planCancel(a: PlanArgs<CancelInput>): Plan {
     const when = new Date(input.cancel_at);
     if (when <= now) throw invalid("cancel_at", "cancel_at must be in the future; omit it to cancel now.");
     return {
-      lines: [], resultingState: "active", continues: true,
+      lines: [],
+      resultingState: "active",
+      continues: true,
       apply: async (tx) => {
-        await tx.subscriptionContract.update({ where: { id: c.id }, data: { cancelAtPeriodEnd: false, cancelAt: when } });
+        await tx.subscriptionContract.update({
+          where: { id: c.id },
+          data: { cancelAtPeriodEnd: false, cancelAt: when },
+        });
         return { event: "subscription_contract.updated" };
       },
     };
@@ -54,13 +75,26 @@ export function planCancel(a: PlanArgs<CancelInput>): Plan {
   // credits each item from `at` to the end of its current period, however far that is
   const lines = periodLines(a, at, END_OF_TIME, -1, "canceled");
   return {
-    lines, resultingState: "canceled", continues: false,
+    lines,
+    resultingState: "canceled",
+    continues: false,
     apply: async (tx) => {
       await tx.subscriptionContract.update({
         where: { id: c.id },
-        data: { state: "canceled", cancelAtPeriodEnd: false, cancelAt: at, canceledAt: at, endedAt: at, recurring: false, nextBillingAt: null },
+        data: {
+          state: "canceled",
+          cancelAtPeriodEnd: false,
+          cancelAt: at,
+          canceledAt: at,
+          endedAt: at,
+          recurring: false,
+          nextBillingAt: null,
+        },
       });
-      await tx.contractPause.updateMany({ where: { contractId: c.id, state: "scheduled" }, data: { state: "canceled", canceledAt: now } });
+      await tx.contractPause.updateMany({
+        where: { contractId: c.id, state: "scheduled" },
+        data: { state: "canceled", canceledAt: now },
+      });
       await settlePendingOnCancel(tx, c, now);
       return { event: "subscription_contract.canceled" };
     },
@@ -72,18 +106,39 @@ export function planCancel(a: PlanArgs<CancelInput>): Plan {
  * (net positive) by an adjustment run due now, credits (net negative) as contract credit.
  */
 async function settlePendingOnCancel(tx: DbTx, c: ContractRecord, now: Date) {
-  const pending = await tx.pendingLine.findMany({ where: { contractId: c.id, billingRunId: null }, orderBy: { id: "asc" } });
+  const pending = await tx.pendingLine.findMany({
+    where: { contractId: c.id, billingRunId: null },
+    orderBy: { id: "asc" },
+  });
   if (!pending.length) return;
   const sum = (k: "subtotal" | "tax") => pending.reduce((a, l) => a.plus(l[k].toString()), new Decimal(0));
   const net = sum("subtotal").plus(sum("tax"));
   if (net.gt(0)) {
-    await createAdjustmentRun(tx, c, {
-      lines: pending.map(pendingAsRunLine), pendingLineIds: pending.map((p) => p.id), periodKey: `cancel:${now.toISOString()}`,
-      metadata: { operation: "cancel", reason: "pending adjustments of a canceled contract" },
-    }, now);
+    await createAdjustmentRun(
+      tx,
+      c,
+      {
+        lines: pending.map(pendingAsRunLine),
+        pendingLineIds: pending.map((p) => p.id),
+        periodKey: `cancel:${now.toISOString()}`,
+        metadata: { operation: "cancel", reason: "pending adjustments of a canceled contract" },
+      },
+      now,
+    );
   } else {
     if (net.lt(0)) {
-      await tx.contractCredit.create({ data: { accountId: c.accountId, contractId: c.id, amount: fmt4(net.negated()), currency: c.currency, kind: "grant", reason: "pending adjustments of a canceled contract", operation: "cancel", createdAt: now } });
+      await tx.contractCredit.create({
+        data: {
+          accountId: c.accountId,
+          contractId: c.id,
+          amount: fmt4(net.negated()),
+          currency: c.currency,
+          kind: "grant",
+          reason: "pending adjustments of a canceled contract",
+          operation: "cancel",
+          createdAt: now,
+        },
+      });
     }
     // settled as credit (or nothing): the queue entries are done
     await tx.pendingLine.deleteMany({ where: { id: { in: pending.map((p) => p.id) } } });
@@ -95,25 +150,50 @@ export function planRestart(a: PlanArgs<RestartInput>): Plan {
   const { c, now } = a;
   if (c.state === "active" && (c.cancelAt || c.cancelAtPeriodEnd)) {
     return {
-      lines: [], resultingState: "active", continues: true,
+      lines: [],
+      resultingState: "active",
+      continues: true,
       apply: async (tx) => {
-        await tx.subscriptionContract.update({ where: { id: c.id }, data: { cancelAtPeriodEnd: false, cancelAt: null } });
+        await tx.subscriptionContract.update({
+          where: { id: c.id },
+          data: { cancelAtPeriodEnd: false, cancelAt: null },
+        });
         return { event: "subscription_contract.restarted" };
       },
     };
   }
-  if (c.state !== "canceled") throw invalid("non_field_errors", c.state === "active" ? "The contract has no pending cancellation to clear." : `Cannot restart a contract in state '${c.state}'.`);
+  if (c.state !== "canceled")
+    throw invalid(
+      "non_field_errors",
+      c.state === "active"
+        ? "The contract has no pending cancellation to clear."
+        : `Cannot restart a contract in state '${c.state}'.`,
+    );
   const items = liveItems(c);
   if (!items.length) throw invalid("non_field_errors", "The contract has no items to restart.");
   // a reactivated contract starts a new billing period now, billed in advance by the next run
   return {
-    lines: [], resultingState: "active", continues: true,
+    lines: [],
+    resultingState: "active",
+    continues: true,
     apply: async (tx) => {
       await tx.subscriptionContract.update({
         where: { id: c.id },
-        data: { state: "active", recurring: true, cancelAtPeriodEnd: false, cancelAt: null, canceledAt: null, endedAt: null, billingAnchorAt: now, nextBillingAt: now },
+        data: {
+          state: "active",
+          recurring: true,
+          cancelAtPeriodEnd: false,
+          cancelAt: null,
+          canceledAt: null,
+          endedAt: null,
+          billingAnchorAt: now,
+          nextBillingAt: now,
+        },
       });
-      await tx.contractItem.updateMany({ where: { id: { in: items.map((i) => i.id) } }, data: { periodStartAt: now, periodEndAt: now } });
+      await tx.contractItem.updateMany({
+        where: { id: { in: items.map((i) => i.id) } },
+        data: { periodStartAt: now, periodEndAt: now },
+      });
       return { event: "subscription_contract.restarted" };
     },
   };
@@ -126,16 +206,31 @@ export function planPause(a: PlanArgs<PauseInput>): Plan {
   if (end <= start) throw invalid("end_date", "end_date must be after start_date.");
   if (end <= now) throw invalid("end_date", "end_date must be in the future.");
   const current = start <= now;
-  if (c.state !== "active" && !(c.state === "paused" && !current)) throw notAllowed(c, current ? "pause" : "schedule a pause for");
-  const overlap = c.pauses.find((p) => (p.state === "scheduled" || p.state === "active") && p.startAt < end && start < p.endAt);
+  if (c.state !== "active" && !(c.state === "paused" && !current))
+    throw notAllowed(c, current ? "pause" : "schedule a pause for");
+  const overlap = c.pauses.find(
+    (p) => (p.state === "scheduled" || p.state === "active") && p.startAt < end && start < p.endAt,
+  );
   if (overlap) throw invalidFields({ start_date: [`The pause overlaps pause ${overlap.id}.`] });
-  if (c.cancelAt && start >= c.cancelAt) throw invalid("start_date", "The contract is canceled before this pause would start.");
+  if (c.cancelAt && start >= c.cancelAt)
+    throw invalid("start_date", "The contract is canceled before this pause would start.");
   // from `at` (now, or the previewed instant when executed with a preview token), never before the window
   const lines = periodLines(a, at > start ? at : start, end, -1, "paused");
   return {
-    lines, resultingState: current ? "paused" : c.state, continues: true,
+    lines,
+    resultingState: current ? "paused" : c.state,
+    continues: true,
     apply: async (tx) => {
-      await tx.contractPause.create({ data: { contractId: c.id, startAt: start, endAt: end, state: current ? "active" : "scheduled", reason: input.reason ?? null, createdAt: now } });
+      await tx.contractPause.create({
+        data: {
+          contractId: c.id,
+          startAt: start,
+          endAt: end,
+          state: current ? "active" : "scheduled",
+          reason: input.reason ?? null,
+          createdAt: now,
+        },
+      });
       if (current) await tx.subscriptionContract.update({ where: { id: c.id }, data: { state: "paused" } });
       return { event: current ? "subscription_contract.paused" : "subscription_contract.updated" };
     },
@@ -147,15 +242,23 @@ export function planResume(a: PlanArgs<ResumeInput>): Plan {
   const { c, now } = a;
   if (c.state !== "paused") throw notAllowed(c, "resume");
   if (a.at > now) throw invalid("effective_at", "A resume cannot be in the future.");
-  const pause = c.pauses.find((p) => p.state === "active" || (p.state !== "canceled" && p.startAt <= now && now < p.endAt));
+  const pause = c.pauses.find(
+    (p) => p.state === "active" || (p.state !== "canceled" && p.startAt <= now && now < p.endAt),
+  );
   // the pause ends at `at` (now, or the previewed instant when executed with a preview token)
   const at = pause && a.at < pause.startAt ? pause.startAt : a.at;
   const until = pause?.endAt ?? at;
   const lines = periodLines(a, at, until, 1, "resumed");
   return {
-    lines, resultingState: "active", continues: true,
+    lines,
+    resultingState: "active",
+    continues: true,
     apply: async (tx) => {
-      if (pause) await tx.contractPause.update({ where: { id: pause.id }, data: { state: "completed", endAt: at < pause.endAt ? at : pause.endAt } });
+      if (pause)
+        await tx.contractPause.update({
+          where: { id: pause.id },
+          data: { state: "completed", endAt: at < pause.endAt ? at : pause.endAt },
+        });
       await tx.subscriptionContract.update({ where: { id: c.id }, data: { state: "active" } });
       return { event: "subscription_contract.resumed" };
     },

@@ -5,14 +5,14 @@ import type { DbTx } from "../../db";
 import type { ContractOut, Operation, ProrationPreviewOut } from "../../schemas/contracts";
 import type { Ctx } from "../context";
 import { DomainError, invalid } from "../errors";
-import { emitEvent, type EventType } from "../events/outbox";
+import { type EventType, emitEvent } from "../events/outbox";
 import { fmt4, fmt6 } from "../money";
-import { catalogSnapshot, type CatalogSnapshot } from "../offers/snapshot";
+import { type CatalogSnapshot, catalogSnapshot } from "../offers/snapshot";
 import { iso } from "../time";
 import { createAdjustmentRun } from "./adjustmentRun";
-import { lineGross, pendingAsRunLine, presentProrationLine, type ProrationLine } from "./lines";
-import { loadContract, withLockedContract, withVersionBump, type ContractRecord } from "./records";
-import { digest, paramsHash, PREVIEW_TTL_MS, readPreview, signPreview } from "./token";
+import { lineGross, type ProrationLine, pendingAsRunLine, presentProrationLine } from "./lines";
+import { type ContractRecord, loadContract, withLockedContract, withVersionBump } from "./records";
+import { digest, PREVIEW_TTL_MS, paramsHash, readPreview, signPreview } from "./token";
 import { viewContractById } from "./view";
 
 export interface CommonInput {
@@ -33,27 +33,66 @@ export interface Plan {
   apply(tx: DbTx): Promise<{ event: EventType; contractItemId?: number | null }>;
 }
 
-export interface PlanArgs<I> { ctx: Ctx; c: ContractRecord; input: I; at: Date; now: Date; catalog: CatalogSnapshot; prorate: boolean }
+export interface PlanArgs<I> {
+  ctx: Ctx;
+  c: ContractRecord;
+  input: I;
+  at: Date;
+  now: Date;
+  catalog: CatalogSnapshot;
+  prorate: boolean;
+}
 export type Planner<I> = (a: PlanArgs<I>) => Plan;
 
 const DEFAULT_SETTLEMENT: Record<Operation, "next_invoice" | "credit_balance"> = {
-  add_item: "next_invoice", update_item: "next_invoice", remove_item: "next_invoice",
-  cancel: "credit_balance", pause: "credit_balance", resume: "next_invoice", restart: "next_invoice",
+  add_item: "next_invoice",
+  update_item: "next_invoice",
+  remove_item: "next_invoice",
+  cancel: "credit_balance",
+  pause: "credit_balance",
+  resume: "next_invoice",
+  restart: "next_invoice",
 };
 const DEFAULT_PRORATION: Record<Operation, "none" | "create_prorations"> = {
-  add_item: "create_prorations", update_item: "create_prorations", remove_item: "create_prorations",
-  cancel: "none", pause: "none", resume: "none", restart: "none",
+  add_item: "create_prorations",
+  update_item: "create_prorations",
+  remove_item: "create_prorations",
+  cancel: "none",
+  pause: "none",
+  resume: "none",
+  restart: "none",
 };
 
-interface Settlement { prorationBehavior: string; settlementBehavior: string; includePending: boolean; invoiceNow: ProrationLine[]; nextInvoice: ProrationLine[]; credit: Decimal; pending: Decimal }
+interface Settlement {
+  prorationBehavior: string;
+  settlementBehavior: string;
+  includePending: boolean;
+  invoiceNow: ProrationLine[];
+  nextInvoice: ProrationLine[];
+  credit: Decimal;
+  pending: Decimal;
+}
 
 function settle(op: Operation, input: CommonInput, plan: Plan, pendingTotal: Decimal): Settlement {
   const behavior = input.proration_behavior ?? DEFAULT_PRORATION[op];
-  const settlement = behavior === "always_invoice" ? "invoice_now" : (input.settlement_behavior ?? DEFAULT_SETTLEMENT[op]);
+  const settlement =
+    behavior === "always_invoice" ? "invoice_now" : (input.settlement_behavior ?? DEFAULT_SETTLEMENT[op]);
   const includePending = input.include_pending_adjustments ?? false;
-  if (includePending && settlement !== "invoice_now") throw invalid("include_pending_adjustments", "include_pending_adjustments is valid only with settlement_behavior=invoice_now.");
+  if (includePending && settlement !== "invoice_now")
+    throw invalid(
+      "include_pending_adjustments",
+      "include_pending_adjustments is valid only with settlement_behavior=invoice_now.",
+    );
   const net = plan.lines.reduce((a, l) => a.plus(lineGross(l)), new Decimal(0));
-  const out: Settlement = { prorationBehavior: behavior, settlementBehavior: settlement, includePending, invoiceNow: [], nextInvoice: [], credit: new Decimal(0), pending: includePending ? pendingTotal : new Decimal(0) };
+  const out: Settlement = {
+    prorationBehavior: behavior,
+    settlementBehavior: settlement,
+    includePending,
+    invoiceNow: [],
+    nextInvoice: [],
+    credit: new Decimal(0),
+    pending: includePending ? pendingTotal : new Decimal(0),
+  };
   if (!plan.lines.length) return out;
   // decimal.js: isPositive() is true for zero, so compare with 0 explicitly
   if (net.lt(0) && (settlement !== "next_invoice" || !plan.continues)) out.credit = net.negated();
@@ -62,21 +101,41 @@ function settle(op: Operation, input: CommonInput, plan: Plan, pendingTotal: Dec
   return out;
 }
 
-function previewBody(op: Operation, c: ContractRecord, at: Date, plan: Plan, settlement: Settlement): Omit<ProrationPreviewOut, "preview_token" | "expires_at"> {
+function previewBody(
+  op: Operation,
+  c: ContractRecord,
+  at: Date,
+  plan: Plan,
+  settlement: Settlement,
+): Omit<ProrationPreviewOut, "preview_token" | "expires_at"> {
   const sum = (f: (l: ProrationLine) => Decimal, ls = plan.lines) => ls.reduce((a, l) => a.plus(f(l)), new Decimal(0));
   return {
-    operation: op, contract_id: c.id, contract_version: c.contractVersion, effective_at: iso(at),
-    proration_behavior: settlement.prorationBehavior, settlement_behavior: settlement.settlementBehavior, include_pending_adjustments: settlement.includePending,
+    operation: op,
+    contract_id: c.id,
+    contract_version: c.contractVersion,
+    effective_at: iso(at),
+    proration_behavior: settlement.prorationBehavior,
+    settlement_behavior: settlement.settlementBehavior,
+    include_pending_adjustments: settlement.includePending,
     lines: plan.lines.map(presentProrationLine),
-    subtotal_amount: fmt4(sum((l) => l.subtotal)), tax_amount: fmt4(sum((l) => l.tax)), total_amount: fmt4(sum(lineGross)),
-    invoice_now_amount: fmt4(sum(lineGross, settlement.invoiceNow).plus(settlement.invoiceNow.length ? settlement.pending : 0)),
-    next_invoice_amount: fmt4(sum(lineGross, settlement.nextInvoice)), credit_amount: fmt4(settlement.credit), pending_adjustments_amount: fmt4(settlement.pending),
+    subtotal_amount: fmt4(sum((l) => l.subtotal)),
+    tax_amount: fmt4(sum((l) => l.tax)),
+    total_amount: fmt4(sum(lineGross)),
+    invoice_now_amount: fmt4(
+      sum(lineGross, settlement.invoiceNow).plus(settlement.invoiceNow.length ? settlement.pending : 0),
+    ),
+    next_invoice_amount: fmt4(sum(lineGross, settlement.nextInvoice)),
+    credit_amount: fmt4(settlement.credit),
+    pending_adjustments_amount: fmt4(settlement.pending),
     resulting_state: plan.resultingState,
   };
 }
 
 async function pendingTotal(db: DbTx, contractId: number): Promise<Decimal> {
-  const rows = await db.pendingLine.findMany({ where: { contractId, billingRunId: null }, select: { subtotal: true, tax: true } });
+  const rows = await db.pendingLine.findMany({
+    where: { contractId, billingRunId: null },
+    select: { subtotal: true, tax: true },
+  });
   return rows.reduce((a, r) => a.plus(r.subtotal.toString()).plus(r.tax.toString()), new Decimal(0));
 }
 
@@ -84,44 +143,101 @@ function effectiveAt(input: CommonInput, now: Date): Date {
   return input.effective_at ? new Date(input.effective_at) : now;
 }
 
-export async function previewOperation<I extends CommonInput>(ctx: Ctx, contractId: number, op: Operation, input: I, planner: Planner<I>): Promise<ProrationPreviewOut> {
+export async function previewOperation<I extends CommonInput>(
+  ctx: Ctx,
+  contractId: number,
+  op: Operation,
+  input: I,
+  planner: Planner<I>,
+): Promise<ProrationPreviewOut> {
   const c = await loadContract(ctx.db, ctx.accountId, contractId);
   const now = ctx.clock.now();
   const at = effectiveAt(input, now);
   const catalog = await catalogSnapshot(ctx);
-  const plan = planner({ ctx, c, input, at, now, catalog, prorate: (input.proration_behavior ?? DEFAULT_PRORATION[op]) !== "none" });
+  const plan = planner({
+    ctx,
+    c,
+    input,
+    at,
+    now,
+    catalog,
+    prorate: (input.proration_behavior ?? DEFAULT_PRORATION[op]) !== "none",
+  });
   const settlement = settle(op, input, plan, await pendingTotal(ctx.db, c.id));
   const body = previewBody(op, c, at, plan, settlement);
   const expiresAt = now.getTime() + PREVIEW_TTL_MS;
   const token = await signPreview({
-    contractId: c.id, contractVersion: c.contractVersion, operation: op, paramsHash: paramsHash(input as Record<string, unknown>),
-    effectiveAt: iso(at), amountsDigest: digest(body), expiresAt,
+    contractId: c.id,
+    contractVersion: c.contractVersion,
+    operation: op,
+    paramsHash: paramsHash(input as Record<string, unknown>),
+    effectiveAt: iso(at),
+    amountsDigest: digest(body),
+    expiresAt,
   });
   return { ...body, preview_token: token, expires_at: iso(new Date(expiresAt)) };
 }
 
-export interface OperationResult { contract: ContractOut; preview: Omit<ProrationPreviewOut, "preview_token" | "expires_at">; contractItemId: number | null; adjustmentRunId: number | null }
+export interface OperationResult {
+  contract: ContractOut;
+  preview: Omit<ProrationPreviewOut, "preview_token" | "expires_at">;
+  contractItemId: number | null;
+  adjustmentRunId: number | null;
+}
 
-export async function executeOperation<I extends CommonInput>(ctx: Ctx, contractId: number, op: Operation, input: I, planner: Planner<I>): Promise<OperationResult> {
+export async function executeOperation<I extends CommonInput>(
+  ctx: Ctx,
+  contractId: number,
+  op: Operation,
+  input: I,
+  planner: Planner<I>,
+): Promise<OperationResult> {
   // read before the lock: the secret may need its own database read on a process's first use
   const claims = input.preview_token ? await readPreview(input.preview_token) : null;
   return withLockedContract(ctx, contractId, async (tx, c) => {
     const now = ctx.clock.now();
     if (input.preview_token) {
-      if (!claims || claims.contractId !== c.id || claims.operation !== op) throw invalid("preview_token", "Invalid preview token for this contract and operation.");
-      if (claims.expiresAt < now.getTime()) throw invalid("preview_token", "The preview token has expired; preview again.");
-      if (claims.paramsHash !== paramsHash(input as Record<string, unknown>)) throw invalid("preview_token", "The request differs from the previewed one (send the same fields, proration_behavior and settlement_behavior).");
+      if (!claims || claims.contractId !== c.id || claims.operation !== op)
+        throw invalid("preview_token", "Invalid preview token for this contract and operation.");
+      if (claims.expiresAt < now.getTime())
+        throw invalid("preview_token", "The preview token has expired; preview again.");
+      if (claims.paramsHash !== paramsHash(input as Record<string, unknown>))
+        throw invalid(
+          "preview_token",
+          "The request differs from the previewed one (send the same fields, proration_behavior and settlement_behavior).",
+        );
       // effective_at may be omitted (the preview's applies) but not changed
-      if (input.effective_at && new Date(input.effective_at).getTime() !== new Date(claims.effectiveAt).getTime()) throw invalid("preview_token", "The request's effective_at differs from the previewed one.");
-      if (claims.contractVersion !== c.contractVersion) throw new DomainError("validation", "stale", { preview_token: ["The contract changed since the preview; preview again."] }, "preview_stale");
+      if (input.effective_at && new Date(input.effective_at).getTime() !== new Date(claims.effectiveAt).getTime())
+        throw invalid("preview_token", "The request's effective_at differs from the previewed one.");
+      if (claims.contractVersion !== c.contractVersion)
+        throw new DomainError(
+          "validation",
+          "stale",
+          { preview_token: ["The contract changed since the preview; preview again."] },
+          "preview_stale",
+        );
     }
     const at = claims ? new Date(claims.effectiveAt) : effectiveAt(input, now);
     // through the transaction: another pool connection while holding this one can deadlock under load
     const catalog = await catalogSnapshot({ ...ctx, db: tx as Ctx["db"] });
-    const plan = planner({ ctx, c, input, at, now, catalog, prorate: (input.proration_behavior ?? DEFAULT_PRORATION[op]) !== "none" });
+    const plan = planner({
+      ctx,
+      c,
+      input,
+      at,
+      now,
+      catalog,
+      prorate: (input.proration_behavior ?? DEFAULT_PRORATION[op]) !== "none",
+    });
     const settlement = settle(op, input, plan, await pendingTotal(tx, c.id));
     const body = previewBody(op, c, at, plan, settlement);
-    if (claims && claims.amountsDigest !== digest(body)) throw new DomainError("validation", "stale", { preview_token: ["The amounts differ from the preview; preview again."] }, "preview_stale");
+    if (claims && claims.amountsDigest !== digest(body))
+      throw new DomainError(
+        "validation",
+        "stale",
+        { preview_token: ["The amounts differ from the preview; preview again."] },
+        "preview_stale",
+      );
 
     const { event, contractItemId = null } = await plan.apply(tx);
     const adjustmentRunId = await record(tx, ctx, c, op, settlement, now, input.reason);
@@ -129,27 +245,74 @@ export async function executeOperation<I extends CommonInput>(ctx: Ctx, contract
     const view = await viewContractById(ctx, tx, c.id);
     await emitEvent(tx, ctx.accountId, event, view, now);
     // lines again after apply: an added item's line now carries the new contract item id
-    return { contract: view, preview: { ...body, lines: plan.lines.map(presentProrationLine) }, contractItemId, adjustmentRunId };
+    return {
+      contract: view,
+      preview: { ...body, lines: plan.lines.map(presentProrationLine) },
+      contractItemId,
+      adjustmentRunId,
+    };
   });
 }
 
 /** Writes the settlement: credit grant, pending lines for the next run, or an adjustment run due now. */
-async function record(tx: DbTx, ctx: Ctx, c: ContractRecord, op: Operation, settlement: Settlement, now: Date, reason?: string): Promise<number | null> {
+async function record(
+  tx: DbTx,
+  ctx: Ctx,
+  c: ContractRecord,
+  op: Operation,
+  settlement: Settlement,
+  now: Date,
+  reason?: string,
+): Promise<number | null> {
   if (settlement.credit.gt(0)) {
-    await tx.contractCredit.create({ data: { accountId: ctx.accountId, contractId: c.id, amount: fmt4(settlement.credit), currency: c.currency, kind: "grant", reason: reason ?? `${op} proration`, operation: op, createdAt: now } });
+    await tx.contractCredit.create({
+      data: {
+        accountId: ctx.accountId,
+        contractId: c.id,
+        amount: fmt4(settlement.credit),
+        currency: c.currency,
+        kind: "grant",
+        reason: reason ?? `${op} proration`,
+        operation: op,
+        createdAt: now,
+      },
+    });
   }
   const lineData = (l: ProrationLine) => ({
-    contractItemId: l.contractItemId, priceId: l.priceId, priceVersionId: l.versionId, productName: l.productName, quantity: l.quantity,
-    unitAmount: fmt4(l.unitAmount), prorationFactor: fmt6(l.factor), lineTotal: fmt4(l.lineTotal), subtotal: fmt4(l.subtotal), tax: fmt4(l.tax),
-    servicePeriodStartAt: l.start, servicePeriodEndAt: l.end, prorationReason: l.reason, description: l.description,
+    contractItemId: l.contractItemId,
+    priceId: l.priceId,
+    priceVersionId: l.versionId,
+    productName: l.productName,
+    quantity: l.quantity,
+    unitAmount: fmt4(l.unitAmount),
+    prorationFactor: fmt6(l.factor),
+    lineTotal: fmt4(l.lineTotal),
+    subtotal: fmt4(l.subtotal),
+    tax: fmt4(l.tax),
+    servicePeriodStartAt: l.start,
+    servicePeriodEndAt: l.end,
+    prorationReason: l.reason,
+    description: l.description,
   });
-  for (const l of settlement.nextInvoice) await tx.pendingLine.create({ data: { ...lineData(l), accountId: ctx.accountId, contractId: c.id } });
+  for (const l of settlement.nextInvoice)
+    await tx.pendingLine.create({ data: { ...lineData(l), accountId: ctx.accountId, contractId: c.id } });
   if (!settlement.invoiceNow.length) return null;
-  const pending = settlement.includePending ? await tx.pendingLine.findMany({ where: { contractId: c.id, billingRunId: null } }) : [];
-  const all = [...settlement.invoiceNow.map((l) => ({ ...lineData(l), kind: "proration" as const })), ...pending.map(pendingAsRunLine)];
-  return createAdjustmentRun(tx, c, {
-    lines: all, pendingLineIds: pending.map((p) => p.id), periodKey: `adjustment:${now.getTime()}:${c.contractVersion}`,
-    metadata: { operation: op, ...(reason ? { reason } : {}) },
-  }, now);
+  const pending = settlement.includePending
+    ? await tx.pendingLine.findMany({ where: { contractId: c.id, billingRunId: null } })
+    : [];
+  const all = [
+    ...settlement.invoiceNow.map((l) => ({ ...lineData(l), kind: "proration" as const })),
+    ...pending.map(pendingAsRunLine),
+  ];
+  return createAdjustmentRun(
+    tx,
+    c,
+    {
+      lines: all,
+      pendingLineIds: pending.map((p) => p.id),
+      periodKey: `adjustment:${now.getTime()}:${c.contractVersion}`,
+      metadata: { operation: op, ...(reason ? { reason } : {}) },
+    },
+    now,
+  );
 }
-

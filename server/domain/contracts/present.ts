@@ -11,10 +11,24 @@ import { subscriberPage } from "./subscriberPage";
 type Pause = ContractRecord["pauses"][number];
 
 export function presentPause(p: Pause): ContractPauseOut {
-  return { id: p.id, start_date: iso(p.startAt), end_date: iso(p.endAt), state: p.state as ContractPauseOut["state"], reason: p.reason, canceled_at: isoN(p.canceledAt), created_at: iso(p.createdAt) };
+  return {
+    id: p.id,
+    start_date: iso(p.startAt),
+    end_date: iso(p.endAt),
+    state: p.state as ContractPauseOut["state"],
+    reason: p.reason,
+    canceled_at: isoN(p.canceledAt),
+    created_at: iso(p.createdAt),
+  };
 }
 
-export function presentContract(c: ContractRecord, catalog: CatalogSnapshot, now: Date, subscriberBase: string, initialRun: ContractRecord["billingRuns"][number] | null = null): ContractOut {
+export function presentContract(
+  c: ContractRecord,
+  catalog: CatalogSnapshot,
+  now: Date,
+  subscriberBase: string,
+  initialRun: ContractRecord["billingRuns"][number] | null = null,
+): ContractOut {
   const service = serviceStateAt(c, now);
   const live = c.pauses.filter((p) => p.state !== "canceled");
   const current = live.filter((p) => p.startAt <= now && now < p.endAt);
@@ -22,7 +36,12 @@ export function presentContract(c: ContractRecord, catalog: CatalogSnapshot, now
   const past = c.pauses.filter((p) => p.state === "canceled" || p.endAt <= now);
   const items: ContractItemOut[] = c.items.map((i) => {
     const price = catalog.prices.get(i.priceId);
-    const version = price ? versionAt(price.versions.map((v) => ({ ...v, unitAmount: dec(v.unitAmount) })), now) : null;
+    const version = price
+      ? versionAt(
+          price.versions.map((v) => ({ ...v, unitAmount: dec(v.unitAmount) })),
+          now,
+        )
+      : null;
     return {
       id: i.id,
       price_id: i.priceId,
@@ -47,7 +66,17 @@ export function presentContract(c: ContractRecord, catalog: CatalogSnapshot, now
   });
   const entitled = items.filter((i) => i.service_active);
   const run = (r: ContractRecord["billingRuns"][number] | null | undefined) =>
-    r ? { id: r.id, kind: r.kind, state: r.state, period_start_at: iso(r.periodStartAt), period_end_at: iso(r.periodEndAt), total_amount: fmt4(r.total), attempt_count: r.attemptCount } : null;
+    r
+      ? {
+          id: r.id,
+          kind: r.kind,
+          state: r.state,
+          period_start_at: iso(r.periodStartAt),
+          period_end_at: iso(r.periodEndAt),
+          total_amount: fmt4(r.total),
+          attempt_count: r.attemptCount,
+        }
+      : null;
   const credit = c.credits.reduce((a, x) => a.plus(dec(x.amount)), dec(0));
   return {
     id: c.id,
@@ -73,8 +102,18 @@ export function presentContract(c: ContractRecord, catalog: CatalogSnapshot, now
     service_state: service.state,
     entitlement_summary: {
       service_active: service.active,
-      entitled_until: entitled.map((i) => i.entitled_until).filter(Boolean).sort().at(-1) ?? null,
-      products: entitled.map((i) => ({ product_id: i.product_id, product_name: i.product_name, quantity: i.quantity, entitled_until: i.entitled_until })),
+      entitled_until:
+        entitled
+          .map((i) => i.entitled_until)
+          .filter(Boolean)
+          .sort()
+          .at(-1) ?? null,
+      products: entitled.map((i) => ({
+        product_id: i.product_id,
+        product_name: i.product_name,
+        quantity: i.quantity,
+        entitled_until: i.entitled_until,
+      })),
     },
     billing_attention_required: c.billingAttentionRequired,
     has_future_pause: future.length > 0,

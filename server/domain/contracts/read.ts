@@ -2,15 +2,20 @@ import type { Prisma } from "../../generated/prisma/client";
 import type { ContractOut, ContractPatchInput } from "../../schemas/contracts";
 import type { Ctx } from "../context";
 import { emitEvent } from "../events/outbox";
-import { pageWindow, type ListResult, type PageRequest } from "../list";
-import { checkProcessorOverride } from "../payments/override";
+import { type ListResult, type PageRequest, pageWindow } from "../list";
 import { catalogSnapshot } from "../offers/snapshot";
+import { checkProcessorOverride } from "../payments/override";
 import { presentContract } from "./present";
-import { contractInclude, withVersionBump, withLockedContract } from "./records";
+import { contractInclude, withLockedContract, withVersionBump } from "./records";
 import { subscriberUrl } from "./subscriberPage";
 import { viewContract, viewContractById } from "./view";
 
-export interface ContractListQuery { state?: string; customer?: string; customer_reference?: string; page?: PageRequest }
+export interface ContractListQuery {
+  state?: string;
+  customer?: string;
+  customer_reference?: string;
+  page?: PageRequest;
+}
 
 /** Spec 4.6 List: fixed order, newest first (created_at, then id). */
 export async function listContracts(ctx: Ctx, q: ContractListQuery): Promise<ListResult<ContractOut>> {
@@ -19,15 +24,27 @@ export async function listContracts(ctx: Ctx, q: ContractListQuery): Promise<Lis
   if (q.customer) where.customerId = Number(q.customer);
   if (q.customer_reference !== undefined) where.customer = { reference: q.customer_reference };
   const count = q.page ? await ctx.db.subscriptionContract.count({ where }) : 0;
-  const rows = await ctx.db.subscriptionContract.findMany({ where, include: contractInclude, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow(q.page, count) });
+  const rows = await ctx.db.subscriptionContract.findMany({
+    where,
+    include: contractInclude,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    ...pageWindow(q.page, count),
+  });
   const [catalog, base, initials] = await Promise.all([
     catalogSnapshot(ctx),
     subscriberUrl(ctx),
-    ctx.db.billingRun.findMany({ where: { contractId: { in: rows.map((r) => r.id) }, kind: "initial" }, orderBy: { id: "asc" } }),
+    ctx.db.billingRun.findMany({
+      where: { contractId: { in: rows.map((r) => r.id) }, kind: "initial" },
+      orderBy: { id: "asc" },
+    }),
   ]);
   const now = ctx.clock.now();
   const initialOf = new Map(initials.reverse().map((r) => [r.contractId, r]));
-  return { results: rows.map((r) => presentContract(r, catalog, now, base, initialOf.get(r.id) ?? null)), count: q.page ? count : rows.length, page: q.page };
+  return {
+    results: rows.map((r) => presentContract(r, catalog, now, base, initialOf.get(r.id) ?? null)),
+    count: q.page ? count : rows.length,
+    page: q.page,
+  };
 }
 
 export async function getContract(ctx: Ctx, id: number): Promise<ContractOut> {
@@ -43,7 +60,8 @@ export async function patchContract(ctx: Ctx, id: number, input: ContractPatchIn
       await checkProcessorOverride(ctx, tx, input.payment_processor_override, c.currency);
       data.paymentProcessorOverride = input.payment_processor_override;
     }
-    if (input.delivery_address !== undefined) data.deliveryAddress = (input.delivery_address ?? null) as Prisma.InputJsonValue;
+    if (input.delivery_address !== undefined)
+      data.deliveryAddress = (input.delivery_address ?? null) as Prisma.InputJsonValue;
     if (input.accounting_department !== undefined) data.accountingDepartment = input.accounting_department;
     if (input.accounting_cost_center !== undefined) data.accountingCostCenter = input.accounting_cost_center;
     if (!Object.keys(data).length) return viewContract(ctx, tx, c);

@@ -1,12 +1,21 @@
 // Loading and locking contracts. Every mutation runs in a transaction that first locks the contract
 // row, so concurrent changes serialise and contract_version counts every one of them.
-import type { Prisma } from "../../generated/prisma/client";
+
 import type { DbTx } from "../../db";
+import type { Prisma } from "../../generated/prisma/client";
 import type { Ctx } from "../context";
 import { notFound } from "../errors";
 
 /** The columns of a run a contract shows (latest_billing_run, initial_billing_run). */
-export const runSummarySelect = { id: true, kind: true, state: true, periodStartAt: true, periodEndAt: true, total: true, attemptCount: true } as const satisfies Prisma.BillingRunSelect;
+export const runSummarySelect = {
+  id: true,
+  kind: true,
+  state: true,
+  periodStartAt: true,
+  periodEndAt: true,
+  total: true,
+  attemptCount: true,
+} as const satisfies Prisma.BillingRunSelect;
 
 export const contractInclude = {
   customer: true,
@@ -26,27 +35,48 @@ export async function loadContract(db: DbTx, accountId: number, id: number): Pro
 }
 
 /** Runs `fn` in a transaction holding the contract's row lock; 404 for another account's contract. */
-export async function withLockedContract<T>(ctx: Ctx, id: number, fn: (tx: DbTx, c: ContractRecord) => Promise<T>): Promise<T> {
-  return ctx.db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ id: number }[]>`select id from subscription_contracts where id = ${id} and account_id = ${ctx.accountId} for update`;
-    if (!rows.length) throw notFound();
-    return fn(tx, await loadContract(tx, ctx.accountId, id));
-  }, { timeout: 20_000, maxWait: 20_000 });
+export async function withLockedContract<T>(
+  ctx: Ctx,
+  id: number,
+  fn: (tx: DbTx, c: ContractRecord) => Promise<T>,
+): Promise<T> {
+  return ctx.db.$transaction(
+    async (tx) => {
+      const rows = await tx.$queryRaw<
+        { id: number }[]
+      >`select id from subscription_contracts where id = ${id} and account_id = ${ctx.accountId} for update`;
+      if (!rows.length) throw notFound();
+      return fn(tx, await loadContract(tx, ctx.accountId, id));
+    },
+    { timeout: 20_000, maxWait: 20_000 },
+  );
 }
 
 /** Like withLockedContract, but gives up (null) when another worker holds the contract. */
-export async function withContractIfFree<T>(ctx: Ctx, id: number, fn: (tx: DbTx, c: ContractRecord) => Promise<T>): Promise<T | null> {
-  return ctx.db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ id: number }[]>`select id from subscription_contracts where id = ${id} and account_id = ${ctx.accountId} for update skip locked`;
-    if (!rows.length) return null;
-    return fn(tx, await loadContract(tx, ctx.accountId, id));
-  }, { timeout: 30_000, maxWait: 30_000 });
+export async function withContractIfFree<T>(
+  ctx: Ctx,
+  id: number,
+  fn: (tx: DbTx, c: ContractRecord) => Promise<T>,
+): Promise<T | null> {
+  return ctx.db.$transaction(
+    async (tx) => {
+      const rows = await tx.$queryRaw<
+        { id: number }[]
+      >`select id from subscription_contracts where id = ${id} and account_id = ${ctx.accountId} for update skip locked`;
+      if (!rows.length) return null;
+      return fn(tx, await loadContract(tx, ctx.accountId, id));
+    },
+    { timeout: 30_000, maxWait: 30_000 },
+  );
 }
 
 /**
  * The data of every contract update that changes the contract: contract_version + 1 and updated_at (on the
  * injected clock) with the rest of the change. Callers hold the contract's row lock.
  */
-export function withVersionBump(now: Date, data: Prisma.SubscriptionContractUpdateInput = {}): Prisma.SubscriptionContractUpdateInput {
+export function withVersionBump(
+  now: Date,
+  data: Prisma.SubscriptionContractUpdateInput = {},
+): Prisma.SubscriptionContractUpdateInput {
   return { ...data, contractVersion: { increment: 1 }, updatedAt: now };
 }

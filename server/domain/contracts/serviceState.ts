@@ -13,7 +13,8 @@ export const pauseCovers = (p: Pause, at: Date) => p.state !== "canceled" && p.s
 
 export function itemEntitledUntil(c: Pick<ContractRecord, "cancelAt" | "endedAt">, item: Item): Date | null {
   let until = item.periodEndAt;
-  for (const cap of [item.endAt, item.removedAt, c.cancelAt, c.endedAt]) if (cap && (!until || cap < until)) until = cap;
+  for (const cap of [item.endAt, item.removedAt, c.cancelAt, c.endedAt])
+    if (cap && (!until || cap < until)) until = cap;
   return until;
 }
 
@@ -25,17 +26,27 @@ export function itemActiveAt(c: Pick<ContractRecord, "cancelAt" | "endedAt">, it
 }
 
 export function isPastDue(c: Pick<ContractRecord, "billingAttentionRequired" | "pastDueSince">, at: Date): boolean {
-  return c.billingAttentionRequired && !!c.pastDueSince && at.getTime() - c.pastDueSince.getTime() >= PAST_DUE_GRACE_DAYS * DAY;
+  return (
+    c.billingAttentionRequired &&
+    !!c.pastDueSince &&
+    at.getTime() - c.pastDueSince.getTime() >= PAST_DUE_GRACE_DAYS * DAY
+  );
 }
 
-export function serviceStateAt(c: ContractRecord, at: Date): { state: "active" | "inactive" | "partial" | "past_due"; active: boolean; items: Map<number, boolean> } {
+export function serviceStateAt(
+  c: ContractRecord,
+  at: Date,
+): { state: "active" | "inactive" | "partial" | "past_due"; active: boolean; items: Map<number, boolean> } {
   const items = new Map<number, boolean>();
   // nothing before the contract's service began (creation, activation or restart): entitlement queries may ask about the past
-  const live = at >= c.billingAnchorAt && (c.state === "active" || (c.state === "canceled" && c.endedAt != null && at < c.endedAt));
+  const live =
+    at >= c.billingAnchorAt &&
+    (c.state === "active" || (c.state === "canceled" && c.endedAt != null && at < c.endedAt));
   const paused = c.pauses.some((p) => pauseCovers(p, at));
   for (const i of c.items) items.set(i.id, live && !paused && itemActiveAt(c, i, at));
   if (!live || paused) return { state: "inactive", active: false, items };
-  if (isPastDue(c, at)) return { state: "past_due", active: false, items: new Map([...items].map(([k]) => [k, false])) };
+  if (isPastDue(c, at))
+    return { state: "past_due", active: false, items: new Map([...items].map(([k]) => [k, false])) };
   const relevant = c.items.filter((i) => i.status === "active" || (i.removedAt && i.removedAt > at));
   const on = relevant.filter((i) => items.get(i.id)).length;
   if (!on) return { state: "inactive", active: false, items };

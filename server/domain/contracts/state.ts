@@ -4,7 +4,7 @@ import type { Prisma } from "../../generated/prisma/client";
 import type { ContractOut } from "../../schemas/contracts";
 import type { Ctx } from "../context";
 import { invalid, notFound } from "../errors";
-import { emitEvent, type EventType } from "../events/outbox";
+import { type EventType, emitEvent } from "../events/outbox";
 import { catalogSnapshot } from "../offers/snapshot";
 import { priceOffer } from "../pricing/engine";
 import { createInitialBilling } from "./create";
@@ -15,14 +15,47 @@ import { viewContractById } from "./view";
 export async function activateContract(ctx: Ctx, id: number): Promise<ContractOut> {
   const catalog = await catalogSnapshot(ctx);
   return withLockedContract(ctx, id, async (tx, c) => {
-    if (c.state !== "inactive") throw invalid("non_field_errors", c.state === "paused" ? "A paused contract is resumed, not activated." : `Cannot activate a contract in state '${c.state}'.`);
+    if (c.state !== "inactive")
+      throw invalid(
+        "non_field_errors",
+        c.state === "paused"
+          ? "A paused contract is resumed, not activated."
+          : `Cannot activate a contract in state '${c.state}'.`,
+      );
     const now = ctx.clock.now();
     const items = c.items.filter((i) => i.status === "active");
     // service and billing periods start at activation
-    const priced = priceOffer({ ...contractAnchor(c), anchorAt: now, start: now, currency: c.currency, recurring: items.map((i) => itemLine(catalog, i)), initial: [] });
-    for (const [k, i] of items.entries()) await tx.contractItem.update({ where: { id: i.id }, data: { periodStartAt: priced.recurring[k].period.start, periodEndAt: priced.recurring[k].period.end } });
-    await tx.subscriptionContract.update({ where: { id }, data: withVersionBump(now, { state: "active", billingAnchorAt: now, nextBillingAt: items.length ? priced.periodEnd : null }) });
-    await createInitialBilling(tx, ctx.accountId, id, c.customerId, c.initialBillingMode, priced, items.map((i) => i.id), now);
+    const priced = priceOffer({
+      ...contractAnchor(c),
+      anchorAt: now,
+      start: now,
+      currency: c.currency,
+      recurring: items.map((i) => itemLine(catalog, i)),
+      initial: [],
+    });
+    for (const [k, i] of items.entries())
+      await tx.contractItem.update({
+        where: { id: i.id },
+        data: { periodStartAt: priced.recurring[k].period.start, periodEndAt: priced.recurring[k].period.end },
+      });
+    await tx.subscriptionContract.update({
+      where: { id },
+      data: withVersionBump(now, {
+        state: "active",
+        billingAnchorAt: now,
+        nextBillingAt: items.length ? priced.periodEnd : null,
+      }),
+    });
+    await createInitialBilling(
+      tx,
+      ctx.accountId,
+      id,
+      c.customerId,
+      c.initialBillingMode,
+      priced,
+      items.map((i) => i.id),
+      now,
+    );
     const view = await viewContractById(ctx, tx, id);
     await emitEvent(tx, ctx.accountId, "subscription_contract.activated", view, now);
     return view;
@@ -34,7 +67,11 @@ export async function deletePause(ctx: Ctx, id: number, pauseId: number): Promis
     const now = ctx.clock.now();
     const pause = c.pauses.find((p) => p.id === pauseId);
     if (!pause) throw notFound();
-    if (pause.state !== "scheduled" || pause.startAt <= now) throw invalid("non_field_errors", "Only a future scheduled pause can be deleted; resume a current pause instead.");
+    if (pause.state !== "scheduled" || pause.startAt <= now)
+      throw invalid(
+        "non_field_errors",
+        "Only a future scheduled pause can be deleted; resume a current pause instead.",
+      );
     await tx.contractPause.update({ where: { id: pauseId }, data: { state: "canceled", canceledAt: now } });
     await tx.subscriptionContract.update({ where: { id }, data: withVersionBump(now) });
     const view = await viewContractById(ctx, tx, id);
@@ -59,14 +96,27 @@ export async function applyDue(ctx: Ctx, id: number): Promise<EventType[]> {
         events.push("subscription_contract.paused");
       } else if ((p.state === "active" || p.state === "scheduled") && p.endAt <= now) {
         await tx.contractPause.update({ where: { id: p.id }, data: { state: "completed" } });
-        if (state === "paused") { state = "active"; events.push("subscription_contract.resumed"); }
+        if (state === "paused") {
+          state = "active";
+          events.push("subscription_contract.resumed");
+        }
       }
     }
     const data: Prisma.SubscriptionContractUpdateInput = {};
     if (state !== c.state) data.state = state;
     if ((state === "active" || state === "paused") && c.cancelAt && c.cancelAt <= now) {
-      Object.assign(data, { state: "canceled", cancelAtPeriodEnd: false, canceledAt: now, endedAt: c.cancelAt, recurring: false, nextBillingAt: null });
-      await tx.contractPause.updateMany({ where: { contractId: id, state: "scheduled" }, data: { state: "canceled", canceledAt: now } });
+      Object.assign(data, {
+        state: "canceled",
+        cancelAtPeriodEnd: false,
+        canceledAt: now,
+        endedAt: c.cancelAt,
+        recurring: false,
+        nextBillingAt: null,
+      });
+      await tx.contractPause.updateMany({
+        where: { contractId: id, state: "scheduled" },
+        data: { state: "canceled", canceledAt: now },
+      });
       events.push("subscription_contract.canceled");
     }
     if (!events.length) return events;
@@ -89,7 +139,9 @@ export async function contractsWithDueChanges(ctx: Ctx, limit = 500): Promise<nu
         { pauses: { some: { state: "active", endAt: { lte: now } } } },
       ],
     },
-    select: { id: true }, take: limit, orderBy: { id: "asc" },
+    select: { id: true },
+    take: limit,
+    orderBy: { id: "asc" },
   });
   return rows.map((r) => r.id);
 }

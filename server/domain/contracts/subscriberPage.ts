@@ -1,7 +1,8 @@
 // Everything about a contract's subscriber page: its address (subscriber_page of the API) and the
 // contract it shows, found by the page's unguessable token (no API key).
-import type { Db, DbTx } from "../../db";
+
 import { accountClock } from "../../clock";
+import type { Db, DbTx } from "../../db";
 import type { Ctx } from "../context";
 import { catalogSnapshot } from "../offers/snapshot";
 import { presentContract } from "./present";
@@ -21,7 +22,10 @@ export function subscriberPage(baseUrl: string, token: string) {
 /** The subscriber page's view of a contract: the seller's name and the contract, or null for an unknown token. */
 export async function contractForSubscriber(db: Db, token: string) {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
-  const c = await db.subscriptionContract.findUnique({ where: { subscriberToken: token }, include: { ...contractInclude, account: { select: { mode: true, testClockAt: true, name: true } } } });
+  const c = await db.subscriptionContract.findUnique({
+    where: { subscriberToken: token },
+    include: { ...contractInclude, account: { select: { mode: true, testClockAt: true, name: true } } },
+  });
   if (!c) return null;
   const ctx = { db, accountId: c.accountId, clock: accountClock(c.account) };
   const view = presentContract(c, await catalogSnapshot(ctx), ctx.clock.now(), "");

@@ -27,19 +27,28 @@ export function paramsHash(input: Record<string, unknown>): string {
   return createHash("sha256").update(canonical(rest)).digest("base64url").slice(0, 22);
 }
 
-export const digest = (parts: unknown) => createHash("sha256").update(canonical(parts)).digest("base64url").slice(0, 22);
+export const digest = (parts: unknown) =>
+  createHash("sha256").update(canonical(parts)).digest("base64url").slice(0, 22);
 
 export async function signPreview(claims: PreviewClaims): Promise<string> {
   const body = Buffer.from(JSON.stringify(claims)).toString("base64url");
-  const mac = createHmac("sha256", await getSecret("preview")).update(body).digest("base64url");
+  const mac = createHmac("sha256", await getSecret("preview"))
+    .update(body)
+    .digest("base64url");
   return `pv_${body}.${mac}`;
 }
 
 export async function readPreview(token: string): Promise<PreviewClaims | null> {
   const m = /^pv_([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(token);
   if (!m) return null;
-  const expected = createHmac("sha256", await getSecret("preview")).update(m[1]).digest();
+  const expected = createHmac("sha256", await getSecret("preview"))
+    .update(m[1])
+    .digest();
   const given = Buffer.from(m[2], "base64url");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  try { return JSON.parse(Buffer.from(m[1], "base64url").toString()) as PreviewClaims; } catch { return null; }
+  try {
+    return JSON.parse(Buffer.from(m[1], "base64url").toString()) as PreviewClaims;
+  } catch {
+    return null;
+  }
 }

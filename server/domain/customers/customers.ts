@@ -2,16 +2,27 @@ import type { Prisma } from "../../generated/prisma/client";
 import type { CustomerCreateInput, CustomerOut, CustomerPatchInput } from "../../schemas/customers";
 import type { Ctx } from "../context";
 import { invalid, notFound } from "../errors";
-import { pageWindow, type ListResult, type PageRequest } from "../list";
+import { type ListResult, type PageRequest, pageWindow } from "../list";
 import { iso } from "../time";
 
 type CustomerRecord = Prisma.CustomerGetPayload<object>;
 
 export function presentCustomer(c: CustomerRecord): CustomerOut {
-  return { id: c.id, reference: c.reference, name: c.name, email: c.email, metadata: (c.metadata ?? {}) as Record<string, unknown>, created_at: iso(c.createdAt), updated_at: iso(c.updatedAt) };
+  return {
+    id: c.id,
+    reference: c.reference,
+    name: c.name,
+    email: c.email,
+    metadata: (c.metadata ?? {}) as Record<string, unknown>,
+    created_at: iso(c.createdAt),
+    updated_at: iso(c.updatedAt),
+  };
 }
 
-export async function listCustomers(ctx: Ctx, q: { reference?: string; email?: string; page?: PageRequest }): Promise<ListResult<CustomerOut>> {
+export async function listCustomers(
+  ctx: Ctx,
+  q: { reference?: string; email?: string; page?: PageRequest },
+): Promise<ListResult<CustomerOut>> {
   const where: Prisma.CustomerWhereInput = { accountId: ctx.accountId };
   if (q.reference !== undefined) where.reference = q.reference;
   if (q.email !== undefined) where.email = { equals: q.email, mode: "insensitive" };
@@ -22,7 +33,9 @@ export async function listCustomers(ctx: Ctx, q: { reference?: string; email?: s
 
 /** The customer record by reference, or 404. */
 export async function findCustomer(ctx: Ctx, reference: string): Promise<CustomerRecord> {
-  const c = await ctx.db.customer.findUnique({ where: { accountId_reference: { accountId: ctx.accountId, reference } } });
+  const c = await ctx.db.customer.findUnique({
+    where: { accountId_reference: { accountId: ctx.accountId, reference } },
+  });
   if (!c) throw notFound();
   return c;
 }
@@ -30,7 +43,9 @@ export async function findCustomer(ctx: Ctx, reference: string): Promise<Custome
 /** For offer inputs: a missing or unknown customer is a 400 on `customer_reference` (spec 7). */
 export async function requireCustomer(ctx: Ctx, reference: string | null | undefined): Promise<CustomerRecord> {
   if (!reference) throw invalid("customer_reference", "This field is required.");
-  const c = await ctx.db.customer.findUnique({ where: { accountId_reference: { accountId: ctx.accountId, reference } } });
+  const c = await ctx.db.customer.findUnique({
+    where: { accountId_reference: { accountId: ctx.accountId, reference } },
+  });
   if (!c) throw invalid("customer_reference", `Customer with reference '${reference}' not found.`);
   return c;
 }
@@ -42,11 +57,18 @@ export async function getCustomer(ctx: Ctx, reference: string): Promise<Customer
 export async function createCustomer(ctx: Ctx, input: CustomerCreateInput): Promise<CustomerOut> {
   try {
     const c = await ctx.db.customer.create({
-      data: { accountId: ctx.accountId, reference: input.reference, name: input.name ?? null, email: input.email ?? null, metadata: (input.metadata ?? {}) as Prisma.InputJsonValue },
+      data: {
+        accountId: ctx.accountId,
+        reference: input.reference,
+        name: input.name ?? null,
+        email: input.email ?? null,
+        metadata: (input.metadata ?? {}) as Prisma.InputJsonValue,
+      },
     });
     return presentCustomer(c);
   } catch (e) {
-    if ((e as { code?: string }).code === "P2002") throw invalid("reference", "A customer with this reference already exists.");
+    if ((e as { code?: string }).code === "P2002")
+      throw invalid("reference", "A customer with this reference already exists.");
     throw e;
   }
 }

@@ -10,7 +10,10 @@ import { presentPaymentMethod } from "../payments/present";
 import { findCustomer, presentCustomer } from "./customers";
 
 /** Customers whose reference, name or email contains `q` (case-insensitive), newest first. */
-export async function searchCustomers(ctx: Ctx, q: { q?: string; page: PageRequest }): Promise<ListResult<CustomerOut>> {
+export async function searchCustomers(
+  ctx: Ctx,
+  q: { q?: string; page: PageRequest },
+): Promise<ListResult<CustomerOut>> {
   const where: Prisma.CustomerWhereInput = { accountId: ctx.accountId };
   const term = q.q?.trim();
   if (term) {
@@ -19,13 +22,23 @@ export async function searchCustomers(ctx: Ctx, q: { q?: string; page: PageReque
   const count = await ctx.db.customer.count({ where });
   // a page past the end (an old link) is an empty page, not an error
   const skip = (q.page.number - 1) * q.page.size;
-  const rows = skip >= count && skip > 0 ? [] : await ctx.db.customer.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take: q.page.size });
+  const rows =
+    skip >= count && skip > 0
+      ? []
+      : await ctx.db.customer.findMany({
+          where,
+          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+          skip,
+          take: q.page.size,
+        });
   return { results: rows.map(presentCustomer), count, page: q.page };
 }
 
 /** A customer by reference first (as the API addresses them), else by id; another account's → 404. */
 export async function findCustomerByKey(ctx: Ctx, key: string): Promise<CustomerOut> {
-  const byRef = await ctx.db.customer.findUnique({ where: { accountId_reference: { accountId: ctx.accountId, reference: key } } });
+  const byRef = await ctx.db.customer.findUnique({
+    where: { accountId_reference: { accountId: ctx.accountId, reference: key } },
+  });
   if (byRef) return presentCustomer(byRef);
   if (!/^[1-9]\d{0,8}$/.test(key)) throw notFound();
   const byId = await ctx.db.customer.findFirst({ where: { id: Number(key), accountId: ctx.accountId } });
@@ -38,7 +51,8 @@ export async function listCustomerPaymentMethods(ctx: Ctx, reference: string): P
   const customer = await findCustomer(ctx, reference);
   const rows = await ctx.db.paymentMethod.findMany({
     where: { accountId: ctx.accountId, customerId: customer.id, state: { not: "temporary" } },
-    include: { customer: { select: { reference: true } } }, orderBy: [{ state: "asc" }, { id: "desc" }],
+    include: { customer: { select: { reference: true } } },
+    orderBy: [{ state: "asc" }, { id: "desc" }],
   });
   return rows.map(presentPaymentMethod);
 }

@@ -12,8 +12,17 @@ export const RENEWAL_DAYS = 7;
 export const ATTENTION_STATES = ["failed", "exhausted", "pending_external"] as const;
 
 export type ContractFilter = Record<string, string | string[] | boolean>;
-export interface CountFigure { currency: string; count: number; filter: ContractFilter }
-export interface AmountFigure { currency: string; amount: string; count: number; filter: ContractFilter }
+export interface CountFigure {
+  currency: string;
+  count: number;
+  filter: ContractFilter;
+}
+export interface AmountFigure {
+  currency: string;
+  amount: string;
+  count: number;
+  filter: ContractFilter;
+}
 
 const since = (now: Date, days: number) => new Date(now.getTime() - days * DAY);
 
@@ -25,25 +34,46 @@ export async function activeContracts(ctx: Ctx): Promise<CountFigure[]> {
 
 /** Contracts created in the last 30 days (any state but inactive drafts). */
 export async function newContracts(ctx: Ctx): Promise<CountFigure[]> {
-  const now = ctx.clock.now(), from = since(now, WINDOW_DAYS);
+  const now = ctx.clock.now(),
+    from = since(now, WINDOW_DAYS);
   const rows = await ctx.db.$queryRaw<{ currency: string; n: number }[]>`
     select currency, count(*)::int as n from subscription_contracts
     where account_id = ${ctx.accountId} and created_at > ${from} and created_at <= ${now} and state <> 'inactive' group by 1 order by 1`;
-  return rows.map((r) => ({ currency: r.currency, count: r.n, filter: { created_from: from.toISOString(), created_to: now.toISOString(), state: ["active", "paused", "canceled", "ended"], currency: r.currency } }));
+  return rows.map((r) => ({
+    currency: r.currency,
+    count: r.n,
+    filter: {
+      created_from: from.toISOString(),
+      created_to: now.toISOString(),
+      state: ["active", "paused", "canceled", "ended"],
+      currency: r.currency,
+    },
+  }));
 }
 
 /** Contracts that stopped (canceled or ended) in the last 30 days. */
 export async function churnedContracts(ctx: Ctx): Promise<CountFigure[]> {
-  const now = ctx.clock.now(), from = since(now, WINDOW_DAYS);
+  const now = ctx.clock.now(),
+    from = since(now, WINDOW_DAYS);
   const rows = await ctx.db.$queryRaw<{ currency: string; n: number }[]>`
     select currency, count(*)::int as n from subscription_contracts
     where account_id = ${ctx.accountId} and state in ('canceled', 'ended') and ended_at > ${from} and ended_at <= ${now} group by 1 order by 1`;
-  return rows.map((r) => ({ currency: r.currency, count: r.n, filter: { state: ["canceled", "ended"], ended_from: from.toISOString(), ended_to: now.toISOString(), currency: r.currency } }));
+  return rows.map((r) => ({
+    currency: r.currency,
+    count: r.n,
+    filter: {
+      state: ["canceled", "ended"],
+      ended_from: from.toISOString(),
+      ended_to: now.toISOString(),
+      currency: r.currency,
+    },
+  }));
 }
 
 /** Billed: totals of the runs scheduled in the last 30 days (canceled runs aside); collected: what their payments brought in. */
 export async function billedAndCollected(ctx: Ctx): Promise<{ billed: AmountFigure[]; collected: AmountFigure[] }> {
-  const now = ctx.clock.now(), from = since(now, WINDOW_DAYS);
+  const now = ctx.clock.now(),
+    from = since(now, WINDOW_DAYS);
   const [billed, collected] = await Promise.all([
     ctx.db.$queryRaw<{ currency: string; n: number; amount: string }[]>`
       select currency, count(*)::int as n, sum(total)::text as amount from billing_runs
@@ -55,8 +85,23 @@ export async function billedAndCollected(ctx: Ctx): Promise<{ billed: AmountFigu
   ]);
   const window = { from: from.toISOString(), to: now.toISOString() };
   return {
-    billed: billed.map((r) => ({ currency: r.currency, count: r.n, amount: fmt4(r.amount), filter: { scheduled_from: window.from, scheduled_to: window.to, state: ["scheduled", "processing", "succeeded", "failed", "exhausted", "pending_external"], currency: r.currency } })),
-    collected: collected.map((r) => ({ currency: r.currency, count: r.n, amount: fmt4(r.amount), filter: { paid_from: window.from, paid_to: window.to, currency: r.currency } })),
+    billed: billed.map((r) => ({
+      currency: r.currency,
+      count: r.n,
+      amount: fmt4(r.amount),
+      filter: {
+        scheduled_from: window.from,
+        scheduled_to: window.to,
+        state: ["scheduled", "processing", "succeeded", "failed", "exhausted", "pending_external"],
+        currency: r.currency,
+      },
+    })),
+    collected: collected.map((r) => ({
+      currency: r.currency,
+      count: r.n,
+      amount: fmt4(r.amount),
+      filter: { paid_from: window.from, paid_to: window.to, currency: r.currency },
+    })),
   };
 }
 
@@ -64,7 +109,12 @@ export async function runsNeedingAttention(ctx: Ctx): Promise<(CountFigure & { s
   const rows = await ctx.db.$queryRaw<{ currency: string; state: string; n: number }[]>`
     select currency, state, count(*)::int as n from billing_runs
     where account_id = ${ctx.accountId} and state in ('failed', 'exhausted', 'pending_external') group by 1, 2 order by 1, 2`;
-  return rows.map((r) => ({ currency: r.currency, state: r.state, count: r.n, filter: { state: r.state, currency: r.currency } }));
+  return rows.map((r) => ({
+    currency: r.currency,
+    state: r.state,
+    count: r.n,
+    filter: { state: r.state, currency: r.currency },
+  }));
 }
 
 /**
@@ -73,7 +123,8 @@ export async function runsNeedingAttention(ctx: Ctx): Promise<(CountFigure & { s
  * of the due items with their price versions instead of a subquery per contract).
  */
 export async function renewalsDue(ctx: Ctx): Promise<AmountFigure[]> {
-  const now = ctx.clock.now(), to = new Date(now.getTime() + RENEWAL_DAYS * DAY);
+  const now = ctx.clock.now(),
+    to = new Date(now.getTime() + RENEWAL_DAYS * DAY);
   const rows = await ctx.db.$queryRaw<{ currency: string; n: number; amount: string }[]>`
     with due as (
       select c.id, c.currency, c.next_billing_at from subscription_contracts c
@@ -97,11 +148,23 @@ export async function renewalsDue(ctx: Ctx): Promise<AmountFigure[]> {
     select d.currency, d.n, coalesce(a.amount, 0)::text as amount
     from (select currency, count(*)::int as n from due group by 1) d left join (select currency, sum(amount) as amount from amounts group by 1) a on a.currency = d.currency
     order by 1`;
-  return rows.map((r) => ({ currency: r.currency, count: r.n, amount: fmt4(new Decimal(r.amount)), filter: { state: "active", next_billing_from: now.toISOString(), next_billing_to: to.toISOString(), currency: r.currency } }));
+  return rows.map((r) => ({
+    currency: r.currency,
+    count: r.n,
+    amount: fmt4(new Decimal(r.amount)),
+    filter: {
+      state: "active",
+      next_billing_from: now.toISOString(),
+      next_billing_to: to.toISOString(),
+      currency: r.currency,
+    },
+  }));
 }
 
 /** Payment attempts per UTC day over the last 30 days (today included): succeeded, failed, pending (processing or waiting on the processor). */
-export async function billingOutcomesPerDay(ctx: Ctx): Promise<{ day: string; succeeded: number; failed: number; pending: number }[]> {
+export async function billingOutcomesPerDay(
+  ctx: Ctx,
+): Promise<{ day: string; succeeded: number; failed: number; pending: number }[]> {
   const now = ctx.clock.now();
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (WINDOW_DAYS - 1) * DAY);
   const rows = await ctx.db.$queryRaw<{ day: string; succeeded: number; failed: number; pending: number }[]>`

@@ -6,7 +6,11 @@
 import Decimal from "decimal.js";
 import type { Ctx } from "../context";
 
-export interface MrrPoint { at: Date; currency: string; mrr: Decimal }
+export interface MrrPoint {
+  at: Date;
+  currency: string;
+  mrr: Decimal;
+}
 
 /** MRR per currency at each of `instants` (ascending). One row per instant and currency with a non-zero figure. */
 export async function mrrAt(ctx: Ctx, instants: Date[]): Promise<MrrPoint[]> {

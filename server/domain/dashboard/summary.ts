@@ -2,13 +2,22 @@
 // loads side by side (dashboard.mrr, .figures, .money, .mrrByMonth, .outcomes); each figure is one SQL aggregate.
 import type { Ctx } from "../context";
 import { fmt4 } from "../money";
-import { activeContracts, billedAndCollected, billingOutcomesPerDay, churnedContracts, newContracts, renewalsDue, runsNeedingAttention } from "./figures";
+import {
+  activeContracts,
+  billedAndCollected,
+  billingOutcomesPerDay,
+  churnedContracts,
+  newContracts,
+  renewalsDue,
+  runsNeedingAttention,
+} from "./figures";
 import { mrrAt } from "./mrr";
 
 /** The last instant of each of the 11 months before the current one, then now (the current month so far). */
 export function mrrInstants(now: Date): Date[] {
   const out: Date[] = [];
-  for (let back = 11; back >= 1; back--) out.push(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back + 1, 1) - 1));
+  for (let back = 11; back >= 1; back--)
+    out.push(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back + 1, 1) - 1));
   out.push(now);
   return out;
 }
@@ -16,7 +25,11 @@ export function mrrInstants(now: Date): Date[] {
 /** MRR per currency now, with the contracts it counts. */
 export async function currentMrr(ctx: Ctx) {
   const points = await mrrAt(ctx, [ctx.clock.now()]);
-  return points.map((p) => ({ currency: p.currency, mrr: fmt4(p.mrr), filter: { state: "active", currency: p.currency } }));
+  return points.map((p) => ({
+    currency: p.currency,
+    mrr: fmt4(p.mrr),
+    filter: { state: "active", currency: p.currency },
+  }));
 }
 
 /** MRR by month for the last 12 months, per currency (months without any live item show 0.0000). */
@@ -26,14 +39,31 @@ export async function mrrByMonth(ctx: Ctx) {
   const currencies = [...new Set(points.map((p) => p.currency))].sort();
   return currencies.map((currency) => ({
     currency,
-    months: instants.map((at) => ({ month: at.toISOString().slice(0, 7), at: at.toISOString(), mrr: fmt4(points.find((p) => p.at === at && p.currency === currency)?.mrr ?? 0) })),
+    months: instants.map((at) => ({
+      month: at.toISOString().slice(0, 7),
+      at: at.toISOString(),
+      mrr: fmt4(points.find((p) => p.at === at && p.currency === currency)?.mrr ?? 0),
+    })),
   }));
 }
 
 /** Contract and run counts, and the renewals due: index-backed aggregates. */
 export async function dashboardFigures(ctx: Ctx) {
-  const [active, created, churned, attention, renewals] = await Promise.all([activeContracts(ctx), newContracts(ctx), churnedContracts(ctx), runsNeedingAttention(ctx), renewalsDue(ctx)]);
-  return { now: ctx.clock.now().toISOString(), active_contracts: active, new_contracts: created, churned_contracts: churned, runs_needing_attention: attention, renewals_due: renewals };
+  const [active, created, churned, attention, renewals] = await Promise.all([
+    activeContracts(ctx),
+    newContracts(ctx),
+    churnedContracts(ctx),
+    runsNeedingAttention(ctx),
+    renewalsDue(ctx),
+  ]);
+  return {
+    now: ctx.clock.now().toISOString(),
+    active_contracts: active,
+    new_contracts: created,
+    churned_contracts: churned,
+    runs_needing_attention: attention,
+    renewals_due: renewals,
+  };
 }
 
 /** Amounts billed and collected in the last 30 days. */

@@ -1,41 +1,73 @@
 // GET /v2/customer-entitlements/ (spec 4.5): what a customer may use at an instant, from contract state,
 // pauses, item service periods and unpaid runs past the grace period; never from payment state alone.
 import type { Ctx } from "../context";
-import { invalid, notFound } from "../errors";
 import { contractInclude } from "../contracts/records";
-import { serviceStateAt, itemEntitledUntil } from "../contracts/serviceState";
+import { itemEntitledUntil, serviceStateAt } from "../contracts/serviceState";
+import { invalid, notFound } from "../errors";
 import { catalogSnapshot } from "../offers/snapshot";
 import { iso, isoN } from "../time";
 
-export interface EntitlementQuery { customer_reference?: string; product_reference?: string; at?: string }
+export interface EntitlementQuery {
+  customer_reference?: string;
+  product_reference?: string;
+  at?: string;
+}
 
 export async function customerEntitlements(ctx: Ctx, q: EntitlementQuery) {
   if (!q.customer_reference) throw invalid("customer_reference", "This field is required.");
   let at = ctx.clock.now();
   if (q.at !== undefined) {
     at = new Date(q.at);
-    if (!/^\d{4}-\d{2}-\d{2}/.test(q.at) || Number.isNaN(at.getTime())) throw invalid("at", "Datetime has wrong format. Use ISO 8601.");
+    if (!/^\d{4}-\d{2}-\d{2}/.test(q.at) || Number.isNaN(at.getTime()))
+      throw invalid("at", "Datetime has wrong format. Use ISO 8601.");
   }
-  const customer = await ctx.db.customer.findUnique({ where: { accountId_reference: { accountId: ctx.accountId, reference: q.customer_reference } } });
+  const customer = await ctx.db.customer.findUnique({
+    where: { accountId_reference: { accountId: ctx.accountId, reference: q.customer_reference } },
+  });
   if (!customer) throw notFound();
   let productId: number | undefined;
   if (q.product_reference !== undefined) {
-    const product = await ctx.db.catalogProduct.findFirst({ where: { accountId: ctx.accountId, reference: q.product_reference } });
+    const product = await ctx.db.catalogProduct.findFirst({
+      where: { accountId: ctx.accountId, reference: q.product_reference },
+    });
     if (!product) throw notFound();
     productId = product.id;
   }
   const [contracts, catalog] = await Promise.all([
-    ctx.db.subscriptionContract.findMany({ where: { accountId: ctx.accountId, customerId: customer.id }, include: contractInclude, orderBy: { id: "asc" } }),
+    ctx.db.subscriptionContract.findMany({
+      where: { accountId: ctx.accountId, customerId: customer.id },
+      include: contractInclude,
+      orderBy: { id: "asc" },
+    }),
     catalogSnapshot(ctx),
   ]);
-  const byProduct = new Map<number, { product_id: number; product_reference: string | null; product_name: string; quantity: number; contract_ids: number[]; contract_item_ids: number[]; entitled_until: string | null }>();
+  const byProduct = new Map<
+    number,
+    {
+      product_id: number;
+      product_reference: string | null;
+      product_name: string;
+      quantity: number;
+      contract_ids: number[];
+      contract_item_ids: number[];
+      entitled_until: string | null;
+    }
+  >();
   for (const c of contracts) {
     const s = serviceStateAt(c, at);
     if (!s.active) continue;
     for (const item of c.items) {
       if (!s.items.get(item.id) || (productId !== undefined && item.productId !== productId)) continue;
       const product = catalog.prices.get(item.priceId)?.product;
-      const e = byProduct.get(item.productId) ?? { product_id: item.productId, product_reference: product?.reference ?? null, product_name: product?.name ?? "", quantity: 0, contract_ids: [], contract_item_ids: [], entitled_until: null };
+      const e = byProduct.get(item.productId) ?? {
+        product_id: item.productId,
+        product_reference: product?.reference ?? null,
+        product_name: product?.name ?? "",
+        quantity: 0,
+        contract_ids: [],
+        contract_item_ids: [],
+        entitled_until: null,
+      };
       e.quantity += item.quantity;
       if (!e.contract_ids.includes(c.id)) e.contract_ids.push(c.id);
       e.contract_item_ids.push(item.id);

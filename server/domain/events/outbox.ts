@@ -1,21 +1,35 @@
 // Outbox (spec 6): events are rows written in the same transaction as the change they describe;
 // the webhook dispatcher publishes them later, at least once, each with a unique event id.
 import { randomBytes } from "node:crypto";
-import type { Prisma } from "../../generated/prisma/client";
 import type { DbTx } from "../../db";
+import type { Prisma } from "../../generated/prisma/client";
 
 export type EventType =
-  | "subscription_contract.created" | "subscription_contract.updated" | "subscription_contract.canceled"
-  | "subscription_contract.paused" | "subscription_contract.resumed" | "subscription_contract.restarted"
-  | "subscription_contract.activated" | "subscription_contract.ended"
-  | "billing_run.created" | "billing_run.succeeded" | "billing_run.failed" | "billing_run.exhausted";
+  | "subscription_contract.created"
+  | "subscription_contract.updated"
+  | "subscription_contract.canceled"
+  | "subscription_contract.paused"
+  | "subscription_contract.resumed"
+  | "subscription_contract.restarted"
+  | "subscription_contract.activated"
+  | "subscription_contract.ended"
+  | "billing_run.created"
+  | "billing_run.succeeded"
+  | "billing_run.failed"
+  | "billing_run.exhausted";
 
 export const newEventId = () => `evt_${randomBytes(12).toString("hex")}`;
 
 /** The outbox row of one event: the single definition of its id and payload shape (emitEvent and bulk inserts). */
 export function eventRow(accountId: number, type: EventType, data: unknown, at: Date) {
   const eventId = newEventId();
-  return { eventId, accountId, type, createdAt: at, payload: { id: eventId, type, created_at: at.toISOString(), data } as Prisma.InputJsonValue };
+  return {
+    eventId,
+    accountId,
+    type,
+    createdAt: at,
+    payload: { id: eventId, type, created_at: at.toISOString(), data } as Prisma.InputJsonValue,
+  };
 }
 
 export type EventRow = ReturnType<typeof eventRow>;

@@ -1,8 +1,9 @@
 // Idempotency records for POSTs: the first request with a key executes and stores its response; a
 // retry gets the stored response; the same key with other parameters is a 400; a concurrent duplicate
 // waits for the first to finish. The unique (account, scope, key) row is the lock.
-import type { Prisma } from "../../generated/prisma/client";
+
 import type { Db } from "../../db";
+import type { Prisma } from "../../generated/prisma/client";
 
 export type Claim =
   | { kind: "new"; id: number }
@@ -13,7 +14,13 @@ export type Claim =
 const WAIT_MS = 15_000;
 const ABANDONED_MS = 60_000;
 
-export async function claimKey(db: Db, accountId: number, scope: string, key: string, requestHash: string): Promise<Claim> {
+export async function claimKey(
+  db: Db,
+  accountId: number,
+  scope: string,
+  key: string,
+  requestHash: string,
+): Promise<Claim> {
   const until = Date.now() + WAIT_MS;
   for (;;) {
     const created = await db.$queryRaw<{ id: number }[]>`
@@ -21,13 +28,19 @@ export async function claimKey(db: Db, accountId: number, scope: string, key: st
       values (${accountId}, ${scope}, ${key}, ${requestHash}, 'pending', now())
       on conflict (account_id, scope, key) do nothing returning id`;
     if (created.length) return { kind: "new", id: created[0].id };
-    const existing = await db.idempotencyRecord.findUnique({ where: { accountId_scope_key: { accountId, scope, key } } });
+    const existing = await db.idempotencyRecord.findUnique({
+      where: { accountId_scope_key: { accountId, scope, key } },
+    });
     if (!existing) continue; // released between our insert and read: try again
     if (existing.requestHash !== requestHash) return { kind: "mismatch" };
-    if (existing.state === "done") return { kind: "replay", status: existing.responseStatus ?? 200, body: existing.responseBody };
+    if (existing.state === "done")
+      return { kind: "replay", status: existing.responseStatus ?? 200, body: existing.responseBody };
     if (Date.now() - existing.updatedAt.getTime() > ABANDONED_MS) {
       // a crashed request left its claim behind: take it over
-      const taken = await db.idempotencyRecord.updateMany({ where: { id: existing.id, state: "pending", updatedAt: existing.updatedAt }, data: { updatedAt: new Date() } });
+      const taken = await db.idempotencyRecord.updateMany({
+        where: { id: existing.id, state: "pending", updatedAt: existing.updatedAt },
+        data: { updatedAt: new Date() },
+      });
       if (taken.count) return { kind: "new", id: existing.id };
     }
     if (Date.now() > until) return { kind: "busy" };
@@ -36,7 +49,10 @@ export async function claimKey(db: Db, accountId: number, scope: string, key: st
 }
 
 export async function completeKey(db: Db, id: number, status: number, body: unknown) {
-  await db.idempotencyRecord.update({ where: { id }, data: { state: "done", responseStatus: status, responseBody: (body ?? null) as Prisma.InputJsonValue } });
+  await db.idempotencyRecord.update({
+    where: { id },
+    data: { state: "done", responseStatus: status, responseBody: (body ?? null) as Prisma.InputJsonValue },
+  });
 }
 
 /** Failed requests release the key, so a corrected retry may use it again. */

@@ -1,18 +1,19 @@
 // Offer input (spec 2.4) → a validated Offer for the pricing engine. Every 400 of spec 7 for offers
 // is raised here, collected per input key, so quotes, checkouts and contract creation agree.
+
+import type { BundleItemSelectionInput } from "../../schemas/bundles";
+import type { ContractItemInput, OfferInput } from "../../schemas/offers";
+import { type AddonRuleRecord, offerTerms, priceFitsRule } from "../bundles/addons";
 import type { ResolvedBundleItem } from "../bundles/selections";
-import { offerTerms, priceFitsRule, type AddonRuleRecord } from "../bundles/addons";
 import { resolveSelections } from "../bundles/selections";
 import type { Ctx } from "../context";
 import { requireCustomer } from "../customers/customers";
-import { addFieldError, DomainError, invalid, invalidFields, type FieldErrors } from "../errors";
+import { addFieldError, DomainError, type FieldErrors, invalid, invalidFields } from "../errors";
 import { decOf } from "../money";
 import { isValidTimeZone } from "../pricing/calendar";
 import type { LineInput, LineSource, Offer } from "../pricing/types";
-import type { BundleItemSelectionInput } from "../../schemas/bundles";
-import type { ContractItemInput, OfferInput } from "../../schemas/offers";
 import { catalogSnapshot } from "./snapshot";
-import { toTerms, type PricingRecord } from "./terms";
+import { type PricingRecord, toTerms } from "./terms";
 
 export interface CompiledOffer {
   offer: Offer;
@@ -22,43 +23,78 @@ export interface CompiledOffer {
   customer: { id: number; reference: string } | null;
 }
 
-type Overrides = Pick<ContractItemInput, "unit_amount_override" | "discount_percent" | "start_at" | "end_at" | "metadata">;
+type Overrides = Pick<
+  ContractItemInput,
+  "unit_amount_override" | "discount_percent" | "start_at" | "end_at" | "metadata"
+>;
 
 class Problems {
   readonly fields: FieldErrors = {};
-  add(key: string, message: string) { addFieldError(this.fields, key, message); }
-  get any() { return Object.keys(this.fields).length > 0; }
-  throwIfAny() { if (this.any) throw invalidFields(this.fields); }
+  add(key: string, message: string) {
+    addFieldError(this.fields, key, message);
+  }
+  get any() {
+    return Object.keys(this.fields).length > 0;
+  }
+  throwIfAny() {
+    if (this.any) throw invalidFields(this.fields);
+  }
 }
 
-function lineFrom(key: string, source: LineSource, price: PricingRecord, quantity: number, o: Overrides | undefined, refs: LineInput["refs"], createsContractItem: boolean): LineInput {
+function lineFrom(
+  key: string,
+  source: LineSource,
+  price: PricingRecord,
+  quantity: number,
+  o: Overrides | undefined,
+  refs: LineInput["refs"],
+  createsContractItem: boolean,
+): LineInput {
   return {
-    key, source, price: toTerms(price), quantity,
+    key,
+    source,
+    price: toTerms(price),
+    quantity,
     unitAmountOverride: o?.unit_amount_override != null ? decOf(String(o.unit_amount_override)) : null,
     discountPercent: o?.discount_percent != null ? decOf(String(o.discount_percent)) : null,
     startAt: o?.start_at ? new Date(o.start_at) : null,
     endAt: o?.end_at ? new Date(o.end_at) : null,
-    createsContractItem, refs, metadata: o?.metadata ?? {},
+    createsContractItem,
+    refs,
+    metadata: o?.metadata ?? {},
   };
 }
 
 function checkDates(p: Problems, key: string, label: string, o: Overrides) {
-  if (o.start_at && o.end_at && new Date(o.end_at) <= new Date(o.start_at)) p.add(key, `${label}: end_at must be after start_at.`);
+  if (o.start_at && o.end_at && new Date(o.end_at) <= new Date(o.start_at))
+    p.add(key, `${label}: end_at must be after start_at.`);
 }
 
-export async function compileOffer(ctx: Ctx, input: OfferInput, opts: { requireCustomer?: boolean } = {}): Promise<CompiledOffer> {
+export async function compileOffer(
+  ctx: Ctx,
+  input: OfferInput,
+  opts: { requireCustomer?: boolean } = {},
+): Promise<CompiledOffer> {
   const hasBundle = input.bundle_template != null;
   const hasItems = input.items != null && input.items.length > 0;
   if (hasBundle === hasItems) {
     throw invalid("non_field_errors", "Exactly one input mode must be given: bundle_template or items.");
   }
-  const customer = input.customer_reference || opts.requireCustomer ? await requireCustomer(ctx, input.customer_reference) : null;
+  const customer =
+    input.customer_reference || opts.requireCustomer ? await requireCustomer(ctx, input.customer_reference) : null;
   const timezone = input.billing_timezone ?? "UTC";
   if (!isValidTimeZone(timezone)) throw invalid("billing_timezone", `Unknown time zone '${timezone}'.`);
 
   const catalog = await catalogSnapshot(ctx);
   const p = new Problems();
-  const recurring: { key: string; source: LineSource; priceId: number; quantity: number; o?: Overrides; refs: LineInput["refs"] }[] = [];
+  const recurring: {
+    key: string;
+    source: LineSource;
+    priceId: number;
+    quantity: number;
+    o?: Overrides;
+    refs: LineInput["refs"];
+  }[] = [];
   const initial: typeof recurring = [];
   let bundleId: number | null = null;
   let resolved: ResolvedBundleItem[] = [];
@@ -70,35 +106,68 @@ export async function compileOffer(ctx: Ctx, input: OfferInput, opts: { requireC
     resolved = resolveSelections(bundle, input.bundle_item_selections);
     for (const r of resolved) {
       if (r.selection) checkDates(p, "bundle_item_selections", `Bundle item ${r.item.id}`, r.selection);
-      recurring.push({ key: `bundle_item:${r.item.id}`, source: "bundle_item", priceId: r.price.id, quantity: r.quantity * input.bundle_quantity, o: r.selection, refs: { bundleItemId: r.item.id, bundleTemplateId: bundle.id } });
+      recurring.push({
+        key: `bundle_item:${r.item.id}`,
+        source: "bundle_item",
+        priceId: r.price.id,
+        quantity: r.quantity * input.bundle_quantity,
+        o: r.selection,
+        refs: { bundleItemId: r.item.id, bundleTemplateId: bundle.id },
+      });
     }
   } else {
-    if (input.bundle_item_selections.length) p.add("bundle_item_selections", "bundle_item_selections require bundle_template.");
+    if (input.bundle_item_selections.length)
+      p.add("bundle_item_selections", "bundle_item_selections require bundle_template.");
     input.items!.forEach((it, i) => {
       checkDates(p, "items", `Item ${i}`, it);
       recurring.push({ key: `items:${i}`, source: "items", priceId: it.price, quantity: it.quantity, o: it, refs: {} });
     });
   }
   input.initial_items.forEach((it, i) => {
-    initial.push({ key: `initial_items:${i}`, source: "initial_items", priceId: it.price, quantity: it.quantity, o: it, refs: {} });
+    initial.push({
+      key: `initial_items:${i}`,
+      source: "initial_items",
+      priceId: it.price,
+      quantity: it.quantity,
+      o: it,
+      refs: {},
+    });
   });
 
   // add-ons are offered by the bundle's rules (spec 4.2); without a bundle nothing can match
   const rules = bundleId ? (catalog.rules.get(bundleId) ?? []) : [];
-  const addonItems = input.additional_items.map((it, i) => ({ it, i, rule: rules.find((r) => r.id === it.rule_id && r.targetProduct) }));
+  const addonItems = input.additional_items.map((it, i) => ({
+    it,
+    i,
+    rule: rules.find((r) => r.id === it.rule_id && r.targetProduct),
+  }));
   for (const { it, i, rule } of addonItems) {
-    if (!it.rule_id) { p.add("additional_items", `Item ${i}: rule_id is required for add-on products.`); continue; }
-    if (!rule) { p.add("additional_items", `Item ${i}: rule ${it.rule_id} is not an active add-on rule of this bundle.`); continue; }
+    if (!it.rule_id) {
+      p.add("additional_items", `Item ${i}: rule_id is required for add-on products.`);
+      continue;
+    }
+    if (!rule) {
+      p.add("additional_items", `Item ${i}: rule ${it.rule_id} is not an active add-on rule of this bundle.`);
+      continue;
+    }
     checkDates(p, "additional_items", `Item ${i}`, it);
-    recurring.push({ key: `additional_items:${i}`, source: "additional_items", priceId: it.price, quantity: it.quantity, o: it, refs: { ruleId: rule.id } });
+    recurring.push({
+      key: `additional_items:${i}`,
+      source: "additional_items",
+      priceId: it.price,
+      quantity: it.quantity,
+      o: it,
+      refs: { ruleId: rule.id },
+    });
   }
 
   const prices = catalog.prices;
   const keyOf = (source: LineSource) => (source === "bundle_item" ? "bundle_item_selections" : source);
   const usable = (l: (typeof recurring)[number]) => {
     const price = prices.get(l.priceId);
-    if (!price) return p.add(keyOf(l.source), `Invalid price id ${l.priceId}: not found.`), null;
-    if (!price.active || !price.product.active) return p.add(keyOf(l.source), `Price ${l.priceId} is not active.`), null;
+    if (!price) return (p.add(keyOf(l.source), `Invalid price id ${l.priceId}: not found.`), null);
+    if (!price.active || !price.product.active)
+      return (p.add(keyOf(l.source), `Price ${l.priceId} is not active.`), null);
     return price;
   };
   const currency = (input.currency ?? prices.get(recurring[0]?.priceId)?.currency ?? "").toUpperCase();
@@ -106,26 +175,52 @@ export async function compileOffer(ctx: Ctx, input: OfferInput, opts: { requireC
   for (const l of recurring) {
     const price = usable(l);
     if (!price) continue;
-    if (price.billingType !== "recurring") { p.add(keyOf(l.source), `Price ${price.id} is a one-time price; one-time prices go in initial_items.`); continue; }
-    if (price.currency !== currency) { p.add(keyOf(l.source), `Price ${price.id} is in ${price.currency}, which does not match the currency ${currency}.`); continue; }
+    if (price.billingType !== "recurring") {
+      p.add(keyOf(l.source), `Price ${price.id} is a one-time price; one-time prices go in initial_items.`);
+      continue;
+    }
+    if (price.currency !== currency) {
+      p.add(
+        keyOf(l.source),
+        `Price ${price.id} is in ${price.currency}, which does not match the currency ${currency}.`,
+      );
+      continue;
+    }
     lines.push(lineFrom(l.key, l.source, price, l.quantity, l.o, l.refs, true));
   }
   const initialLines: LineInput[] = [];
   for (const l of initial) {
     const price = usable(l);
     if (!price) continue;
-    if (price.currency !== currency) { p.add("initial_items", `Price ${price.id} is in ${price.currency}, which does not match the currency ${currency}.`); continue; }
+    if (price.currency !== currency) {
+      p.add(
+        "initial_items",
+        `Price ${price.id} is in ${price.currency}, which does not match the currency ${currency}.`,
+      );
+      continue;
+    }
     initialLines.push(lineFrom(l.key, l.source, price, l.quantity, l.o, {}, false));
   }
 
   // add-on rule constraints against the base offer's terms
   const base = lines.filter((l) => l.source === "bundle_item");
-  const terms = offerTerms(resolved.map((r) => r.price), currency);
+  const terms = offerTerms(
+    resolved.map((r) => r.price),
+    currency,
+  );
   for (const { it, i, rule } of addonItems) {
     const price = rule && prices.get(it.price);
     if (!rule || !price) continue;
-    if (price.productId !== rule.targetProductId) p.add("additional_items", `Item ${i}: price ${price.id} is not a price of the add-on product of rule ${rule.id}.`);
-    else if (!priceFitsRule(price, rule, terms)) p.add("additional_items", `Item ${i}: price ${price.id} does not match the currency or interval required by rule ${rule.id}.`);
+    if (price.productId !== rule.targetProductId)
+      p.add(
+        "additional_items",
+        `Item ${i}: price ${price.id} is not a price of the add-on product of rule ${rule.id}.`,
+      );
+    else if (!priceFitsRule(price, rule, terms))
+      p.add(
+        "additional_items",
+        `Item ${i}: price ${price.id} does not match the currency or interval required by rule ${rule.id}.`,
+      );
     checkQuantity(p, "additional_items", `Item ${i}`, it.quantity, rule);
   }
   for (const [i, ab] of input.additional_bundles.entries()) {
@@ -137,7 +232,16 @@ export async function compileOffer(ctx: Ctx, input: OfferInput, opts: { requireC
 
   const start = ctx.clock.now();
   return {
-    offer: { start, anchorAt: start, timezone, billingTime: input.billing_time ?? "00:00", fixedDay: lines.find((l) => l.price.billingDayOfMonth)?.price.billingDayOfMonth ?? null, currency, recurring: lines, initial: initialLines },
+    offer: {
+      start,
+      anchorAt: start,
+      timezone,
+      billingTime: input.billing_time ?? "00:00",
+      fixedDay: lines.find((l) => l.price.billingDayOfMonth)?.price.billingDayOfMonth ?? null,
+      currency,
+      recurring: lines,
+      initial: initialLines,
+    },
     inputMode: hasBundle ? "bundle" : "items",
     bundleTemplateId: bundleId,
     bundleQuantity: hasBundle ? input.bundle_quantity : null,
@@ -145,29 +249,71 @@ export async function compileOffer(ctx: Ctx, input: OfferInput, opts: { requireC
   };
 }
 
-function checkQuantity(p: Problems, key: string, label: string, quantity: number, rule: { minQuantity: number; maxQuantity: number | null; id: number }) {
-  if (quantity < Math.max(1, rule.minQuantity)) p.add(key, `${label}: quantity must be at least ${Math.max(1, rule.minQuantity)} for rule ${rule.id}.`);
-  if (rule.maxQuantity != null && quantity > rule.maxQuantity) p.add(key, `${label}: quantity must be at most ${rule.maxQuantity} for rule ${rule.id}.`);
+function checkQuantity(
+  p: Problems,
+  key: string,
+  label: string,
+  quantity: number,
+  rule: { minQuantity: number; maxQuantity: number | null; id: number },
+) {
+  if (quantity < Math.max(1, rule.minQuantity))
+    p.add(key, `${label}: quantity must be at least ${Math.max(1, rule.minQuantity)} for rule ${rule.id}.`);
+  if (rule.maxQuantity != null && quantity > rule.maxQuantity)
+    p.add(key, `${label}: quantity must be at most ${rule.maxQuantity} for rule ${rule.id}.`);
 }
 
-function addBundleAddon(p: Problems, rules: AddonRuleRecord[], prices: Map<number, PricingRecord>, ab: OfferInput["additional_bundles"][number], i: number, bundleQuantity: number, currency: string, lines: LineInput[]) {
+function addBundleAddon(
+  p: Problems,
+  rules: AddonRuleRecord[],
+  prices: Map<number, PricingRecord>,
+  ab: OfferInput["additional_bundles"][number],
+  i: number,
+  bundleQuantity: number,
+  currency: string,
+  lines: LineInput[],
+) {
   const label = `Bundle ${i}`;
   const rule = rules.find((r) => r.id === ab.rule_id && r.targetBundle);
   const target = ab.bundle_template ?? ab.bundle_template_id ?? rule?.targetBundleId;
-  if (!rule || !rule.targetBundle?.active) return p.add("additional_bundles", `${label}: rule ${ab.rule_id} is not an active bundle add-on rule of this bundle.`);
-  if (target !== rule.targetBundleId) return p.add("additional_bundles", `${label}: bundle template ${target} does not match rule ${rule.id}.`);
+  if (!rule || !rule.targetBundle?.active)
+    return p.add(
+      "additional_bundles",
+      `${label}: rule ${ab.rule_id} is not an active bundle add-on rule of this bundle.`,
+    );
+  if (target !== rule.targetBundleId)
+    return p.add("additional_bundles", `${label}: bundle template ${target} does not match rule ${rule.id}.`);
   checkQuantity(p, "additional_bundles", label, ab.quantity, rule);
   let chosen: ResolvedBundleItem[];
   try {
-    chosen = resolveSelections(rule.targetBundle, ab.bundle_selections as BundleItemSelectionInput[], "additional_bundles");
+    chosen = resolveSelections(
+      rule.targetBundle,
+      ab.bundle_selections as BundleItemSelectionInput[],
+      "additional_bundles",
+    );
   } catch (e) {
-    if (e instanceof DomainError && e.fields) return Object.values(e.fields).flat().forEach((m) => p.add("additional_bundles", `${label}: ${m}`));
+    if (e instanceof DomainError && e.fields)
+      return Object.values(e.fields)
+        .flat()
+        .forEach((m) => p.add("additional_bundles", `${label}: ${m}`));
     throw e;
   }
   for (const c of chosen) {
     const price = prices.get(c.price.id)!;
-    if (price.currency !== currency) { p.add("additional_bundles", `${label}: price ${price.id} does not match the currency ${currency}.`); continue; }
-    lines.push(lineFrom(`additional_bundles:${i}:bundle_item:${c.item.id}`, "additional_bundles", price, c.quantity * ab.quantity * bundleQuantity, c.selection, { ruleId: rule.id, bundleItemId: c.item.id, bundleTemplateId: rule.targetBundle.id }, true));
+    if (price.currency !== currency) {
+      p.add("additional_bundles", `${label}: price ${price.id} does not match the currency ${currency}.`);
+      continue;
+    }
+    lines.push(
+      lineFrom(
+        `additional_bundles:${i}:bundle_item:${c.item.id}`,
+        "additional_bundles",
+        price,
+        c.quantity * ab.quantity * bundleQuantity,
+        c.selection,
+        { ruleId: rule.id, bundleItemId: c.item.id, bundleTemplateId: rule.targetBundle.id },
+        true,
+      ),
+    );
   }
 }
 
@@ -177,6 +323,9 @@ function checkFixedDays(p: Problems, lines: LineInput[]) {
   const days = [...new Set(withDay.map((l) => l.price.billingDayOfMonth))];
   if (days.length > 1) {
     const key = withDay.find((l) => l.price.billingDayOfMonth !== days[0])!.source;
-    p.add(key === "bundle_item" ? "bundle_item_selections" : key, `All prices with a fixed billing day must use the same day; this offer mixes days ${days.join(" and ")}.`);
+    p.add(
+      key === "bundle_item" ? "bundle_item_selections" : key,
+      `All prices with a fixed billing day must use the same day; this offer mixes days ${days.join(" and ")}.`,
+    );
   }
 }

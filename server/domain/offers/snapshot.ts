@@ -3,10 +3,10 @@
 // Staleness is detected through accounts.catalog_version, which database triggers bump on every catalog
 // change (migration 20261122010306_catalog_version), whichever process or script made it.
 import { getPgPool } from "../../db";
+import { type AddonRuleRecord, addonRuleInclude } from "../bundles/addons";
+import { type BundleDetailRecord, bundleDetailInclude } from "../bundles/present";
 import type { Ctx } from "../context";
-import { addonRuleInclude, type AddonRuleRecord } from "../bundles/addons";
-import { bundleDetailInclude, type BundleDetailRecord } from "../bundles/present";
-import { pricingInclude, type PricingRecord } from "./terms";
+import { type PricingRecord, pricingInclude } from "./terms";
 
 export interface CatalogSnapshot {
   version: bigint;
@@ -50,7 +50,10 @@ async function loadSnapshot(ctx: Ctx): Promise<CatalogSnapshot> {
 }
 
 async function readVersion(accountId: number): Promise<bigint> {
-  const { rows } = await getPgPool().query<{ v: string }>("select catalog_version::text as v from accounts where id = $1", [accountId]);
+  const { rows } = await getPgPool().query<{ v: string }>(
+    "select catalog_version::text as v from accounts where id = $1",
+    [accountId],
+  );
   return BigInt(rows[0]?.v ?? 0);
 }
 
@@ -59,9 +62,18 @@ async function load(ctx: Ctx, version: bigint): Promise<CatalogSnapshot> {
   const [prices, bundles, rules] = await Promise.all([
     ctx.db.catalogPrice.findMany({ where: { accountId }, include: pricingInclude }),
     ctx.db.bundleTemplate.findMany({ where: { accountId, active: true }, include: bundleDetailInclude }),
-    ctx.db.addonRule.findMany({ where: { accountId, active: true }, include: addonRuleInclude, orderBy: [{ displayOrder: "asc" }, { id: "asc" }] }),
+    ctx.db.addonRule.findMany({
+      where: { accountId, active: true },
+      include: addonRuleInclude,
+      orderBy: [{ displayOrder: "asc" }, { id: "asc" }],
+    }),
   ]);
   const byBundle = new Map<number, AddonRuleRecord[]>();
   for (const r of rules) byBundle.set(r.bundleId, [...(byBundle.get(r.bundleId) ?? []), r]);
-  return { version, prices: new Map(prices.map((p) => [p.id, p])), bundles: new Map(bundles.map((b) => [b.id, b])), rules: byBundle };
+  return {
+    version,
+    prices: new Map(prices.map((p) => [p.id, p])),
+    bundles: new Map(bundles.map((b) => [b.id, b])),
+    rules: byBundle,
+  };
 }

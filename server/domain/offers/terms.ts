@@ -32,8 +32,15 @@ function buildTerms(p: PricingRecord): PriceTerms {
     interval: p.interval as Interval | null,
     intervalCount: p.intervalCount,
     billingDayOfMonth: p.billingDayOfMonth,
-    schedule: p.billingSchedule ? { id: p.billingSchedule.id, timezone: p.billingSchedule.timezone, rules: p.billingSchedule.rules } : null,
-    versions: p.versions.map((v) => ({ id: v.id, unitAmount: dec(v.unitAmount), effectiveFrom: v.effectiveFrom, effectiveTo: v.effectiveTo })),
+    schedule: p.billingSchedule
+      ? { id: p.billingSchedule.id, timezone: p.billingSchedule.timezone, rules: p.billingSchedule.rules }
+      : null,
+    versions: p.versions.map((v) => ({
+      id: v.id,
+      unitAmount: dec(v.unitAmount),
+      effectiveFrom: v.effectiveFrom,
+      effectiveTo: v.effectiveTo,
+    })),
     taxPolicy: rate?.active ? (p.product.taxPolicy as PriceTerms["taxPolicy"]) : null,
     taxRate: rate?.active ? dec(rate.percentage) : null,
     taxRateName: rate?.name ?? null,

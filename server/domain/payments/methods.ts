@@ -1,31 +1,44 @@
 // Customer payment methods (spec 4.4, 3.3, 5.2).
 import type { z } from "zod";
-import type { Prisma } from "../../generated/prisma/client";
 import type { DbTx } from "../../db";
+import type { Prisma } from "../../generated/prisma/client";
 import type { PaymentMethodOut, paymentMethodCreateBody, paymentMethodPatchBody } from "../../schemas/payments";
 import type { Ctx } from "../context";
 import { findCustomer } from "../customers/customers";
 import { invalid, notFound } from "../errors";
-import { pageWindow, type ListResult, type PageRequest } from "../list";
+import { type ListResult, type PageRequest, pageWindow } from "../list";
 import { presentPaymentMethod } from "./present";
 
 type CreateInput = z.infer<typeof paymentMethodCreateBody>;
 type PatchInput = z.infer<typeof paymentMethodPatchBody>;
 const withCustomer = { customer: { select: { reference: true } } } as const;
 
-export const brandOf = (number: string) => (/^4/.test(number) ? "visa" : /^5[1-5]/.test(number) ? "mastercard" : /^3[47]/.test(number) ? "amex" : "card");
+export const brandOf = (number: string) =>
+  /^4/.test(number) ? "visa" : /^5[1-5]/.test(number) ? "mastercard" : /^3[47]/.test(number) ? "amex" : "card";
 
-export async function listPaymentMethods(ctx: Ctx, customerReference: string, page?: PageRequest): Promise<ListResult<PaymentMethodOut>> {
+export async function listPaymentMethods(
+  ctx: Ctx,
+  customerReference: string,
+  page?: PageRequest,
+): Promise<ListResult<PaymentMethodOut>> {
   const customer = await findCustomer(ctx, customerReference);
   const where = { accountId: ctx.accountId, customerId: customer.id, state: "active", verified: true };
   const count = page ? await ctx.db.paymentMethod.count({ where }) : 0;
-  const rows = await ctx.db.paymentMethod.findMany({ where, include: withCustomer, orderBy: { id: "asc" }, ...pageWindow(page, count) });
+  const rows = await ctx.db.paymentMethod.findMany({
+    where,
+    include: withCustomer,
+    orderBy: { id: "asc" },
+    ...pageWindow(page, count),
+  });
   return { results: rows.map(presentPaymentMethod), count: page ? count : rows.length, page };
 }
 
 async function loadMethod(ctx: Ctx, customerReference: string, id: number) {
   const customer = await findCustomer(ctx, customerReference);
-  const m = await ctx.db.paymentMethod.findFirst({ where: { id, accountId: ctx.accountId, customerId: customer.id }, include: withCustomer });
+  const m = await ctx.db.paymentMethod.findFirst({
+    where: { id, accountId: ctx.accountId, customerId: customer.id },
+    include: withCustomer,
+  });
   if (!m) throw notFound();
   return m;
 }
@@ -35,33 +48,63 @@ export async function getPaymentMethod(ctx: Ctx, customerReference: string, id: 
 }
 
 /** Card import: a new row, other active cards of the processor canceled. Claim/invoice: replaces the matching setup. */
-async function activate(tx: DbTx, m: { id: number; customerId: number; processorId: number; collectionMethod: string }, now: Date) {
+async function activate(
+  tx: DbTx,
+  m: { id: number; customerId: number; processorId: number; collectionMethod: string },
+  now: Date,
+) {
   await tx.paymentMethod.updateMany({
-    where: { customerId: m.customerId, processorId: m.processorId, collectionMethod: m.collectionMethod, state: "active", NOT: { id: m.id } },
+    where: {
+      customerId: m.customerId,
+      processorId: m.processorId,
+      collectionMethod: m.collectionMethod,
+      state: "active",
+      NOT: { id: m.id },
+    },
     data: { state: "canceled", canceledAt: now, token: null, setupData: {} },
   });
   await tx.paymentMethod.update({ where: { id: m.id }, data: { state: "active" } });
 }
 
-export async function createPaymentMethod(ctx: Ctx, customerReference: string, input: CreateInput, opts: { temporary?: boolean } = {}): Promise<PaymentMethodOut & { confirmation_required?: boolean }> {
+export async function createPaymentMethod(
+  ctx: Ctx,
+  customerReference: string,
+  input: CreateInput,
+  opts: { temporary?: boolean } = {},
+): Promise<PaymentMethodOut & { confirmation_required?: boolean }> {
   const customer = await findCustomer(ctx, customerReference);
-  const processor = await ctx.db.accountPaymentProcessor.findFirst({ where: { id: input.account_payment_processor, accountId: ctx.accountId, active: true } });
+  const processor = await ctx.db.accountPaymentProcessor.findFirst({
+    where: { id: input.account_payment_processor, accountId: ctx.accountId, active: true },
+  });
   if (!processor) throw invalid("account_payment_processor", "Payment processor not found or inactive.");
-  if (processor.collectionMethod !== input.collection_method) throw invalid("collection_method", `Processor ${processor.id} collects by ${processor.collectionMethod}.`);
+  if (processor.collectionMethod !== input.collection_method)
+    throw invalid("collection_method", `Processor ${processor.id} collects by ${processor.collectionMethod}.`);
   const card = input.collection_method === "card";
-  if (card && !input.card && !input.token) throw invalid("card", "Card details or a processor token are required for a card payment method.");
+  if (card && !input.card && !input.token)
+    throw invalid("card", "Card details or a processor token are required for a card payment method.");
   const number = input.card?.number.replace(/\s/g, "");
   const now = ctx.clock.now();
   const m = await ctx.db.$transaction(async (tx) => {
     const row = await tx.paymentMethod.create({
       data: {
-        accountId: ctx.accountId, customerId: customer.id, processorId: processor.id, collectionMethod: input.collection_method,
-        state: "temporary", verified: !opts.temporary,
-        cardBrand: number ? brandOf(number) : card ? "card" : null, cardLast4: number?.slice(-4) ?? null,
-        cardExpMonth: input.card?.exp_month ?? null, cardExpYear: input.card?.exp_year ?? null,
+        accountId: ctx.accountId,
+        customerId: customer.id,
+        processorId: processor.id,
+        collectionMethod: input.collection_method,
+        state: "temporary",
+        verified: !opts.temporary,
+        cardBrand: number ? brandOf(number) : card ? "card" : null,
+        cardLast4: number?.slice(-4) ?? null,
+        cardExpMonth: input.card?.exp_month ?? null,
+        cardExpYear: input.card?.exp_year ?? null,
         token: card ? (input.token ?? `tok_sandbox_${number}`) : null,
-        setupData: { billing_email: input.billing_email ?? null, billing_reference: input.billing_reference ?? null, billing_address: input.billing_address ?? null } as Prisma.InputJsonValue,
-        metadata: (input.metadata ?? {}) as Prisma.InputJsonValue, createdAt: now,
+        setupData: {
+          billing_email: input.billing_email ?? null,
+          billing_reference: input.billing_reference ?? null,
+          billing_address: input.billing_address ?? null,
+        } as Prisma.InputJsonValue,
+        metadata: (input.metadata ?? {}) as Prisma.InputJsonValue,
+        createdAt: now,
       },
     });
     if (!opts.temporary) await activate(tx, row, now);
@@ -81,12 +124,18 @@ export async function confirmPaymentMethod(ctx: Ctx, customerReference: string, 
   return getPaymentMethod(ctx, customerReference, id);
 }
 
-export async function patchPaymentMethod(ctx: Ctx, customerReference: string, id: number, input: PatchInput): Promise<PaymentMethodOut> {
+export async function patchPaymentMethod(
+  ctx: Ctx,
+  customerReference: string,
+  id: number,
+  input: PatchInput,
+): Promise<PaymentMethodOut> {
   const m = await loadMethod(ctx, customerReference, id);
   if (m.state !== "active") throw invalid("non_field_errors", "Only an active payment method can be changed.");
   if (input.card && m.collectionMethod !== "card") throw invalid("card", "This payment method is not a card.");
   const setup = { ...(m.setupData as Record<string, unknown>) };
-  for (const k of ["billing_email", "billing_reference", "billing_address"] as const) if (input[k] !== undefined) setup[k] = input[k];
+  for (const k of ["billing_email", "billing_reference", "billing_address"] as const)
+    if (input[k] !== undefined) setup[k] = input[k];
   let meta: Record<string, unknown> | undefined;
   if (input.metadata) {
     meta = { ...(m.metadata as Record<string, unknown>) };
@@ -94,7 +143,12 @@ export async function patchPaymentMethod(ctx: Ctx, customerReference: string, id
   }
   await ctx.db.paymentMethod.update({
     where: { id },
-    data: { cardExpMonth: input.card?.exp_month, cardExpYear: input.card?.exp_year, setupData: setup as Prisma.InputJsonValue, metadata: meta as Prisma.InputJsonValue | undefined },
+    data: {
+      cardExpMonth: input.card?.exp_month,
+      cardExpYear: input.card?.exp_year,
+      setupData: setup as Prisma.InputJsonValue,
+      metadata: meta as Prisma.InputJsonValue | undefined,
+    },
   });
   return getPaymentMethod(ctx, customerReference, id);
 }
@@ -103,5 +157,8 @@ export async function patchPaymentMethod(ctx: Ctx, customerReference: string, id
 export async function deletePaymentMethod(ctx: Ctx, customerReference: string, id: number): Promise<void> {
   const m = await loadMethod(ctx, customerReference, id);
   if (m.state === "canceled") return;
-  await ctx.db.paymentMethod.update({ where: { id }, data: { state: "canceled", canceledAt: ctx.clock.now(), token: null, setupData: {} } });
+  await ctx.db.paymentMethod.update({
+    where: { id },
+    data: { state: "canceled", canceledAt: ctx.clock.now(), token: null, setupData: {} },
+  });
 }

@@ -9,10 +9,15 @@ import { presentProcessorOption } from "./present";
 
 type Input = z.infer<typeof processorOptionsBody>;
 
-export async function eligibleProcessors(ctx: Ctx, q: { currency: string; collectionMethod?: string; initialAmount: boolean; recurring: boolean }) {
+export async function eligibleProcessors(
+  ctx: Ctx,
+  q: { currency: string; collectionMethod?: string; initialAmount: boolean; recurring: boolean },
+) {
   return ctx.db.accountPaymentProcessor.findMany({
     where: {
-      accountId: ctx.accountId, active: true, currency: q.currency,
+      accountId: ctx.accountId,
+      active: true,
+      currency: q.currency,
       ...(q.collectionMethod ? { collectionMethod: q.collectionMethod } : {}),
       ...(q.initialAmount ? { supportsInitial: true } : {}),
       ...(q.recurring ? { supportsRecurring: true } : {}),
@@ -25,14 +30,17 @@ export async function processorOptions(ctx: Ctx, input: Input) {
   const compiled = await compileOffer(ctx, input);
   const priced = priceOffer(compiled.offer);
   const eligible = await eligibleProcessors(ctx, {
-    currency: compiled.offer.currency, collectionMethod: input.collection_method,
-    initialAmount: priced.firstRun.total.gt(0), recurring: priced.recurring.length > 0,
+    currency: compiled.offer.currency,
+    collectionMethod: input.collection_method,
+    initialAmount: priced.firstRun.total.gt(0),
+    recurring: priced.recurring.length > 0,
   });
   let selected: number | null = null;
   let reason: string;
   const override = input.payment_processor_override;
   if (override != null) {
-    if (!eligible.some((p) => p.id === override)) throw invalid("payment_processor_override", `Processor ${override} is not eligible for this offer.`);
+    if (!eligible.some((p) => p.id === override))
+      throw invalid("payment_processor_override", `Processor ${override} is not eligible for this offer.`);
     selected = override;
     reason = "override";
   } else if (eligible.length === 1) {

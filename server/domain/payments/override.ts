@@ -5,10 +5,22 @@ import type { DbTx } from "../../db";
 import type { Ctx } from "../context";
 import { invalid } from "../errors";
 
-export async function checkProcessorOverride(ctx: Ctx, db: DbTx | Ctx["db"], id: number | null | undefined, currency: string): Promise<void> {
+export async function checkProcessorOverride(
+  ctx: Ctx,
+  db: DbTx | Ctx["db"],
+  id: number | null | undefined,
+  currency: string,
+): Promise<void> {
   if (id == null) return;
-  const p = await db.accountPaymentProcessor.findFirst({ where: { id, accountId: ctx.accountId }, select: { active: true, currency: true } });
+  const p = await db.accountPaymentProcessor.findFirst({
+    where: { id, accountId: ctx.accountId },
+    select: { active: true, currency: true },
+  });
   if (!p) throw invalid("payment_processor_override", `Payment processor ${id} does not exist.`);
   if (!p.active) throw invalid("payment_processor_override", `Payment processor ${id} is not active.`);
-  if (p.currency !== currency) throw invalid("payment_processor_override", `Payment processor ${id} takes ${p.currency} payments; the contract is in ${currency}.`);
+  if (p.currency !== currency)
+    throw invalid(
+      "payment_processor_override",
+      `Payment processor ${id} takes ${p.currency} payments; the contract is in ${currency}.`,
+    );
 }

@@ -50,7 +50,10 @@ export function presentPaymentMethod(m: Method): PaymentMethodOut {
     collection_method: m.collectionMethod,
     state: m.state as PaymentMethodOut["state"],
     verified: m.verified,
-    card: m.collectionMethod === "card" ? { brand: m.cardBrand, last4: m.cardLast4, exp_month: m.cardExpMonth, exp_year: m.cardExpYear } : null,
+    card:
+      m.collectionMethod === "card"
+        ? { brand: m.cardBrand, last4: m.cardLast4, exp_month: m.cardExpMonth, exp_year: m.cardExpYear }
+        : null,
     billing_email: (setup.billing_email as string) ?? null,
     billing_reference: (setup.billing_reference as string) ?? null,
     billing_address: (setup.billing_address as Record<string, unknown>) ?? null,

@@ -20,13 +20,34 @@ export interface ProcessorAdapter {
 }
 
 /** Test card numbers and what the sandbox does with them. */
-export const TEST_CARDS: Record<string, { outcome: "succeeded" | "failed" | "pending_external"; failCode?: string; failMessage?: string; label: string }> = {
+export const TEST_CARDS: Record<
+  string,
+  { outcome: "succeeded" | "failed" | "pending_external"; failCode?: string; failMessage?: string; label: string }
+> = {
   "4242424242424242": { outcome: "succeeded", label: "Visa: succeeds" },
   "5555555555554444": { outcome: "succeeded", label: "Mastercard: succeeds" },
-  "4000000000000002": { outcome: "failed", failCode: "card_declined", failMessage: "The card was declined.", label: "declined" },
-  "4000000000009995": { outcome: "failed", failCode: "insufficient_funds", failMessage: "The card has insufficient funds.", label: "insufficient funds" },
-  "4000000000000069": { outcome: "failed", failCode: "expired_card", failMessage: "The card has expired.", label: "expired card" },
-  "4000000000003220": { outcome: "pending_external", label: "requires external action (3-D Secure); completes via the processor webhook" },
+  "4000000000000002": {
+    outcome: "failed",
+    failCode: "card_declined",
+    failMessage: "The card was declined.",
+    label: "declined",
+  },
+  "4000000000009995": {
+    outcome: "failed",
+    failCode: "insufficient_funds",
+    failMessage: "The card has insufficient funds.",
+    label: "insufficient funds",
+  },
+  "4000000000000069": {
+    outcome: "failed",
+    failCode: "expired_card",
+    failMessage: "The card has expired.",
+    label: "expired card",
+  },
+  "4000000000003220": {
+    outcome: "pending_external",
+    label: "requires external action (3-D Secure); completes via the processor webhook",
+  },
 };
 
 export const cardFromToken = (token: string | null) => (token ?? "").replace(/^tok_sandbox_/, "");
@@ -54,7 +75,10 @@ const sandbox: ProcessorAdapter = {
 };
 
 const adapters: Record<string, ProcessorAdapter> = {
-  sandbox_generic: sandbox, sandbox_vendor_a: sandbox, sandbox_vendor_b: sandbox, sandbox_vendor_c: sandbox,
+  sandbox_generic: sandbox,
+  sandbox_vendor_a: sandbox,
+  sandbox_vendor_b: sandbox,
+  sandbox_vendor_c: sandbox,
 };
 
 export function adapterFor(processorType: string): ProcessorAdapter {

@@ -3,16 +3,20 @@
 import Decimal from "decimal.js";
 import { memoized, memoizedOn } from "../boundedMemo";
 import { D, fmt4, fmt6, round4 } from "../money";
-import type { AmountTexts, PriceTerms, PricedAmounts, VersionTerms } from "./types";
+import type { AmountTexts, PricedAmounts, PriceTerms, VersionTerms } from "./types";
 
 export const FACTOR_PLACES = 6;
 export const roundFactor = (f: Decimal) => f.toDecimalPlaces(FACTOR_PLACES, Decimal.ROUND_HALF_UP);
 
 /** The version in effect at `at`, else the next one to start, else the last one that ended. */
 export function versionAt(versions: VersionTerms[], at: Date): VersionTerms | null {
-  const inEffect = versions.find((v) => (!v.effectiveFrom || v.effectiveFrom <= at) && (!v.effectiveTo || at < v.effectiveTo));
+  const inEffect = versions.find(
+    (v) => (!v.effectiveFrom || v.effectiveFrom <= at) && (!v.effectiveTo || at < v.effectiveTo),
+  );
   if (inEffect) return inEffect;
-  const future = versions.filter((v) => v.effectiveFrom && v.effectiveFrom > at).sort((a, b) => +a.effectiveFrom! - +b.effectiveFrom!);
+  const future = versions
+    .filter((v) => v.effectiveFrom && v.effectiveFrom > at)
+    .sort((a, b) => +a.effectiveFrom! - +b.effectiveFrom!);
   if (future.length) return future[0];
   return [...versions].sort((a, b) => +(b.effectiveTo ?? 0) - +(a.effectiveTo ?? 0))[0] ?? null;
 }
@@ -65,18 +69,47 @@ function compute(a: AmountInput, version: VersionTerms | null, describePeriod: s
   const total = subtotal.plus(tax);
 
   const parts = [`${a.quantity} x ${unit.toFixed(4)} ${a.price.currency}`];
-  parts.push(a.unitAmountOverride ? "(fixed unit amount override)" : version ? `(price ${a.price.id} version ${version.id})` : "");
+  parts.push(
+    a.unitAmountOverride
+      ? "(fixed unit amount override)"
+      : version
+        ? `(price ${a.price.id} version ${version.id})`
+        : "",
+  );
   // explanations stay ASCII ('x', not '×'): an all-ASCII response is encoded to UTF-8 several times faster
   if (!discount.isZero()) parts.push(`x (1 - ${discount.toFixed()}% discount)`);
-  if (!a.factor.eq(1)) parts.push(`x ${a.factor.toFixed(FACTOR_PLACES)} proration${describePeriod ? ` (${describePeriod})` : ""}`);
+  if (!a.factor.eq(1))
+    parts.push(`x ${a.factor.toFixed(FACTOR_PLACES)} proration${describePeriod ? ` (${describePeriod})` : ""}`);
   else if (describePeriod) parts.push(`for ${describePeriod}`);
   let explanation = `${parts.filter(Boolean).join(" ")} = ${lineTotal.toFixed(4)}`;
-  if (a.price.taxPolicy && !rate.isZero()) explanation += `; tax ${rate.toFixed()}% ${a.price.taxPolicy}: ${tax.toFixed(4)}`;
+  if (a.price.taxPolicy && !rate.isZero())
+    explanation += `; tax ${rate.toFixed()}% ${a.price.taxPolicy}: ${tax.toFixed(4)}`;
 
-  return { id: nextId++, unitAmount: unit, versionId: version?.id ?? null, factor: a.factor, lineTotal, tax, subtotal, total, explanation, text: amountTexts(unit, a.factor, lineTotal, tax, subtotal) };
+  return {
+    id: nextId++,
+    unitAmount: unit,
+    versionId: version?.id ?? null,
+    factor: a.factor,
+    lineTotal,
+    tax,
+    subtotal,
+    total,
+    explanation,
+    text: amountTexts(unit, a.factor, lineTotal, tax, subtotal),
+  };
 }
 
 /** The API strings of an amount (formatted once, with the memoized result). */
-const amountTexts = (unit: Decimal, factor: Decimal, lineTotal: Decimal, tax: Decimal, subtotal: Decimal): AmountTexts => ({
-  unitAmount: fmt4(unit), factor: fmt6(factor), lineTotal: fmt4(lineTotal), tax: fmt4(tax), subtotal: fmt4(subtotal),
+const amountTexts = (
+  unit: Decimal,
+  factor: Decimal,
+  lineTotal: Decimal,
+  tax: Decimal,
+  subtotal: Decimal,
+): AmountTexts => ({
+  unitAmount: fmt4(unit),
+  factor: fmt6(factor),
+  lineTotal: fmt4(lineTotal),
+  tax: fmt4(tax),
+  subtotal: fmt4(subtotal),
 });

@@ -3,10 +3,18 @@
 import { DateTime } from "luxon";
 
 export type Interval = "day" | "week" | "month" | "year";
-export interface ScheduleRule { month: number | null; day: number | null }
+export interface ScheduleRule {
+  month: number | null;
+  day: number | null;
+}
 
 /** "HH:MM" or "HH:MM:SS" → wall-clock parts (milliseconds zeroed, so dates land on whole seconds). */
-export function parseBillingTime(t: string | null | undefined): { hour: number; minute: number; second: number; millisecond: number } {
+export function parseBillingTime(t: string | null | undefined): {
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+} {
   const [hour = 0, minute = 0, second = 0] = (t ?? "00:00").split(":").map((x) => Number(x));
   return { hour, minute, second, millisecond: 0 };
 }
@@ -30,8 +38,10 @@ export function atDayOfMonth(dt: DateTime, day: number): DateTime {
 /** `anchor` moved forward by n intervals, keeping the anchor's day of month where the month allows. */
 export function addIntervals(anchor: DateTime, interval: Interval, count: number, anchorDay?: number): DateTime {
   switch (interval) {
-    case "day": return anchor.plus({ days: count });
-    case "week": return anchor.plus({ weeks: count });
+    case "day":
+      return anchor.plus({ days: count });
+    case "week":
+      return anchor.plus({ weeks: count });
     case "month": {
       const moved = anchor.set({ day: 1 }).plus({ months: count });
       return atDayOfMonth(moved, anchorDay ?? anchor.day);
@@ -44,7 +54,13 @@ export function addIntervals(anchor: DateTime, interval: Interval, count: number
 }
 
 /** Next `n` dates strictly after `from` at which a schedule's rules fire (month null = every month). */
-export function nextScheduleOccurrences(rules: ScheduleRule[], tz: string, from: Date, n: number, billingTime?: string): Date[] {
+export function nextScheduleOccurrences(
+  rules: ScheduleRule[],
+  tz: string,
+  from: Date,
+  n: number,
+  billingTime?: string,
+): Date[] {
   if (!rules.length) return [];
   const t = parseBillingTime(billingTime);
   const start = DateTime.fromJSDate(from, { zone: tz });
@@ -62,7 +78,15 @@ export function nextScheduleOccurrences(rules: ScheduleRule[], tz: string, from:
 }
 
 /** Next `n` billing dates of a fixed billing day of month, every interval_count months (or years). */
-export function nextFixedDayOccurrences(day: number, interval: Interval, count: number, tz: string, from: Date, n: number, billingTime?: string): Date[] {
+export function nextFixedDayOccurrences(
+  day: number,
+  interval: Interval,
+  count: number,
+  tz: string,
+  from: Date,
+  n: number,
+  billingTime?: string,
+): Date[] {
   const t = parseBillingTime(billingTime);
   const start = DateTime.fromJSDate(from, { zone: tz });
   let first = atDayOfMonth(start, day).set(t);
@@ -74,7 +98,12 @@ export function nextFixedDayOccurrences(day: number, interval: Interval, count: 
 }
 
 /** The latest schedule occurrence at or before `at` (searching back five years). */
-export function previousScheduleOccurrence(rules: ScheduleRule[], tz: string, at: Date, billingTime?: string): Date | null {
+export function previousScheduleOccurrence(
+  rules: ScheduleRule[],
+  tz: string,
+  at: Date,
+  billingTime?: string,
+): Date | null {
   if (!rules.length) return null;
   const t = parseBillingTime(billingTime);
   const start = DateTime.fromJSDate(at, { zone: tz });

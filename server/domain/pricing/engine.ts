@@ -4,7 +4,7 @@ import type Decimal from "decimal.js";
 import { memoized } from "../boundedMemo";
 import { D, ZERO } from "../money";
 import { priceAmounts } from "./amounts";
-import { fullPeriodAt, maxDate, minDate, nextPeriod, periodKind, prorationFactor, type PeriodKind } from "./periods";
+import { fullPeriodAt, maxDate, minDate, nextPeriod, type PeriodKind, periodKind, prorationFactor } from "./periods";
 import type { LineInput, Offer, Period, PricedAmounts } from "./types";
 
 const ONE = new D(1);
@@ -19,7 +19,11 @@ export interface PricedLine {
   renewal: PricedAmounts | null;
 }
 
-export interface Totals { subtotal: Decimal; tax: Decimal; total: Decimal }
+export interface Totals {
+  subtotal: Decimal;
+  tax: Decimal;
+  total: Decimal;
+}
 
 export interface PricedOffer {
   start: Date;
@@ -46,7 +50,8 @@ const totalsMemo = new Map<string, Totals>();
 export function sumTotals(parts: PricedAmounts[]): Totals {
   if (!parts.length) return ZERO_TOTALS;
   return memoized(totalsMemo, parts.map((p) => p.id).join(","), 4096, () => {
-    let subtotal = parts[0].subtotal, tax = parts[0].tax;
+    let subtotal = parts[0].subtotal,
+      tax = parts[0].tax;
     for (let i = 1; i < parts.length; i++) {
       subtotal = subtotal.plus(parts[i].subtotal);
       tax = tax.plus(parts[i].tax);
@@ -56,7 +61,11 @@ export function sumTotals(parts: PricedAmounts[]): Totals {
 }
 
 /** A stretch of a period a line is billed for: its proration factor, description and memo key. */
-interface Span { factor: Decimal; text: string; key: string }
+interface Span {
+  factor: Decimal;
+  text: string;
+  key: string;
+}
 
 // spans repeat across offers priced in the same period (renewals always; first periods at the same instant,
 // e.g. quotes within one second)
@@ -71,7 +80,12 @@ function spanOf(full: Period, service: Period): Span {
 }
 
 /** Where a line bills within its first period and the next one, given its optional start/end bounds. */
-interface LineSpans { service: Period; first: Span; renewalService: Period | null; renewal: Span | null }
+interface LineSpans {
+  service: Period;
+  first: Span;
+  renewalService: Period | null;
+  renewal: Span | null;
+}
 
 function lineSpans(period: Period, next: Period, start: Date, startAt: Date | null, endAt: Date | null): LineSpans {
   const from = maxDate(start, startAt);
@@ -81,11 +95,19 @@ function lineSpans(period: Period, next: Period, start: Date, startAt: Date | nu
   const rFrom = maxDate(next.start, startAt);
   const rTo = minDate(next.end, endAt);
   const renewalService = rFrom < rTo ? { start: rFrom, end: rTo } : null;
-  return { service, first: spanOf(period, service), renewalService, renewal: renewalService && spanOf(next, renewalService) };
+  return {
+    service,
+    first: spanOf(period, service),
+    renewalService,
+    renewal: renewalService && spanOf(next, renewalService),
+  };
 }
 
 /** The periods of one cadence, and the spans of a line that runs through them without bounds. */
-interface Cadence extends LineSpans { period: Period; next: Period }
+interface Cadence extends LineSpans {
+  period: Period;
+  next: Period;
+}
 
 /**
  * Per-offer memo: lines with the same cadence share their periods, and lines without start/end
@@ -110,18 +132,42 @@ class OfferMemo {
 export function priceRecurringLine(line: LineInput, offer: Offer, memo = new OfferMemo(offer)): PricedLine {
   const c = memo.cadenceOf(line.price);
   const { period, next } = c;
-  const { service, first, renewalService, renewal } = line.startAt || line.endAt ? lineSpans(period, next, offer.start, line.startAt, line.endAt) : c;
+  const { service, first, renewalService, renewal } =
+    line.startAt || line.endAt ? lineSpans(period, next, offer.start, line.startAt, line.endAt) : c;
   const amounts = (factor: Decimal, versionAt: Date, text: string, key?: string) =>
-    priceAmounts({ price: line.price, quantity: line.quantity, unitAmountOverride: line.unitAmountOverride, discountPercent: line.discountPercent, factor, versionAt }, text, key);
+    priceAmounts(
+      {
+        price: line.price,
+        quantity: line.quantity,
+        unitAmountOverride: line.unitAmountOverride,
+        discountPercent: line.discountPercent,
+        factor,
+        versionAt,
+      },
+      text,
+      key,
+    );
   return {
-    input: line, period, service, renewalService,
+    input: line,
+    period,
+    service,
+    renewalService,
     first: amounts(first.factor, service.start, first.text, first.key),
-    renewal: renewal ? amounts(renewal.factor, next.start, renewal.text, renewal.key) : amounts(ZERO, next.start, "ended before renewal"),
+    renewal: renewal
+      ? amounts(renewal.factor, next.start, renewal.text, renewal.key)
+      : amounts(ZERO, next.start, "ended before renewal"),
   };
 }
 
 export function priceInitialLine(line: LineInput, offer: Offer): PricedLine {
-  const first = priceAmounts({ price: line.price, quantity: line.quantity, unitAmountOverride: line.unitAmountOverride, discountPercent: line.discountPercent, factor: ONE, versionAt: offer.start });
+  const first = priceAmounts({
+    price: line.price,
+    quantity: line.quantity,
+    unitAmountOverride: line.unitAmountOverride,
+    discountPercent: line.discountPercent,
+    factor: ONE,
+    versionAt: offer.start,
+  });
   const service = { start: offer.start, end: offer.start };
   return { input: line, period: service, service, first, renewalService: null, renewal: null };
 }
@@ -134,7 +180,16 @@ export function priceOffer(offer: Offer): PricedOffer {
   const renewal = sumTotals(recurring.map((l) => l.renewal!));
   const firstRun = initial.length ? sumTotals([...recurring, ...initial].map((l) => l.first)) : firstPeriod;
   const periodEnd = recurring.length ? new Date(Math.min(...recurring.map((l) => +l.period.end))) : offer.start;
-  return { start: offer.start, periodEnd, recurring, initial, firstPeriod, renewal, firstRun, schedule: schedulePreview(offer, recurring, periodEnd) };
+  return {
+    start: offer.start,
+    periodEnd,
+    recurring,
+    initial,
+    firstPeriod,
+    renewal,
+    firstRun,
+    schedule: schedulePreview(offer, recurring, periodEnd),
+  };
 }
 
 /** The next billing dates of the offer: the first period end, then the renewals of the lead line. */

@@ -1,11 +1,19 @@
 // Billing periods of a price under an anchor (pure). A period is [start, end); proration factors are
 // elapsed time over the full period's length, so DST days count for what they really last.
+
+import type Decimal from "decimal.js";
 import { DateTime } from "luxon";
 import { memoized, memoizedOn } from "../boundedMemo";
 import { D } from "../money";
-import { addIntervals, atDayOfMonth, nextScheduleOccurrences, parseBillingTime, previousScheduleOccurrence, type Interval } from "./calendar";
+import {
+  addIntervals,
+  atDayOfMonth,
+  type Interval,
+  nextScheduleOccurrences,
+  parseBillingTime,
+  previousScheduleOccurrence,
+} from "./calendar";
 import type { Anchor, Period, PriceTerms } from "./types";
-import type Decimal from "decimal.js";
 
 export type PeriodKind = "anchored_interval" | "fixed_day_of_month" | "billing_schedule";
 
@@ -18,18 +26,27 @@ export function periodKind(price: PriceTerms, anchor: Anchor): PeriodKind {
 }
 
 const fixedDay = (price: PriceTerms, anchor: Anchor) => price.billingDayOfMonth ?? anchor.fixedDay ?? 1;
-const step = (price: PriceTerms) => ({ interval: (price.interval ?? "month") as Interval, count: price.intervalCount ?? 1 });
+const step = (price: PriceTerms) => ({
+  interval: (price.interval ?? "month") as Interval,
+  count: price.intervalCount ?? 1,
+});
 
 // Time-zone math (luxon) is the costliest part of pricing, and every quote and billing pass asks the
 // same price under the same anchor for the same periods. For anchored kinds (fixed days, schedules) the
 // answers depend only on the anchor dates around `at`, so they are kept per terms object (which lives as
 // long as its catalog snapshot) together with the range of instants they are valid for.
-interface PeriodMemo { containing: { after: number; before: number; period: Period } | null; next: Map<number, Period> }
+interface PeriodMemo {
+  containing: { after: number; before: number; period: Period } | null;
+  next: Map<number, Period>;
+}
 const periodMemos = new WeakMap<PriceTerms, Map<string, PeriodMemo>>();
 
 function memoOf(price: PriceTerms, anchor: Anchor): PeriodMemo {
   const byAnchor = memoizedOn(periodMemos, price, () => new Map<string, PeriodMemo>());
-  return memoized(byAnchor, `${anchor.timezone}|${anchor.billingTime}|${anchor.fixedDay ?? ""}`, 17, () => ({ containing: null, next: new Map() }));
+  return memoized(byAnchor, `${anchor.timezone}|${anchor.billingTime}|${anchor.fixedDay ?? ""}`, 17, () => ({
+    containing: null,
+    next: new Map(),
+  }));
 }
 
 /**
@@ -40,18 +57,27 @@ export function fullPeriodAt(price: PriceTerms, anchor: Anchor, at: Date): Perio
   const kind = periodKind(price, anchor);
   if (kind === "anchored_interval") {
     const { interval, count } = step(price);
-    return { start: at, end: addIntervals(DateTime.fromJSDate(at, { zone: anchor.timezone }), interval, count).toJSDate() };
+    return {
+      start: at,
+      end: addIntervals(DateTime.fromJSDate(at, { zone: anchor.timezone }), interval, count).toJSDate(),
+    };
   }
   const memo = memoOf(price, anchor);
   const c = memo.containing;
   // strictly between two anchor dates, every instant has the same period
   if (c && c.after < +at && +at < c.before) return c.period;
   const found = anchoredPeriodAt(price, anchor, at, kind);
-  if (found.validAfter !== null) memo.containing = { after: found.validAfter, before: +found.period.end, period: Object.freeze(found.period) };
+  if (found.validAfter !== null)
+    memo.containing = { after: found.validAfter, before: +found.period.end, period: Object.freeze(found.period) };
   return found.period;
 }
 
-function anchoredPeriodAt(price: PriceTerms, anchor: Anchor, at: Date, kind: PeriodKind): { period: Period; validAfter: number | null } {
+function anchoredPeriodAt(
+  price: PriceTerms,
+  anchor: Anchor,
+  at: Date,
+  kind: PeriodKind,
+): { period: Period; validAfter: number | null } {
   if (kind === "billing_schedule") {
     const s = price.schedule!;
     const end = nextScheduleOccurrences(s.rules, s.timezone, at, 1, anchor.billingTime)[0];
@@ -70,14 +96,19 @@ function anchoredPeriodAt(price: PriceTerms, anchor: Anchor, at: Date, kind: Per
   }
   // start between anchor dates: the period runs to the next occurrence of the day
   const end = atDayOfMonth(occurrence.set({ day: 1 }).plus({ months: 1 }), day).set(t);
-  return { period: { start: addIntervals(end, interval, -count, day).toJSDate(), end: end.toJSDate() }, validAfter: +occurrence };
+  return {
+    period: { start: addIntervals(end, interval, -count, day).toJSDate(), end: end.toJSDate() },
+    validAfter: +occurrence,
+  };
 }
 
 /** The period that follows one ending at `end` (renewal). */
 export function nextPeriod(price: PriceTerms, anchor: Anchor, end: Date): Period {
   const kind = periodKind(price, anchor);
   if (kind === "anchored_interval") return computeNextPeriod(price, anchor, end, kind);
-  return memoized(memoOf(price, anchor).next, +end, 32, () => Object.freeze(computeNextPeriod(price, anchor, end, kind)));
+  return memoized(memoOf(price, anchor).next, +end, 32, () =>
+    Object.freeze(computeNextPeriod(price, anchor, end, kind)),
+  );
 }
 
 function computeNextPeriod(price: PriceTerms, anchor: Anchor, end: Date, kind: PeriodKind): Period {
@@ -87,14 +118,20 @@ function computeNextPeriod(price: PriceTerms, anchor: Anchor, end: Date, kind: P
   }
   const { interval, count } = step(price);
   const local = DateTime.fromJSDate(end, { zone: anchor.timezone });
-  const day = kind === "fixed_day_of_month" ? fixedDay(price, anchor) : DateTime.fromJSDate(anchor.anchorAt, { zone: anchor.timezone }).day;
+  const day =
+    kind === "fixed_day_of_month"
+      ? fixedDay(price, anchor)
+      : DateTime.fromJSDate(anchor.anchorAt, { zone: anchor.timezone }).day;
   return { start: end, end: addIntervals(local, interval, count, day).toJSDate() };
 }
 
 /** Share of `full` covered by [from, to), rounded to six places, clamped to [0, 1]. */
 export function prorationFactor(full: Period, from: Date, to: Date): Decimal {
   const len = full.end.getTime() - full.start.getTime();
-  const covered = Math.max(0, Math.min(to.getTime(), full.end.getTime()) - Math.max(from.getTime(), full.start.getTime()));
+  const covered = Math.max(
+    0,
+    Math.min(to.getTime(), full.end.getTime()) - Math.max(from.getTime(), full.start.getTime()),
+  );
   if (len <= 0) return new D(0);
   return factorOf(covered, len);
 }
@@ -124,7 +161,11 @@ export function periodContaining(price: PriceTerms, anchor: Anchor, at: Date): P
  * anchor-less prices (keeping the anchor's day of month), otherwise up to the next anchor date, with
  * the share of the full period it covers (below 1 after a restart between anchor dates).
  */
-export function billingPeriodFrom(price: PriceTerms, anchor: Anchor, start: Date): { service: Period; full: Period; factor: Decimal } {
+export function billingPeriodFrom(
+  price: PriceTerms,
+  anchor: Anchor,
+  start: Date,
+): { service: Period; full: Period; factor: Decimal } {
   if (periodKind(price, anchor) === "anchored_interval") {
     const service = nextPeriod(price, anchor, start);
     return { service, full: service, factor: new D(1) };

@@ -2,7 +2,12 @@
 import type Decimal from "decimal.js";
 import type { Interval, ScheduleRule } from "./calendar";
 
-export interface VersionTerms { id: number; unitAmount: Decimal; effectiveFrom: Date | null; effectiveTo: Date | null }
+export interface VersionTerms {
+  id: number;
+  unitAmount: Decimal;
+  effectiveFrom: Date | null;
+  effectiveTo: Date | null;
+}
 
 export interface PriceTerms {
   id: number;
@@ -42,7 +47,12 @@ export interface LineInput {
  * month, and the anchor instant (a contract's billing_anchor_at) whose day of month anchor-less
  * monthly/yearly periods keep (Jan 31 → Feb 28 → Mar 31).
  */
-export interface Anchor { timezone: string; billingTime: string; fixedDay: number | null; anchorAt: Date }
+export interface Anchor {
+  timezone: string;
+  billingTime: string;
+  fixedDay: number | null;
+  anchorAt: Date;
+}
 
 export interface Offer extends Anchor {
   start: Date;
@@ -51,7 +61,10 @@ export interface Offer extends Anchor {
   initial: LineInput[];
 }
 
-export interface Period { start: Date; end: Date }
+export interface Period {
+  start: Date;
+  end: Date;
+}
 
 export interface PricedAmounts {
   /** identifies a computed result (memoized results are shared) */
@@ -68,4 +81,10 @@ export interface PricedAmounts {
 }
 
 /** Amounts as the API prints them: four fraction digits (the factor six). */
-export interface AmountTexts { unitAmount: string; factor: string; lineTotal: string; tax: string; subtotal: string }
+export interface AmountTexts {
+  unitAmount: string;
+  factor: string;
+  lineTotal: string;
+  tax: string;
+  subtotal: string;
+}

@@ -1,21 +1,37 @@
 // Priced offer → the Quote of spec 2.5.
-import type { CompiledOffer } from "../offers/compile";
+
+import type { InitialLineOut, QuoteOut, RecurringLineOut } from "../../schemas/quotes";
 import { memoized, memoizedOn } from "../boundedMemo";
 import { fmt4 } from "../money";
+import type { CompiledOffer } from "../offers/compile";
 import type { PricedLine, PricedOffer, Totals } from "../pricing/engine";
-import type { InitialLineOut, QuoteOut, RecurringLineOut } from "../../schemas/quotes";
 import { iso } from "../time";
 
 // tax rates print the same for every line of a price
 const rateTexts = new WeakMap<PricedLine["input"]["price"], string | null>();
-const rateText = (p: PricedLine["input"]["price"]) => memoizedOn(rateTexts, p, () => (p.taxRate && p.taxPolicy ? fmt4(p.taxRate) : null));
+const rateText = (p: PricedLine["input"]["price"]) =>
+  memoizedOn(rateTexts, p, () => (p.taxRate && p.taxPolicy ? fmt4(p.taxRate) : null));
 
 /** An initial (one-time) line: the first fields of a recurring line (initial lines are few; this copy is cheap). */
 function initialLine(l: PricedLine): InitialLineOut {
   const {
-    bundle_item_id, rule_id, interval, interval_count, service_period_start_at, service_period_end_at, proration_factor, renewal_price_version_id,
-    renewal_unit_amount, renewal_service_period_start_at, renewal_service_period_end_at, renewal_proration_factor, renewal_line_subtotal_amount,
-    renewal_line_tax_amount, renewal_line_total_amount, renewal_explanation, ...line
+    bundle_item_id,
+    rule_id,
+    interval,
+    interval_count,
+    service_period_start_at,
+    service_period_end_at,
+    proration_factor,
+    renewal_price_version_id,
+    renewal_unit_amount,
+    renewal_service_period_start_at,
+    renewal_service_period_end_at,
+    renewal_proration_factor,
+    renewal_line_subtotal_amount,
+    renewal_line_tax_amount,
+    renewal_line_total_amount,
+    renewal_explanation,
+    ...line
   } = presentRecurringLine({ ...l, renewal: l.first }); // an initial line has no renewal: those fields are dropped
   return line;
 }
@@ -27,7 +43,8 @@ const isoOrNull = (d: Date | null | undefined) => (d ? isoOf(d) : null);
 
 // totals are memoized objects (sumTotals): their API strings are formatted once
 const totalsTexts = new WeakMap<Totals, { subtotal: string; tax: string; total: string }>();
-const totalsText = (t: Totals) => memoizedOn(totalsTexts, t, () => ({ subtotal: fmt4(t.subtotal), tax: fmt4(t.tax), total: fmt4(t.total) }));
+const totalsText = (t: Totals) =>
+  memoizedOn(totalsTexts, t, () => ({ subtotal: fmt4(t.subtotal), tax: fmt4(t.tax), total: fmt4(t.total) }));
 
 export function presentRecurringLine(l: PricedLine): RecurringLineOut {
   const { input: i, first: a } = l;
@@ -98,7 +115,8 @@ export function presentQuote(c: CompiledOffer, q: PricedOffer, metadata: Record<
       billing_time: c.offer.billingTime,
       interval: lead?.interval ?? null,
       interval_count: lead?.intervalCount ?? null,
-      billing_day_of_month: q.schedule.kind === "fixed_day_of_month" ? (lead?.billingDayOfMonth ?? c.offer.fixedDay) : null,
+      billing_day_of_month:
+        q.schedule.kind === "fixed_day_of_month" ? (lead?.billingDayOfMonth ?? c.offer.fixedDay) : null,
       billing_schedule_id: lead?.schedule?.id ?? null,
       next_billing_dates: q.schedule.nextBillingDates.map(isoOf),
     },

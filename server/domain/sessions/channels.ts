@@ -2,11 +2,11 @@
 // created from — an offer (spec 2.4, validated by compiling it once), the origins allowed to run the
 // widget, the payment processors it may offer, metadata, theme and terms.
 import type { Prisma } from "../../generated/prisma/client";
-import { offerInput, type OfferInput } from "../../schemas/offers";
+import { type OfferInput, offerInput } from "../../schemas/offers";
 import type { SalesChannelCreateInput, SalesChannelOut, SalesChannelPatchInput } from "../../schemas/sessions";
 import type { Ctx } from "../context";
-import { addFieldError, invalid, invalidFields, notFound, type FieldErrors } from "../errors";
-import { activeWhere, pageWindow, type ListResult, type PageRequest } from "../list";
+import { addFieldError, type FieldErrors, invalid, invalidFields, notFound } from "../errors";
+import { activeWhere, type ListResult, type PageRequest, pageWindow } from "../list";
 import { compileOffer } from "../offers/compile";
 import { iso } from "../time";
 
@@ -33,20 +33,32 @@ export function presentChannel(c: ChannelRow): SalesChannelOut {
  * now rather than in every browser. Errors carry the offer's own field keys, as a quote reports them.
  * Returns the parsed offer (defaults filled in) and its currency.
  */
-export async function validateChannelOffer(ctx: Ctx, raw: Record<string, unknown>): Promise<{ offer: OfferInput; currency: string }> {
+export async function validateChannelOffer(
+  ctx: Ctx,
+  raw: Record<string, unknown>,
+): Promise<{ offer: OfferInput; currency: string }> {
   const parsed = offerInput.safeParse(raw);
   if (!parsed.success) {
     // the offer's own field keys (as a quote reports them); deeper paths prefix the message
     const fields: FieldErrors = {};
     for (const i of parsed.error.issues) {
       const message = i.code === "invalid_type" && i.input === undefined ? "This field is required." : i.message;
-      addFieldError(fields, String(i.path[0] ?? "offer"), i.path.length > 1 ? `${i.path.slice(1).join(".")}: ${message}` : message);
+      addFieldError(
+        fields,
+        String(i.path[0] ?? "offer"),
+        i.path.length > 1 ? `${i.path.slice(1).join(".")}: ${message}` : message,
+      );
     }
     throw invalidFields(fields);
   }
   const offer = parsed.data;
-  if (offer.customer_reference) throw invalid("customer_reference", "A sales channel's offer cannot name a customer: the session (customer_reference) or the widget supplies it.");
-  if (offer.payment_processor_override != null) throw invalid("payment_processor_override", "A sales channel chooses its processors with processor_ids.");
+  if (offer.customer_reference)
+    throw invalid(
+      "customer_reference",
+      "A sales channel's offer cannot name a customer: the session (customer_reference) or the widget supplies it.",
+    );
+  if (offer.payment_processor_override != null)
+    throw invalid("payment_processor_override", "A sales channel chooses its processors with processor_ids.");
   if (offer.initial_billing_mode && offer.initial_billing_mode !== "create_initial_run") {
     throw invalid("initial_billing_mode", "A checkout always bills an initial run (create_initial_run).");
   }
@@ -62,7 +74,8 @@ async function checkProcessors(ctx: Ctx, ids: number[], currency: string) {
   for (const id of ids) {
     const p = rows.find((r) => r.id === id);
     if (!p) problems.push(`Payment processor ${id} not found.`);
-    else if (p.currency !== currency) problems.push(`Payment processor ${id} takes ${p.currency} payments; the offer is in ${currency}.`);
+    else if (p.currency !== currency)
+      problems.push(`Payment processor ${id} takes ${p.currency} payments; the offer is in ${currency}.`);
   }
   if (problems.length) throw invalidFields({ processor_ids: problems });
 }
@@ -73,17 +86,27 @@ export async function createChannel(ctx: Ctx, input: SalesChannelCreateInput): P
   const now = ctx.clock.now();
   const c = await ctx.db.salesChannel.create({
     data: {
-      accountId: ctx.accountId, name: input.name, offer: offer as Prisma.InputJsonValue,
-      allowedOrigins: input.allowed_origins, processorIds: input.processor_ids,
-      metadata: (input.metadata ?? {}) as Prisma.InputJsonValue, theme: (input.theme ?? {}) as Prisma.InputJsonValue, terms: (input.terms ?? {}) as Prisma.InputJsonValue,
-      active: input.active ?? true, createdAt: now, updatedAt: now,
+      accountId: ctx.accountId,
+      name: input.name,
+      offer: offer as Prisma.InputJsonValue,
+      allowedOrigins: input.allowed_origins,
+      processorIds: input.processor_ids,
+      metadata: (input.metadata ?? {}) as Prisma.InputJsonValue,
+      theme: (input.theme ?? {}) as Prisma.InputJsonValue,
+      terms: (input.terms ?? {}) as Prisma.InputJsonValue,
+      active: input.active ?? true,
+      createdAt: now,
+      updatedAt: now,
     },
   });
   return presentChannel(c);
 }
 
 /** Newest last; `active` as for the catalog (default: active channels only; `all` for every channel). */
-export async function listChannels(ctx: Ctx, q: { active?: string; page?: PageRequest }): Promise<ListResult<SalesChannelOut>> {
+export async function listChannels(
+  ctx: Ctx,
+  q: { active?: string; page?: PageRequest },
+): Promise<ListResult<SalesChannelOut>> {
   const where: Prisma.SalesChannelWhereInput = { accountId: ctx.accountId, ...activeWhere(q.active) };
   const count = q.page ? await ctx.db.salesChannel.count({ where }) : 0;
   const rows = await ctx.db.salesChannel.findMany({ where, orderBy: { id: "asc" }, ...pageWindow(q.page, count) });

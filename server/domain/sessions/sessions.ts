@@ -25,7 +25,8 @@ export function sessionStatus(s: SessionRow, now: Date): SessionStatus {
 export const snapshotOf = (s: SessionRow) => s.snapshot as unknown as SessionSnapshot;
 
 /** The public address the widget reads the session from. */
-export const widgetUrl = (origin: string, token: string) => `${origin.replace(/\/+$/, "")}/api/public/checkout-sessions/${token}/`;
+export const widgetUrl = (origin: string, token: string) =>
+  `${origin.replace(/\/+$/, "")}/api/public/checkout-sessions/${token}/`;
 
 export async function createSession(ctx: Ctx, input: CheckoutSessionCreateInput): Promise<CheckoutSessionOut> {
   const channel = await ctx.db.salesChannel.findFirst({ where: { id: input.sales_channel, accountId: ctx.accountId } });
@@ -35,11 +36,17 @@ export async function createSession(ctx: Ctx, input: CheckoutSessionCreateInput)
   // the catalog may have moved since the channel was saved: a session is only handed out for an offer that still compiles
   let offer: Record<string, unknown>;
   try {
-    offer = (await validateChannelOffer(ctx, channel.offer as Record<string, unknown>)).offer as Record<string, unknown>;
+    offer = (await validateChannelOffer(ctx, channel.offer as Record<string, unknown>)).offer as Record<
+      string,
+      unknown
+    >;
   } catch (e) {
     if (!isDomainError(e) || e.kind !== "validation") throw e;
     const problems = Object.entries(e.fields ?? {}).flatMap(([k, ms]) => ms.map((m) => `${k}: ${m}`));
-    throw invalid("sales_channel", `The sales channel's offer is no longer valid (${problems.join(" ") || e.message}).`);
+    throw invalid(
+      "sales_channel",
+      `The sales channel's offer is no longer valid (${problems.join(" ") || e.message}).`,
+    );
   }
   const snapshot: SessionSnapshot = {
     sales_channel: { id: channel.id, name: channel.name },
@@ -53,9 +60,16 @@ export async function createSession(ctx: Ctx, input: CheckoutSessionCreateInput)
   const now = ctx.clock.now();
   const s = await ctx.db.checkoutSession.create({
     data: {
-      accountId: ctx.accountId, token: newToken("cs"), salesChannelId: channel.id, snapshot: snapshot as unknown as Prisma.InputJsonValue,
-      customerId: customer?.id ?? null, status: "open", metadata: (input.metadata ?? {}) as Prisma.InputJsonValue,
-      expiresAt: new Date(now.getTime() + SESSION_TTL_MS), createdAt: now, updatedAt: now,
+      accountId: ctx.accountId,
+      token: newToken("cs"),
+      salesChannelId: channel.id,
+      snapshot: snapshot as unknown as Prisma.InputJsonValue,
+      customerId: customer?.id ?? null,
+      status: "open",
+      metadata: (input.metadata ?? {}) as Prisma.InputJsonValue,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+      createdAt: now,
+      updatedAt: now,
     },
   });
   return presentSession(ctx, s);
@@ -74,14 +88,22 @@ export async function sessionCheckout(ctx: Ctx, s: SessionRow): Promise<Checkout
  */
 export async function settleSession(ctx: Ctx, s: SessionRow, checkout: CheckoutRow | null): Promise<SessionRow> {
   if (s.status !== "open" || checkout?.status !== "succeeded") return s;
-  await ctx.db.checkoutSession.updateMany({ where: { id: s.id, status: "open" }, data: { status: "completed", updatedAt: ctx.clock.now() } });
+  await ctx.db.checkoutSession.updateMany({
+    where: { id: s.id, status: "open" },
+    data: { status: "completed", updatedAt: ctx.clock.now() },
+  });
   return ctx.db.checkoutSession.findUniqueOrThrow({ where: { id: s.id } });
 }
 
 export async function presentSession(ctx: Ctx, row: SessionRow): Promise<CheckoutSessionOut> {
   const checkout = await sessionCheckout(ctx, row);
   const s = await settleSession(ctx, row, checkout);
-  const customer = s.customerId ? await ctx.db.customer.findFirst({ where: { id: s.customerId, accountId: s.accountId }, select: { reference: true } }) : null;
+  const customer = s.customerId
+    ? await ctx.db.customer.findFirst({
+        where: { id: s.customerId, accountId: s.accountId },
+        select: { reference: true },
+      })
+    : null;
   return {
     token: s.token,
     status: sessionStatus(s, ctx.clock.now()),
@@ -90,7 +112,9 @@ export async function presentSession(ctx: Ctx, row: SessionRow): Promise<Checkou
     metadata: (s.metadata ?? {}) as Record<string, unknown>,
     snapshot: snapshotOf(s),
     checkout_token: checkout?.token ?? null,
-    checkout_status: checkout ? ((checkout.status === "finalizing" ? "pending" : checkout.status) as CheckoutSessionOut["checkout_status"]) : null,
+    checkout_status: checkout
+      ? ((checkout.status === "finalizing" ? "pending" : checkout.status) as CheckoutSessionOut["checkout_status"])
+      : null,
     contract_id: checkout?.contractId ?? null,
     widget_url: widgetUrl(ctx.baseUrl ?? "", s.token),
     expires_at: iso(s.expiresAt),

@@ -1,9 +1,10 @@
 // Embedded checkout sessions, widget side (public; the session token is the capability and the HTTP
 // layer has already checked the request's Origin against the snapshot). Everything here works from the
 // session's snapshot, never from the live sales channel.
+
+import { type OfferInput, offerInput } from "../../schemas/offers";
 import type { CheckoutOut } from "../../schemas/payments";
 import { checkoutBody } from "../../schemas/payments";
-import { offerInput, type OfferInput } from "../../schemas/offers";
 import type { SessionSnapshot, WidgetCheckoutInput } from "../../schemas/sessions";
 import { createCheckout } from "../checkouts/create";
 import { finalizeCheckout } from "../checkouts/finalize";
@@ -11,21 +12,32 @@ import { createRegistration } from "../checkouts/registrations";
 import type { Ctx } from "../context";
 import { createCustomer } from "../customers/customers";
 import { DomainError, invalid, invalidFields, isDomainError } from "../errors";
-import { compileOffer, type CompiledOffer } from "../offers/compile";
+import { type CompiledOffer, compileOffer } from "../offers/compile";
 import { eligibleProcessors } from "../payments/options";
 import { presentProcessorOption } from "../payments/present";
-import { priceOffer, type PricedOffer } from "../pricing/engine";
+import { type PricedOffer, priceOffer } from "../pricing/engine";
 import { presentQuote } from "../quotes/present";
 import { iso } from "../time";
-import { sessionCheckout, sessionStatus, settleSession, snapshotOf, type CheckoutRow, type SessionRow } from "./sessions";
+import {
+  type CheckoutRow,
+  type SessionRow,
+  sessionCheckout,
+  sessionStatus,
+  settleSession,
+  snapshotOf,
+} from "./sessions";
 
 /** The session's lifetime has passed: the widget must ask the seller for a new session (HTTP 410). */
-export const sessionExpired = () => new DomainError("gone", "This checkout session has expired; create a new one.", undefined, "session_expired");
+export const sessionExpired = () =>
+  new DomainError("gone", "This checkout session has expired; create a new one.", undefined, "session_expired");
 
 async function assertOpen(ctx: Ctx, s: SessionRow) {
   const status = sessionStatus(s, ctx.clock.now());
   if (status === "expired") {
-    await ctx.db.checkoutSession.updateMany({ where: { id: s.id, status: "open" }, data: { status: "expired", updatedAt: ctx.clock.now() } });
+    await ctx.db.checkoutSession.updateMany({
+      where: { id: s.id, status: "open" },
+      data: { status: "expired", updatedAt: ctx.clock.now() },
+    });
     throw sessionExpired();
   }
   if (status === "completed") throw invalid("non_field_errors", "This checkout session is completed.");
@@ -46,7 +58,11 @@ async function compileNow(ctx: Ctx, snapshot: SessionSnapshot) {
 
 /** The account's processors that can take the offer now, restricted to the snapshot's processor ids. */
 async function sessionProcessors(ctx: Ctx, snapshot: SessionSnapshot, compiled: CompiledOffer, priced: PricedOffer) {
-  const eligible = await eligibleProcessors(ctx, { currency: compiled.offer.currency, initialAmount: priced.firstRun.total.gt(0), recurring: priced.recurring.length > 0 });
+  const eligible = await eligibleProcessors(ctx, {
+    currency: compiled.offer.currency,
+    initialAmount: priced.firstRun.total.gt(0),
+    recurring: priced.recurring.length > 0,
+  });
   return eligible.filter((p) => snapshot.processor_ids.includes(p.id));
 }
 
@@ -58,10 +74,25 @@ export async function widgetView(ctx: Ctx, row: SessionRow) {
   const checkout = await sessionCheckout(ctx, row);
   const s = await settleSession(ctx, row, checkout);
   const snapshot = snapshotOf(s);
-  const base = { token: s.token, expires_at: iso(s.expiresAt), sales_channel: { name: snapshot.sales_channel.name }, theme: snapshot.theme, terms: snapshot.terms };
+  const base = {
+    token: s.token,
+    expires_at: iso(s.expiresAt),
+    sales_channel: { name: snapshot.sales_channel.name },
+    theme: snapshot.theme,
+    terms: snapshot.terms,
+  };
   if (s.status === "completed") {
     // what was bought, as priced at checkout (the catalog may have moved on since)
-    return { ...base, status: "completed", offer: checkout?.quoteSnapshot ?? null, processors: [], selected_account_payment_processor_id: checkout?.processorId ?? null, requires_selection: false, customer_required: false, checkout: checkoutSummary(checkout) };
+    return {
+      ...base,
+      status: "completed",
+      offer: checkout?.quoteSnapshot ?? null,
+      processors: [],
+      selected_account_payment_processor_id: checkout?.processorId ?? null,
+      requires_selection: false,
+      customer_required: false,
+      checkout: checkoutSummary(checkout),
+    };
   }
   await assertOpen(ctx, s);
   const { compiled, priced } = await compileNow(ctx, snapshot);
@@ -83,23 +114,46 @@ async function resolveCustomer(ctx: Ctx, s: SessionRow, input: WidgetCheckoutInp
   if (s.customerId !== null) {
     const c = await ctx.db.customer.findFirst({ where: { id: s.customerId, accountId: ctx.accountId } });
     if (!c) throw invalid("customer", "The session's customer no longer exists.");
-    if (input && input.reference !== c.reference) throw invalid("customer", "This session belongs to another customer.");
+    if (input && input.reference !== c.reference)
+      throw invalid("customer", "This session belongs to another customer.");
     return c.reference;
   }
-  if (!input) throw invalid("customer", "This field is required: the session has no customer; send customer.reference (and optionally email and name).");
+  if (!input)
+    throw invalid(
+      "customer",
+      "This field is required: the session has no customer; send customer.reference (and optionally email and name).",
+    );
   // the widget runs in a browser: it may create a customer, never act for an existing one (the seller
   // binds existing customers by creating the session with customer_reference)
-  const exists = await ctx.db.customer.findUnique({ where: { accountId_reference: { accountId: ctx.accountId, reference: input.reference } } });
-  if (exists) throw invalid("customer", "A customer with this reference already exists; the seller must create the session with customer_reference.");
+  const exists = await ctx.db.customer.findUnique({
+    where: { accountId_reference: { accountId: ctx.accountId, reference: input.reference } },
+  });
+  if (exists)
+    throw invalid(
+      "customer",
+      "A customer with this reference already exists; the seller must create the session with customer_reference.",
+    );
   let created;
   try {
-    created = await createCustomer(ctx, { reference: input.reference, name: input.name ?? null, email: input.email ?? null, metadata: {} });
+    created = await createCustomer(ctx, {
+      reference: input.reference,
+      name: input.name ?? null,
+      email: input.email ?? null,
+      metadata: {},
+    });
   } catch (e) {
-    if (isDomainError(e) && e.fields?.reference) throw invalid("customer", "A customer with this reference already exists; the seller must create the session with customer_reference.");
+    if (isDomainError(e) && e.fields?.reference)
+      throw invalid(
+        "customer",
+        "A customer with this reference already exists; the seller must create the session with customer_reference.",
+      );
     throw e;
   }
   // bound at once, so a retry after a later 400 (shipping, processor) finds it on the session
-  const bound = await ctx.db.checkoutSession.updateMany({ where: { id: s.id, customerId: null }, data: { customerId: created.id, updatedAt: ctx.clock.now() } });
+  const bound = await ctx.db.checkoutSession.updateMany({
+    where: { id: s.id, customerId: null },
+    data: { customerId: created.id, updatedAt: ctx.clock.now() },
+  });
   if (!bound.count) throw new DomainError("conflict", "The session got a customer from another request; reload it.");
   return created.reference;
 }
@@ -110,7 +164,10 @@ export async function widgetCheckout(ctx: Ctx, row: SessionRow, input: WidgetChe
   const s = await settleSession(ctx, row, previous);
   await assertOpen(ctx, s);
   if (previous && !["pending", "failed", "expired"].includes(previous.status)) {
-    throw invalid("non_field_errors", `The session's checkout is already ${previous.status === "finalizing" ? "being finalized" : previous.status}.`);
+    throw invalid(
+      "non_field_errors",
+      `The session's checkout is already ${previous.status === "finalizing" ? "being finalized" : previous.status}.`,
+    );
   }
   const snapshot = snapshotOf(s);
   const { offer, compiled, priced } = await compileNow(ctx, snapshot);
@@ -118,25 +175,44 @@ export async function widgetCheckout(ctx: Ctx, row: SessionRow, input: WidgetChe
   let processor = candidates.length === 1 ? candidates[0] : undefined;
   if (input.account_payment_processor != null) {
     processor = candidates.find((p) => p.id === input.account_payment_processor);
-    if (!processor) throw invalid("account_payment_processor", `Processor ${input.account_payment_processor} is not offered by this session.`);
-  } else if (!candidates.length) throw invalid("account_payment_processor", "None of this session's payment processors can take the offer.");
-  else if (!processor) throw invalid("account_payment_processor", "Several processors are offered; choose one with account_payment_processor.");
+    if (!processor)
+      throw invalid(
+        "account_payment_processor",
+        `Processor ${input.account_payment_processor} is not offered by this session.`,
+      );
+  } else if (!candidates.length)
+    throw invalid("account_payment_processor", "None of this session's payment processors can take the offer.");
+  else if (!processor)
+    throw invalid(
+      "account_payment_processor",
+      "Several processors are offered; choose one with account_payment_processor.",
+    );
 
   const customerReference = await resolveCustomer(ctx, s, input.customer);
   const body = checkoutBody.safeParse({
-    ...offer, customer_reference: customerReference, collection_method: processor.collectionMethod, account_payment_processor: processor.id,
+    ...offer,
+    customer_reference: customerReference,
+    collection_method: processor.collectionMethod,
+    account_payment_processor: processor.id,
     ...(input.shipping ? { shipping: input.shipping } : {}),
     metadata: { ...(offer.metadata ?? {}), ...snapshot.metadata, ...(s.metadata as Record<string, unknown>) },
   });
-  if (!body.success) throw invalidFields({ non_field_errors: body.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) });
+  if (!body.success)
+    throw invalidFields({ non_field_errors: body.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) });
 
   // a pending checkout of the session is replaced (e.g. another processor was chosen); claim it first
   if (previous?.status === "pending") {
-    const claimed = await ctx.db.checkout.updateMany({ where: { id: previous.id, status: "pending" }, data: { status: "expired", updatedAt: ctx.clock.now() } });
+    const claimed = await ctx.db.checkout.updateMany({
+      where: { id: previous.id, status: "pending" },
+      data: { status: "expired", updatedAt: ctx.clock.now() },
+    });
     if (!claimed.count) throw new DomainError("conflict", "The session's checkout is being finalized.");
   }
   const checkout: CheckoutOut = await createCheckout(ctx, body.data, { checkoutSessionId: s.id });
-  const bound = await ctx.db.checkoutSession.updateMany({ where: { id: s.id, status: "open", checkoutId: s.checkoutId }, data: { checkoutId: checkout.id, updatedAt: ctx.clock.now() } });
+  const bound = await ctx.db.checkoutSession.updateMany({
+    where: { id: s.id, status: "open", checkoutId: s.checkoutId },
+    data: { checkoutId: checkout.id, updatedAt: ctx.clock.now() },
+  });
   if (!bound.count) {
     await ctx.db.checkout.updateMany({ where: { id: checkout.id, status: "pending" }, data: { status: "expired" } });
     throw new DomainError("conflict", "Another checkout was created for this session at the same time.");
@@ -153,15 +229,26 @@ export async function widgetCheckout(ctx: Ctx, row: SessionRow, input: WidgetChe
     customer_reference: customerReference,
     shipping_selection: checkout.shipping_selection,
     registration: registration && {
-      token: registration.token, status: registration.status, render_mode: registration.render_mode, account_payment_processor_id: registration.account_payment_processor_id,
-      hosted_url: registration.hosted_url, expires_at: registration.expires_at,
+      token: registration.token,
+      status: registration.status,
+      render_mode: registration.render_mode,
+      account_payment_processor_id: registration.account_payment_processor_id,
+      hosted_url: registration.hosted_url,
+      expires_at: registration.expires_at,
     },
     session_expires_at: iso(s.expiresAt),
   };
 }
 
-const outcome = (c: Pick<CheckoutOut, "token" | "status" | "contract_id" | "initial_billing_run_id">, sessionStatus: string) => ({
-  status: c.status, contract_id: c.contract_id, initial_billing_run_id: c.initial_billing_run_id, checkout_token: c.token, session_status: sessionStatus,
+const outcome = (
+  c: Pick<CheckoutOut, "token" | "status" | "contract_id" | "initial_billing_run_id">,
+  sessionStatus: string,
+) => ({
+  status: c.status,
+  contract_id: c.contract_id,
+  initial_billing_run_id: c.initial_billing_run_id,
+  checkout_token: c.token,
+  session_status: sessionStatus,
 });
 
 /** POST finalize: finalizes the session's checkout; a succeeded checkout completes the session. */
@@ -169,10 +256,19 @@ export async function widgetFinalize(ctx: Ctx, row: SessionRow) {
   const checkout = await sessionCheckout(ctx, row);
   const s = await settleSession(ctx, row, checkout);
   if (s.status === "completed" && checkout) {
-    return outcome({ token: checkout.token, status: checkout.status as CheckoutOut["status"], contract_id: checkout.contractId, initial_billing_run_id: checkout.initialBillingRunId }, "completed");
+    return outcome(
+      {
+        token: checkout.token,
+        status: checkout.status as CheckoutOut["status"],
+        contract_id: checkout.contractId,
+        initial_billing_run_id: checkout.initialBillingRunId,
+      },
+      "completed",
+    );
   }
   await assertOpen(ctx, s);
-  if (!checkout) throw invalid("non_field_errors", "The session has no checkout yet: create it first (POST .../checkout/).");
+  if (!checkout)
+    throw invalid("non_field_errors", "The session has no checkout yet: create it first (POST .../checkout/).");
   let view: CheckoutOut;
   try {
     view = await finalizeCheckout(ctx, checkout.token);
@@ -181,14 +277,21 @@ export async function widgetFinalize(ctx: Ctx, row: SessionRow) {
     if (isDomainError(e) && e.extra) {
       const x = e.extra as Partial<CheckoutOut>;
       throw new DomainError("validation", e.message, e.fields, e.code, {
-        status: x.status ?? "failed", contract_id: x.contract_id ?? null, fail_code: x.fail_code ?? null, fail_message: x.fail_message ?? null, checkout_token: checkout.token,
+        status: x.status ?? "failed",
+        contract_id: x.contract_id ?? null,
+        fail_code: x.fail_code ?? null,
+        fail_message: x.fail_message ?? null,
+        checkout_token: checkout.token,
       });
     }
     throw e;
   }
   let status = "open";
   if (view.status === "succeeded") {
-    await ctx.db.checkoutSession.updateMany({ where: { id: s.id, status: "open" }, data: { status: "completed", updatedAt: ctx.clock.now() } });
+    await ctx.db.checkoutSession.updateMany({
+      where: { id: s.id, status: "open" },
+      data: { status: "completed", updatedAt: ctx.clock.now() },
+    });
     status = "completed";
   }
   return outcome(view, status);

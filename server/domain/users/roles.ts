@@ -6,11 +6,19 @@ import type { Db } from "../../db";
 export const ROLES = ["owner", "admin", "read_only"] as const;
 export type Role = (typeof ROLES)[number];
 
-export interface ConsoleUser { id: number; accountId: number; email: string; role: Role }
+export interface ConsoleUser {
+  id: number;
+  accountId: number;
+  email: string;
+  role: Role;
+}
 
 /** The signed-in user as the database has it now, or null when it no longer exists in that account. */
 export async function loadConsoleUser(db: Db, userId: number, accountId: number): Promise<ConsoleUser | null> {
-  const user = await db.user.findFirst({ where: { id: userId, accountId }, select: { id: true, accountId: true, email: true, role: true } });
+  const user = await db.user.findFirst({
+    where: { id: userId, accountId },
+    select: { id: true, accountId: true, email: true, role: true },
+  });
   return user ? { ...user, role: user.role as Role } : null;
 }
 

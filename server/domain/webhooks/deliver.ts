@@ -2,9 +2,10 @@
 // signed, at least once, retried with exponential backoff (1 min doubling, capped at 6 h) for up to three
 // days, then marked dead. Deliveries are claimed with SKIP LOCKED so several workers never double-send
 // within a lease (server/domain/webhooks/dispatch.ts sends them in parallel). Delivery runs on real time (callers pass the system clock: a test clock does not delay or hasten it).
+
+import { log } from "../../log";
 import type { SystemCtx } from "../context";
 import { notFound } from "../errors";
-import { log } from "../../log";
 import { sendWebhook } from "./send";
 import { signatureHeader } from "./sign";
 import type { NetworkPolicy } from "./target";
@@ -22,36 +23,45 @@ export function backoffMs(attempts: number): number {
 /** Creates deliveries for unpublished outbox events. Returns how many events were published. */
 export async function fanOut(ctx: SystemCtx, input: { limit?: number } = {}): Promise<number> {
   const limit = input.limit ?? 500;
-  return ctx.db.$transaction(async (tx) => {
-    const events = await tx.$queryRaw<{ id: number; account_id: number; type: string; event_id: string }[]>`
+  return ctx.db.$transaction(
+    async (tx) => {
+      const events = await tx.$queryRaw<{ id: number; account_id: number; type: string; event_id: string }[]>`
       select id, account_id, type, event_id from outbox_events where published_at is null order by id limit ${limit} for update skip locked`;
-    for (const e of events) {
-      const endpoints = await tx.webhookEndpoint.findMany({ where: { accountId: e.account_id, active: true } });
-      for (const ep of endpoints) {
-        const wanted = ep.enabledEvents as string[];
-        if (!wanted.includes("*") && !wanted.includes(e.type)) continue;
-        await tx.webhookDelivery.upsert({
-          where: { endpointId_outboxEventId: { endpointId: ep.id, outboxEventId: e.id } },
-          create: { endpointId: ep.id, outboxEventId: e.id, eventId: e.event_id, nextAttemptAt: ctx.clock.now() },
-          update: {},
-        });
+      for (const e of events) {
+        const endpoints = await tx.webhookEndpoint.findMany({ where: { accountId: e.account_id, active: true } });
+        for (const ep of endpoints) {
+          const wanted = ep.enabledEvents as string[];
+          if (!wanted.includes("*") && !wanted.includes(e.type)) continue;
+          await tx.webhookDelivery.upsert({
+            where: { endpointId_outboxEventId: { endpointId: ep.id, outboxEventId: e.id } },
+            create: { endpointId: ep.id, outboxEventId: e.id, eventId: e.event_id, nextAttemptAt: ctx.clock.now() },
+            update: {},
+          });
+        }
+        await tx.outboxEvent.update({ where: { id: e.id }, data: { publishedAt: ctx.clock.now() } });
       }
-      await tx.outboxEvent.update({ where: { id: e.id }, data: { publishedAt: ctx.clock.now() } });
-    }
-    return events.length;
-    // a full batch takes a few queries per event: under load that outlasts Prisma's 5 s default, and an
-    // expired transaction rolls back every time, so nothing would ever be published (found by npm run soak)
-  }, { timeout: 60_000, maxWait: 10_000 });
+      return events.length;
+      // a full batch takes a few queries per event: under load that outlasts Prisma's 5 s default, and an
+      // expired transaction rolls back every time, so nothing would ever be published (found by npm run soak)
+    },
+    { timeout: 60_000, maxWait: 10_000 },
+  );
 }
 
-export interface Claimed { id: number; endpointId: number }
+export interface Claimed {
+  id: number;
+  endpointId: number;
+}
 
 /**
  * Leases due deliveries, oldest first: at most `perEndpoint` of any one endpoint (so a slow endpoint's
  * backlog never fills a claim) and none of the endpoints in `exclude` (those this process is already
  * sending to at its limit).
  */
-export async function claimDue(ctx: SystemCtx, opts: { limit: number; perEndpoint: number; exclude?: number[] }): Promise<Claimed[]> {
+export async function claimDue(
+  ctx: SystemCtx,
+  opts: { limit: number; perEndpoint: number; exclude?: number[] },
+): Promise<Claimed[]> {
   if (opts.limit <= 0) return [];
   return ctx.db.$queryRaw<Claimed[]>`
     with due_endpoints as (
@@ -72,7 +82,10 @@ export async function claimDue(ctx: SystemCtx, opts: { limit: number; perEndpoin
 }
 
 /** One attempt of a claimed delivery; records the outcome (and the next attempt). True when delivered. */
-export async function attemptDelivery(ctx: SystemCtx, input: { id: number; policy: NetworkPolicy; timeoutMs: number }): Promise<boolean> {
+export async function attemptDelivery(
+  ctx: SystemCtx,
+  input: { id: number; policy: NetworkPolicy; timeoutMs: number },
+): Promise<boolean> {
   const { db } = ctx;
   const { id } = input;
   const d = await db.webhookDelivery.findUniqueOrThrow({ where: { id }, include: { endpoint: true } });
@@ -81,20 +94,33 @@ export async function attemptDelivery(ctx: SystemCtx, input: { id: number; polic
   const now = ctx.clock.now();
   const ts = Math.floor(now.getTime() / 1000);
   const first = d.firstAttemptAt ?? now;
-  const outcome = await sendWebhook(d.endpoint.url, {
-    "content-type": "application/json", "webhook-id": d.eventId, "webhook-timestamp": String(ts),
-    "webhook-signature": signatureHeader(d.endpoint.secret, ts, body), "user-agent": "subscription-contracts-webhooks/1",
-  }, body, input.policy, input.timeoutMs);
+  const outcome = await sendWebhook(
+    d.endpoint.url,
+    {
+      "content-type": "application/json",
+      "webhook-id": d.eventId,
+      "webhook-timestamp": String(ts),
+      "webhook-signature": signatureHeader(d.endpoint.secret, ts, body),
+      "user-agent": "subscription-contracts-webhooks/1",
+    },
+    body,
+    input.policy,
+    input.timeoutMs,
+  );
   const status = outcome.status;
   const ok = status !== null && status >= 200 && status < 300;
-  if (!ok) log.debug({ deliveryId: id, endpointId: d.endpointId, status, error: outcome.error }, "webhook delivery failed");
+  if (!ok)
+    log.debug({ deliveryId: id, endpointId: d.endpointId, status, error: outcome.error }, "webhook delivery failed");
   const attempts = d.attempts + 1;
   const done = ctx.clock.now(); // after the send, which may take up to the timeout
   const giveUp = !ok && done.getTime() + backoffMs(attempts) - first.getTime() > GIVE_UP_AFTER_MS;
   await db.webhookDelivery.update({
     where: { id },
     data: {
-      attempts, firstAttemptAt: first, lastStatus: status, lastError: ok ? null : (outcome.error ?? `HTTP ${status}`),
+      attempts,
+      firstAttemptAt: first,
+      lastStatus: status,
+      lastError: ok ? null : (outcome.error ?? `HTTP ${status}`),
       state: ok ? "succeeded" : giveUp ? "dead" : "pending",
       nextAttemptAt: ok || giveUp ? done : new Date(done.getTime() + backoffMs(attempts)),
     },
@@ -109,7 +135,9 @@ export async function replayEvent(ctx: SystemCtx, input: { eventId: string; endp
   const event = await db.outboxEvent.findUnique({ where: { eventId } });
   if (!event) throw notFound(`No event ${eventId}.`);
   const now = ctx.clock.now();
-  const endpoints = await db.webhookEndpoint.findMany({ where: { accountId: event.accountId, ...(endpointId ? { id: endpointId } : {}) } });
+  const endpoints = await db.webhookEndpoint.findMany({
+    where: { accountId: event.accountId, ...(endpointId ? { id: endpointId } : {}) },
+  });
   for (const ep of endpoints) {
     await db.webhookDelivery.upsert({
       where: { endpointId_outboxEventId: { endpointId: ep.id, outboxEventId: event.id } },

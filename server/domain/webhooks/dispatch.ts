@@ -2,11 +2,12 @@
 // at most `maxInFlight` attempts at once in this process, at most `perEndpoint` of them to any one
 // endpoint, each bounded by the 10 s timeout. Whenever an attempt ends, more due deliveries are claimed
 // for the endpoints that have room, so a slow endpoint occupies its own slots and nothing else.
-import type { SystemCtx } from "../context";
+
 import { log } from "../../log";
-import { attemptDelivery, claimDue, type Claimed } from "./deliver";
+import type { SystemCtx } from "../context";
+import { attemptDelivery, type Claimed, claimDue } from "./deliver";
 import { DELIVERY_TIMEOUT_MS } from "./send";
-import { networkPolicy, type NetworkPolicy } from "./target";
+import { type NetworkPolicy, networkPolicy } from "./target";
 
 export interface DeliveryOptions {
   policy: NetworkPolicy;
@@ -25,7 +26,10 @@ export function deliveryOptions(input: DeliveryOptionsInput = {}): DeliveryOptio
   };
 }
 
-interface EndpointSlot { running: number; waiting: number[] }
+interface EndpointSlot {
+  running: number;
+  waiting: number[];
+}
 
 export class DeliveryDispatcher {
   sent = 0;
@@ -37,7 +41,10 @@ export class DeliveryDispatcher {
   private pumpAgain = false;
   private waiters: (() => void)[] = [];
 
-  constructor(private readonly ctx: SystemCtx, private readonly opts: DeliveryOptions) {}
+  constructor(
+    private readonly ctx: SystemCtx,
+    private readonly opts: DeliveryOptions,
+  ) {}
 
   /** Claims due deliveries that fit and starts them; resolves with how many it claimed (not when they finish). */
   pump(): Promise<number> {
@@ -54,7 +61,9 @@ export class DeliveryDispatcher {
         claimed += await this.claim();
       } while (this.pumpAgain);
       return claimed;
-    })().finally(() => { this.claiming = null; });
+    })().finally(() => {
+      this.claiming = null;
+    });
     return this.claiming;
   }
 
@@ -68,8 +77,14 @@ export class DeliveryDispatcher {
   }
 
   private async claim(): Promise<number> {
-    const busy = [...this.endpoints].filter(([, s]) => s.running + s.waiting.length >= this.opts.perEndpoint).map(([id]) => id);
-    const rows = await claimDue(this.ctx, { limit: this.opts.maxInFlight - this.claimed, perEndpoint: this.opts.perEndpoint, exclude: busy });
+    const busy = [...this.endpoints]
+      .filter(([, s]) => s.running + s.waiting.length >= this.opts.perEndpoint)
+      .map(([id]) => id);
+    const rows = await claimDue(this.ctx, {
+      limit: this.opts.maxInFlight - this.claimed,
+      perEndpoint: this.opts.perEndpoint,
+      exclude: busy,
+    });
     for (const row of rows) this.enqueue(row);
     return rows.length;
   }
@@ -85,11 +100,14 @@ export class DeliveryDispatcher {
   private run(endpointId: number, slot: EndpointSlot, id: number) {
     slot.running++;
     void attemptDelivery(this.ctx, { id, policy: this.opts.policy, timeoutMs: this.opts.timeoutMs })
-      .then((ok) => (ok ? this.sent++ : this.failed++), (err) => {
-        // the delivery stays leased and is retried once the lease ends
-        this.failed++;
-        log.error({ err, deliveryId: id }, "webhook delivery attempt could not be recorded");
-      })
+      .then(
+        (ok) => (ok ? this.sent++ : this.failed++),
+        (err) => {
+          // the delivery stays leased and is retried once the lease ends
+          this.failed++;
+          log.error({ err, deliveryId: id }, "webhook delivery attempt could not be recorded");
+        },
+      )
       .finally(() => {
         slot.running--;
         this.claimed--;
@@ -109,7 +127,10 @@ export class DeliveryDispatcher {
  * Sends everything due now and waits for it (the CLI and tests; the worker keeps one dispatcher running
  * instead and only pumps it on each tick).
  */
-export async function deliverDue(ctx: SystemCtx, options: DeliveryOptionsInput = {}): Promise<{ sent: number; failed: number }> {
+export async function deliverDue(
+  ctx: SystemCtx,
+  options: DeliveryOptionsInput = {},
+): Promise<{ sent: number; failed: number }> {
   const dispatcher = new DeliveryDispatcher(ctx, deliveryOptions(options));
   await dispatcher.drain();
   return { sent: dispatcher.sent, failed: dispatcher.failed };

@@ -2,14 +2,14 @@
 // `ping` test event sent at once, and one delivery sent again now. Sending happens in this request
 // (not via the worker) so the seller sees the status code in the delivery log straight away.
 import { randomBytes } from "node:crypto";
-import type { Prisma } from "../../generated/prisma/client";
 import { systemClock } from "../../clock";
+import type { Prisma } from "../../generated/prisma/client";
 import type { Ctx } from "../context";
 import { notFound } from "../errors";
 import { newEventId } from "../events/outbox";
 import { attemptDelivery } from "./deliver";
 import { DELIVERY_TIMEOUT_MS, publicDeliveryError } from "./send";
-import { networkPolicy, type NetworkPolicy } from "./target";
+import { type NetworkPolicy, networkPolicy } from "./target";
 
 /** A delivery sent from the console is leased this long first, so the worker does not send it too. */
 const CONSOLE_LEASE_MS = 60_000;
@@ -24,7 +24,14 @@ async function loadEndpoint(ctx: Ctx, id: number) {
 
 export async function getWebhookEndpoint(ctx: Ctx, id: number) {
   const ep = await loadEndpoint(ctx, id);
-  return { id: ep.id, url: ep.url, secret_prefix: ep.secret.slice(0, 10), enabled_events: ep.enabledEvents as string[], active: ep.active, created_at: ep.createdAt.toISOString() };
+  return {
+    id: ep.id,
+    url: ep.url,
+    secret_prefix: ep.secret.slice(0, 10),
+    enabled_events: ep.enabledEvents as string[],
+    active: ep.active,
+    created_at: ep.createdAt.toISOString(),
+  };
 }
 
 /** Replaces the signing secret; deliveries from now on are signed with the new one, returned here only. */
@@ -36,12 +43,24 @@ export async function rotateWebhookSecret(ctx: Ctx, id: number) {
 
 async function presentDelivery(ctx: Ctx, deliveryId: number) {
   const d = await ctx.db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
-  return { id: d.id, event_id: d.eventId, state: d.state, attempts: d.attempts, last_status: d.lastStatus, last_error: publicDeliveryError(d.lastError), next_attempt_at: d.nextAttemptAt.toISOString(), created_at: d.createdAt.toISOString() };
+  return {
+    id: d.id,
+    event_id: d.eventId,
+    state: d.state,
+    attempts: d.attempts,
+    last_status: d.lastStatus,
+    last_error: publicDeliveryError(d.lastError),
+    next_attempt_at: d.nextAttemptAt.toISOString(),
+    created_at: d.createdAt.toISOString(),
+  };
 }
 
 /** Leases the delivery (the worker skips it meanwhile), then makes one attempt and records its outcome. */
 async function sendNow(ctx: Ctx, deliveryId: number, policy: NetworkPolicy) {
-  await ctx.db.webhookDelivery.update({ where: { id: deliveryId }, data: { nextAttemptAt: new Date(Date.now() + CONSOLE_LEASE_MS) } });
+  await ctx.db.webhookDelivery.update({
+    where: { id: deliveryId },
+    data: { nextAttemptAt: new Date(Date.now() + CONSOLE_LEASE_MS) },
+  });
   await attemptDelivery({ db: ctx.db, clock: systemClock }, { id: deliveryId, policy, timeoutMs: DELIVERY_TIMEOUT_MS });
   return presentDelivery(ctx, deliveryId);
 }
@@ -54,17 +73,41 @@ export async function sendTestEvent(ctx: Ctx, endpointId: number, policy: Networ
   const ep = await loadEndpoint(ctx, endpointId);
   const at = new Date();
   const eventId = newEventId();
-  const payload = { id: eventId, type: "ping", created_at: at.toISOString(), data: { webhook_endpoint_id: ep.id, message: "Test event sent from the console." } };
-  const event = await ctx.db.outboxEvent.create({ data: { eventId, accountId: ctx.accountId, type: "ping", createdAt: at, publishedAt: at, payload: payload as Prisma.InputJsonValue } });
-  const delivery = await ctx.db.webhookDelivery.create({ data: { endpointId: ep.id, outboxEventId: event.id, eventId, nextAttemptAt: at } });
+  const payload = {
+    id: eventId,
+    type: "ping",
+    created_at: at.toISOString(),
+    data: { webhook_endpoint_id: ep.id, message: "Test event sent from the console." },
+  };
+  const event = await ctx.db.outboxEvent.create({
+    data: {
+      eventId,
+      accountId: ctx.accountId,
+      type: "ping",
+      createdAt: at,
+      publishedAt: at,
+      payload: payload as Prisma.InputJsonValue,
+    },
+  });
+  const delivery = await ctx.db.webhookDelivery.create({
+    data: { endpointId: ep.id, outboxEventId: event.id, eventId, nextAttemptAt: at },
+  });
   return sendNow(ctx, delivery.id, policy);
 }
 
 /** Sends one delivery of this endpoint again now, as a fresh series of attempts (the replay button). */
-export async function replayDelivery(ctx: Ctx, endpointId: number, deliveryId: number, policy: NetworkPolicy = networkPolicy()) {
+export async function replayDelivery(
+  ctx: Ctx,
+  endpointId: number,
+  deliveryId: number,
+  policy: NetworkPolicy = networkPolicy(),
+) {
   const ep = await loadEndpoint(ctx, endpointId);
   const d = await ctx.db.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId: ep.id } });
   if (!d) throw notFound();
-  await ctx.db.webhookDelivery.update({ where: { id: d.id }, data: { state: "pending", attempts: 0, firstAttemptAt: null } });
+  await ctx.db.webhookDelivery.update({
+    where: { id: d.id },
+    data: { state: "pending", attempts: 0, firstAttemptAt: null },
+  });
   return sendNow(ctx, d.id, policy);
 }

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { Ctx } from "../context";
 import { invalid, notFound } from "../errors";
 import { publicDeliveryError } from "./send";
-import { networkPolicy, resolveTarget, URL_MESSAGES, urlShapeProblem, withTimeout, type NetworkPolicy } from "./target";
+import { type NetworkPolicy, networkPolicy, resolveTarget, URL_MESSAGES, urlShapeProblem, withTimeout } from "./target";
 
 /** How long creation waits for DNS; delivery checks again anyway. */
 const CREATE_DNS_TIMEOUT_MS = 2_000;
@@ -16,24 +16,61 @@ const CREATE_DNS_TIMEOUT_MS = 2_000;
 export async function assertWebhookUrl(raw: string, policy: NetworkPolicy = networkPolicy()): Promise<void> {
   const shape = urlShapeProblem(raw);
   if (shape) throw invalid("url", shape);
-  const target = await withTimeout(resolveTarget(raw, policy), CREATE_DNS_TIMEOUT_MS, () => ({ ok: false as const, reason: "unresolved" as const }));
+  const target = await withTimeout(resolveTarget(raw, policy), CREATE_DNS_TIMEOUT_MS, () => ({
+    ok: false as const,
+    reason: "unresolved" as const,
+  }));
   if (!target.ok && target.reason !== "unresolved") throw invalid("url", URL_MESSAGES.address);
 }
 
-export async function createWebhookEndpoint(ctx: Ctx, input: { url: string; enabled_events?: string[] }, policy?: NetworkPolicy) {
+export async function createWebhookEndpoint(
+  ctx: Ctx,
+  input: { url: string; enabled_events?: string[] },
+  policy?: NetworkPolicy,
+) {
   await assertWebhookUrl(input.url, policy);
-  const ep = await ctx.db.webhookEndpoint.create({ data: { accountId: ctx.accountId, url: input.url, secret: `whsec_${randomBytes(24).toString("base64url")}`, enabledEvents: input.enabled_events ?? ["*"] } });
-  return { id: ep.id, url: ep.url, secret: ep.secret, enabled_events: ep.enabledEvents as string[], active: ep.active, created_at: ep.createdAt.toISOString() };
+  const ep = await ctx.db.webhookEndpoint.create({
+    data: {
+      accountId: ctx.accountId,
+      url: input.url,
+      secret: `whsec_${randomBytes(24).toString("base64url")}`,
+      enabledEvents: input.enabled_events ?? ["*"],
+    },
+  });
+  return {
+    id: ep.id,
+    url: ep.url,
+    secret: ep.secret,
+    enabled_events: ep.enabledEvents as string[],
+    active: ep.active,
+    created_at: ep.createdAt.toISOString(),
+  };
 }
 
 export async function listWebhookEndpoints(ctx: Ctx) {
   const rows = await ctx.db.webhookEndpoint.findMany({ where: { accountId: ctx.accountId }, orderBy: { id: "asc" } });
-  return rows.map((ep) => ({ id: ep.id, url: ep.url, secret_prefix: ep.secret.slice(0, 10), enabled_events: ep.enabledEvents as string[], active: ep.active, created_at: ep.createdAt.toISOString() }));
+  return rows.map((ep) => ({
+    id: ep.id,
+    url: ep.url,
+    secret_prefix: ep.secret.slice(0, 10),
+    enabled_events: ep.enabledEvents as string[],
+    active: ep.active,
+    created_at: ep.createdAt.toISOString(),
+  }));
 }
 
 export async function listDeliveries(ctx: Ctx, endpointId: number) {
   const ep = await ctx.db.webhookEndpoint.findFirst({ where: { id: endpointId, accountId: ctx.accountId } });
   if (!ep) throw notFound();
   const rows = await ctx.db.webhookDelivery.findMany({ where: { endpointId }, orderBy: { id: "desc" }, take: 200 });
-  return rows.map((d) => ({ id: d.id, event_id: d.eventId, state: d.state, attempts: d.attempts, last_status: d.lastStatus, last_error: publicDeliveryError(d.lastError), next_attempt_at: d.nextAttemptAt.toISOString(), created_at: d.createdAt.toISOString() }));
+  return rows.map((d) => ({
+    id: d.id,
+    event_id: d.eventId,
+    state: d.state,
+    attempts: d.attempts,
+    last_status: d.lastStatus,
+    last_error: publicDeliveryError(d.lastError),
+    next_attempt_at: d.nextAttemptAt.toISOString(),
+    created_at: d.createdAt.toISOString(),
+  }));
 }

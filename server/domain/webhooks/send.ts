@@ -5,7 +5,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import { resolveTarget, type NetworkPolicy } from "./target";
+import { type NetworkPolicy, resolveTarget } from "./target";
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** A receiver's answer is read only this far (its content does not matter, only the status). */
@@ -32,7 +32,13 @@ function pinnedLookup(address: string, family: number): LookupFunction {
   }) as LookupFunction;
 }
 
-export function sendWebhook(url: string, headers: Record<string, string>, body: string, policy: NetworkPolicy, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<SendOutcome> {
+export function sendWebhook(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  policy: NetworkPolicy,
+  timeoutMs = DELIVERY_TIMEOUT_MS,
+): Promise<SendOutcome> {
   return new Promise((resolve) => {
     let req: http.ClientRequest | undefined;
     let status: number | null = null;
@@ -45,31 +51,47 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
       req?.destroy();
     };
     // headers already received count as the answer, even if the body then never ends
-    const timer = setTimeout(() => finish(status !== null ? { status, error: null } : { status: null, error: DELIVERY_ERRORS.timeout }), timeoutMs);
+    const timer = setTimeout(
+      () => finish(status !== null ? { status, error: null } : { status: null, error: DELIVERY_ERRORS.timeout }),
+      timeoutMs,
+    );
 
-    resolveTarget(url, policy).then((target) => {
-      if (settled) return;
-      if (!target.ok) return finish({ status: null, error: target.reason === "unresolved" ? DELIVERY_ERRORS.connect : DELIVERY_ERRORS.refused });
-      const u = new URL(url);
-      const request = u.protocol === "https:" ? https.request : http.request;
-      req = request(u, {
-        method: "POST",
-        headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
-        agent: false, // a fresh connection each time: a pooled socket could point at an address checked for another host
-        lookup: pinnedLookup(target.address, target.family),
-      }, (res) => {
-        status = res.statusCode ?? 0;
-        let read = 0;
-        res.on("data", (chunk: Buffer) => {
-          read += chunk.length;
-          if (read > MAX_RESPONSE_BYTES) finish({ status: status!, error: null });
-        });
-        res.on("end", () => finish({ status: status!, error: null }));
-        res.on("error", () => finish({ status: status!, error: null }));
-      });
-      req.on("error", () => finish(status !== null ? { status, error: null } : { status: null, error: DELIVERY_ERRORS.connect }));
-      req.end(body);
-    }, () => finish({ status: null, error: DELIVERY_ERRORS.connect }));
+    resolveTarget(url, policy).then(
+      (target) => {
+        if (settled) return;
+        if (!target.ok)
+          return finish({
+            status: null,
+            error: target.reason === "unresolved" ? DELIVERY_ERRORS.connect : DELIVERY_ERRORS.refused,
+          });
+        const u = new URL(url);
+        const request = u.protocol === "https:" ? https.request : http.request;
+        req = request(
+          u,
+          {
+            method: "POST",
+            headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
+            agent: false, // a fresh connection each time: a pooled socket could point at an address checked for another host
+            lookup: pinnedLookup(target.address, target.family),
+          },
+          (res) => {
+            status = res.statusCode ?? 0;
+            let read = 0;
+            res.on("data", (chunk: Buffer) => {
+              read += chunk.length;
+              if (read > MAX_RESPONSE_BYTES) finish({ status: status!, error: null });
+            });
+            res.on("end", () => finish({ status: status!, error: null }));
+            res.on("error", () => finish({ status: status!, error: null }));
+          },
+        );
+        req.on("error", () =>
+          finish(status !== null ? { status, error: null } : { status: null, error: DELIVERY_ERRORS.connect }),
+        );
+        req.end(body);
+      },
+      () => finish({ status: null, error: DELIVERY_ERRORS.connect }),
+    );
   });
 }
 

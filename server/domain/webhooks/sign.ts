@@ -11,7 +11,13 @@ export function signatureHeader(secret: string, timestamp: number, body: string)
 }
 
 /** True when the header signs `body` with `secret` and is at most `toleranceSeconds` old. */
-export function verifyWebhook(secret: string, header: string, body: string, nowSeconds = Math.floor(Date.now() / 1000), toleranceSeconds = 300): boolean {
+export function verifyWebhook(
+  secret: string,
+  header: string,
+  body: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+  toleranceSeconds = 300,
+): boolean {
   const parts = Object.fromEntries(header.split(",").map((p) => p.split("=", 2) as [string, string]));
   const t = Number(parts.t);
   if (!Number.isFinite(t) || !parts.v1 || Math.abs(nowSeconds - t) > toleranceSeconds) return false;

@@ -5,7 +5,10 @@ import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { isAllowedAddress, isLoopbackName } from "./addresses";
 
-export interface ResolvedAddress { address: string; family: number }
+export interface ResolvedAddress {
+  address: string;
+  family: number;
+}
 /** Every address a host name resolves to (injectable, so tests can play a rebinding DNS). */
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
@@ -26,7 +29,10 @@ export function loopbackAllowedByEnv(env: NodeJS.ProcessEnv = process.env): bool
 }
 
 export function networkPolicy(overrides: Partial<NetworkPolicy> = {}): NetworkPolicy {
-  return { allowLoopback: overrides.allowLoopback ?? loopbackAllowedByEnv(), resolve: overrides.resolve ?? systemResolver };
+  return {
+    allowLoopback: overrides.allowLoopback ?? loopbackAllowedByEnv(),
+    resolve: overrides.resolve ?? systemResolver,
+  };
 }
 
 export const URL_MESSAGES = {
@@ -51,7 +57,10 @@ export function urlShapeProblem(raw: string): string | null {
 
 /** The URL's host as an address or name: without IPv6 brackets or a trailing dot, lower case. */
 export function hostOf(url: URL): string {
-  return url.hostname.replace(/^\[(.*)\]$/, "$1").replace(/\.$/, "").toLowerCase();
+  return url.hostname
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/\.$/, "")
+    .toLowerCase();
 }
 
 export type Target =
@@ -68,7 +77,10 @@ export async function resolveTarget(raw: string, policy: NetworkPolicy): Promise
   if (urlShapeProblem(raw)) return { ok: false, reason: "invalid" };
   const host = hostOf(new URL(raw));
   const literal = isIP(host);
-  if (literal) return isAllowedAddress(host, policy.allowLoopback) ? { ok: true, address: host, family: literal as 4 | 6 } : { ok: false, reason: "not_allowed" };
+  if (literal)
+    return isAllowedAddress(host, policy.allowLoopback)
+      ? { ok: true, address: host, family: literal as 4 | 6 }
+      : { ok: false, reason: "not_allowed" };
   if (isLoopbackName(host) && !policy.allowLoopback) return { ok: false, reason: "not_allowed" };
   let addresses: ResolvedAddress[];
   try {
@@ -78,13 +90,16 @@ export async function resolveTarget(raw: string, policy: NetworkPolicy): Promise
   }
   const usable = addresses.filter((a) => isIP(a.address));
   if (!usable.length) return { ok: false, reason: "unresolved" };
-  if (usable.some((a) => !isAllowedAddress(a.address, policy.allowLoopback))) return { ok: false, reason: "not_allowed" };
+  if (usable.some((a) => !isAllowedAddress(a.address, policy.allowLoopback)))
+    return { ok: false, reason: "not_allowed" };
   return { ok: true, address: usable[0].address, family: isIP(usable[0].address) as 4 | 6 };
 }
 
 /** `p`, or `onTimeout()` once `ms` have passed (a DNS lookup cannot be cancelled, only no longer waited for). */
 export function withTimeout<T>(p: Promise<T>, ms: number, onTimeout: () => T): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<T>((resolve) => { timer = setTimeout(() => resolve(onTimeout()), ms); });
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(onTimeout()), ms);
+  });
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }

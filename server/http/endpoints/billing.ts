@@ -1,9 +1,17 @@
 import { z } from "zod";
+import { applyCreditToRun } from "../../domain/billing/credit";
 import { advanceTestClock, getRun, listRuns, retryRun } from "../../domain/billing/runs";
 import { parsePage } from "../../domain/list";
-import { applyCreditToRun } from "../../domain/billing/credit";
 import { createWebhookEndpoint, listDeliveries, listWebhookEndpoints } from "../../domain/webhooks/endpoints";
-import { applyCreditBody, billingRunResponse, retryBody, runListQuery, testClockBody, testClockResponse, webhookEndpointBody } from "../../schemas/billing";
+import {
+  applyCreditBody,
+  billingRunResponse,
+  retryBody,
+  runListQuery,
+  testClockBody,
+  testClockResponse,
+  webhookEndpointBody,
+} from "../../schemas/billing";
 import { listOf } from "../../schemas/common";
 import { defineEndpoint, intId } from "../endpoint";
 import { listBody } from "../pagination";
@@ -13,44 +21,86 @@ const params = z.object({ billingRunId: intId });
 
 export const billingEndpoints = [
   defineEndpoint({
-    method: "GET", path: "/v2/billing-runs/", summary: "List billing runs with lines and attempts", tags,
-    query: runListQuery, response: listOf(billingRunResponse),
+    method: "GET",
+    path: "/v2/billing-runs/",
+    summary: "List billing runs with lines and attempts",
+    tags,
+    query: runListQuery,
+    response: listOf(billingRunResponse),
     handler: async (ctx, { query, url }) => listBody(await listRuns(ctx, { ...query, page: parsePage(query) }), url),
   }),
   defineEndpoint({
-    method: "GET", path: "/v2/billing-runs/{billingRunId}/", summary: "Read a billing run with lines, attempts and transactions", tags,
-    params, response: billingRunResponse,
+    method: "GET",
+    path: "/v2/billing-runs/{billingRunId}/",
+    summary: "Read a billing run with lines, attempts and transactions",
+    tags,
+    params,
+    response: billingRunResponse,
     handler: (ctx, { params }) => getRun(ctx, params.billingRunId),
   }),
   defineEndpoint({
-    method: "POST", path: "/v2/billing-runs/{billingRunId}/retry/", summary: "Schedule a manual retry of a failed run", tags,
-    params, body: retryBody, bodyRequired: true, response: billingRunResponse,
+    method: "POST",
+    path: "/v2/billing-runs/{billingRunId}/retry/",
+    summary: "Schedule a manual retry of a failed run",
+    tags,
+    params,
+    body: retryBody,
+    bodyRequired: true,
+    response: billingRunResponse,
     handler: (ctx, { params, body }) => retryRun(ctx, params.billingRunId, body),
   }),
   defineEndpoint({
-    method: "POST", path: "/v2/billing-runs/{billingRunId}/apply-credit/", summary: "Use contract credit on a scheduled or failed run", tags, extension: true,
-    params, body: applyCreditBody, response: billingRunResponse,
-    description: "Credit is never used automatically (spec 4.6) unless the contract has `auto_apply_credit`. This call uses it after taxes and line totals, before the processor charge: `amount` (default: as much as covers the amount due) must not exceed the credit available or the amount due. Credit granted by the run itself is not available to it. A run left with nothing to charge succeeds without a processor attempt. 400 for runs that are processing, pending or settled.",
+    method: "POST",
+    path: "/v2/billing-runs/{billingRunId}/apply-credit/",
+    summary: "Use contract credit on a scheduled or failed run",
+    tags,
+    extension: true,
+    params,
+    body: applyCreditBody,
+    response: billingRunResponse,
+    description:
+      "Credit is never used automatically (spec 4.6) unless the contract has `auto_apply_credit`. This call uses it after taxes and line totals, before the processor charge: `amount` (default: as much as covers the amount due) must not exceed the credit available or the amount due. Credit granted by the run itself is not available to it. A run left with nothing to charge succeeds without a processor attempt. 400 for runs that are processing, pending or settled.",
     handler: (ctx, { params, body }) => applyCreditToRun(ctx, params.billingRunId, body ?? {}),
   }),
   defineEndpoint({
-    method: "POST", path: "/v2/test-clock/advance/", summary: "Move a test-mode account's clock forward and bill everything due", tags: ["Test clocks"], extension: true,
-    body: testClockBody, bodyRequired: true, response: testClockResponse,
+    method: "POST",
+    path: "/v2/test-clock/advance/",
+    summary: "Move a test-mode account's clock forward and bill everything due",
+    tags: ["Test clocks"],
+    extension: true,
+    body: testClockBody,
+    bodyRequired: true,
+    response: testClockResponse,
     description: "Secret key of a test-mode account only (403 for live accounts). Send `to` (date-time) or `seconds`.",
     handler: (ctx, { body }) => advanceTestClock(ctx, body),
   }),
   defineEndpoint({
-    method: "GET", path: "/v2/webhook-endpoints/", summary: "List webhook endpoints", tags: ["Webhooks"], extension: true,
+    method: "GET",
+    path: "/v2/webhook-endpoints/",
+    summary: "List webhook endpoints",
+    tags: ["Webhooks"],
+    extension: true,
     handler: (ctx) => listWebhookEndpoints(ctx),
   }),
   defineEndpoint({
-    method: "POST", path: "/v2/webhook-endpoints/", summary: "Add a webhook endpoint (the response shows its signing secret once)", tags: ["Webhooks"], extension: true,
-    body: webhookEndpointBody, bodyRequired: true, status: 201,
-    description: "The URL must be http(s) without credentials and must not be, or resolve to, a loopback, private, link-local, unique-local, unspecified, multicast or otherwise non-public address (400 `url`); this is checked again before every delivery. Redirects are not followed (a 3xx is a failed delivery); each attempt times out after 10 s.",
+    method: "POST",
+    path: "/v2/webhook-endpoints/",
+    summary: "Add a webhook endpoint (the response shows its signing secret once)",
+    tags: ["Webhooks"],
+    extension: true,
+    body: webhookEndpointBody,
+    bodyRequired: true,
+    status: 201,
+    description:
+      "The URL must be http(s) without credentials and must not be, or resolve to, a loopback, private, link-local, unique-local, unspecified, multicast or otherwise non-public address (400 `url`); this is checked again before every delivery. Redirects are not followed (a 3xx is a failed delivery); each attempt times out after 10 s.",
     handler: (ctx, { body }) => createWebhookEndpoint(ctx, body),
   }),
   defineEndpoint({
-    method: "GET", path: "/v2/webhook-endpoints/{endpointId}/deliveries/", summary: "Delivery log of an endpoint", tags: ["Webhooks"], extension: true,
+    method: "GET",
+    path: "/v2/webhook-endpoints/{endpointId}/deliveries/",
+    summary: "Delivery log of an endpoint",
+    tags: ["Webhooks"],
+    extension: true,
     params: z.object({ endpointId: intId }),
     handler: (ctx, { params }) => listDeliveries(ctx, params.endpointId),
   }),

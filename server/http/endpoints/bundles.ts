@@ -2,7 +2,13 @@ import { z } from "zod";
 import { evaluateAddons } from "../../domain/bundles/addons";
 import { getBundle, listBundles } from "../../domain/bundles/bundles";
 import { parsePage } from "../../domain/list";
-import { addonsBody, bundleAddonsResponse, bundleListQuery, bundleTemplateResponse, bundleTemplateDetailResponse } from "../../schemas/bundles";
+import {
+  addonsBody,
+  bundleAddonsResponse,
+  bundleListQuery,
+  bundleTemplateDetailResponse,
+  bundleTemplateResponse,
+} from "../../schemas/bundles";
 import { detailQuery } from "../../schemas/catalog";
 import { listOf } from "../../schemas/common";
 import { defineEndpoint, intId } from "../endpoint";
@@ -12,18 +18,34 @@ const tags = ["Bundles"];
 
 export const bundleEndpoints = [
   defineEndpoint({
-    method: "GET", path: "/v2/bundle-templates/", summary: "List bundle templates", tags,
-    query: bundleListQuery, response: listOf(bundleTemplateResponse),
+    method: "GET",
+    path: "/v2/bundle-templates/",
+    summary: "List bundle templates",
+    tags,
+    query: bundleListQuery,
+    response: listOf(bundleTemplateResponse),
     handler: async (ctx, { query, url }) => listBody(await listBundles(ctx, { ...query, page: parsePage(query) }), url),
   }),
   defineEndpoint({
-    method: "GET", path: "/v2/bundle-templates/{bundleTemplateId}/", summary: "Read a bundle template with items and selectable prices", tags,
-    params: z.object({ bundleTemplateId: intId }), query: detailQuery, response: bundleTemplateDetailResponse,
+    method: "GET",
+    path: "/v2/bundle-templates/{bundleTemplateId}/",
+    summary: "Read a bundle template with items and selectable prices",
+    tags,
+    params: z.object({ bundleTemplateId: intId }),
+    query: detailQuery,
+    response: bundleTemplateDetailResponse,
     handler: (ctx, { params, query }) => getBundle(ctx, params.bundleTemplateId, query),
   }),
   defineEndpoint({
-    method: "POST", path: "/v2/bundle-templates/{bundleTemplateId}/addons/", summary: "Add-on offers for the given item selections", tags,
-    params: z.object({ bundleTemplateId: intId }), body: addonsBody, bodyRequired: true, response: bundleAddonsResponse, readOnly: true,
+    method: "POST",
+    path: "/v2/bundle-templates/{bundleTemplateId}/addons/",
+    summary: "Add-on offers for the given item selections",
+    tags,
+    params: z.object({ bundleTemplateId: intId }),
+    body: addonsBody,
+    bodyRequired: true,
+    response: bundleAddonsResponse,
+    readOnly: true,
     handler: (ctx, { params, body }) => evaluateAddons(ctx, params.bundleTemplateId, body.bundle_item_selections),
   }),
 ];

@@ -2,7 +2,14 @@ import { z } from "zod";
 import { getPrice, listPrices } from "../../domain/catalog/prices";
 import { getProduct, listProducts } from "../../domain/catalog/products";
 import { parsePage } from "../../domain/list";
-import { priceResponse, productResponse, productDetailResponse, detailQuery, priceListQuery, productListQuery } from "../../schemas/catalog";
+import {
+  detailQuery,
+  priceListQuery,
+  priceResponse,
+  productDetailResponse,
+  productListQuery,
+  productResponse,
+} from "../../schemas/catalog";
 import { listOf } from "../../schemas/common";
 import { defineEndpoint, intId } from "../endpoint";
 import { listBody } from "../pagination";
@@ -11,23 +18,42 @@ const tags = ["Catalog"];
 
 export const catalogEndpoints = [
   defineEndpoint({
-    method: "GET", path: "/v2/catalog/products/", summary: "List catalog products", tags,
-    query: productListQuery, response: listOf(productResponse),
-    handler: async (ctx, { query, url }) => listBody(await listProducts(ctx, { ...query, page: parsePage(query) }), url),
+    method: "GET",
+    path: "/v2/catalog/products/",
+    summary: "List catalog products",
+    tags,
+    query: productListQuery,
+    response: listOf(productResponse),
+    handler: async (ctx, { query, url }) =>
+      listBody(await listProducts(ctx, { ...query, page: parsePage(query) }), url),
   }),
   defineEndpoint({
-    method: "GET", path: "/v2/catalog/products/{productId}/", summary: "Read a catalog product with its prices", tags,
-    params: z.object({ productId: intId }), query: detailQuery, response: productDetailResponse,
+    method: "GET",
+    path: "/v2/catalog/products/{productId}/",
+    summary: "Read a catalog product with its prices",
+    tags,
+    params: z.object({ productId: intId }),
+    query: detailQuery,
+    response: productDetailResponse,
     handler: (ctx, { params, query }) => getProduct(ctx, params.productId, query),
   }),
   defineEndpoint({
-    method: "GET", path: "/v2/catalog/prices/", summary: "List catalog prices", tags,
-    query: priceListQuery, response: listOf(priceResponse),
+    method: "GET",
+    path: "/v2/catalog/prices/",
+    summary: "List catalog prices",
+    tags,
+    query: priceListQuery,
+    response: listOf(priceResponse),
     handler: async (ctx, { query, url }) => listBody(await listPrices(ctx, { ...query, page: parsePage(query) }), url),
   }),
   defineEndpoint({
-    method: "GET", path: "/v2/catalog/prices/{priceId}/", summary: "Read a catalog price", tags,
-    params: z.object({ priceId: intId }), query: detailQuery, response: priceResponse,
+    method: "GET",
+    path: "/v2/catalog/prices/{priceId}/",
+    summary: "Read a catalog price",
+    tags,
+    params: z.object({ priceId: intId }),
+    query: detailQuery,
+    response: priceResponse,
     handler: (ctx, { params, query }) => getPrice(ctx, params.priceId, query),
   }),
 ];

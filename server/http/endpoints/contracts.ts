@@ -1,17 +1,29 @@
 import { z } from "zod";
 import { createContract } from "../../domain/contracts/create";
-import { runLifecycle, runOperation, previewChange } from "../../domain/contracts/operations";
+import type { OperationResult } from "../../domain/contracts/operationFlow";
+import { previewChange, runLifecycle, runOperation } from "../../domain/contracts/operations";
 import { getContract, listContracts, patchContract } from "../../domain/contracts/read";
 import { activateContract, deletePause } from "../../domain/contracts/state";
 import { customerEntitlements } from "../../domain/entitlements/entitlements";
 import { parsePage } from "../../domain/list";
 import { listOf } from "../../schemas/common";
 import {
-  cancelBody, contractResponse, contractCreateBody, contractListQuery, contractPatchBody, itemAddBody, itemChangeResponse, itemRemoveBody,
-  itemUpdateBody, pauseBody, previewBody, prorationPreviewResponse, restartBody, resumeBody,
+  cancelBody,
+  contractCreateBody,
+  contractListQuery,
+  contractPatchBody,
+  contractResponse,
+  itemAddBody,
+  itemChangeResponse,
+  itemRemoveBody,
+  itemUpdateBody,
+  pauseBody,
+  previewBody,
+  prorationPreviewResponse,
+  restartBody,
+  resumeBody,
 } from "../../schemas/contracts";
 import { entitlementQuery, entitlementStateResponse } from "../../schemas/entitlements";
-import type { OperationResult } from "../../domain/contracts/operationFlow";
 import { defineEndpoint, intId } from "../endpoint";
 import { listBody } from "../pagination";
 
@@ -19,74 +31,170 @@ const tags = ["Subscription contracts"];
 const params = z.object({ contractId: intId });
 const base = "/v2/subscription-contracts/{contractId}";
 
-const itemResult = (r: OperationResult) => ({ contract: r.contract, contract_item: r.contract.items.find((i) => i.id === r.contractItemId) ?? null, proration: r.preview, adjustment_billing_run_id: r.adjustmentRunId });
+const itemResult = (r: OperationResult) => ({
+  contract: r.contract,
+  contract_item: r.contract.items.find((i) => i.id === r.contractItemId) ?? null,
+  proration: r.preview,
+  adjustment_billing_run_id: r.adjustmentRunId,
+});
 
 export const contractEndpoints = [
   defineEndpoint({
-    method: "GET", path: "/v2/subscription-contracts/", summary: "List contracts (newest first)", tags,
-    query: contractListQuery, response: listOf(contractResponse),
-    handler: async (ctx, { query, url }) => listBody(await listContracts(ctx, { ...query, page: parsePage(query) }), url),
+    method: "GET",
+    path: "/v2/subscription-contracts/",
+    summary: "List contracts (newest first)",
+    tags,
+    query: contractListQuery,
+    response: listOf(contractResponse),
+    handler: async (ctx, { query, url }) =>
+      listBody(await listContracts(ctx, { ...query, page: parsePage(query) }), url),
   }),
   defineEndpoint({
-    method: "POST", path: "/v2/subscription-contracts/", summary: "Create a contract from a bundle or direct items", tags,
-    body: contractCreateBody, bodyRequired: true, response: contractResponse, status: 201,
+    method: "POST",
+    path: "/v2/subscription-contracts/",
+    summary: "Create a contract from a bundle or direct items",
+    tags,
+    body: contractCreateBody,
+    bodyRequired: true,
+    response: contractResponse,
+    status: 201,
     handler: (ctx, { body }) => createContract(ctx, body),
   }),
   defineEndpoint({
-    method: "GET", path: `${base}/`, summary: "Read a contract", tags, params, response: contractResponse,
+    method: "GET",
+    path: `${base}/`,
+    summary: "Read a contract",
+    tags,
+    params,
+    response: contractResponse,
     handler: (ctx, { params }) => getContract(ctx, params.contractId),
   }),
   defineEndpoint({
-    method: "PATCH", path: `${base}/`, summary: "Update metadata, payment_processor_override, delivery_address, accounting fields", tags,
-    params, body: contractPatchBody, bodyRequired: true, response: contractResponse,
+    method: "PATCH",
+    path: `${base}/`,
+    summary: "Update metadata, payment_processor_override, delivery_address, accounting fields",
+    tags,
+    params,
+    body: contractPatchBody,
+    bodyRequired: true,
+    response: contractResponse,
     handler: (ctx, { params, body }) => patchContract(ctx, params.contractId, body),
   }),
   defineEndpoint({
-    method: "POST", path: `${base}/proration-preview/`, summary: "Preview the amounts of an item change or lifecycle operation", tags,
-    params, body: previewBody, bodyRequired: false, response: prorationPreviewResponse, readOnly: true,
-    description: "Send `operation` (default update_item) with that operation's fields; take `preview_token` into the execution call.",
+    method: "POST",
+    path: `${base}/proration-preview/`,
+    summary: "Preview the amounts of an item change or lifecycle operation",
+    tags,
+    params,
+    body: previewBody,
+    bodyRequired: false,
+    response: prorationPreviewResponse,
+    readOnly: true,
+    description:
+      "Send `operation` (default update_item) with that operation's fields; take `preview_token` into the execution call.",
     handler: (ctx, { params, body }) => previewChange(ctx, params.contractId, body as Record<string, unknown>),
   }),
   defineEndpoint({
-    method: "POST", path: `${base}/items/add/`, summary: "Add an item", tags, params, body: itemAddBody, bodyRequired: true, response: itemChangeResponse,
+    method: "POST",
+    path: `${base}/items/add/`,
+    summary: "Add an item",
+    tags,
+    params,
+    body: itemAddBody,
+    bodyRequired: true,
+    response: itemChangeResponse,
     handler: async (ctx, { params, body }) => itemResult(await runOperation(ctx, params.contractId, "add_item", body)),
   }),
   defineEndpoint({
-    method: "POST", path: `${base}/items/update/`, summary: "Update an item (changed fields only)", tags, params, body: itemUpdateBody, bodyRequired: true, response: itemChangeResponse,
-    handler: async (ctx, { params, body }) => itemResult(await runOperation(ctx, params.contractId, "update_item", body)),
+    method: "POST",
+    path: `${base}/items/update/`,
+    summary: "Update an item (changed fields only)",
+    tags,
+    params,
+    body: itemUpdateBody,
+    bodyRequired: true,
+    response: itemChangeResponse,
+    handler: async (ctx, { params, body }) =>
+      itemResult(await runOperation(ctx, params.contractId, "update_item", body)),
   }),
   defineEndpoint({
-    method: "POST", path: `${base}/items/remove/`, summary: "Remove an item", tags, params, body: itemRemoveBody, bodyRequired: true, response: itemChangeResponse,
-    handler: async (ctx, { params, body }) => itemResult(await runOperation(ctx, params.contractId, "remove_item", body)),
+    method: "POST",
+    path: `${base}/items/remove/`,
+    summary: "Remove an item",
+    tags,
+    params,
+    body: itemRemoveBody,
+    bodyRequired: true,
+    response: itemChangeResponse,
+    handler: async (ctx, { params, body }) =>
+      itemResult(await runOperation(ctx, params.contractId, "remove_item", body)),
   }),
   defineEndpoint({
-    method: "POST", path: `${base}/cancel/`, summary: "Cancel now, at period end or at a date", tags, params, body: cancelBody, response: contractResponse,
+    method: "POST",
+    path: `${base}/cancel/`,
+    summary: "Cancel now, at period end or at a date",
+    tags,
+    params,
+    body: cancelBody,
+    response: contractResponse,
     handler: (ctx, { params, body }) => runLifecycle(ctx, params.contractId, "cancel", body),
   }),
   defineEndpoint({
-    method: "POST", path: `${base}/restart/`, summary: "Clear a pending cancellation or reactivate a canceled contract", tags, params, body: restartBody, response: contractResponse,
+    method: "POST",
+    path: `${base}/restart/`,
+    summary: "Clear a pending cancellation or reactivate a canceled contract",
+    tags,
+    params,
+    body: restartBody,
+    response: contractResponse,
     handler: (ctx, { params, body }) => runLifecycle(ctx, params.contractId, "restart", body),
   }),
   defineEndpoint({
-    method: "POST", path: `${base}/pause/`, summary: "Pause now or schedule a pause window", tags, params, body: pauseBody, bodyRequired: true, response: contractResponse,
+    method: "POST",
+    path: `${base}/pause/`,
+    summary: "Pause now or schedule a pause window",
+    tags,
+    params,
+    body: pauseBody,
+    bodyRequired: true,
+    response: contractResponse,
     handler: (ctx, { params, body }) => runLifecycle(ctx, params.contractId, "pause", body),
   }),
   defineEndpoint({
-    method: "POST", path: `${base}/resume/`, summary: "End the current pause", tags, params, body: resumeBody, response: contractResponse,
+    method: "POST",
+    path: `${base}/resume/`,
+    summary: "End the current pause",
+    tags,
+    params,
+    body: resumeBody,
+    response: contractResponse,
     handler: (ctx, { params, body }) => runLifecycle(ctx, params.contractId, "resume", body),
   }),
   defineEndpoint({
-    method: "DELETE", path: `${base}/pause/{pauseId}/`, summary: "Cancel a future scheduled pause", tags,
-    params: z.object({ contractId: intId, pauseId: intId }), response: contractResponse,
+    method: "DELETE",
+    path: `${base}/pause/{pauseId}/`,
+    summary: "Cancel a future scheduled pause",
+    tags,
+    params: z.object({ contractId: intId, pauseId: intId }),
+    response: contractResponse,
     handler: (ctx, { params }) => deletePause(ctx, params.contractId, params.pauseId),
   }),
   defineEndpoint({
-    method: "POST", path: `${base}/activate/`, summary: "Activate an inactive contract", tags, params, response: contractResponse,
+    method: "POST",
+    path: `${base}/activate/`,
+    summary: "Activate an inactive contract",
+    tags,
+    params,
+    response: contractResponse,
     handler: (ctx, { params }) => activateContract(ctx, params.contractId),
   }),
   defineEndpoint({
-    method: "GET", path: "/v2/customer-entitlements/", summary: "Current entitlements of a customer", tags: ["Entitlements"],
-    query: entitlementQuery, response: entitlementStateResponse,
+    method: "GET",
+    path: "/v2/customer-entitlements/",
+    summary: "Current entitlements of a customer",
+    tags: ["Entitlements"],
+    query: entitlementQuery,
+    response: entitlementStateResponse,
     handler: (ctx, { query }) => customerEntitlements(ctx, query),
   }),
 ];

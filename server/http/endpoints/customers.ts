@@ -2,7 +2,7 @@ import { z } from "zod";
 import { createCustomer, getCustomer, listCustomers, updateCustomer } from "../../domain/customers/customers";
 import { parsePage } from "../../domain/list";
 import { listOf } from "../../schemas/common";
-import { customerResponse, customerCreateBody, customerListQuery, customerPatchBody } from "../../schemas/customers";
+import { customerCreateBody, customerListQuery, customerPatchBody, customerResponse } from "../../schemas/customers";
 import { defineEndpoint } from "../endpoint";
 import { listBody } from "../pagination";
 
@@ -11,23 +11,48 @@ const params = z.object({ customerReference: z.string().min(1).max(200) });
 
 export const customerEndpoints = [
   defineEndpoint({
-    method: "GET", path: "/v2/customers/", summary: "List customers", tags, extension: true,
-    query: customerListQuery, response: listOf(customerResponse),
-    handler: async (ctx, { query, url }) => listBody(await listCustomers(ctx, { ...query, page: parsePage(query) }), url),
+    method: "GET",
+    path: "/v2/customers/",
+    summary: "List customers",
+    tags,
+    extension: true,
+    query: customerListQuery,
+    response: listOf(customerResponse),
+    handler: async (ctx, { query, url }) =>
+      listBody(await listCustomers(ctx, { ...query, page: parsePage(query) }), url),
   }),
   defineEndpoint({
-    method: "POST", path: "/v2/customers/", summary: "Create a customer", tags, extension: true,
-    body: customerCreateBody, bodyRequired: true, response: customerResponse, status: 201,
+    method: "POST",
+    path: "/v2/customers/",
+    summary: "Create a customer",
+    tags,
+    extension: true,
+    body: customerCreateBody,
+    bodyRequired: true,
+    response: customerResponse,
+    status: 201,
     handler: (ctx, { body }) => createCustomer(ctx, body),
   }),
   defineEndpoint({
-    method: "GET", path: "/v2/customers/{customerReference}/", summary: "Read a customer by reference", tags, extension: true,
-    params, response: customerResponse,
+    method: "GET",
+    path: "/v2/customers/{customerReference}/",
+    summary: "Read a customer by reference",
+    tags,
+    extension: true,
+    params,
+    response: customerResponse,
     handler: (ctx, { params }) => getCustomer(ctx, params.customerReference),
   }),
   defineEndpoint({
-    method: "PATCH", path: "/v2/customers/{customerReference}/", summary: "Update a customer (metadata is shallow-merged)", tags, extension: true,
-    params, body: customerPatchBody, bodyRequired: true, response: customerResponse,
+    method: "PATCH",
+    path: "/v2/customers/{customerReference}/",
+    summary: "Update a customer (metadata is shallow-merged)",
+    tags,
+    extension: true,
+    params,
+    body: customerPatchBody,
+    bodyRequired: true,
+    response: customerResponse,
     handler: (ctx, { params, body }) => updateCustomer(ctx, params.customerReference, body),
   }),
 ];

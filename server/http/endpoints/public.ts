@@ -3,7 +3,7 @@
 // webhook (authenticated by its HMAC signature over the raw body).
 import { z } from "zod";
 import { handleProcessorWebhook, type ProcessorEvent } from "../../domain/checkouts/processorWebhook";
-import { submitRegistration, type CardDetails } from "../../domain/checkouts/registrations";
+import { type CardDetails, submitRegistration } from "../../domain/checkouts/registrations";
 import { cardFormBody, processorWebhookBody } from "../../schemas/public";
 import { auditCardForm } from "../audit";
 import { PUBLIC_BODY_LIMIT } from "../body";
@@ -11,18 +11,41 @@ import { defineEndpoint } from "../endpoint";
 import { toRouteHandler } from "../route";
 
 const cardForm = defineEndpoint({
-  method: "POST", path: "/pay/registrations/{token}/", summary: "Hosted card form submission", tags: ["Public"],
-  auth: "none", bodyLimit: PUBLIC_BODY_LIMIT, params: z.object({ token: z.string() }), body: cardFormBody, bodyRequired: true,
+  method: "POST",
+  path: "/pay/registrations/{token}/",
+  summary: "Hosted card form submission",
+  tags: ["Public"],
+  auth: "none",
+  bodyLimit: PUBLIC_BODY_LIMIT,
+  params: z.object({ token: z.string() }),
+  body: cardFormBody,
+  bodyRequired: true,
   // the card's own fields are checked by the domain (validCard), with its messages
-  handler: (ctx, { params, body }) => submitRegistration(ctx, { token: params.token, card: body.card as CardDetails | undefined, encrypted_card: body.encrypted_card }),
+  handler: (ctx, { params, body }) =>
+    submitRegistration(ctx, {
+      token: params.token,
+      card: body.card as CardDetails | undefined,
+      encrypted_card: body.encrypted_card,
+    }),
   audit: (ctx, { params }, result) => auditCardForm(ctx.db, params.token, result),
 });
 
 const processorWebhook = defineEndpoint({
-  method: "POST", path: "/processors/sandbox/webhook/", summary: "Sandbox processor webhook", tags: ["Public"],
-  auth: "none", bodyLimit: PUBLIC_BODY_LIMIT, body: processorWebhookBody, bodyRequired: true,
+  method: "POST",
+  path: "/processors/sandbox/webhook/",
+  summary: "Sandbox processor webhook",
+  tags: ["Public"],
+  auth: "none",
+  bodyLimit: PUBLIC_BODY_LIMIT,
+  body: processorWebhookBody,
+  bodyRequired: true,
   // the raw text is what is signed: it is passed on unchanged with the event it parsed to
-  handler: (ctx, { req, text, body }) => handleProcessorWebhook(ctx, { rawBody: text!, event: body as ProcessorEvent, signature: req.headers.get("x-sandbox-signature") }),
+  handler: (ctx, { req, text, body }) =>
+    handleProcessorWebhook(ctx, {
+      rawBody: text!,
+      event: body as ProcessorEvent,
+      signature: req.headers.get("x-sandbox-signature"),
+    }),
 });
 
 export const submitCardForm = toRouteHandler(cardForm);

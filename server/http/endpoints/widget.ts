@@ -2,9 +2,9 @@
 // session token is the capability — and only from an origin in the session's snapshot (sessionGate.ts).
 // Errors: 404 unknown token, 403 missing/foreign origin, 410 expired session, 400 validation.
 import type { Ctx } from "../../domain/context";
-import { snapshotOf, type SessionRow } from "../../domain/sessions/sessions";
+import { type SessionRow, snapshotOf } from "../../domain/sessions/sessions";
 import { widgetCheckout, widgetFinalize, widgetView } from "../../domain/sessions/widget";
-import { widgetCheckoutBody, type WidgetCheckoutInput } from "../../schemas/sessions";
+import { type WidgetCheckoutInput, widgetCheckoutBody } from "../../schemas/sessions";
 import { auditWidgetChange } from "../audit";
 import { PUBLIC_BODY_LIMIT } from "../body";
 import { defineEndpoint, type EndpointDef } from "../endpoint";
@@ -14,24 +14,48 @@ import { preflight as sessionPreflight } from "../sessionGate";
 /** Origins are compared exactly as normalized on the channel (scheme, lower-case host, non-default port). */
 const snapshotOrigins = (s: SessionRow) => snapshotOf(s).allowed_origins;
 
-const widgetRoute = <B>(def: Pick<EndpointDef<unknown, unknown, B>, "method" | "path" | "summary" | "body"> & { run: (ctx: Ctx, session: SessionRow, body: B) => Promise<unknown> }) =>
-  toRouteHandler(defineEndpoint<unknown, unknown, B>({
-    ...def, tags: ["Public"], auth: "session", cors: snapshotOrigins, bodyLimit: PUBLIC_BODY_LIMIT,
-    handler: (ctx, { session, body }) => def.run(ctx, session!, body),
-    audit: (ctx, { session, url }, result, requestId) => auditWidgetChange(ctx, session!.id, url.pathname, result, requestId),
-  }));
+const widgetRoute = <B>(
+  def: Pick<EndpointDef<unknown, unknown, B>, "method" | "path" | "summary" | "body"> & {
+    run: (ctx: Ctx, session: SessionRow, body: B) => Promise<unknown>;
+  },
+) =>
+  toRouteHandler(
+    defineEndpoint<unknown, unknown, B>({
+      ...def,
+      tags: ["Public"],
+      auth: "session",
+      cors: snapshotOrigins,
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      handler: (ctx, { session, body }) => def.run(ctx, session!, body),
+      audit: (ctx, { session, url }, result, requestId) =>
+        auditWidgetChange(ctx, session!.id, url.pathname, result, requestId),
+    }),
+  );
 
 /** GET /api/public/checkout-sessions/{token}/ */
-export const getWidgetSession = widgetRoute({ method: "GET", path: "/public/checkout-sessions/{token}/", summary: "Widget: the session", run: (ctx, s) => widgetView(ctx, s) });
+export const getWidgetSession = widgetRoute({
+  method: "GET",
+  path: "/public/checkout-sessions/{token}/",
+  summary: "Widget: the session",
+  run: (ctx, s) => widgetView(ctx, s),
+});
 
 /** POST /api/public/checkout-sessions/{token}/checkout/ */
 export const postWidgetCheckout = widgetRoute<WidgetCheckoutInput>({
-  method: "POST", path: "/public/checkout-sessions/{token}/checkout/", summary: "Widget: create the checkout", body: widgetCheckoutBody,
+  method: "POST",
+  path: "/public/checkout-sessions/{token}/checkout/",
+  summary: "Widget: create the checkout",
+  body: widgetCheckoutBody,
   run: (ctx, s, body) => widgetCheckout(ctx, s, body),
 });
 
 /** POST /api/public/checkout-sessions/{token}/finalize/ (an empty or `{}` body) */
-export const postWidgetFinalize = widgetRoute({ method: "POST", path: "/public/checkout-sessions/{token}/finalize/", summary: "Widget: finalize", run: (ctx, s) => widgetFinalize(ctx, s) });
+export const postWidgetFinalize = widgetRoute({
+  method: "POST",
+  path: "/public/checkout-sessions/{token}/finalize/",
+  summary: "Widget: finalize",
+  run: (ctx, s) => widgetFinalize(ctx, s),
+});
 
 /** OPTIONS: the CORS preflight of one of the routes above. */
 export const preflight = (method: "GET" | "POST") => sessionPreflight(method, snapshotOrigins);

@@ -8,6 +8,8 @@ import { idOnly } from "../inputs";
 export const apiKeysRouter = router({
   list: protectedProcedure.query(({ ctx }) => listApiKeys(ctx.domain)),
   // shapes only: the domain names the field that is wrong
-  create: protectedProcedure.input(z.object({ kind: z.string().max(20), name: z.string().max(1000).nullable().optional() })).mutation(({ ctx, input }) => createAccountApiKey(ctx.domain, input)),
+  create: protectedProcedure
+    .input(z.object({ kind: z.string().max(20), name: z.string().max(1000).nullable().optional() }))
+    .mutation(({ ctx, input }) => createAccountApiKey(ctx.domain, input)),
   revoke: protectedProcedure.input(idOnly).mutation(({ ctx, input }) => revokeApiKey(ctx.domain, input.id)),
 });

@@ -7,16 +7,22 @@ import { idInput } from "../../schemas/common";
 import { protectedProcedure, router } from "../init";
 
 export const billingRouter = router({
-  runs: protectedProcedure.query(async ({ ctx }) => (await listRuns(ctx.domain, { page: { size: 50, number: 1 } })).results),
+  runs: protectedProcedure.query(
+    async ({ ctx }) => (await listRuns(ctx.domain, { page: { size: 50, number: 1 } })).results,
+  ),
   clock: protectedProcedure.query(async ({ ctx }) => {
     const c = await accountCtx(ctx.domain.db, ctx.domain.accountId);
     return { now: c.clock.now().toISOString() };
   }),
   // the same domain function as POST /v2/billing-runs/{id}/apply-credit/, on the account's clock
-  applyCredit: protectedProcedure
-    .input(z.object({ id: idInput }))
-    .mutation(async ({ ctx, input }) => applyCreditToRun(await accountCtx(ctx.domain.db, ctx.domain.accountId), input.id, { reason: "applied in the admin console" })),
+  applyCredit: protectedProcedure.input(z.object({ id: idInput })).mutation(async ({ ctx, input }) =>
+    applyCreditToRun(await accountCtx(ctx.domain.db, ctx.domain.accountId), input.id, {
+      reason: "applied in the admin console",
+    }),
+  ),
   advanceClock: protectedProcedure
     .input(z.object({ to: z.iso.datetime({ offset: true, error: "Enter a date and time." }) }))
-    .mutation(async ({ ctx, input }) => advanceTestClock(await accountCtx(ctx.domain.db, ctx.domain.accountId), { to: input.to })),
+    .mutation(async ({ ctx, input }) =>
+      advanceTestClock(await accountCtx(ctx.domain.db, ctx.domain.accountId), { to: input.to }),
+    ),
 });

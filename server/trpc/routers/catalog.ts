@@ -3,8 +3,8 @@ import { z } from "zod";
 import { cancelScheduledPriceVersion } from "../../domain/catalog/cancelVersion";
 import { createPrice, listPrices, schedulePriceVersion } from "../../domain/catalog/prices";
 import { createProduct, getProduct, listProducts, listTaxRates } from "../../domain/catalog/products";
-import { protectedProcedure, router } from "../init";
 import { idInput } from "../../schemas/common";
+import { protectedProcedure, router } from "../init";
 import { activeFilter, idOnly, priceCreateInput, priceVersionInput, productCreateInput } from "../inputs";
 
 const products = router({
@@ -17,12 +17,22 @@ const products = router({
 
 const prices = router({
   list: protectedProcedure
-    .input(z.object({ active: activeFilter, product: z.union([z.string(), z.number()]).transform(String).optional() }).default({ active: "all" }))
-    .query(async ({ ctx, input }) => (await listPrices(ctx.domain, { active: input.active, product: input.product })).results),
+    .input(
+      z
+        .object({ active: activeFilter, product: z.union([z.string(), z.number()]).transform(String).optional() })
+        .default({ active: "all" }),
+    )
+    .query(
+      async ({ ctx, input }) =>
+        (await listPrices(ctx.domain, { active: input.active, product: input.product })).results,
+    ),
   create: protectedProcedure.input(priceCreateInput).mutation(({ ctx, input }) => createPrice(ctx.domain, input)),
-  scheduleVersion: protectedProcedure
-    .input(priceVersionInput)
-    .mutation(({ ctx, input }) => schedulePriceVersion(ctx.domain, input.price_id, { unit_amount: input.unit_amount, effective_from: input.effective_from })),
+  scheduleVersion: protectedProcedure.input(priceVersionInput).mutation(({ ctx, input }) =>
+    schedulePriceVersion(ctx.domain, input.price_id, {
+      unit_amount: input.unit_amount,
+      effective_from: input.effective_from,
+    }),
+  ),
   cancelScheduledVersion: protectedProcedure
     .input(z.object({ price_id: idInput, version_id: idInput }))
     .mutation(({ ctx, input }) => cancelScheduledPriceVersion(ctx.domain, input.price_id, input.version_id)),

@@ -1,9 +1,19 @@
 // Catalog beyond products for the console: bundle templates (items, add-on rules), tax rates, shipping
 // options, billing schedules. Each procedure calls the domain function; inputs are the shared zod schemas.
 import { z } from "zod";
-import { addAddonRule, createBundle, listAddonRules, setAddonRuleActive, updateBundle } from "../../domain/bundles/bundleWrites";
 import { getBundle, listBundles } from "../../domain/bundles/bundles";
-import { createBillingSchedule, listBillingSchedules, updateBillingSchedule } from "../../domain/catalog/billingSchedules";
+import {
+  addAddonRule,
+  createBundle,
+  listAddonRules,
+  setAddonRuleActive,
+  updateBundle,
+} from "../../domain/bundles/bundleWrites";
+import {
+  createBillingSchedule,
+  listBillingSchedules,
+  updateBillingSchedule,
+} from "../../domain/catalog/billingSchedules";
 import { createShippingOption, listShippingOptions, updateShippingOption } from "../../domain/catalog/shippingOptions";
 import { createTaxRate, listTaxRatesAdmin, updateTaxRate } from "../../domain/catalog/taxRates";
 import { addonRuleInput, bundleInput } from "../../schemas/bundleAdmin";
@@ -20,9 +30,17 @@ const bundles = router({
   addonRules: protectedProcedure.input(idOnly).query(({ ctx, input }) => listAddonRules(ctx.domain, input.id)),
   create: protectedProcedure.input(bundleInput).mutation(({ ctx, input }) => createBundle(ctx.domain, input)),
   update: protectedProcedure
-    .input(z.object({ id: idInput, name: z.string().trim().min(1, "This field may not be blank.").max(200).optional(), active: z.boolean().optional() }))
+    .input(
+      z.object({
+        id: idInput,
+        name: z.string().trim().min(1, "This field may not be blank.").max(200).optional(),
+        active: z.boolean().optional(),
+      }),
+    )
     .mutation(({ ctx, input }) => updateBundle(ctx.domain, input.id, input)),
-  addAddonRule: protectedProcedure.input(addonRuleInput.extend({ bundle_id: idInput })).mutation(({ ctx, input }) => addAddonRule(ctx.domain, input.bundle_id, input)),
+  addAddonRule: protectedProcedure
+    .input(addonRuleInput.extend({ bundle_id: idInput }))
+    .mutation(({ ctx, input }) => addAddonRule(ctx.domain, input.bundle_id, input)),
   setAddonRuleActive: protectedProcedure
     .input(z.object({ bundle_id: idInput, rule_id: idInput, active: z.boolean() }))
     .mutation(({ ctx, input }) => setAddonRuleActive(ctx.domain, input.bundle_id, input.rule_id, input.active)),
@@ -31,19 +49,29 @@ const bundles = router({
 const taxRates = router({
   list: protectedProcedure.query(({ ctx }) => listTaxRatesAdmin(ctx.domain)),
   create: protectedProcedure.input(taxRateInput).mutation(({ ctx, input }) => createTaxRate(ctx.domain, input)),
-  update: protectedProcedure.input(withId(taxRateInput)).mutation(({ ctx, input }) => updateTaxRate(ctx.domain, input.id, input)),
+  update: protectedProcedure
+    .input(withId(taxRateInput))
+    .mutation(({ ctx, input }) => updateTaxRate(ctx.domain, input.id, input)),
 });
 
 const shippingOptions = router({
   list: protectedProcedure.query(({ ctx }) => listShippingOptions(ctx.domain)),
-  create: protectedProcedure.input(shippingOptionInput).mutation(({ ctx, input }) => createShippingOption(ctx.domain, input)),
-  update: protectedProcedure.input(withId(shippingOptionInput)).mutation(({ ctx, input }) => updateShippingOption(ctx.domain, input.id, input)),
+  create: protectedProcedure
+    .input(shippingOptionInput)
+    .mutation(({ ctx, input }) => createShippingOption(ctx.domain, input)),
+  update: protectedProcedure
+    .input(withId(shippingOptionInput))
+    .mutation(({ ctx, input }) => updateShippingOption(ctx.domain, input.id, input)),
 });
 
 const billingSchedules = router({
   list: protectedProcedure.query(({ ctx }) => listBillingSchedules(ctx.domain)),
-  create: protectedProcedure.input(billingScheduleInput).mutation(({ ctx, input }) => createBillingSchedule(ctx.domain, input)),
-  update: protectedProcedure.input(withId(billingScheduleInput)).mutation(({ ctx, input }) => updateBillingSchedule(ctx.domain, input.id, input)),
+  create: protectedProcedure
+    .input(billingScheduleInput)
+    .mutation(({ ctx, input }) => createBillingSchedule(ctx.domain, input)),
+  update: protectedProcedure
+    .input(withId(billingScheduleInput))
+    .mutation(({ ctx, input }) => updateBillingSchedule(ctx.domain, input.id, input)),
 });
 
 export const catalogAdminRouter = router({ bundles, taxRates, shippingOptions, billingSchedules });

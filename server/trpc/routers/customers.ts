@@ -18,23 +18,33 @@ export const customersRouter = router({
   list: protectedProcedure.query(async ({ ctx }) => (await listCustomers(ctx.domain, {})).results),
   search: protectedProcedure
     .input(z.object({ q: z.string().max(200).optional(), page }))
-    .query(({ ctx, input }) => searchCustomers(ctx.domain, { q: input.q, page: { number: input.page, size: CUSTOMER_PAGE_SIZE } })),
-  get: protectedProcedure.input(z.object({ key: z.string().min(1).max(200) })).query(({ ctx, input }) => findCustomerByKey(ctx.domain, input.key)),
+    .query(({ ctx, input }) =>
+      searchCustomers(ctx.domain, { q: input.q, page: { number: input.page, size: CUSTOMER_PAGE_SIZE } }),
+    ),
+  get: protectedProcedure
+    .input(z.object({ key: z.string().min(1).max(200) }))
+    .query(({ ctx, input }) => findCustomerByKey(ctx.domain, input.key)),
   create: protectedProcedure.input(customerCreateBody).mutation(({ ctx, input }) => createCustomer(ctx.domain, input)),
   update: protectedProcedure
     .input(customerPatchBody.extend(reference.shape))
     .mutation(({ ctx, input: { reference: ref, ...patch } }) => updateCustomer(ctx.domain, ref, patch)),
   contracts: protectedProcedure
     .input(reference)
-    .query(async ({ ctx, input }) => (await listContracts(ctx.domain, { customer_reference: input.reference, page: { number: 1, size: 100 } }))),
+    .query(
+      async ({ ctx, input }) =>
+        await listContracts(ctx.domain, { customer_reference: input.reference, page: { number: 1, size: 100 } }),
+    ),
   runs: protectedProcedure
     .input(reference)
-    .query(async ({ ctx, input }) => (await listRuns(ctx.domain, { customer_reference: input.reference, page: { number: 1, size: 50 } }))),
-  paymentMethods: protectedProcedure.input(reference).query(({ ctx, input }) => listCustomerPaymentMethods(ctx.domain, input.reference)),
-  cancelPaymentMethod: protectedProcedure
-    .input(reference.extend({ id: idInput }))
-    .mutation(async ({ ctx, input }) => {
-      await deletePaymentMethod(ctx.domain, input.reference, input.id);
-      return { canceled: true as const };
-    }),
+    .query(
+      async ({ ctx, input }) =>
+        await listRuns(ctx.domain, { customer_reference: input.reference, page: { number: 1, size: 50 } }),
+    ),
+  paymentMethods: protectedProcedure
+    .input(reference)
+    .query(({ ctx, input }) => listCustomerPaymentMethods(ctx.domain, input.reference)),
+  cancelPaymentMethod: protectedProcedure.input(reference.extend({ id: idInput })).mutation(async ({ ctx, input }) => {
+    await deletePaymentMethod(ctx.domain, input.reference, input.id);
+    return { canceled: true as const };
+  }),
 });

@@ -2,29 +2,38 @@
 // The quote and the contract come from the same domain functions as POST /v2/subscription-offer-quotes/
 // and POST /v2/subscription-contracts/, with the same body schemas.
 import { z } from "zod";
+import { accountCtx } from "../../domain/accountContext";
 import { evaluateAddons } from "../../domain/bundles/addons";
 import { getBundle, listBundles } from "../../domain/bundles/bundles";
 import { listPrices } from "../../domain/catalog/prices";
+import type { Ctx } from "../../domain/context";
 import { createContract } from "../../domain/contracts/create";
 import { createQuote } from "../../domain/quotes/quotes";
 import { bundleItemSelectionInput } from "../../schemas/bundles";
 import { idInput } from "../../schemas/common";
 import { contractCreateBody } from "../../schemas/contracts";
 import { quoteBody } from "../../schemas/quotes";
-import type { Ctx } from "../../domain/context";
-import { accountCtx } from "../../domain/accountContext";
 import { protectedProcedure, router } from "../init";
 
 /** Quotes and contracts run on the account's clock (a test-mode account's test clock), as over REST. */
-const onAccountClock = async (ctx: Ctx): Promise<Ctx> => ({ ...ctx, clock: (await accountCtx(ctx.db, ctx.accountId, ctx.clock)).clock });
+const onAccountClock = async (ctx: Ctx): Promise<Ctx> => ({
+  ...ctx,
+  clock: (await accountCtx(ctx.db, ctx.accountId, ctx.clock)).clock,
+});
 
 export const quoteBuilderRouter = router({
   bundles: protectedProcedure.query(async ({ ctx }) => (await listBundles(ctx.domain, { active: "true" })).results),
-  bundle: protectedProcedure.input(z.object({ id: idInput })).query(({ ctx, input }) => getBundle(ctx.domain, input.id, { active: "true" })),
+  bundle: protectedProcedure
+    .input(z.object({ id: idInput }))
+    .query(({ ctx, input }) => getBundle(ctx.domain, input.id, { active: "true" })),
   addons: protectedProcedure
     .input(z.object({ id: idInput, selections: z.array(bundleItemSelectionInput).max(200).default([]) }))
     .query(async ({ ctx, input }) => evaluateAddons(await onAccountClock(ctx.domain), input.id, input.selections)),
   prices: protectedProcedure.query(async ({ ctx }) => (await listPrices(ctx.domain, { active: "true" })).results),
-  quote: protectedProcedure.input(quoteBody).query(async ({ ctx, input }) => createQuote(await onAccountClock(ctx.domain), input)),
-  create: protectedProcedure.input(contractCreateBody).mutation(async ({ ctx, input }) => createContract(await onAccountClock(ctx.domain), input)),
+  quote: protectedProcedure
+    .input(quoteBody)
+    .query(async ({ ctx, input }) => createQuote(await onAccountClock(ctx.domain), input)),
+  create: protectedProcedure
+    .input(contractCreateBody)
+    .mutation(async ({ ctx, input }) => createContract(await onAccountClock(ctx.domain), input)),
 });

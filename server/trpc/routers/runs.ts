@@ -1,17 +1,22 @@
 // Billing runs in the console: the paginated list, one run, and a manual retry (the same domain
 // function as POST /v2/billing-runs/{id}/retry/), which the console then attempts at once with the
 // worker's own executeRun, so the seller who clicks "Retry payment now" sees the outcome.
-import { retryRun } from "../../domain/billing/runs";
-import { executeRun } from "../../domain/billing/execute";
-import { listRunsForConsole, runForConsole } from "../../domain/console/runList";
+
 import { accountCtx } from "../../domain/accountContext";
+import { executeRun } from "../../domain/billing/execute";
+import { retryRun } from "../../domain/billing/runs";
+import { listRunsForConsole, runForConsole } from "../../domain/console/runList";
 import { retryInput, runListInput } from "../consoleInputs";
-import { idOnly } from "../inputs";
 import { protectedProcedure, router } from "../init";
+import { idOnly } from "../inputs";
 
 export const runsRouter = router({
-  list: protectedProcedure.input(runListInput).query(async ({ ctx, input }) => listRunsForConsole(await accountCtx(ctx.domain.db, ctx.domain.accountId), input)),
-  get: protectedProcedure.input(idOnly).query(async ({ ctx, input }) => runForConsole(await accountCtx(ctx.domain.db, ctx.domain.accountId), input.id)),
+  list: protectedProcedure
+    .input(runListInput)
+    .query(async ({ ctx, input }) => listRunsForConsole(await accountCtx(ctx.domain.db, ctx.domain.accountId), input)),
+  get: protectedProcedure
+    .input(idOnly)
+    .query(async ({ ctx, input }) => runForConsole(await accountCtx(ctx.domain.db, ctx.domain.accountId), input.id)),
   retry: protectedProcedure.input(retryInput).mutation(async ({ ctx, input }) => {
     const c = await accountCtx(ctx.domain.db, ctx.domain.accountId);
     await retryRun(c, input.id, { reason: input.reason || "retried in the admin console" });

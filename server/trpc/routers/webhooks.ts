@@ -1,19 +1,28 @@
 // Webhook endpoints for the console: the REST extension's create/list/deliveries, plus secret rotation,
 // a test event and replaying a delivery. Secrets appear only in create and rotate responses.
 import { z } from "zod";
+import {
+  getWebhookEndpoint,
+  replayDelivery,
+  rotateWebhookSecret,
+  sendTestEvent,
+} from "../../domain/webhooks/endpointAdmin";
 import { createWebhookEndpoint, listDeliveries, listWebhookEndpoints } from "../../domain/webhooks/endpoints";
-import { getWebhookEndpoint, replayDelivery, rotateWebhookSecret, sendTestEvent } from "../../domain/webhooks/endpointAdmin";
 import { webhookEndpointBody } from "../../schemas/billing";
+import { idInput } from "../../schemas/common";
 import { protectedProcedure, router } from "../init";
 import { idOnly } from "../inputs";
-import { idInput } from "../../schemas/common";
 
 export const webhooksRouter = router({
   list: protectedProcedure.query(({ ctx }) => listWebhookEndpoints(ctx.domain)),
   get: protectedProcedure.input(idOnly).query(({ ctx, input }) => getWebhookEndpoint(ctx.domain, input.id)),
   deliveries: protectedProcedure.input(idOnly).query(({ ctx, input }) => listDeliveries(ctx.domain, input.id)),
-  create: protectedProcedure.input(webhookEndpointBody).mutation(({ ctx, input }) => createWebhookEndpoint(ctx.domain, input)),
-  rotateSecret: protectedProcedure.input(idOnly).mutation(({ ctx, input }) => rotateWebhookSecret(ctx.domain, input.id)),
+  create: protectedProcedure
+    .input(webhookEndpointBody)
+    .mutation(({ ctx, input }) => createWebhookEndpoint(ctx.domain, input)),
+  rotateSecret: protectedProcedure
+    .input(idOnly)
+    .mutation(({ ctx, input }) => rotateWebhookSecret(ctx.domain, input.id)),
   sendTestEvent: protectedProcedure.input(idOnly).mutation(({ ctx, input }) => sendTestEvent(ctx.domain, input.id)),
   replayDelivery: protectedProcedure
     .input(z.object({ id: idInput, delivery_id: idInput }))

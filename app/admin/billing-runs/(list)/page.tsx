@@ -5,7 +5,10 @@ import { PageHeader } from "@/components/ui/PageHeader";
 export default function BillingRunsPage() {
   return (
     <>
-      <PageHeader title="Billing runs" description="Every charge of the account's contracts: what was billed, and how the payment went." />
+      <PageHeader
+        title="Billing runs"
+        description="Every charge of the account's contracts: what was billed, and how the payment went."
+      />
       <RunList />
     </>
   );

@@ -10,7 +10,10 @@ export default async function TestClockPage() {
   if (account.mode !== "test") notFound();
   return (
     <>
-      <PageHeader title="Test clock" description="Move the test account's clock forward: everything that comes due on the way is billed, as it would be in real time." />
+      <PageHeader
+        title="Test clock"
+        description="Move the test account's clock forward: everything that comes due on the way is billed, as it would be in real time."
+      />
       <TestClockPanel />
     </>
   );

@@ -1,5 +1,5 @@
-import { PageHeader } from "@/components/admin/PageHeader";
 import { ContractList } from "@/components/admin/contracts/ContractList";
+import { PageHeader } from "@/components/admin/PageHeader";
 import { consoleCtx } from "@/server/admin/loaders";
 import { contractCurrencies } from "@/server/domain/contractConsole/currencies";
 

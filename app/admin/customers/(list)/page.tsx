@@ -8,9 +8,14 @@ import { PageHeader } from "@/components/ui/PageHeader";
 export default function CustomersPage() {
   return (
     <>
-      <PageHeader title="Customers" description="Search by reference, name or email. The API addresses customers by their reference." />
+      <PageHeader
+        title="Customers"
+        description="Search by reference, name or email. The API addresses customers by their reference."
+      />
       <CustomerList />
-      <Card title="New customer"><NewCustomerForm /></Card>
+      <Card title="New customer">
+        <NewCustomerForm />
+      </Card>
     </>
   );
 }

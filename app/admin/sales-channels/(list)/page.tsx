@@ -6,9 +6,18 @@ import { PageHeader, primaryButtonClass } from "@/components/ui/PageHeader";
 export default function SalesChannelsPage() {
   return (
     <>
-      <PageHeader title="Sales channels" description="Offers your website sells through the embedded checkout: which origins may run it, which processors it offers, its theme and terms."
-        actions={<Link href="/admin/sales-channels/new" className={primaryButtonClass}>New sales channel</Link>} />
-      <Card title="Channels"><SalesChannelTable /></Card>
+      <PageHeader
+        title="Sales channels"
+        description="Offers your website sells through the embedded checkout: which origins may run it, which processors it offers, its theme and terms."
+        actions={
+          <Link href="/admin/sales-channels/new" className={primaryButtonClass}>
+            New sales channel
+          </Link>
+        }
+      />
+      <Card title="Channels">
+        <SalesChannelTable />
+      </Card>
     </>
   );
 }

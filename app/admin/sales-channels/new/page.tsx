@@ -5,8 +5,13 @@ import { PageHeader } from "@/components/ui/PageHeader";
 export default function NewSalesChannelPage() {
   return (
     <>
-      <PageHeader title="New sales channel" description="Once created, the channel's page gives you the snippet to embed the checkout on your site." />
-      <Card><SalesChannelForm /></Card>
+      <PageHeader
+        title="New sales channel"
+        description="Once created, the channel's page gives you the snippet to embed the checkout on your site."
+      />
+      <Card>
+        <SalesChannelForm />
+      </Card>
     </>
   );
 }

@@ -5,8 +5,13 @@ import { PageHeader } from "@/components/ui/PageHeader";
 export default function ProcessorsPage() {
   return (
     <>
-      <PageHeader title="Payment processors" description="The processors your account can charge through, one per currency and collection method. Sales channels and contracts choose among the active ones." />
-      <Card title="Processors"><ProcessorTable /></Card>
+      <PageHeader
+        title="Payment processors"
+        description="The processors your account can charge through, one per currency and collection method. Sales channels and contracts choose among the active ones."
+      />
+      <Card title="Processors">
+        <ProcessorTable />
+      </Card>
     </>
   );
 }

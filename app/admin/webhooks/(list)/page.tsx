@@ -6,9 +6,16 @@ import { PageHeader } from "@/components/ui/PageHeader";
 export default function WebhooksPage() {
   return (
     <>
-      <PageHeader title="Webhooks" description="Endpoints of your servers that receive the account's events (contracts, billing runs), signed and retried." />
-      <Card title="Endpoints"><WebhookEndpointTable /></Card>
-      <Card title="Add an endpoint"><NewWebhookEndpointForm /></Card>
+      <PageHeader
+        title="Webhooks"
+        description="Endpoints of your servers that receive the account's events (contracts, billing runs), signed and retried."
+      />
+      <Card title="Endpoints">
+        <WebhookEndpointTable />
+      </Card>
+      <Card title="Add an endpoint">
+        <NewWebhookEndpointForm />
+      </Card>
     </>
   );
 }

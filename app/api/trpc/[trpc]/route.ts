@@ -1,7 +1,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { log } from "@/server/log";
-import { appRouter } from "@/server/trpc/root";
 import { createTrpcContext } from "@/server/trpc/init";
+import { appRouter } from "@/server/trpc/root";
 
 export const dynamic = "force-dynamic";
 
@@ -12,7 +12,8 @@ const handler = (req: Request) =>
     router: appRouter,
     createContext: createTrpcContext,
     onError({ error, path }) {
-      if (error.code === "INTERNAL_SERVER_ERROR") log.error({ err: error.cause ?? error, path }, "trpc procedure failed");
+      if (error.code === "INTERNAL_SERVER_ERROR")
+        log.error({ err: error.cause ?? error, path }, "trpc procedure failed");
     },
   });
 

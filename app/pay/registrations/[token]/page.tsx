@@ -18,12 +18,16 @@ export default async function RegistrationPage({ params }: { params: Promise<{ t
         {r.expired ? (
           <p className="mt-4 text-red-700">This link has expired.</p>
         ) : r.status === "verified" ? (
-          <p className="mt-4 text-green-700" data-testid="verified">Your card is saved.</p>
+          <p className="mt-4 text-green-700" data-testid="verified">
+            Your card is saved.
+          </p>
         ) : (
           <CardForm token={r.token} renderMode={r.renderMode} publicKey={r.publicKey} />
         )}
       </div>
-      <p className="mt-4 text-center text-xs text-slate-500">Sandbox: use 4242 4242 4242 4242, any future expiry, any CVC.</p>
+      <p className="mt-4 text-center text-xs text-slate-500">
+        Sandbox: use 4242 4242 4242 4242, any future expiry, any CVC.
+      </p>
     </main>
   );
 }
