@@ -38,7 +38,7 @@ await mustRun(bin("prisma"), ["migrate", "deploy"], { env: process.env, quiet: t
 // the app: every registry operation, routed like Next.js does (path params, with or without the slash)
 const routes = endpoints.map((e) => {
   const names: string[] = [];
-  const re = new RegExp("^/api" + e.path.replace(/\{(\w+)\}/g, (_, n) => (names.push(n), "([^/]+)")) + "?$");
+  const re = new RegExp(`^/api${e.path.replace(/\{(\w+)\}/g, (_, n) => (names.push(n), "([^/]+)"))}?$`);
   return { e, re, names, handler: toRouteHandler(e) };
 });
 const app = http.createServer(async (req, res) => {

@@ -9,7 +9,7 @@ type QueryArgs = Parameters<pg.Client["query"]>;
 export class SerialClient extends pg.Client {
   private tail: Promise<unknown> = Promise.resolve();
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: overrides pg.Client.query, whose overloads cannot be restated
   query(...args: any[]): any {
     const [config, values, callback] = args;
     // callback-style and submittable queries (cursors, the pool's own calls) keep pg's behaviour

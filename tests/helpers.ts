@@ -43,10 +43,10 @@ export function setRequestTime(at: Date | string | null) {
 }
 
 function matchRoute(pathname: string) {
-  const clean = pathname.endsWith("/") ? pathname : pathname + "/";
+  const clean = pathname.endsWith("/") ? pathname : `${pathname}/`;
   for (const e of endpoints) {
     const names: string[] = [];
-    const re = new RegExp("^" + e.path.replace(/\{(\w+)\}/g, (_, n) => (names.push(n), "([^/]+)")) + "$");
+    const re = new RegExp(`^${e.path.replace(/\{(\w+)\}/g, (_, n) => (names.push(n), "([^/]+)"))}$`);
     const m = re.exec(clean);
     if (m)
       return { pattern: e.path, params: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1])])) };
@@ -77,7 +77,7 @@ export async function api<T = any>(
   const url = new URL(BASE + pathWithQuery);
   const route = matchRoute(url.pathname.slice("/api".length));
   if (!route) return { status: 404, body: { detail: "No route" } as T, headers: new Headers() };
-  const file = path.resolve("app/api" + route.pattern.replace(/\{(\w+)\}/g, "[$1]") + "route.ts");
+  const file = path.resolve(`app/api${route.pattern.replace(/\{(\w+)\}/g, "[$1]")}route.ts`);
   const mod = await import(file);
   const handler = mod[method];
   if (!handler) return { status: 405, body: { detail: "Method not allowed" } as T, headers: new Headers() };

@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: "Sign in · Subscription Contracts" }
 /** Only paths of this site: anything else (other origins, "//host") falls back to the console. */
 function safeCallback(v: string | string[] | undefined): string {
   const s = Array.isArray(v) ? v[0] : v;
-  return s && s.startsWith("/") && !s.startsWith("//") && !s.startsWith("/\\") ? s : "/admin";
+  return s?.startsWith("/") && !s.startsWith("//") && !s.startsWith("/\\") ? s : "/admin";
 }
 
 export default async function LoginPage({

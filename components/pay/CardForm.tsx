@@ -95,6 +95,7 @@ export function CardForm({
         </p>
       )}
       <button
+        type="submit"
         disabled={state === "sending"}
         className="w-full rounded bg-slate-900 py-2 text-white disabled:opacity-50"
       >

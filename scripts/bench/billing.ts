@@ -151,7 +151,7 @@ for (const w of WORKER_COUNTS) {
   await recreate("bench_pgbench");
   const tps = pgbenchTps(w);
   console.log(
-    `${w} worker(s): ${r.rate.toFixed(0)} contracts/s (${r.seconds.toFixed(1)} s), duplicate periods: ${r.dup}; pgbench TPC-B with ${w} client(s): ${tps ? tps.toFixed(0) + " tps" : "unavailable"}${tps ? `; ratio ${(r.rate / tps).toFixed(3)} contracts per TPC-B transaction` : ""}`,
+    `${w} worker(s): ${r.rate.toFixed(0)} contracts/s (${r.seconds.toFixed(1)} s), duplicate periods: ${r.dup}; pgbench TPC-B with ${w} client(s): ${tps ? `${tps.toFixed(0)} tps` : "unavailable"}${tps ? `; ratio ${(r.rate / tps).toFixed(3)} contracts per TPC-B transaction` : ""}`,
   );
 }
 console.log("target: ≥ 1000 contracts/s on 2 cores");

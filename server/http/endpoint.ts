@@ -30,6 +30,7 @@ export interface HandlerInput<P, Q, B> {
   session: SessionRow | null;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds definitions of every parameter, query and body type
 export interface EndpointDef<P = any, Q = any, B = any> {
   method: Method;
   /** Path below /api, with a trailing slash and {param} placeholders. */

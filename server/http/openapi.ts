@@ -1,6 +1,6 @@
 // OpenAPI 3.1 built from the endpoint registry's zod schemas (never written by hand).
 
-import { z } from "zod";
+import type { z } from "zod";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { createDocument } from "zod-openapi";
 import { detailBody, errorBody } from "../schemas/common";

@@ -65,7 +65,7 @@ function checkValue(v: unknown, kind: string, field: string) {
 export function expectFields(obj: Record<string, unknown>, spec: FieldSpec, what = "object") {
   expect(obj && typeof obj === "object", `${what} must be an object`).toBe(true);
   for (const [field, kind] of Object.entries(spec)) {
-    expect(Object.prototype.hasOwnProperty.call(obj, field), `${what}.${field} is missing`).toBe(true);
+    expect(Object.hasOwn(obj, field), `${what}.${field} is missing`).toBe(true);
     checkValue(obj[field], kind, `${what}.${field}`);
   }
 }

@@ -63,12 +63,12 @@ describe("missing or invalid credentials", () => {
 
   it("a key that differs from the real one by case or a suffix is rejected", async () => {
     expectDetail(await get("/v2/catalog/products/", { key: SECRET.toUpperCase() }), 401);
-    expectDetail(await get("/v2/catalog/products/", { key: SECRET + "x" }), 401);
+    expectDetail(await get("/v2/catalog/products/", { key: `${SECRET}x` }), 401);
     expectDetail(await get("/v2/catalog/products/", { key: SECRET.slice(0, -1) }), 401);
   });
 
   it("an overlong key is rejected with 401, not an error", async () => {
-    expectDetail(await get("/v2/catalog/products/", { key: "sk_" + "a".repeat(5000) }), 401);
+    expectDetail(await get("/v2/catalog/products/", { key: `sk_${"a".repeat(5000)}` }), 401);
   });
 
   it("a revoked key is rejected", async () => {

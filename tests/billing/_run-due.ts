@@ -10,6 +10,6 @@ const base = process.argv[2] ? fixedClock(process.argv[2]) : undefined;
 const db = getDb();
 process.stdout.write("started\n");
 const summary = await runDueNow(db, base);
-process.stdout.write(JSON.stringify(summary) + "\n");
+process.stdout.write(`${JSON.stringify(summary)}\n`);
 await db.$disconnect();
 process.exit(0);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/clock";
 import { newPrismaClient } from "@/server/db";
 import type { DueSummary } from "@/server/domain/billing/due";
-import { PrismaClient } from "@/server/generated/prisma/client";
+import type { PrismaClient } from "@/server/generated/prisma/client";
 import { billChunk, dueChunks, runDueNow } from "@/server/worker/billing";
 import { db } from "../helpers";
 import { startWorker } from "./_workers";
@@ -20,8 +20,8 @@ const ALICE = 45;
 const BOB = 15;
 
 let w: World;
-let alice: number[] = [];
-let bob: number[] = [];
+const alice: number[] = [];
+const bob: number[] = [];
 const clients: PrismaClient[] = [];
 const newClient = () => {
   const c = newPrismaClient(process.env.DATABASE_URL!, 3);

@@ -16,7 +16,9 @@ export function compareInto(diffs: Diffs, path: string, expected: unknown, actua
       diffs.list.push(`${path}.length: expected ${expected.length}, got ${actual.length}`);
     }
     diffs.compared++;
-    expected.forEach((e, k) => k < actual.length && compareInto(diffs, `${path}[${k}]`, e, actual[k]));
+    expected.forEach((e, k) => {
+      if (k < actual.length) compareInto(diffs, `${path}[${k}]`, e, actual[k]);
+    });
     return;
   }
   if (expected !== null && typeof expected === "object") {

@@ -9,7 +9,7 @@ import { DateTime } from "luxon";
 export function p4(text: string): bigint {
   const neg = text.startsWith("-");
   const [int, frac = ""] = (neg ? text.slice(1) : text).split(".");
-  const v = BigInt(int) * 10_000n + BigInt((frac + "0000").slice(0, 4));
+  const v = BigInt(int) * 10_000n + BigInt(`${frac}0000`.slice(0, 4));
   return neg ? -v : v;
 }
 

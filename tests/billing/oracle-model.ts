@@ -345,7 +345,8 @@ export class OracleModel {
   }
   /** Explicit use of contract credit on a waiting run (issue item 1); a run left with nothing to charge is settled now. */
   applyCredit(c: MContract, r: MRun, amount: bigint | null) {
-    const use = amount ?? (c.credit < runDue(r) ? c.credit : runDue(r));
+    const due = runDue(r);
+    const use = amount ?? (c.credit < due ? c.credit : due); // bigint: no Math.min
     r.creditApplied += use;
     c.credit -= use;
     if (toCents(runDue(r)) <= 0n) settle(c, r);
@@ -455,7 +456,8 @@ function settle(c: MContract, r: MRun) {
 function execute(c: MContract, r: MRun, at: Date) {
   // issue item 1: credit is used automatically only by contracts that opted in (auto_apply_credit)
   if (c.def.autoApplyCredit && r.creditApplied === 0n && r.attempts.length === 0 && c.credit > 0n) {
-    const use = c.credit < runTotal(r) ? c.credit : runTotal(r);
+    const total = runTotal(r);
+    const use = c.credit < total ? c.credit : total; // bigint: no Math.min
     r.creditApplied = use;
     c.credit -= use;
   }

@@ -381,16 +381,15 @@ it("a year of a mixed portfolio matches the oracle: every run, line, attempt, ne
         svc.contracts.get(id),
       );
       compareInto(diffs, `${where} run count`, m.runs.length, runs.length);
-      m.runs.forEach(
-        (r, k) =>
-          runs[k] &&
+      m.runs.forEach((r, k) => {
+        if (runs[k])
           compareInto(
             diffs,
             `${where} run #${k + 1} (${r.kind} ${r.start.toISOString().slice(0, 10)})`,
             expectedRun(r),
             runs[k],
-          ),
-      );
+          );
+      });
     }
     for (const [ref, kind] of [
       ["cust-1001", "good"],

@@ -50,7 +50,7 @@ const METHOD_FIELDS = {
 
 /** Every key anywhere in a JSON value. */
 function keysDeep(v: unknown, out = new Set<string>()): Set<string> {
-  if (Array.isArray(v)) v.forEach((x) => keysDeep(x, out));
+  if (Array.isArray(v)) for (const x of v) keysDeep(x, out);
   else if (v && typeof v === "object")
     for (const [k, x] of Object.entries(v)) {
       out.add(k);

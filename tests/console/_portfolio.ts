@@ -12,7 +12,7 @@
 //   c9 canceled monthly 10 (ended 2026-06-01)                                        (from 2026-01-01)
 //   c8 active   USD monthly 20                                                       (from 2026-06-14)
 import { randomUUID } from "node:crypto";
-import { Prisma } from "@/server/generated/prisma/client";
+import type { Prisma } from "@/server/generated/prisma/client";
 import { db } from "../helpers";
 
 export const NOW = new Date("2026-06-15T12:00:00.000Z");

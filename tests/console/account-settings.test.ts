@@ -1,6 +1,6 @@
 // Account console settings through the real tRPC router: display time zone and subscriber_url are
 // validated (the field is named), scoped to the caller's account, and the clock follows test mode.
-import { TRPCError } from "@trpc/server";
+import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { consoleAs } from "../audit/_console";
 import { db, seed, useSeed } from "../helpers";

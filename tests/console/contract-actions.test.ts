@@ -1,7 +1,7 @@
 // The contract page's actions through the real tRPC router (contractActions.*): a preview's token makes
 // the confirmed change equal the preview; credit grants are validated and recorded; another account's
 // contract is NOT_FOUND; nothing is implemented twice (same domain functions as REST).
-import { TRPCError } from "@trpc/server";
+import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { zodFieldErrors } from "@/server/inputChecks";

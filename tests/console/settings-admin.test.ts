@@ -3,7 +3,7 @@
 // processors and sales channels — each scoped to the caller's account.
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { TRPCError } from "@trpc/server";
+import type { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyWebhook } from "@/server/domain/webhooks/sign";
 import { consoleAs } from "../audit/_console";

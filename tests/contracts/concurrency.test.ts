@@ -18,9 +18,9 @@ import {
   URL,
 } from "./_fixtures";
 
-let s: SeedResult;
+let _s: SeedResult;
 let ids: Record<string, number>;
-useSeed(seedFixed, (r) => ((s = r), (ids = r.ids)));
+useSeed(seedFixed, (r) => ((_s = r), (ids = r.ids)));
 
 describe("concurrent changes to one contract", () => {
   it("5 concurrent quantity updates to different values: none lost, version +5, 5 events", async () => {

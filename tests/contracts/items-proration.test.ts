@@ -31,9 +31,9 @@ import {
   T0,
 } from "./_fixtures";
 
-let s: SeedResult;
+let _s: SeedResult;
 let ids: Record<string, number>;
-useSeed(seedFixed, (r) => ((s = r), (ids = r.ids)));
+useSeed(seedFixed, (r) => ((_s = r), (ids = r.ids)));
 
 /** An item or lifecycle call on Mar 20 (unless told) that must succeed. */
 async function change(id: number, path: string, body: unknown, when = MAR20) {

@@ -21,7 +21,6 @@ import {
   read,
   seedFixed,
   setContract,
-  T0,
 } from "./_fixtures";
 
 let s: SeedResult;
@@ -595,7 +594,7 @@ describe("events (spec 6)", () => {
       expect(p).toMatchObject({ id: e.eventId, type: e.type });
       expect(p.data.contract_version).toBe(i + 1);
       for (const f of ["cancel_at_period_end", "cancel_at", "canceled_at", "ended_at"])
-        expect(Object.prototype.hasOwnProperty.call(p.data, f), f).toBe(true);
+        expect(Object.hasOwn(p.data, f), f).toBe(true);
     }
     expect(new Set(events.map((e) => e.eventId)).size).toBe(events.length);
     expect((events[2].payload as any).data).toMatchObject({ cancel_at_period_end: true, cancel_at: APR10 });

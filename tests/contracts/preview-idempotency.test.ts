@@ -26,9 +26,9 @@ import {
   URL,
 } from "./_fixtures";
 
-let s: SeedResult;
+let _s: SeedResult;
 let ids: Record<string, number>;
-useSeed(seedFixed, (r) => ((s = r), (ids = r.ids)));
+useSeed(seedFixed, (r) => ((_s = r), (ids = r.ids)));
 
 const MIN = 60_000;
 const plus = (iso: string, ms: number) => new Date(new Date(iso).getTime() + ms).toISOString();

@@ -8,7 +8,6 @@ import {
   chmodSync,
   cpSync,
   existsSync,
-  linkSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,

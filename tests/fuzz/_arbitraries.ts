@@ -139,7 +139,7 @@ export const hostileText: fc.Arbitrary<string> = fc.constantFrom(
   '{"a":"\\ud800"}',
   '{"__proto__":{"x":1}}',
   "[".repeat(3000) + "]".repeat(3000),
-  '{"a":' + "[".repeat(65) + "]".repeat(65) + "}",
+  `{"a":${"[".repeat(65)}${"]".repeat(65)}}`,
   '{"x":1e999}',
   '{"x":-1e999}',
 );

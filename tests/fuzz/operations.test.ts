@@ -149,7 +149,7 @@ async function send(
   query: [string, string][],
   body: string | undefined,
 ) {
-  const file = path.resolve("app/api" + p.replace(/\{(\w+)\}/g, "[$1]") + "route.ts");
+  const file = path.resolve(`app/api${p.replace(/\{(\w+)\}/g, "[$1]")}route.ts`);
   const handler = (await import(file))[method];
   const urlPath = p.replace(/\{(\w+)\}/g, (_, n: string) => encodeSegment(params[n]));
   const qs = query.map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join("&");

@@ -90,7 +90,7 @@ export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ 
                   ${totals.map((t) => fmt4(t.sub))}::numeric[], ${totals.map((t) => fmt4(t.tax))}::numeric[]) as v(c, cu, cur, ps, pe, k, sa, s, t)
       returning id, contract_id`;
       const runIdOf = new Map(inserted.map((r) => [r.contract_id, r.id]));
-      const runs = plans.map(({ c, at, plan }, i) => ({
+      const runs = plans.map(({ c, at }, i) => ({
         id: runIdOf.get(c.id)!,
         accountId: ctx.accountId,
         contractId: c.id,

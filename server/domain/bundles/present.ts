@@ -40,9 +40,7 @@ export function allowedPrices(
     case "product_active_recurring":
       return item.product.prices.map((p) => ({ price: p, label: null, isDefault: p.id === item.defaultPriceId }));
     default:
-      return item.defaultPrice && item.defaultPrice.active
-        ? [{ price: item.defaultPrice, label: null, isDefault: true }]
-        : [];
+      return item.defaultPrice?.active ? [{ price: item.defaultPrice, label: null, isDefault: true }] : [];
   }
 }
 

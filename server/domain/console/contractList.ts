@@ -61,7 +61,7 @@ export function contractWhere(ctx: Ctx, f: ContractListFilters, search: string |
   const s = search?.trim();
   if (s) {
     const id = /^\d{1,9}$/.test(s) ? Number(s) : -1;
-    const like = `%${s.replace(/[\\%_]/g, (m) => "\\" + m)}%`;
+    const like = `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
     parts.push(
       Prisma.sql`(c.id = ${id} or c.customer_id in (select id from customers where account_id = ${ctx.accountId} and (reference ilike ${like} or name ilike ${like})))`,
     );

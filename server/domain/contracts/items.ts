@@ -27,8 +27,7 @@ const cadence = (p: Pick<PricingRecord, "interval" | "intervalCount" | "billingS
 
 function checkPrice(a: PlanArgs<unknown>, priceId: number, like?: PricingRecord): PricingRecord {
   const price = a.catalog.prices.get(priceId);
-  if (!price || !price.active || !price.product.active)
-    throw invalid("price", `Price ${priceId} not found or inactive.`);
+  if (!price?.active || !price.product.active) throw invalid("price", `Price ${priceId} not found or inactive.`);
   if (price.billingType !== "recurring") throw invalid("price", `Price ${priceId} is not a recurring price.`);
   if (price.currency !== a.c.currency)
     throw invalid("price", `Price ${priceId} is in ${price.currency}; the contract is in ${a.c.currency}.`);

@@ -5,7 +5,7 @@ import type { CustomerOut } from "../../schemas/customers";
 import type { PaymentMethodOut } from "../../schemas/payments";
 import type { Ctx } from "../context";
 import { notFound } from "../errors";
-import { type ListResult, type PageRequest } from "../list";
+import type { ListResult, PageRequest } from "../list";
 import { presentPaymentMethod } from "../payments/present";
 import { findCustomer, presentCustomer } from "./customers";
 

@@ -5,7 +5,6 @@ import { fmt4 } from "../money";
 import {
   activeContracts,
   billedAndCollected,
-  billingOutcomesPerDay,
   churnedContracts,
   newContracts,
   renewalsDue,

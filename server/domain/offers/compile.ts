@@ -275,7 +275,7 @@ function addBundleAddon(
   const label = `Bundle ${i}`;
   const rule = rules.find((r) => r.id === ab.rule_id && r.targetBundle);
   const target = ab.bundle_template ?? ab.bundle_template_id ?? rule?.targetBundleId;
-  if (!rule || !rule.targetBundle?.active)
+  if (!rule?.targetBundle?.active)
     return p.add(
       "additional_bundles",
       `${label}: rule ${ab.rule_id} is not an active bundle add-on rule of this bundle.`,
@@ -294,7 +294,9 @@ function addBundleAddon(
     if (e instanceof DomainError && e.fields)
       return Object.values(e.fields)
         .flat()
-        .forEach((m) => p.add("additional_bundles", `${label}: ${m}`));
+        .forEach((m) => {
+          p.add("additional_bundles", `${label}: ${m}`);
+        });
     throw e;
   }
   for (const c of chosen) {

@@ -133,7 +133,7 @@ async function resolveCustomer(ctx: Ctx, s: SessionRow, input: WidgetCheckoutInp
       "customer",
       "A customer with this reference already exists; the seller must create the session with customer_reference.",
     );
-  let created;
+  let created: Awaited<ReturnType<typeof createCustomer>>;
   try {
     created = await createCustomer(ctx, {
       reference: input.reference,
