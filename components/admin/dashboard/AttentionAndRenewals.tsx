@@ -1,6 +1,7 @@
 "use client";
 // Runs needing attention (failed, exhausted, waiting on the processor) and renewals due in the next 7
 // days with what they will bill, per currency; each number links to its rows.
+import Link from "next/link";
 import type { RouterOutputs } from "../../trpc/types";
 import { Card } from "../../ui/Card";
 import { Money } from "../../ui/Money";
@@ -18,15 +19,8 @@ export function AttentionAndRenewals({ figures }: { figures?: Figures }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card title="Runs needing attention" testId="runs-attention">
-        {!figures ? (
-          <FigurePlaceholder label="Runs needing attention" />
-        ) : figures.runs_needing_attention.length === 0 ? (
-          <p className="text-sm text-slate-700">
-            No failed, exhausted or pending run.{" "}
-            <a className="text-blue-800 underline" href="/admin/billing-runs">
-              All billing runs
-            </a>
-          </p>
+        {!figures ? <FigurePlaceholder label="Runs needing attention" /> : figures.runs_needing_attention.length === 0 ? (
+          <p className="text-sm text-slate-700">No failed, exhausted or pending run. <Link className="text-blue-800 underline" href="/admin/billing-runs">All billing runs</Link></p>
         ) : (
           <div className="grid grid-cols-2 gap-3">
             {figures.runs_needing_attention.map((r) => (
