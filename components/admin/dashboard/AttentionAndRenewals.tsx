@@ -19,8 +19,15 @@ export function AttentionAndRenewals({ figures }: { figures?: Figures }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card title="Runs needing attention" testId="runs-attention">
-        {!figures ? <FigurePlaceholder label="Runs needing attention" /> : figures.runs_needing_attention.length === 0 ? (
-          <p className="text-sm text-slate-700">No failed, exhausted or pending run. <Link className="text-blue-800 underline" href="/admin/billing-runs">All billing runs</Link></p>
+        {!figures ? (
+          <FigurePlaceholder label="Runs needing attention" />
+        ) : figures.runs_needing_attention.length === 0 ? (
+          <p className="text-sm text-slate-700">
+            No failed, exhausted or pending run.{" "}
+            <Link className="text-blue-800 underline" href="/admin/billing-runs">
+              All billing runs
+            </Link>
+          </p>
         ) : (
           <div className="grid grid-cols-2 gap-3">
             {figures.runs_needing_attention.map((r) => (
