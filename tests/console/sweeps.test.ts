@@ -17,7 +17,14 @@ type ProcedureDef = { _def: { type: string; inputs: { shape?: Record<string, unk
 const procedures = () =>
   Object.entries((appRouter as unknown as { _def: { procedures: Record<string, ProcedureDef> } })._def.procedures);
 /** Values for required fields beside `id` (known names; a later procedure with another required field fails this test loudly). */
-const EXTRA: Record<string, unknown> = { role: "read_only", reason: "sweep", amount: "1.0000" };
+// this account's own customer where a procedure also names one: the id alone is the other account's
+const EXTRA: Record<string, unknown> = {
+  role: "read_only",
+  reason: "sweep",
+  amount: "1.0000",
+  reference: "alice-001",
+  delivery_id: 1,
+};
 
 async function codeOf(call: Promise<unknown>): Promise<string> {
   try {
@@ -104,11 +111,13 @@ describe("console procedures on the portfolio", () => {
 
   it("retries an exhausted run through the REST retry function, and refuses a succeeded one", async () => {
     const caller = await consoleAs(p.email);
+    const before = await db().billingAttempt.count({ where: { runId: p.runs.r3 } });
     const r = await caller.runs.retry({ id: p.runs.r3, reason: "customer updated card" });
-    expect(r.state).toBe("failed");
-    expect(r.retry_schedule[0].attempt_no).toBe(5);
+    // the console charges at once (docs/decisions.md, billing console): one more attempt, and with the
+    // same declining card the run is exhausted again, with no automatic follow-up
+    expect(await db().billingAttempt.count({ where: { runId: p.runs.r3 } })).toBe(before + 1);
+    expect(r.state).toBe("exhausted");
     expect((await db().billingRun.findUniqueOrThrow({ where: { id: p.runs.r3 } })).metadata).toMatchObject({
-      manual_retry: true,
       retry_reason: "customer updated card",
     });
     expect(await codeOf(caller.runs.retry({ id: p.runs.r1 }))).toBe("BAD_REQUEST");

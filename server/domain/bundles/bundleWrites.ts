@@ -140,6 +140,14 @@ export async function setAddonRuleActive(ctx: Ctx, bundleId: number, ruleId: num
 
 /** A bundle's add-on rules, with what each offers (for the bundle page). */
 export async function listAddonRules(ctx: Ctx, bundleId: number) {
+  // another account's (or no) bundle is a 404, not an empty list
+  if (
+    !(await ctx.db.bundleTemplate.findFirst({
+      where: { id: bundleId, accountId: ctx.accountId },
+      select: { id: true },
+    }))
+  )
+    throw notFound();
   const rules = await ctx.db.addonRule.findMany({
     where: { bundleId, accountId: ctx.accountId },
     orderBy: [{ displayOrder: "asc" }, { id: "asc" }],
