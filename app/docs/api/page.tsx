@@ -54,7 +54,7 @@ export default function ApiReferencePage() {
                 {ops.map((o) => (
                   <li key={o.anchor} data-op-search={searchText(tag, o)}>
                     <a href={`#${o.anchor}`} className="flex items-center gap-2 text-slate-700 hover:text-blue-700">
-                      <span className="w-12 shrink-0 font-mono text-[10px] font-bold uppercase text-slate-400">
+                      <span className="w-12 shrink-0 font-mono text-[10px] font-bold uppercase text-slate-600">
                         {o.method}
                       </span>
                       <span className="truncate">{o.op.summary ?? o.path}</span>
