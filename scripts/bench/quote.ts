@@ -164,7 +164,12 @@ async function startApp(dbUrl: string): Promise<{ url: string; stop: () => Promi
   const child = spawn(
     process.execPath,
     [...profile, ...flags, "node_modules/next/dist/bin/next", "start", "-p", String(port)],
-    { env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: "warn" }, stdio: "ignore" },
+    // like npm start: \`next start\` forces production, so the operator's own environment is passed as APP_ENV
+    // (the secrets check refuses production against an external database without explicit secrets)
+    {
+      env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: "warn", APP_ENV: process.env.NODE_ENV ?? "development" },
+      stdio: "ignore",
+    },
   );
   const url = `http://localhost:${port}`;
   for (let i = 0; i < 200; i++) {
