@@ -4,8 +4,8 @@
 // print them on later starts.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { getDb } from "../server/db";
-import { seedDemo } from "../server/seed/demo";
+import { getDb } from "@/server/db";
+import { seedDemo } from "@/server/seed/demo";
 
 const db = getDb();
 const force = process.argv.includes("--force");

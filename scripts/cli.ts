@@ -5,13 +5,13 @@
 //   deliver-webhooks                       publish outbox events and deliver what is due
 //   sign-out-user --email E                end every console session of the user
 //   disable-user --email E | enable-user --email E   a disabled user cannot sign in; their sessions end
-import { systemClock } from "../server/clock";
-import { getDb } from "../server/db";
-import { accountCtx } from "../server/domain/accountContext";
-import { revokeUserSessions, setUserDisabled } from "../server/domain/auth/userSessions";
-import { advanceTestClock } from "../server/domain/billing/runs";
-import { replayEvent } from "../server/domain/webhooks/deliver";
-import { runDueNow, webhooksTick } from "../server/worker/billing";
+import { systemClock } from "@/server/clock";
+import { getDb } from "@/server/db";
+import { accountCtx } from "@/server/domain/accountContext";
+import { revokeUserSessions, setUserDisabled } from "@/server/domain/auth/userSessions";
+import { advanceTestClock } from "@/server/domain/billing/runs";
+import { replayEvent } from "@/server/domain/webhooks/deliver";
+import { runDueNow, webhooksTick } from "@/server/worker/billing";
 
 const [command, ...rest] = process.argv.slice(2);
 const opt = (name: string) => {

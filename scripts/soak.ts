@@ -18,11 +18,11 @@ const CLIENTS = Number(process.env.SOAK_CLIENTS ?? 4);
 process.env.LOG_LEVEL ??= "warn";
 process.env.WEBHOOKS_ALLOW_LOOPBACK = "1"; // the webhook receiver below is on 127.0.0.1
 // imported after the environment is set (the logger reads LOG_LEVEL when loaded)
-const { getDb } = await import("../server/db");
-const { toRouteHandler } = await import("../server/http/route");
-const { endpoints } = await import("../server/http/registry");
-const { seedDemo } = await import("../server/seed/demo");
-const { billChunk, dueChunks, webhooksTick } = await import("../server/worker/billing");
+const { getDb } = await import("@/server/db");
+const { toRouteHandler } = await import("@/server/http/route");
+const { endpoints } = await import("@/server/http/registry");
+const { seedDemo } = await import("@/server/seed/demo");
+const { billChunk, dueChunks, webhooksTick } = await import("@/server/worker/billing");
 
 // a fresh database per run (on the embedded server or the one in DATABASE_URL), dropped at the end: a
 // backlog left by an earlier run would be measured too

@@ -2,9 +2,9 @@
 // (and a cron safety net every minute) splits due contracts into jobs that any worker process may take;
 // exactly-once billing comes from the database (unique run per contract and period, row locks).
 import PgBoss from "pg-boss";
-import { connectionOptions, getDb } from "../server/db";
-import { log } from "../server/log";
-import { billChunk, dueChunks, webhookPump } from "../server/worker/billing";
+import { connectionOptions, getDb } from "@/server/db";
+import { log } from "@/server/log";
+import { billChunk, dueChunks, webhookPump } from "@/server/worker/billing";
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error("DATABASE_URL is not set (npm start sets it; or run via scripts/with-db.mjs)");

@@ -1,7 +1,7 @@
 "use client";
 // Across the top of every console page while the account is in test mode, with the account's clock.
 import Link from "next/link";
-import { DateTime } from "../ui/DateTime";
+import { DateTime } from "@/components/ui/DateTime";
 
 export function TestModeBanner({ clockAt }: { clockAt: string }) {
   return (

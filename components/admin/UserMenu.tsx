@@ -4,8 +4,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
-import { useTRPC } from "../trpc/client";
-import { ConfirmDialog } from "../ui/Dialog";
+import { useTRPC } from "@/components/trpc/client";
+import { ConfirmDialog } from "@/components/ui/Dialog";
 
 const ROLE_LABEL: Record<string, string> = { owner: "owner", admin: "admin", read_only: "read-only" };
 const buttonClass = "rounded-md border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:bg-slate-50";

@@ -2,9 +2,9 @@
 // Email + password sign-in through next-auth's credentials provider.
 import { signIn } from "next-auth/react";
 import { useState } from "react";
-import { Field, inputClass } from "../ui/Field";
-import { FormError } from "../ui/FormError";
-import { SubmitButton } from "../ui/SubmitButton";
+import { Field, inputClass } from "@/components/ui/Field";
+import { FormError } from "@/components/ui/FormError";
+import { SubmitButton } from "@/components/ui/SubmitButton";
 import { signInErrorMessage } from "./messages";
 
 export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; initialError: string | null }) {

@@ -5,9 +5,9 @@ import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import type { Session } from "next-auth";
 import { SessionProvider } from "next-auth/react";
 import { useState } from "react";
+import { trpcErrorCode } from "@/components/ui/errors";
 import type { AppRouter } from "@/server/trpc/root";
 import { transformer } from "@/server/trpc/transformer";
-import { trpcErrorCode } from "../ui/errors";
 import { TRPCProvider } from "./client";
 
 const NO_RETRY = new Set(["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT"]);

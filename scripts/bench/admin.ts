@@ -6,9 +6,9 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 // @ts-expect-error plain ESM helpers
-import { provideDatabase } from "../lib/database.mjs";
+import { provideDatabase } from "@/scripts/lib/database.mjs";
 // @ts-expect-error plain ESM helpers
-import { mustRun } from "../lib/run.mjs";
+import { mustRun } from "@/scripts/lib/run.mjs";
 import { seedAdminVolume } from "./admin-seed";
 
 const N = Number(process.env.BENCH_CONTRACTS ?? 100_000);
@@ -42,8 +42,8 @@ await c.end();
 
 process.env.DATABASE_URL = url;
 process.env.LOG_LEVEL ??= "warn";
-const { appRouter } = await import("../../server/trpc/root");
-const { getDb } = await import("../../server/db");
+const { appRouter } = await import("@/server/trpc/root");
+const { getDb } = await import("@/server/db");
 const caller = appRouter.createCaller({
   session: { userId: seeded.userId, accountId: seeded.accountId, email: "bench@example.com", name: "Bench" },
 });

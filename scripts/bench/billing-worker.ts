@@ -1,7 +1,7 @@
 // One benchmark worker process: takes chunk jobs from pg-boss and bills them (as scripts/worker.ts does).
 import PgBoss from "pg-boss";
-import { getDb } from "../../server/db";
-import { billChunk } from "../../server/worker/billing";
+import { getDb } from "@/server/db";
+import { billChunk } from "@/server/worker/billing";
 
 const boss = new PgBoss({ connectionString: process.env.DATABASE_URL!, schema: "pgboss" });
 await boss.start();

@@ -6,9 +6,9 @@ import { execFileSync, spawn } from "node:child_process";
 import pg from "pg";
 import PgBoss from "pg-boss";
 // @ts-expect-error plain ESM helpers
-import { provideDatabase } from "../lib/database.mjs";
+import { provideDatabase } from "@/scripts/lib/database.mjs";
 // @ts-expect-error plain ESM helpers
-import { mustRun } from "../lib/run.mjs";
+import { mustRun } from "@/scripts/lib/run.mjs";
 
 const N = Number(process.env.BENCH_CONTRACTS ?? 100_000);
 const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? "1,4").split(",").map(Number);
@@ -93,8 +93,8 @@ async function billWith(workers: number, url: string) {
   );
   const started = performance.now();
   // the same path as the worker's tick: due contracts split into chunk jobs
-  const { dueChunks } = await import("../../server/worker/billing");
-  const { getDb } = await import("../../server/db");
+  const { dueChunks } = await import("@/server/worker/billing");
+  const { getDb } = await import("@/server/db");
   process.env.DATABASE_URL = url;
   const chunks = await dueChunks(getDb(), 200, undefined, N);
   await boss.insert(chunks.map((c) => ({ name: "bill-contracts", data: c, expireInSeconds: 300 })));

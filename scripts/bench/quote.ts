@@ -7,17 +7,17 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import http from "node:http";
-import { systemClock } from "../../server/clock";
-import { getDb, getPgPool } from "../../server/db";
-import { createApiKey } from "../../server/domain/auth/apiKeys";
-import { createQuote } from "../../server/domain/quotes/quotes";
-import { offerInput } from "../../server/schemas/offers";
 // @ts-expect-error plain ESM helpers
-import { provideDatabase } from "../lib/database.mjs";
+import { provideDatabase } from "@/scripts/lib/database.mjs";
 // @ts-expect-error plain ESM helpers
-import { freePort } from "../lib/pg.mjs";
+import { freePort } from "@/scripts/lib/pg.mjs";
 // @ts-expect-error plain ESM helpers
-import { mustRun } from "../lib/run.mjs";
+import { mustRun } from "@/scripts/lib/run.mjs";
+import { systemClock } from "@/server/clock";
+import { getDb, getPgPool } from "@/server/db";
+import { createApiKey } from "@/server/domain/auth/apiKeys";
+import { createQuote } from "@/server/domain/quotes/quotes";
+import { offerInput } from "@/server/schemas/offers";
 
 const N = Number(process.env.BENCH_N ?? 2000);
 // many short alternating rounds: on a shared machine throughput drifts by ±15 % within seconds, so each

@@ -14,11 +14,11 @@
 // Keep the check in the page itself, not behind a loading.tsx of the same segment: once a Suspense
 // fallback has streamed, the status line (200) is already sent and notFound() can no longer make it 404.
 import { notFound, redirect } from "next/navigation";
-import { currentSession } from "../auth/session";
-import { getDb } from "../db";
-import { accountCtx } from "../domain/accountContext";
-import type { Ctx } from "../domain/context";
-import { isDomainError } from "../domain/errors";
+import { currentSession } from "@/server/auth/session";
+import { getDb } from "@/server/db";
+import { accountCtx } from "@/server/domain/accountContext";
+import type { Ctx } from "@/server/domain/context";
+import { isDomainError } from "@/server/domain/errors";
 
 /** The awaited value, or the console's 404 when the domain says the record does not exist (for us). */
 export async function orNotFound<T>(promise: Promise<T>): Promise<T> {

@@ -6,9 +6,9 @@
 // the console is served over HTTPS.
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { getDb } from "../db";
-import { log } from "../log";
-import { getSecret } from "../secrets";
+import { getDb } from "@/server/db";
+import { log } from "@/server/log";
+import { getSecret } from "@/server/secrets";
 import { signInWithPassword } from "./users";
 
 export const SESSION_MAX_AGE_S = 8 * 60 * 60;

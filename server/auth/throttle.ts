@@ -2,7 +2,7 @@
 // 15 minutes; beyond that every attempt is refused (even with the right password) until old failures
 // leave the window. Unknown emails count exactly like known ones, so the answer reveals nothing.
 // Each attempt is recorded before the password check, so concurrent guesses count against each other.
-import { getDb } from "../db";
+import { getDb } from "@/server/db";
 
 export const MAX_FAILURES = 10;
 export const WINDOW_MS = 15 * 60_000;

@@ -1,6 +1,6 @@
 // Seller users of the admin console: the one place sign-in touches the database.
 import bcrypt from "bcryptjs";
-import { getDb } from "../db";
+import { getDb } from "@/server/db";
 import { attemptSucceeded, beginAttempt, clientAddress } from "./throttle";
 
 export interface SellerUser {

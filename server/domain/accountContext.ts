@@ -1,8 +1,8 @@
 // The domain context of one account for callers without a request (worker, CLI, admin console): the
 // account's own time (a test-mode account may run on an advanced test clock) over the given base clock.
-import { accountClock, type Clock, systemClock } from "../clock";
-import type { Db } from "../db";
-import { log } from "../log";
+import { accountClock, type Clock, systemClock } from "@/server/clock";
+import type { Db } from "@/server/db";
+import { log } from "@/server/log";
 import type { Ctx } from "./context";
 
 export async function accountCtx(db: Db, accountId: number, base: Clock = systemClock): Promise<Ctx> {

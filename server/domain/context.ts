@@ -1,6 +1,6 @@
-import type { Clock } from "../clock";
-import type { Db } from "../db";
-import type { Logger } from "../log";
+import type { Clock } from "@/server/clock";
+import type { Db } from "@/server/db";
+import type { Logger } from "@/server/log";
 
 /** Everything a domain function may touch: the database, the caller's account, time and logs. */
 export interface Ctx {

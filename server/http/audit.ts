@@ -1,12 +1,12 @@
 // REST side of the audit trail: a successful change made with an API key is recorded with the key
 // (its prefix), the method and path template, the path's ids and the ids of the response. Reads and
 // read-only POSTs (quotes, previews) are not changes; idempotent replays never reach this hook.
-import { systemClock } from "../clock";
-import type { Db } from "../db";
-import { recordAudit } from "../domain/audit/audit";
-import { idsOf } from "../domain/audit/ids";
-import type { ApiPrincipal } from "../domain/auth/apiKeys";
-import type { Ctx } from "../domain/context";
+import { systemClock } from "@/server/clock";
+import type { Db } from "@/server/db";
+import { recordAudit } from "@/server/domain/audit/audit";
+import { idsOf } from "@/server/domain/audit/ids";
+import type { ApiPrincipal } from "@/server/domain/auth/apiKeys";
+import type { Ctx } from "@/server/domain/context";
 
 interface RestChange {
   method: string;

@@ -1,6 +1,6 @@
 // `Authorization: Api-Key <key>` (spec 5) and the older `Token <token>`.
-import { type ApiPrincipal, authenticateKey } from "../domain/auth/apiKeys";
-import { DomainError } from "../domain/errors";
+import { type ApiPrincipal, authenticateKey } from "@/server/domain/auth/apiKeys";
+import { DomainError } from "@/server/domain/errors";
 
 export type AuthLevel = "secret" | "public" | "none";
 

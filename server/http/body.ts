@@ -3,8 +3,8 @@
 // Anything PostgreSQL, Prisma or the admin console's serializer cannot take faithfully becomes a 400
 // here, in the spec's shape, instead of a 500 (or a silent U+FFFD) further down.
 import { isUtf8 } from "node:buffer";
-import { DomainError, type FieldErrors } from "../domain/errors";
-import { checkJson, MAX_JSON_DEPTH } from "../inputChecks";
+import { DomainError, type FieldErrors } from "@/server/domain/errors";
+import { checkJson, MAX_JSON_DEPTH } from "@/server/inputChecks";
 
 export const API_BODY_LIMIT = 1_000_000;
 export const PUBLIC_BODY_LIMIT = 100_000;

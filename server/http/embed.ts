@@ -4,8 +4,8 @@
 // here per session (proxy.ts does not match /embed/, because it cannot know the session's origins).
 // The later page must keep answering through `embedHeaders` (e.g. keep this route handler serving the
 // HTML shell, or look the origins up the same way before rendering) — never the proxy's default policy.
-import { getDb } from "../db";
-import { snapshotOf } from "../domain/sessions/sessions";
+import { getDb } from "@/server/db";
+import { snapshotOf } from "@/server/domain/sessions/sessions";
 import { newNonce, pageHeaders, servedOverHttps, widgetCsp } from "./security-headers";
 
 const TOKEN = /^[A-Za-z0-9_-]{1,200}$/;

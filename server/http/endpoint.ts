@@ -2,9 +2,9 @@
 // (auth mode, CORS, body limit, audit) and a domain call. `toRouteHandler` (route.ts) turns a definition
 // into a Next.js route handler with auth, parsing, errors and logs: the one request wrapper.
 import { z } from "zod";
-import type { ApiPrincipal } from "../domain/auth/apiKeys";
-import type { Ctx } from "../domain/context";
-import type { SessionRow } from "../domain/sessions/sessions";
+import type { ApiPrincipal } from "@/server/domain/auth/apiKeys";
+import type { Ctx } from "@/server/domain/context";
+import type { SessionRow } from "@/server/domain/sessions/sessions";
 import type { AuthLevel } from "./auth";
 import type { AllowedOrigins } from "./sessionGate";
 

@@ -1,5 +1,5 @@
 // DomainError and zod issues → the spec's error bodies (section 7). The one place HTTP statuses are chosen.
-import type { DomainError } from "../domain/errors";
+import type { DomainError } from "@/server/domain/errors";
 
 export const STATUS: Record<DomainError["kind"], number> = {
   validation: 400,

@@ -2,10 +2,10 @@
 // request executes; a retry with the same key and parameters gets the stored 2xx response; other
 // parameters under the same key are a 400; failures release the key.
 import { createHash } from "node:crypto";
-import { canonicalJson } from "../domain/canonical";
-import type { Ctx } from "../domain/context";
-import { DomainError } from "../domain/errors";
-import { claimKey, completeKey, releaseKey } from "../domain/idempotency/store";
+import { canonicalJson } from "@/server/domain/canonical";
+import type { Ctx } from "@/server/domain/context";
+import { DomainError } from "@/server/domain/errors";
+import { claimKey, completeKey, releaseKey } from "@/server/domain/idempotency/store";
 import { json } from "./response";
 
 /** The request's idempotency key, if it names one (most requests don't: they skip the store entirely). */

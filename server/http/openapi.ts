@@ -3,7 +3,7 @@
 import type { z } from "zod";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { createDocument } from "zod-openapi";
-import { detailBody, errorBody } from "../schemas/common";
+import { detailBody, errorBody } from "@/server/schemas/common";
 import { endpoints } from "./registry";
 
 export function buildOpenApi(serverUrl = "/api") {

@@ -1,8 +1,8 @@
 // Data loaders for public pages (the hosted card form), over the domain.
-import { getDb } from "../db";
-import { registrationForPage } from "../domain/checkouts/registrations";
-import { textProblem } from "../inputChecks";
-import { requestBaseClock } from "../requestClock";
+import { getDb } from "@/server/db";
+import { registrationForPage } from "@/server/domain/checkouts/registrations";
+import { textProblem } from "@/server/inputChecks";
+import { requestBaseClock } from "@/server/requestClock";
 
 // a token with NUL or a lone surrogate names nothing (and PostgreSQL could not even compare it): not found
 export const hostedRegistration = async (token: string) =>

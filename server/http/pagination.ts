@@ -1,4 +1,4 @@
-import type { ListResult } from "../domain/list";
+import type { ListResult } from "@/server/domain/list";
 
 /** Domain list → the response body of spec 4: a plain array, or `{count, next, previous, results}`. */
 export function listBody<T>(

@@ -3,7 +3,7 @@
 // same request body gets the same bytes: they are served again instead of recomputed. Entries live
 // for the current wall-clock second only, so memory stays small and nothing outlives a catalog change
 // by more than the staleness the catalog snapshot already allows (none while change notifications run).
-import type { Clock } from "../clock";
+import type { Clock } from "@/server/clock";
 
 const MAX_ENTRIES = 2_000;
 const MAX_BODY_CHARS = 16_384;

@@ -5,17 +5,17 @@
 // other routes use cost it a string comparison each, never an await or an allocation.
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { accountClock } from "../clock";
-import { getDb } from "../db";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db-unavailable";
-import type { ApiPrincipal } from "../domain/auth/apiKeys";
-import { forgetAccount } from "../domain/auth/keyCache";
-import type { Ctx } from "../domain/context";
-import { DomainError, isDomainError } from "../domain/errors";
-import type { SessionRow } from "../domain/sessions/sessions";
-import { textProblem, zodFieldErrors } from "../inputChecks";
-import { type Logger, log } from "../log";
-import { requestBaseClock } from "../requestClock";
+import { accountClock } from "@/server/clock";
+import { getDb } from "@/server/db";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "@/server/db-unavailable";
+import type { ApiPrincipal } from "@/server/domain/auth/apiKeys";
+import { forgetAccount } from "@/server/domain/auth/keyCache";
+import type { Ctx } from "@/server/domain/context";
+import { DomainError, isDomainError } from "@/server/domain/errors";
+import type { SessionRow } from "@/server/domain/sessions/sessions";
+import { textProblem, zodFieldErrors } from "@/server/inputChecks";
+import { type Logger, log } from "@/server/log";
+import { requestBaseClock } from "@/server/requestClock";
 import { auditRequest } from "./audit";
 import { authenticate } from "./auth";
 import { API_BODY_LIMIT, expectObject, parseJsonBody, readBodyText } from "./body";

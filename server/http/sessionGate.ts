@@ -2,10 +2,10 @@
 // a checkout session (unknown → 404), and the request's Origin must be one of the origins the route allows
 // for it (missing or foreign → 403). Allowed requests get CORS headers for their origin; `preflight`
 // answers the browser's OPTIONS with the same checks.
-import { getDb } from "../db";
-import type { SessionRow } from "../domain/sessions/sessions";
-import { log } from "../log";
-import { normalizeOrigin } from "../schemas/sessions";
+import { getDb } from "@/server/db";
+import type { SessionRow } from "@/server/domain/sessions/sessions";
+import { log } from "@/server/log";
+import { normalizeOrigin } from "@/server/schemas/sessions";
 import { json } from "./response";
 
 export const VARY = { vary: "Origin" };

@@ -1,6 +1,6 @@
 // Inputs for catalog records the console creates and edits: tax rates, shipping options, billing schedules.
 import { z } from "zod";
-import { isValidZone } from "../domain/catalog/zones";
+import { isValidZone } from "@/server/domain/catalog/zones";
 import { moneyInput, percentInput, positiveInt } from "./common";
 import { currencyInput } from "./currency";
 

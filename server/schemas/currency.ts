@@ -1,6 +1,6 @@
 // Currency inputs: ISO 4217 codes only (case-insensitive in, upper case out), one message everywhere.
 import { z } from "zod";
-import { isCurrencyCode } from "../domain/currencies";
+import { isCurrencyCode } from "@/server/domain/currencies";
 
 export const CURRENCY_MESSAGE = "A valid ISO 4217 currency code is required (for example EUR, USD, JPY).";
 

@@ -4,8 +4,8 @@
 
 import { generateKeyPairSync } from "node:crypto";
 import bcrypt from "bcryptjs";
-import { createApiKey } from "../domain/auth/apiKeys";
-import type { PrismaClient } from "../generated/prisma/client";
+import { createApiKey } from "@/server/domain/auth/apiKeys";
+import type { PrismaClient } from "@/server/generated/prisma/client";
 
 export interface SeedOptions {
   secretKey?: string;

@@ -1,9 +1,9 @@
 // Console side of the audit trail: what a tRPC mutation records (procedure path, input and result
 // ids, the signed-in user); failures to record are logged, never turned into a failed mutation.
-import { recordAudit } from "../domain/audit/audit";
-import { idsOf } from "../domain/audit/ids";
-import type { Ctx } from "../domain/context";
-import type { ConsoleUser } from "../domain/users/roles";
+import { recordAudit } from "@/server/domain/audit/audit";
+import { idsOf } from "@/server/domain/audit/ids";
+import type { Ctx } from "@/server/domain/context";
+import type { ConsoleUser } from "@/server/domain/users/roles";
 
 export async function auditMutation(
   ctx: Ctx,

@@ -1,7 +1,7 @@
 // zod inputs of the console's list queries (contracts, billing runs): filters as the dashboard hands them out.
 import { z } from "zod";
-import { dateTimeInput, idInput, positiveInt } from "../schemas/common";
-import { currencyInput } from "../schemas/currency";
+import { dateTimeInput, idInput, positiveInt } from "@/server/schemas/common";
+import { currencyInput } from "@/server/schemas/currency";
 
 const CONTRACT_STATES = ["inactive", "active", "paused", "canceled", "ended"] as const;
 const SERVICE_STATES = ["active", "inactive", "partial", "past_due"] as const;

@@ -2,16 +2,16 @@
 // where domain errors become tRPC errors (validation → BAD_REQUEST with `data.fields`, ...).
 import { initTRPC, type TRPC_ERROR_CODE_KEY, TRPCError } from "@trpc/server";
 import type { z } from "zod";
-import { getSellerSession, type SellerSession } from "../auth/session";
-import { systemClock } from "../clock";
-import { getDb } from "../db";
-import { isDatabaseUnavailable } from "../db-unavailable";
-import { forgetAccount } from "../domain/auth/keyCache";
-import type { Ctx } from "../domain/context";
-import { type DomainError, type FieldErrors, isDomainError } from "../domain/errors";
-import { canMutate, loadConsoleUser } from "../domain/users/roles";
-import { checkJson, zodFieldErrors } from "../inputChecks";
-import { log } from "../log";
+import { getSellerSession, type SellerSession } from "@/server/auth/session";
+import { systemClock } from "@/server/clock";
+import { getDb } from "@/server/db";
+import { isDatabaseUnavailable } from "@/server/db-unavailable";
+import { forgetAccount } from "@/server/domain/auth/keyCache";
+import type { Ctx } from "@/server/domain/context";
+import { type DomainError, type FieldErrors, isDomainError } from "@/server/domain/errors";
+import { canMutate, loadConsoleUser } from "@/server/domain/users/roles";
+import { checkJson, zodFieldErrors } from "@/server/inputChecks";
+import { log } from "@/server/log";
 import { auditMutation } from "./audit";
 import { transformer } from "./transformer";
 

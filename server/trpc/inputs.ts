@@ -1,7 +1,7 @@
 // zod inputs of the console's mutations (field names as in the REST API, messages as the REST API words them).
 import { z } from "zod";
-import { dateTimeInput, idInput, moneyInput, positiveInt } from "../schemas/common";
-import { currencyInput } from "../schemas/currency";
+import { dateTimeInput, idInput, moneyInput, positiveInt } from "@/server/schemas/common";
+import { currencyInput } from "@/server/schemas/currency";
 
 const requiredText = (max: number) =>
   z

@@ -1,19 +1,19 @@
 // What the worker does on each tick, independent of the job queue: find accounts with due work, bill
 // chunks of due contracts, publish and deliver webhooks. Safe to run in several processes at once.
-import { type Clock, systemClock } from "../clock";
-import type { Db } from "../db";
-import { accountCtx } from "../domain/accountContext";
-import { billRegularRunsInBulk } from "../domain/billing/bulk";
-import { type DueSummary, dueContractIds, processContract } from "../domain/billing/due";
-import type { SystemCtx } from "../domain/context";
-import { fanOut } from "../domain/webhooks/deliver";
+import { type Clock, systemClock } from "@/server/clock";
+import type { Db } from "@/server/db";
+import { accountCtx } from "@/server/domain/accountContext";
+import { billRegularRunsInBulk } from "@/server/domain/billing/bulk";
+import { type DueSummary, dueContractIds, processContract } from "@/server/domain/billing/due";
+import type { SystemCtx } from "@/server/domain/context";
+import { fanOut } from "@/server/domain/webhooks/deliver";
 import {
   DeliveryDispatcher,
   type DeliveryOptionsInput,
   deliverDue,
   deliveryOptions,
-} from "../domain/webhooks/dispatch";
-import { log } from "../log";
+} from "@/server/domain/webhooks/dispatch";
+import { log } from "@/server/log";
 
 /** Chunks of due contract ids per account (each chunk is one job). */
 export async function dueChunks(

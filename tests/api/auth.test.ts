@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
-import { db, get, patch, post, seed } from "../helpers";
+import { db, get, patch, post, seed } from "@/tests/helpers";
 
 let s: SeedResult;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // Spec 2.3, 2.4 (BundleItemSelection, add-on offers) and 4.2 through the real route files.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
-import { db, get, post, seed } from "../helpers";
+import { db, get, post, seed } from "@/tests/helpers";
 import {
   ADDON_COMMON_FIELDS,
   BUNDLE_PRODUCT_FIELDS,

@@ -2,7 +2,7 @@
 import { DateTime } from "luxon";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
-import { db, get, seed, setRequestTime } from "../helpers";
+import { db, get, seed, setRequestTime } from "@/tests/helpers";
 import { DECIMAL4, expectPage, expectPrice, expectProduct, linkParams } from "./_util";
 
 let s: SeedResult;

@@ -1,7 +1,7 @@
 // Customer endpoints (an extension of the spec: customers are addressed by `customer_reference`).
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
-import { db, get, patch, post, seed } from "../helpers";
+import { db, get, patch, post, seed } from "@/tests/helpers";
 import { expect400, expectFields, expectPage, linkParams } from "./_util";
 
 let s: SeedResult;

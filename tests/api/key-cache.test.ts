@@ -6,7 +6,7 @@ import { changesLive } from "@/server/changes";
 import { hashKey } from "@/server/domain/auth/apiKeys";
 import { forgetAccount, lookupKey } from "@/server/domain/auth/keyCache";
 import type { SeedResult } from "@/server/seed/demo";
-import { db, get, post, seed, setRequestTime } from "../helpers";
+import { db, get, post, seed, setRequestTime } from "@/tests/helpers";
 
 const QUOTES = "/v2/subscription-offer-quotes/";
 const KEY = "sk_test_demo_secret";

@@ -5,7 +5,7 @@ import { DomainError } from "@/server/domain/errors";
 import { defineEndpoint } from "@/server/http/endpoint";
 import { toRouteHandler } from "@/server/http/route";
 import type { SeedResult } from "@/server/seed/demo";
-import { db, get, patch, post, seed } from "../helpers";
+import { db, get, patch, post, seed } from "@/tests/helpers";
 
 let s: SeedResult;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { memoStats } from "@/server/http/quoteResponseMemo";
 import type { SeedResult } from "@/server/seed/demo";
-import { db, post, seed, setRequestTime, useSeed } from "../helpers";
+import { db, post, seed, setRequestTime, useSeed } from "@/tests/helpers";
 
 const URL = "/v2/subscription-offer-quotes/";
 let s: SeedResult;

@@ -2,7 +2,7 @@
 // (the session is what next-auth would hand the tRPC context; the role always comes from the database).
 import type { Role } from "@/server/domain/users/roles";
 import { appRouter } from "@/server/trpc/root";
-import { db } from "../helpers";
+import { db } from "@/tests/helpers";
 
 export async function userOf(email: string) {
   return db().user.findUniqueOrThrow({ where: { email } });

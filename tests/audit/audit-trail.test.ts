@@ -3,7 +3,7 @@
 // list is per account, newest first, paginated.
 import { describe, expect, it } from "vitest";
 import { keyPrefix } from "@/server/domain/auth/apiKeys";
-import { db, get, patch, post, seed, useSeed } from "../helpers";
+import { db, get, patch, post, seed, useSeed } from "@/tests/helpers";
 import { consoleAs } from "./_console";
 
 let accountId: number;

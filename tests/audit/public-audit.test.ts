@@ -1,8 +1,16 @@
 // The audit trail for changes made without an API key (the embedded checkout widget and the hosted
 // card form: actor `customer`, named by its checkout session or customer id) and for paths carrying a token (kept as a prefix only).
 import { describe, expect, it } from "vitest";
-import { db, post, seed, useSeed } from "../helpers";
-import { createChannel, createSession, expectStatus, freshRef, GOOD, submitCard, widget } from "../sessions/_widget";
+import { db, post, seed, useSeed } from "@/tests/helpers";
+import {
+  createChannel,
+  createSession,
+  expectStatus,
+  freshRef,
+  GOOD,
+  submitCard,
+  widget,
+} from "@/tests/sessions/_widget";
 
 let accountId: number;
 useSeed(seed, (r) => {

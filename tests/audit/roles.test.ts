@@ -4,7 +4,7 @@
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { appRouter } from "@/server/trpc/root";
-import { db, seed, useSeed } from "../helpers";
+import { db, seed, useSeed } from "@/tests/helpers";
 import { callPath, consoleAs, databaseFingerprint, mutationPaths, setRole, userOf } from "./_console";
 
 let ids: Record<string, number>;

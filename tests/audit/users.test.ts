@@ -1,7 +1,7 @@
 // Role management (owners only), through the console's tRPC router: the change is recorded in the
 // audit trail with the role before and after, and an account always keeps an owner.
 import { describe, expect, it } from "vitest";
-import { db, seed, useSeed } from "../helpers";
+import { db, seed, useSeed } from "@/tests/helpers";
 import { consoleAs, setRole, userOf } from "./_console";
 
 let accountId: number;

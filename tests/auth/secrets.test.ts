@@ -6,7 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readPreview, signPreview } from "@/server/domain/contracts/token";
 import { clearSecretCache, getSecret, secretsConfigProblem } from "@/server/secrets";
-import { db } from "../helpers";
+import { db } from "@/tests/helpers";
 
 delete process.env.NEXTAUTH_SECRET;
 delete process.env.APP_SECRET;

@@ -14,7 +14,7 @@ import { signInWithPassword } from "@/server/auth/users";
 import { revokeUserSessions, setUserDisabled } from "@/server/domain/auth/userSessions";
 import { getSecret } from "@/server/secrets";
 import type { SeedResult } from "@/server/seed/demo";
-import { ctxFor, db, seed } from "../helpers";
+import { ctxFor, db, seed } from "@/tests/helpers";
 
 delete process.env.NEXTAUTH_SECRET;
 delete process.env.APP_SECRET;

@@ -6,7 +6,7 @@ import { signInErrorMessage, TOO_MANY_ATTEMPTS } from "@/components/auth/message
 import { clientAddress, WINDOW_MS } from "@/server/auth/throttle";
 import { signInWithPassword } from "@/server/auth/users";
 import type { SeedResult } from "@/server/seed/demo";
-import { db, seed } from "../helpers";
+import { db, seed } from "@/tests/helpers";
 
 const PASSWORD = "right password";
 let s: SeedResult;

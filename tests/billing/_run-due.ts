@@ -2,9 +2,9 @@
 // bills everything due (runDueNow) against DATABASE_URL, as a separate worker process would, and prints
 // the summary as one JSON line. The base clock defaults to real time; tests pass an early instant so the
 // account's test clock decides what is due.
-import { fixedClock } from "../../server/clock";
-import { getDb } from "../../server/db";
-import { runDueNow } from "../../server/worker/billing";
+import { fixedClock } from "@/server/clock";
+import { getDb } from "@/server/db";
+import { runDueNow } from "@/server/worker/billing";
 
 const base = process.argv[2] ? fixedClock(process.argv[2]) : undefined;
 const db = getDb();

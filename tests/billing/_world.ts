@@ -3,7 +3,7 @@
 // and readers of runs, attempts and credits.
 import { expect } from "vitest";
 import { type SeedResult, seedDemo } from "@/server/seed/demo";
-import { type ApiResponse, db, get, post, setRequestTime } from "../helpers";
+import { type ApiResponse, db, get, post, setRequestTime } from "@/tests/helpers";
 
 /** Fixed seed time: the Streaming Premium versions then sit at known dates (unused by these tests). */
 export const SEED_NOW = new Date("2026-01-01T00:00:00.000Z");

@@ -9,7 +9,7 @@ import { newPrismaClient } from "@/server/db";
 import type { DueSummary } from "@/server/domain/billing/due";
 import type { PrismaClient } from "@/server/generated/prisma/client";
 import { billChunk, dueChunks, runDueNow } from "@/server/worker/billing";
-import { db } from "../helpers";
+import { db } from "@/tests/helpers";
 import { startWorker } from "./_workers";
 import { at, newWorld, ok, utc, type World } from "./_world";
 

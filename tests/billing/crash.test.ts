@@ -8,7 +8,7 @@ import { fixedClock } from "@/server/clock";
 import { buildDueRun } from "@/server/domain/billing/build";
 import { claimRun } from "@/server/domain/billing/execute";
 import { runDueNow } from "@/server/worker/billing";
-import { ctxFor, db } from "../helpers";
+import { ctxFor, db } from "@/tests/helpers";
 import { startWorker, type Worker } from "./_workers";
 import { at, newWorld, ok, utc, type World } from "./_world";
 

@@ -4,7 +4,7 @@
 // contracts created with auto_apply_credit=true keep the automatic use.
 //   Streaming Basic monthly 9.9000 + VAT 24 % → 12.2760 a month; a processor is charged 12.28 (cents).
 import { afterEach, describe, expect, it } from "vitest";
-import { db, get, post } from "../helpers";
+import { db, get, post } from "@/tests/helpers";
 import {
   addCard,
   advance,

@@ -11,7 +11,7 @@
 // period, charges in whole cents (attempt amounts, rounding_adjustment_amount, charged_amount).
 import { afterEach, expect, it } from "vitest";
 import { createPrice, schedulePriceVersion } from "@/server/domain/catalog/prices";
-import { ctxFor, db } from "../helpers";
+import { ctxFor, db } from "@/tests/helpers";
 import { addCard, advance, at, createContract, newWorld, ok, type World } from "./_world";
 import { compareInto, type Diffs } from "./oracle-compare";
 import { expectedContract, expectedEntitlements, expectedRun } from "./oracle-expect";

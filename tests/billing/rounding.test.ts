@@ -7,7 +7,7 @@ import { runCharge } from "@/server/domain/billing/amounts";
 import { isCurrencyCode, minorUnitExponent, processorAmount } from "@/server/domain/currencies";
 import { adapterFor, amountProblem } from "@/server/domain/payments/processors";
 import { priceCreateInput } from "@/server/trpc/inputs";
-import { db } from "../helpers";
+import { db } from "@/tests/helpers";
 import { advance, at, createContract, newWorld, ok, runsOf, type World } from "./_world";
 
 afterEach(() => at(null));

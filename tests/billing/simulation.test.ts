@@ -12,7 +12,7 @@
 //   Printed Magazine monthly 12.0000, VAT 10 % inclusive, billing day 1: tax 12 × 10/110 = 1.090909… → 1.0909, net 10.9091
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { schedulePriceVersion } from "@/server/domain/catalog/prices";
-import { ctxFor, db, get, post } from "../helpers";
+import { ctxFor, db, get, post } from "@/tests/helpers";
 import {
   addCard,
   advance,

@@ -20,7 +20,7 @@ import { createWebhookEndpoint } from "@/server/domain/webhooks/endpoints";
 import { DELIVERY_ERRORS } from "@/server/domain/webhooks/send";
 import { networkPolicy, type Resolver } from "@/server/domain/webhooks/target";
 import { webhookPump } from "@/server/worker/billing";
-import { ctxFor, db, systemCtx } from "../helpers";
+import { ctxFor, db, systemCtx } from "@/tests/helpers";
 import { newWorld, ok, type World } from "./_world";
 
 /** A loopback receiver: "/hang/…" never answers, "/redirect" answers 302 to "/target", anything else 200. */

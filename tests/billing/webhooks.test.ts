@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fanOut, GIVE_UP_AFTER_MS, replayEvent } from "@/server/domain/webhooks/deliver";
 import { deliverDue } from "@/server/domain/webhooks/dispatch";
 import { verifyWebhook } from "@/server/domain/webhooks/sign";
-import { db, systemCtx } from "../helpers";
+import { db, systemCtx } from "@/tests/helpers";
 import { advance, at, createContract, newWorld, ok, type World } from "./_world";
 
 const T0 = "2026-01-10T00:00:00.000Z";

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { cancelScheduledPriceVersion } from "@/server/domain/catalog/cancelVersion";
 import { schedulePriceVersion } from "@/server/domain/catalog/prices";
 import type { SeedResult } from "@/server/seed/demo";
-import { consoleAs } from "../audit/_console";
-import { ctxFor, seed } from "../helpers";
+import { consoleAs } from "@/tests/audit/_console";
+import { ctxFor, seed } from "@/tests/helpers";
 
 let s: SeedResult;
 beforeAll(async () => {

@@ -2,8 +2,8 @@
 // rates, shipping options, billing schedules; bad input is a 400 with field messages, other accounts 404.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
-import { consoleAs } from "../audit/_console";
-import { seed } from "../helpers";
+import { consoleAs } from "@/tests/audit/_console";
+import { seed } from "@/tests/helpers";
 
 let s: SeedResult;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { expect } from "vitest";
 import { POST as submitRoute } from "@/app/api/pay/registrations/[token]/route";
 import { POST as webhookRoute } from "@/app/api/processors/sandbox/webhook/route";
 import { processorWebhookSecret, signProcessorWebhook } from "@/server/domain/checkouts/processorWebhook";
-import { type ApiResponse, db, get, post } from "../helpers";
+import { type ApiResponse, db, get, post } from "@/tests/helpers";
 
 export const OTHER_KEY = "sk_test_other_secret";
 export const PUBLIC_KEY = "pk_test_demo_public";
@@ -22,7 +22,7 @@ export function expectStatus(r: Pick<ApiResponse, "status" | "body">, status: nu
   return r.body;
 }
 
-export { expect400 } from "../api/_util";
+export { expect400 } from "@/tests/api/_util";
 
 let n = 0;
 /** A customer of its own for one test (no payment methods), so tests in a file do not disturb each other. */

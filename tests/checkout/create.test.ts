@@ -5,8 +5,8 @@
 // 19.0000 + 4.5600 = 23.5600; Printed Magazine 12.0000 VAT 10 % inclusive (tax 1.0909), billing day 1.
 import { describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
-import { expectFields, expectIso } from "../api/_util";
-import { db, get, post, seed, setRequestTime, useSeed } from "../helpers";
+import { expectFields, expectIso } from "@/tests/api/_util";
+import { db, get, post, seed, setRequestTime, useSeed } from "@/tests/helpers";
 import { counts, createCheckout, expect400, expectStatus, OTHER_KEY } from "./_flow";
 
 const URL = "/v2/checkouts/";

@@ -5,7 +5,7 @@
 // and concurrently) which never creates a second contract.
 import { describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
-import { db, get, post, seed, setRequestTime, useSeed } from "../helpers";
+import { db, get, post, seed, setRequestTime, useSeed } from "@/tests/helpers";
 import {
   card,
   counts,
@@ -623,7 +623,7 @@ describe("precondition failures (spec 3.2 row 4, 4.7 rule 4): 400, nothing creat
       201,
     );
     expectStatus(await get(pmPath(customer.reference, atC.id)), 200);
-    await (await import("../helpers")).del(pmPath(customer.reference, atC.id));
+    await (await import("@/tests/helpers")).del(pmPath(customer.reference, atC.id));
     const before = await counts(s.accountId);
     expect400(await finalize(chk.token), "payment_method");
     expect(await counts(s.accountId)).toEqual(before);

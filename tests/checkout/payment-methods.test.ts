@@ -6,8 +6,8 @@
 // customers get 404.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
-import { expectFields } from "../api/_util";
-import { db, del, get, patch, post, seed } from "../helpers";
+import { expectFields } from "@/tests/api/_util";
+import { db, del, get, patch, post, seed } from "@/tests/helpers";
 import { expect400, expectStatus, GOOD, newCustomer, OTHER_KEY, pmPath } from "./_flow";
 
 let s: SeedResult;

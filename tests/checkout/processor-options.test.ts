@@ -4,8 +4,8 @@
 // 400s of the offer.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
-import { expectFields } from "../api/_util";
-import { db, post, seed } from "../helpers";
+import { expectFields } from "@/tests/api/_util";
+import { db, post, seed } from "@/tests/helpers";
 import { expect400, expectStatus, OTHER_KEY } from "./_flow";
 
 const URL = "/v2/payment-processor-options/";

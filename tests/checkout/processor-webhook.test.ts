@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { signProcessorWebhook } from "@/server/domain/checkouts/processorWebhook";
 import type { SeedResult } from "@/server/seed/demo";
-import { db, seed, setRequestTime, useSeed } from "../helpers";
+import { db, seed, setRequestTime, useSeed } from "@/tests/helpers";
 import {
   createCheckout,
   expectStatus,

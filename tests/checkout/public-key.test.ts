@@ -2,7 +2,7 @@
 // for a checkout), which the secret key then confirms; every other operation with it is 403.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
-import { api, get, post, seed } from "../helpers";
+import { api, get, post, seed } from "@/tests/helpers";
 import {
   counts,
   createCheckout,

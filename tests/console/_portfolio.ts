@@ -13,7 +13,7 @@
 //   c8 active   USD monthly 20                                                       (from 2026-06-14)
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "@/server/generated/prisma/client";
-import { db } from "../helpers";
+import { db } from "@/tests/helpers";
 
 export const NOW = new Date("2026-06-15T12:00:00.000Z");
 const d = (s: string) => new Date(s);

@@ -2,8 +2,8 @@
 // validated (the field is named), scoped to the caller's account, and the clock follows test mode.
 import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
-import { consoleAs } from "../audit/_console";
-import { db, seed, useSeed } from "../helpers";
+import { consoleAs } from "@/tests/audit/_console";
+import { db, seed, useSeed } from "@/tests/helpers";
 
 let A = 0;
 let B = 0;

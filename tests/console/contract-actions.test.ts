@@ -5,8 +5,8 @@ import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { zodFieldErrors } from "@/server/inputChecks";
-import { consoleAs } from "../audit/_console";
-import { db, post, seed, useSeed } from "../helpers";
+import { consoleAs } from "@/tests/audit/_console";
+import { db, post, seed, useSeed } from "@/tests/helpers";
 
 let ids: Record<string, number>;
 useSeed(seed, (r) => {

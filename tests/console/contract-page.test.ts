@@ -4,8 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { accountCtx } from "@/server/domain/accountContext";
 import { loadContractPage } from "@/server/domain/contractConsole/page";
-import { consoleAs } from "../audit/_console";
-import { db, post, seed, useSeed } from "../helpers";
+import { consoleAs } from "@/tests/audit/_console";
+import { db, post, seed, useSeed } from "@/tests/helpers";
 
 let ids: Record<string, number>;
 let A = 0;

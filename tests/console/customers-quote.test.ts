@@ -3,8 +3,8 @@
 // errors; payment methods and their cancel; the builder's quote equals the REST quote; create.
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
-import { consoleAs } from "../audit/_console";
-import { db, post, seed, useSeed } from "../helpers";
+import { consoleAs } from "@/tests/audit/_console";
+import { db, post, seed, useSeed } from "@/tests/helpers";
 
 type Ids = Awaited<ReturnType<typeof seed>>["ids"];
 let ids = {} as Ids;

@@ -13,7 +13,7 @@ import {
   runsNeedingAttention,
 } from "@/server/domain/dashboard/figures";
 import { currentMrr, mrrByMonth, mrrInstants } from "@/server/domain/dashboard/summary";
-import { ctxFor } from "../helpers";
+import { ctxFor } from "@/tests/helpers";
 import { NOW, type Portfolio, seedPortfolio } from "./_portfolio";
 
 let p: Portfolio;

@@ -5,7 +5,7 @@ import { contractForConsole } from "@/server/domain/console/contractDetail";
 import { listContractsForConsole } from "@/server/domain/console/contractList";
 import { listRunsForConsole, retrySchedule, runForConsole } from "@/server/domain/console/runList";
 import { getContract } from "@/server/domain/contracts/read";
-import { ctxFor } from "../helpers";
+import { ctxFor } from "@/tests/helpers";
 import { NOW, type Portfolio, seedPortfolio } from "./_portfolio";
 
 let p: Portfolio;

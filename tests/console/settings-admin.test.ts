@@ -6,8 +6,8 @@ import type { AddressInfo } from "node:net";
 import type { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyWebhook } from "@/server/domain/webhooks/sign";
-import { consoleAs } from "../audit/_console";
-import { db, get, seed, useSeed } from "../helpers";
+import { consoleAs } from "@/tests/audit/_console";
+import { db, get, seed, useSeed } from "@/tests/helpers";
 
 let A = 0;
 let ids: Record<string, number> = {};

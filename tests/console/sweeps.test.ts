@@ -4,8 +4,8 @@
 import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "@/server/trpc/root";
-import { callPath, consoleAs } from "../audit/_console";
-import { db } from "../helpers";
+import { callPath, consoleAs } from "@/tests/audit/_console";
+import { db } from "@/tests/helpers";
 import { type Portfolio, seedPortfolio } from "./_portfolio";
 
 let p: Portfolio;

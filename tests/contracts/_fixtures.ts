@@ -13,8 +13,8 @@
 import { expect } from "vitest";
 import { getDb } from "@/server/db";
 import { type SeedResult, seedDemo } from "@/server/seed/demo";
-import { expectFields } from "../api/_util";
-import { type ApiResponse, ctxFor, db, get, post, setRequestTime } from "../helpers";
+import { expectFields } from "@/tests/api/_util";
+import { type ApiResponse, ctxFor, db, get, post, setRequestTime } from "@/tests/helpers";
 
 export const SEED_NOW = new Date("2026-03-01T00:00:00.000Z");
 export const T0 = "2026-03-10T00:00:00.000Z";
@@ -43,7 +43,7 @@ export function expectStatus(r: ApiResponse, status: number) {
   return r.body;
 }
 
-export { expect400 } from "../api/_util";
+export { expect400 } from "@/tests/api/_util";
 
 export const cpath = (id: number, rest = "") => `${URL}${id}/${rest}`;
 

@@ -1,7 +1,7 @@
 // An immediate cancellation settles adjustments that were waiting for a next invoice that will not come.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
-import { db, post, seed, setRequestTime } from "../helpers";
+import { db, post, seed, setRequestTime } from "@/tests/helpers";
 
 let s: SeedResult;
 beforeAll(async () => {

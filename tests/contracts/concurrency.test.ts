@@ -3,7 +3,7 @@
 // every successful change bumps contract_version by exactly one and writes exactly one event.
 import { describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
-import { patch, post, useSeed } from "../helpers";
+import { patch, post, useSeed } from "@/tests/helpers";
 import {
   at,
   cpath,

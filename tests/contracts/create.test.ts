@@ -3,8 +3,8 @@
 // database), prerequisites (400s that create nothing), inactive creation + activate, the created event.
 import { describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
-import { expectIso } from "../api/_util";
-import { api, get, patch, post, useSeed } from "../helpers";
+import { expectIso } from "@/tests/api/_util";
+import { api, get, patch, post, useSeed } from "@/tests/helpers";
 import {
   APR10,
   at,

@@ -3,7 +3,7 @@
 // Each test uses its own customer so contracts of other tests do not interfere.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
-import { get, setRequestTime } from "../helpers";
+import { get, setRequestTime } from "@/tests/helpers";
 import {
   APR10,
   at,

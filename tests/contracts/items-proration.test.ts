@@ -7,7 +7,7 @@
 // Mar 20 cover 21/31 = 0.677419 of it.
 import { describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
-import { post, useSeed } from "../helpers";
+import { post, useSeed } from "@/tests/helpers";
 import {
   APR10,
   amounts,

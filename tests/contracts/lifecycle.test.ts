@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { applyDue, contractsWithDueChanges } from "@/server/domain/contracts/state";
 import type { SeedResult } from "@/server/seed/demo";
-import { del, post, useSeed } from "../helpers";
+import { del, post, useSeed } from "@/tests/helpers";
 import {
   APR10,
   at,

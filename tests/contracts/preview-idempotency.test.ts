@@ -4,7 +4,7 @@
 // idempotency_key): replays, one effect, different parameters → 400, concurrent retries, released keys.
 import { describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
-import { api, patch, post, useSeed } from "../helpers";
+import { api, patch, post, useSeed } from "@/tests/helpers";
 import {
   APR10,
   amounts,

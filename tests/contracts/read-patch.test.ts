@@ -2,7 +2,7 @@
 // fixed newest-first order, pagination, unknown parameters, account isolation, the five patchable fields.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
-import { get, patch, post, setRequestTime } from "../helpers";
+import { get, patch, post, setRequestTime } from "@/tests/helpers";
 import {
   at,
   cpath,

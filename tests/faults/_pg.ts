@@ -5,7 +5,7 @@ import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 // @ts-expect-error plain ESM script without types
-import { startEmbeddedPostgres } from "../../scripts/lib/pg.mjs";
+import { startEmbeddedPostgres } from "@/scripts/lib/pg.mjs";
 
 interface Server {
   port: number;

@@ -7,12 +7,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// @ts-expect-error plain ESM helper
+import { supervise } from "@/scripts/lib/supervise.mjs";
 import { changesLive } from "@/server/changes";
 import { appRouter } from "@/server/trpc/root";
-// @ts-expect-error plain ESM helper
-import { supervise } from "../../scripts/lib/supervise.mjs";
-import { at, newWorld, ok, utc, type World } from "../billing/_world";
-import { db, get } from "../helpers";
+import { at, newWorld, ok, utc, type World } from "@/tests/billing/_world";
+import { db, get } from "@/tests/helpers";
 import { type OwnPostgres, ownPostgres } from "./_pg";
 
 const CONTRACTS = 12;

@@ -19,7 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error plain ESM helper
-import { reachableDataDir } from "../../scripts/lib/pg.mjs";
+import { reachableDataDir } from "@/scripts/lib/pg.mjs";
 
 const root = process.getuid?.() === 0;
 let parent = "";

@@ -3,7 +3,7 @@
 // handed to onGiveUp instead of being restarted forever.
 import { describe, expect, it } from "vitest";
 // @ts-expect-error plain ESM helper
-import { supervise } from "../../scripts/lib/supervise.mjs";
+import { supervise } from "@/scripts/lib/supervise.mjs";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

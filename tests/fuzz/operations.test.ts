@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildOpenApi } from "@/server/http/openapi";
 import type { SeedResult } from "@/server/seed/demo";
-import { BASE, db, get, post, seed } from "../helpers";
+import { BASE, db, get, post, seed } from "@/tests/helpers";
 import { hostileText, objectOf, pathValue, queryValue, resolveSchema } from "./_arbitraries";
 
 const RUNS = Number(process.env.FUZZ_RUNS) || 10;

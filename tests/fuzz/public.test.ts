@@ -14,7 +14,7 @@ import { processorWebhookSecret, signProcessorWebhook } from "@/server/domain/ch
 import type { SeedResult } from "@/server/seed/demo";
 import { type AppRouter, appRouter } from "@/server/trpc/root";
 import { transformer } from "@/server/trpc/transformer";
-import { db, post, seed } from "../helpers";
+import { db, post, seed } from "@/tests/helpers";
 import { hostileText, hostileValue, objectOf } from "./_arbitraries";
 
 const RUNS = Number(process.env.FUZZ_RUNS) || 10;

@@ -11,8 +11,8 @@ import { processorWebhookSecret, signProcessorWebhook } from "@/server/domain/ch
 import type { SeedResult } from "@/server/seed/demo";
 import { type AppRouter, appRouter } from "@/server/trpc/root";
 import { transformer } from "@/server/trpc/transformer";
-import { expect400 } from "../api/_util";
-import { api, db, get, patch, post, seed } from "../helpers";
+import { expect400 } from "@/tests/api/_util";
+import { api, db, get, patch, post, seed } from "@/tests/helpers";
 
 let s: SeedResult;
 let n = 0;

@@ -16,7 +16,7 @@ import {
   servedOverHttps,
   widgetCsp,
 } from "@/server/http/security-headers";
-import { createChannel, createSession, DEV, SHOP } from "../sessions/_widget";
+import { createChannel, createSession, DEV, SHOP } from "@/tests/sessions/_widget";
 
 const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.split(" ")[0] === name);
 

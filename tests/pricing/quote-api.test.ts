@@ -4,7 +4,7 @@
 // places; exclusive tax = round4(line × rate/100); inclusive tax = round4(line × rate/(100 + rate)).
 import { describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
-import { api, db, post, seed, setRequestTime, useSeed } from "../helpers";
+import { api, db, post, seed, setRequestTime, useSeed } from "@/tests/helpers";
 
 const URL = "/v2/subscription-offer-quotes/";
 const DAY = 86_400_000;

@@ -5,7 +5,7 @@ import * as cardForm from "@/app/api/pay/registrations/[token]/route";
 import * as checkoutRoute from "@/app/api/public/checkout-sessions/[token]/checkout/route";
 import * as finalizeRoute from "@/app/api/public/checkout-sessions/[token]/finalize/route";
 import * as sessionRoute from "@/app/api/public/checkout-sessions/[token]/route";
-import { type ApiResponse, post, seed } from "../helpers";
+import { type ApiResponse, post, seed } from "@/tests/helpers";
 
 export const OTHER_KEY = "sk_test_other_secret";
 export const PUBLIC_KEY = "pk_test_demo_public";
@@ -21,7 +21,7 @@ export function expectStatus(r: { status: number; body: any }, status: number) {
   return r.body;
 }
 
-export { expect400 } from "../api/_util";
+export { expect400 } from "@/tests/api/_util";
 
 /** A channel body over the demo catalog: Streaming Basic monthly (EUR) through the sandbox card form. */
 export async function channelBody(overrides: Record<string, unknown> = {}) {

@@ -1,8 +1,8 @@
 // Sales channels (extension of spec 4.8): create, list, read, update, deactivate; validation of the
 // offer (compiled once, errors under the offer's field keys), origins, processors, theme and terms.
 import { beforeAll, describe, expect, it } from "vitest";
-import { expectIso } from "../api/_util";
-import { db, get, patch, post, seed } from "../helpers";
+import { expectIso } from "@/tests/api/_util";
+import { db, get, patch, post, seed } from "@/tests/helpers";
 import { channelBody, createChannel, DEV, expect400, expectStatus, OTHER_KEY, PUBLIC_KEY, SHOP } from "./_widget";
 
 const URL = "/v2/sales-channels/";

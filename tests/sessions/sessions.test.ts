@@ -1,8 +1,8 @@
 // Embedded checkout sessions, seller side (spec 4.8, 5.3): creation from a sales channel with the secret
 // key, the private read, the snapshot of the channel's policies, the 30-minute lifetime, 400s and keys.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { expectIso } from "../api/_util";
-import { db, get, patch, post, seed, setRequestTime } from "../helpers";
+import { expectIso } from "@/tests/api/_util";
+import { db, get, patch, post, seed, setRequestTime } from "@/tests/helpers";
 import {
   createChannel,
   createSession,

@@ -1,7 +1,7 @@
 // The widget's public routes (spec 4.8): origin checks and CORS, the view of the session, and the flow
 // from the session token to a finalized checkout with the generic sandbox card processor.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { db, get, seed, setRequestTime } from "../helpers";
+import { db, get, seed, setRequestTime } from "@/tests/helpers";
 import {
   createChannel,
   createSession,

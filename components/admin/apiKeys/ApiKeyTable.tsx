@@ -1,11 +1,11 @@
 "use client";
 // Keys of the account by prefix: the full key is only ever shown when it is created.
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../trpc/client";
-import type { RouterOutputs } from "../../trpc/types";
-import { type ColumnDef, DataTable } from "../../ui/DataTable";
-import { DateTime } from "../../ui/DateTime";
-import { StatusChip } from "../../ui/StatusChip";
+import { useTRPC } from "@/components/trpc/client";
+import type { RouterOutputs } from "@/components/trpc/types";
+import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { DateTime } from "@/components/ui/DateTime";
+import { StatusChip } from "@/components/ui/StatusChip";
 import { RevokeApiKeyButton } from "./RevokeApiKeyButton";
 
 type ApiKey = RouterOutputs["apiKeys"]["list"][number];

@@ -2,13 +2,13 @@
 // Creates an API key; the full key appears once in a dialog, never in the list.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { useTRPC } from "../../trpc/client";
-import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
-import { FormError } from "../../ui/FormError";
-import { FormField, inputClass } from "../../ui/FormField";
-import { text } from "../../ui/formData";
-import { toast } from "../../ui/Toaster";
-import { SecretOnceDialog } from "../settings/SecretOnceDialog";
+import { SecretOnceDialog } from "@/components/admin/settings/SecretOnceDialog";
+import { useTRPC } from "@/components/trpc/client";
+import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
+import { FormError } from "@/components/ui/FormError";
+import { FormField, inputClass } from "@/components/ui/FormField";
+import { text } from "@/components/ui/formData";
+import { toast } from "@/components/ui/Toaster";
 
 const FIELDS = ["name", "kind"] as const;
 

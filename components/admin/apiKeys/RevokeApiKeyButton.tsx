@@ -2,10 +2,10 @@
 // Revoking a key: a dialog says exactly what stops working, then one explicit confirmation.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTRPC } from "../../trpc/client";
-import { ConfirmDialog } from "../../ui/Dialog";
-import { formErrorOf } from "../../ui/errors";
-import { toast } from "../../ui/Toaster";
+import { useTRPC } from "@/components/trpc/client";
+import { ConfirmDialog } from "@/components/ui/Dialog";
+import { formErrorOf } from "@/components/ui/errors";
+import { toast } from "@/components/ui/Toaster";
 
 export function RevokeApiKeyButton({ id, prefix, name }: { id: number; prefix: string; name: string }) {
   const trpc = useTRPC();

@@ -1,5 +1,5 @@
 // Filters of the audit log as a plain GET form: the URL carries them, so a filtered view can be shared.
-import { inputClass } from "../../ui/Field";
+import { inputClass } from "@/components/ui/Field";
 
 const ACTORS = [
   { value: "", label: "Anyone" },

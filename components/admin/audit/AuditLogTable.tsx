@@ -1,8 +1,8 @@
 "use client";
+import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { DateTime } from "@/components/ui/DateTime";
 // The audit log's rows: when (account zone, UTC on hover), who, what, target (with the ids before/after), request id.
 import type { AuditRow } from "@/server/domain/audit/audit";
-import { type ColumnDef, DataTable } from "../../ui/DataTable";
-import { DateTime } from "../../ui/DateTime";
 
 const ACTOR_LABEL: Record<string, string> = {
   user: "user",

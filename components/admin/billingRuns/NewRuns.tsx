@@ -2,12 +2,12 @@
 // The runs the last clock move brought due (scheduled in its window), newest first: the first page.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useTRPC } from "../../trpc/client";
-import type { RouterOutputs } from "../../trpc/types";
-import { type ColumnDef, DataTable } from "../../ui/DataTable";
-import { DateTime } from "../../ui/DateTime";
-import { Money } from "../../ui/Money";
-import { StatusChip } from "../../ui/StatusChip";
+import { useTRPC } from "@/components/trpc/client";
+import type { RouterOutputs } from "@/components/trpc/types";
+import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { DateTime } from "@/components/ui/DateTime";
+import { Money } from "@/components/ui/Money";
+import { StatusChip } from "@/components/ui/StatusChip";
 
 type Row = RouterOutputs["runs"]["list"]["results"][number];
 const columns: ColumnDef<Row>[] = [

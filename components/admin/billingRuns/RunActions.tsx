@@ -3,12 +3,12 @@
 // run still waiting for its charge (never automatic, spec 4.6). Both confirm first and say what happens.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTRPC } from "../../trpc/client";
-import { ConfirmDialog } from "../../ui/Dialog";
-import { formErrorOf } from "../../ui/errors";
-import { Money } from "../../ui/Money";
-import { primaryButtonClass, secondaryButtonClass } from "../../ui/PageHeader";
-import { toast } from "../../ui/Toaster";
+import { useTRPC } from "@/components/trpc/client";
+import { ConfirmDialog } from "@/components/ui/Dialog";
+import { formErrorOf } from "@/components/ui/errors";
+import { Money } from "@/components/ui/Money";
+import { primaryButtonClass, secondaryButtonClass } from "@/components/ui/PageHeader";
+import { toast } from "@/components/ui/Toaster";
 
 const RETRYABLE = new Set(["failed", "exhausted"]);
 const CREDITABLE = new Set(["scheduled", "failed", "exhausted"]);

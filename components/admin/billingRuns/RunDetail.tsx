@@ -3,16 +3,16 @@
 // payment attempt with the processor's code and message, and the retries still to come.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useTRPC } from "../../trpc/client";
-import type { RouterOutputs } from "../../trpc/types";
-import { Card } from "../../ui/Card";
-import { type ColumnDef, DataTable, TableSkeleton } from "../../ui/DataTable";
-import { DateTime } from "../../ui/DateTime";
-import { ErrorState } from "../../ui/ErrorState";
-import { Money } from "../../ui/Money";
-import { PageHeader } from "../../ui/PageHeader";
-import { StatusChip } from "../../ui/StatusChip";
-import { SummaryStrip } from "../../ui/SummaryStrip";
+import { useTRPC } from "@/components/trpc/client";
+import type { RouterOutputs } from "@/components/trpc/types";
+import { Card } from "@/components/ui/Card";
+import { type ColumnDef, DataTable, TableSkeleton } from "@/components/ui/DataTable";
+import { DateTime } from "@/components/ui/DateTime";
+import { ErrorState } from "@/components/ui/ErrorState";
+import { Money } from "@/components/ui/Money";
+import { PageHeader } from "@/components/ui/PageHeader";
+import { StatusChip } from "@/components/ui/StatusChip";
+import { SummaryStrip } from "@/components/ui/SummaryStrip";
 import { RunActions } from "./RunActions";
 
 type Run = RouterOutputs["runs"]["get"];

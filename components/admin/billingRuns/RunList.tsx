@@ -4,15 +4,15 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId } from "react";
-import { useTRPC } from "../../trpc/client";
-import type { RouterOutputs } from "../../trpc/types";
-import { type ColumnDef, DataTable } from "../../ui/DataTable";
-import { DateTime } from "../../ui/DateTime";
-import { inputClass } from "../../ui/Field";
-import { FilterBar } from "../../ui/FilterBar";
-import { Money } from "../../ui/Money";
-import { StatusChip } from "../../ui/StatusChip";
-import { pageOf, useUrlState } from "../../ui/useUrlState";
+import { useTRPC } from "@/components/trpc/client";
+import type { RouterOutputs } from "@/components/trpc/types";
+import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { DateTime } from "@/components/ui/DateTime";
+import { inputClass } from "@/components/ui/Field";
+import { FilterBar } from "@/components/ui/FilterBar";
+import { Money } from "@/components/ui/Money";
+import { StatusChip } from "@/components/ui/StatusChip";
+import { pageOf, useUrlState } from "@/components/ui/useUrlState";
 import { PAGE_SIZE, RUN_STATES, runListQuery } from "./runListQuery";
 
 type Row = RouterOutputs["runs"]["list"]["results"][number];

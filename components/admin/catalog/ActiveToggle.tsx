@@ -1,7 +1,7 @@
 "use client";
 // Deactivate (with a confirmation saying what changes) or reactivate a catalog record.
 import { useState } from "react";
-import { ConfirmDialog } from "../../ui/Dialog";
+import { ConfirmDialog } from "@/components/ui/Dialog";
 
 export function ActiveToggle({
   active,

@@ -2,13 +2,13 @@
 // Adds an add-on rule to a bundle: a product (with an optional default price) or another bundle, and quantity limits.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { useTRPC } from "../../trpc/client";
-import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
-import { Field, inputClass } from "../../ui/Field";
-import { FormError } from "../../ui/FormError";
-import { optionalInt } from "../../ui/formData";
-import { SubmitButton } from "../../ui/SubmitButton";
-import { toast } from "../../ui/Toaster";
+import { useTRPC } from "@/components/trpc/client";
+import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
+import { Field, inputClass } from "@/components/ui/Field";
+import { FormError } from "@/components/ui/FormError";
+import { optionalInt } from "@/components/ui/formData";
+import { SubmitButton } from "@/components/ui/SubmitButton";
+import { toast } from "@/components/ui/Toaster";
 
 const FIELDS = ["target_product_id", "target_bundle_id", "default_price_id", "min_quantity", "max_quantity"] as const;
 

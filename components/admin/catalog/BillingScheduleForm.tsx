@@ -2,15 +2,15 @@
 // Creates a billing schedule, or edits one: a name, a time zone and its billing dates (month optional: blank = every month).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { useTRPC } from "../../trpc/client";
-import type { RouterOutputs } from "../../trpc/types";
-import { useConsole } from "../../ui/ConsoleContext";
-import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
-import { Field, inputClass } from "../../ui/Field";
-import { FormError } from "../../ui/FormError";
-import { optionalInt, optionalText, text } from "../../ui/formData";
-import { SubmitButton } from "../../ui/SubmitButton";
-import { toast } from "../../ui/Toaster";
+import { useTRPC } from "@/components/trpc/client";
+import type { RouterOutputs } from "@/components/trpc/types";
+import { useConsole } from "@/components/ui/ConsoleContext";
+import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
+import { Field, inputClass } from "@/components/ui/Field";
+import { FormError } from "@/components/ui/FormError";
+import { optionalInt, optionalText, text } from "@/components/ui/formData";
+import { SubmitButton } from "@/components/ui/SubmitButton";
+import { toast } from "@/components/ui/Toaster";
 
 type Schedule = RouterOutputs["catalogAdmin"]["billingSchedules"]["list"][number];
 const FIELDS = ["name", "timezone", "rules"] as const;

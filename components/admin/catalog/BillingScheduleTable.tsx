@@ -2,11 +2,11 @@
 // The account's billing schedules: dates, zone, next billing dates, prices using them, and an edit dialog.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTRPC } from "../../trpc/client";
-import type { RouterOutputs } from "../../trpc/types";
-import { type ColumnDef, DataTable } from "../../ui/DataTable";
-import { DateTime } from "../../ui/DateTime";
-import { Dialog } from "../../ui/Dialog";
+import { useTRPC } from "@/components/trpc/client";
+import type { RouterOutputs } from "@/components/trpc/types";
+import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { DateTime } from "@/components/ui/DateTime";
+import { Dialog } from "@/components/ui/Dialog";
 import { BillingScheduleForm } from "./BillingScheduleForm";
 
 type Schedule = RouterOutputs["catalogAdmin"]["billingSchedules"]["list"][number];

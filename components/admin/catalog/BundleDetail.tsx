@@ -2,15 +2,15 @@
 // A bundle template: header (status, deactivate), items with their prices, add-on rules and the form to add one.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useTRPC } from "../../trpc/client";
-import type { RouterOutputs } from "../../trpc/types";
-import { Card } from "../../ui/Card";
-import { type ColumnDef, DataTable } from "../../ui/DataTable";
-import { Money } from "../../ui/Money";
-import { Loading, QueryError } from "../../ui/QueryState";
-import { StatusChip } from "../../ui/StatusChip";
-import { toast } from "../../ui/Toaster";
-import { PageHeader } from "../PageHeader";
+import { PageHeader } from "@/components/admin/PageHeader";
+import { useTRPC } from "@/components/trpc/client";
+import type { RouterOutputs } from "@/components/trpc/types";
+import { Card } from "@/components/ui/Card";
+import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { Money } from "@/components/ui/Money";
+import { Loading, QueryError } from "@/components/ui/QueryState";
+import { StatusChip } from "@/components/ui/StatusChip";
+import { toast } from "@/components/ui/Toaster";
 import { ActiveToggle } from "./ActiveToggle";
 import { AddonRuleForm } from "./AddonRuleForm";
 

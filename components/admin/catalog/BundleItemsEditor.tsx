@@ -1,7 +1,7 @@
 "use client";
 // Item rows of a new bundle: product, quantity, price option scope, default price and selectable prices.
-import type { RouterOutputs } from "../../trpc/types";
-import { Field, inputClass } from "../../ui/Field";
+import type { RouterOutputs } from "@/components/trpc/types";
+import { Field, inputClass } from "@/components/ui/Field";
 
 type Product = RouterOutputs["catalog"]["products"]["list"][number];
 type Price = RouterOutputs["catalog"]["prices"]["list"][number];

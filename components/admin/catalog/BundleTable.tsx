@@ -3,10 +3,10 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { useTRPC } from "../../trpc/client";
-import type { RouterOutputs } from "../../trpc/types";
-import { type ColumnDef, DataTable } from "../../ui/DataTable";
-import { StatusChip } from "../../ui/StatusChip";
+import { useTRPC } from "@/components/trpc/client";
+import type { RouterOutputs } from "@/components/trpc/types";
+import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { StatusChip } from "@/components/ui/StatusChip";
 
 type Bundle = RouterOutputs["catalogAdmin"]["bundles"]["list"][number];
 

@@ -3,14 +3,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useTRPC } from "../../trpc/client";
-import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
-import { Field, inputClass } from "../../ui/Field";
-import { FormError } from "../../ui/FormError";
-import { optionalText, text } from "../../ui/formData";
-import { Loading } from "../../ui/QueryState";
-import { SubmitButton } from "../../ui/SubmitButton";
-import { toast } from "../../ui/Toaster";
+import { useTRPC } from "@/components/trpc/client";
+import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
+import { Field, inputClass } from "@/components/ui/Field";
+import { FormError } from "@/components/ui/FormError";
+import { optionalText, text } from "@/components/ui/formData";
+import { Loading } from "@/components/ui/QueryState";
+import { SubmitButton } from "@/components/ui/SubmitButton";
+import { toast } from "@/components/ui/Toaster";
 import { BundleItemsEditor, emptyItem, type ItemDraft } from "./BundleItemsEditor";
 import { CurrencyOptions } from "./CurrencyOptions";
 

@@ -2,14 +2,14 @@
 // Creates a shipping option, or edits one when `option` is given.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
-import { useTRPC } from "../../trpc/client";
-import type { RouterOutputs } from "../../trpc/types";
-import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
-import { Field, inputClass } from "../../ui/Field";
-import { FormError } from "../../ui/FormError";
-import { optionalText, text } from "../../ui/formData";
-import { SubmitButton } from "../../ui/SubmitButton";
-import { toast } from "../../ui/Toaster";
+import { useTRPC } from "@/components/trpc/client";
+import type { RouterOutputs } from "@/components/trpc/types";
+import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
+import { Field, inputClass } from "@/components/ui/Field";
+import { FormError } from "@/components/ui/FormError";
+import { optionalText, text } from "@/components/ui/formData";
+import { SubmitButton } from "@/components/ui/SubmitButton";
+import { toast } from "@/components/ui/Toaster";
 import { CurrencyOptions } from "./CurrencyOptions";
 
 type ShippingOption = RouterOutputs["catalogAdmin"]["shippingOptions"]["list"][number];

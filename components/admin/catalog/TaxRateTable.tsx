@@ -2,12 +2,12 @@
 // The account's tax rates with edit and deactivate actions.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTRPC } from "../../trpc/client";
-import type { RouterOutputs } from "../../trpc/types";
-import { type ColumnDef, DataTable } from "../../ui/DataTable";
-import { Dialog } from "../../ui/Dialog";
-import { StatusChip } from "../../ui/StatusChip";
-import { toast } from "../../ui/Toaster";
+import { useTRPC } from "@/components/trpc/client";
+import type { RouterOutputs } from "@/components/trpc/types";
+import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { Dialog } from "@/components/ui/Dialog";
+import { StatusChip } from "@/components/ui/StatusChip";
+import { toast } from "@/components/ui/Toaster";
 import { ActiveToggle } from "./ActiveToggle";
 import { TaxRateForm } from "./TaxRateForm";
 

@@ -2,12 +2,12 @@
 // The contract's money and history: pauses, pending adjustments, credit balance and transactions,
 // entitlements, billing runs with their attempts, and the event timeline (newest first, with the actor).
 import Link from "next/link";
+import { Card } from "@/components/ui/Card";
+import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { DateTime } from "@/components/ui/DateTime";
+import { Money } from "@/components/ui/Money";
+import { StatusChip } from "@/components/ui/StatusChip";
 import type { ContractOut } from "@/server/schemas/contracts";
-import { Card } from "../../ui/Card";
-import { type ColumnDef, DataTable } from "../../ui/DataTable";
-import { DateTime } from "../../ui/DateTime";
-import { Money } from "../../ui/Money";
-import { StatusChip } from "../../ui/StatusChip";
 import { CancelPauseButton } from "./SimpleDialogs";
 
 export interface ActivityAttempt {

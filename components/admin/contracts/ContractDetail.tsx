@@ -3,12 +3,12 @@
 // current period, service), then items, pauses and pending adjustments, credit, entitlements, runs with
 // attempts, and the event timeline (newest first, with the actor). Data comes from the page (server).
 import Link from "next/link";
+import { Card } from "@/components/ui/Card";
+import { DateTime } from "@/components/ui/DateTime";
+import { Money } from "@/components/ui/Money";
+import { StatusChip } from "@/components/ui/StatusChip";
+import { SummaryStrip } from "@/components/ui/SummaryStrip";
 import type { ContractOut } from "@/server/schemas/contracts";
-import { Card } from "../../ui/Card";
-import { DateTime } from "../../ui/DateTime";
-import { Money } from "../../ui/Money";
-import { StatusChip } from "../../ui/StatusChip";
-import { SummaryStrip } from "../../ui/SummaryStrip";
 import { ActivitySections, type ContractActivity } from "./ActivitySections";
 import { ContractHeader } from "./ContractHeader";
 import { type ItemExtra, ItemsSection } from "./ItemsSection";

@@ -2,9 +2,9 @@
 // The contract page's header: name and id, state chip, the one or two actions that fit the state as
 // buttons, the rest in the actions menu; each opens its dialog (preview pattern where it applies).
 import { useState } from "react";
+import type { ActionItem } from "@/components/ui/ActionsMenu";
+import { PageHeader, primaryButtonClass, secondaryButtonClass } from "@/components/ui/PageHeader";
 import type { ContractOut } from "@/server/schemas/contracts";
-import type { ActionItem } from "../../ui/ActionsMenu";
-import { PageHeader, primaryButtonClass, secondaryButtonClass } from "../../ui/PageHeader";
 import { AddItemDialog } from "./ItemDialogs";
 import { CancelDialog, PauseDialog, RestartDialog, ResumeDialog } from "./LifecycleDialogs";
 import { ActivateDialog, AddCreditDialog, EditMetadataDialog } from "./SimpleDialogs";

@@ -4,13 +4,13 @@
 // contracts.list filters, sorts and pages on the server.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useTRPC } from "../../trpc/client";
-import { type ColumnDef, DataTable } from "../../ui/DataTable";
-import { DateTime } from "../../ui/DateTime";
-import { FilterBar } from "../../ui/FilterBar";
-import { Money } from "../../ui/Money";
-import { StatusChip } from "../../ui/StatusChip";
-import { pageOf, sortOf, useUrlState } from "../../ui/useUrlState";
+import { useTRPC } from "@/components/trpc/client";
+import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { DateTime } from "@/components/ui/DateTime";
+import { FilterBar } from "@/components/ui/FilterBar";
+import { Money } from "@/components/ui/Money";
+import { StatusChip } from "@/components/ui/StatusChip";
+import { pageOf, sortOf, useUrlState } from "@/components/ui/useUrlState";
 import { type ContractRow, contractListQuery } from "./listQuery";
 
 const PAGE_SIZE = 25;

@@ -2,11 +2,11 @@
 // Add, change (price, quantity, discount) and remove a contract item, each through the preview pattern.
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { useTRPC, useTRPCClient } from "@/components/trpc/client";
+import { inputClass } from "@/components/ui/Field";
+import { FormField } from "@/components/ui/FormField";
+import { formatMoney } from "@/components/ui/money";
 import type { ContractItemOut } from "@/server/schemas/contracts";
-import { useTRPC, useTRPCClient } from "../../trpc/client";
-import { inputClass } from "../../ui/Field";
-import { FormField } from "../../ui/FormField";
-import { formatMoney } from "../../ui/money";
 import { type Body, OperationDialog } from "./OperationDialog";
 
 type Open = { open: boolean; onOpenChange: (o: boolean) => void };

@@ -2,12 +2,12 @@
 // The contract's items: product, price, quantity, discount, service period, entitlement; each active
 // line can be changed (upgrade/downgrade/quantity) or removed through the preview pattern.
 import { useState } from "react";
+import { Card } from "@/components/ui/Card";
+import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { DateTime } from "@/components/ui/DateTime";
+import { Money } from "@/components/ui/Money";
+import { StatusChip } from "@/components/ui/StatusChip";
 import type { ContractItemOut } from "@/server/schemas/contracts";
-import { Card } from "../../ui/Card";
-import { type ColumnDef, DataTable } from "../../ui/DataTable";
-import { DateTime } from "../../ui/DateTime";
-import { Money } from "../../ui/Money";
-import { StatusChip } from "../../ui/StatusChip";
 import { RemoveItemDialog, UpdateItemDialog } from "./ItemDialogs";
 
 export interface ItemExtra {

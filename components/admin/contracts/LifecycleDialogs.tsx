@@ -1,9 +1,9 @@
 "use client";
 // Cancel (now, at period end, at a date), pause a window, resume and restart, through the preview pattern.
 import { useId, useState } from "react";
-import { useTRPCClient } from "../../trpc/client";
-import { inputClass } from "../../ui/Field";
-import { FormField } from "../../ui/FormField";
+import { useTRPCClient } from "@/components/trpc/client";
+import { inputClass } from "@/components/ui/Field";
+import { FormField } from "@/components/ui/FormField";
 import { type Body, OperationDialog } from "./OperationDialog";
 
 type Props = { open: boolean; onOpenChange: (o: boolean) => void; contractId: number; currency: string };

@@ -5,13 +5,13 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState } from "react";
+import { useTRPCClient } from "@/components/trpc/client";
+import { ConfirmDialog } from "@/components/ui/Dialog";
+import { type FieldErrors, fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
+import { inputClass } from "@/components/ui/Field";
+import { FormField } from "@/components/ui/FormField";
+import { toast } from "@/components/ui/Toaster";
 import type { Operation, ProrationPreviewOut } from "@/server/schemas/contracts";
-import { useTRPCClient } from "../../trpc/client";
-import { ConfirmDialog } from "../../ui/Dialog";
-import { type FieldErrors, fieldErrorsOf, formErrorOf } from "../../ui/errors";
-import { inputClass } from "../../ui/Field";
-import { FormField } from "../../ui/FormField";
-import { toast } from "../../ui/Toaster";
 import { PreviewLines } from "./PreviewLines";
 
 export type Body = Record<string, unknown>;

@@ -1,9 +1,9 @@
 "use client";
+import { DateTime } from "@/components/ui/DateTime";
+import { Money } from "@/components/ui/Money";
 // What a change will charge or credit, line by line (spec 4.6 preview): product, service period, factor,
 // amount and tax; credits carry a minus sign and say so in words; totals say when they are settled.
 import type { ProrationPreviewOut } from "@/server/schemas/contracts";
-import { DateTime } from "../../ui/DateTime";
-import { Money } from "../../ui/Money";
 
 const isCredit = (amount: string) => amount.startsWith("-");
 const WHEN: Record<string, string> = {

@@ -3,12 +3,12 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import { useTRPCClient } from "../../trpc/client";
-import { ConfirmDialog } from "../../ui/Dialog";
-import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
-import { inputClass } from "../../ui/Field";
-import { FormField } from "../../ui/FormField";
-import { toast } from "../../ui/Toaster";
+import { useTRPCClient } from "@/components/trpc/client";
+import { ConfirmDialog } from "@/components/ui/Dialog";
+import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
+import { inputClass } from "@/components/ui/Field";
+import { FormField } from "@/components/ui/FormField";
+import { toast } from "@/components/ui/Toaster";
 
 type Props = { open: boolean; onOpenChange: (o: boolean) => void; contractId: number };
 

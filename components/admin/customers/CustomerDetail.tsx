@@ -2,13 +2,13 @@
 // One customer: header (reference, copy, edit), summary, contracts, payment methods, billing runs.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useTRPC } from "../../trpc/client";
-import { Card } from "../../ui/Card";
-import { DateTime } from "../../ui/DateTime";
-import { ErrorState } from "../../ui/ErrorState";
-import { PageHeader } from "../../ui/PageHeader";
-import { SummaryStrip } from "../../ui/SummaryStrip";
-import { TableSkeleton } from "../../ui/TableSkeleton";
+import { useTRPC } from "@/components/trpc/client";
+import { Card } from "@/components/ui/Card";
+import { DateTime } from "@/components/ui/DateTime";
+import { ErrorState } from "@/components/ui/ErrorState";
+import { PageHeader } from "@/components/ui/PageHeader";
+import { SummaryStrip } from "@/components/ui/SummaryStrip";
+import { TableSkeleton } from "@/components/ui/TableSkeleton";
 import { CustomerContracts, CustomerRuns } from "./CustomerRecords";
 import { EditCustomerDialog } from "./EditCustomerDialog";
 import { PaymentMethods } from "./PaymentMethods";

@@ -2,12 +2,12 @@
 // The account's customers: search (reference, name, email) and page kept in the URL, newest first.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useTRPC } from "../../trpc/client";
-import type { RouterOutputs } from "../../trpc/types";
-import { type ColumnDef, DataTable } from "../../ui/DataTable";
-import { DateTime } from "../../ui/DateTime";
-import { FilterBar } from "../../ui/FilterBar";
-import { pageOf, useUrlState } from "../../ui/useUrlState";
+import { useTRPC } from "@/components/trpc/client";
+import type { RouterOutputs } from "@/components/trpc/types";
+import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { DateTime } from "@/components/ui/DateTime";
+import { FilterBar } from "@/components/ui/FilterBar";
+import { pageOf, useUrlState } from "@/components/ui/useUrlState";
 
 type Customer = RouterOutputs["customers"]["search"]["results"][number];
 const PAGE_SIZE = 20; // the router's CUSTOMER_PAGE_SIZE

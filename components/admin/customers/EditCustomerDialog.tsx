@@ -2,14 +2,14 @@
 // Edits a customer's name, email and metadata (the reference is the API's key and stays).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTRPC } from "../../trpc/client";
-import { Dialog } from "../../ui/Dialog";
-import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
-import { FormError } from "../../ui/FormError";
-import { FormField, inputClass } from "../../ui/FormField";
-import { secondaryButtonClass } from "../../ui/PageHeader";
-import { SubmitButton } from "../../ui/SubmitButton";
-import { toast } from "../../ui/Toaster";
+import { useTRPC } from "@/components/trpc/client";
+import { Dialog } from "@/components/ui/Dialog";
+import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
+import { FormError } from "@/components/ui/FormError";
+import { FormField, inputClass } from "@/components/ui/FormField";
+import { secondaryButtonClass } from "@/components/ui/PageHeader";
+import { SubmitButton } from "@/components/ui/SubmitButton";
+import { toast } from "@/components/ui/Toaster";
 import { metadataText, parseMetadata } from "./metadata";
 
 interface Customer {

@@ -2,14 +2,14 @@
 // A customer's payment methods (brand, last four, expiry, state) and "Cancel payment method".
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTRPC } from "../../trpc/client";
-import type { RouterOutputs } from "../../trpc/types";
-import { type ColumnDef, DataTable } from "../../ui/DataTable";
-import { DateTime } from "../../ui/DateTime";
-import { ConfirmDialog } from "../../ui/Dialog";
-import { formErrorOf } from "../../ui/errors";
-import { StatusChip } from "../../ui/StatusChip";
-import { toast } from "../../ui/Toaster";
+import { useTRPC } from "@/components/trpc/client";
+import type { RouterOutputs } from "@/components/trpc/types";
+import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { DateTime } from "@/components/ui/DateTime";
+import { ConfirmDialog } from "@/components/ui/Dialog";
+import { formErrorOf } from "@/components/ui/errors";
+import { StatusChip } from "@/components/ui/StatusChip";
+import { toast } from "@/components/ui/Toaster";
 
 type Method = RouterOutputs["customers"]["paymentMethods"][number];
 

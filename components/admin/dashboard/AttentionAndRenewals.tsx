@@ -2,10 +2,10 @@
 // Runs needing attention (failed, exhausted, waiting on the processor) and renewals due in the next 7
 // days with what they will bill, per currency; each number links to its rows.
 import Link from "next/link";
-import type { RouterOutputs } from "../../trpc/types";
-import { Card } from "../../ui/Card";
-import { Money } from "../../ui/Money";
-import { listHref } from "../billingRuns/runListQuery";
+import { listHref } from "@/components/admin/billingRuns/runListQuery";
+import type { RouterOutputs } from "@/components/trpc/types";
+import { Card } from "@/components/ui/Card";
+import { Money } from "@/components/ui/Money";
 import { Figure, FigurePlaceholder } from "./Figure";
 
 type Figures = RouterOutputs["dashboard"]["figures"];

@@ -13,10 +13,10 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import type { RouterOutputs } from "../../trpc/types";
-import { Card } from "../../ui/Card";
-import { useConsole } from "../../ui/ConsoleContext";
-import { formatMoney, formatMoneyCompact } from "../../ui/money";
+import type { RouterOutputs } from "@/components/trpc/types";
+import { Card } from "@/components/ui/Card";
+import { useConsole } from "@/components/ui/ConsoleContext";
+import { formatMoney, formatMoneyCompact } from "@/components/ui/money";
 
 type Out = RouterOutputs["dashboard"];
 const COLORS = ["#1d4ed8", "#047857", "#b45309", "#7c3aed", "#be123c"];

@@ -1,9 +1,9 @@
 "use client";
+import { listHref } from "@/components/admin/billingRuns/runListQuery";
 // Per currency: MRR, active, new and churned contracts, billed and collected in the last 30 days. Each
 // group (dashboard.mrr / .figures / .money) loads on its own, so no figure waits for the slowest.
-import type { RouterOutputs } from "../../trpc/types";
-import { Money } from "../../ui/Money";
-import { listHref } from "../billingRuns/runListQuery";
+import type { RouterOutputs } from "@/components/trpc/types";
+import { Money } from "@/components/ui/Money";
 import { Figure, FigurePlaceholder } from "./Figure";
 
 type Out = RouterOutputs["dashboard"];

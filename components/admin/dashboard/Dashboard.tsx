@@ -2,9 +2,9 @@
 // /admin: the account's figures per currency, what needs attention, renewals due, and two charts. Five
 // small queries side by side (server/trpc/routers/dashboard.ts), each rendering as soon as it answers.
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../trpc/client";
-import { EmptyState } from "../../ui/EmptyState";
-import { ErrorState } from "../../ui/ErrorState";
+import { useTRPC } from "@/components/trpc/client";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { ErrorState } from "@/components/ui/ErrorState";
 import { AttentionAndRenewals } from "./AttentionAndRenewals";
 import { MrrChart, OutcomesChart } from "./Charts";
 import { CurrencyFigures } from "./CurrencyFigures";

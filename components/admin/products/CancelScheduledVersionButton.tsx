@@ -2,12 +2,12 @@
 // "Cancel scheduled version" for a version that has not started: a confirmation saying what stays in effect.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTRPC } from "../../trpc/client";
-import type { PriceVersion } from "../../trpc/types";
-import { DateTime } from "../../ui/DateTime";
-import { ConfirmDialog } from "../../ui/Dialog";
-import { Money } from "../../ui/Money";
-import { toast } from "../../ui/Toaster";
+import { useTRPC } from "@/components/trpc/client";
+import type { PriceVersion } from "@/components/trpc/types";
+import { DateTime } from "@/components/ui/DateTime";
+import { ConfirmDialog } from "@/components/ui/Dialog";
+import { Money } from "@/components/ui/Money";
+import { toast } from "@/components/ui/Toaster";
 
 export function CancelScheduledVersionButton({
   priceId,

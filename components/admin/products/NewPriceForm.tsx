@@ -2,14 +2,14 @@
 // Adds a price to a product: currency, amount and billing terms.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { useTRPC } from "../../trpc/client";
-import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
-import { Field, inputClass } from "../../ui/Field";
-import { FormError } from "../../ui/FormError";
-import { optionalInt, optionalText, text } from "../../ui/formData";
-import { SubmitButton } from "../../ui/SubmitButton";
-import { toast } from "../../ui/Toaster";
-import { CurrencyOptions } from "../catalog/CurrencyOptions";
+import { CurrencyOptions } from "@/components/admin/catalog/CurrencyOptions";
+import { useTRPC } from "@/components/trpc/client";
+import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
+import { Field, inputClass } from "@/components/ui/Field";
+import { FormError } from "@/components/ui/FormError";
+import { optionalInt, optionalText, text } from "@/components/ui/formData";
+import { SubmitButton } from "@/components/ui/SubmitButton";
+import { toast } from "@/components/ui/Toaster";
 
 const FIELDS = [
   "reference",

@@ -3,12 +3,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRef } from "react";
-import { useTRPC } from "../../trpc/client";
-import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
-import { Field, inputClass } from "../../ui/Field";
-import { FormError } from "../../ui/FormError";
-import { optionalInt, optionalText, text } from "../../ui/formData";
-import { SubmitButton } from "../../ui/SubmitButton";
+import { useTRPC } from "@/components/trpc/client";
+import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
+import { Field, inputClass } from "@/components/ui/Field";
+import { FormError } from "@/components/ui/FormError";
+import { optionalInt, optionalText, text } from "@/components/ui/formData";
+import { SubmitButton } from "@/components/ui/SubmitButton";
 import { TaxRateSelect } from "./TaxRateSelect";
 
 const FIELDS = ["name", "reference", "description", "tax_policy", "tax_rate_id"] as const;

@@ -1,8 +1,8 @@
 // One price of a product: terms, versions and the form to schedule the next amount.
-import type { Price } from "../../trpc/types";
-import { DateTime } from "../../ui/DateTime";
-import { Money } from "../../ui/Money";
-import { StatusChip } from "../../ui/StatusChip";
+import type { Price } from "@/components/trpc/types";
+import { DateTime } from "@/components/ui/DateTime";
+import { Money } from "@/components/ui/Money";
+import { StatusChip } from "@/components/ui/StatusChip";
 import { PriceVersionsTable } from "./PriceVersionsTable";
 import { SchedulePriceVersionForm } from "./SchedulePriceVersionForm";
 

@@ -1,11 +1,11 @@
 "use client";
 // Past, current and future amounts of one price.
-import type { PriceVersion } from "../../trpc/types";
-import { useConsole } from "../../ui/ConsoleContext";
-import { type ColumnDef, DataTable } from "../../ui/DataTable";
-import { DateTime } from "../../ui/DateTime";
-import { Money } from "../../ui/Money";
-import { StatusChip } from "../../ui/StatusChip";
+import type { PriceVersion } from "@/components/trpc/types";
+import { useConsole } from "@/components/ui/ConsoleContext";
+import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { DateTime } from "@/components/ui/DateTime";
+import { Money } from "@/components/ui/Money";
+import { StatusChip } from "@/components/ui/StatusChip";
 import { CancelScheduledVersionButton } from "./CancelScheduledVersionButton";
 
 const isScheduled = (v: PriceVersion, now: number) =>

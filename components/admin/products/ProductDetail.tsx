@@ -2,11 +2,11 @@
 // A product with its prices and their versions, and the forms that add to them.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useTRPC } from "../../trpc/client";
-import { Card } from "../../ui/Card";
-import { DateTime } from "../../ui/DateTime";
-import { Loading, QueryError } from "../../ui/QueryState";
-import { PageHeader } from "../PageHeader";
+import { PageHeader } from "@/components/admin/PageHeader";
+import { useTRPC } from "@/components/trpc/client";
+import { Card } from "@/components/ui/Card";
+import { DateTime } from "@/components/ui/DateTime";
+import { Loading, QueryError } from "@/components/ui/QueryState";
 import { NewPriceForm } from "./NewPriceForm";
 import { PriceCard } from "./PriceCard";
 

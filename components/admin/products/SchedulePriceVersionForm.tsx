@@ -2,14 +2,14 @@
 // Schedules a new amount for a price from a future instant, entered in the account's display time zone.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { useTRPC } from "../../trpc/client";
-import { useConsole } from "../../ui/ConsoleContext";
-import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
-import { Field, inputClass } from "../../ui/Field";
-import { FormError } from "../../ui/FormError";
-import { text } from "../../ui/formData";
-import { SubmitButton } from "../../ui/SubmitButton";
-import { toast } from "../../ui/Toaster";
+import { useTRPC } from "@/components/trpc/client";
+import { useConsole } from "@/components/ui/ConsoleContext";
+import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
+import { Field, inputClass } from "@/components/ui/Field";
+import { FormError } from "@/components/ui/FormError";
+import { text } from "@/components/ui/formData";
+import { SubmitButton } from "@/components/ui/SubmitButton";
+import { toast } from "@/components/ui/Toaster";
 import { zonedInputToIso } from "./zonedInput";
 
 const FIELDS = ["unit_amount", "effective_from"] as const;

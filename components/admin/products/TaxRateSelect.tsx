@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../trpc/client";
-import { inputClass } from "../../ui/Field";
+import { useTRPC } from "@/components/trpc/client";
+import { inputClass } from "@/components/ui/Field";
 
 export function TaxRateSelect({ id, name, invalid }: { id: string; name: string; invalid?: boolean }) {
   const trpc = useTRPC();

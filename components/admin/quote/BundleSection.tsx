@@ -2,9 +2,9 @@
 // Bundle mode: the bundle, its quantity, each item (include, selectable price, quantity) and the
 // add-ons its rules offer for the current selection.
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../trpc/client";
-import { inputClass } from "../../ui/Field";
-import { FormField } from "../../ui/FormField";
+import { useTRPC } from "@/components/trpc/client";
+import { inputClass } from "@/components/ui/Field";
+import { FormField } from "@/components/ui/FormField";
 import { type Draft, selectionsOf } from "./draft";
 import { priceLabel } from "./PriceRows";
 

@@ -2,11 +2,11 @@
 // The customer of the new contract: type to find one (reference, name or email), or create one inline.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useTRPC } from "../../trpc/client";
-import { Dialog } from "../../ui/Dialog";
-import { FormField, inputClass } from "../../ui/FormField";
-import { secondaryButtonClass } from "../../ui/PageHeader";
-import { NewCustomerForm } from "../customers/NewCustomerForm";
+import { NewCustomerForm } from "@/components/admin/customers/NewCustomerForm";
+import { useTRPC } from "@/components/trpc/client";
+import { Dialog } from "@/components/ui/Dialog";
+import { FormField, inputClass } from "@/components/ui/FormField";
+import { secondaryButtonClass } from "@/components/ui/PageHeader";
 
 export function CustomerPicker({
   value,

@@ -1,8 +1,8 @@
 "use client";
 // Rows of individual prices (recurring items or one-time initial items): price, quantity, unit price
 // override and discount, with "Add" and "Remove" buttons.
-import { inputClass } from "../../ui/Field";
-import { formatMoney } from "../../ui/money";
+import { inputClass } from "@/components/ui/Field";
+import { formatMoney } from "@/components/ui/money";
 import { type ItemRow, newRow } from "./draft";
 
 export interface PriceOption {

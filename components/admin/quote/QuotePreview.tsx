@@ -1,9 +1,9 @@
 "use client";
 // The live quote: each line with its explanation, the first charge and the recurring totals, and the
 // billing schedule preview (next billing dates).
-import type { RouterOutputs } from "../../trpc/types";
-import { DateTime } from "../../ui/DateTime";
-import { Money } from "../../ui/Money";
+import type { RouterOutputs } from "@/components/trpc/types";
+import { DateTime } from "@/components/ui/DateTime";
+import { Money } from "@/components/ui/Money";
 
 type Quote = RouterOutputs["quoteBuilder"]["quote"];
 type Line = Quote["initial_lines"][number] & {

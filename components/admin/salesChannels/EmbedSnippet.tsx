@@ -1,7 +1,7 @@
 "use client";
 // The HTML a seller pastes into their page to mount the checkout widget of a channel, with a copy button,
 // and how the session token it needs is made (on the seller's server, never in the browser).
-import { CopyButton } from "../../ui/CopyButton";
+import { CopyButton } from "@/components/ui/CopyButton";
 
 export function embedSnippet(origin: string): string {
   return [

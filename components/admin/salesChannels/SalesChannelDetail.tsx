@@ -1,11 +1,11 @@
 "use client";
 // One sales channel: its embed snippet (copyable) and the form to change it.
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../trpc/client";
-import { Card } from "../../ui/Card";
-import { ErrorState } from "../../ui/ErrorState";
-import { PageHeader } from "../../ui/PageHeader";
-import { TableSkeleton } from "../../ui/TableSkeleton";
+import { useTRPC } from "@/components/trpc/client";
+import { Card } from "@/components/ui/Card";
+import { ErrorState } from "@/components/ui/ErrorState";
+import { PageHeader } from "@/components/ui/PageHeader";
+import { TableSkeleton } from "@/components/ui/TableSkeleton";
 import { EmbedSnippet } from "./EmbedSnippet";
 import { SalesChannelForm } from "./SalesChannelForm";
 

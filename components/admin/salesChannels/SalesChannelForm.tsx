@@ -4,12 +4,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useTRPC } from "../../trpc/client";
-import type { RouterOutputs } from "../../trpc/types";
-import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
-import { FormError } from "../../ui/FormError";
-import { FormField, inputClass } from "../../ui/FormField";
-import { toast } from "../../ui/Toaster";
+import { useTRPC } from "@/components/trpc/client";
+import type { RouterOutputs } from "@/components/trpc/types";
+import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
+import { FormError } from "@/components/ui/FormError";
+import { FormField, inputClass } from "@/components/ui/FormField";
+import { toast } from "@/components/ui/Toaster";
 import { CHANNEL_FIELDS, channelBodyOf, offerMessages } from "./channelForm";
 
 type Channel = RouterOutputs["settings"]["salesChannels"]["get"];

@@ -1,5 +1,5 @@
 // Reading the sales channel form into the REST body's shape (the server validates every value).
-import { text } from "../../ui/formData";
+import { text } from "@/components/ui/formData";
 
 export const CHANNEL_FIELDS = [
   "name",

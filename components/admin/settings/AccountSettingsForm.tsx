@@ -3,18 +3,18 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useMemo } from "react";
-import { useTRPC } from "../../trpc/client";
-import { Card } from "../../ui/Card";
-import { DateTime } from "../../ui/DateTime";
-import { ErrorState } from "../../ui/ErrorState";
-import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
-import { FormError } from "../../ui/FormError";
-import { FormField, inputClass } from "../../ui/FormField";
-import { text } from "../../ui/formData";
-import { StatusChip } from "../../ui/StatusChip";
-import { SummaryStrip } from "../../ui/SummaryStrip";
-import { TableSkeleton } from "../../ui/TableSkeleton";
-import { toast } from "../../ui/Toaster";
+import { useTRPC } from "@/components/trpc/client";
+import { Card } from "@/components/ui/Card";
+import { DateTime } from "@/components/ui/DateTime";
+import { ErrorState } from "@/components/ui/ErrorState";
+import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
+import { FormError } from "@/components/ui/FormError";
+import { FormField, inputClass } from "@/components/ui/FormField";
+import { text } from "@/components/ui/formData";
+import { StatusChip } from "@/components/ui/StatusChip";
+import { SummaryStrip } from "@/components/ui/SummaryStrip";
+import { TableSkeleton } from "@/components/ui/TableSkeleton";
+import { toast } from "@/components/ui/Toaster";
 
 const FIELDS = ["name", "subscriber_url", "display_timezone"] as const;
 

@@ -1,10 +1,10 @@
 "use client";
 // The account's payment processors: name, kind (adapter and how the checkout renders it), currency, method, active.
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../trpc/client";
-import type { RouterOutputs } from "../../trpc/types";
-import { type ColumnDef, DataTable } from "../../ui/DataTable";
-import { StatusChip } from "../../ui/StatusChip";
+import { useTRPC } from "@/components/trpc/client";
+import type { RouterOutputs } from "@/components/trpc/types";
+import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { StatusChip } from "@/components/ui/StatusChip";
 
 type Processor = RouterOutputs["settings"]["processors"]["list"][number];
 

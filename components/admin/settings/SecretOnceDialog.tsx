@@ -1,8 +1,8 @@
 "use client";
-import { CopyButton } from "../../ui/CopyButton";
+import { CopyButton } from "@/components/ui/CopyButton";
 // A secret (API key, webhook signing secret) shown exactly once, right after it was made: a copy
 // button and a plain warning. Lists only ever show prefixes.
-import { Dialog } from "../../ui/Dialog";
+import { Dialog } from "@/components/ui/Dialog";
 
 export function SecretOnceDialog({
   open,

@@ -2,12 +2,12 @@
 // The account's users with their roles; for owners, a role form per user.
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useTRPC } from "../../trpc/client";
-import { type ColumnDef, DataTable } from "../../ui/DataTable";
-import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
-import { inputClass } from "../../ui/Field";
-import { FormError } from "../../ui/FormError";
-import { SubmitButton } from "../../ui/SubmitButton";
+import { useTRPC } from "@/components/trpc/client";
+import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
+import { inputClass } from "@/components/ui/Field";
+import { FormError } from "@/components/ui/FormError";
+import { SubmitButton } from "@/components/ui/SubmitButton";
 
 type Role = "owner" | "admin" | "read_only";
 interface UserRow {

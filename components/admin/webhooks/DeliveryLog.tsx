@@ -2,12 +2,12 @@
 // An endpoint's delivery log, newest first: event, state, HTTP status of the last attempt, attempts,
 // next attempt; each delivery can be sent again now (replay).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../trpc/client";
-import type { RouterOutputs } from "../../trpc/types";
-import { type ColumnDef, DataTable } from "../../ui/DataTable";
-import { DateTime } from "../../ui/DateTime";
-import { StatusChip } from "../../ui/StatusChip";
-import { toast } from "../../ui/Toaster";
+import { useTRPC } from "@/components/trpc/client";
+import type { RouterOutputs } from "@/components/trpc/types";
+import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { DateTime } from "@/components/ui/DateTime";
+import { StatusChip } from "@/components/ui/StatusChip";
+import { toast } from "@/components/ui/Toaster";
 
 type Delivery = RouterOutputs["webhooks"]["deliveries"][number];
 

@@ -3,14 +3,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRef, useState } from "react";
-import { useTRPC } from "../../trpc/client";
-import type { RouterOutputs } from "../../trpc/types";
-import { fieldErrorsOf, formErrorOf } from "../../ui/errors";
-import { FormError } from "../../ui/FormError";
-import { FormField, inputClass } from "../../ui/FormField";
-import { text } from "../../ui/formData";
-import { toast } from "../../ui/Toaster";
-import { SecretOnceDialog } from "../settings/SecretOnceDialog";
+import { SecretOnceDialog } from "@/components/admin/settings/SecretOnceDialog";
+import { useTRPC } from "@/components/trpc/client";
+import type { RouterOutputs } from "@/components/trpc/types";
+import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
+import { FormError } from "@/components/ui/FormError";
+import { FormField, inputClass } from "@/components/ui/FormField";
+import { text } from "@/components/ui/formData";
+import { toast } from "@/components/ui/Toaster";
 
 const FIELDS = ["url", "enabled_events"] as const;
 type Created = RouterOutputs["webhooks"]["create"];

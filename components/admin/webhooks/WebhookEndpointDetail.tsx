@@ -2,15 +2,15 @@
 // One webhook endpoint: header with "Send test event" and "Rotate secret", its facts, and its delivery log.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTRPC } from "../../trpc/client";
-import { DateTime } from "../../ui/DateTime";
-import { ConfirmDialog } from "../../ui/Dialog";
-import { ErrorState } from "../../ui/ErrorState";
-import { formErrorOf } from "../../ui/errors";
-import { PageHeader, primaryButtonClass, secondaryButtonClass } from "../../ui/PageHeader";
-import { SummaryStrip } from "../../ui/SummaryStrip";
-import { toast } from "../../ui/Toaster";
-import { SecretOnceDialog } from "../settings/SecretOnceDialog";
+import { SecretOnceDialog } from "@/components/admin/settings/SecretOnceDialog";
+import { useTRPC } from "@/components/trpc/client";
+import { DateTime } from "@/components/ui/DateTime";
+import { ConfirmDialog } from "@/components/ui/Dialog";
+import { ErrorState } from "@/components/ui/ErrorState";
+import { formErrorOf } from "@/components/ui/errors";
+import { PageHeader, primaryButtonClass, secondaryButtonClass } from "@/components/ui/PageHeader";
+import { SummaryStrip } from "@/components/ui/SummaryStrip";
+import { toast } from "@/components/ui/Toaster";
 import { DeliveryLog } from "./DeliveryLog";
 
 export function WebhookEndpointDetail({ endpointId }: { endpointId: number }) {

@@ -2,11 +2,11 @@
 // The account's webhook endpoints (secret prefixes only; the full secret is shown once, at creation or rotation).
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useTRPC } from "../../trpc/client";
-import type { RouterOutputs } from "../../trpc/types";
-import { type ColumnDef, DataTable } from "../../ui/DataTable";
-import { DateTime } from "../../ui/DateTime";
-import { StatusChip } from "../../ui/StatusChip";
+import { useTRPC } from "@/components/trpc/client";
+import type { RouterOutputs } from "@/components/trpc/types";
+import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { DateTime } from "@/components/ui/DateTime";
+import { StatusChip } from "@/components/ui/StatusChip";
 
 type Endpoint = RouterOutputs["webhooks"]["list"][number];
 

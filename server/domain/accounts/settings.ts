@@ -1,8 +1,8 @@
 // The account's console settings: what the admin layout shows (name, mode, the account clock's time,
 // display time zone) and what the settings page edits (name, display time zone, subscriber_url).
-import { accountClock } from "../../clock";
-import type { Ctx } from "../context";
-import { addFieldError, type FieldErrors, invalidFields, notFound } from "../errors";
+import { accountClock } from "@/server/clock";
+import type { Ctx } from "@/server/domain/context";
+import { addFieldError, type FieldErrors, invalidFields, notFound } from "@/server/domain/errors";
 
 export interface AccountSettings {
   id: number;

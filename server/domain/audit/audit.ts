@@ -1,8 +1,9 @@
 // The account's audit trail: every change made through the console, the API or a public page, with
 // who made it (user, API key, subscriber, customer, system), what, when, and the ids it touched.
-import type { Prisma } from "../../generated/prisma/client";
-import type { Ctx } from "../context";
-import type { PageRequest } from "../list";
+
+import type { Ctx } from "@/server/domain/context";
+import type { PageRequest } from "@/server/domain/list";
+import type { Prisma } from "@/server/generated/prisma/client";
 
 export const ACTOR_TYPES = ["user", "api_key", "subscriber", "customer", "system"] as const;
 export type ActorType = (typeof ACTOR_TYPES)[number];

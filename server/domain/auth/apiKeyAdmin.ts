@@ -1,6 +1,6 @@
 // API keys managed from the console: create (the raw key is returned once, never stored) and revoke.
-import type { Ctx } from "../context";
-import { invalid, notFound } from "../errors";
+import type { Ctx } from "@/server/domain/context";
+import { invalid, notFound } from "@/server/domain/errors";
 import { createApiKey } from "./apiKeys";
 import { forgetKey } from "./keyCache";
 

@@ -1,7 +1,7 @@
 // API keys (spec 5): shown once, stored as SHA-256 hashes with a visible prefix.
 import { hash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { Db } from "../../db";
-import type { Ctx } from "../context";
+import type { Db } from "@/server/db";
+import type { Ctx } from "@/server/domain/context";
 import { type FoundKey, lookupKey } from "./keyCache";
 
 export type KeyKind = "secret" | "public" | "token";

@@ -4,8 +4,8 @@
 // when it commits, and this process drops an account's entry itself after any change it makes for
 // that account (`forgetAccount`), so a client sees its own writes on its next request.
 import { performance } from "node:perf_hooks";
-import { changesLive, onChange } from "../../changes";
-import { getPgPool } from "../../db";
+import { changesLive, onChange } from "@/server/changes";
+import { getPgPool } from "@/server/db";
 
 export interface KeyRow {
   id: number;

@@ -1,8 +1,8 @@
 // Console users' sessions: every session token carries the user's session version, and each use of a
 // session compares it with the row (server/auth/options.ts). Bumping the version ends all sessions of
 // the user at once; a disabled user is refused at sign-in and on every session check.
-import type { Ctx } from "../context";
-import { notFound } from "../errors";
+import type { Ctx } from "@/server/domain/context";
+import { notFound } from "@/server/domain/errors";
 
 /** Ends every session of the user ("sign out everywhere"); they must sign in again. */
 export async function revokeUserSessions(ctx: Ctx, userId: number): Promise<void> {

@@ -3,8 +3,8 @@
 // the difference is shown on the run, so that exactly:
 //   total_amount − credit_applied_amount − rounding_adjustment_amount = charged_amount
 import Decimal from "decimal.js";
-import { processorAmount, roundToMinorUnit } from "../currencies";
-import { type DecimalLike, dec } from "../money";
+import { processorAmount, roundToMinorUnit } from "@/server/domain/currencies";
+import { type DecimalLike, dec } from "@/server/domain/money";
 
 export interface RunMoney {
   total: DecimalLike;

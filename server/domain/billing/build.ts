@@ -2,16 +2,16 @@
 // then is billed for its next period (in advance), at the price version in effect at that period's start,
 // less paused time, plus pending lines. Exactly once: (contract, period_key) is unique.
 import Decimal from "decimal.js";
-import type { DbTx } from "../../db";
-import type { Prisma } from "../../generated/prisma/client";
-import type { Ctx } from "../context";
-import { contractAnchor, itemLine, pendingAsRunLine } from "../contracts/lines";
-import { type ContractRecord, withContractIfFree, withVersionBump } from "../contracts/records";
-import { emitEvent } from "../events/outbox";
-import { fmt4 } from "../money";
-import { type CatalogSnapshot, catalogSnapshot } from "../offers/snapshot";
-import { priceAmounts, roundFactor } from "../pricing/amounts";
-import { billingPeriodFrom } from "../pricing/periods";
+import type { DbTx } from "@/server/db";
+import type { Ctx } from "@/server/domain/context";
+import { contractAnchor, itemLine, pendingAsRunLine } from "@/server/domain/contracts/lines";
+import { type ContractRecord, withContractIfFree, withVersionBump } from "@/server/domain/contracts/records";
+import { emitEvent } from "@/server/domain/events/outbox";
+import { fmt4 } from "@/server/domain/money";
+import { type CatalogSnapshot, catalogSnapshot } from "@/server/domain/offers/snapshot";
+import { priceAmounts, roundFactor } from "@/server/domain/pricing/amounts";
+import { billingPeriodFrom } from "@/server/domain/pricing/periods";
+import type { Prisma } from "@/server/generated/prisma/client";
 import { runPeriodOf } from "./period";
 import { presentRunSummary } from "./present";
 

@@ -4,14 +4,14 @@
 // due, credit to apply automatically under auto_apply_credit, pending lines, ending contracts,
 // on_run_succeeded, retries) is left to the per-contract path, which the caller runs afterwards.
 import Decimal from "decimal.js";
-import type { DbTx } from "../../db";
-import type { Prisma } from "../../generated/prisma/client";
-import type { Ctx } from "../context";
-import { type ContractRecord, contractInclude } from "../contracts/records";
-import { type EventRow, eventRow } from "../events/outbox";
-import { fmt4, round4 } from "../money";
-import { catalogSnapshot } from "../offers/snapshot";
-import { adapterFor, type ChargeResult } from "../payments/processors";
+import type { DbTx } from "@/server/db";
+import type { Ctx } from "@/server/domain/context";
+import { type ContractRecord, contractInclude } from "@/server/domain/contracts/records";
+import { type EventRow, eventRow } from "@/server/domain/events/outbox";
+import { fmt4, round4 } from "@/server/domain/money";
+import { catalogSnapshot } from "@/server/domain/offers/snapshot";
+import { adapterFor, type ChargeResult } from "@/server/domain/payments/processors";
+import type { Prisma } from "@/server/generated/prisma/client";
 import { runCharge } from "./amounts";
 import { planRegularRun, regularKey } from "./build";
 import { nextAttemptAfter } from "./dunning";

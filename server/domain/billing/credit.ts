@@ -3,10 +3,10 @@
 // taxes and line totals and before the processor charge, partially or fully, never credit the same run
 // granted; a run it covers completely succeeds without a processor charge.
 import Decimal from "decimal.js";
-import type { Prisma } from "../../generated/prisma/client";
-import type { Ctx } from "../context";
-import { invalid, notFound } from "../errors";
-import { dec, fmt4 } from "../money";
+import type { Ctx } from "@/server/domain/context";
+import { invalid, notFound } from "@/server/domain/errors";
+import { dec, fmt4 } from "@/server/domain/money";
+import type { Prisma } from "@/server/generated/prisma/client";
 import { runCharge } from "./amounts";
 import { creditAvailableTo, recordOutcomeIn } from "./execute";
 import { getRun } from "./runs";

@@ -1,9 +1,9 @@
 // Everything that comes due for an account, in time order per contract: scheduled cancellations and
 // pause windows, regular runs at next_billing_at, scheduled runs and payment retries. With a test clock
 // moved months ahead, each step runs with the clock at the instant it came due, so dates are exact.
-import { fixedClock } from "../../clock";
-import type { Ctx } from "../context";
-import { applyDue } from "../contracts/state";
+import { fixedClock } from "@/server/clock";
+import type { Ctx } from "@/server/domain/context";
+import { applyDue } from "@/server/domain/contracts/state";
 import { buildDueRun, regularKey } from "./build";
 import { executeRun, LEASE_SECONDS } from "./execute";
 

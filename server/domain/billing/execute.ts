@@ -4,13 +4,13 @@
 // (scheduled or due for retry → processing), so concurrent workers never charge it twice; an attempt's
 // idempotency key is (run, attempt_no), so a worker that dies mid-charge repeats the same processor call.
 import Decimal from "decimal.js";
-import type { DbTx } from "../../db";
-import type { Prisma } from "../../generated/prisma/client";
-import type { Ctx } from "../context";
-import { withVersionBump } from "../contracts/records";
-import { emitEvent } from "../events/outbox";
-import { fmt4 } from "../money";
-import { adapterFor, type ChargeResult } from "../payments/processors";
+import type { DbTx } from "@/server/db";
+import type { Ctx } from "@/server/domain/context";
+import { withVersionBump } from "@/server/domain/contracts/records";
+import { emitEvent } from "@/server/domain/events/outbox";
+import { fmt4 } from "@/server/domain/money";
+import { adapterFor, type ChargeResult } from "@/server/domain/payments/processors";
+import type { Prisma } from "@/server/generated/prisma/client";
 import { runCharge } from "./amounts";
 import { applyAdvance } from "./build";
 import { MAX_ATTEMPTS, nextAttemptAfter } from "./dunning";

@@ -1,7 +1,8 @@
 // Billing runs → the BillingRun of spec 2.9.
-import type { Prisma } from "../../generated/prisma/client";
-import { dec, fmt4, fmt6 } from "../money";
-import { iso } from "../time";
+
+import { dec, fmt4, fmt6 } from "@/server/domain/money";
+import { iso } from "@/server/domain/time";
+import type { Prisma } from "@/server/generated/prisma/client";
 import { runCharge } from "./amounts";
 
 export const runInclude = {

@@ -1,8 +1,9 @@
 // Billing run endpoints (spec 4.10) and test clocks (extension).
-import type { Prisma } from "../../generated/prisma/client";
-import type { Ctx } from "../context";
-import { DomainError, invalid, notFound } from "../errors";
-import { type ListResult, type PageRequest, pageWindow } from "../list";
+
+import type { Ctx } from "@/server/domain/context";
+import { DomainError, invalid, notFound } from "@/server/domain/errors";
+import { type ListResult, type PageRequest, pageWindow } from "@/server/domain/list";
+import type { Prisma } from "@/server/generated/prisma/client";
 import { type DueSummary, processAccountDue } from "./due";
 import { presentRun, runInclude } from "./present";
 

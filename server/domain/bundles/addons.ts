@@ -1,8 +1,9 @@
 // Add-on offers of a bundle (spec 4.2), evaluated against the customer's current selections.
-import type { Prisma } from "../../generated/prisma/client";
-import type { BundleAddonsOut, BundleItemSelectionInput } from "../../schemas/bundles";
-import { type PriceRecord, presentPrice, priceInclude } from "../catalog/present";
-import type { Ctx } from "../context";
+
+import { type PriceRecord, presentPrice, priceInclude } from "@/server/domain/catalog/present";
+import type { Ctx } from "@/server/domain/context";
+import type { Prisma } from "@/server/generated/prisma/client";
+import type { BundleAddonsOut, BundleItemSelectionInput } from "@/server/schemas/bundles";
 import { loadBundle } from "./bundles";
 import { bundleDetailInclude, presentBundleDetail } from "./present";
 import { resolveSelections } from "./selections";

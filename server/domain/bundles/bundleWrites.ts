@@ -1,9 +1,9 @@
 // Creating and editing bundle templates from the console: items (default and selectable prices) and add-on rules.
 // Every referenced product, price and bundle must be the account's own; a price must belong to its item's product.
 
-import type { AddonRuleInput, BundleInput } from "../../schemas/bundleAdmin";
-import type { Ctx } from "../context";
-import { addFieldError, type FieldErrors, invalidFields, notFound } from "../errors";
+import type { Ctx } from "@/server/domain/context";
+import { addFieldError, type FieldErrors, invalidFields, notFound } from "@/server/domain/errors";
+import type { AddonRuleInput, BundleInput } from "@/server/schemas/bundleAdmin";
 import { getBundle } from "./bundles";
 
 async function checkItems(ctx: Ctx, items: BundleInput["items"], errors: FieldErrors) {

@@ -1,8 +1,8 @@
-import type { Prisma } from "../../generated/prisma/client";
-import type { BundleTemplateDetailOut, BundleTemplateOut } from "../../schemas/bundles";
-import type { Ctx } from "../context";
-import { notFound } from "../errors";
-import { activeWhere, type ListResult, type PageRequest, pageWindow } from "../list";
+import type { Ctx } from "@/server/domain/context";
+import { notFound } from "@/server/domain/errors";
+import { activeWhere, type ListResult, type PageRequest, pageWindow } from "@/server/domain/list";
+import type { Prisma } from "@/server/generated/prisma/client";
+import type { BundleTemplateDetailOut, BundleTemplateOut } from "@/server/schemas/bundles";
 import { type BundleDetailRecord, bundleDetailInclude, presentBundle, presentBundleDetail } from "./present";
 
 export async function listBundles(

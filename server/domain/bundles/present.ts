@@ -1,7 +1,7 @@
-import type { Prisma } from "../../generated/prisma/client";
-import type { BundleTemplateDetailOut, BundleTemplateItemOut, BundleTemplateOut } from "../../schemas/bundles";
-import { type PriceRecord, presentPrice, priceInclude } from "../catalog/present";
-import { iso } from "../time";
+import { type PriceRecord, presentPrice, priceInclude } from "@/server/domain/catalog/present";
+import { iso } from "@/server/domain/time";
+import type { Prisma } from "@/server/generated/prisma/client";
+import type { BundleTemplateDetailOut, BundleTemplateItemOut, BundleTemplateOut } from "@/server/schemas/bundles";
 
 export const bundleItemInclude = {
   product: {

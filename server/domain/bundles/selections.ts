@@ -1,8 +1,9 @@
 // Resolves bundle_item_selections against a bundle (spec 2.4): which items are in, at which price.
 // Shared by the add-ons endpoint, quotes, checkouts and contract creation.
-import type { BundleItemSelectionInput } from "../../schemas/bundles";
-import type { PriceRecord } from "../catalog/present";
-import { invalidFields } from "../errors";
+
+import type { PriceRecord } from "@/server/domain/catalog/present";
+import { invalidFields } from "@/server/domain/errors";
+import type { BundleItemSelectionInput } from "@/server/schemas/bundles";
 import { allowedPrices, type BundleDetailRecord, type BundleItemRecord } from "./present";
 
 export interface ResolvedBundleItem {

@@ -1,10 +1,10 @@
 // Billing schedules of the account (named sets of billing dates in a time zone): create and edit.
 // The model has no active flag, so a schedule is not deactivated; prices stop using it instead.
 
-import type { BillingScheduleInput } from "../../schemas/catalogAdmin";
-import type { Ctx } from "../context";
-import { notFound } from "../errors";
-import { nextScheduleOccurrences } from "../pricing/calendar";
+import type { Ctx } from "@/server/domain/context";
+import { notFound } from "@/server/domain/errors";
+import { nextScheduleOccurrences } from "@/server/domain/pricing/calendar";
+import type { BillingScheduleInput } from "@/server/schemas/catalogAdmin";
 
 const include = {
   rules: { orderBy: [{ displayOrder: "asc" as const }, { id: "asc" as const }] },

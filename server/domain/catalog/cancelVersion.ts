@@ -1,9 +1,9 @@
 // Cancelling a scheduled price version: only a version that has not started yet can go; the version it
 // would have closed takes back its end, so the price's ranges stay contiguous with no gap.
 
-import type { CatalogPriceOut } from "../../schemas/catalog";
-import type { Ctx } from "../context";
-import { invalid, notFound } from "../errors";
+import type { Ctx } from "@/server/domain/context";
+import { invalid, notFound } from "@/server/domain/errors";
+import type { CatalogPriceOut } from "@/server/schemas/catalog";
 import { getPrice } from "./prices";
 
 export async function cancelScheduledPriceVersion(

@@ -1,10 +1,10 @@
 // Catalog records → API shapes (spec 2.1, 2.2). Pure apart from the instant passed in.
 
-import type { Prisma } from "../../generated/prisma/client";
-import type { CatalogPriceOut, CatalogProductOut, PriceVersionOut } from "../../schemas/catalog";
-import { fmt4 } from "../money";
-import { type Interval, nextFixedDayOccurrences, nextScheduleOccurrences } from "../pricing/calendar";
-import { iso, isoN } from "../time";
+import { fmt4 } from "@/server/domain/money";
+import { type Interval, nextFixedDayOccurrences, nextScheduleOccurrences } from "@/server/domain/pricing/calendar";
+import { iso, isoN } from "@/server/domain/time";
+import type { Prisma } from "@/server/generated/prisma/client";
+import type { CatalogPriceOut, CatalogProductOut, PriceVersionOut } from "@/server/schemas/catalog";
 import { displayedVersion, isEffectiveAt, sortVersions } from "./versions";
 
 export const priceInclude = {

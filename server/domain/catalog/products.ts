@@ -1,9 +1,9 @@
-import type { Prisma } from "../../generated/prisma/client";
-import type { CatalogProductDetailOut, CatalogProductOut } from "../../schemas/catalog";
-import type { Ctx } from "../context";
-import { invalid, notFound } from "../errors";
-import { activeWhere, type ListResult, type PageRequest, pageWindow } from "../list";
-import { fmt4 } from "../money";
+import type { Ctx } from "@/server/domain/context";
+import { invalid, notFound } from "@/server/domain/errors";
+import { activeWhere, type ListResult, type PageRequest, pageWindow } from "@/server/domain/list";
+import { fmt4 } from "@/server/domain/money";
+import type { Prisma } from "@/server/generated/prisma/client";
+import type { CatalogProductDetailOut, CatalogProductOut } from "@/server/schemas/catalog";
 import { presentPrice, presentProduct, priceInclude } from "./present";
 
 const countActivePrices = {

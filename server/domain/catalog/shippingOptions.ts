@@ -1,9 +1,9 @@
 // Shipping options of the account: create, edit, deactivate (active=false).
 
-import type { ShippingOptionInput } from "../../schemas/catalogAdmin";
-import type { Ctx } from "../context";
-import { notFound } from "../errors";
-import { type DecimalLike, fmt4, fmt4n } from "../money";
+import type { Ctx } from "@/server/domain/context";
+import { notFound } from "@/server/domain/errors";
+import { type DecimalLike, fmt4, fmt4n } from "@/server/domain/money";
+import type { ShippingOptionInput } from "@/server/schemas/catalogAdmin";
 
 interface Row {
   id: number;

@@ -1,9 +1,9 @@
 // Tax rates of the account: create, edit, deactivate (active=false; products keep their reference).
 
-import type { TaxRateInput } from "../../schemas/catalogAdmin";
-import type { Ctx } from "../context";
-import { notFound } from "../errors";
-import { type DecimalLike, fmt4 } from "../money";
+import type { Ctx } from "@/server/domain/context";
+import { notFound } from "@/server/domain/errors";
+import { type DecimalLike, fmt4 } from "@/server/domain/money";
+import type { TaxRateInput } from "@/server/schemas/catalogAdmin";
 
 const present = (r: { id: number; name: string; percentage: DecimalLike; active: boolean; createdAt: Date }) => ({
   id: r.id,

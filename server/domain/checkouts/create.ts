@@ -1,16 +1,16 @@
 // POST /v2/checkouts/ and GET /v2/checkouts/{token}/ (spec 2.7, 2.10, 4.7).
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
-import type { Prisma } from "../../generated/prisma/client";
-import type { CheckoutOut, checkoutBody } from "../../schemas/payments";
-import type { Ctx } from "../context";
-import { invalid, notFound } from "../errors";
-import { dec, fmt4 } from "../money";
-import { type CompiledOffer, compileOffer } from "../offers/compile";
-import { catalogSnapshot } from "../offers/snapshot";
-import { eligibleProcessors } from "../payments/options";
-import { type PricedOffer, priceOffer } from "../pricing/engine";
-import { presentQuote } from "../quotes/present";
+import type { Ctx } from "@/server/domain/context";
+import { invalid, notFound } from "@/server/domain/errors";
+import { dec, fmt4 } from "@/server/domain/money";
+import { type CompiledOffer, compileOffer } from "@/server/domain/offers/compile";
+import { catalogSnapshot } from "@/server/domain/offers/snapshot";
+import { eligibleProcessors } from "@/server/domain/payments/options";
+import { type PricedOffer, priceOffer } from "@/server/domain/pricing/engine";
+import { presentQuote } from "@/server/domain/quotes/present";
+import type { Prisma } from "@/server/generated/prisma/client";
+import type { CheckoutOut, checkoutBody } from "@/server/schemas/payments";
 import { presentCheckout } from "./present";
 
 export type CheckoutInput = z.infer<typeof checkoutBody>;

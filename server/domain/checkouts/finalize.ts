@@ -1,14 +1,15 @@
 // POST /v2/checkouts/{token}/finalize/ (spec 4.7 rule 4, 3.2): preflight, then contract + initial run +
 // payment. Exactly one finalizer moves a checkout out of `pending` (pending → finalizing is atomic);
 // finalizing again returns the outcome already reached and never creates a second contract.
-import type { Prisma } from "../../generated/prisma/client";
-import type { ContractCreateInput } from "../../schemas/contracts";
-import type { CheckoutOut } from "../../schemas/payments";
-import { executeRun } from "../billing/execute";
-import type { Ctx } from "../context";
-import { createContract } from "../contracts/create";
-import { DomainError, invalid } from "../errors";
-import { dec } from "../money";
+
+import { executeRun } from "@/server/domain/billing/execute";
+import type { Ctx } from "@/server/domain/context";
+import { createContract } from "@/server/domain/contracts/create";
+import { DomainError, invalid } from "@/server/domain/errors";
+import { dec } from "@/server/domain/money";
+import type { Prisma } from "@/server/generated/prisma/client";
+import type { ContractCreateInput } from "@/server/schemas/contracts";
+import type { CheckoutOut } from "@/server/schemas/payments";
 import { getCheckout, loadCheckout } from "./create";
 
 const WAIT_MS = 20_000;

@@ -1,7 +1,7 @@
-import type { Prisma } from "../../generated/prisma/client";
-import type { CheckoutOut, RegistrationOut } from "../../schemas/payments";
-import { fmt4 } from "../money";
-import { iso, isoN } from "../time";
+import { fmt4 } from "@/server/domain/money";
+import { iso, isoN } from "@/server/domain/time";
+import type { Prisma } from "@/server/generated/prisma/client";
+import type { CheckoutOut, RegistrationOut } from "@/server/schemas/payments";
 
 type CheckoutRow = Prisma.CheckoutGetPayload<object>;
 

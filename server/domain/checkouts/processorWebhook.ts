@@ -5,13 +5,13 @@
 // newer than 5 minutes by the real clock (never an account's test clock), one whose signature was
 // already accepted, a wrong signature and an unknown processor id all get the same 401.
 import { createHash, randomBytes } from "node:crypto";
-import { systemClock } from "../../clock";
-import type { Db } from "../../db";
-import { accountClockOf } from "../accountContext";
-import { recordOutcome } from "../billing/execute";
-import type { Ctx } from "../context";
-import { DomainError, invalid } from "../errors";
-import { signatureHeader, verifyWebhook } from "../webhooks/sign";
+import { systemClock } from "@/server/clock";
+import type { Db } from "@/server/db";
+import { accountClockOf } from "@/server/domain/accountContext";
+import { recordOutcome } from "@/server/domain/billing/execute";
+import type { Ctx } from "@/server/domain/context";
+import { DomainError, invalid } from "@/server/domain/errors";
+import { signatureHeader, verifyWebhook } from "@/server/domain/webhooks/sign";
 import { type CardDetails, verifyCard } from "./registrations";
 
 export const PROCESSOR_WEBHOOK_TOLERANCE_S = 5 * 60;

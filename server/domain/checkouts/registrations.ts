@@ -2,13 +2,13 @@
 // card on the hosted page (public, the registration token is the capability); tokenization completes
 // at once (generic form, vendor A, vendor C) or later through the processor's webhook (vendor B).
 import { constants, privateDecrypt } from "node:crypto";
-import { fixedClock } from "../../clock";
-import type { RegistrationOut } from "../../schemas/payments";
-import { accountClockOf } from "../accountContext";
-import type { Ctx } from "../context";
-import { DomainError, invalid, notFound } from "../errors";
-import { brandOf } from "../payments/methods";
-import { sandboxTokenization } from "../payments/sandboxTokenization";
+import { fixedClock } from "@/server/clock";
+import { accountClockOf } from "@/server/domain/accountContext";
+import type { Ctx } from "@/server/domain/context";
+import { DomainError, invalid, notFound } from "@/server/domain/errors";
+import { brandOf } from "@/server/domain/payments/methods";
+import { sandboxTokenization } from "@/server/domain/payments/sandboxTokenization";
+import type { RegistrationOut } from "@/server/schemas/payments";
 import { newToken } from "./create";
 import { presentRegistration } from "./present";
 

@@ -3,13 +3,13 @@
 // actors the audit trail recorded, entitlements, and what the next regular run will bill, by the billing
 // planner itself (billing/build.ts planRegularRun) so the console never prices differently.
 import Decimal from "decimal.js";
-import { planRegularRun } from "../billing/build";
-import type { Ctx } from "../context";
-import { getContract } from "../contracts/read";
-import { loadContract } from "../contracts/records";
-import { customerEntitlements } from "../entitlements/entitlements";
-import { fmt4 } from "../money";
-import { catalogSnapshot } from "../offers/snapshot";
+import { planRegularRun } from "@/server/domain/billing/build";
+import type { Ctx } from "@/server/domain/context";
+import { getContract } from "@/server/domain/contracts/read";
+import { loadContract } from "@/server/domain/contracts/records";
+import { customerEntitlements } from "@/server/domain/entitlements/entitlements";
+import { fmt4 } from "@/server/domain/money";
+import { catalogSnapshot } from "@/server/domain/offers/snapshot";
 
 const TIMELINE_LIMIT = 200;
 

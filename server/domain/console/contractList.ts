@@ -1,8 +1,9 @@
 // /admin/contracts: one page of the account's contracts with filters, search and sort, in SQL (the total
 // is a count over the same conditions, capped: console/count.ts). Filters are the ones the dashboard's figures hand out.
-import { Prisma } from "../../generated/prisma/client";
-import type { Ctx } from "../context";
-import { fmt4 } from "../money";
+
+import type { Ctx } from "@/server/domain/context";
+import { fmt4 } from "@/server/domain/money";
+import { Prisma } from "@/server/generated/prisma/client";
 import { COUNT_CAP, cappedCount } from "./count";
 import { renewalAmountSql } from "./renewal";
 import { serviceStateSql } from "./serviceState";

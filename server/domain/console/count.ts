@@ -1,7 +1,8 @@
 // Totals of the console's lists stop counting at COUNT_CAP: past it a page shows "10,000+" (count_capped),
 // so a list's cost stays that of its page however many rows an account has.
-import type { Prisma } from "../../generated/prisma/client";
-import type { Ctx } from "../context";
+
+import type { Ctx } from "@/server/domain/context";
+import type { Prisma } from "@/server/generated/prisma/client";
 
 export const COUNT_CAP = 10_000;
 

@@ -1,10 +1,11 @@
 // /admin/billing-runs: one page of the account's runs with filters, in SQL; and one run with its retry
 // schedule (from the dunning rules in billing/dunning.ts) for the run's detail page.
-import { Prisma } from "../../generated/prisma/client";
-import { MAX_ATTEMPTS, nextAttemptAfter } from "../billing/dunning";
-import { getRun } from "../billing/runs";
-import type { Ctx } from "../context";
-import { fmt4 } from "../money";
+
+import { MAX_ATTEMPTS, nextAttemptAfter } from "@/server/domain/billing/dunning";
+import { getRun } from "@/server/domain/billing/runs";
+import type { Ctx } from "@/server/domain/context";
+import { fmt4 } from "@/server/domain/money";
+import { Prisma } from "@/server/generated/prisma/client";
 import { COUNT_CAP, cappedCount } from "./count";
 
 export interface RunListFilters {

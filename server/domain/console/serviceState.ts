@@ -1,8 +1,9 @@
 // A contract's service state in SQL (for filtering and sorting whole lists), the same rule as
 // contracts/service.ts serviceStateAt: inactive unless live and unpaused; past_due after the grace period
 // of an unpaid run; partial when some of the relevant items are not in service. Expects `c` and `${now}`.
-import { Prisma } from "../../generated/prisma/client";
-import { PAST_DUE_GRACE_DAYS } from "../contracts/serviceState";
+
+import { PAST_DUE_GRACE_DAYS } from "@/server/domain/contracts/serviceState";
+import { Prisma } from "@/server/generated/prisma/client";
 
 export function serviceStateSql(now: Date): Prisma.Sql {
   const itemOn = Prisma.sql`(i.removed_at is null or i.removed_at > ${now}) and (i.start_at is null or i.start_at <= ${now}) and (i.end_at is null or i.end_at > ${now})

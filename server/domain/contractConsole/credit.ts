@@ -2,14 +2,14 @@
 // transaction on the contract; it is recorded and reduces a charge only when a run uses it (auto_apply_credit
 // or apply-credit), so granting it changes no price and does not bump contract_version (open preview tokens stay valid).
 import { z } from "zod";
-import { moneyInput } from "../../schemas/common";
-import type { ContractOut } from "../../schemas/contracts";
-import type { Ctx } from "../context";
-import { withLockedContract } from "../contracts/records";
-import { viewContractById } from "../contracts/view";
-import { invalid } from "../errors";
-import { emitEvent } from "../events/outbox";
-import { dec, fmt4 } from "../money";
+import type { Ctx } from "@/server/domain/context";
+import { withLockedContract } from "@/server/domain/contracts/records";
+import { viewContractById } from "@/server/domain/contracts/view";
+import { invalid } from "@/server/domain/errors";
+import { emitEvent } from "@/server/domain/events/outbox";
+import { dec, fmt4 } from "@/server/domain/money";
+import { moneyInput } from "@/server/schemas/common";
+import type { ContractOut } from "@/server/schemas/contracts";
 
 export const creditGrantBody = z.strictObject({
   amount: moneyInput,

@@ -1,4 +1,4 @@
-import type { Ctx } from "../context";
+import type { Ctx } from "@/server/domain/context";
 
 /** The currencies the account's contracts use (the contract list's currency filter offers these). */
 export async function contractCurrencies(ctx: Ctx): Promise<string[]> {

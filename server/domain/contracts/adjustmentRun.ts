@@ -2,10 +2,10 @@
 // once (invoice_now) or for the pending adjustments of a contract canceled before its next invoice.
 // The pending lines it bills point at it, so no later run bills them again.
 import Decimal from "decimal.js";
-import type { DbTx } from "../../db";
-import type { Prisma } from "../../generated/prisma/client";
-import { runPeriodOf } from "../billing/period";
-import { fmt4 } from "../money";
+import type { DbTx } from "@/server/db";
+import { runPeriodOf } from "@/server/domain/billing/period";
+import { fmt4 } from "@/server/domain/money";
+import type { Prisma } from "@/server/generated/prisma/client";
 import type { ContractRecord } from "./records";
 
 type RunLine = Prisma.BillingRunLineCreateWithoutRunInput;

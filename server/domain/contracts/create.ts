@@ -1,17 +1,17 @@
 // POST /v2/subscription-contracts/ (spec 4.6 Create): compile and price the offer like a quote, then
 // store the contract, its items and what initial_billing_mode asks for, with a created event.
 import { randomBytes } from "node:crypto";
-import type { DbTx } from "../../db";
-import type { Prisma } from "../../generated/prisma/client";
-import type { ContractCreateInput, ContractOut } from "../../schemas/contracts";
-import { runPeriodOf } from "../billing/period";
-import type { Ctx } from "../context";
-import { invalid } from "../errors";
-import { emitEvent } from "../events/outbox";
-import { fmt4, fmt4n } from "../money";
-import { compileOffer } from "../offers/compile";
-import { checkProcessorOverride } from "../payments/override";
-import { type PricedLine, type PricedOffer, priceOffer } from "../pricing/engine";
+import type { DbTx } from "@/server/db";
+import { runPeriodOf } from "@/server/domain/billing/period";
+import type { Ctx } from "@/server/domain/context";
+import { invalid } from "@/server/domain/errors";
+import { emitEvent } from "@/server/domain/events/outbox";
+import { fmt4, fmt4n } from "@/server/domain/money";
+import { compileOffer } from "@/server/domain/offers/compile";
+import { checkProcessorOverride } from "@/server/domain/payments/override";
+import { type PricedLine, type PricedOffer, priceOffer } from "@/server/domain/pricing/engine";
+import type { Prisma } from "@/server/generated/prisma/client";
+import type { ContractCreateInput, ContractOut } from "@/server/schemas/contracts";
 import { loadContract } from "./records";
 import { viewContract } from "./view";
 

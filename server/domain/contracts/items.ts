@@ -1,10 +1,11 @@
 // Item changes of spec 4.6 (add, update, remove) as planners for the shared operation flow.
-import type { Prisma } from "../../generated/prisma/client";
-import type { ItemAddInput, ItemRemoveInput, ItemUpdateInput } from "../../schemas/contracts";
-import { DomainError, invalid } from "../errors";
-import { dec, fmt4n } from "../money";
-import type { PricingRecord } from "../offers/terms";
-import { periodContaining } from "../pricing/periods";
+
+import { DomainError, invalid } from "@/server/domain/errors";
+import { dec, fmt4n } from "@/server/domain/money";
+import type { PricingRecord } from "@/server/domain/offers/terms";
+import { periodContaining } from "@/server/domain/pricing/periods";
+import type { Prisma } from "@/server/generated/prisma/client";
+import type { ItemAddInput, ItemRemoveInput, ItemUpdateInput } from "@/server/schemas/contracts";
 import { contractAnchor, itemLine, type ProrationLine, prorate } from "./lines";
 import type { Plan, PlanArgs } from "./operationFlow";
 import type { ContractRecord } from "./records";

@@ -1,10 +1,10 @@
 // Lifecycle transitions of spec 3.1 as planners for the shared operation flow (preview + execute).
 
 import Decimal from "decimal.js";
-import type { DbTx } from "../../db";
-import type { CancelInput, PauseInput, RestartInput, ResumeInput } from "../../schemas/contracts";
-import { invalid, invalidFields } from "../errors";
-import { fmt4 } from "../money";
+import type { DbTx } from "@/server/db";
+import { invalid, invalidFields } from "@/server/domain/errors";
+import { fmt4 } from "@/server/domain/money";
+import type { CancelInput, PauseInput, RestartInput, ResumeInput } from "@/server/schemas/contracts";
 import { createAdjustmentRun } from "./adjustmentRun";
 import { itemLine, type ProrationLine, pendingAsRunLine, prorate } from "./lines";
 import type { Plan, PlanArgs } from "./operationFlow";

@@ -1,14 +1,14 @@
 // Contract items as pricing-engine lines, and proration lines over part of a service period.
 import Decimal from "decimal.js";
-import type { Prisma } from "../../generated/prisma/client";
-import type { PreviewLineOut } from "../../schemas/contracts";
-import { dec, fmt4, fmt6 } from "../money";
-import type { CatalogSnapshot } from "../offers/snapshot";
-import { toTerms } from "../offers/terms";
-import { priceAmounts } from "../pricing/amounts";
-import { prorationFactor } from "../pricing/periods";
-import type { Anchor, LineInput, Period } from "../pricing/types";
-import { iso } from "../time";
+import { dec, fmt4, fmt6 } from "@/server/domain/money";
+import type { CatalogSnapshot } from "@/server/domain/offers/snapshot";
+import { toTerms } from "@/server/domain/offers/terms";
+import { priceAmounts } from "@/server/domain/pricing/amounts";
+import { prorationFactor } from "@/server/domain/pricing/periods";
+import type { Anchor, LineInput, Period } from "@/server/domain/pricing/types";
+import { iso } from "@/server/domain/time";
+import type { Prisma } from "@/server/generated/prisma/client";
+import type { PreviewLineOut } from "@/server/schemas/contracts";
 import type { ContractRecord } from "./records";
 
 type Item = ContractRecord["items"][number];

@@ -1,14 +1,14 @@
 // The shared shape of contract changes (items add/update/remove, cancel, pause, resume, restart):
 // plan → proration lines → settlement → apply, with the same plan serving proration-preview.
 import Decimal from "decimal.js";
-import type { DbTx } from "../../db";
-import type { ContractOut, Operation, ProrationPreviewOut } from "../../schemas/contracts";
-import type { Ctx } from "../context";
-import { DomainError, invalid } from "../errors";
-import { type EventType, emitEvent } from "../events/outbox";
-import { fmt4, fmt6 } from "../money";
-import { type CatalogSnapshot, catalogSnapshot } from "../offers/snapshot";
-import { iso } from "../time";
+import type { DbTx } from "@/server/db";
+import type { Ctx } from "@/server/domain/context";
+import { DomainError, invalid } from "@/server/domain/errors";
+import { type EventType, emitEvent } from "@/server/domain/events/outbox";
+import { fmt4, fmt6 } from "@/server/domain/money";
+import { type CatalogSnapshot, catalogSnapshot } from "@/server/domain/offers/snapshot";
+import { iso } from "@/server/domain/time";
+import type { ContractOut, Operation, ProrationPreviewOut } from "@/server/schemas/contracts";
 import { createAdjustmentRun } from "./adjustmentRun";
 import { lineGross, type ProrationLine, pendingAsRunLine, presentProrationLine } from "./lines";
 import { type ContractRecord, loadContract, withLockedContract, withVersionBump } from "./records";

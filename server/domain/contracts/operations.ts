@@ -1,8 +1,13 @@
 // Entry points for contract changes: execution and proration-preview of each operation (spec 4.6).
 import type { z } from "zod";
-import { type ContractOut, type Operation, operationBodies, type ProrationPreviewOut } from "../../schemas/contracts";
-import type { Ctx } from "../context";
-import { addFieldError, DomainError } from "../errors";
+import type { Ctx } from "@/server/domain/context";
+import { addFieldError, DomainError } from "@/server/domain/errors";
+import {
+  type ContractOut,
+  type Operation,
+  operationBodies,
+  type ProrationPreviewOut,
+} from "@/server/schemas/contracts";
 import { planAddItem, planRemoveItem, planUpdateItem } from "./items";
 import { planCancel, planPause, planRestart, planResume } from "./lifecycle";
 import {

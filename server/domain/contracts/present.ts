@@ -1,9 +1,10 @@
 // Contract records → the SubscriptionContract of spec 2.6.
-import type { ContractItemOut, ContractOut, ContractPauseOut } from "../../schemas/contracts";
-import { dec, fmt4, fmt4n } from "../money";
-import type { CatalogSnapshot } from "../offers/snapshot";
-import { versionAt } from "../pricing/amounts";
-import { iso, isoN } from "../time";
+
+import { dec, fmt4, fmt4n } from "@/server/domain/money";
+import type { CatalogSnapshot } from "@/server/domain/offers/snapshot";
+import { versionAt } from "@/server/domain/pricing/amounts";
+import { iso, isoN } from "@/server/domain/time";
+import type { ContractItemOut, ContractOut, ContractPauseOut } from "@/server/schemas/contracts";
 import type { ContractRecord } from "./records";
 import { itemEntitledUntil, serviceStateAt } from "./serviceState";
 import { subscriberPage } from "./subscriberPage";

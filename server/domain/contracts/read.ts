@@ -1,10 +1,10 @@
-import type { Prisma } from "../../generated/prisma/client";
-import type { ContractOut, ContractPatchInput } from "../../schemas/contracts";
-import type { Ctx } from "../context";
-import { emitEvent } from "../events/outbox";
-import { type ListResult, type PageRequest, pageWindow } from "../list";
-import { catalogSnapshot } from "../offers/snapshot";
-import { checkProcessorOverride } from "../payments/override";
+import type { Ctx } from "@/server/domain/context";
+import { emitEvent } from "@/server/domain/events/outbox";
+import { type ListResult, type PageRequest, pageWindow } from "@/server/domain/list";
+import { catalogSnapshot } from "@/server/domain/offers/snapshot";
+import { checkProcessorOverride } from "@/server/domain/payments/override";
+import type { Prisma } from "@/server/generated/prisma/client";
+import type { ContractOut, ContractPatchInput } from "@/server/schemas/contracts";
 import { presentContract } from "./present";
 import { contractInclude, withLockedContract, withVersionBump } from "./records";
 import { subscriberUrl } from "./subscriberPage";

@@ -1,10 +1,10 @@
 // Loading and locking contracts. Every mutation runs in a transaction that first locks the contract
 // row, so concurrent changes serialise and contract_version counts every one of them.
 
-import type { DbTx } from "../../db";
-import type { Prisma } from "../../generated/prisma/client";
-import type { Ctx } from "../context";
-import { notFound } from "../errors";
+import type { DbTx } from "@/server/db";
+import type { Ctx } from "@/server/domain/context";
+import { notFound } from "@/server/domain/errors";
+import type { Prisma } from "@/server/generated/prisma/client";
 
 /** The columns of a run a contract shows (latest_billing_run, initial_billing_run). */
 export const runSummarySelect = {

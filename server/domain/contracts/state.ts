@@ -1,12 +1,13 @@
 // Transitions outside the operation flow: activate, delete a future pause, and applying everything that
 // has come due (scheduled cancellations, pause windows starting and ending) at an instant.
-import type { Prisma } from "../../generated/prisma/client";
-import type { ContractOut } from "../../schemas/contracts";
-import type { Ctx } from "../context";
-import { invalid, notFound } from "../errors";
-import { type EventType, emitEvent } from "../events/outbox";
-import { catalogSnapshot } from "../offers/snapshot";
-import { priceOffer } from "../pricing/engine";
+
+import type { Ctx } from "@/server/domain/context";
+import { invalid, notFound } from "@/server/domain/errors";
+import { type EventType, emitEvent } from "@/server/domain/events/outbox";
+import { catalogSnapshot } from "@/server/domain/offers/snapshot";
+import { priceOffer } from "@/server/domain/pricing/engine";
+import type { Prisma } from "@/server/generated/prisma/client";
+import type { ContractOut } from "@/server/schemas/contracts";
 import { createInitialBilling } from "./create";
 import { contractAnchor, itemLine } from "./lines";
 import { withLockedContract, withVersionBump } from "./records";

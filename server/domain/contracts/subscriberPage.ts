@@ -1,10 +1,10 @@
 // Everything about a contract's subscriber page: its address (subscriber_page of the API) and the
 // contract it shows, found by the page's unguessable token (no API key).
 
-import { accountClock } from "../../clock";
-import type { Db, DbTx } from "../../db";
-import type { Ctx } from "../context";
-import { catalogSnapshot } from "../offers/snapshot";
+import { accountClock } from "@/server/clock";
+import type { Db, DbTx } from "@/server/db";
+import type { Ctx } from "@/server/domain/context";
+import { catalogSnapshot } from "@/server/domain/offers/snapshot";
 import { presentContract } from "./present";
 import { contractInclude } from "./records";
 

@@ -1,8 +1,8 @@
 // Preview tokens: stateless, HMAC-signed promises of a previewed change. The execution call must match
 // the operation, its parameters and the contract version, and yields exactly the previewed amounts.
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import { getSecret } from "../../secrets";
-import { canonicalJson as canonical } from "../canonical";
+import { canonicalJson as canonical } from "@/server/domain/canonical";
+import { getSecret } from "@/server/secrets";
 
 /** What a preview promised: the contract at a version, the operation and its parameters, when it takes effect and its amounts. */
 export interface PreviewClaims {

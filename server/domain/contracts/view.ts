@@ -1,8 +1,8 @@
 // Reading a contract as the API shows it (used by every contract operation's response).
-import type { DbTx } from "../../db";
-import type { ContractOut } from "../../schemas/contracts";
-import type { Ctx } from "../context";
-import { catalogSnapshot } from "../offers/snapshot";
+import type { DbTx } from "@/server/db";
+import type { Ctx } from "@/server/domain/context";
+import { catalogSnapshot } from "@/server/domain/offers/snapshot";
+import type { ContractOut } from "@/server/schemas/contracts";
 import { presentContract } from "./present";
 import { type ContractRecord, loadContract, runSummarySelect } from "./records";
 import { subscriberUrl } from "./subscriberPage";

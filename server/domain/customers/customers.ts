@@ -1,9 +1,9 @@
-import type { Prisma } from "../../generated/prisma/client";
-import type { CustomerCreateInput, CustomerOut, CustomerPatchInput } from "../../schemas/customers";
-import type { Ctx } from "../context";
-import { invalid, notFound } from "../errors";
-import { type ListResult, type PageRequest, pageWindow } from "../list";
-import { iso } from "../time";
+import type { Ctx } from "@/server/domain/context";
+import { invalid, notFound } from "@/server/domain/errors";
+import { type ListResult, type PageRequest, pageWindow } from "@/server/domain/list";
+import { iso } from "@/server/domain/time";
+import type { Prisma } from "@/server/generated/prisma/client";
+import type { CustomerCreateInput, CustomerOut, CustomerPatchInput } from "@/server/schemas/customers";
 
 type CustomerRecord = Prisma.CustomerGetPayload<object>;
 

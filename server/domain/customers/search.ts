@@ -1,12 +1,13 @@
 // Console reads of customers: search across reference, name and email; a customer addressed by its
 // reference or its numeric id; every payment method of a customer (canceled ones too, for the record).
-import type { Prisma } from "../../generated/prisma/client";
-import type { CustomerOut } from "../../schemas/customers";
-import type { PaymentMethodOut } from "../../schemas/payments";
-import type { Ctx } from "../context";
-import { notFound } from "../errors";
-import type { ListResult, PageRequest } from "../list";
-import { presentPaymentMethod } from "../payments/present";
+
+import type { Ctx } from "@/server/domain/context";
+import { notFound } from "@/server/domain/errors";
+import type { ListResult, PageRequest } from "@/server/domain/list";
+import { presentPaymentMethod } from "@/server/domain/payments/present";
+import type { Prisma } from "@/server/generated/prisma/client";
+import type { CustomerOut } from "@/server/schemas/customers";
+import type { PaymentMethodOut } from "@/server/schemas/payments";
 import { findCustomer, presentCustomer } from "./customers";
 
 /** Customers whose reference, name or email contains `q` (case-insensitive), newest first. */

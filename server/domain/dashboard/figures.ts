@@ -2,8 +2,8 @@
 // filter of the console list it counts (contracts.list or runs.list accept it as is), so a number links
 // to its rows. Windows end at the account's clock ("now").
 import Decimal from "decimal.js";
-import type { Ctx } from "../context";
-import { fmt4 } from "../money";
+import type { Ctx } from "@/server/domain/context";
+import { fmt4 } from "@/server/domain/money";
 
 const DAY = 86_400_000;
 export const WINDOW_DAYS = 30;

@@ -4,7 +4,7 @@
 // becomes a live interval, intervals are bucketed against the sorted instants and summed per price,
 // and only those few sums meet the price versions in effect at each instant.
 import Decimal from "decimal.js";
-import type { Ctx } from "../context";
+import type { Ctx } from "@/server/domain/context";
 
 export interface MrrPoint {
   at: Date;

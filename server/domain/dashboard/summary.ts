@@ -1,7 +1,7 @@
 // The console dashboard (/admin): every figure and chart, on the account's clock, in a few groups the page
 // loads side by side (dashboard.mrr, .figures, .money, .mrrByMonth, .outcomes); each figure is one SQL aggregate.
-import type { Ctx } from "../context";
-import { fmt4 } from "../money";
+import type { Ctx } from "@/server/domain/context";
+import { fmt4 } from "@/server/domain/money";
 import {
   activeContracts,
   billedAndCollected,

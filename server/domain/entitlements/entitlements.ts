@@ -1,11 +1,11 @@
 // GET /v2/customer-entitlements/ (spec 4.5): what a customer may use at an instant, from contract state,
 // pauses, item service periods and unpaid runs past the grace period; never from payment state alone.
-import type { Ctx } from "../context";
-import { contractInclude } from "../contracts/records";
-import { itemEntitledUntil, serviceStateAt } from "../contracts/serviceState";
-import { invalid, notFound } from "../errors";
-import { catalogSnapshot } from "../offers/snapshot";
-import { iso, isoN } from "../time";
+import type { Ctx } from "@/server/domain/context";
+import { contractInclude } from "@/server/domain/contracts/records";
+import { itemEntitledUntil, serviceStateAt } from "@/server/domain/contracts/serviceState";
+import { invalid, notFound } from "@/server/domain/errors";
+import { catalogSnapshot } from "@/server/domain/offers/snapshot";
+import { iso, isoN } from "@/server/domain/time";
 
 export interface EntitlementQuery {
   customer_reference?: string;

@@ -1,8 +1,8 @@
 // Outbox (spec 6): events are rows written in the same transaction as the change they describe;
 // the webhook dispatcher publishes them later, at least once, each with a unique event id.
 import { randomBytes } from "node:crypto";
-import type { DbTx } from "../../db";
-import type { Prisma } from "../../generated/prisma/client";
+import type { DbTx } from "@/server/db";
+import type { Prisma } from "@/server/generated/prisma/client";
 
 export type EventType =
   | "subscription_contract.created"

@@ -2,8 +2,8 @@
 // retry gets the stored response; the same key with other parameters is a 400; a concurrent duplicate
 // waits for the first to finish. The unique (account, scope, key) row is the lock.
 
-import type { Db } from "../../db";
-import type { Prisma } from "../../generated/prisma/client";
+import type { Db } from "@/server/db";
+import type { Prisma } from "@/server/generated/prisma/client";
 
 export type Claim =
   | { kind: "new"; id: number }

@@ -1,17 +1,17 @@
 // Offer input (spec 2.4) → a validated Offer for the pricing engine. Every 400 of spec 7 for offers
 // is raised here, collected per input key, so quotes, checkouts and contract creation agree.
 
-import type { BundleItemSelectionInput } from "../../schemas/bundles";
-import type { ContractItemInput, OfferInput } from "../../schemas/offers";
-import { type AddonRuleRecord, offerTerms, priceFitsRule } from "../bundles/addons";
-import type { ResolvedBundleItem } from "../bundles/selections";
-import { resolveSelections } from "../bundles/selections";
-import type { Ctx } from "../context";
-import { requireCustomer } from "../customers/customers";
-import { addFieldError, DomainError, type FieldErrors, invalid, invalidFields } from "../errors";
-import { decOf } from "../money";
-import { isValidTimeZone } from "../pricing/calendar";
-import type { LineInput, LineSource, Offer } from "../pricing/types";
+import { type AddonRuleRecord, offerTerms, priceFitsRule } from "@/server/domain/bundles/addons";
+import type { ResolvedBundleItem } from "@/server/domain/bundles/selections";
+import { resolveSelections } from "@/server/domain/bundles/selections";
+import type { Ctx } from "@/server/domain/context";
+import { requireCustomer } from "@/server/domain/customers/customers";
+import { addFieldError, DomainError, type FieldErrors, invalid, invalidFields } from "@/server/domain/errors";
+import { decOf } from "@/server/domain/money";
+import { isValidTimeZone } from "@/server/domain/pricing/calendar";
+import type { LineInput, LineSource, Offer } from "@/server/domain/pricing/types";
+import type { BundleItemSelectionInput } from "@/server/schemas/bundles";
+import type { ContractItemInput, OfferInput } from "@/server/schemas/offers";
 import { catalogSnapshot } from "./snapshot";
 import { type PricingRecord, toTerms } from "./terms";
 

@@ -2,10 +2,10 @@
 // and add-on rules), so pricing an offer costs one indexed read instead of dozens of relation queries.
 // Staleness is detected through accounts.catalog_version, which database triggers bump on every catalog
 // change (migration 20261122010306_catalog_version), whichever process or script made it.
-import { getPgPool } from "../../db";
-import { type AddonRuleRecord, addonRuleInclude } from "../bundles/addons";
-import { type BundleDetailRecord, bundleDetailInclude } from "../bundles/present";
-import type { Ctx } from "../context";
+import { getPgPool } from "@/server/db";
+import { type AddonRuleRecord, addonRuleInclude } from "@/server/domain/bundles/addons";
+import { type BundleDetailRecord, bundleDetailInclude } from "@/server/domain/bundles/present";
+import type { Ctx } from "@/server/domain/context";
 import { type PricingRecord, pricingInclude } from "./terms";
 
 export interface CatalogSnapshot {

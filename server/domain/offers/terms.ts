@@ -1,8 +1,9 @@
 // Catalog price records → the pricing engine's PriceTerms.
-import type { Prisma } from "../../generated/prisma/client";
-import { dec } from "../money";
-import type { Interval } from "../pricing/calendar";
-import type { PriceTerms } from "../pricing/types";
+
+import { dec } from "@/server/domain/money";
+import type { Interval } from "@/server/domain/pricing/calendar";
+import type { PriceTerms } from "@/server/domain/pricing/types";
+import type { Prisma } from "@/server/generated/prisma/client";
 
 export const pricingInclude = {
   product: { include: { taxRate: true } },

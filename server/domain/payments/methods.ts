@@ -1,12 +1,12 @@
 // Customer payment methods (spec 4.4, 3.3, 5.2).
 import type { z } from "zod";
-import type { DbTx } from "../../db";
-import type { Prisma } from "../../generated/prisma/client";
-import type { PaymentMethodOut, paymentMethodCreateBody, paymentMethodPatchBody } from "../../schemas/payments";
-import type { Ctx } from "../context";
-import { findCustomer } from "../customers/customers";
-import { invalid, notFound } from "../errors";
-import { type ListResult, type PageRequest, pageWindow } from "../list";
+import type { DbTx } from "@/server/db";
+import type { Ctx } from "@/server/domain/context";
+import { findCustomer } from "@/server/domain/customers/customers";
+import { invalid, notFound } from "@/server/domain/errors";
+import { type ListResult, type PageRequest, pageWindow } from "@/server/domain/list";
+import type { Prisma } from "@/server/generated/prisma/client";
+import type { PaymentMethodOut, paymentMethodCreateBody, paymentMethodPatchBody } from "@/server/schemas/payments";
 import { presentPaymentMethod } from "./present";
 
 type CreateInput = z.infer<typeof paymentMethodCreateBody>;

@@ -1,10 +1,10 @@
 // POST /v2/payment-processor-options/ (spec 4.7): which of the account's processors can take this offer.
 import type { z } from "zod";
-import type { processorOptionsBody } from "../../schemas/payments";
-import type { Ctx } from "../context";
-import { invalid } from "../errors";
-import { compileOffer } from "../offers/compile";
-import { priceOffer } from "../pricing/engine";
+import type { Ctx } from "@/server/domain/context";
+import { invalid } from "@/server/domain/errors";
+import { compileOffer } from "@/server/domain/offers/compile";
+import { priceOffer } from "@/server/domain/pricing/engine";
+import type { processorOptionsBody } from "@/server/schemas/payments";
 import { presentProcessorOption } from "./present";
 
 type Input = z.infer<typeof processorOptionsBody>;

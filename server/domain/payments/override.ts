@@ -1,9 +1,9 @@
 // `payment_processor_override` of a contract (spec 2.4, 4.6): the billing engine charges only through
 // that processor, so it must be one of the account's active processors in the contract's currency.
 // Another account's id is indistinguishable from an unknown one (no existence leak across accounts).
-import type { DbTx } from "../../db";
-import type { Ctx } from "../context";
-import { invalid } from "../errors";
+import type { DbTx } from "@/server/db";
+import type { Ctx } from "@/server/domain/context";
+import { invalid } from "@/server/domain/errors";
 
 export async function checkProcessorOverride(
   ctx: Ctx,

@@ -1,7 +1,8 @@
 // Processors and payment methods → API shapes (spec 2.8, 4.4). Secrets and tokens never leave here.
-import type { Prisma } from "../../generated/prisma/client";
-import type { PaymentMethodOut, ProcessorOptionOut } from "../../schemas/payments";
-import { iso, isoN } from "../time";
+
+import { iso, isoN } from "@/server/domain/time";
+import type { Prisma } from "@/server/generated/prisma/client";
+import type { PaymentMethodOut, ProcessorOptionOut } from "@/server/schemas/payments";
 
 type Processor = Prisma.AccountPaymentProcessorGetPayload<object>;
 type Method = Prisma.PaymentMethodGetPayload<{ include: { customer: { select: { reference: true } } } }>;

@@ -1,5 +1,5 @@
 // The account's payment processors as the console lists them (settings → processors); config stays private.
-import type { Ctx } from "../context";
+import type { Ctx } from "@/server/domain/context";
 
 export async function listAccountProcessors(ctx: Ctx) {
   const rows = await ctx.db.accountPaymentProcessor.findMany({

@@ -1,7 +1,7 @@
 // Processor adapters behind one interface. The sandbox adapters decide outcomes by test card number
 // (README "Test cards"), deterministically per idempotency key, so a retried call repeats its result.
 import { createHash } from "node:crypto";
-import { isCurrencyCode, minorUnitExponent } from "../currencies";
+import { isCurrencyCode, minorUnitExponent } from "@/server/domain/currencies";
 
 export interface ChargeRequest {
   /** in the currency's units, with at most its minor-unit digits ("12.28" EUR, "1228" JPY, "12.276" KWD) */

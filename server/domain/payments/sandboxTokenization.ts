@@ -2,15 +2,15 @@
 // the "processor" confirms by a signed webhook. It is handed to the webhook handler in process, never
 // posted to the request's own origin: a forged Host header could otherwise aim a signed request anywhere.
 
-import { log } from "../../log";
 import {
   handleProcessorWebhook,
   type ProcessorEvent,
   processorWebhookSecret,
   signProcessorWebhook,
-} from "../checkouts/processorWebhook";
-import type { CardDetails } from "../checkouts/registrations";
-import type { Ctx } from "../context";
+} from "@/server/domain/checkouts/processorWebhook";
+import type { CardDetails } from "@/server/domain/checkouts/registrations";
+import type { Ctx } from "@/server/domain/context";
+import { log } from "@/server/log";
 
 /** How long the sandbox "processor" takes to tokenize. */
 const SANDBOX_DELAY_MS = 300;

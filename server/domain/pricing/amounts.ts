@@ -1,8 +1,8 @@
 // One line's amount: unit × quantity × (1 − discount) × factor, rounded once (half-up, 4 places),
 // then tax on the rounded amount (exclusive: added on top; inclusive: carved out of it).
 import Decimal from "decimal.js";
-import { memoized, memoizedOn } from "../boundedMemo";
-import { D, fmt4, fmt6, round4 } from "../money";
+import { memoized, memoizedOn } from "@/server/domain/boundedMemo";
+import { D, fmt4, fmt6, round4 } from "@/server/domain/money";
 import type { AmountTexts, PricedAmounts, PriceTerms, VersionTerms } from "./types";
 
 export const FACTOR_PLACES = 6;

@@ -1,8 +1,8 @@
 // The pricing engine (pure): an offer at an instant → first-period and renewal lines, taxes, totals and
 // the billing schedule. No database, no clock: everything comes in through `Offer`.
 import type Decimal from "decimal.js";
-import { memoized } from "../boundedMemo";
-import { D, ZERO } from "../money";
+import { memoized } from "@/server/domain/boundedMemo";
+import { D, ZERO } from "@/server/domain/money";
 import { priceAmounts } from "./amounts";
 import { fullPeriodAt, maxDate, minDate, nextPeriod, type PeriodKind, periodKind, prorationFactor } from "./periods";
 import type { LineInput, Offer, Period, PricedAmounts } from "./types";

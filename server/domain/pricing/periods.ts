@@ -3,8 +3,8 @@
 
 import type Decimal from "decimal.js";
 import { DateTime } from "luxon";
-import { memoized, memoizedOn } from "../boundedMemo";
-import { D } from "../money";
+import { memoized, memoizedOn } from "@/server/domain/boundedMemo";
+import { D } from "@/server/domain/money";
 import {
   addIntervals,
   atDayOfMonth,

@@ -1,11 +1,11 @@
 // Priced offer → the Quote of spec 2.5.
 
-import type { InitialLineOut, QuoteOut, RecurringLineOut } from "../../schemas/quotes";
-import { memoized, memoizedOn } from "../boundedMemo";
-import { fmt4 } from "../money";
-import type { CompiledOffer } from "../offers/compile";
-import type { PricedLine, PricedOffer, Totals } from "../pricing/engine";
-import { iso } from "../time";
+import { memoized, memoizedOn } from "@/server/domain/boundedMemo";
+import { fmt4 } from "@/server/domain/money";
+import type { CompiledOffer } from "@/server/domain/offers/compile";
+import type { PricedLine, PricedOffer, Totals } from "@/server/domain/pricing/engine";
+import { iso } from "@/server/domain/time";
+import type { InitialLineOut, QuoteOut, RecurringLineOut } from "@/server/schemas/quotes";
 
 // tax rates print the same for every line of a price
 const rateTexts = new WeakMap<PricedLine["input"]["price"], string | null>();

@@ -1,10 +1,10 @@
-import type { OfferInput } from "../../schemas/offers";
-import type { QuoteOut } from "../../schemas/quotes";
-import type { Ctx } from "../context";
-import { invalid } from "../errors";
-import { compileOffer } from "../offers/compile";
-import { checkProcessorOverride } from "../payments/override";
-import { priceOffer } from "../pricing/engine";
+import type { Ctx } from "@/server/domain/context";
+import { invalid } from "@/server/domain/errors";
+import { compileOffer } from "@/server/domain/offers/compile";
+import { checkProcessorOverride } from "@/server/domain/payments/override";
+import { priceOffer } from "@/server/domain/pricing/engine";
+import type { OfferInput } from "@/server/schemas/offers";
+import type { QuoteOut } from "@/server/schemas/quotes";
 import { presentQuote } from "./present";
 
 /** Spec 4.3: prices an offer as of now; persists nothing. */

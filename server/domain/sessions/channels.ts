@@ -1,14 +1,15 @@
 // Sales channels (extension of spec 4.8): the seller's configuration an embedded checkout session is
 // created from — an offer (spec 2.4, validated by compiling it once), the origins allowed to run the
 // widget, the payment processors it may offer, metadata, theme and terms.
-import type { Prisma } from "../../generated/prisma/client";
-import { type OfferInput, offerInput } from "../../schemas/offers";
-import type { SalesChannelCreateInput, SalesChannelOut, SalesChannelPatchInput } from "../../schemas/sessions";
-import type { Ctx } from "../context";
-import { addFieldError, type FieldErrors, invalid, invalidFields, notFound } from "../errors";
-import { activeWhere, type ListResult, type PageRequest, pageWindow } from "../list";
-import { compileOffer } from "../offers/compile";
-import { iso } from "../time";
+
+import type { Ctx } from "@/server/domain/context";
+import { addFieldError, type FieldErrors, invalid, invalidFields, notFound } from "@/server/domain/errors";
+import { activeWhere, type ListResult, type PageRequest, pageWindow } from "@/server/domain/list";
+import { compileOffer } from "@/server/domain/offers/compile";
+import { iso } from "@/server/domain/time";
+import type { Prisma } from "@/server/generated/prisma/client";
+import { type OfferInput, offerInput } from "@/server/schemas/offers";
+import type { SalesChannelCreateInput, SalesChannelOut, SalesChannelPatchInput } from "@/server/schemas/sessions";
 
 type ChannelRow = Prisma.SalesChannelGetPayload<object>;
 

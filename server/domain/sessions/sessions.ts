@@ -1,13 +1,14 @@
 // Embedded checkout sessions, seller side (spec 4.8): POST /v2/checkout-sessions/ snapshots an active
 // sales channel onto a short-lived session whose token alone is handed to the browser widget;
 // GET /v2/checkout-sessions/{token}/ is the account's private view of it.
-import type { Prisma } from "../../generated/prisma/client";
-import type { CheckoutSessionCreateInput, CheckoutSessionOut, SessionSnapshot } from "../../schemas/sessions";
-import { newToken } from "../checkouts/create";
-import type { Ctx } from "../context";
-import { requireCustomer } from "../customers/customers";
-import { invalid, isDomainError, notFound } from "../errors";
-import { iso } from "../time";
+
+import { newToken } from "@/server/domain/checkouts/create";
+import type { Ctx } from "@/server/domain/context";
+import { requireCustomer } from "@/server/domain/customers/customers";
+import { invalid, isDomainError, notFound } from "@/server/domain/errors";
+import { iso } from "@/server/domain/time";
+import type { Prisma } from "@/server/generated/prisma/client";
+import type { CheckoutSessionCreateInput, CheckoutSessionOut, SessionSnapshot } from "@/server/schemas/sessions";
 import { validateChannelOffer } from "./channels";
 
 /** A session lives 30 minutes from creation (documented in docs/api-notes.md). */

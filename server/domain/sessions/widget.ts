@@ -2,22 +2,22 @@
 // layer has already checked the request's Origin against the snapshot). Everything here works from the
 // session's snapshot, never from the live sales channel.
 
-import { type OfferInput, offerInput } from "../../schemas/offers";
-import type { CheckoutOut } from "../../schemas/payments";
-import { checkoutBody } from "../../schemas/payments";
-import type { SessionSnapshot, WidgetCheckoutInput } from "../../schemas/sessions";
-import { createCheckout } from "../checkouts/create";
-import { finalizeCheckout } from "../checkouts/finalize";
-import { createRegistration } from "../checkouts/registrations";
-import type { Ctx } from "../context";
-import { createCustomer } from "../customers/customers";
-import { DomainError, invalid, invalidFields, isDomainError } from "../errors";
-import { type CompiledOffer, compileOffer } from "../offers/compile";
-import { eligibleProcessors } from "../payments/options";
-import { presentProcessorOption } from "../payments/present";
-import { type PricedOffer, priceOffer } from "../pricing/engine";
-import { presentQuote } from "../quotes/present";
-import { iso } from "../time";
+import { createCheckout } from "@/server/domain/checkouts/create";
+import { finalizeCheckout } from "@/server/domain/checkouts/finalize";
+import { createRegistration } from "@/server/domain/checkouts/registrations";
+import type { Ctx } from "@/server/domain/context";
+import { createCustomer } from "@/server/domain/customers/customers";
+import { DomainError, invalid, invalidFields, isDomainError } from "@/server/domain/errors";
+import { type CompiledOffer, compileOffer } from "@/server/domain/offers/compile";
+import { eligibleProcessors } from "@/server/domain/payments/options";
+import { presentProcessorOption } from "@/server/domain/payments/present";
+import { type PricedOffer, priceOffer } from "@/server/domain/pricing/engine";
+import { presentQuote } from "@/server/domain/quotes/present";
+import { iso } from "@/server/domain/time";
+import { type OfferInput, offerInput } from "@/server/schemas/offers";
+import type { CheckoutOut } from "@/server/schemas/payments";
+import { checkoutBody } from "@/server/schemas/payments";
+import type { SessionSnapshot, WidgetCheckoutInput } from "@/server/schemas/sessions";
 import {
   type CheckoutRow,
   type SessionRow,

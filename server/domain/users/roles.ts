@@ -1,7 +1,7 @@
 // Seller user roles: owners and admins may change everything in the console; read_only users may
 // look at everything and change nothing. The role is read from the database on every console call,
 // so a change of role applies at once, without waiting for the user's session to expire.
-import type { Db } from "../../db";
+import type { Db } from "@/server/db";
 
 export const ROLES = ["owner", "admin", "read_only"] as const;
 export type Role = (typeof ROLES)[number];

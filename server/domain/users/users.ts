@@ -1,7 +1,7 @@
 // Seller users of an account and their roles. Only owners change roles, and an account always keeps
 // at least one owner (so nobody can lock the account out of managing itself).
-import type { Ctx } from "../context";
-import { DomainError, invalid, notFound } from "../errors";
+import type { Ctx } from "@/server/domain/context";
+import { DomainError, invalid, notFound } from "@/server/domain/errors";
 import type { Role } from "./roles";
 
 export interface UserOut {

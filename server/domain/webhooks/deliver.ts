@@ -3,9 +3,9 @@
 // days, then marked dead. Deliveries are claimed with SKIP LOCKED so several workers never double-send
 // within a lease (server/domain/webhooks/dispatch.ts sends them in parallel). Delivery runs on real time (callers pass the system clock: a test clock does not delay or hasten it).
 
-import { log } from "../../log";
-import type { SystemCtx } from "../context";
-import { notFound } from "../errors";
+import type { SystemCtx } from "@/server/domain/context";
+import { notFound } from "@/server/domain/errors";
+import { log } from "@/server/log";
 import { sendWebhook } from "./send";
 import { signatureHeader } from "./sign";
 import type { NetworkPolicy } from "./target";

@@ -3,8 +3,8 @@
 // endpoint, each bounded by the 10 s timeout. Whenever an attempt ends, more due deliveries are claimed
 // for the endpoints that have room, so a slow endpoint occupies its own slots and nothing else.
 
-import { log } from "../../log";
-import type { SystemCtx } from "../context";
+import type { SystemCtx } from "@/server/domain/context";
+import { log } from "@/server/log";
 import { attemptDelivery, type Claimed, claimDue } from "./deliver";
 import { DELIVERY_TIMEOUT_MS } from "./send";
 import { type NetworkPolicy, networkPolicy } from "./target";

@@ -2,11 +2,11 @@
 // `ping` test event sent at once, and one delivery sent again now. Sending happens in this request
 // (not via the worker) so the seller sees the status code in the delivery log straight away.
 import { randomBytes } from "node:crypto";
-import { systemClock } from "../../clock";
-import type { Prisma } from "../../generated/prisma/client";
-import type { Ctx } from "../context";
-import { notFound } from "../errors";
-import { newEventId } from "../events/outbox";
+import { systemClock } from "@/server/clock";
+import type { Ctx } from "@/server/domain/context";
+import { notFound } from "@/server/domain/errors";
+import { newEventId } from "@/server/domain/events/outbox";
+import type { Prisma } from "@/server/generated/prisma/client";
 import { attemptDelivery } from "./deliver";
 import { DELIVERY_TIMEOUT_MS, publicDeliveryError } from "./send";
 import { type NetworkPolicy, networkPolicy } from "./target";

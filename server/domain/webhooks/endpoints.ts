@@ -1,7 +1,7 @@
 // Seller configuration of webhook endpoints and their delivery log.
 import { randomBytes } from "node:crypto";
-import type { Ctx } from "../context";
-import { invalid, notFound } from "../errors";
+import type { Ctx } from "@/server/domain/context";
+import { invalid, notFound } from "@/server/domain/errors";
 import { publicDeliveryError } from "./send";
 import { type NetworkPolicy, networkPolicy, resolveTarget, URL_MESSAGES, urlShapeProblem, withTimeout } from "./target";
 

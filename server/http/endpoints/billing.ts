@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { applyCreditToRun } from "../../domain/billing/credit";
-import { advanceTestClock, getRun, listRuns, retryRun } from "../../domain/billing/runs";
-import { parsePage } from "../../domain/list";
-import { createWebhookEndpoint, listDeliveries, listWebhookEndpoints } from "../../domain/webhooks/endpoints";
+import { applyCreditToRun } from "@/server/domain/billing/credit";
+import { advanceTestClock, getRun, listRuns, retryRun } from "@/server/domain/billing/runs";
+import { parsePage } from "@/server/domain/list";
+import { createWebhookEndpoint, listDeliveries, listWebhookEndpoints } from "@/server/domain/webhooks/endpoints";
+import { defineEndpoint, intId } from "@/server/http/endpoint";
+import { listBody } from "@/server/http/pagination";
 import {
   applyCreditBody,
   billingRunResponse,
@@ -11,10 +13,8 @@ import {
   testClockBody,
   testClockResponse,
   webhookEndpointBody,
-} from "../../schemas/billing";
-import { listOf } from "../../schemas/common";
-import { defineEndpoint, intId } from "../endpoint";
-import { listBody } from "../pagination";
+} from "@/server/schemas/billing";
+import { listOf } from "@/server/schemas/common";
 
 const tags = ["Billing runs"];
 const params = z.object({ billingRunId: intId });

@@ -1,18 +1,18 @@
 import { z } from "zod";
-import { evaluateAddons } from "../../domain/bundles/addons";
-import { getBundle, listBundles } from "../../domain/bundles/bundles";
-import { parsePage } from "../../domain/list";
+import { evaluateAddons } from "@/server/domain/bundles/addons";
+import { getBundle, listBundles } from "@/server/domain/bundles/bundles";
+import { parsePage } from "@/server/domain/list";
+import { defineEndpoint, intId } from "@/server/http/endpoint";
+import { listBody } from "@/server/http/pagination";
 import {
   addonsBody,
   bundleAddonsResponse,
   bundleListQuery,
   bundleTemplateDetailResponse,
   bundleTemplateResponse,
-} from "../../schemas/bundles";
-import { detailQuery } from "../../schemas/catalog";
-import { listOf } from "../../schemas/common";
-import { defineEndpoint, intId } from "../endpoint";
-import { listBody } from "../pagination";
+} from "@/server/schemas/bundles";
+import { detailQuery } from "@/server/schemas/catalog";
+import { listOf } from "@/server/schemas/common";
 
 const tags = ["Bundles"];
 

@@ -1,7 +1,9 @@
 import { z } from "zod";
-import { getPrice, listPrices } from "../../domain/catalog/prices";
-import { getProduct, listProducts } from "../../domain/catalog/products";
-import { parsePage } from "../../domain/list";
+import { getPrice, listPrices } from "@/server/domain/catalog/prices";
+import { getProduct, listProducts } from "@/server/domain/catalog/products";
+import { parsePage } from "@/server/domain/list";
+import { defineEndpoint, intId } from "@/server/http/endpoint";
+import { listBody } from "@/server/http/pagination";
 import {
   detailQuery,
   priceListQuery,
@@ -9,10 +11,8 @@ import {
   productDetailResponse,
   productListQuery,
   productResponse,
-} from "../../schemas/catalog";
-import { listOf } from "../../schemas/common";
-import { defineEndpoint, intId } from "../endpoint";
-import { listBody } from "../pagination";
+} from "@/server/schemas/catalog";
+import { listOf } from "@/server/schemas/common";
 
 const tags = ["Catalog"];
 

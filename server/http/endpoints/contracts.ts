@@ -1,12 +1,14 @@
 import { z } from "zod";
-import { createContract } from "../../domain/contracts/create";
-import type { OperationResult } from "../../domain/contracts/operationFlow";
-import { previewChange, runLifecycle, runOperation } from "../../domain/contracts/operations";
-import { getContract, listContracts, patchContract } from "../../domain/contracts/read";
-import { activateContract, deletePause } from "../../domain/contracts/state";
-import { customerEntitlements } from "../../domain/entitlements/entitlements";
-import { parsePage } from "../../domain/list";
-import { listOf } from "../../schemas/common";
+import { createContract } from "@/server/domain/contracts/create";
+import type { OperationResult } from "@/server/domain/contracts/operationFlow";
+import { previewChange, runLifecycle, runOperation } from "@/server/domain/contracts/operations";
+import { getContract, listContracts, patchContract } from "@/server/domain/contracts/read";
+import { activateContract, deletePause } from "@/server/domain/contracts/state";
+import { customerEntitlements } from "@/server/domain/entitlements/entitlements";
+import { parsePage } from "@/server/domain/list";
+import { defineEndpoint, intId } from "@/server/http/endpoint";
+import { listBody } from "@/server/http/pagination";
+import { listOf } from "@/server/schemas/common";
 import {
   cancelBody,
   contractCreateBody,
@@ -22,10 +24,8 @@ import {
   prorationPreviewResponse,
   restartBody,
   resumeBody,
-} from "../../schemas/contracts";
-import { entitlementQuery, entitlementStateResponse } from "../../schemas/entitlements";
-import { defineEndpoint, intId } from "../endpoint";
-import { listBody } from "../pagination";
+} from "@/server/schemas/contracts";
+import { entitlementQuery, entitlementStateResponse } from "@/server/schemas/entitlements";
 
 const tags = ["Subscription contracts"];
 const params = z.object({ contractId: intId });

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { createCustomer, getCustomer, listCustomers, updateCustomer } from "../../domain/customers/customers";
-import { parsePage } from "../../domain/list";
-import { listOf } from "../../schemas/common";
-import { customerCreateBody, customerListQuery, customerPatchBody, customerResponse } from "../../schemas/customers";
-import { defineEndpoint } from "../endpoint";
-import { listBody } from "../pagination";
+import { createCustomer, getCustomer, listCustomers, updateCustomer } from "@/server/domain/customers/customers";
+import { parsePage } from "@/server/domain/list";
+import { defineEndpoint } from "@/server/http/endpoint";
+import { listBody } from "@/server/http/pagination";
+import { listOf } from "@/server/schemas/common";
+import { customerCreateBody, customerListQuery, customerPatchBody, customerResponse } from "@/server/schemas/customers";
 
 const tags = ["Customers"];
 const params = z.object({ customerReference: z.string().min(1).max(200) });

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { createCheckout, getCheckout } from "../../domain/checkouts/create";
-import { finalizeCheckout } from "../../domain/checkouts/finalize";
-import { createRegistration, getRegistration } from "../../domain/checkouts/registrations";
-import { parsePage } from "../../domain/list";
+import { createCheckout, getCheckout } from "@/server/domain/checkouts/create";
+import { finalizeCheckout } from "@/server/domain/checkouts/finalize";
+import { createRegistration, getRegistration } from "@/server/domain/checkouts/registrations";
+import { parsePage } from "@/server/domain/list";
 import {
   confirmPaymentMethod,
   createPaymentMethod,
@@ -10,9 +10,12 @@ import {
   getPaymentMethod,
   listPaymentMethods,
   patchPaymentMethod,
-} from "../../domain/payments/methods";
-import { processorOptions } from "../../domain/payments/options";
-import { listOf, pageQuery } from "../../schemas/common";
+} from "@/server/domain/payments/methods";
+import { processorOptions } from "@/server/domain/payments/options";
+import { defineEndpoint, intId } from "@/server/http/endpoint";
+import { listBody } from "@/server/http/pagination";
+import { json } from "@/server/http/response";
+import { listOf, pageQuery } from "@/server/schemas/common";
 import {
   checkoutBody,
   checkoutResponse,
@@ -22,10 +25,7 @@ import {
   processorOptionsBody,
   processorOptionsResponse,
   registrationResponse,
-} from "../../schemas/payments";
-import { defineEndpoint, intId } from "../endpoint";
-import { listBody } from "../pagination";
-import { json } from "../response";
+} from "@/server/schemas/payments";
 
 const ref = z.string().min(1).max(200);
 const pmParams = z.object({ customerReference: ref, paymentMethodId: intId });

@@ -2,13 +2,13 @@
 // form's submission (the registration token is the capability) and the sandbox processors' inbound
 // webhook (authenticated by its HMAC signature over the raw body).
 import { z } from "zod";
-import { handleProcessorWebhook, type ProcessorEvent } from "../../domain/checkouts/processorWebhook";
-import { type CardDetails, submitRegistration } from "../../domain/checkouts/registrations";
-import { cardFormBody, processorWebhookBody } from "../../schemas/public";
-import { auditCardForm } from "../audit";
-import { PUBLIC_BODY_LIMIT } from "../body";
-import { defineEndpoint } from "../endpoint";
-import { toRouteHandler } from "../route";
+import { handleProcessorWebhook, type ProcessorEvent } from "@/server/domain/checkouts/processorWebhook";
+import { type CardDetails, submitRegistration } from "@/server/domain/checkouts/registrations";
+import { auditCardForm } from "@/server/http/audit";
+import { PUBLIC_BODY_LIMIT } from "@/server/http/body";
+import { defineEndpoint } from "@/server/http/endpoint";
+import { toRouteHandler } from "@/server/http/route";
+import { cardFormBody, processorWebhookBody } from "@/server/schemas/public";
 
 const cardForm = defineEndpoint({
   method: "POST",

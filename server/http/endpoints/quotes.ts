@@ -1,6 +1,6 @@
-import { createQuote } from "../../domain/quotes/quotes";
-import { quoteBody, quoteResponse } from "../../schemas/quotes";
-import { defineEndpoint } from "../endpoint";
+import { createQuote } from "@/server/domain/quotes/quotes";
+import { defineEndpoint } from "@/server/http/endpoint";
+import { quoteBody, quoteResponse } from "@/server/schemas/quotes";
 
 export const quoteEndpoints = [
   defineEndpoint({

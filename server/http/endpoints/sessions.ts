@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { parsePage } from "../../domain/list";
-import { createChannel, getChannel, listChannels, updateChannel } from "../../domain/sessions/channels";
-import { createSession, getSession } from "../../domain/sessions/sessions";
-import { listOf } from "../../schemas/common";
+import { parsePage } from "@/server/domain/list";
+import { createChannel, getChannel, listChannels, updateChannel } from "@/server/domain/sessions/channels";
+import { createSession, getSession } from "@/server/domain/sessions/sessions";
+import { defineEndpoint, intId } from "@/server/http/endpoint";
+import { listBody } from "@/server/http/pagination";
+import { listOf } from "@/server/schemas/common";
 import {
   checkoutSessionCreateBody,
   checkoutSessionResponse,
@@ -10,9 +12,7 @@ import {
   salesChannelListQuery,
   salesChannelPatchBody,
   salesChannelResponse,
-} from "../../schemas/sessions";
-import { defineEndpoint, intId } from "../endpoint";
-import { listBody } from "../pagination";
+} from "@/server/schemas/sessions";
 
 const channelParams = z.object({ salesChannelId: intId });
 const tokenParams = z.object({ token: z.string().min(1).max(200) });

@@ -1,15 +1,15 @@
 // The embedded checkout widget's routes (/api/public/checkout-sessions/{token}/...): no API key — the
 // session token is the capability — and only from an origin in the session's snapshot (sessionGate.ts).
 // Errors: 404 unknown token, 403 missing/foreign origin, 410 expired session, 400 validation.
-import type { Ctx } from "../../domain/context";
-import { type SessionRow, snapshotOf } from "../../domain/sessions/sessions";
-import { widgetCheckout, widgetFinalize, widgetView } from "../../domain/sessions/widget";
-import { type WidgetCheckoutInput, widgetCheckoutBody } from "../../schemas/sessions";
-import { auditWidgetChange } from "../audit";
-import { PUBLIC_BODY_LIMIT } from "../body";
-import { defineEndpoint, type EndpointDef } from "../endpoint";
-import { toRouteHandler } from "../route";
-import { preflight as sessionPreflight } from "../sessionGate";
+import type { Ctx } from "@/server/domain/context";
+import { type SessionRow, snapshotOf } from "@/server/domain/sessions/sessions";
+import { widgetCheckout, widgetFinalize, widgetView } from "@/server/domain/sessions/widget";
+import { auditWidgetChange } from "@/server/http/audit";
+import { PUBLIC_BODY_LIMIT } from "@/server/http/body";
+import { defineEndpoint, type EndpointDef } from "@/server/http/endpoint";
+import { toRouteHandler } from "@/server/http/route";
+import { preflight as sessionPreflight } from "@/server/http/sessionGate";
+import { type WidgetCheckoutInput, widgetCheckoutBody } from "@/server/schemas/sessions";
 
 /** Origins are compared exactly as normalized on the channel (scheme, lower-case host, non-default port). */
 const snapshotOrigins = (s: SessionRow) => snapshotOf(s).allowed_origins;

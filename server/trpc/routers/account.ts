@@ -1,7 +1,7 @@
 // The signed-in seller's account: console settings (display time zone, subscriber_url, ...).
 import { z } from "zod";
-import { getAccountSettings, updateAccountSettings } from "../../domain/accounts/settings";
-import { protectedProcedure, router } from "../init";
+import { getAccountSettings, updateAccountSettings } from "@/server/domain/accounts/settings";
+import { protectedProcedure, router } from "@/server/trpc/init";
 
 // shapes only; the domain validates the values (IANA zone, URL) and names the field in its message
 const updateInput = z.object({

@@ -1,9 +1,9 @@
 // API keys of the account (prefixes only: the full key is shown once, at creation).
 import { z } from "zod";
-import { createAccountApiKey, revokeApiKey } from "../../domain/auth/apiKeyAdmin";
-import { listApiKeys } from "../../domain/auth/apiKeys";
-import { protectedProcedure, router } from "../init";
-import { idOnly } from "../inputs";
+import { createAccountApiKey, revokeApiKey } from "@/server/domain/auth/apiKeyAdmin";
+import { listApiKeys } from "@/server/domain/auth/apiKeys";
+import { protectedProcedure, router } from "@/server/trpc/init";
+import { idOnly } from "@/server/trpc/inputs";
 
 export const apiKeysRouter = router({
   list: protectedProcedure.query(({ ctx }) => listApiKeys(ctx.domain)),

@@ -1,7 +1,7 @@
 // The account's audit trail for the console (every role may read it).
 import { z } from "zod";
-import { ACTOR_TYPES, listAuditLog } from "../../domain/audit/audit";
-import { protectedProcedure, router } from "../init";
+import { ACTOR_TYPES, listAuditLog } from "@/server/domain/audit/audit";
+import { protectedProcedure, router } from "@/server/trpc/init";
 
 export const AUDIT_PAGE_SIZE = 25;
 

@@ -1,10 +1,10 @@
 // Billing runs and the test clock for the admin console.
 import { z } from "zod";
-import { accountCtx } from "../../domain/accountContext";
-import { applyCreditToRun } from "../../domain/billing/credit";
-import { advanceTestClock, listRuns } from "../../domain/billing/runs";
-import { idInput } from "../../schemas/common";
-import { protectedProcedure, router } from "../init";
+import { accountCtx } from "@/server/domain/accountContext";
+import { applyCreditToRun } from "@/server/domain/billing/credit";
+import { advanceTestClock, listRuns } from "@/server/domain/billing/runs";
+import { idInput } from "@/server/schemas/common";
+import { protectedProcedure, router } from "@/server/trpc/init";
 
 export const billingRouter = router({
   runs: protectedProcedure.query(

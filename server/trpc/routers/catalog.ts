@@ -1,11 +1,11 @@
 // Catalog for the admin console: products, prices and their versions, tax rates.
 import { z } from "zod";
-import { cancelScheduledPriceVersion } from "../../domain/catalog/cancelVersion";
-import { createPrice, listPrices, schedulePriceVersion } from "../../domain/catalog/prices";
-import { createProduct, getProduct, listProducts, listTaxRates } from "../../domain/catalog/products";
-import { idInput } from "../../schemas/common";
-import { protectedProcedure, router } from "../init";
-import { activeFilter, idOnly, priceCreateInput, priceVersionInput, productCreateInput } from "../inputs";
+import { cancelScheduledPriceVersion } from "@/server/domain/catalog/cancelVersion";
+import { createPrice, listPrices, schedulePriceVersion } from "@/server/domain/catalog/prices";
+import { createProduct, getProduct, listProducts, listTaxRates } from "@/server/domain/catalog/products";
+import { idInput } from "@/server/schemas/common";
+import { protectedProcedure, router } from "@/server/trpc/init";
+import { activeFilter, idOnly, priceCreateInput, priceVersionInput, productCreateInput } from "@/server/trpc/inputs";
 
 const products = router({
   list: protectedProcedure

@@ -1,26 +1,30 @@
 // Catalog beyond products for the console: bundle templates (items, add-on rules), tax rates, shipping
 // options, billing schedules. Each procedure calls the domain function; inputs are the shared zod schemas.
 import { z } from "zod";
-import { getBundle, listBundles } from "../../domain/bundles/bundles";
+import { getBundle, listBundles } from "@/server/domain/bundles/bundles";
 import {
   addAddonRule,
   createBundle,
   listAddonRules,
   setAddonRuleActive,
   updateBundle,
-} from "../../domain/bundles/bundleWrites";
+} from "@/server/domain/bundles/bundleWrites";
 import {
   createBillingSchedule,
   listBillingSchedules,
   updateBillingSchedule,
-} from "../../domain/catalog/billingSchedules";
-import { createShippingOption, listShippingOptions, updateShippingOption } from "../../domain/catalog/shippingOptions";
-import { createTaxRate, listTaxRatesAdmin, updateTaxRate } from "../../domain/catalog/taxRates";
-import { addonRuleInput, bundleInput } from "../../schemas/bundleAdmin";
-import { billingScheduleInput, shippingOptionInput, taxRateInput, withId } from "../../schemas/catalogAdmin";
-import { idInput } from "../../schemas/common";
-import { protectedProcedure, router } from "../init";
-import { activeFilter, idOnly } from "../inputs";
+} from "@/server/domain/catalog/billingSchedules";
+import {
+  createShippingOption,
+  listShippingOptions,
+  updateShippingOption,
+} from "@/server/domain/catalog/shippingOptions";
+import { createTaxRate, listTaxRatesAdmin, updateTaxRate } from "@/server/domain/catalog/taxRates";
+import { addonRuleInput, bundleInput } from "@/server/schemas/bundleAdmin";
+import { billingScheduleInput, shippingOptionInput, taxRateInput, withId } from "@/server/schemas/catalogAdmin";
+import { idInput } from "@/server/schemas/common";
+import { protectedProcedure, router } from "@/server/trpc/init";
+import { activeFilter, idOnly } from "@/server/trpc/inputs";
 
 const bundles = router({
   list: protectedProcedure

@@ -2,13 +2,13 @@
 // (server/http/endpoints/contracts.ts) with the same body schema, plus the contract's id, on the
 // account's clock (test mode), so a console preview and its confirmation behave as the API's do.
 import { z } from "zod";
-import { accountCtx } from "../../domain/accountContext";
-import type { Ctx } from "../../domain/context";
-import { creditGrantBody, grantContractCredit } from "../../domain/contractConsole/credit";
-import { previewChange, runLifecycle, runOperation } from "../../domain/contracts/operations";
-import { patchContract } from "../../domain/contracts/read";
-import { activateContract, deletePause } from "../../domain/contracts/state";
-import { idInput } from "../../schemas/common";
+import { accountCtx } from "@/server/domain/accountContext";
+import type { Ctx } from "@/server/domain/context";
+import { creditGrantBody, grantContractCredit } from "@/server/domain/contractConsole/credit";
+import { previewChange, runLifecycle, runOperation } from "@/server/domain/contracts/operations";
+import { patchContract } from "@/server/domain/contracts/read";
+import { activateContract, deletePause } from "@/server/domain/contracts/state";
+import { idInput } from "@/server/schemas/common";
 import {
   cancelBody,
   contractPatchBody,
@@ -19,8 +19,8 @@ import {
   previewBody,
   restartBody,
   resumeBody,
-} from "../../schemas/contracts";
-import { protectedProcedure, router } from "../init";
+} from "@/server/schemas/contracts";
+import { protectedProcedure, router } from "@/server/trpc/init";
 
 const target = { contract_id: idInput };
 const onAccountClock = (ctx: { domain: Ctx }) => accountCtx(ctx.domain.db, ctx.domain.accountId);

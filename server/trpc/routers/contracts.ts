@@ -1,11 +1,11 @@
 // Contracts in the console: the paginated list and one contract's page data.
 
-import { accountCtx } from "../../domain/accountContext";
-import { contractForConsole } from "../../domain/console/contractDetail";
-import { listContractsForConsole } from "../../domain/console/contractList";
-import { contractListInput } from "../consoleInputs";
-import { protectedProcedure, router } from "../init";
-import { idOnly } from "../inputs";
+import { accountCtx } from "@/server/domain/accountContext";
+import { contractForConsole } from "@/server/domain/console/contractDetail";
+import { listContractsForConsole } from "@/server/domain/console/contractList";
+import { contractListInput } from "@/server/trpc/consoleInputs";
+import { protectedProcedure, router } from "@/server/trpc/init";
+import { idOnly } from "@/server/trpc/inputs";
 
 export const contractsRouter = router({
   list: protectedProcedure

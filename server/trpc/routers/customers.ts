@@ -1,14 +1,14 @@
 // Customers for the admin console: search, one customer with its contracts, payment methods and runs,
 // create and edit. Every procedure calls the domain function the REST API uses.
 import { z } from "zod";
-import { listRuns } from "../../domain/billing/runs";
-import { listContracts } from "../../domain/contracts/read";
-import { createCustomer, listCustomers, updateCustomer } from "../../domain/customers/customers";
-import { findCustomerByKey, listCustomerPaymentMethods, searchCustomers } from "../../domain/customers/search";
-import { deletePaymentMethod } from "../../domain/payments/methods";
-import { idInput } from "../../schemas/common";
-import { customerCreateBody, customerPatchBody } from "../../schemas/customers";
-import { protectedProcedure, router } from "../init";
+import { listRuns } from "@/server/domain/billing/runs";
+import { listContracts } from "@/server/domain/contracts/read";
+import { createCustomer, listCustomers, updateCustomer } from "@/server/domain/customers/customers";
+import { findCustomerByKey, listCustomerPaymentMethods, searchCustomers } from "@/server/domain/customers/search";
+import { deletePaymentMethod } from "@/server/domain/payments/methods";
+import { idInput } from "@/server/schemas/common";
+import { customerCreateBody, customerPatchBody } from "@/server/schemas/customers";
+import { protectedProcedure, router } from "@/server/trpc/init";
 
 export const CUSTOMER_PAGE_SIZE = 20;
 const reference = z.object({ reference: z.string().min(1).max(200) });

@@ -1,10 +1,10 @@
 // The console dashboard (/admin): figures and charts on the account's clock (a test clock included), in
 // groups the page loads side by side, so no figure waits for the slowest.
 
-import { accountCtx } from "../../domain/accountContext";
-import { billingOutcomesPerDay } from "../../domain/dashboard/figures";
-import { currentMrr, dashboardFigures, dashboardMoney, mrrByMonth } from "../../domain/dashboard/summary";
-import { protectedProcedure, router } from "../init";
+import { accountCtx } from "@/server/domain/accountContext";
+import { billingOutcomesPerDay } from "@/server/domain/dashboard/figures";
+import { currentMrr, dashboardFigures, dashboardMoney, mrrByMonth } from "@/server/domain/dashboard/summary";
+import { protectedProcedure, router } from "@/server/trpc/init";
 
 export const dashboardRouter = router({
   /** MRR per currency now, each with the contracts.list filter of the contracts it counts */

@@ -2,18 +2,18 @@
 // The quote and the contract come from the same domain functions as POST /v2/subscription-offer-quotes/
 // and POST /v2/subscription-contracts/, with the same body schemas.
 import { z } from "zod";
-import { accountCtx } from "../../domain/accountContext";
-import { evaluateAddons } from "../../domain/bundles/addons";
-import { getBundle, listBundles } from "../../domain/bundles/bundles";
-import { listPrices } from "../../domain/catalog/prices";
-import type { Ctx } from "../../domain/context";
-import { createContract } from "../../domain/contracts/create";
-import { createQuote } from "../../domain/quotes/quotes";
-import { bundleItemSelectionInput } from "../../schemas/bundles";
-import { idInput } from "../../schemas/common";
-import { contractCreateBody } from "../../schemas/contracts";
-import { quoteBody } from "../../schemas/quotes";
-import { protectedProcedure, router } from "../init";
+import { accountCtx } from "@/server/domain/accountContext";
+import { evaluateAddons } from "@/server/domain/bundles/addons";
+import { getBundle, listBundles } from "@/server/domain/bundles/bundles";
+import { listPrices } from "@/server/domain/catalog/prices";
+import type { Ctx } from "@/server/domain/context";
+import { createContract } from "@/server/domain/contracts/create";
+import { createQuote } from "@/server/domain/quotes/quotes";
+import { bundleItemSelectionInput } from "@/server/schemas/bundles";
+import { idInput } from "@/server/schemas/common";
+import { contractCreateBody } from "@/server/schemas/contracts";
+import { quoteBody } from "@/server/schemas/quotes";
+import { protectedProcedure, router } from "@/server/trpc/init";
 
 /** Quotes and contracts run on the account's clock (a test-mode account's test clock), as over REST. */
 const onAccountClock = async (ctx: Ctx): Promise<Ctx> => ({

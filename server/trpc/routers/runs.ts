@@ -2,13 +2,13 @@
 // function as POST /v2/billing-runs/{id}/retry/), which the console then attempts at once with the
 // worker's own executeRun, so the seller who clicks "Retry payment now" sees the outcome.
 
-import { accountCtx } from "../../domain/accountContext";
-import { executeRun } from "../../domain/billing/execute";
-import { retryRun } from "../../domain/billing/runs";
-import { listRunsForConsole, runForConsole } from "../../domain/console/runList";
-import { retryInput, runListInput } from "../consoleInputs";
-import { protectedProcedure, router } from "../init";
-import { idOnly } from "../inputs";
+import { accountCtx } from "@/server/domain/accountContext";
+import { executeRun } from "@/server/domain/billing/execute";
+import { retryRun } from "@/server/domain/billing/runs";
+import { listRunsForConsole, runForConsole } from "@/server/domain/console/runList";
+import { retryInput, runListInput } from "@/server/trpc/consoleInputs";
+import { protectedProcedure, router } from "@/server/trpc/init";
+import { idOnly } from "@/server/trpc/inputs";
 
 export const runsRouter = router({
   list: protectedProcedure

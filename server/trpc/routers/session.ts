@@ -1,6 +1,6 @@
 // The signed-in user's own sessions.
-import { revokeUserSessions } from "../../domain/auth/userSessions";
-import { protectedProcedure, router } from "../init";
+import { revokeUserSessions } from "@/server/domain/auth/userSessions";
+import { protectedProcedure, router } from "@/server/trpc/init";
 
 export const sessionRouter = router({
   /** Ends every session of the current user, this one included. */

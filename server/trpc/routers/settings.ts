@@ -1,11 +1,11 @@
 // Settings for the console: the account's payment processors and its sales channels (the same domain
 // functions and request schemas as the REST API's /v2/sales-channels/).
-import { listAccountProcessors } from "../../domain/payments/processorList";
-import { createChannel, getChannel, listChannels, updateChannel } from "../../domain/sessions/channels";
-import { idInput } from "../../schemas/common";
-import { salesChannelCreateBody, salesChannelPatchBody } from "../../schemas/sessions";
-import { protectedProcedure, router } from "../init";
-import { idOnly } from "../inputs";
+import { listAccountProcessors } from "@/server/domain/payments/processorList";
+import { createChannel, getChannel, listChannels, updateChannel } from "@/server/domain/sessions/channels";
+import { idInput } from "@/server/schemas/common";
+import { salesChannelCreateBody, salesChannelPatchBody } from "@/server/schemas/sessions";
+import { protectedProcedure, router } from "@/server/trpc/init";
+import { idOnly } from "@/server/trpc/inputs";
 
 const processors = router({
   list: protectedProcedure.query(({ ctx }) => listAccountProcessors(ctx.domain)),

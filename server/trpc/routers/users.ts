@@ -1,9 +1,9 @@
 // Seller users of the account: every role may list them; only owners change roles (the domain checks).
 import { z } from "zod";
-import { ROLES } from "../../domain/users/roles";
-import { listUsers, setUserRole } from "../../domain/users/users";
-import { idInput } from "../../schemas/common";
-import { protectedProcedure, router } from "../init";
+import { ROLES } from "@/server/domain/users/roles";
+import { listUsers, setUserRole } from "@/server/domain/users/users";
+import { idInput } from "@/server/schemas/common";
+import { protectedProcedure, router } from "@/server/trpc/init";
 
 export const usersRouter = router({
   list: protectedProcedure.query(({ ctx }) => listUsers(ctx.domain)),

@@ -6,12 +6,12 @@ import {
   replayDelivery,
   rotateWebhookSecret,
   sendTestEvent,
-} from "../../domain/webhooks/endpointAdmin";
-import { createWebhookEndpoint, listDeliveries, listWebhookEndpoints } from "../../domain/webhooks/endpoints";
-import { webhookEndpointBody } from "../../schemas/billing";
-import { idInput } from "../../schemas/common";
-import { protectedProcedure, router } from "../init";
-import { idOnly } from "../inputs";
+} from "@/server/domain/webhooks/endpointAdmin";
+import { createWebhookEndpoint, listDeliveries, listWebhookEndpoints } from "@/server/domain/webhooks/endpoints";
+import { webhookEndpointBody } from "@/server/schemas/billing";
+import { idInput } from "@/server/schemas/common";
+import { protectedProcedure, router } from "@/server/trpc/init";
+import { idOnly } from "@/server/trpc/inputs";
 
 export const webhooksRouter = router({
   list: protectedProcedure.query(({ ctx }) => listWebhookEndpoints(ctx.domain)),
