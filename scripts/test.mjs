@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 //  2. the committed migrations applied to a fresh template database (proves they apply from scratch);
 //  3. vitest: unit and integration tests, one database per test file cloned from the template;
 //  4. Playwright in Debian's Chromium against the production build on a seeded database.
-// Flags: --only unit|e2e, --skip-build (reuse .next), any other args go to vitest.
+// Flags: --only unit|e2e, --skip-build (reuse .next); other args go to vitest (or, with --only e2e, to Playwright).
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -108,7 +108,7 @@ try {
     try {
       await waitFor(`http://localhost:${port}/api/health`, 60_000);
       const report = path.join(tmp, "playwright.json");
-      await run(bin("playwright"), ["test"], { env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report } });
+      await run(bin("playwright"), ["test", ...(only === "e2e" ? passThrough : [])], { env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report } });
       if (existsSync(report)) {
         const s = JSON.parse(readFileSync(report, "utf8")).stats;
         totals.passed += s.expected + (s.flaky ?? 0);
