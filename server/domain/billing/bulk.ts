@@ -26,12 +26,13 @@ async function insertEvents(tx: DbTx, rows: EventRow[]) {
       ${rows.map((r) => JSON.stringify(r.payload))}::text[], ${rows.map((r) => r.createdAt)}::timestamptz[]) as v(e, a, t, p, c)`;
 }
 
-function simple(c: ContractRecord, now: Date): boolean {
-  const at = c.nextBillingAt;
-  if (!at || at > now || c.state !== "active" || c.billingAdvancePolicy !== "on_run_created") return false;
-  if (c.cancelAt && c.cancelAt <= at) return false;
-  if (c.pauses.some((p) => p.state !== "canceled" && p.state !== "completed")) return false;
-  if (c.autoApplyCredit && c.credits.length) return false;
+function simple(contract: ContractRecord, now: Date): boolean {
+  const at = contract.nextBillingAt;
+  if (!at || at > now || contract.state !== "active" || contract.billingAdvancePolicy !== "on_run_created")
+    return false;
+  if (contract.cancelAt && contract.cancelAt <= at) return false;
+  if (contract.pauses.some((p) => p.state !== "canceled" && p.state !== "completed")) return false;
+  if (contract.autoApplyCredit && contract.credits.length) return false;
   return true;
 }
 
@@ -90,14 +91,14 @@ export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ 
                   ${totals.map((t) => fmt4(t.sub))}::numeric[], ${totals.map((t) => fmt4(t.tax))}::numeric[]) as v(c, cu, cur, ps, pe, k, sa, s, t)
       returning id, contract_id`;
       const runIdOf = new Map(inserted.map((r) => [r.contract_id, r.id]));
-      const runs = plans.map(({ c, at }, i) => ({
-        id: runIdOf.get(c.id)!,
+      const runs = plans.map(({ c: contract, at }, i) => ({
+        id: runIdOf.get(contract.id)!,
         accountId: ctx.accountId,
-        contractId: c.id,
-        customerId: c.customerId,
+        contractId: contract.id,
+        customerId: contract.customerId,
         kind: "regular",
         state: "scheduled",
-        currency: c.currency,
+        currency: contract.currency,
         ...periods[i],
         periodKey: regularKey(at),
         scheduledAt: at,
@@ -112,8 +113,8 @@ export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ 
         updatedAt: now,
       })) as unknown as Prisma.BillingRunGetPayload<object>[];
       const runOf = new Map(runs.map((r) => [r.contractId, r]));
-      const lines = plans.flatMap(({ c, plan }) =>
-        plan.lines.map((l) => ({ ...(l as Prisma.BillingRunLineCreateManyInput), runId: runIdOf.get(c.id)! })),
+      const lines = plans.flatMap(({ c: contract, plan }) =>
+        plan.lines.map((l) => ({ ...(l as Prisma.BillingRunLineCreateManyInput), runId: runIdOf.get(contract.id)! })),
       );
       await tx.$executeRaw`
       insert into billing_run_lines (run_id, contract_item_id, price_id, price_version_id, product_name, quantity, unit_amount, proration_factor, line_total, subtotal, tax, service_period_start_at, service_period_end_at, proration_reason, kind, description)
@@ -133,11 +134,11 @@ export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ 
       where c.id = v.id`;
       await insertEvents(
         tx,
-        plans.map(({ c, at }) =>
-          eventRow(ctx.accountId, "billing_run.created", presentRunSummary(runOf.get(c.id)!, c), at),
+        plans.map(({ c: contract, at }) =>
+          eventRow(ctx.accountId, "billing_run.created", presentRunSummary(runOf.get(contract.id)!, contract), at),
         ),
       );
-      return plans.map(({ c, at }) => ({ run: runOf.get(c.id)!, contract: c, at }));
+      return plans.map(({ c: contract, at }) => ({ run: runOf.get(contract.id)!, contract: contract, at }));
     },
     { timeout: 60_000 },
   );
@@ -179,20 +180,20 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
     returning id, run_id`;
   const attemptOf = new Map(attempts.map((a) => [a.run_id, a]));
   const results: { b: Built; r: ChargeResult }[] = [];
-  for (const b of mine) {
+  for (const builtRun of mine) {
     const method = methods.find(
       (x) =>
-        x.customerId === b.contract.customerId &&
-        x.processor.currency === b.run.currency &&
-        (!b.contract.paymentProcessorOverride || x.processorId === b.contract.paymentProcessorOverride),
+        x.customerId === builtRun.contract.customerId &&
+        x.processor.currency === builtRun.run.currency &&
+        (!builtRun.contract.paymentProcessorOverride || x.processorId === builtRun.contract.paymentProcessorOverride),
     );
-    const charge = charges.get(b.run.id)!;
-    const r: ChargeResult = charge.charged.gt(0)
+    const charge = charges.get(builtRun.run.id)!;
+    const chargeResult: ChargeResult = charge.charged.gt(0)
       ? method
         ? await adapterFor(method.processor.processorType).charge({
             amount: charge.processorText,
-            currency: b.run.currency,
-            idempotencyKey: `run_${b.run.id}_attempt_1`,
+            currency: builtRun.run.currency,
+            idempotencyKey: `run_${builtRun.run.id}_attempt_1`,
             paymentMethod: { collectionMethod: method.collectionMethod, token: method.token },
           })
         : {
@@ -202,7 +203,7 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
             failMessage: "The customer has no verified payment method for this contract.",
           }
       : { status: "succeeded", transactionId: "" };
-    results.push({ b, r });
+    results.push({ b: builtRun, r: chargeResult });
   }
   await ctx.db.$transaction(
     async (tx) => {
@@ -232,24 +233,27 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
         await tx.$executeRaw`update subscription_contracts c set billing_attention_required = true, past_due_since = coalesce(c.past_due_since, v.u), updated_at = v.u
         from (select unnest(${failed.map((x) => x.b.contract.id)}::int[]) id, unnest(${failed.map((x) => x.b.at)}::timestamptz[]) u) v where c.id = v.id`;
       }
-      for (const x of pendingExt) {
+      for (const outcome of pendingExt) {
         await tx.billingAttempt.update({
-          where: { id: attemptOf.get(x.b.run.id)!.id },
-          data: { state: "pending_external", transactionId: x.r.transactionId },
+          where: { id: attemptOf.get(outcome.b.run.id)!.id },
+          data: { state: "pending_external", transactionId: outcome.r.transactionId },
         });
-        await tx.billingRun.update({ where: { id: x.b.run.id }, data: { state: "pending_external", attemptCount: 1 } });
+        await tx.billingRun.update({
+          where: { id: outcome.b.run.id },
+          data: { state: "pending_external", attemptCount: 1 },
+        });
       }
       const summary = (x: { b: Built }, state: string) => ({
         ...presentRunSummary({ ...x.b.run, state, attemptCount: attemptOf.has(x.b.run.id) ? 1 : 0 }, x.b.contract),
       });
       await insertEvents(tx, [
         ...ok.map((x) => eventRow(ctx.accountId, "billing_run.succeeded", summary(x, "succeeded"), x.b.at)),
-        ...failed.map((x) =>
+        ...failed.map((outcome) =>
           eventRow(
             ctx.accountId,
             "billing_run.failed",
-            { ...summary(x, "failed"), fail_code: x.r.failCode, fail_message: x.r.failMessage },
-            x.b.at,
+            { ...summary(outcome, "failed"), fail_code: outcome.r.failCode, fail_message: outcome.r.failMessage },
+            outcome.b.at,
           ),
         ),
       ]);

@@ -86,7 +86,7 @@ export function prorate(
   if (end <= start) return null;
   const factor = prorationFactor(period, start, end);
   if (factor.isZero()) return null;
-  const a = priceAmounts(
+  const amounts = priceAmounts(
     {
       price: line.price,
       quantity: line.quantity,
@@ -97,41 +97,41 @@ export function prorate(
     },
     `${reason}, ${iso(start).slice(0, 16)} to ${iso(end).slice(0, 16)} UTC`,
   );
-  const s = new Decimal(sign);
+  const subtotal = new Decimal(sign);
   return {
     contractItemId,
     priceId: line.price.id,
-    versionId: a.versionId,
+    versionId: amounts.versionId,
     productName: line.price.productName,
     quantity: line.quantity,
-    unitAmount: a.unitAmount,
+    unitAmount: amounts.unitAmount,
     factor,
-    lineTotal: a.lineTotal.times(s),
-    subtotal: a.subtotal.times(s),
-    tax: a.tax.times(s),
+    lineTotal: amounts.lineTotal.times(subtotal),
+    subtotal: amounts.subtotal.times(subtotal),
+    tax: amounts.tax.times(subtotal),
     start,
     end,
     reason,
-    description: `${sign < 0 ? "credit: " : ""}${a.explanation}`,
+    description: `${sign < 0 ? "credit: " : ""}${amounts.explanation}`,
   };
 }
 
-export function presentProrationLine(l: ProrationLine): PreviewLineOut {
+export function presentProrationLine(line: ProrationLine): PreviewLineOut {
   return {
-    contract_item_id: l.contractItemId,
-    price_id: l.priceId,
-    price_version_id: l.versionId,
-    product_name: l.productName,
-    quantity: l.quantity,
-    unit_amount: fmt4(l.unitAmount),
-    proration_factor: fmt6(l.factor),
-    line_total_amount: fmt4(l.lineTotal),
-    line_subtotal_amount: fmt4(l.subtotal),
-    line_tax_amount: fmt4(l.tax),
-    service_period_start_at: iso(l.start),
-    service_period_end_at: iso(l.end),
-    proration_reason: l.reason,
-    description: l.description,
+    contract_item_id: line.contractItemId,
+    price_id: line.priceId,
+    price_version_id: line.versionId,
+    product_name: line.productName,
+    quantity: line.quantity,
+    unit_amount: fmt4(line.unitAmount),
+    proration_factor: fmt6(line.factor),
+    line_total_amount: fmt4(line.lineTotal),
+    line_subtotal_amount: fmt4(line.subtotal),
+    line_tax_amount: fmt4(line.tax),
+    service_period_start_at: iso(line.start),
+    service_period_end_at: iso(line.end),
+    proration_reason: line.reason,
+    description: line.description,
   };
 }
 

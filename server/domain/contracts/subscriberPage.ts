@@ -22,12 +22,12 @@ export function subscriberPage(baseUrl: string, token: string) {
 /** The subscriber page's view of a contract: the seller's name and the contract, or null for an unknown token. */
 export async function contractForSubscriber(db: Db, token: string) {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
-  const c = await db.subscriptionContract.findUnique({
+  const contract = await db.subscriptionContract.findUnique({
     where: { subscriberToken: token },
     include: { ...contractInclude, account: { select: { mode: true, testClockAt: true, name: true } } },
   });
-  if (!c) return null;
-  const ctx = { db, accountId: c.accountId, clock: accountClock(c.account) };
-  const view = presentContract(c, await catalogSnapshot(ctx), ctx.clock.now(), "");
-  return { seller: c.account.name, contract: view };
+  if (!contract) return null;
+  const ctx = { db, accountId: contract.accountId, clock: accountClock(contract.account) };
+  const view = presentContract(contract, await catalogSnapshot(ctx), ctx.clock.now(), "");
+  return { seller: contract.account.name, contract: view };
 }

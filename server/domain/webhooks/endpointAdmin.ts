@@ -42,16 +42,16 @@ export async function rotateWebhookSecret(ctx: Ctx, id: number) {
 }
 
 async function presentDelivery(ctx: Ctx, deliveryId: number) {
-  const d = await ctx.db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
+  const delivery = await ctx.db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
   return {
-    id: d.id,
-    event_id: d.eventId,
-    state: d.state,
-    attempts: d.attempts,
-    last_status: d.lastStatus,
-    last_error: publicDeliveryError(d.lastError),
-    next_attempt_at: d.nextAttemptAt.toISOString(),
-    created_at: d.createdAt.toISOString(),
+    id: delivery.id,
+    event_id: delivery.eventId,
+    state: delivery.state,
+    attempts: delivery.attempts,
+    last_status: delivery.lastStatus,
+    last_error: publicDeliveryError(delivery.lastError),
+    next_attempt_at: delivery.nextAttemptAt.toISOString(),
+    created_at: delivery.createdAt.toISOString(),
   };
 }
 
@@ -103,11 +103,11 @@ export async function replayDelivery(
   policy: NetworkPolicy = networkPolicy(),
 ) {
   const ep = await loadEndpoint(ctx, endpointId);
-  const d = await ctx.db.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId: ep.id } });
-  if (!d) throw notFound();
+  const delivery = await ctx.db.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId: ep.id } });
+  if (!delivery) throw notFound();
   await ctx.db.webhookDelivery.update({
-    where: { id: d.id },
+    where: { id: delivery.id },
     data: { state: "pending", attempts: 0, firstAttemptAt: null },
   });
-  return sendNow(ctx, d.id, policy);
+  return sendNow(ctx, delivery.id, policy);
 }

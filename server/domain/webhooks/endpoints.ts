@@ -63,14 +63,14 @@ export async function listDeliveries(ctx: Ctx, endpointId: number) {
   const ep = await ctx.db.webhookEndpoint.findFirst({ where: { id: endpointId, accountId: ctx.accountId } });
   if (!ep) throw notFound();
   const rows = await ctx.db.webhookDelivery.findMany({ where: { endpointId }, orderBy: { id: "desc" }, take: 200 });
-  return rows.map((d) => ({
-    id: d.id,
-    event_id: d.eventId,
-    state: d.state,
-    attempts: d.attempts,
-    last_status: d.lastStatus,
-    last_error: publicDeliveryError(d.lastError),
-    next_attempt_at: d.nextAttemptAt.toISOString(),
-    created_at: d.createdAt.toISOString(),
+  return rows.map((delivery) => ({
+    id: delivery.id,
+    event_id: delivery.eventId,
+    state: delivery.state,
+    attempts: delivery.attempts,
+    last_status: delivery.lastStatus,
+    last_error: publicDeliveryError(delivery.lastError),
+    next_attempt_at: delivery.nextAttemptAt.toISOString(),
+    created_at: delivery.createdAt.toISOString(),
   }));
 }
