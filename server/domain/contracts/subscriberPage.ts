@@ -10,8 +10,8 @@ import { contractInclude } from "./records";
 
 /** Base of subscriber_page: the account's subscriber_url, else PUBLIC_URL, else this service's own origin. */
 export async function subscriberUrl(ctx: Ctx, db: DbTx = ctx.db): Promise<string> {
-  const a = await db.account.findUnique({ where: { id: ctx.accountId }, select: { subscriberUrl: true } });
-  return a?.subscriberUrl ?? process.env.PUBLIC_URL ?? ctx.baseUrl ?? "http://localhost:3000";
+  const account = await db.account.findUnique({ where: { id: ctx.accountId }, select: { subscriberUrl: true } });
+  return account?.subscriberUrl ?? process.env.PUBLIC_URL ?? ctx.baseUrl ?? "http://localhost:3000";
 }
 
 /** The page of the contract with `token`, under `baseUrl` (empty: a path on this service). */
