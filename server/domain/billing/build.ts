@@ -4,12 +4,12 @@
 import Decimal from "decimal.js";
 import type { DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
-import { contractAnchor, itemLine, pendingAsRunLine } from "@/server/domain/contracts/lines";
+import { contractAnchor, itemLine, lineAmounts, pendingAsRunLine } from "@/server/domain/contracts/lines";
 import { type ContractRecord, withContractIfFree, withVersionBump } from "@/server/domain/contracts/records";
 import { emitEvent } from "@/server/domain/events/outbox";
 import { fmt4 } from "@/server/domain/money";
 import { type CatalogSnapshot, catalogSnapshot } from "@/server/domain/offers/snapshot";
-import { priceAmounts, roundFactor } from "@/server/domain/pricing/amounts";
+import { roundFactor } from "@/server/domain/pricing/amounts";
 import { billingPeriodFrom } from "@/server/domain/pricing/periods";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { runPeriodOf } from "./period";
@@ -50,15 +50,10 @@ export function planRegularRun(contract: ContractRecord, catalog: CatalogSnapsho
     if (billedMs <= 0) continue;
     const factor = roundFactor(new Decimal(billedMs).div(+full.end - +full.start));
     const paused = pausedMs(contract, from, to) > 0 ? " (paused time excluded)" : "";
-    const amounts = priceAmounts(
-      {
-        price: line.price,
-        quantity: line.quantity,
-        unitAmountOverride: line.unitAmountOverride,
-        discountPercent: line.discountPercent,
-        factor,
-        versionAt: service.start,
-      },
+    const amounts = lineAmounts(
+      line,
+      factor,
+      service.start,
       `${service.start.toISOString().slice(0, 10)} to ${service.end.toISOString().slice(0, 10)}${paused}`,
     );
     lines.push({

@@ -67,18 +67,7 @@ export async function executeRun(ctx: Ctx, runId: number): Promise<string | null
     if (run.contract.autoApplyCredit && creditApplied.isZero() && run.attemptCount === 0) {
       const use = Decimal.min(await creditAvailableTo(tx, run), new Decimal(run.total.toString()));
       if (use.gt(0)) {
-        await tx.contractCredit.create({
-          data: {
-            accountId: run.accountId,
-            contractId: run.contractId,
-            amount: fmt4(use.negated()),
-            currency: run.currency,
-            kind: "use",
-            reason: `applied automatically to billing run ${run.id}`,
-            billingRunId: run.id,
-            createdAt: now,
-          },
-        });
+        await recordCreditUse(tx, run, use, `applied automatically to billing run ${run.id}`, now);
         await tx.billingRun.update({ where: { id: run.id }, data: { creditApplied: fmt4(use) } });
         creditApplied = use;
       }
@@ -240,6 +229,28 @@ export async function creditAvailableTo(tx: DbTx, run: { id: number; contractId:
   return credits
     .filter((c) => !(c.kind === "grant" && c.billingRunId === run.id))
     .reduce((a, c) => a.plus(c.amount.toString()), new Decimal(0));
+}
+
+/** Records `amount` of the contract's credit as used by the run (stored negated, kind "use"). */
+export async function recordCreditUse(
+  tx: DbTx,
+  run: { id: number; accountId: number; contractId: number; currency: string },
+  amount: Decimal,
+  reason: string,
+  at: Date,
+) {
+  await tx.contractCredit.create({
+    data: {
+      accountId: run.accountId,
+      contractId: run.contractId,
+      amount: fmt4(amount.negated()),
+      currency: run.currency,
+      kind: "use",
+      reason,
+      billingRunId: run.id,
+      createdAt: at,
+    },
+  });
 }
 
 /** Checkout flow: the contract becomes active only once its initial payment succeeded (spec 3.1, 3.2). */

@@ -88,7 +88,7 @@ export async function loadContractPage(ctx: Ctx, id: number): Promise<ContractPa
     })),
   ].sort((a, b) => b.created_at.localeCompare(a.created_at));
   return {
-    contract: contract,
+    contract,
     nextCharge: detail.next_charge ? { at: detail.next_charge.at, amount: detail.next_charge.total_amount } : null,
     itemExtras: Object.fromEntries(
       contract.items

@@ -3,7 +3,9 @@
 import Decimal from "decimal.js";
 import type { DbTx } from "@/server/db";
 import { invalid, invalidFields } from "@/server/domain/errors";
+import type { EventType } from "@/server/domain/events/outbox";
 import { fmt4 } from "@/server/domain/money";
+import type { Prisma } from "@/server/generated/prisma/client";
 import type { CancelInput, PauseInput, RestartInput, ResumeInput } from "@/server/schemas/contracts";
 import { createAdjustmentRun } from "./adjustmentRun";
 import { itemLine, type ProrationLine, pendingAsRunLine, prorate } from "./lines";
@@ -15,6 +17,19 @@ const notAllowed = (c: ContractRecord, what: string) =>
 /** The latest instant a Date can hold (ECMAScript's limit, 8.64e15 ms after the epoch). */
 const END_OF_TIME = new Date(8.64e15);
 const liveItems = (c: ContractRecord) => c.items.filter((i) => i.status === "active");
+
+/** A plan that only sets fields of an active contract (no lines; it keeps billing). */
+function fieldsOnlyPlan(contractId: number, data: Prisma.SubscriptionContractUpdateInput, event: EventType): Plan {
+  return {
+    lines: [],
+    resultingState: "active",
+    continues: true,
+    apply: async (tx) => {
+      await tx.subscriptionContract.update({ where: { id: contractId }, data });
+      return { event };
+    },
+  };
+}
 
 /** Lines for the part [from, to) of each live item's current period (credit −1 or charge +1). */
 function periodLines(args: PlanArgs<unknown>, from: Date, to: Date, sign: 1 | -1, reason: string): ProrationLine[] {
@@ -43,34 +58,16 @@ export function planCancel(args: PlanArgs<CancelInput>): Plan {
     if (!contract.nextBillingAt)
       throw invalid("cancel_at_period_end", "The contract has no current billing period to end.");
     const end = contract.nextBillingAt;
-    return {
-      lines: [],
-      resultingState: "active",
-      continues: true,
-      apply: async (tx) => {
-        await tx.subscriptionContract.update({
-          where: { id: contract.id },
-          data: { cancelAtPeriodEnd: true, cancelAt: end, canceledAt: null, endedAt: null },
-        });
-        return { event: "subscription_contract.updated" };
-      },
-    };
+    return fieldsOnlyPlan(
+      contract.id,
+      { cancelAtPeriodEnd: true, cancelAt: end, canceledAt: null, endedAt: null },
+      "subscription_contract.updated",
+    );
   }
   if (input.cancel_at) {
     const when = new Date(input.cancel_at);
     if (when <= now) throw invalid("cancel_at", "cancel_at must be in the future; omit it to cancel now.");
-    return {
-      lines: [],
-      resultingState: "active",
-      continues: true,
-      apply: async (tx) => {
-        await tx.subscriptionContract.update({
-          where: { id: contract.id },
-          data: { cancelAtPeriodEnd: false, cancelAt: when },
-        });
-        return { event: "subscription_contract.updated" };
-      },
-    };
+    return fieldsOnlyPlan(contract.id, { cancelAtPeriodEnd: false, cancelAt: when }, "subscription_contract.updated");
   }
   if (at > now) throw invalid("effective_at", "An immediate cancellation cannot be in the future; use cancel_at.");
   // credits each item from `at` to the end of its current period, however far that is
@@ -150,18 +147,7 @@ async function settlePendingOnCancel(tx: DbTx, contract: ContractRecord, now: Da
 export function planRestart(args: PlanArgs<RestartInput>): Plan {
   const { contract, now } = args;
   if (contract.state === "active" && (contract.cancelAt || contract.cancelAtPeriodEnd)) {
-    return {
-      lines: [],
-      resultingState: "active",
-      continues: true,
-      apply: async (tx) => {
-        await tx.subscriptionContract.update({
-          where: { id: contract.id },
-          data: { cancelAtPeriodEnd: false, cancelAt: null },
-        });
-        return { event: "subscription_contract.restarted" };
-      },
-    };
+    return fieldsOnlyPlan(contract.id, { cancelAtPeriodEnd: false, cancelAt: null }, "subscription_contract.restarted");
   }
   if (contract.state !== "canceled")
     throw invalid(

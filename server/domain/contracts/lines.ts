@@ -5,7 +5,7 @@ import type { CatalogSnapshot } from "@/server/domain/offers/snapshot";
 import { toTerms } from "@/server/domain/offers/terms";
 import { priceAmounts } from "@/server/domain/pricing/amounts";
 import { prorationFactor } from "@/server/domain/pricing/periods";
-import type { Anchor, LineInput, Period } from "@/server/domain/pricing/types";
+import type { Anchor, LineInput, Period, PricedAmounts } from "@/server/domain/pricing/types";
 import { iso } from "@/server/domain/time";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { PreviewLineOut } from "@/server/schemas/contracts";
@@ -15,6 +15,12 @@ type Item = ContractRecord["items"][number];
 
 export function contractAnchor(c: ContractRecord): Anchor {
   return { timezone: c.billingTimezone, billingTime: c.billingTime, fixedDay: c.fixedDay, anchorAt: c.billingAnchorAt };
+}
+
+/** A line's amounts for `factor` of a period, at the price version in effect at `versionAt`. */
+export function lineAmounts(line: LineInput, factor: Decimal, versionAt: Date, describePeriod: string): PricedAmounts {
+  const { price, quantity, unitAmountOverride, discountPercent } = line;
+  return priceAmounts({ price, quantity, unitAmountOverride, discountPercent, factor, versionAt }, describePeriod);
 }
 
 export function itemLine(
@@ -86,15 +92,10 @@ export function prorate(
   if (end <= start) return null;
   const factor = prorationFactor(period, start, end);
   if (factor.isZero()) return null;
-  const amounts = priceAmounts(
-    {
-      price: line.price,
-      quantity: line.quantity,
-      unitAmountOverride: line.unitAmountOverride,
-      discountPercent: line.discountPercent,
-      factor,
-      versionAt: period.start,
-    },
+  const amounts = lineAmounts(
+    line,
+    factor,
+    period.start,
     `${reason}, ${iso(start).slice(0, 16)} to ${iso(end).slice(0, 16)} UTC`,
   );
   const subtotal = new Decimal(sign);

@@ -143,6 +143,15 @@ function effectiveAt(input: CommonInput, now: Date): Date {
   return input.effective_at ? new Date(input.effective_at) : now;
 }
 
+/** The planner's plan, prorating unless the input (or the operation's default) says "none". */
+function runPlanner<I extends CommonInput>(
+  op: Operation,
+  planner: Planner<I>,
+  args: Omit<PlanArgs<I>, "prorate">,
+): Plan {
+  return planner({ ...args, prorate: (args.input.proration_behavior ?? DEFAULT_PRORATION[op]) !== "none" });
+}
+
 export async function previewOperation<I extends CommonInput>(
   ctx: Ctx,
   contractId: number,
@@ -154,15 +163,7 @@ export async function previewOperation<I extends CommonInput>(
   const now = ctx.clock.now();
   const at = effectiveAt(input, now);
   const catalog = await catalogSnapshot(ctx);
-  const plan = planner({
-    ctx,
-    contract: contract,
-    input,
-    at,
-    now,
-    catalog,
-    prorate: (input.proration_behavior ?? DEFAULT_PRORATION[op]) !== "none",
-  });
+  const plan = runPlanner(op, planner, { ctx, contract, input, at, now, catalog });
   const settlement = settle(op, input, plan, await pendingTotal(ctx.db, contract.id));
   const body = previewBody(op, contract, at, plan, settlement);
   const expiresAt = now.getTime() + PREVIEW_TTL_MS;
@@ -220,15 +221,7 @@ export async function executeOperation<I extends CommonInput>(
     const at = claims ? new Date(claims.effectiveAt) : effectiveAt(input, now);
     // through the transaction: another pool connection while holding this one can deadlock under load
     const catalog = await catalogSnapshot({ ...ctx, db: tx as Ctx["db"] });
-    const plan = planner({
-      ctx,
-      contract: contract,
-      input,
-      at,
-      now,
-      catalog,
-      prorate: (input.proration_behavior ?? DEFAULT_PRORATION[op]) !== "none",
-    });
+    const plan = runPlanner(op, planner, { ctx, contract, input, at, now, catalog });
     const settlement = settle(op, input, plan, await pendingTotal(tx, contract.id));
     const body = previewBody(op, contract, at, plan, settlement);
     if (claims && claims.amountsDigest !== digest(body))

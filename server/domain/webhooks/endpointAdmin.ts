@@ -8,7 +8,8 @@ import { notFound } from "@/server/domain/errors";
 import { newEventId } from "@/server/domain/events/outbox";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { attemptDelivery } from "./deliver";
-import { DELIVERY_TIMEOUT_MS, publicDeliveryError } from "./send";
+import { presentDelivery } from "./endpoints";
+import { DELIVERY_TIMEOUT_MS } from "./send";
 import { type NetworkPolicy, networkPolicy } from "./target";
 
 /** A delivery sent from the console is leased this long first, so the worker does not send it too. */
@@ -41,18 +42,8 @@ export async function rotateWebhookSecret(ctx: Ctx, id: number) {
   return { id: updated.id, secret: updated.secret, secret_prefix: updated.secret.slice(0, 10) };
 }
 
-async function presentDelivery(ctx: Ctx, deliveryId: number) {
-  const delivery = await ctx.db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
-  return {
-    id: delivery.id,
-    event_id: delivery.eventId,
-    state: delivery.state,
-    attempts: delivery.attempts,
-    last_status: delivery.lastStatus,
-    last_error: publicDeliveryError(delivery.lastError),
-    next_attempt_at: delivery.nextAttemptAt.toISOString(),
-    created_at: delivery.createdAt.toISOString(),
-  };
+async function loadDelivery(ctx: Ctx, deliveryId: number) {
+  return presentDelivery(await ctx.db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } }));
 }
 
 /** Leases the delivery (the worker skips it meanwhile), then makes one attempt and records its outcome. */
@@ -62,7 +53,7 @@ async function sendNow(ctx: Ctx, deliveryId: number, policy: NetworkPolicy) {
     data: { nextAttemptAt: new Date(Date.now() + CONSOLE_LEASE_MS) },
   });
   await attemptDelivery({ db: ctx.db, clock: systemClock }, { id: deliveryId, policy, timeoutMs: DELIVERY_TIMEOUT_MS });
-  return presentDelivery(ctx, deliveryId);
+  return loadDelivery(ctx, deliveryId);
 }
 
 /**

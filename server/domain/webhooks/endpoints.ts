@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import type { Ctx } from "@/server/domain/context";
 import { invalid, notFound } from "@/server/domain/errors";
+import type { WebhookDelivery } from "@/server/generated/prisma/client";
 import { publicDeliveryError } from "./send";
 import { type NetworkPolicy, networkPolicy, resolveTarget, URL_MESSAGES, urlShapeProblem, withTimeout } from "./target";
 
@@ -63,7 +64,17 @@ export async function listDeliveries(ctx: Ctx, endpointId: number) {
   const ep = await ctx.db.webhookEndpoint.findFirst({ where: { id: endpointId, accountId: ctx.accountId } });
   if (!ep) throw notFound();
   const rows = await ctx.db.webhookDelivery.findMany({ where: { endpointId }, orderBy: { id: "desc" }, take: 200 });
-  return rows.map((delivery) => ({
+  return rows.map(presentDelivery);
+}
+
+type DeliveryRow = Pick<
+  WebhookDelivery,
+  "id" | "eventId" | "state" | "attempts" | "lastStatus" | "lastError" | "nextAttemptAt" | "createdAt"
+>;
+
+/** A delivery as the console and the API show it (the stored error only in its public form). */
+export function presentDelivery(delivery: DeliveryRow) {
+  return {
     id: delivery.id,
     event_id: delivery.eventId,
     state: delivery.state,
@@ -72,5 +83,5 @@ export async function listDeliveries(ctx: Ctx, endpointId: number) {
     last_error: publicDeliveryError(delivery.lastError),
     next_attempt_at: delivery.nextAttemptAt.toISOString(),
     created_at: delivery.createdAt.toISOString(),
-  }));
+  };
 }
