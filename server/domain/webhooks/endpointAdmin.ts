@@ -1,21 +1,18 @@
 // Webhook endpoints from the console: one endpoint, its secret rotated (the new one shown once), a
 // `ping` test event sent at once, and one delivery sent again now. Sending happens in this request
 // (not via the worker) so the seller sees the status code in the delivery log straight away.
-import { randomBytes } from "node:crypto";
 import { systemClock } from "@/server/clock";
 import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
 import { newEventId } from "@/server/domain/events/outbox";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { attemptDelivery } from "./deliver";
-import { presentDelivery } from "./endpoints";
+import { newWebhookSecret, presentDelivery, presentEndpoint } from "./endpoints";
 import { DELIVERY_TIMEOUT_MS } from "./send";
 import { type NetworkPolicy, networkPolicy } from "./target";
 
 /** A delivery sent from the console is leased this long first, so the worker does not send it too. */
 const CONSOLE_LEASE_MS = 60_000;
-
-export const newWebhookSecret = () => `whsec_${randomBytes(24).toString("base64url")}`;
 
 async function loadEndpoint(ctx: Ctx, id: number) {
   const ep = await ctx.db.webhookEndpoint.findFirst({ where: { id, accountId: ctx.accountId } });
@@ -24,15 +21,7 @@ async function loadEndpoint(ctx: Ctx, id: number) {
 }
 
 export async function getWebhookEndpoint(ctx: Ctx, id: number) {
-  const ep = await loadEndpoint(ctx, id);
-  return {
-    id: ep.id,
-    url: ep.url,
-    secret_prefix: ep.secret.slice(0, 10),
-    enabled_events: ep.enabledEvents as string[],
-    active: ep.active,
-    created_at: ep.createdAt.toISOString(),
-  };
+  return presentEndpoint(await loadEndpoint(ctx, id));
 }
 
 /** Replaces the signing secret; deliveries from now on are signed with the new one, returned here only. */

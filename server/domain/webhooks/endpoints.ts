@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import type { Ctx } from "@/server/domain/context";
 import { invalid, notFound } from "@/server/domain/errors";
-import type { WebhookDelivery } from "@/server/generated/prisma/client";
+import type { WebhookDelivery, WebhookEndpoint } from "@/server/generated/prisma/client";
 import { publicDeliveryError } from "./send";
 import { type NetworkPolicy, networkPolicy, resolveTarget, URL_MESSAGES, urlShapeProblem, withTimeout } from "./target";
 
@@ -24,6 +24,8 @@ export async function assertWebhookUrl(raw: string, policy: NetworkPolicy = netw
   if (!target.ok && target.reason !== "unresolved") throw invalid("url", URL_MESSAGES.address);
 }
 
+export const newWebhookSecret = () => `whsec_${randomBytes(24).toString("base64url")}`;
+
 export async function createWebhookEndpoint(
   ctx: Ctx,
   input: { url: string; enabled_events?: string[] },
@@ -34,7 +36,7 @@ export async function createWebhookEndpoint(
     data: {
       accountId: ctx.accountId,
       url: input.url,
-      secret: `whsec_${randomBytes(24).toString("base64url")}`,
+      secret: newWebhookSecret(),
       enabledEvents: input.enabled_events ?? ["*"],
     },
   });
@@ -50,14 +52,21 @@ export async function createWebhookEndpoint(
 
 export async function listWebhookEndpoints(ctx: Ctx) {
   const rows = await ctx.db.webhookEndpoint.findMany({ where: { accountId: ctx.accountId }, orderBy: { id: "asc" } });
-  return rows.map((ep) => ({
+  return rows.map(presentEndpoint);
+}
+
+/** An endpoint as listed and read: the secret only by its prefix. */
+export function presentEndpoint(
+  ep: Pick<WebhookEndpoint, "id" | "url" | "secret" | "enabledEvents" | "active" | "createdAt">,
+) {
+  return {
     id: ep.id,
     url: ep.url,
     secret_prefix: ep.secret.slice(0, 10),
     enabled_events: ep.enabledEvents as string[],
     active: ep.active,
     created_at: ep.createdAt.toISOString(),
-  }));
+  };
 }
 
 export async function listDeliveries(ctx: Ctx, endpointId: number) {
