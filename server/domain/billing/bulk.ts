@@ -71,7 +71,11 @@ export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ 
       ]);
       const plans = candidates
         .filter((c) => !skip.has(c.id))
-        .map((c) => ({ c, at: c.nextBillingAt!, plan: planRegularRun(c, catalog, c.nextBillingAt!) }))
+        .map((contract) => ({
+          contract,
+          at: contract.nextBillingAt!,
+          plan: planRegularRun(contract, catalog, contract.nextBillingAt!),
+        }))
         .filter((p) => p.plan.live && p.plan.lines.length);
       if (!plans.length) return [];
       const sum = (lines: Prisma.BillingRunLineCreateWithoutRunInput[], k: "subtotal" | "tax") =>
@@ -85,13 +89,13 @@ export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ 
       const inserted = await tx.$queryRaw<{ id: number; contract_id: number }[]>`
       insert into billing_runs (account_id, contract_id, customer_id, kind, state, currency, period_start_at, period_end_at, period_key, scheduled_at, subtotal, tax, total, created_at, updated_at)
       select ${ctx.accountId}, v.c, v.cu, 'regular', 'scheduled', v.cur, v.ps, v.pe, v.k, v.sa, v.s, v.t, v.s + v.t, now(), now()
-      from unnest(${plans.map((p) => p.c.id)}::int[], ${plans.map((p) => p.c.customerId)}::int[], ${plans.map((p) => p.c.currency)}::text[],
+      from unnest(${plans.map((p) => p.contract.id)}::int[], ${plans.map((p) => p.contract.customerId)}::int[], ${plans.map((p) => p.contract.currency)}::text[],
                   ${periods.map((p) => p.periodStartAt)}::timestamptz[], ${periods.map((p) => p.periodEndAt)}::timestamptz[], ${plans.map((p) => regularKey(p.at))}::text[],
                   ${plans.map((p) => p.at)}::timestamptz[],
                   ${totals.map((t) => fmt4(t.sub))}::numeric[], ${totals.map((t) => fmt4(t.tax))}::numeric[]) as v(c, cu, cur, ps, pe, k, sa, s, t)
       returning id, contract_id`;
       const runIdOf = new Map(inserted.map((r) => [r.contract_id, r.id]));
-      const runs = plans.map(({ c: contract, at }, i) => ({
+      const runs = plans.map(({ contract, at }, i) => ({
         id: runIdOf.get(contract.id)!,
         accountId: ctx.accountId,
         contractId: contract.id,
@@ -113,7 +117,7 @@ export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ 
         updatedAt: now,
       })) as unknown as Prisma.BillingRunGetPayload<object>[];
       const runOf = new Map(runs.map((r) => [r.contractId, r]));
-      const lines = plans.flatMap(({ c: contract, plan }) =>
+      const lines = plans.flatMap(({ contract, plan }) =>
         plan.lines.map((l) => ({ ...(l as Prisma.BillingRunLineCreateManyInput), runId: runIdOf.get(contract.id)! })),
       );
       await tx.$executeRaw`
@@ -130,15 +134,15 @@ export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ 
       where i.id = v.id`;
       await tx.$executeRaw`
       update subscription_contracts c set next_billing_at = v.n, contract_version = c.contract_version + 1, updated_at = v.u
-      from (select unnest(${plans.map((p) => p.c.id)}::int[]) id, unnest(${plans.map((p) => p.plan.next)}::timestamptz[]) n, unnest(${plans.map(() => now)}::timestamptz[]) u) v
+      from (select unnest(${plans.map((p) => p.contract.id)}::int[]) id, unnest(${plans.map((p) => p.plan.next)}::timestamptz[]) n, unnest(${plans.map(() => now)}::timestamptz[]) u) v
       where c.id = v.id`;
       await insertEvents(
         tx,
-        plans.map(({ c: contract, at }) =>
+        plans.map(({ contract, at }) =>
           eventRow(ctx.accountId, "billing_run.created", presentRunSummary(runOf.get(contract.id)!, contract), at),
         ),
       );
-      return plans.map(({ c: contract, at }) => ({ run: runOf.get(contract.id)!, contract: contract, at }));
+      return plans.map(({ contract, at }) => ({ run: runOf.get(contract.id)!, contract, at }));
     },
     { timeout: 60_000 },
   );
