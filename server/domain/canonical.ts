@@ -1,13 +1,13 @@
 /** Stable JSON (sorted keys, undefined and `omit` keys left out at every level) for hashing requests. */
-export function canonicalJson(v: unknown, omit: ReadonlySet<string> = new Set()): string {
-  if (Array.isArray(v)) return `[${v.map((x) => canonicalJson(x, omit)).join(",")}]`;
-  if (v && typeof v === "object") {
-    const o = v as Record<string, unknown>;
-    return `{${Object.keys(o)
+export function canonicalJson(value: unknown, omit: ReadonlySet<string> = new Set()): string {
+  if (Array.isArray(value)) return `[${value.map((x) => canonicalJson(x, omit)).join(",")}]`;
+  if (value && typeof value === "object") {
+    const object = value as Record<string, unknown>;
+    return `{${Object.keys(object)
       .sort()
-      .filter((k) => o[k] !== undefined && !omit.has(k))
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k], omit)}`)
+      .filter((k) => object[k] !== undefined && !omit.has(k))
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(object[k], omit)}`)
       .join(",")}}`;
   }
-  return JSON.stringify(v ?? null);
+  return JSON.stringify(value ?? null);
 }

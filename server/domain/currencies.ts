@@ -28,9 +28,9 @@ export const isCurrencyCode = (code: string): boolean => EXPONENTS.has(code);
 
 /** Minor-unit exponent of an ISO 4217 code (2 for EUR, 0 for JPY, 3 for KWD); throws for unknown codes. */
 export function minorUnitExponent(code: string): number {
-  const e = EXPONENTS.get(code);
-  if (e === undefined) throw new Error(`unknown currency ${code}`);
-  return e;
+  const exponent = EXPONENTS.get(code);
+  if (exponent === undefined) throw new Error(`unknown currency ${code}`);
+  return exponent;
 }
 
 /** An amount rounded half-up to the currency's smallest unit (the amount a processor can be charged). */

@@ -15,10 +15,11 @@ export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 1000;
 
 /** `page_size`/`page` query strings → a page request, or undefined for an unpaginated list (spec 4). */
-export function parsePage(q: { page_size?: string; page?: string }): PageRequest | undefined {
-  if (q.page_size === undefined) return undefined;
-  const size = q.page_size === "" ? PAGE_SIZE_DEFAULT : parsePositive(q.page_size, "page_size");
-  const number = q.page === undefined || q.page === "" ? 1 : q.page === "last" ? -1 : parsePositive(q.page, "page");
+export function parsePage(query: { page_size?: string; page?: string }): PageRequest | undefined {
+  if (query.page_size === undefined) return undefined;
+  const size = query.page_size === "" ? PAGE_SIZE_DEFAULT : parsePositive(query.page_size, "page_size");
+  const number =
+    query.page === undefined || query.page === "" ? 1 : query.page === "last" ? -1 : parsePositive(query.page, "page");
   return { size: Math.min(size, PAGE_SIZE_MAX), number };
 }
 
@@ -31,10 +32,10 @@ function parsePositive(v: string, field: string): number {
 export function pageWindow(page: PageRequest | undefined, count: number): { skip: number; take: number } | undefined {
   if (!page) return undefined;
   const lastPage = Math.max(1, Math.ceil(count / page.size));
-  const n = page.number === -1 ? lastPage : page.number;
-  if (n > lastPage) throw new DomainError("not_found", "Invalid page.");
-  page.number = n;
-  return { skip: (n - 1) * page.size, take: page.size };
+  const pageNumber = page.number === -1 ? lastPage : page.number;
+  if (pageNumber > lastPage) throw new DomainError("not_found", "Invalid page.");
+  page.number = pageNumber;
+  return { skip: (pageNumber - 1) * page.size, take: page.size };
 }
 
 /** Prisma `where` fragment for the catalog `active` query (default: active only). */

@@ -30,9 +30,9 @@ type RouteCtx = { params?: Promise<Record<string, string>> | Record<string, stri
 
 function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
   if (!schema) return value as T;
-  const r = schema.safeParse(value);
-  if (!r.success) throw new DomainError("validation", "Invalid input.", zodFieldErrors(r.error));
-  return r.data;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new DomainError("validation", "Invalid input.", zodFieldErrors(parsed.error));
+  return parsed.data;
 }
 
 /** Query parameters; NUL or a lone surrogate in a name or value is a 400 naming the parameter. */
@@ -87,9 +87,9 @@ export function toRouteHandler(def: EndpointDef) {
       if (Object.values(params0).some((v) => typeof v === "string" && textProblem(v)))
         throw new DomainError("not_found", "Not found.");
       if (def.params) {
-        const r = def.params.safeParse(params0);
-        if (!r.success) throw new DomainError("not_found", "Not found.");
-        params = r.data;
+        const parsed = def.params.safeParse(params0);
+        if (!parsed.success) throw new DomainError("not_found", "Not found.");
+        params = parsed.data;
       }
       const query = parseWith(def.query, queryOf(url));
       const text =

@@ -215,27 +215,16 @@ const strict = {
   error: (i: { code: string }) => (i.code === "unrecognized_keys" ? "Unknown field for this operation." : undefined),
 };
 
-export const itemAddBody = z.strictObject(
-  {
-    price: idInput,
-    quantity: quantityInput.optional(),
-    discount_percent: percentInput.nullable().optional(),
-    unit_amount_override: moneyInput.nullable().optional(),
-    effective_at: dateTimeInput.optional(),
-    ...common,
-  },
-  strict,
-);
+// the item terms an add and an update both take
+const itemTerms = {
+  quantity: quantityInput.optional(),
+  discount_percent: percentInput.nullable().optional(),
+  unit_amount_override: moneyInput.nullable().optional(),
+  effective_at: dateTimeInput.optional(),
+};
+export const itemAddBody = z.strictObject({ price: idInput, ...itemTerms, ...common }, strict);
 export const itemUpdateBody = z.strictObject(
-  {
-    contract_item: idInput,
-    price: idInput.optional(),
-    quantity: quantityInput.optional(),
-    discount_percent: percentInput.nullable().optional(),
-    unit_amount_override: moneyInput.nullable().optional(),
-    effective_at: dateTimeInput.optional(),
-    ...common,
-  },
+  { contract_item: idInput, price: idInput.optional(), ...itemTerms, ...common },
   strict,
 );
 export const itemRemoveBody = z.strictObject(

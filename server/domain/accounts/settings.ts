@@ -33,22 +33,22 @@ type Row = {
   subscriberUrl: string | null;
 };
 
-function present(a: Row, ctx: Ctx): AccountSettings {
+function present(account: Row, ctx: Ctx): AccountSettings {
   return {
-    id: a.id,
-    name: a.name,
-    mode: a.mode === "live" ? "live" : "test",
-    clock_at: accountClock(a, ctx.clock).now().toISOString(),
-    test_clock_at: a.testClockAt?.toISOString() ?? null,
-    display_timezone: isIanaZone(a.displayTimezone) ? a.displayTimezone : "UTC",
-    subscriber_url: a.subscriberUrl,
+    id: account.id,
+    name: account.name,
+    mode: account.mode === "live" ? "live" : "test",
+    clock_at: accountClock(account, ctx.clock).now().toISOString(),
+    test_clock_at: account.testClockAt?.toISOString() ?? null,
+    display_timezone: isIanaZone(account.displayTimezone) ? account.displayTimezone : "UTC",
+    subscriber_url: account.subscriberUrl,
   };
 }
 
 export async function getAccountSettings(ctx: Ctx): Promise<AccountSettings> {
-  const a = await ctx.db.account.findUnique({ where: { id: ctx.accountId }, select: SELECT });
-  if (!a) throw notFound("Account not found.");
-  return present(a, ctx);
+  const account = await ctx.db.account.findUnique({ where: { id: ctx.accountId }, select: SELECT });
+  if (!account) throw notFound("Account not found.");
+  return present(account, ctx);
 }
 
 /** An IANA zone name Intl knows ("Europe/Helsinki", "UTC"); offsets like "+02:00" are refused. */
@@ -70,14 +70,14 @@ export interface AccountSettingsInput {
 }
 
 /** Absolute http(s) URL without credentials; the subscriber page links are built on it. */
-function checkSubscriberUrl(v: unknown, fields: FieldErrors): string | null | undefined {
-  if (v === undefined) return undefined;
-  if (v === null || v === "") return null;
-  if (typeof v !== "string" || v.length > 2000)
+function checkSubscriberUrl(value: unknown, fields: FieldErrors): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || value === "") return null;
+  if (typeof value !== "string" || value.length > 2000)
     return void addFieldError(fields, "subscriber_url", "Enter a URL of at most 2000 characters.");
-  let u: URL;
+  let url: URL;
   try {
-    u = new URL(v.trim());
+    url = new URL(value.trim());
   } catch {
     return void addFieldError(
       fields,
@@ -85,11 +85,11 @@ function checkSubscriberUrl(v: unknown, fields: FieldErrors): string | null | un
       "Enter an absolute URL, e.g. https://shop.example.com/subscription.",
     );
   }
-  if (u.protocol !== "https:" && u.protocol !== "http:")
+  if (url.protocol !== "https:" && url.protocol !== "http:")
     return void addFieldError(fields, "subscriber_url", "The URL must start with https:// or http://.");
-  if (u.username || u.password)
+  if (url.username || url.password)
     return void addFieldError(fields, "subscriber_url", "The URL must not contain a user name or password.");
-  return u.toString().replace(/\/$/, "");
+  return url.toString().replace(/\/$/, "");
 }
 
 export async function updateAccountSettings(ctx: Ctx, input: AccountSettingsInput): Promise<AccountSettings> {
@@ -108,6 +108,6 @@ export async function updateAccountSettings(ctx: Ctx, input: AccountSettingsInpu
   const url = checkSubscriberUrl(input.subscriber_url, fields);
   if (url !== undefined) data.subscriberUrl = url;
   if (Object.keys(fields).length) throw invalidFields(fields);
-  const a = await ctx.db.account.update({ where: { id: ctx.accountId }, data, select: SELECT });
-  return present(a, ctx);
+  const account = await ctx.db.account.update({ where: { id: ctx.accountId }, data, select: SELECT });
+  return present(account, ctx);
 }

@@ -77,11 +77,11 @@ export async function listAuditLog(
   ctx: Ctx,
   input: { page: PageRequest; filters?: AuditFilters },
 ): Promise<{ results: AuditRow[]; count: number; page: PageRequest }> {
-  const f = input.filters ?? {};
+  const filters = input.filters ?? {};
   const where: Prisma.AuditLogWhereInput = {
     accountId: ctx.accountId,
-    ...(f.actorType ? { actorType: f.actorType } : {}),
-    ...(f.action ? { action: { contains: f.action, mode: "insensitive" } } : {}),
+    ...(filters.actorType ? { actorType: filters.actorType } : {}),
+    ...(filters.action ? { action: { contains: filters.action, mode: "insensitive" } } : {}),
   };
   const count = await ctx.db.auditLog.count({ where });
   const size = Math.min(Math.max(1, input.page.size), 200);
@@ -92,19 +92,19 @@ export async function listAuditLog(
   return {
     count,
     page,
-    results: rows.map((r) => ({
-      id: r.id,
-      at: r.at.toISOString(),
-      actor_type: r.actorType,
-      actor_id: r.actorId,
-      actor_label: r.actorLabel,
-      action: r.action,
-      target_type: r.targetType,
-      target_id: r.targetId,
-      before_id: r.beforeId,
-      after_id: r.afterId,
-      details: (r.details ?? {}) as Record<string, unknown>,
-      request_id: r.requestId,
+    results: rows.map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      actor_type: row.actorType,
+      actor_id: row.actorId,
+      actor_label: row.actorLabel,
+      action: row.action,
+      target_type: row.targetType,
+      target_id: row.targetId,
+      before_id: row.beforeId,
+      after_id: row.afterId,
+      details: (row.details ?? {}) as Record<string, unknown>,
+      request_id: row.requestId,
     })),
   };
 }

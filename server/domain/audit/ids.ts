@@ -5,10 +5,10 @@ const ID_KEY = /^(id|reference|version|role)$|_(id|reference|version|role)$/;
 export function idsOf(value: unknown): Record<string, string | number> {
   if (!value || typeof value !== "object" || Array.isArray(value)) return {};
   const out: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    if (!ID_KEY.test(k) || k.endsWith("token")) continue;
-    if (typeof v === "number" && Number.isFinite(v)) out[k] = v;
-    else if (typeof v === "string" && v.length <= 200) out[k] = v;
+  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    if (!ID_KEY.test(key) || key.endsWith("token")) continue;
+    if (typeof v === "number" && Number.isFinite(v)) out[key] = v;
+    else if (typeof v === "string" && v.length <= 200) out[key] = v;
   }
   return out;
 }

@@ -70,12 +70,12 @@ export async function createApiKey(
 
 export async function listApiKeys(ctx: Ctx) {
   const rows = await ctx.db.apiKey.findMany({ where: { accountId: ctx.accountId }, orderBy: { id: "asc" } });
-  return rows.map((r) => ({
-    id: r.id,
-    kind: r.kind,
-    name: r.name,
-    prefix: r.prefix,
-    created_at: r.createdAt.toISOString(),
-    revoked_at: r.revokedAt?.toISOString() ?? null,
+  return rows.map((key) => ({
+    id: key.id,
+    kind: key.kind,
+    name: key.name,
+    prefix: key.prefix,
+    created_at: key.createdAt.toISOString(),
+    revoked_at: key.revokedAt?.toISOString() ?? null,
   }));
 }

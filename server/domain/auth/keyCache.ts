@@ -70,14 +70,14 @@ async function load(hash: string): Promise<{ key: KeyRow; account: AccountState 
     text: "select k.id, k.account_id, k.kind, k.hash, k.revoked_at, a.mode, a.test_clock_at, a.catalog_version::text from api_keys k join accounts a on a.id = k.account_id where k.hash = $1",
     values: [hash],
   });
-  const r = rows[0];
-  if (!r) return null;
+  const row = rows[0];
+  if (!row) return null;
   return {
-    key: { id: r.id, accountId: r.account_id, kind: r.kind, hash: r.hash, revoked: !!r.revoked_at },
+    key: { id: row.id, accountId: row.account_id, kind: row.kind, hash: row.hash, revoked: !!row.revoked_at },
     account: {
-      mode: r.mode,
-      testClockAt: r.test_clock_at,
-      catalogVersion: BigInt(r.catalog_version),
+      mode: row.mode,
+      testClockAt: row.test_clock_at,
+      catalogVersion: BigInt(row.catalog_version),
       loadedAt: performance.now(),
     },
   };

@@ -6,16 +6,16 @@ import { notFound } from "@/server/domain/errors";
 
 /** Ends every session of the user ("sign out everywhere"); they must sign in again. */
 export async function revokeUserSessions(ctx: Ctx, userId: number): Promise<void> {
-  const r = await ctx.db.user.updateMany({
+  const result = await ctx.db.user.updateMany({
     where: { id: userId, accountId: ctx.accountId },
     data: { sessionVersion: { increment: 1 } },
   });
-  if (r.count === 0) throw notFound();
+  if (result.count === 0) throw notFound();
 }
 
 /** Disables (ending their sessions) or re-enables a user of the account. */
 export async function setUserDisabled(ctx: Ctx, userId: number, disabled: boolean): Promise<void> {
   const data = disabled ? { disabledAt: ctx.clock.now(), sessionVersion: { increment: 1 } } : { disabledAt: null };
-  const r = await ctx.db.user.updateMany({ where: { id: userId, accountId: ctx.accountId }, data });
-  if (r.count === 0) throw notFound();
+  const result = await ctx.db.user.updateMany({ where: { id: userId, accountId: ctx.accountId }, data });
+  if (result.count === 0) throw notFound();
 }

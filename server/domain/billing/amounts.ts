@@ -12,10 +12,10 @@ export interface RunMoney {
   currency: string;
 }
 
-export function runCharge(r: RunMoney) {
-  const owed = dec(r.total).minus(dec(r.creditApplied));
+export function runCharge(run: RunMoney) {
+  const owed = dec(run.total).minus(dec(run.creditApplied));
   const due = owed.lt(0) ? new Decimal(0) : owed;
-  const charged = roundToMinorUnit(due, r.currency);
+  const charged = roundToMinorUnit(due, run.currency);
   return {
     /** total less the credit applied (four digits, never negative) */
     due,
@@ -24,6 +24,6 @@ export function runCharge(r: RunMoney) {
     /** due − charged: what rounding to the minor unit left out (negative when it rounded up) */
     rounding: due.minus(charged),
     /** the charge as sent to a processor: exactly the currency's fraction digits */
-    processorText: processorAmount(due, r.currency),
+    processorText: processorAmount(due, run.currency),
   };
 }

@@ -4,12 +4,12 @@
 import Decimal from "decimal.js";
 import type { DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
-import { contractAnchor, itemLine, pendingAsRunLine } from "@/server/domain/contracts/lines";
+import { contractAnchor, itemLine, lineAmounts, pendingAsRunLine } from "@/server/domain/contracts/lines";
 import { type ContractRecord, withContractIfFree, withVersionBump } from "@/server/domain/contracts/records";
 import { emitEvent } from "@/server/domain/events/outbox";
 import { fmt4 } from "@/server/domain/money";
 import { type CatalogSnapshot, catalogSnapshot } from "@/server/domain/offers/snapshot";
-import { priceAmounts, roundFactor } from "@/server/domain/pricing/amounts";
+import { roundFactor } from "@/server/domain/pricing/amounts";
 import { billingPeriodFrom } from "@/server/domain/pricing/periods";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { runPeriodOf } from "./period";
@@ -23,22 +23,22 @@ interface Advance {
   end: string;
 }
 
-function pausedMs(c: ContractRecord, from: Date, to: Date): number {
+function pausedMs(contract: ContractRecord, from: Date, to: Date): number {
   let ms = 0;
-  for (const p of c.pauses) {
-    if (p.state === "canceled") continue;
-    const s = Math.max(+p.startAt, +from),
-      e = Math.min(+p.endAt, +to);
-    if (e > s) ms += e - s;
+  for (const phase of contract.pauses) {
+    if (phase.state === "canceled") continue;
+    const start = Math.max(+phase.startAt, +from),
+      end = Math.min(+phase.endAt, +to);
+    if (end > start) ms += end - start;
   }
   return ms;
 }
 
-export function planRegularRun(c: ContractRecord, catalog: CatalogSnapshot, at: Date) {
-  const anchor = contractAnchor(c);
+export function planRegularRun(contract: ContractRecord, catalog: CatalogSnapshot, at: Date) {
+  const anchor = contractAnchor(contract);
   const lines: Prisma.BillingRunLineCreateWithoutRunInput[] = [];
   const advance: Advance[] = [];
-  for (const item of c.items) {
+  for (const item of contract.items) {
     if (item.status !== "active" || !item.periodEndAt || item.periodEndAt > at) continue;
     if (item.endAt && item.endAt <= item.periodEndAt) continue; // ended: nothing more to bill
     const line = itemLine(catalog, item);
@@ -46,43 +46,38 @@ export function planRegularRun(c: ContractRecord, catalog: CatalogSnapshot, at: 
     advance.push({ id: item.id, start: service.start.toISOString(), end: service.end.toISOString() });
     const from = item.startAt && item.startAt > service.start ? item.startAt : service.start;
     const to = item.endAt && item.endAt < service.end ? item.endAt : service.end;
-    const billedMs = Math.max(0, +to - +from - pausedMs(c, from, to));
+    const billedMs = Math.max(0, +to - +from - pausedMs(contract, from, to));
     if (billedMs <= 0) continue;
     const factor = roundFactor(new Decimal(billedMs).div(+full.end - +full.start));
-    const paused = pausedMs(c, from, to) > 0 ? " (paused time excluded)" : "";
-    const a = priceAmounts(
-      {
-        price: line.price,
-        quantity: line.quantity,
-        unitAmountOverride: line.unitAmountOverride,
-        discountPercent: line.discountPercent,
-        factor,
-        versionAt: service.start,
-      },
+    const paused = pausedMs(contract, from, to) > 0 ? " (paused time excluded)" : "";
+    const amounts = lineAmounts(
+      line,
+      factor,
+      service.start,
       `${service.start.toISOString().slice(0, 10)} to ${service.end.toISOString().slice(0, 10)}${paused}`,
     );
     lines.push({
       contractItemId: item.id,
       priceId: line.price.id,
-      priceVersionId: a.versionId,
+      priceVersionId: amounts.versionId,
       productName: line.price.productName,
       quantity: line.quantity,
-      unitAmount: a.text.unitAmount,
-      prorationFactor: a.text.factor,
-      lineTotal: a.text.lineTotal,
-      subtotal: a.text.subtotal,
-      tax: a.text.tax,
+      unitAmount: amounts.text.unitAmount,
+      prorationFactor: amounts.text.factor,
+      lineTotal: amounts.text.lineTotal,
+      subtotal: amounts.text.subtotal,
+      tax: amounts.text.tax,
       servicePeriodStartAt: from,
       servicePeriodEndAt: to,
       prorationReason: factor.eq(1) ? null : paused ? "paused" : "partial_period",
       kind: "recurring",
-      description: a.explanation,
+      description: amounts.explanation,
     });
   }
   // items still billing after this run, and the next billing date: the earliest of their period ends
   const done = (i: ContractRecord["items"][number]) =>
     i.status !== "active" || !i.periodEndAt || (!!i.endAt && i.endAt <= i.periodEndAt);
-  const ends = c.items
+  const ends = contract.items
     .filter((i) => !done(i))
     .map((i) => new Date(advance.find((a) => a.id === i.id)?.end ?? i.periodEndAt!));
   const next = ends.length ? new Date(Math.min(...ends.map(Number))) : null;
@@ -91,10 +86,10 @@ export function planRegularRun(c: ContractRecord, catalog: CatalogSnapshot, at: 
 }
 
 export async function applyAdvance(tx: DbTx, contractId: number, advance: Advance[], next: string | null, at: Date) {
-  for (const a of advance)
+  for (const item of advance)
     await tx.contractItem.update({
-      where: { id: a.id },
-      data: { periodStartAt: new Date(a.start), periodEndAt: new Date(a.end) },
+      where: { id: item.id },
+      data: { periodStartAt: new Date(item.start), periodEndAt: new Date(item.end) },
     });
   await tx.subscriptionContract.update({
     where: { id: contractId },
@@ -105,10 +100,15 @@ export async function applyAdvance(tx: DbTx, contractId: number, advance: Advanc
 /** Creates the run due now for one contract (null when nothing is due or another worker has it). */
 export async function buildDueRun(ctx: Ctx, contractId: number): Promise<number | null> {
   const catalog = await catalogSnapshot(ctx);
-  const r = await withContractIfFree(ctx, contractId, async (tx, c) => {
+  const runId = await withContractIfFree(ctx, contractId, async (tx, contract) => {
     const now = ctx.clock.now();
-    if ((c.state !== "active" && c.state !== "paused") || !c.nextBillingAt || c.nextBillingAt > now) return null;
-    const at = c.nextBillingAt;
+    if (
+      (contract.state !== "active" && contract.state !== "paused") ||
+      !contract.nextBillingAt ||
+      contract.nextBillingAt > now
+    )
+      return null;
+    const at = contract.nextBillingAt;
     const periodKey = regularKey(at);
     if (
       await tx.billingRun.findUnique({
@@ -117,11 +117,11 @@ export async function buildDueRun(ctx: Ctx, contractId: number): Promise<number 
       })
     )
       return null;
-    const plan = planRegularRun(c, catalog, at);
+    const plan = planRegularRun(contract, catalog, at);
     if (!plan.live) {
       // nothing left to bill: a contract whose items all ended concludes
       await tx.subscriptionContract.update({
-        where: { id: c.id },
+        where: { id: contract.id },
         data: withVersionBump(now, { state: "ended", endedAt: at, recurring: false, nextBillingAt: null }),
       });
       await emitEvent(
@@ -129,11 +129,11 @@ export async function buildDueRun(ctx: Ctx, contractId: number): Promise<number 
         ctx.accountId,
         "subscription_contract.ended",
         {
-          id: c.id,
+          id: contract.id,
           state: "ended",
-          cancel_at_period_end: c.cancelAtPeriodEnd,
-          cancel_at: c.cancelAt?.toISOString() ?? null,
-          canceled_at: c.canceledAt?.toISOString() ?? null,
+          cancel_at_period_end: contract.cancelAtPeriodEnd,
+          cancel_at: contract.cancelAt?.toISOString() ?? null,
+          canceled_at: contract.canceledAt?.toISOString() ?? null,
           ended_at: at.toISOString(),
         },
         now,
@@ -151,10 +151,10 @@ export async function buildDueRun(ctx: Ctx, contractId: number): Promise<number 
       data: {
         accountId: ctx.accountId,
         contractId,
-        customerId: c.customerId,
+        customerId: contract.customerId,
         kind: "regular",
         state: "scheduled",
-        currency: c.currency,
+        currency: contract.currency,
         ...runPeriodOf(all, { start: at, end: plan.next ?? at }),
         periodKey,
         scheduledAt: at,
@@ -162,7 +162,7 @@ export async function buildDueRun(ctx: Ctx, contractId: number): Promise<number 
         tax: fmt4(sum("tax")),
         total: fmt4(sum("subtotal").plus(sum("tax"))),
         metadata:
-          c.billingAdvancePolicy === "on_run_succeeded"
+          contract.billingAdvancePolicy === "on_run_succeeded"
             ? ({ advance: plan.advance, next } as unknown as Prisma.InputJsonValue)
             : {},
         lines: { create: all },
@@ -173,9 +173,10 @@ export async function buildDueRun(ctx: Ctx, contractId: number): Promise<number 
         where: { id: { in: pending.map((p) => p.id) } },
         data: { billingRunId: run.id },
       });
-    if (c.billingAdvancePolicy !== "on_run_succeeded") await applyAdvance(tx, contractId, plan.advance, next, now);
-    await emitEvent(tx, ctx.accountId, "billing_run.created", presentRunSummary(run, c), now);
+    if (contract.billingAdvancePolicy !== "on_run_succeeded")
+      await applyAdvance(tx, contractId, plan.advance, next, now);
+    await emitEvent(tx, ctx.accountId, "billing_run.created", presentRunSummary(run, contract), now);
     return run.id;
   });
-  return r ?? null;
+  return runId ?? null;
 }

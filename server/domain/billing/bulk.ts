@@ -26,12 +26,13 @@ async function insertEvents(tx: DbTx, rows: EventRow[]) {
       ${rows.map((r) => JSON.stringify(r.payload))}::text[], ${rows.map((r) => r.createdAt)}::timestamptz[]) as v(e, a, t, p, c)`;
 }
 
-function simple(c: ContractRecord, now: Date): boolean {
-  const at = c.nextBillingAt;
-  if (!at || at > now || c.state !== "active" || c.billingAdvancePolicy !== "on_run_created") return false;
-  if (c.cancelAt && c.cancelAt <= at) return false;
-  if (c.pauses.some((p) => p.state !== "canceled" && p.state !== "completed")) return false;
-  if (c.autoApplyCredit && c.credits.length) return false;
+function simple(contract: ContractRecord, now: Date): boolean {
+  const at = contract.nextBillingAt;
+  if (!at || at > now || contract.state !== "active" || contract.billingAdvancePolicy !== "on_run_created")
+    return false;
+  if (contract.cancelAt && contract.cancelAt <= at) return false;
+  if (contract.pauses.some((p) => p.state !== "canceled" && p.state !== "completed")) return false;
+  if (contract.autoApplyCredit && contract.credits.length) return false;
   return true;
 }
 
@@ -70,7 +71,11 @@ export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ 
       ]);
       const plans = candidates
         .filter((c) => !skip.has(c.id))
-        .map((c) => ({ c, at: c.nextBillingAt!, plan: planRegularRun(c, catalog, c.nextBillingAt!) }))
+        .map((contract) => ({
+          contract,
+          at: contract.nextBillingAt!,
+          plan: planRegularRun(contract, catalog, contract.nextBillingAt!),
+        }))
         .filter((p) => p.plan.live && p.plan.lines.length);
       if (!plans.length) return [];
       const sum = (lines: Prisma.BillingRunLineCreateWithoutRunInput[], k: "subtotal" | "tax") =>
@@ -84,20 +89,20 @@ export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ 
       const inserted = await tx.$queryRaw<{ id: number; contract_id: number }[]>`
       insert into billing_runs (account_id, contract_id, customer_id, kind, state, currency, period_start_at, period_end_at, period_key, scheduled_at, subtotal, tax, total, created_at, updated_at)
       select ${ctx.accountId}, v.c, v.cu, 'regular', 'scheduled', v.cur, v.ps, v.pe, v.k, v.sa, v.s, v.t, v.s + v.t, now(), now()
-      from unnest(${plans.map((p) => p.c.id)}::int[], ${plans.map((p) => p.c.customerId)}::int[], ${plans.map((p) => p.c.currency)}::text[],
+      from unnest(${plans.map((p) => p.contract.id)}::int[], ${plans.map((p) => p.contract.customerId)}::int[], ${plans.map((p) => p.contract.currency)}::text[],
                   ${periods.map((p) => p.periodStartAt)}::timestamptz[], ${periods.map((p) => p.periodEndAt)}::timestamptz[], ${plans.map((p) => regularKey(p.at))}::text[],
                   ${plans.map((p) => p.at)}::timestamptz[],
                   ${totals.map((t) => fmt4(t.sub))}::numeric[], ${totals.map((t) => fmt4(t.tax))}::numeric[]) as v(c, cu, cur, ps, pe, k, sa, s, t)
       returning id, contract_id`;
       const runIdOf = new Map(inserted.map((r) => [r.contract_id, r.id]));
-      const runs = plans.map(({ c, at }, i) => ({
-        id: runIdOf.get(c.id)!,
+      const runs = plans.map(({ contract, at }, i) => ({
+        id: runIdOf.get(contract.id)!,
         accountId: ctx.accountId,
-        contractId: c.id,
-        customerId: c.customerId,
+        contractId: contract.id,
+        customerId: contract.customerId,
         kind: "regular",
         state: "scheduled",
-        currency: c.currency,
+        currency: contract.currency,
         ...periods[i],
         periodKey: regularKey(at),
         scheduledAt: at,
@@ -112,8 +117,8 @@ export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ 
         updatedAt: now,
       })) as unknown as Prisma.BillingRunGetPayload<object>[];
       const runOf = new Map(runs.map((r) => [r.contractId, r]));
-      const lines = plans.flatMap(({ c, plan }) =>
-        plan.lines.map((l) => ({ ...(l as Prisma.BillingRunLineCreateManyInput), runId: runIdOf.get(c.id)! })),
+      const lines = plans.flatMap(({ contract, plan }) =>
+        plan.lines.map((l) => ({ ...(l as Prisma.BillingRunLineCreateManyInput), runId: runIdOf.get(contract.id)! })),
       );
       await tx.$executeRaw`
       insert into billing_run_lines (run_id, contract_item_id, price_id, price_version_id, product_name, quantity, unit_amount, proration_factor, line_total, subtotal, tax, service_period_start_at, service_period_end_at, proration_reason, kind, description)
@@ -129,15 +134,15 @@ export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ 
       where i.id = v.id`;
       await tx.$executeRaw`
       update subscription_contracts c set next_billing_at = v.n, contract_version = c.contract_version + 1, updated_at = v.u
-      from (select unnest(${plans.map((p) => p.c.id)}::int[]) id, unnest(${plans.map((p) => p.plan.next)}::timestamptz[]) n, unnest(${plans.map(() => now)}::timestamptz[]) u) v
+      from (select unnest(${plans.map((p) => p.contract.id)}::int[]) id, unnest(${plans.map((p) => p.plan.next)}::timestamptz[]) n, unnest(${plans.map(() => now)}::timestamptz[]) u) v
       where c.id = v.id`;
       await insertEvents(
         tx,
-        plans.map(({ c, at }) =>
-          eventRow(ctx.accountId, "billing_run.created", presentRunSummary(runOf.get(c.id)!, c), at),
+        plans.map(({ contract, at }) =>
+          eventRow(ctx.accountId, "billing_run.created", presentRunSummary(runOf.get(contract.id)!, contract), at),
         ),
       );
-      return plans.map(({ c, at }) => ({ run: runOf.get(c.id)!, contract: c, at }));
+      return plans.map(({ contract, at }) => ({ run: runOf.get(contract.id)!, contract, at }));
     },
     { timeout: 60_000 },
   );
@@ -179,20 +184,20 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
     returning id, run_id`;
   const attemptOf = new Map(attempts.map((a) => [a.run_id, a]));
   const results: { b: Built; r: ChargeResult }[] = [];
-  for (const b of mine) {
+  for (const builtRun of mine) {
     const method = methods.find(
       (x) =>
-        x.customerId === b.contract.customerId &&
-        x.processor.currency === b.run.currency &&
-        (!b.contract.paymentProcessorOverride || x.processorId === b.contract.paymentProcessorOverride),
+        x.customerId === builtRun.contract.customerId &&
+        x.processor.currency === builtRun.run.currency &&
+        (!builtRun.contract.paymentProcessorOverride || x.processorId === builtRun.contract.paymentProcessorOverride),
     );
-    const charge = charges.get(b.run.id)!;
-    const r: ChargeResult = charge.charged.gt(0)
+    const charge = charges.get(builtRun.run.id)!;
+    const chargeResult: ChargeResult = charge.charged.gt(0)
       ? method
         ? await adapterFor(method.processor.processorType).charge({
             amount: charge.processorText,
-            currency: b.run.currency,
-            idempotencyKey: `run_${b.run.id}_attempt_1`,
+            currency: builtRun.run.currency,
+            idempotencyKey: `run_${builtRun.run.id}_attempt_1`,
             paymentMethod: { collectionMethod: method.collectionMethod, token: method.token },
           })
         : {
@@ -202,7 +207,7 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
             failMessage: "The customer has no verified payment method for this contract.",
           }
       : { status: "succeeded", transactionId: "" };
-    results.push({ b, r });
+    results.push({ b: builtRun, r: chargeResult });
   }
   await ctx.db.$transaction(
     async (tx) => {
@@ -232,24 +237,27 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
         await tx.$executeRaw`update subscription_contracts c set billing_attention_required = true, past_due_since = coalesce(c.past_due_since, v.u), updated_at = v.u
         from (select unnest(${failed.map((x) => x.b.contract.id)}::int[]) id, unnest(${failed.map((x) => x.b.at)}::timestamptz[]) u) v where c.id = v.id`;
       }
-      for (const x of pendingExt) {
+      for (const outcome of pendingExt) {
         await tx.billingAttempt.update({
-          where: { id: attemptOf.get(x.b.run.id)!.id },
-          data: { state: "pending_external", transactionId: x.r.transactionId },
+          where: { id: attemptOf.get(outcome.b.run.id)!.id },
+          data: { state: "pending_external", transactionId: outcome.r.transactionId },
         });
-        await tx.billingRun.update({ where: { id: x.b.run.id }, data: { state: "pending_external", attemptCount: 1 } });
+        await tx.billingRun.update({
+          where: { id: outcome.b.run.id },
+          data: { state: "pending_external", attemptCount: 1 },
+        });
       }
       const summary = (x: { b: Built }, state: string) => ({
         ...presentRunSummary({ ...x.b.run, state, attemptCount: attemptOf.has(x.b.run.id) ? 1 : 0 }, x.b.contract),
       });
       await insertEvents(tx, [
         ...ok.map((x) => eventRow(ctx.accountId, "billing_run.succeeded", summary(x, "succeeded"), x.b.at)),
-        ...failed.map((x) =>
+        ...failed.map((outcome) =>
           eventRow(
             ctx.accountId,
             "billing_run.failed",
-            { ...summary(x, "failed"), fail_code: x.r.failCode, fail_message: x.r.failMessage },
-            x.b.at,
+            { ...summary(outcome, "failed"), fail_code: outcome.r.failCode, fail_message: outcome.r.failMessage },
+            outcome.b.at,
           ),
         ),
       ]);

@@ -8,7 +8,7 @@ import { invalid, notFound } from "@/server/domain/errors";
 import { dec, fmt4 } from "@/server/domain/money";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { runCharge } from "./amounts";
-import { creditAvailableTo, recordOutcomeIn } from "./execute";
+import { creditAvailableTo, recordCreditUse, recordOutcomeIn } from "./execute";
 import { getRun } from "./runs";
 
 /** Runs waiting for a charge: not being charged now, not settled. */
@@ -51,18 +51,7 @@ export async function applyCreditToRun(ctx: Ctx, runId: number, input: ApplyCred
       throw invalid("amount", `Only ${fmt4(available)} ${run.currency} of credit is available to this run.`);
     if (use.gt(before.due)) throw invalid("amount", `Only ${fmt4(before.due)} ${run.currency} is due on this run.`);
 
-    await tx.contractCredit.create({
-      data: {
-        accountId: run.accountId,
-        contractId: run.contractId,
-        amount: fmt4(use.negated()),
-        currency: run.currency,
-        kind: "use",
-        reason: input.reason || `applied to billing run ${run.id}`,
-        billingRunId: run.id,
-        createdAt: now,
-      },
-    });
+    await recordCreditUse(tx, run, use, input.reason || `applied to billing run ${run.id}`, now);
     const creditApplied = dec(run.creditApplied).plus(use);
     const meta = run.metadata as Record<string, unknown>;
     const applications = Array.isArray(meta.credit_applications) ? meta.credit_applications : [];

@@ -23,7 +23,7 @@ type DueKind = "lifecycle" | "bill" | "run";
 
 /** The earliest instant ≤ until at which something is due for the contract (and what), or null. */
 async function nextDueAt(ctx: Ctx, contractId: number, until: Date): Promise<{ at: Date; kinds: Set<DueKind> } | null> {
-  const c = await ctx.db.subscriptionContract.findUnique({
+  const contract = await ctx.db.subscriptionContract.findUnique({
     where: { id: contractId },
     select: {
       state: true,
@@ -35,17 +35,22 @@ async function nextDueAt(ctx: Ctx, contractId: number, until: Date): Promise<{ a
       },
     },
   });
-  if (!c) return null;
+  if (!contract) return null;
   const candidates: [Date, DueKind][] = [];
-  if ((c.state === "active" || c.state === "paused") && c.nextBillingAt && c.nextBillingAt <= until) {
+  if (
+    (contract.state === "active" || contract.state === "paused") &&
+    contract.nextBillingAt &&
+    contract.nextBillingAt <= until
+  ) {
     const built = await ctx.db.billingRun.findUnique({
-      where: { contractId_periodKey: { contractId, periodKey: regularKey(c.nextBillingAt) } },
+      where: { contractId_periodKey: { contractId, periodKey: regularKey(contract.nextBillingAt) } },
       select: { id: true },
     });
-    if (!built) candidates.push([c.nextBillingAt, "bill"]);
+    if (!built) candidates.push([contract.nextBillingAt, "bill"]);
   }
-  if ((c.state === "active" || c.state === "paused") && c.cancelAt) candidates.push([c.cancelAt, "lifecycle"]);
-  for (const p of c.pauses) candidates.push([p.state === "scheduled" ? p.startAt : p.endAt, "lifecycle"]);
+  if ((contract.state === "active" || contract.state === "paused") && contract.cancelAt)
+    candidates.push([contract.cancelAt, "lifecycle"]);
+  for (const p of contract.pauses) candidates.push([p.state === "scheduled" ? p.startAt : p.endAt, "lifecycle"]);
   // the earliest of: a scheduled run, a retry coming due, a run a dead worker left in processing
   const [scheduled, retry, stale] = await Promise.all([
     ctx.db.billingRun.findFirst({
@@ -70,7 +75,7 @@ async function nextDueAt(ctx: Ctx, contractId: number, until: Date): Promise<{ a
   const due = candidates.filter(([d]) => d <= until).sort((a, b) => +a[0] - +b[0]);
   if (!due.length) return null;
   const at = due[0][0];
-  return { at, kinds: new Set(due.filter(([d]) => +d === +at).map(([, k]) => k)) };
+  return { at, kinds: new Set(due.filter(([d]) => +d === +at).map(([, kind]) => kind)) };
 }
 
 /** Processes one contract up to `until`; returns counts. */

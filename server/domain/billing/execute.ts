@@ -21,13 +21,13 @@ export const LEASE_SECONDS = 120;
 
 export async function claimRun(ctx: Ctx, runId: number): Promise<boolean> {
   const now = ctx.clock.now();
-  const n = await ctx.db.$executeRaw`
+  const claimed = await ctx.db.$executeRaw`
     update billing_runs set state = 'processing', updated_at = now()
     where id = ${runId} and account_id = ${ctx.accountId} and (
       (state = 'scheduled' and scheduled_at <= ${now})
       or (state = 'failed' and next_attempt_at <= ${now})
       or (state = 'processing' and updated_at < now() - make_interval(secs => ${LEASE_SECONDS})))`;
-  return n === 1;
+  return claimed === 1;
 }
 
 async function pickPaymentMethod(
@@ -67,18 +67,7 @@ export async function executeRun(ctx: Ctx, runId: number): Promise<string | null
     if (run.contract.autoApplyCredit && creditApplied.isZero() && run.attemptCount === 0) {
       const use = Decimal.min(await creditAvailableTo(tx, run), new Decimal(run.total.toString()));
       if (use.gt(0)) {
-        await tx.contractCredit.create({
-          data: {
-            accountId: run.accountId,
-            contractId: run.contractId,
-            amount: fmt4(use.negated()),
-            currency: run.currency,
-            kind: "use",
-            reason: `applied automatically to billing run ${run.id}`,
-            billingRunId: run.id,
-            createdAt: now,
-          },
-        });
+        await recordCreditUse(tx, run, use, `applied automatically to billing run ${run.id}`, now);
         await tx.billingRun.update({ where: { id: run.id }, data: { creditApplied: fmt4(use) } });
         creditApplied = use;
       }
@@ -144,7 +133,7 @@ export async function recordOutcomeIn(
     where: { id: runId },
     include: { contract: { include: { customer: { select: { reference: true } } } } },
   });
-  const c = run.contract;
+  const contract = run.contract;
   const attempt = attemptId ? await tx.billingAttempt.findUniqueOrThrow({ where: { id: attemptId } }) : null;
   if (!result || result.status === "succeeded") {
     if (attempt)
@@ -162,14 +151,14 @@ export async function recordOutcomeIn(
       },
     });
     await tx.subscriptionContract.update({
-      where: { id: c.id },
+      where: { id: contract.id },
       data: { billingAttentionRequired: false, pastDueSince: null, updatedAt: now },
     });
     const meta = run.metadata as { advance?: { id: number; start: string; end: string }[]; next?: string | null };
-    if (meta.advance) await applyAdvance(tx, c.id, meta.advance, meta.next ?? null, now);
-    await emitEvent(tx, run.accountId, "billing_run.succeeded", presentRunSummary(updated, c), now);
-    if (run.kind === "initial" && c.state === "inactive")
-      await activateAfterPayment(tx, run.accountId, c.id, runId, now);
+    if (meta.advance) await applyAdvance(tx, contract.id, meta.advance, meta.next ?? null, now);
+    await emitEvent(tx, run.accountId, "billing_run.succeeded", presentRunSummary(updated, contract), now);
+    if (run.kind === "initial" && contract.state === "inactive")
+      await activateAfterPayment(tx, run.accountId, contract.id, runId, now);
     return "succeeded";
   }
   if (result.status === "pending_external") {
@@ -214,8 +203,8 @@ export async function recordOutcomeIn(
     },
   });
   await tx.subscriptionContract.update({
-    where: { id: c.id },
-    data: { billingAttentionRequired: true, pastDueSince: c.pastDueSince ?? now, updatedAt: now },
+    where: { id: contract.id },
+    data: { billingAttentionRequired: true, pastDueSince: contract.pastDueSince ?? now, updatedAt: now },
   });
   await tx.checkout.updateMany({
     where: { initialBillingRunId: runId, status: { in: ["pending", "finalizing", "pending_external"] } },
@@ -225,7 +214,7 @@ export async function recordOutcomeIn(
     tx,
     run.accountId,
     state === "exhausted" ? "billing_run.exhausted" : "billing_run.failed",
-    { ...presentRunSummary(updated, c), fail_code: result.failCode, fail_message: result.failMessage },
+    { ...presentRunSummary(updated, contract), fail_code: result.failCode, fail_message: result.failMessage },
     now,
   );
   return updated.state;
@@ -242,11 +231,33 @@ export async function creditAvailableTo(tx: DbTx, run: { id: number; contractId:
     .reduce((a, c) => a.plus(c.amount.toString()), new Decimal(0));
 }
 
+/** Records `amount` of the contract's credit as used by the run (stored negated, kind "use"). */
+export async function recordCreditUse(
+  tx: DbTx,
+  run: { id: number; accountId: number; contractId: number; currency: string },
+  amount: Decimal,
+  reason: string,
+  at: Date,
+) {
+  await tx.contractCredit.create({
+    data: {
+      accountId: run.accountId,
+      contractId: run.contractId,
+      amount: fmt4(amount.negated()),
+      currency: run.currency,
+      kind: "use",
+      reason,
+      billingRunId: run.id,
+      createdAt: at,
+    },
+  });
+}
+
 /** Checkout flow: the contract becomes active only once its initial payment succeeded (spec 3.1, 3.2). */
 async function activateAfterPayment(tx: DbTx, accountId: number, contractId: number, runId: number, now: Date) {
   await tx.subscriptionContract.update({ where: { id: contractId }, data: withVersionBump(now, { state: "active" }) });
   await tx.checkout.updateMany({ where: { initialBillingRunId: runId }, data: { status: "succeeded" } });
-  const c = await tx.subscriptionContract.findUniqueOrThrow({
+  const contract = await tx.subscriptionContract.findUniqueOrThrow({
     where: { id: contractId },
     select: { id: true, state: true, cancelAtPeriodEnd: true, cancelAt: true, canceledAt: true, endedAt: true },
   });
@@ -255,12 +266,12 @@ async function activateAfterPayment(tx: DbTx, accountId: number, contractId: num
     accountId,
     "subscription_contract.activated",
     {
-      id: c.id,
-      state: c.state,
-      cancel_at_period_end: c.cancelAtPeriodEnd,
-      cancel_at: c.cancelAt,
-      canceled_at: c.canceledAt,
-      ended_at: c.endedAt,
+      id: contract.id,
+      state: contract.state,
+      cancel_at_period_end: contract.cancelAtPeriodEnd,
+      cancel_at: contract.cancelAt,
+      canceled_at: contract.canceledAt,
+      ended_at: contract.endedAt,
     },
     now,
   );

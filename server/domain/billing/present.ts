@@ -14,86 +14,86 @@ export const runInclude = {
 export type RunRecord = Prisma.BillingRunGetPayload<{ include: typeof runInclude }>;
 type RunRow = Prisma.BillingRunGetPayload<object>;
 
-export function presentRunSummary(r: RunRow, c?: { customer: { reference: string } }) {
+export function presentRunSummary(run: RunRow, contract?: { customer: { reference: string } }) {
   return {
-    id: r.id,
-    contract_id: r.contractId,
-    customer_id: r.customerId,
-    customer_reference: c?.customer.reference ?? null,
-    kind: r.kind,
-    state: r.state,
-    currency: r.currency,
-    period_start_at: iso(r.periodStartAt),
-    period_end_at: iso(r.periodEndAt),
-    subtotal_amount: fmt4(r.subtotal),
-    tax_amount: fmt4(r.tax),
-    total_amount: fmt4(r.total),
-    attempt_count: r.attemptCount,
+    id: run.id,
+    contract_id: run.contractId,
+    customer_id: run.customerId,
+    customer_reference: contract?.customer.reference ?? null,
+    kind: run.kind,
+    state: run.state,
+    currency: run.currency,
+    period_start_at: iso(run.periodStartAt),
+    period_end_at: iso(run.periodEndAt),
+    subtotal_amount: fmt4(run.subtotal),
+    tax_amount: fmt4(run.tax),
+    total_amount: fmt4(run.total),
+    attempt_count: run.attemptCount,
   };
 }
 
 export function presentRun(
-  r: RunRecord,
+  run: RunRecord,
   credits: { id: number; amount: Prisma.Decimal; kind: string; reason: string; createdAt: Date }[] = [],
 ) {
-  const charge = runCharge(r);
+  const charge = runCharge(run);
   return {
-    ...presentRunSummary(r, r.contract),
-    credit_applied_amount: fmt4(r.creditApplied),
+    ...presentRunSummary(run, run.contract),
+    credit_applied_amount: fmt4(run.creditApplied),
     amount_due: fmt4(charge.due),
     rounding_adjustment_amount: fmt4(charge.rounding),
     charged_amount: fmt4(charge.charged),
-    scheduled_at: iso(r.scheduledAt),
-    next_attempt_at: r.nextAttemptAt ? iso(r.nextAttemptAt) : null,
-    metadata: r.metadata as Record<string, unknown>,
-    lines: r.lines.map((l) => ({
-      id: l.id,
-      contract_item_id: l.contractItemId,
-      price_id: l.priceId,
-      price_version_id: l.priceVersionId,
-      product_name: l.productName,
-      quantity: l.quantity,
-      unit_amount: fmt4(l.unitAmount),
-      proration_factor: fmt6(l.prorationFactor),
-      line_subtotal_amount: fmt4(l.subtotal),
-      line_tax_amount: fmt4(l.tax),
-      line_total_amount: fmt4(l.lineTotal),
-      service_period_start_at: iso(l.servicePeriodStartAt),
-      service_period_end_at: iso(l.servicePeriodEndAt),
-      proration_reason: l.prorationReason,
-      kind: l.kind,
-      description: l.description,
+    scheduled_at: iso(run.scheduledAt),
+    next_attempt_at: run.nextAttemptAt ? iso(run.nextAttemptAt) : null,
+    metadata: run.metadata as Record<string, unknown>,
+    lines: run.lines.map((line) => ({
+      id: line.id,
+      contract_item_id: line.contractItemId,
+      price_id: line.priceId,
+      price_version_id: line.priceVersionId,
+      product_name: line.productName,
+      quantity: line.quantity,
+      unit_amount: fmt4(line.unitAmount),
+      proration_factor: fmt6(line.prorationFactor),
+      line_subtotal_amount: fmt4(line.subtotal),
+      line_tax_amount: fmt4(line.tax),
+      line_total_amount: fmt4(line.lineTotal),
+      service_period_start_at: iso(line.servicePeriodStartAt),
+      service_period_end_at: iso(line.servicePeriodEndAt),
+      proration_reason: line.prorationReason,
+      kind: line.kind,
+      description: line.description,
     })),
-    attempts: r.attempts.map((a) => ({
-      id: a.id,
-      attempt_no: a.attemptNo,
-      state: a.state,
-      amount: fmt4(a.amount),
-      transaction_id: a.transactionId,
-      fail_code: a.failCode,
-      fail_message: a.failMessage,
-      created_at: iso(a.createdAt),
+    attempts: run.attempts.map((attempt) => ({
+      id: attempt.id,
+      attempt_no: attempt.attemptNo,
+      state: attempt.state,
+      amount: fmt4(attempt.amount),
+      transaction_id: attempt.transactionId,
+      fail_code: attempt.failCode,
+      fail_message: attempt.failMessage,
+      created_at: iso(attempt.createdAt),
     })),
     transactions: [
-      ...r.attempts
+      ...run.attempts
         .filter((a) => a.transactionId)
-        .map((a) => ({
+        .map((attempt) => ({
           type: "payment",
-          id: a.transactionId!,
-          amount: fmt4(a.amount),
-          state: a.state,
-          created_at: iso(a.updatedAt),
+          id: attempt.transactionId!,
+          amount: fmt4(attempt.amount),
+          state: attempt.state,
+          created_at: iso(attempt.updatedAt),
         })),
-      ...credits.map((c) => ({
-        type: c.kind === "use" ? "credit_applied" : "credit_granted",
-        id: `credit_${c.id}`,
-        amount: fmt4(dec(c.amount).abs()),
+      ...credits.map((credit) => ({
+        type: credit.kind === "use" ? "credit_applied" : "credit_granted",
+        id: `credit_${credit.id}`,
+        amount: fmt4(dec(credit.amount).abs()),
         state: "succeeded",
-        created_at: iso(c.createdAt),
+        created_at: iso(credit.createdAt),
       })),
     ],
-    status: r.state,
-    created_at: iso(r.createdAt),
-    updated_at: iso(r.updatedAt),
+    status: run.state,
+    created_at: iso(run.createdAt),
+    updated_at: iso(run.updatedAt),
   };
 }

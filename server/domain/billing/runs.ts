@@ -15,27 +15,27 @@ export interface RunListQuery {
   page?: PageRequest;
 }
 
-export async function listRuns(ctx: Ctx, q: RunListQuery): Promise<ListResult<ReturnType<typeof presentRun>>> {
+export async function listRuns(ctx: Ctx, query: RunListQuery): Promise<ListResult<ReturnType<typeof presentRun>>> {
   const where: Prisma.BillingRunWhereInput = { accountId: ctx.accountId };
-  if (q.contract !== undefined) where.contractId = Number(q.contract);
-  if (q.state !== undefined) where.state = q.state;
-  if (q.customer !== undefined) where.customerId = Number(q.customer);
-  if (q.customer_reference !== undefined) where.contract = { customer: { reference: q.customer_reference } };
-  const count = q.page ? await ctx.db.billingRun.count({ where }) : 0;
+  if (query.contract !== undefined) where.contractId = Number(query.contract);
+  if (query.state !== undefined) where.state = query.state;
+  if (query.customer !== undefined) where.customerId = Number(query.customer);
+  if (query.customer_reference !== undefined) where.contract = { customer: { reference: query.customer_reference } };
+  const count = query.page ? await ctx.db.billingRun.count({ where }) : 0;
   const rows = await ctx.db.billingRun.findMany({
     where,
     include: runInclude,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    ...pageWindow(q.page, count),
+    ...pageWindow(query.page, count),
   });
-  return { results: rows.map((r) => presentRun(r)), count: q.page ? count : rows.length, page: q.page };
+  return { results: rows.map((r) => presentRun(r)), count: query.page ? count : rows.length, page: query.page };
 }
 
 export async function getRun(ctx: Ctx, id: number) {
-  const r = await ctx.db.billingRun.findFirst({ where: { id, accountId: ctx.accountId }, include: runInclude });
-  if (!r) throw notFound();
+  const run = await ctx.db.billingRun.findFirst({ where: { id, accountId: ctx.accountId }, include: runInclude });
+  if (!run) throw notFound();
   const credits = await ctx.db.contractCredit.findMany({ where: { billingRunId: id }, orderBy: { id: "asc" } });
-  return presentRun(r, credits);
+  return presentRun(run, credits);
 }
 
 /** Manual retry of a failed or exhausted run: the next worker pass makes one more attempt. */

@@ -19,14 +19,14 @@ export interface OfferTerms {
 
 /** Billing terms of an offer: those of its first recurring price (the bundle's currency otherwise). */
 export function offerTerms(prices: PriceRecord[], fallbackCurrency: string | null): OfferTerms {
-  const p = prices.find((x) => x.billingType === "recurring");
+  const price = prices.find((x) => x.billingType === "recurring");
   return {
-    currency: p?.currency ?? prices[0]?.currency ?? fallbackCurrency,
-    recurrenceType: p?.recurrenceType ?? null,
-    interval: p?.interval ?? null,
-    intervalCount: p?.intervalCount ?? null,
+    currency: price?.currency ?? prices[0]?.currency ?? fallbackCurrency,
+    recurrenceType: price?.recurrenceType ?? null,
+    interval: price?.interval ?? null,
+    intervalCount: price?.intervalCount ?? null,
     billingDayOfMonth: prices.find((x) => x.billingDayOfMonth != null)?.billingDayOfMonth ?? null,
-    billingScheduleId: p?.billingScheduleId ?? null,
+    billingScheduleId: price?.billingScheduleId ?? null,
   };
 }
 
@@ -96,10 +96,10 @@ export async function evaluateAddons(
       const prices = rule.targetProduct.prices.filter((p) => priceFitsRule(p, rule, terms));
       if (!prices.length) continue;
       const def = prices.find((p) => p.id === rule.defaultPriceId) ?? prices[0];
-      const t = rule.targetProduct;
+      const target = rule.targetProduct;
       out.product_addons.push({
         ...common,
-        product: { id: t.id, name: t.name, reference: t.reference, image_url: t.imageUrl },
+        product: { id: target.id, name: target.name, reference: target.reference, image_url: target.imageUrl },
         default_price_id: def.id,
         selectable_prices: prices.map((p) => presentPrice(p, now)),
       });

@@ -38,7 +38,7 @@ export async function createBundle(ctx: Ctx, input: BundleInput) {
   }
   await checkItems(ctx, input.items, errors);
   if (Object.keys(errors).length) throw invalidFields(errors);
-  const b = await ctx.db.bundleTemplate.create({
+  const bundle = await ctx.db.bundleTemplate.create({
     data: {
       accountId: ctx.accountId,
       name: input.name,
@@ -65,7 +65,7 @@ export async function createBundle(ctx: Ctx, input: BundleInput) {
       },
     },
   });
-  return getBundle(ctx, b.id, { active: "all" });
+  return getBundle(ctx, bundle.id, { active: "all" });
 }
 
 export async function updateBundle(
@@ -156,18 +156,18 @@ export async function listAddonRules(ctx: Ctx, bundleId: number) {
       targetBundle: { select: { id: true, name: true } },
     },
   });
-  return rules.map((r) => ({
-    id: r.id,
-    active: r.active,
-    target: r.targetProduct
-      ? `Product: ${r.targetProduct.name}`
-      : r.targetBundle
-        ? `Bundle: ${r.targetBundle.name}`
+  return rules.map((row) => ({
+    id: row.id,
+    active: row.active,
+    target: row.targetProduct
+      ? `Product: ${row.targetProduct.name}`
+      : row.targetBundle
+        ? `Bundle: ${row.targetBundle.name}`
         : "—",
-    default_price_id: r.defaultPriceId,
-    min_quantity: r.minQuantity,
-    max_quantity: r.maxQuantity,
-    same_interval_required: r.sameIntervalRequired,
-    same_currency_required: r.sameCurrencyRequired,
+    default_price_id: row.defaultPriceId,
+    min_quantity: row.minQuantity,
+    max_quantity: row.maxQuantity,
+    same_interval_required: row.sameIntervalRequired,
+    same_currency_required: row.sameCurrencyRequired,
   }));
 }

@@ -7,30 +7,30 @@ import { type BundleDetailRecord, bundleDetailInclude, presentBundle, presentBun
 
 export async function listBundles(
   ctx: Ctx,
-  q: { active?: string; reference?: string; page?: PageRequest },
+  query: { active?: string; reference?: string; page?: PageRequest },
 ): Promise<ListResult<BundleTemplateOut>> {
   const where: Prisma.BundleTemplateWhereInput = {
     accountId: ctx.accountId,
-    ...activeWhere(q.active),
-    ...(q.reference !== undefined ? { reference: q.reference } : {}),
+    ...activeWhere(query.active),
+    ...(query.reference !== undefined ? { reference: query.reference } : {}),
   };
-  const count = q.page ? await ctx.db.bundleTemplate.count({ where }) : 0;
+  const count = query.page ? await ctx.db.bundleTemplate.count({ where }) : 0;
   const rows = await ctx.db.bundleTemplate.findMany({
     where,
     include: { _count: { select: { items: true } } },
     orderBy: { id: "asc" },
-    ...pageWindow(q.page, count),
+    ...pageWindow(query.page, count),
   });
-  return { results: rows.map(presentBundle), count: q.page ? count : rows.length, page: q.page };
+  return { results: rows.map(presentBundle), count: query.page ? count : rows.length, page: query.page };
 }
 
 export async function loadBundle(ctx: Ctx, id: number, active?: string): Promise<BundleDetailRecord> {
-  const b = await ctx.db.bundleTemplate.findFirst({
+  const bundle = await ctx.db.bundleTemplate.findFirst({
     where: { id, accountId: ctx.accountId, ...activeWhere(active) },
     include: bundleDetailInclude,
   });
-  if (!b) throw notFound();
-  return b;
+  if (!bundle) throw notFound();
+  return bundle;
 }
 
 export async function getBundle(ctx: Ctx, id: number, q: { active?: string } = {}): Promise<BundleTemplateDetailOut> {

@@ -32,10 +32,10 @@ export function allowedPrices(
     case "selectable":
       return item.selectablePrices
         .filter((s) => s.price.active)
-        .map((s) => ({
-          price: s.price,
-          label: s.displayLabel,
-          isDefault: s.isDefault || s.priceId === item.defaultPriceId,
+        .map((selection) => ({
+          price: selection.price,
+          label: selection.displayLabel,
+          isDefault: selection.isDefault || selection.priceId === item.defaultPriceId,
         }));
     case "product_active_recurring":
       return item.product.prices.map((p) => ({ price: p, label: null, isDefault: p.id === item.defaultPriceId }));
@@ -58,29 +58,29 @@ export function presentItem(item: BundleItemRecord, now: Date): BundleTemplateIt
     price_option_scope: item.priceOptionScope,
     default_price_id: item.defaultPriceId,
     default_price: item.defaultPrice ? presentPrice(item.defaultPrice, now) : null,
-    selectable_prices: allowedPrices(item).map((a) => ({
-      price_id: a.price.id,
-      display_label: a.label,
-      is_default: a.isDefault,
-      price: presentPrice(a.price, now),
+    selectable_prices: allowedPrices(item).map((addon) => ({
+      price_id: addon.price.id,
+      display_label: addon.label,
+      is_default: addon.isDefault,
+      price: presentPrice(addon.price, now),
     })),
     display_order: item.displayOrder,
     metadata: (item.metadata ?? {}) as Record<string, unknown>,
   };
 }
 
-export function presentBundle(b: BundleRecord | BundleDetailRecord): BundleTemplateOut {
+export function presentBundle(bundle: BundleRecord | BundleDetailRecord): BundleTemplateOut {
   return {
-    id: b.id,
-    name: b.name,
-    description: b.description,
-    reference: b.reference,
-    default_currency: b.defaultCurrency,
-    active: b.active,
-    item_count: "_count" in b ? b._count.items : b.items.length,
-    metadata: (b.metadata ?? {}) as Record<string, unknown>,
-    created_at: iso(b.createdAt),
-    updated_at: iso(b.updatedAt),
+    id: bundle.id,
+    name: bundle.name,
+    description: bundle.description,
+    reference: bundle.reference,
+    default_currency: bundle.defaultCurrency,
+    active: bundle.active,
+    item_count: "_count" in bundle ? bundle._count.items : bundle.items.length,
+    metadata: (bundle.metadata ?? {}) as Record<string, unknown>,
+    created_at: iso(bundle.createdAt),
+    updated_at: iso(bundle.updatedAt),
   };
 }
 

@@ -22,11 +22,12 @@ export function resolveSelections(
 ): ResolvedBundleItem[] {
   const errors: string[] = [];
   const byItem = new Map<number, BundleItemSelectionInput>();
-  for (const s of selections) {
-    if (!bundle.items.some((i) => i.id === s.bundle_item))
-      errors.push(`Bundle item ${s.bundle_item} is not part of bundle template ${bundle.id}.`);
-    else if (byItem.has(s.bundle_item)) errors.push(`Bundle item ${s.bundle_item} is selected more than once.`);
-    else byItem.set(s.bundle_item, s);
+  for (const selection of selections) {
+    if (!bundle.items.some((i) => i.id === selection.bundle_item))
+      errors.push(`Bundle item ${selection.bundle_item} is not part of bundle template ${bundle.id}.`);
+    else if (byItem.has(selection.bundle_item))
+      errors.push(`Bundle item ${selection.bundle_item} is selected more than once.`);
+    else byItem.set(selection.bundle_item, selection);
   }
   const resolved: ResolvedBundleItem[] = [];
   for (const item of bundle.items) {

@@ -20,21 +20,21 @@ type Row = {
   _count: { prices: number };
 };
 
-const present = (s: Row, now: Date) => ({
-  id: s.id,
-  name: s.name,
-  timezone: s.timezone,
-  created_at: s.createdAt.toISOString(),
-  price_count: s._count.prices,
-  rules: s.rules.map((r) => ({ month: r.month, day: r.day, label: r.label, display_order: r.displayOrder })),
-  next_occurrences: nextScheduleOccurrences(s.rules, s.timezone, now, 3).map((d) => d.toISOString()),
+const present = (schedule: Row, now: Date) => ({
+  id: schedule.id,
+  name: schedule.name,
+  timezone: schedule.timezone,
+  created_at: schedule.createdAt.toISOString(),
+  price_count: schedule._count.prices,
+  rules: schedule.rules.map((r) => ({ month: r.month, day: r.day, label: r.label, display_order: r.displayOrder })),
+  next_occurrences: nextScheduleOccurrences(schedule.rules, schedule.timezone, now, 3).map((d) => d.toISOString()),
 });
 
 const ruleRows = (rules: BillingScheduleInput["rules"]) =>
   rules.map((r, i) => ({ month: r.month ?? null, day: r.day, label: r.label || null, displayOrder: i }));
 
 export async function createBillingSchedule(ctx: Ctx, input: BillingScheduleInput) {
-  const s = await ctx.db.billingSchedule.create({
+  const schedule = await ctx.db.billingSchedule.create({
     data: {
       accountId: ctx.accountId,
       name: input.name,
@@ -43,13 +43,13 @@ export async function createBillingSchedule(ctx: Ctx, input: BillingScheduleInpu
     },
     include,
   });
-  return present(s, ctx.clock.now());
+  return present(schedule, ctx.clock.now());
 }
 
 export async function updateBillingSchedule(ctx: Ctx, id: number, input: Partial<BillingScheduleInput>) {
   const found = await ctx.db.billingSchedule.findFirst({ where: { id, accountId: ctx.accountId } });
   if (!found) throw notFound();
-  const s = await ctx.db.$transaction(async (tx) => {
+  const schedule = await ctx.db.$transaction(async (tx) => {
     if (input.rules) await tx.billingScheduleRule.deleteMany({ where: { scheduleId: id } });
     return tx.billingSchedule.update({
       where: { id },
@@ -61,7 +61,7 @@ export async function updateBillingSchedule(ctx: Ctx, id: number, input: Partial
       },
     });
   });
-  return present(s, ctx.clock.now());
+  return present(schedule, ctx.clock.now());
 }
 
 export async function listBillingSchedules(ctx: Ctx) {

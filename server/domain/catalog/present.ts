@@ -17,16 +17,16 @@ export type PriceRecord = Prisma.CatalogPriceGetPayload<{ include: typeof priceI
 
 const NEXT_OCCURRENCES = 3;
 
-export function nextOccurrences(p: PriceRecord, now: Date): Date[] {
-  if (p.billingType !== "recurring") return [];
-  if (p.billingSchedule) {
-    return nextScheduleOccurrences(p.billingSchedule.rules, p.billingSchedule.timezone, now, NEXT_OCCURRENCES);
+export function nextOccurrences(price: PriceRecord, now: Date): Date[] {
+  if (price.billingType !== "recurring") return [];
+  if (price.billingSchedule) {
+    return nextScheduleOccurrences(price.billingSchedule.rules, price.billingSchedule.timezone, now, NEXT_OCCURRENCES);
   }
-  if (p.billingDayOfMonth && (p.interval === "month" || p.interval === "year")) {
+  if (price.billingDayOfMonth && (price.interval === "month" || price.interval === "year")) {
     return nextFixedDayOccurrences(
-      p.billingDayOfMonth,
-      p.interval as Interval,
-      p.intervalCount ?? 1,
+      price.billingDayOfMonth,
+      price.interval as Interval,
+      price.intervalCount ?? 1,
       "UTC",
       now,
       NEXT_OCCURRENCES,
@@ -35,70 +35,70 @@ export function nextOccurrences(p: PriceRecord, now: Date): Date[] {
   return [];
 }
 
-export function presentVersion(v: PriceRecord["versions"][number], now: Date): PriceVersionOut {
+export function presentVersion(version: PriceRecord["versions"][number], now: Date): PriceVersionOut {
   return {
-    id: v.id,
-    unit_amount: fmt4(v.unitAmount),
-    effective_from: isoN(v.effectiveFrom),
-    effective_to: isoN(v.effectiveTo),
-    currently_effective: isEffectiveAt(v, now),
-    created_at: iso(v.createdAt),
+    id: version.id,
+    unit_amount: fmt4(version.unitAmount),
+    effective_from: isoN(version.effectiveFrom),
+    effective_to: isoN(version.effectiveTo),
+    currently_effective: isEffectiveAt(version, now),
+    created_at: iso(version.createdAt),
   };
 }
 
-export function presentPrice(p: PriceRecord, now: Date): CatalogPriceOut {
-  const shown = displayedVersion(p.versions, now);
-  const s = p.billingSchedule;
+export function presentPrice(price: PriceRecord, now: Date): CatalogPriceOut {
+  const shown = displayedVersion(price.versions, now);
+  const schedule = price.billingSchedule;
   return {
-    id: p.id,
-    product_id: p.product.id,
-    product_name: p.product.name,
-    product_reference: p.product.reference,
-    reference: p.reference,
-    currency: p.currency,
+    id: price.id,
+    product_id: price.product.id,
+    product_name: price.product.name,
+    product_reference: price.product.reference,
+    reference: price.reference,
+    currency: price.currency,
     unit_amount: shown ? fmt4(shown.version.unitAmount) : fmt4(0),
-    billing_type: p.billingType as "recurring" | "one_time",
-    recurrence_type: p.recurrenceType,
-    interval: p.interval,
-    interval_count: p.intervalCount,
-    billing_day_of_month: p.billingDayOfMonth,
-    billing_schedule_id: s?.id ?? null,
-    billing_schedule_name: s?.name ?? null,
-    billing_schedule_timezone: s?.timezone ?? null,
-    billing_schedule_rules: (s?.rules ?? []).map((r) => ({
-      month: r.month,
-      day: r.day,
-      label: r.label,
-      display_order: r.displayOrder,
+    billing_type: price.billingType as "recurring" | "one_time",
+    recurrence_type: price.recurrenceType,
+    interval: price.interval,
+    interval_count: price.intervalCount,
+    billing_day_of_month: price.billingDayOfMonth,
+    billing_schedule_id: schedule?.id ?? null,
+    billing_schedule_name: schedule?.name ?? null,
+    billing_schedule_timezone: schedule?.timezone ?? null,
+    billing_schedule_rules: (schedule?.rules ?? []).map((rule) => ({
+      month: rule.month,
+      day: rule.day,
+      label: rule.label,
+      display_order: rule.displayOrder,
     })),
-    next_occurrences: nextOccurrences(p, now).map(iso),
-    active: p.active,
+    next_occurrences: nextOccurrences(price, now).map(iso),
+    active: price.active,
     currently_effective: shown?.currentlyEffective ?? false,
     effective_from: isoN(shown?.version.effectiveFrom),
     effective_to: isoN(shown?.version.effectiveTo),
     current_version_id: shown?.version.id ?? 0,
-    versions: sortVersions(p.versions).map((v) => presentVersion(v, now)),
-    metadata: (p.metadata ?? {}) as Record<string, unknown>,
-    created_at: iso(p.createdAt),
-    updated_at: iso(p.updatedAt),
+    versions: sortVersions(price.versions).map((v) => presentVersion(v, now)),
+    metadata: (price.metadata ?? {}) as Record<string, unknown>,
+    created_at: iso(price.createdAt),
+    updated_at: iso(price.updatedAt),
   };
 }
 
 export type ProductRecord = Prisma.CatalogProductGetPayload<{ include: { _count: { select: { prices: true } } } }>;
 
-export function presentProduct(p: ProductRecord): CatalogProductOut {
+export function presentProduct(taxRate: ProductRecord): CatalogProductOut {
   return {
-    id: p.id,
-    name: p.name,
-    description: p.description,
-    reference: p.reference,
-    image_url: p.imageUrl,
-    active: p.active,
-    tax_policy: p.taxPolicy,
-    tax_rate_id: p.taxRateId,
-    active_price_count: p._count.prices,
-    metadata: (p.metadata ?? {}) as Record<string, unknown>,
-    created_at: iso(p.createdAt),
-    updated_at: iso(p.updatedAt),
+    id: taxRate.id,
+    name: taxRate.name,
+    description: taxRate.description,
+    reference: taxRate.reference,
+    image_url: taxRate.imageUrl,
+    active: taxRate.active,
+    tax_policy: taxRate.taxPolicy,
+    tax_rate_id: taxRate.taxRateId,
+    active_price_count: taxRate._count.prices,
+    metadata: (taxRate.metadata ?? {}) as Record<string, unknown>,
+    created_at: iso(taxRate.createdAt),
+    updated_at: iso(taxRate.updatedAt),
   };
 }

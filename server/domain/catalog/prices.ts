@@ -16,35 +16,35 @@ export interface PriceListQuery {
   page?: PageRequest;
 }
 
-export async function listPrices(ctx: Ctx, q: PriceListQuery): Promise<ListResult<CatalogPriceOut>> {
-  const where: Prisma.CatalogPriceWhereInput = { accountId: ctx.accountId, ...activeWhere(q.active) };
-  if (q.product !== undefined) {
+export async function listPrices(ctx: Ctx, query: PriceListQuery): Promise<ListResult<CatalogPriceOut>> {
+  const where: Prisma.CatalogPriceWhereInput = { accountId: ctx.accountId, ...activeWhere(query.active) };
+  if (query.product !== undefined) {
     // `product` is an integer id or a product reference (a numeric string may be either)
-    const byRef = { product: { reference: q.product } };
-    where.OR = /^\d{1,9}$/.test(q.product) ? [{ productId: Number(q.product) }, byRef] : [byRef];
+    const byRef = { product: { reference: query.product } };
+    where.OR = /^\d{1,9}$/.test(query.product) ? [{ productId: Number(query.product) }, byRef] : [byRef];
   }
-  if (q.reference !== undefined) where.reference = q.reference;
-  if (q.currency !== undefined) where.currency = q.currency.toUpperCase();
-  if (q.billing_type !== undefined) where.billingType = q.billing_type;
-  if (q.recurrence_type !== undefined) where.recurrenceType = q.recurrence_type;
-  const count = q.page ? await ctx.db.catalogPrice.count({ where }) : 0;
+  if (query.reference !== undefined) where.reference = query.reference;
+  if (query.currency !== undefined) where.currency = query.currency.toUpperCase();
+  if (query.billing_type !== undefined) where.billingType = query.billing_type;
+  if (query.recurrence_type !== undefined) where.recurrenceType = query.recurrence_type;
+  const count = query.page ? await ctx.db.catalogPrice.count({ where }) : 0;
   const rows = await ctx.db.catalogPrice.findMany({
     where,
     include: priceInclude,
     orderBy: { id: "asc" },
-    ...pageWindow(q.page, count),
+    ...pageWindow(query.page, count),
   });
   const now = ctx.clock.now();
-  return { results: rows.map((p) => presentPrice(p, now)), count: q.page ? count : rows.length, page: q.page };
+  return { results: rows.map((p) => presentPrice(p, now)), count: query.page ? count : rows.length, page: query.page };
 }
 
-export async function getPrice(ctx: Ctx, id: number, q: { active?: string } = {}): Promise<CatalogPriceOut> {
-  const p = await ctx.db.catalogPrice.findFirst({
-    where: { id, accountId: ctx.accountId, ...activeWhere(q.active) },
+export async function getPrice(ctx: Ctx, id: number, query: { active?: string } = {}): Promise<CatalogPriceOut> {
+  const price = await ctx.db.catalogPrice.findFirst({
+    where: { id, accountId: ctx.accountId, ...activeWhere(query.active) },
     include: priceInclude,
   });
-  if (!p) throw notFound();
-  return presentPrice(p, ctx.clock.now());
+  if (!price) throw notFound();
+  return presentPrice(price, ctx.clock.now());
 }
 
 export interface PriceInput {
@@ -73,10 +73,10 @@ export async function createPrice(ctx: Ctx, input: PriceInput): Promise<CatalogP
   if (input.billing_day_of_month != null && !(input.interval === "month" || input.interval === "year"))
     errors.billing_day_of_month = ["A fixed billing day needs a monthly or yearly interval."];
   if (input.billing_schedule_id != null) {
-    const s = await ctx.db.billingSchedule.findFirst({
+    const schedule = await ctx.db.billingSchedule.findFirst({
       where: { id: input.billing_schedule_id, accountId: ctx.accountId },
     });
-    if (!s) errors.billing_schedule_id = ["Billing schedule not found."];
+    if (!schedule) errors.billing_schedule_id = ["Billing schedule not found."];
   }
   if (input.reference) {
     const clash = await ctx.db.catalogPrice.findFirst({
@@ -85,7 +85,7 @@ export async function createPrice(ctx: Ctx, input: PriceInput): Promise<CatalogP
     if (clash) errors.reference = ["A price with this reference already exists."];
   }
   if (Object.keys(errors).length) throw invalidFields(errors);
-  const p = await ctx.db.catalogPrice.create({
+  const price = await ctx.db.catalogPrice.create({
     data: {
       accountId: ctx.accountId,
       productId: product.id,
@@ -102,7 +102,7 @@ export async function createPrice(ctx: Ctx, input: PriceInput): Promise<CatalogP
       versions: { create: { unitAmount: fmt4(input.unit_amount) } },
     },
   });
-  return getPrice(ctx, p.id, { active: "all" });
+  return getPrice(ctx, price.id, { active: "all" });
 }
 
 /**

@@ -12,32 +12,36 @@ const countActivePrices = {
 
 export async function listProducts(
   ctx: Ctx,
-  q: { active?: string; reference?: string; page?: PageRequest },
+  query: { active?: string; reference?: string; page?: PageRequest },
 ): Promise<ListResult<CatalogProductOut>> {
   const where: Prisma.CatalogProductWhereInput = {
     accountId: ctx.accountId,
-    ...activeWhere(q.active),
-    ...(q.reference !== undefined ? { reference: q.reference } : {}),
+    ...activeWhere(query.active),
+    ...(query.reference !== undefined ? { reference: query.reference } : {}),
   };
-  const count = q.page ? await ctx.db.catalogProduct.count({ where }) : 0;
+  const count = query.page ? await ctx.db.catalogProduct.count({ where }) : 0;
   const rows = await ctx.db.catalogProduct.findMany({
     where,
     include: countActivePrices,
     orderBy: { id: "asc" },
-    ...pageWindow(q.page, count),
+    ...pageWindow(query.page, count),
   });
-  return { results: rows.map(presentProduct), count: q.page ? count : rows.length, page: q.page };
+  return { results: rows.map(presentProduct), count: query.page ? count : rows.length, page: query.page };
 }
 
-export async function getProduct(ctx: Ctx, id: number, q: { active?: string } = {}): Promise<CatalogProductDetailOut> {
-  const filter = activeWhere(q.active);
-  const p = await ctx.db.catalogProduct.findFirst({
+export async function getProduct(
+  ctx: Ctx,
+  id: number,
+  query: { active?: string } = {},
+): Promise<CatalogProductDetailOut> {
+  const filter = activeWhere(query.active);
+  const product = await ctx.db.catalogProduct.findFirst({
     where: { id, accountId: ctx.accountId, ...filter },
     include: { ...countActivePrices, prices: { where: filter, include: priceInclude, orderBy: { id: "asc" } } },
   });
-  if (!p) throw notFound();
+  if (!product) throw notFound();
   const now = ctx.clock.now();
-  return { ...presentProduct(p), prices: p.prices.map((x) => presentPrice(x, now)) };
+  return { ...presentProduct(product), prices: product.prices.map((x) => presentPrice(x, now)) };
 }
 
 export interface ProductInput {
@@ -67,7 +71,7 @@ async function checkProductRefs(ctx: Ctx, input: Partial<ProductInput>, selfId?:
 
 export async function createProduct(ctx: Ctx, input: ProductInput): Promise<CatalogProductDetailOut> {
   await checkProductRefs(ctx, input);
-  const p = await ctx.db.catalogProduct.create({
+  const product = await ctx.db.catalogProduct.create({
     data: {
       accountId: ctx.accountId,
       name: input.name,
@@ -81,7 +85,7 @@ export async function createProduct(ctx: Ctx, input: ProductInput): Promise<Cata
       metadata: (input.metadata ?? {}) as Prisma.InputJsonValue,
     },
   });
-  return getProduct(ctx, p.id, { active: "all" });
+  return getProduct(ctx, product.id, { active: "all" });
 }
 
 export async function updateProduct(

@@ -17,16 +17,16 @@ interface Row {
   createdAt: Date;
 }
 
-const present = (r: Row) => ({
-  id: r.id,
-  name: r.name,
-  service_code: r.serviceCode,
-  currency: r.currency,
-  price_amount: fmt4(r.priceAmount),
-  free_above_amount: fmt4n(r.freeAboveAmount),
-  requires_location: r.requiresLocation,
-  active: r.active,
-  created_at: r.createdAt.toISOString(),
+const present = (row: Row) => ({
+  id: row.id,
+  name: row.name,
+  service_code: row.serviceCode,
+  currency: row.currency,
+  price_amount: fmt4(row.priceAmount),
+  free_above_amount: fmt4n(row.freeAboveAmount),
+  requires_location: row.requiresLocation,
+  active: row.active,
+  created_at: row.createdAt.toISOString(),
 });
 
 const data = (input: Partial<ShippingOptionInput>) => ({
@@ -40,11 +40,11 @@ const data = (input: Partial<ShippingOptionInput>) => ({
 });
 
 export async function createShippingOption(ctx: Ctx, input: ShippingOptionInput) {
-  const d = data(input);
+  const fields = data(input);
   return present(
     await ctx.db.shippingOption.create({
       data: {
-        ...d,
+        ...fields,
         accountId: ctx.accountId,
         name: input.name,
         serviceCode: input.service_code,

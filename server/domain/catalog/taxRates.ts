@@ -5,12 +5,12 @@ import { notFound } from "@/server/domain/errors";
 import { type DecimalLike, fmt4 } from "@/server/domain/money";
 import type { TaxRateInput } from "@/server/schemas/catalogAdmin";
 
-const present = (r: { id: number; name: string; percentage: DecimalLike; active: boolean; createdAt: Date }) => ({
-  id: r.id,
-  name: r.name,
-  percentage: fmt4(r.percentage),
-  active: r.active,
-  created_at: r.createdAt.toISOString(),
+const present = (row: { id: number; name: string; percentage: DecimalLike; active: boolean; createdAt: Date }) => ({
+  id: row.id,
+  name: row.name,
+  percentage: fmt4(row.percentage),
+  active: row.active,
+  created_at: row.createdAt.toISOString(),
 });
 
 export async function createTaxRate(ctx: Ctx, input: TaxRateInput) {

@@ -33,13 +33,13 @@ export async function chooseProcessor(
     recurring: priced.recurring.length > 0,
   });
   if (requested != null) {
-    const p = eligible.find((e) => e.id === requested);
-    if (!p)
+    const processor = eligible.find((e) => e.id === requested);
+    if (!processor)
       throw invalid(
         "account_payment_processor",
         `Processor ${requested} is not valid for this offer (currency ${compiled.offer.currency}, ${collectionMethod}).`,
       );
-    return p;
+    return processor;
   }
   if (eligible.length === 1) return eligible[0];
   if (!eligible.length)
@@ -103,7 +103,7 @@ export async function createCheckout(
   const shipping = await shippingSnapshot(ctx, compiled, priced.firstRun.total, input.shipping);
   const quote = presentQuote(compiled, priced, input.metadata ?? {});
   const now = ctx.clock.now();
-  const c = await ctx.db.checkout.create({
+  const checkout = await ctx.db.checkout.create({
     data: {
       accountId: ctx.accountId,
       token: newToken("chk"),
@@ -124,20 +124,20 @@ export async function createCheckout(
       updatedAt: now,
     },
   });
-  return presentCheckout(c, compiled.customer!.reference, ctx.baseUrl ?? "", now);
+  return presentCheckout(checkout, compiled.customer!.reference, ctx.baseUrl ?? "", now);
 }
 
 export async function loadCheckout(ctx: Ctx, token: string) {
-  const c = await ctx.db.checkout.findFirst({ where: { token, accountId: ctx.accountId } });
-  if (!c) throw notFound();
-  return c;
+  const checkout = await ctx.db.checkout.findFirst({ where: { token, accountId: ctx.accountId } });
+  if (!checkout) throw notFound();
+  return checkout;
 }
 
 export async function getCheckout(ctx: Ctx, token: string): Promise<CheckoutOut> {
-  const c = await loadCheckout(ctx, token);
+  const checkout = await loadCheckout(ctx, token);
   const customer = await ctx.db.customer.findUniqueOrThrow({
-    where: { id: c.customerId },
+    where: { id: checkout.customerId },
     select: { reference: true },
   });
-  return presentCheckout(c, customer.reference, ctx.baseUrl ?? "", ctx.clock.now());
+  return presentCheckout(checkout, customer.reference, ctx.baseUrl ?? "", ctx.clock.now());
 }

@@ -24,28 +24,28 @@ function failedError(view: CheckoutOut): DomainError {
   );
 }
 
-async function preflight(ctx: Ctx, c: Awaited<ReturnType<typeof loadCheckout>>) {
+async function preflight(ctx: Ctx, checkout: Awaited<ReturnType<typeof loadCheckout>>) {
   const now = ctx.clock.now();
-  if (c.expiresAt <= now) throw invalid("non_field_errors", "The checkout has expired; create a new one.");
-  const customer = await ctx.db.customer.findFirst({ where: { id: c.customerId, accountId: ctx.accountId } });
+  if (checkout.expiresAt <= now) throw invalid("non_field_errors", "The checkout has expired; create a new one.");
+  const customer = await ctx.db.customer.findFirst({ where: { id: checkout.customerId, accountId: ctx.accountId } });
   if (!customer) throw invalid("customer_reference", "The checkout's customer no longer exists.");
-  const processor = c.processorId
+  const processor = checkout.processorId
     ? await ctx.db.accountPaymentProcessor.findFirst({
         where: {
-          id: c.processorId,
+          id: checkout.processorId,
           accountId: ctx.accountId,
           active: true,
-          currency: c.currency,
-          collectionMethod: c.collectionMethod,
+          currency: checkout.currency,
+          collectionMethod: checkout.collectionMethod,
         },
       })
     : null;
   if (!processor)
     throw invalid("account_payment_processor", "The selected payment processor is not valid for this checkout.");
   // decimal.js: isPositive() is true for zero, so compare with 0 explicitly
-  if (!dec(c.total).gt(0)) return { customer, method: null };
+  if (!dec(checkout.total).gt(0)) return { customer, method: null };
   const method = await ctx.db.paymentMethod.findFirst({
-    where: { customerId: c.customerId, processorId: processor.id, state: "active", verified: true },
+    where: { customerId: checkout.customerId, processorId: processor.id, state: "active", verified: true },
     orderBy: { id: "desc" },
   });
   if (!method)
@@ -54,48 +54,48 @@ async function preflight(ctx: Ctx, c: Awaited<ReturnType<typeof loadCheckout>>) 
 }
 
 export async function finalizeCheckout(ctx: Ctx, token: string): Promise<CheckoutOut> {
-  const c = await loadCheckout(ctx, token);
+  const checkout = await loadCheckout(ctx, token);
   const claimed = await ctx.db.checkout.updateMany({
-    where: { id: c.id, status: "pending" },
+    where: { id: checkout.id, status: "pending" },
     data: { status: "finalizing", updatedAt: ctx.clock.now() },
   });
   if (!claimed.count) return settled(ctx, token);
   let contractId: number | null = null;
   try {
-    const { method } = await preflight(ctx, c);
-    const offer = c.offerInput as ContractCreateInput;
+    const { method } = await preflight(ctx, checkout);
+    const offer = checkout.offerInput as ContractCreateInput;
     const contract = await createContract(
       ctx,
       {
         ...offer,
         initial_billing_mode: "create_initial_run",
-        payment_processor_override: c.processorId,
+        payment_processor_override: checkout.processorId,
         activate: true,
         idempotency_key: undefined,
       },
       {
         awaitingPayment: true,
-        shippingSelection: c.shippingSelection as Record<string, unknown> | null,
-        checkoutId: c.id,
+        shippingSelection: checkout.shippingSelection as Record<string, unknown> | null,
+        checkoutId: checkout.id,
       },
     );
     contractId = contract.id;
     const run = contract.initial_billing_run!;
     await ctx.db.checkout.update({
-      where: { id: c.id },
+      where: { id: checkout.id },
       data: {
         contractId: contract.id,
         initialBillingRunId: run.id,
         paymentMethodId: method?.id ?? null,
         finalizedAt: ctx.clock.now(),
-        metadata: { ...(c.metadata as object) } as Prisma.InputJsonValue,
+        metadata: { ...(checkout.metadata as object) } as Prisma.InputJsonValue,
       },
     });
     await executeRun(ctx, run.id);
-  } catch (e) {
+  } catch (error) {
     // a precondition failed before anything was created: the checkout stays pending (spec 3.2)
-    if (contractId === null) await ctx.db.checkout.update({ where: { id: c.id }, data: { status: "pending" } });
-    throw e;
+    if (contractId === null) await ctx.db.checkout.update({ where: { id: checkout.id }, data: { status: "pending" } });
+    throw error;
   }
   const view = await getCheckout(ctx, token);
   if (view.status === "failed") throw failedError(view);
@@ -106,14 +106,14 @@ export async function finalizeCheckout(ctx: Ctx, token: string): Promise<Checkou
 async function settled(ctx: Ctx, token: string): Promise<CheckoutOut> {
   const until = Date.now() + WAIT_MS;
   for (;;) {
-    const c = await loadCheckout(ctx, token);
+    const checkout = await loadCheckout(ctx, token);
     // the finalizer that held it failed its preflight (back to pending): run the preflight ourselves,
     // so every caller gets the precondition 400 instead of a 200 with a still-pending checkout
-    if (c.status === "pending") return finalizeCheckout(ctx, token);
-    if (c.status !== "finalizing" || Date.now() > until) {
+    if (checkout.status === "pending") return finalizeCheckout(ctx, token);
+    if (checkout.status !== "finalizing" || Date.now() > until) {
       const view = await getCheckout(ctx, token);
       if (view.status === "failed") throw failedError(view);
-      if (c.status === "expired") throw invalid("non_field_errors", "The checkout has expired.");
+      if (checkout.status === "expired") throw invalid("non_field_errors", "The checkout has expired.");
       return view;
     }
     await new Promise((r) => setTimeout(r, 100));

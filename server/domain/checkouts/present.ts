@@ -9,34 +9,43 @@ type CheckoutRow = Prisma.CheckoutGetPayload<object>;
 export const checkoutUrl = (origin: string, token: string) =>
   `${origin.replace(/\/+$/, "")}/api/v2/checkouts/${token}/`;
 
-export function presentCheckout(c: CheckoutRow, customerReference: string, origin: string, now: Date): CheckoutOut {
+export function presentCheckout(
+  checkout: CheckoutRow,
+  customerReference: string,
+  origin: string,
+  now: Date,
+): CheckoutOut {
   // a pending checkout past its lifetime can no longer be finalized: it reads as expired
   const status =
-    c.status === "finalizing" ? "pending" : c.status === "pending" && c.expiresAt <= now ? "expired" : c.status;
+    checkout.status === "finalizing"
+      ? "pending"
+      : checkout.status === "pending" && checkout.expiresAt <= now
+        ? "expired"
+        : checkout.status;
   return {
-    id: c.id,
-    token: c.token,
-    checkout_url: checkoutUrl(origin, c.token),
+    id: checkout.id,
+    token: checkout.token,
+    checkout_url: checkoutUrl(origin, checkout.token),
     status: status as CheckoutOut["status"],
-    customer_id: c.customerId,
+    customer_id: checkout.customerId,
     customer_reference: customerReference,
-    currency: c.currency,
-    subtotal_amount: fmt4(c.subtotal),
-    tax_amount: fmt4(c.tax),
-    total_amount: fmt4(c.total),
-    contract_id: c.contractId,
-    initial_billing_run_id: c.initialBillingRunId,
-    account_payment_processor_id: c.processorId,
-    collection_method: c.collectionMethod,
-    payment_method_id: c.paymentMethodId,
-    shipping_selection: (c.shippingSelection as Record<string, unknown> | null) ?? null,
-    quote_snapshot: c.quoteSnapshot as Record<string, unknown>,
-    fail_code: c.failCode,
-    fail_message: c.failMessage,
-    expires_at: iso(c.expiresAt),
-    finalized_at: isoN(c.finalizedAt),
-    created_at: iso(c.createdAt),
-    updated_at: iso(c.updatedAt),
+    currency: checkout.currency,
+    subtotal_amount: fmt4(checkout.subtotal),
+    tax_amount: fmt4(checkout.tax),
+    total_amount: fmt4(checkout.total),
+    contract_id: checkout.contractId,
+    initial_billing_run_id: checkout.initialBillingRunId,
+    account_payment_processor_id: checkout.processorId,
+    collection_method: checkout.collectionMethod,
+    payment_method_id: checkout.paymentMethodId,
+    shipping_selection: (checkout.shippingSelection as Record<string, unknown> | null) ?? null,
+    quote_snapshot: checkout.quoteSnapshot as Record<string, unknown>,
+    fail_code: checkout.failCode,
+    fail_message: checkout.failMessage,
+    expires_at: iso(checkout.expiresAt),
+    finalized_at: isoN(checkout.finalizedAt),
+    created_at: iso(checkout.createdAt),
+    updated_at: iso(checkout.updatedAt),
   };
 }
 
@@ -44,20 +53,24 @@ type RegistrationRow = Prisma.PaymentMethodRegistrationGetPayload<{
   include: { checkout: { select: { token: true } } };
 }>;
 
-export function presentRegistration(r: RegistrationRow, renderMode: string, origin: string): RegistrationOut {
+export function presentRegistration(
+  registration: RegistrationRow,
+  renderMode: string,
+  origin: string,
+): RegistrationOut {
   const base = origin.replace(/\/+$/, "");
   return {
-    token: r.token,
-    status: r.status as RegistrationOut["status"],
-    checkout_token: r.checkout.token,
-    account_payment_processor_id: r.processorId,
+    token: registration.token,
+    status: registration.status as RegistrationOut["status"],
+    checkout_token: registration.checkout.token,
+    account_payment_processor_id: registration.processorId,
     render_mode: renderMode,
-    hosted_url: `${base}/pay/registrations/${r.token}`,
-    status_url: `${base}/api/v2/payment-method-registrations/${r.token}/`,
-    payment_method_id: r.paymentMethodId,
-    fail_code: r.failCode,
-    fail_message: r.failMessage,
-    expires_at: iso(r.expiresAt),
-    created_at: iso(r.createdAt),
+    hosted_url: `${base}/pay/registrations/${registration.token}`,
+    status_url: `${base}/api/v2/payment-method-registrations/${registration.token}/`,
+    payment_method_id: registration.paymentMethodId,
+    fail_code: registration.failCode,
+    fail_message: registration.failMessage,
+    expires_at: iso(registration.expiresAt),
+    created_at: iso(registration.createdAt),
   };
 }

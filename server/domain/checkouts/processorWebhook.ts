@@ -84,14 +84,14 @@ export async function handleProcessorWebhook(
   const { rawBody, event, signature } = input;
   const processor = await authenticate(db, event, rawBody, signature);
   if (event.type === "tokenization.completed" || event.type === "tokenization.failed") {
-    const r = await db.paymentMethodRegistration.findFirst({
+    const registration = await db.paymentMethodRegistration.findFirst({
       where: { processorSession: String(event.session ?? ""), processorId: processor.id },
     });
-    if (!r) throw new DomainError("not_found", "Unknown session.");
-    if (r.status === "verified" || r.status === "failed") return { handled: "duplicate" };
+    if (!registration) throw new DomainError("not_found", "Unknown session.");
+    if (registration.status === "verified" || registration.status === "failed") return { handled: "duplicate" };
     if (event.type === "tokenization.failed") {
       await db.paymentMethodRegistration.update({
-        where: { id: r.id },
+        where: { id: registration.id },
         data: {
           status: "failed",
           failCode: event.fail_code ?? "tokenization_failed",
@@ -102,8 +102,8 @@ export async function handleProcessorWebhook(
     }
     if (!event.card) throw invalid("card", "The completed session carries the card.");
     await verifyCard(
-      { db, clock: await accountClockOf(db, r.accountId, base) },
-      { registrationId: r.id, card: event.card },
+      { db, clock: await accountClockOf(db, registration.accountId, base) },
+      { registrationId: registration.id, card: event.card },
     );
     return { handled: "tokenization.completed" };
   }

@@ -16,33 +16,36 @@ export const REGISTRATION_TTL_MS = 60 * 60_000;
 const include = { checkout: { select: { token: true } } } as const;
 
 export async function createRegistration(ctx: Ctx, checkoutToken: string): Promise<RegistrationOut> {
-  const c = await ctx.db.checkout.findFirst({ where: { token: checkoutToken, accountId: ctx.accountId } });
-  if (!c) throw notFound();
-  if (c.status !== "pending")
-    throw invalid("non_field_errors", `The checkout is ${c.status}; registrations are for pending checkouts.`);
-  if (!c.processorId) throw invalid("account_payment_processor", "The checkout has no payment processor.");
-  const processor = await ctx.db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: c.processorId } });
+  const checkout = await ctx.db.checkout.findFirst({ where: { token: checkoutToken, accountId: ctx.accountId } });
+  if (!checkout) throw notFound();
+  if (checkout.status !== "pending")
+    throw invalid("non_field_errors", `The checkout is ${checkout.status}; registrations are for pending checkouts.`);
+  if (!checkout.processorId) throw invalid("account_payment_processor", "The checkout has no payment processor.");
+  const processor = await ctx.db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: checkout.processorId } });
   const now = ctx.clock.now();
-  const r = await ctx.db.paymentMethodRegistration.create({
+  const registration = await ctx.db.paymentMethodRegistration.create({
     data: {
       accountId: ctx.accountId,
       token: newToken("pmr"),
-      checkoutId: c.id,
+      checkoutId: checkout.id,
       processorId: processor.id,
-      customerId: c.customerId,
+      customerId: checkout.customerId,
       expiresAt: new Date(now.getTime() + REGISTRATION_TTL_MS),
       createdAt: now,
     },
     include,
   });
-  return presentRegistration(r, processor.renderMode, ctx.baseUrl ?? "");
+  return presentRegistration(registration, processor.renderMode, ctx.baseUrl ?? "");
 }
 
 export async function getRegistration(ctx: Ctx, token: string): Promise<RegistrationOut> {
-  const r = await ctx.db.paymentMethodRegistration.findFirst({ where: { token, accountId: ctx.accountId }, include });
-  if (!r) throw notFound();
-  const processor = await ctx.db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: r.processorId } });
-  return presentRegistration(r, processor.renderMode, ctx.baseUrl ?? "");
+  const registration = await ctx.db.paymentMethodRegistration.findFirst({
+    where: { token, accountId: ctx.accountId },
+    include,
+  });
+  if (!registration) throw notFound();
+  const processor = await ctx.db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: registration.processorId } });
+  return presentRegistration(registration, processor.renderMode, ctx.baseUrl ?? "");
 }
 
 // The hosted page (public) -----------------------------------------------------------------------
@@ -59,22 +62,22 @@ export interface CardDetails {
  */
 export async function registrationForPage(ctx: Pick<Ctx, "db" | "clock">, input: { token: string }) {
   const db = ctx.db;
-  const r = await db.paymentMethodRegistration.findUnique({
+  const registration = await db.paymentMethodRegistration.findUnique({
     where: { token: input.token },
     include: { checkout: true },
   });
-  if (!r) return null;
-  const processor = await db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: r.processorId } });
+  if (!registration) return null;
+  const processor = await db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: registration.processorId } });
   const config = processor.config as Record<string, unknown>;
   return {
-    token: r.token,
-    status: r.status,
-    expired: r.expiresAt < (await accountClockOf(db, r.accountId, ctx.clock)).now(),
+    token: registration.token,
+    status: registration.status,
+    expired: registration.expiresAt < (await accountClockOf(db, registration.accountId, ctx.clock)).now(),
     renderMode: processor.renderMode,
     processorName: processor.displayName,
     publicKey: (config.public_key as string) ?? null,
-    currency: r.checkout.currency,
-    total: r.checkout.total.toString(),
+    currency: registration.checkout.currency,
+    total: registration.checkout.total.toString(),
   };
 }
 
@@ -94,13 +97,13 @@ export async function verifyCard(ctx: Pick<Ctx, "db" | "clock">, input: { regist
   const { card } = input;
   const now = ctx.clock.now();
   const number = validCard(card);
-  const r = await db.paymentMethodRegistration.findUniqueOrThrow({ where: { id: input.registrationId } });
+  const registration = await db.paymentMethodRegistration.findUniqueOrThrow({ where: { id: input.registrationId } });
   const method = await db.$transaction(async (tx) => {
-    const m = await tx.paymentMethod.create({
+    const paymentMethod = await tx.paymentMethod.create({
       data: {
-        accountId: r.accountId,
-        customerId: r.customerId,
-        processorId: r.processorId,
+        accountId: registration.accountId,
+        customerId: registration.customerId,
+        processorId: registration.processorId,
         collectionMethod: "card",
         state: "active",
         verified: true,
@@ -114,19 +117,19 @@ export async function verifyCard(ctx: Pick<Ctx, "db" | "clock">, input: { regist
     // a new card replaces the customer's other active cards at this processor (spec 4.4)
     await tx.paymentMethod.updateMany({
       where: {
-        customerId: r.customerId,
-        processorId: r.processorId,
+        customerId: registration.customerId,
+        processorId: registration.processorId,
         collectionMethod: "card",
         state: "active",
-        NOT: { id: m.id },
+        NOT: { id: paymentMethod.id },
       },
       data: { state: "canceled", canceledAt: now, token: null, setupData: {} },
     });
     await tx.paymentMethodRegistration.update({
-      where: { id: r.id },
-      data: { status: "verified", paymentMethodId: m.id },
+      where: { id: registration.id },
+      data: { status: "verified", paymentMethodId: paymentMethod.id },
     });
-    return m;
+    return paymentMethod;
   });
   return method.id;
 }
@@ -146,12 +149,12 @@ export async function submitRegistration(
   body: CardFormInput,
 ): Promise<{ status: string }> {
   const db = ctx.db;
-  const r = await db.paymentMethodRegistration.findUnique({ where: { token: body.token } });
-  if (!r) throw new DomainError("not_found", "Not found.");
-  const now = (await accountClockOf(db, r.accountId, ctx.clock)).now();
-  if (r.expiresAt < now) throw invalid("non_field_errors", "This registration has expired.");
-  if (r.status === "verified") return { status: "verified" };
-  const processor = await db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: r.processorId } });
+  const registration = await db.paymentMethodRegistration.findUnique({ where: { token: body.token } });
+  if (!registration) throw new DomainError("not_found", "Not found.");
+  const now = (await accountClockOf(db, registration.accountId, ctx.clock)).now();
+  if (registration.expiresAt < now) throw invalid("non_field_errors", "This registration has expired.");
+  if (registration.status === "verified") return { status: "verified" };
+  const processor = await db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: registration.processorId } });
   let card = body.card;
   if (processor.renderMode === "vendor_a_encrypted_card") {
     if (!body.encrypted_card)
@@ -176,12 +179,12 @@ export async function submitRegistration(
     validCard(card);
     const session = newToken("vbs");
     await db.paymentMethodRegistration.update({
-      where: { id: r.id },
+      where: { id: registration.id },
       data: { status: "processing", processorSession: session },
     });
     sandboxTokenization(ctx, { processor, session, card });
     return { status: "processing" };
   }
-  await verifyCard({ db, clock: fixedClock(now) }, { registrationId: r.id, card });
+  await verifyCard({ db, clock: fixedClock(now) }, { registrationId: registration.id, card });
   return { status: "verified" };
 }

@@ -24,21 +24,21 @@ export type CreditGrantInput = z.infer<typeof creditGrantBody>;
 export async function grantContractCredit(ctx: Ctx, contractId: number, input: CreditGrantInput): Promise<ContractOut> {
   const amount = dec(input.amount);
   if (amount.lte(0)) throw invalid("amount", "Ensure this value is greater than 0.");
-  return withLockedContract(ctx, contractId, async (tx, c) => {
+  return withLockedContract(ctx, contractId, async (tx, contract) => {
     const now = ctx.clock.now();
     await tx.contractCredit.create({
       data: {
         accountId: ctx.accountId,
-        contractId: c.id,
+        contractId: contract.id,
         amount: fmt4(amount),
-        currency: c.currency,
+        currency: contract.currency,
         kind: "grant",
         reason: input.reason,
         operation: "manual_grant",
         createdAt: now,
       },
     });
-    const view = await viewContractById(ctx, tx, c.id);
+    const view = await viewContractById(ctx, tx, contract.id);
     await emitEvent(tx, ctx.accountId, "subscription_contract.updated", view, now);
     return view;
   });

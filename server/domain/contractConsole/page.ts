@@ -46,8 +46,8 @@ function actionName(action: string): string {
 }
 
 export async function loadContractPage(ctx: Ctx, id: number): Promise<ContractPage> {
-  const d = await contractForConsole(ctx, id); // 404 first for a missing or foreign contract
-  const priceIds = [...new Set(d.contract.items.filter((i) => i.status === "active").map((i) => i.price_id))];
+  const detail = await contractForConsole(ctx, id); // 404 first for a missing or foreign contract
+  const priceIds = [...new Set(detail.contract.items.filter((i) => i.status === "active").map((i) => i.price_id))];
   const [pending, consoleChanges, versions] = await Promise.all([
     ctx.db.pendingLine.findMany({
       where: { accountId: ctx.accountId, contractId: id, billingRunId: null },
@@ -64,61 +64,61 @@ export async function loadContractPage(ctx: Ctx, id: number): Promise<ContractPa
   // the price version in effect now (the one the contract's unit_amount comes from, unless overridden)
   const now = ctx.clock.now();
   const versionOf = (priceId: number) => {
-    const v = versionAt(
+    const value = versionAt(
       versions.filter((x) => x.priceId === priceId).map((x) => ({ ...x, unitAmount: dec(x.unitAmount) })),
       now,
     ) as { id?: number } | null;
-    return v?.id ?? null;
+    return value?.id ?? null;
   };
-  const c = d.contract;
-  const explanation = new Map((d.next_charge?.lines ?? []).map((l) => [l.product_name, l.description]));
+  const contract = detail.contract;
+  const explanation = new Map((detail.next_charge?.lines ?? []).map((l) => [l.product_name, l.description]));
   const events = [
-    ...d.timeline.map((e) => ({ id: e.event_id, type: e.type, created_at: e.created_at, actor: null })),
-    ...d.changes.map((a, i) => ({
+    ...detail.timeline.map((e) => ({ id: e.event_id, type: e.type, created_at: e.created_at, actor: null })),
+    ...detail.changes.map((a, i) => ({
       id: `change-${i}`,
       type: actionName(a.action),
       created_at: a.at,
       actor: a.actor.label || a.actor.type,
     })),
-    ...consoleChanges.map((a) => ({
-      id: `console-${a.id}`,
-      type: actionName(a.action),
-      created_at: a.at.toISOString(),
-      actor: a.actorLabel || a.actorType,
+    ...consoleChanges.map((entry) => ({
+      id: `console-${entry.id}`,
+      type: actionName(entry.action),
+      created_at: entry.at.toISOString(),
+      actor: entry.actorLabel || entry.actorType,
     })),
   ].sort((a, b) => b.created_at.localeCompare(a.created_at));
   return {
-    contract: c,
-    nextCharge: d.next_charge ? { at: d.next_charge.at, amount: d.next_charge.total_amount } : null,
+    contract,
+    nextCharge: detail.next_charge ? { at: detail.next_charge.at, amount: detail.next_charge.total_amount } : null,
     itemExtras: Object.fromEntries(
-      c.items
+      contract.items
         .filter((i) => i.status === "active")
-        .map((i) => [
-          i.id,
+        .map((item) => [
+          item.id,
           {
-            explanation: explanation.get(i.product_name) ?? null,
-            price_version_id: i.unit_amount_override ? null : versionOf(i.price_id),
+            explanation: explanation.get(item.product_name) ?? null,
+            price_version_id: item.unit_amount_override ? null : versionOf(item.price_id),
           },
         ]),
     ),
-    upcoming: d.next_charge?.lines ?? [],
+    upcoming: detail.next_charge?.lines ?? [],
     activity: {
-      runs: d.runs.map((r) => ({
-        ...r,
-        attempts: r.attempts.map((t) => ({
-          id: t.attempt_no,
-          state: t.state,
-          amount: t.amount,
-          created_at: t.created_at,
-          failure_message: t.fail_message,
+      runs: detail.runs.map((run) => ({
+        ...run,
+        attempts: run.attempts.map((attempt) => ({
+          id: attempt.attempt_no,
+          state: attempt.state,
+          amount: attempt.amount,
+          created_at: attempt.created_at,
+          failure_message: attempt.fail_message,
         })),
       })),
-      credits: d.credit_transactions,
-      adjustments: pending.map((p) => ({
-        id: p.id,
-        description: p.description,
-        amount: fmt4(p.lineTotal),
-        created_at: p.createdAt.toISOString(),
+      credits: detail.credit_transactions,
+      adjustments: pending.map((price) => ({
+        id: price.id,
+        description: price.description,
+        amount: fmt4(price.lineTotal),
+        created_at: price.createdAt.toISOString(),
       })),
       events,
     },

@@ -20,19 +20,19 @@ export interface AdjustmentRun {
 
 export async function createAdjustmentRun(
   tx: DbTx,
-  c: Pick<ContractRecord, "id" | "accountId" | "customerId" | "currency">,
+  contract: Pick<ContractRecord, "id" | "accountId" | "customerId" | "currency">,
   run: AdjustmentRun,
   now: Date,
 ): Promise<number> {
   const sum = (k: "subtotal" | "tax") => run.lines.reduce((a, l) => a.plus(l[k].toString()), new Decimal(0));
   const created = await tx.billingRun.create({
     data: {
-      accountId: c.accountId,
-      contractId: c.id,
-      customerId: c.customerId,
+      accountId: contract.accountId,
+      contractId: contract.id,
+      customerId: contract.customerId,
       kind: "adjustment",
       state: "scheduled",
-      currency: c.currency,
+      currency: contract.currency,
       ...runPeriodOf(run.lines, { start: now, end: now }),
       periodKey: run.periodKey,
       scheduledAt: now,

@@ -18,27 +18,27 @@ import { viewContract } from "./view";
 export const newSubscriberToken = () => randomBytes(24).toString("base64url");
 
 export function runLineData(
-  l: PricedLine,
+  line: PricedLine,
   kind: "recurring" | "initial" | "proration",
   contractItemId: number | null,
   reason: string | null = null,
 ) {
   return {
     contractItemId,
-    priceId: l.input.price.id,
-    priceVersionId: l.first.versionId,
-    productName: l.input.price.productName,
-    quantity: l.input.quantity,
-    unitAmount: l.first.text.unitAmount,
-    prorationFactor: l.first.text.factor,
-    lineTotal: l.first.text.lineTotal,
-    subtotal: l.first.text.subtotal,
-    tax: l.first.text.tax,
-    servicePeriodStartAt: l.service.start,
-    servicePeriodEndAt: l.service.end,
+    priceId: line.input.price.id,
+    priceVersionId: line.first.versionId,
+    productName: line.input.price.productName,
+    quantity: line.input.quantity,
+    unitAmount: line.first.text.unitAmount,
+    prorationFactor: line.first.text.factor,
+    lineTotal: line.first.text.lineTotal,
+    subtotal: line.first.text.subtotal,
+    tax: line.first.text.tax,
+    servicePeriodStartAt: line.service.start,
+    servicePeriodEndAt: line.service.end,
     prorationReason: reason,
     kind,
-    description: l.first.explanation,
+    description: line.first.explanation,
   };
 }
 
@@ -118,24 +118,24 @@ export async function createContract(
 
 async function createItems(tx: DbTx, contractId: number, priced: PricedOffer, activate: boolean): Promise<number[]> {
   const ids: number[] = [];
-  for (const l of priced.recurring) {
-    const i = l.input;
+  for (const line of priced.recurring) {
+    const lineInput = line.input;
     const item = await tx.contractItem.create({
       data: {
         contractId,
-        priceId: i.price.id,
-        productId: i.price.productId,
-        quantity: i.quantity,
-        unitAmountOverride: fmt4n(i.unitAmountOverride),
-        discountPercent: fmt4n(i.discountPercent),
-        startAt: i.startAt,
-        endAt: i.endAt,
-        source: i.source,
-        bundleItemId: i.refs.bundleItemId ?? null,
-        ruleId: i.refs.ruleId ?? null,
-        periodStartAt: activate ? l.period.start : null,
-        periodEndAt: activate ? l.period.end : null,
-        metadata: i.metadata as Prisma.InputJsonValue,
+        priceId: lineInput.price.id,
+        productId: lineInput.price.productId,
+        quantity: lineInput.quantity,
+        unitAmountOverride: fmt4n(lineInput.unitAmountOverride),
+        discountPercent: fmt4n(lineInput.discountPercent),
+        startAt: lineInput.startAt,
+        endAt: lineInput.endAt,
+        source: lineInput.source,
+        bundleItemId: lineInput.refs.bundleItemId ?? null,
+        ruleId: lineInput.refs.ruleId ?? null,
+        periodStartAt: activate ? line.period.start : null,
+        periodEndAt: activate ? line.period.end : null,
+        metadata: lineInput.metadata as Prisma.InputJsonValue,
       },
     });
     ids.push(item.id);
@@ -179,8 +179,8 @@ export async function createInitialBilling(
       },
     });
   } else if (mode === "next_invoice") {
-    const lines = priced.recurring.map((l, k) => ({
-      ...runLineData(l, "proration", itemIds[k], "initial_period"),
+    const lines = priced.recurring.map((line, k) => ({
+      ...runLineData(line, "proration", itemIds[k], "initial_period"),
       accountId,
       contractId,
     }));

@@ -17,8 +17,8 @@ function changeable(c: ContractRecord) {
     throw invalid("non_field_errors", `Cannot change items of a contract in state '${c.state}'.`);
 }
 
-function findItem(c: ContractRecord, id: number): Item {
-  const item = c.items.find((i) => i.id === id && i.status === "active");
+function findItem(contract: ContractRecord, id: number): Item {
+  const item = contract.items.find((i) => i.id === id && i.status === "active");
   if (!item) throw invalid("contract_item", `Contract item ${id} is not an active item of this contract.`);
   return item;
 }
@@ -26,19 +26,19 @@ function findItem(c: ContractRecord, id: number): Item {
 const cadence = (p: Pick<PricingRecord, "interval" | "intervalCount" | "billingScheduleId">) =>
   `${p.interval}|${p.intervalCount}|${p.billingScheduleId}`;
 
-function checkPrice(a: PlanArgs<unknown>, priceId: number, like?: PricingRecord): PricingRecord {
-  const price = a.catalog.prices.get(priceId);
+function checkPrice(args: PlanArgs<unknown>, priceId: number, like?: PricingRecord): PricingRecord {
+  const price = args.catalog.prices.get(priceId);
   if (!price?.active || !price.product.active) throw invalid("price", `Price ${priceId} not found or inactive.`);
   if (price.billingType !== "recurring") throw invalid("price", `Price ${priceId} is not a recurring price.`);
-  if (price.currency !== a.c.currency)
-    throw invalid("price", `Price ${priceId} is in ${price.currency}; the contract is in ${a.c.currency}.`);
-  if (price.billingDayOfMonth && a.c.fixedDay && price.billingDayOfMonth !== a.c.fixedDay)
+  if (price.currency !== args.contract.currency)
+    throw invalid("price", `Price ${priceId} is in ${price.currency}; the contract is in ${args.contract.currency}.`);
+  if (price.billingDayOfMonth && args.contract.fixedDay && price.billingDayOfMonth !== args.contract.fixedDay)
     throw invalid(
       "price",
-      `Price ${priceId} bills on day ${price.billingDayOfMonth}; the contract bills on day ${a.c.fixedDay}.`,
+      `Price ${priceId} bills on day ${price.billingDayOfMonth}; the contract bills on day ${args.contract.fixedDay}.`,
     );
   // spec 4.9: a fixed day moves every item of the contract to it; an item change cannot re-anchor a contract
-  if (price.billingDayOfMonth && !a.c.fixedDay)
+  if (price.billingDayOfMonth && !args.contract.fixedDay)
     throw invalid(
       "price",
       `Price ${priceId} bills on day ${price.billingDayOfMonth}; the contract has no fixed billing day.`,
@@ -53,11 +53,11 @@ function checkEffective(at: Date, period: { start: Date; end: Date } | null) {
     throw invalid("effective_at", "effective_at must fall within the item's current service period.");
 }
 
-export function planAddItem(a: PlanArgs<ItemAddInput>): Plan {
-  const { c, input, at, catalog } = a;
-  changeable(c);
-  const price = checkPrice(a, input.price);
-  const billing = c.state !== "inactive";
+export function planAddItem(args: PlanArgs<ItemAddInput>): Plan {
+  const { contract, input, at, catalog } = args;
+  changeable(contract);
+  const price = checkPrice(args, input.price);
+  const billing = contract.state !== "inactive";
   const draft = {
     id: 0,
     priceId: price.id,
@@ -73,17 +73,17 @@ export function planAddItem(a: PlanArgs<ItemAddInput>): Plan {
   };
   const line = itemLine(catalog, draft);
   // the new item's current period is the one containing now (not effective_at, which would always fit its own period)
-  const period = billing ? periodContaining(line.price, contractAnchor(c), a.now) : null;
+  const period = billing ? periodContaining(line.price, contractAnchor(contract), args.now) : null;
   checkEffective(at, period);
-  const charge = period && a.prorate ? prorate(line, null, period, at, period.end, 1, "item_added") : null;
+  const charge = period && args.prorate ? prorate(line, null, period, at, period.end, 1, "item_added") : null;
   return {
     lines: charge ? [charge] : [],
-    resultingState: c.state,
+    resultingState: contract.state,
     continues: true,
     apply: async (tx) => {
       const item = await tx.contractItem.create({
         data: {
-          contractId: c.id,
+          contractId: contract.id,
           priceId: price.id,
           productId: price.productId,
           quantity: draft.quantity,
@@ -101,15 +101,15 @@ export function planAddItem(a: PlanArgs<ItemAddInput>): Plan {
   };
 }
 
-export function planUpdateItem(a: PlanArgs<ItemUpdateInput>): Plan {
-  const { c, input, at, catalog } = a;
-  changeable(c);
-  const item = findItem(c, input.contract_item);
+export function planUpdateItem(args: PlanArgs<ItemUpdateInput>): Plan {
+  const { contract, input, at, catalog } = args;
+  changeable(contract);
+  const item = findItem(contract, input.contract_item);
   const current = catalog.prices.get(item.priceId)!;
   const next = { ...item };
   const changed: string[] = [];
   if (input.price !== undefined && input.price !== item.priceId) {
-    checkPrice(a, input.price, current);
+    checkPrice(args, input.price, current);
     next.priceId = input.price;
     changed.push("price_changed");
   }
@@ -138,14 +138,14 @@ export function planUpdateItem(a: PlanArgs<ItemUpdateInput>): Plan {
   const period = item.periodStartAt && item.periodEndAt ? { start: item.periodStartAt, end: item.periodEndAt } : null;
   checkEffective(at, period);
   const lines: ProrationLine[] = [];
-  if (period && a.prorate) {
+  if (period && args.prorate) {
     const credit = prorate(itemLine(catalog, item), item.id, period, at, period.end, -1, reason);
     const charge = prorate(itemLine(catalog, next), item.id, period, at, period.end, 1, reason);
     for (const l of [credit, charge]) if (l) lines.push(l);
   }
   return {
     lines,
-    resultingState: c.state,
+    resultingState: contract.state,
     continues: true,
     apply: async (tx) => {
       const price = catalog.prices.get(next.priceId)!;
@@ -164,17 +164,19 @@ export function planUpdateItem(a: PlanArgs<ItemUpdateInput>): Plan {
   };
 }
 
-export function planRemoveItem(a: PlanArgs<ItemRemoveInput>): Plan {
-  const { c, input, at, catalog } = a;
-  changeable(c);
-  const item = findItem(c, input.contract_item);
+export function planRemoveItem(args: PlanArgs<ItemRemoveInput>): Plan {
+  const { contract, input, at, catalog } = args;
+  changeable(contract);
+  const item = findItem(contract, input.contract_item);
   const period = item.periodStartAt && item.periodEndAt ? { start: item.periodStartAt, end: item.periodEndAt } : null;
   checkEffective(at, period);
   const credit =
-    period && a.prorate ? prorate(itemLine(catalog, item), item.id, period, at, period.end, -1, "item_removed") : null;
+    period && args.prorate
+      ? prorate(itemLine(catalog, item), item.id, period, at, period.end, -1, "item_removed")
+      : null;
   return {
     lines: credit ? [credit] : [],
-    resultingState: c.state,
+    resultingState: contract.state,
     continues: true,
     apply: async (tx) => {
       await tx.contractItem.update({ where: { id: item.id }, data: { status: "removed", removedAt: at, endAt: at } });

@@ -3,7 +3,9 @@
 import Decimal from "decimal.js";
 import type { DbTx } from "@/server/db";
 import { invalid, invalidFields } from "@/server/domain/errors";
+import type { EventType } from "@/server/domain/events/outbox";
 import { fmt4 } from "@/server/domain/money";
+import type { Prisma } from "@/server/generated/prisma/client";
 import type { CancelInput, PauseInput, RestartInput, ResumeInput } from "@/server/schemas/contracts";
 import { createAdjustmentRun } from "./adjustmentRun";
 import { itemLine, type ProrationLine, pendingAsRunLine, prorate } from "./lines";
@@ -16,71 +18,67 @@ const notAllowed = (c: ContractRecord, what: string) =>
 const END_OF_TIME = new Date(8.64e15);
 const liveItems = (c: ContractRecord) => c.items.filter((i) => i.status === "active");
 
+/** A plan that only sets fields of an active contract (no lines; it keeps billing). */
+function fieldsOnlyPlan(contractId: number, data: Prisma.SubscriptionContractUpdateInput, event: EventType): Plan {
+  return {
+    lines: [],
+    resultingState: "active",
+    continues: true,
+    apply: async (tx) => {
+      await tx.subscriptionContract.update({ where: { id: contractId }, data });
+      return { event };
+    },
+  };
+}
+
 /** Lines for the part [from, to) of each live item's current period (credit −1 or charge +1). */
-function periodLines(a: PlanArgs<unknown>, from: Date, to: Date, sign: 1 | -1, reason: string): ProrationLine[] {
-  if (!a.prorate) return [];
-  return liveItems(a.c).flatMap((i) => {
-    if (!i.periodStartAt || !i.periodEndAt) return [];
-    const l = prorate(
-      itemLine(a.catalog, i),
-      i.id,
-      { start: i.periodStartAt, end: i.periodEndAt },
+function periodLines(args: PlanArgs<unknown>, from: Date, to: Date, sign: 1 | -1, reason: string): ProrationLine[] {
+  if (!args.prorate) return [];
+  return liveItems(args.contract).flatMap((item) => {
+    if (!item.periodStartAt || !item.periodEndAt) return [];
+    const line = prorate(
+      itemLine(args.catalog, item),
+      item.id,
+      { start: item.periodStartAt, end: item.periodEndAt },
       from,
       to,
       sign,
       reason,
     );
-    return l ? [l] : [];
+    return line ? [line] : [];
   });
 }
 
-export function planCancel(a: PlanArgs<CancelInput>): Plan {
-  const { c, input, at, now } = a;
-  if (c.state !== "active") throw notAllowed(c, "cancel");
+export function planCancel(args: PlanArgs<CancelInput>): Plan {
+  const { contract, input, at, now } = args;
+  if (contract.state !== "active") throw notAllowed(contract, "cancel");
   if (input.cancel_at_period_end && input.cancel_at)
     throw invalid("non_field_errors", "Send either cancel_at_period_end or cancel_at, not both.");
   if (input.cancel_at_period_end) {
-    if (!c.nextBillingAt) throw invalid("cancel_at_period_end", "The contract has no current billing period to end.");
-    const end = c.nextBillingAt;
-    return {
-      lines: [],
-      resultingState: "active",
-      continues: true,
-      apply: async (tx) => {
-        await tx.subscriptionContract.update({
-          where: { id: c.id },
-          data: { cancelAtPeriodEnd: true, cancelAt: end, canceledAt: null, endedAt: null },
-        });
-        return { event: "subscription_contract.updated" };
-      },
-    };
+    if (!contract.nextBillingAt)
+      throw invalid("cancel_at_period_end", "The contract has no current billing period to end.");
+    const end = contract.nextBillingAt;
+    return fieldsOnlyPlan(
+      contract.id,
+      { cancelAtPeriodEnd: true, cancelAt: end, canceledAt: null, endedAt: null },
+      "subscription_contract.updated",
+    );
   }
   if (input.cancel_at) {
     const when = new Date(input.cancel_at);
     if (when <= now) throw invalid("cancel_at", "cancel_at must be in the future; omit it to cancel now.");
-    return {
-      lines: [],
-      resultingState: "active",
-      continues: true,
-      apply: async (tx) => {
-        await tx.subscriptionContract.update({
-          where: { id: c.id },
-          data: { cancelAtPeriodEnd: false, cancelAt: when },
-        });
-        return { event: "subscription_contract.updated" };
-      },
-    };
+    return fieldsOnlyPlan(contract.id, { cancelAtPeriodEnd: false, cancelAt: when }, "subscription_contract.updated");
   }
   if (at > now) throw invalid("effective_at", "An immediate cancellation cannot be in the future; use cancel_at.");
   // credits each item from `at` to the end of its current period, however far that is
-  const lines = periodLines(a, at, END_OF_TIME, -1, "canceled");
+  const lines = periodLines(args, at, END_OF_TIME, -1, "canceled");
   return {
     lines,
     resultingState: "canceled",
     continues: false,
     apply: async (tx) => {
       await tx.subscriptionContract.update({
-        where: { id: c.id },
+        where: { id: contract.id },
         data: {
           state: "canceled",
           cancelAtPeriodEnd: false,
@@ -92,10 +90,10 @@ export function planCancel(a: PlanArgs<CancelInput>): Plan {
         },
       });
       await tx.contractPause.updateMany({
-        where: { contractId: c.id, state: "scheduled" },
+        where: { contractId: contract.id, state: "scheduled" },
         data: { state: "canceled", canceledAt: now },
       });
-      await settlePendingOnCancel(tx, c, now);
+      await settlePendingOnCancel(tx, contract, now);
       return { event: "subscription_contract.canceled" };
     },
   };
@@ -105,9 +103,9 @@ export function planCancel(a: PlanArgs<CancelInput>): Plan {
  * A canceled contract has no next invoice: adjustments still waiting for one are settled now, charges
  * (net positive) by an adjustment run due now, credits (net negative) as contract credit.
  */
-async function settlePendingOnCancel(tx: DbTx, c: ContractRecord, now: Date) {
+async function settlePendingOnCancel(tx: DbTx, contract: ContractRecord, now: Date) {
   const pending = await tx.pendingLine.findMany({
-    where: { contractId: c.id, billingRunId: null },
+    where: { contractId: contract.id, billingRunId: null },
     orderBy: { id: "asc" },
   });
   if (!pending.length) return;
@@ -116,7 +114,7 @@ async function settlePendingOnCancel(tx: DbTx, c: ContractRecord, now: Date) {
   if (net.gt(0)) {
     await createAdjustmentRun(
       tx,
-      c,
+      contract,
       {
         lines: pending.map(pendingAsRunLine),
         pendingLineIds: pending.map((p) => p.id),
@@ -129,10 +127,10 @@ async function settlePendingOnCancel(tx: DbTx, c: ContractRecord, now: Date) {
     if (net.lt(0)) {
       await tx.contractCredit.create({
         data: {
-          accountId: c.accountId,
-          contractId: c.id,
+          accountId: contract.accountId,
+          contractId: contract.id,
           amount: fmt4(net.negated()),
-          currency: c.currency,
+          currency: contract.currency,
           kind: "grant",
           reason: "pending adjustments of a canceled contract",
           operation: "cancel",
@@ -146,30 +144,19 @@ async function settlePendingOnCancel(tx: DbTx, c: ContractRecord, now: Date) {
 }
 
 /** Restart: clears a pending cancellation, or reactivates a canceled contract from now (new anchor). */
-export function planRestart(a: PlanArgs<RestartInput>): Plan {
-  const { c, now } = a;
-  if (c.state === "active" && (c.cancelAt || c.cancelAtPeriodEnd)) {
-    return {
-      lines: [],
-      resultingState: "active",
-      continues: true,
-      apply: async (tx) => {
-        await tx.subscriptionContract.update({
-          where: { id: c.id },
-          data: { cancelAtPeriodEnd: false, cancelAt: null },
-        });
-        return { event: "subscription_contract.restarted" };
-      },
-    };
+export function planRestart(args: PlanArgs<RestartInput>): Plan {
+  const { contract, now } = args;
+  if (contract.state === "active" && (contract.cancelAt || contract.cancelAtPeriodEnd)) {
+    return fieldsOnlyPlan(contract.id, { cancelAtPeriodEnd: false, cancelAt: null }, "subscription_contract.restarted");
   }
-  if (c.state !== "canceled")
+  if (contract.state !== "canceled")
     throw invalid(
       "non_field_errors",
-      c.state === "active"
+      contract.state === "active"
         ? "The contract has no pending cancellation to clear."
-        : `Cannot restart a contract in state '${c.state}'.`,
+        : `Cannot restart a contract in state '${contract.state}'.`,
     );
-  const items = liveItems(c);
+  const items = liveItems(contract);
   if (!items.length) throw invalid("non_field_errors", "The contract has no items to restart.");
   // a reactivated contract starts a new billing period now, billed in advance by the next run
   return {
@@ -178,7 +165,7 @@ export function planRestart(a: PlanArgs<RestartInput>): Plan {
     continues: true,
     apply: async (tx) => {
       await tx.subscriptionContract.update({
-        where: { id: c.id },
+        where: { id: contract.id },
         data: {
           state: "active",
           recurring: true,
@@ -199,31 +186,31 @@ export function planRestart(a: PlanArgs<RestartInput>): Plan {
   };
 }
 
-export function planPause(a: PlanArgs<PauseInput>): Plan {
-  const { c, input, at, now } = a;
+export function planPause(args: PlanArgs<PauseInput>): Plan {
+  const { contract, input, at, now } = args;
   const start = new Date(input.start_date);
   const end = new Date(input.end_date);
   if (end <= start) throw invalid("end_date", "end_date must be after start_date.");
   if (end <= now) throw invalid("end_date", "end_date must be in the future.");
   const current = start <= now;
-  if (c.state !== "active" && !(c.state === "paused" && !current))
-    throw notAllowed(c, current ? "pause" : "schedule a pause for");
-  const overlap = c.pauses.find(
+  if (contract.state !== "active" && !(contract.state === "paused" && !current))
+    throw notAllowed(contract, current ? "pause" : "schedule a pause for");
+  const overlap = contract.pauses.find(
     (p) => (p.state === "scheduled" || p.state === "active") && p.startAt < end && start < p.endAt,
   );
   if (overlap) throw invalidFields({ start_date: [`The pause overlaps pause ${overlap.id}.`] });
-  if (c.cancelAt && start >= c.cancelAt)
+  if (contract.cancelAt && start >= contract.cancelAt)
     throw invalid("start_date", "The contract is canceled before this pause would start.");
   // from `at` (now, or the previewed instant when executed with a preview token), never before the window
-  const lines = periodLines(a, at > start ? at : start, end, -1, "paused");
+  const lines = periodLines(args, at > start ? at : start, end, -1, "paused");
   return {
     lines,
-    resultingState: current ? "paused" : c.state,
+    resultingState: current ? "paused" : contract.state,
     continues: true,
     apply: async (tx) => {
       await tx.contractPause.create({
         data: {
-          contractId: c.id,
+          contractId: contract.id,
           startAt: start,
           endAt: end,
           state: current ? "active" : "scheduled",
@@ -231,24 +218,24 @@ export function planPause(a: PlanArgs<PauseInput>): Plan {
           createdAt: now,
         },
       });
-      if (current) await tx.subscriptionContract.update({ where: { id: c.id }, data: { state: "paused" } });
+      if (current) await tx.subscriptionContract.update({ where: { id: contract.id }, data: { state: "paused" } });
       return { event: current ? "subscription_contract.paused" : "subscription_contract.updated" };
     },
   };
 }
 
 /** Resume: ends the current pause now; renewals continue on the contract's anchors. */
-export function planResume(a: PlanArgs<ResumeInput>): Plan {
-  const { c, now } = a;
-  if (c.state !== "paused") throw notAllowed(c, "resume");
-  if (a.at > now) throw invalid("effective_at", "A resume cannot be in the future.");
-  const pause = c.pauses.find(
+export function planResume(args: PlanArgs<ResumeInput>): Plan {
+  const { contract, now } = args;
+  if (contract.state !== "paused") throw notAllowed(contract, "resume");
+  if (args.at > now) throw invalid("effective_at", "A resume cannot be in the future.");
+  const pause = contract.pauses.find(
     (p) => p.state === "active" || (p.state !== "canceled" && p.startAt <= now && now < p.endAt),
   );
   // the pause ends at `at` (now, or the previewed instant when executed with a preview token)
-  const at = pause && a.at < pause.startAt ? pause.startAt : a.at;
+  const at = pause && args.at < pause.startAt ? pause.startAt : args.at;
   const until = pause?.endAt ?? at;
-  const lines = periodLines(a, at, until, 1, "resumed");
+  const lines = periodLines(args, at, until, 1, "resumed");
   return {
     lines,
     resultingState: "active",
@@ -259,7 +246,7 @@ export function planResume(a: PlanArgs<ResumeInput>): Plan {
           where: { id: pause.id },
           data: { state: "completed", endAt: at < pause.endAt ? at : pause.endAt },
         });
-      await tx.subscriptionContract.update({ where: { id: c.id }, data: { state: "active" } });
+      await tx.subscriptionContract.update({ where: { id: contract.id }, data: { state: "active" } });
       return { event: "subscription_contract.resumed" };
     },
   };

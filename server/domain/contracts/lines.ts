@@ -5,7 +5,7 @@ import type { CatalogSnapshot } from "@/server/domain/offers/snapshot";
 import { toTerms } from "@/server/domain/offers/terms";
 import { priceAmounts } from "@/server/domain/pricing/amounts";
 import { prorationFactor } from "@/server/domain/pricing/periods";
-import type { Anchor, LineInput, Period } from "@/server/domain/pricing/types";
+import type { Anchor, LineInput, Period, PricedAmounts } from "@/server/domain/pricing/types";
 import { iso } from "@/server/domain/time";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { PreviewLineOut } from "@/server/schemas/contracts";
@@ -15,6 +15,12 @@ type Item = ContractRecord["items"][number];
 
 export function contractAnchor(c: ContractRecord): Anchor {
   return { timezone: c.billingTimezone, billingTime: c.billingTime, fixedDay: c.fixedDay, anchorAt: c.billingAnchorAt };
+}
+
+/** A line's amounts for `factor` of a period, at the price version in effect at `versionAt`. */
+export function lineAmounts(line: LineInput, factor: Decimal, versionAt: Date, describePeriod: string): PricedAmounts {
+  const { price, quantity, unitAmountOverride, discountPercent } = line;
+  return priceAmounts({ price, quantity, unitAmountOverride, discountPercent, factor, versionAt }, describePeriod);
 }
 
 export function itemLine(
@@ -86,52 +92,47 @@ export function prorate(
   if (end <= start) return null;
   const factor = prorationFactor(period, start, end);
   if (factor.isZero()) return null;
-  const a = priceAmounts(
-    {
-      price: line.price,
-      quantity: line.quantity,
-      unitAmountOverride: line.unitAmountOverride,
-      discountPercent: line.discountPercent,
-      factor,
-      versionAt: period.start,
-    },
+  const amounts = lineAmounts(
+    line,
+    factor,
+    period.start,
     `${reason}, ${iso(start).slice(0, 16)} to ${iso(end).slice(0, 16)} UTC`,
   );
-  const s = new Decimal(sign);
+  const subtotal = new Decimal(sign);
   return {
     contractItemId,
     priceId: line.price.id,
-    versionId: a.versionId,
+    versionId: amounts.versionId,
     productName: line.price.productName,
     quantity: line.quantity,
-    unitAmount: a.unitAmount,
+    unitAmount: amounts.unitAmount,
     factor,
-    lineTotal: a.lineTotal.times(s),
-    subtotal: a.subtotal.times(s),
-    tax: a.tax.times(s),
+    lineTotal: amounts.lineTotal.times(subtotal),
+    subtotal: amounts.subtotal.times(subtotal),
+    tax: amounts.tax.times(subtotal),
     start,
     end,
     reason,
-    description: `${sign < 0 ? "credit: " : ""}${a.explanation}`,
+    description: `${sign < 0 ? "credit: " : ""}${amounts.explanation}`,
   };
 }
 
-export function presentProrationLine(l: ProrationLine): PreviewLineOut {
+export function presentProrationLine(line: ProrationLine): PreviewLineOut {
   return {
-    contract_item_id: l.contractItemId,
-    price_id: l.priceId,
-    price_version_id: l.versionId,
-    product_name: l.productName,
-    quantity: l.quantity,
-    unit_amount: fmt4(l.unitAmount),
-    proration_factor: fmt6(l.factor),
-    line_total_amount: fmt4(l.lineTotal),
-    line_subtotal_amount: fmt4(l.subtotal),
-    line_tax_amount: fmt4(l.tax),
-    service_period_start_at: iso(l.start),
-    service_period_end_at: iso(l.end),
-    proration_reason: l.reason,
-    description: l.description,
+    contract_item_id: line.contractItemId,
+    price_id: line.priceId,
+    price_version_id: line.versionId,
+    product_name: line.productName,
+    quantity: line.quantity,
+    unit_amount: fmt4(line.unitAmount),
+    proration_factor: fmt6(line.factor),
+    line_total_amount: fmt4(line.lineTotal),
+    line_subtotal_amount: fmt4(line.subtotal),
+    line_tax_amount: fmt4(line.tax),
+    service_period_start_at: iso(line.start),
+    service_period_end_at: iso(line.end),
+    proration_reason: line.reason,
+    description: line.description,
   };
 }
 

@@ -35,7 +35,7 @@ export interface Plan {
 
 export interface PlanArgs<I> {
   ctx: Ctx;
-  c: ContractRecord;
+  contract: ContractRecord;
   input: I;
   at: Date;
   now: Date;
@@ -103,7 +103,7 @@ function settle(op: Operation, input: CommonInput, plan: Plan, pendingTotal: Dec
 
 function previewBody(
   op: Operation,
-  c: ContractRecord,
+  contract: ContractRecord,
   at: Date,
   plan: Plan,
   settlement: Settlement,
@@ -111,8 +111,8 @@ function previewBody(
   const sum = (f: (l: ProrationLine) => Decimal, ls = plan.lines) => ls.reduce((a, l) => a.plus(f(l)), new Decimal(0));
   return {
     operation: op,
-    contract_id: c.id,
-    contract_version: c.contractVersion,
+    contract_id: contract.id,
+    contract_version: contract.contractVersion,
     effective_at: iso(at),
     proration_behavior: settlement.prorationBehavior,
     settlement_behavior: settlement.settlementBehavior,
@@ -143,6 +143,15 @@ function effectiveAt(input: CommonInput, now: Date): Date {
   return input.effective_at ? new Date(input.effective_at) : now;
 }
 
+/** The planner's plan, prorating unless the input (or the operation's default) says "none". */
+function runPlanner<I extends CommonInput>(
+  op: Operation,
+  planner: Planner<I>,
+  args: Omit<PlanArgs<I>, "prorate">,
+): Plan {
+  return planner({ ...args, prorate: (args.input.proration_behavior ?? DEFAULT_PRORATION[op]) !== "none" });
+}
+
 export async function previewOperation<I extends CommonInput>(
   ctx: Ctx,
   contractId: number,
@@ -150,25 +159,17 @@ export async function previewOperation<I extends CommonInput>(
   input: I,
   planner: Planner<I>,
 ): Promise<ProrationPreviewOut> {
-  const c = await loadContract(ctx.db, ctx.accountId, contractId);
+  const contract = await loadContract(ctx.db, ctx.accountId, contractId);
   const now = ctx.clock.now();
   const at = effectiveAt(input, now);
   const catalog = await catalogSnapshot(ctx);
-  const plan = planner({
-    ctx,
-    c,
-    input,
-    at,
-    now,
-    catalog,
-    prorate: (input.proration_behavior ?? DEFAULT_PRORATION[op]) !== "none",
-  });
-  const settlement = settle(op, input, plan, await pendingTotal(ctx.db, c.id));
-  const body = previewBody(op, c, at, plan, settlement);
+  const plan = runPlanner(op, planner, { ctx, contract, input, at, now, catalog });
+  const settlement = settle(op, input, plan, await pendingTotal(ctx.db, contract.id));
+  const body = previewBody(op, contract, at, plan, settlement);
   const expiresAt = now.getTime() + PREVIEW_TTL_MS;
   const token = await signPreview({
-    contractId: c.id,
-    contractVersion: c.contractVersion,
+    contractId: contract.id,
+    contractVersion: contract.contractVersion,
     operation: op,
     paramsHash: paramsHash(input as Record<string, unknown>),
     effectiveAt: iso(at),
@@ -194,10 +195,10 @@ export async function executeOperation<I extends CommonInput>(
 ): Promise<OperationResult> {
   // read before the lock: the secret may need its own database read on a process's first use
   const claims = input.preview_token ? await readPreview(input.preview_token) : null;
-  return withLockedContract(ctx, contractId, async (tx, c) => {
+  return withLockedContract(ctx, contractId, async (tx, contract) => {
     const now = ctx.clock.now();
     if (input.preview_token) {
-      if (!claims || claims.contractId !== c.id || claims.operation !== op)
+      if (!claims || claims.contractId !== contract.id || claims.operation !== op)
         throw invalid("preview_token", "Invalid preview token for this contract and operation.");
       if (claims.expiresAt < now.getTime())
         throw invalid("preview_token", "The preview token has expired; preview again.");
@@ -209,7 +210,7 @@ export async function executeOperation<I extends CommonInput>(
       // effective_at may be omitted (the preview's applies) but not changed
       if (input.effective_at && new Date(input.effective_at).getTime() !== new Date(claims.effectiveAt).getTime())
         throw invalid("preview_token", "The request's effective_at differs from the previewed one.");
-      if (claims.contractVersion !== c.contractVersion)
+      if (claims.contractVersion !== contract.contractVersion)
         throw new DomainError(
           "validation",
           "stale",
@@ -220,17 +221,9 @@ export async function executeOperation<I extends CommonInput>(
     const at = claims ? new Date(claims.effectiveAt) : effectiveAt(input, now);
     // through the transaction: another pool connection while holding this one can deadlock under load
     const catalog = await catalogSnapshot({ ...ctx, db: tx as Ctx["db"] });
-    const plan = planner({
-      ctx,
-      c,
-      input,
-      at,
-      now,
-      catalog,
-      prorate: (input.proration_behavior ?? DEFAULT_PRORATION[op]) !== "none",
-    });
-    const settlement = settle(op, input, plan, await pendingTotal(tx, c.id));
-    const body = previewBody(op, c, at, plan, settlement);
+    const plan = runPlanner(op, planner, { ctx, contract, input, at, now, catalog });
+    const settlement = settle(op, input, plan, await pendingTotal(tx, contract.id));
+    const body = previewBody(op, contract, at, plan, settlement);
     if (claims && claims.amountsDigest !== digest(body))
       throw new DomainError(
         "validation",
@@ -240,9 +233,9 @@ export async function executeOperation<I extends CommonInput>(
       );
 
     const { event, contractItemId = null } = await plan.apply(tx);
-    const adjustmentRunId = await record(tx, ctx, c, op, settlement, now, input.reason);
-    await tx.subscriptionContract.update({ where: { id: c.id }, data: withVersionBump(now) });
-    const view = await viewContractById(ctx, tx, c.id);
+    const adjustmentRunId = await record(tx, ctx, contract, op, settlement, now, input.reason);
+    await tx.subscriptionContract.update({ where: { id: contract.id }, data: withVersionBump(now) });
+    const view = await viewContractById(ctx, tx, contract.id);
     await emitEvent(tx, ctx.accountId, event, view, now);
     // lines again after apply: an added item's line now carries the new contract item id
     return {
@@ -258,7 +251,7 @@ export async function executeOperation<I extends CommonInput>(
 async function record(
   tx: DbTx,
   ctx: Ctx,
-  c: ContractRecord,
+  contract: ContractRecord,
   op: Operation,
   settlement: Settlement,
   now: Date,
@@ -268,9 +261,9 @@ async function record(
     await tx.contractCredit.create({
       data: {
         accountId: ctx.accountId,
-        contractId: c.id,
+        contractId: contract.id,
         amount: fmt4(settlement.credit),
-        currency: c.currency,
+        currency: contract.currency,
         kind: "grant",
         reason: reason ?? `${op} proration`,
         operation: op,
@@ -278,27 +271,27 @@ async function record(
       },
     });
   }
-  const lineData = (l: ProrationLine) => ({
-    contractItemId: l.contractItemId,
-    priceId: l.priceId,
-    priceVersionId: l.versionId,
-    productName: l.productName,
-    quantity: l.quantity,
-    unitAmount: fmt4(l.unitAmount),
-    prorationFactor: fmt6(l.factor),
-    lineTotal: fmt4(l.lineTotal),
-    subtotal: fmt4(l.subtotal),
-    tax: fmt4(l.tax),
-    servicePeriodStartAt: l.start,
-    servicePeriodEndAt: l.end,
-    prorationReason: l.reason,
-    description: l.description,
+  const lineData = (line: ProrationLine) => ({
+    contractItemId: line.contractItemId,
+    priceId: line.priceId,
+    priceVersionId: line.versionId,
+    productName: line.productName,
+    quantity: line.quantity,
+    unitAmount: fmt4(line.unitAmount),
+    prorationFactor: fmt6(line.factor),
+    lineTotal: fmt4(line.lineTotal),
+    subtotal: fmt4(line.subtotal),
+    tax: fmt4(line.tax),
+    servicePeriodStartAt: line.start,
+    servicePeriodEndAt: line.end,
+    prorationReason: line.reason,
+    description: line.description,
   });
   for (const l of settlement.nextInvoice)
-    await tx.pendingLine.create({ data: { ...lineData(l), accountId: ctx.accountId, contractId: c.id } });
+    await tx.pendingLine.create({ data: { ...lineData(l), accountId: ctx.accountId, contractId: contract.id } });
   if (!settlement.invoiceNow.length) return null;
   const pending = settlement.includePending
-    ? await tx.pendingLine.findMany({ where: { contractId: c.id, billingRunId: null } })
+    ? await tx.pendingLine.findMany({ where: { contractId: contract.id, billingRunId: null } })
     : [];
   const all = [
     ...settlement.invoiceNow.map((l) => ({ ...lineData(l), kind: "proration" as const })),
@@ -306,11 +299,11 @@ async function record(
   ];
   return createAdjustmentRun(
     tx,
-    c,
+    contract,
     {
       lines: all,
       pendingLineIds: pending.map((p) => p.id),
-      periodKey: `adjustment:${now.getTime()}:${c.contractVersion}`,
+      periodKey: `adjustment:${now.getTime()}:${contract.contractVersion}`,
       metadata: { operation: op, ...(reason ? { reason } : {}) },
     },
     now,

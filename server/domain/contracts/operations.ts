@@ -57,14 +57,14 @@ export async function previewChange(
   const parsed = schema.safeParse(rest);
   if (!parsed.success) {
     const fields: Record<string, string[]> = {};
-    for (const i of parsed.error.issues) {
-      if (i.code === "unrecognized_keys")
-        for (const k of i.keys) addFieldError(fields, k, `Unknown field for operation ${operation}.`);
+    for (const issue of parsed.error.issues) {
+      if (issue.code === "unrecognized_keys")
+        for (const k of issue.keys) addFieldError(fields, k, `Unknown field for operation ${operation}.`);
       else
         addFieldError(
           fields,
-          String(i.path[0] ?? "non_field_errors"),
-          i.code === "invalid_type" && i.input === undefined ? "This field is required." : i.message,
+          String(issue.path[0] ?? "non_field_errors"),
+          issue.code === "invalid_type" && issue.input === undefined ? "This field is required." : issue.message,
         );
     }
     throw new DomainError("validation", "Invalid input.", fields);

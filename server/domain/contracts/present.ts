@@ -11,32 +11,32 @@ import { subscriberPage } from "./subscriberPage";
 
 type Pause = ContractRecord["pauses"][number];
 
-export function presentPause(p: Pause): ContractPauseOut {
+export function presentPause(phase: Pause): ContractPauseOut {
   return {
-    id: p.id,
-    start_date: iso(p.startAt),
-    end_date: iso(p.endAt),
-    state: p.state as ContractPauseOut["state"],
-    reason: p.reason,
-    canceled_at: isoN(p.canceledAt),
-    created_at: iso(p.createdAt),
+    id: phase.id,
+    start_date: iso(phase.startAt),
+    end_date: iso(phase.endAt),
+    state: phase.state as ContractPauseOut["state"],
+    reason: phase.reason,
+    canceled_at: isoN(phase.canceledAt),
+    created_at: iso(phase.createdAt),
   };
 }
 
 export function presentContract(
-  c: ContractRecord,
+  contract: ContractRecord,
   catalog: CatalogSnapshot,
   now: Date,
   subscriberBase: string,
   initialRun: ContractRecord["billingRuns"][number] | null = null,
 ): ContractOut {
-  const service = serviceStateAt(c, now);
-  const live = c.pauses.filter((p) => p.state !== "canceled");
+  const service = serviceStateAt(contract, now);
+  const live = contract.pauses.filter((p) => p.state !== "canceled");
   const current = live.filter((p) => p.startAt <= now && now < p.endAt);
   const future = live.filter((p) => p.startAt > now);
-  const past = c.pauses.filter((p) => p.state === "canceled" || p.endAt <= now);
-  const items: ContractItemOut[] = c.items.map((i) => {
-    const price = catalog.prices.get(i.priceId);
+  const past = contract.pauses.filter((p) => p.state === "canceled" || p.endAt <= now);
+  const items: ContractItemOut[] = contract.items.map((item) => {
+    const price = catalog.prices.get(item.priceId);
     const version = price
       ? versionAt(
           price.versions.map((v) => ({ ...v, unitAmount: dec(v.unitAmount) })),
@@ -44,61 +44,66 @@ export function presentContract(
         )
       : null;
     return {
-      id: i.id,
-      price_id: i.priceId,
-      product_id: i.productId,
+      id: item.id,
+      price_id: item.priceId,
+      product_id: item.productId,
       product_name: price?.product.name ?? "",
-      quantity: i.quantity,
-      unit_amount: fmt4(i.unitAmountOverride ?? version?.unitAmount ?? 0),
-      unit_amount_override: fmt4n(i.unitAmountOverride),
-      discount_percent: fmt4n(i.discountPercent),
-      start_at: isoN(i.startAt),
-      end_at: isoN(i.endAt),
-      source: i.source,
-      bundle_item_id: i.bundleItemId,
-      rule_id: i.ruleId,
-      status: i.status as "active" | "removed",
-      current_service_period_start_at: isoN(servicePeriodStart(c, i)),
-      current_service_period_end_at: isoN(i.periodEndAt),
-      entitled_until: isoN(itemEntitledUntil(c, i)),
-      service_active: service.items.get(i.id) ?? false,
-      metadata: i.metadata as Record<string, unknown>,
+      quantity: item.quantity,
+      unit_amount: fmt4(item.unitAmountOverride ?? version?.unitAmount ?? 0),
+      unit_amount_override: fmt4n(item.unitAmountOverride),
+      discount_percent: fmt4n(item.discountPercent),
+      start_at: isoN(item.startAt),
+      end_at: isoN(item.endAt),
+      source: item.source,
+      bundle_item_id: item.bundleItemId,
+      rule_id: item.ruleId,
+      status: item.status as "active" | "removed",
+      current_service_period_start_at: isoN(servicePeriodStart(contract, item)),
+      current_service_period_end_at: isoN(item.periodEndAt),
+      entitled_until: isoN(itemEntitledUntil(contract, item)),
+      service_active: service.items.get(item.id) ?? false,
+      metadata: item.metadata as Record<string, unknown>,
     };
   });
   const entitled = items.filter((i) => i.service_active);
-  const run = (r: ContractRecord["billingRuns"][number] | null | undefined) =>
-    r
+  const run = (billingRun: ContractRecord["billingRuns"][number] | null | undefined) =>
+    billingRun
       ? {
-          id: r.id,
-          kind: r.kind,
-          state: r.state,
-          period_start_at: iso(r.periodStartAt),
-          period_end_at: iso(r.periodEndAt),
-          total_amount: fmt4(r.total),
-          attempt_count: r.attemptCount,
+          id: billingRun.id,
+          kind: billingRun.kind,
+          state: billingRun.state,
+          period_start_at: iso(billingRun.periodStartAt),
+          period_end_at: iso(billingRun.periodEndAt),
+          total_amount: fmt4(billingRun.total),
+          attempt_count: billingRun.attemptCount,
         }
       : null;
-  const credit = c.credits.reduce((a, x) => a.plus(dec(x.amount)), dec(0));
+  const credit = contract.credits.reduce((a, x) => a.plus(dec(x.amount)), dec(0));
   return {
-    id: c.id,
-    customer_id: c.customerId,
-    customer: { id: c.customer.id, reference: c.customer.reference, name: c.customer.name, email: c.customer.email },
-    customer_reference: c.customer.reference,
-    state: c.state as ContractOut["state"],
-    currency: c.currency,
-    recurring: c.recurring,
-    contract_version: c.contractVersion,
-    billing_anchor_at: iso(c.billingAnchorAt),
-    billing_timezone: c.billingTimezone,
-    billing_time: c.billingTime,
-    billing_advance_policy: c.billingAdvancePolicy as ContractOut["billing_advance_policy"],
-    next_billing_at: isoN(c.nextBillingAt),
-    trial_start_at: isoN(c.trialStartAt),
-    trial_end_at: isoN(c.trialEndAt),
-    cancel_at_period_end: c.cancelAtPeriodEnd,
-    cancel_at: isoN(c.cancelAt),
-    canceled_at: isoN(c.canceledAt),
-    ended_at: isoN(c.endedAt),
+    id: contract.id,
+    customer_id: contract.customerId,
+    customer: {
+      id: contract.customer.id,
+      reference: contract.customer.reference,
+      name: contract.customer.name,
+      email: contract.customer.email,
+    },
+    customer_reference: contract.customer.reference,
+    state: contract.state as ContractOut["state"],
+    currency: contract.currency,
+    recurring: contract.recurring,
+    contract_version: contract.contractVersion,
+    billing_anchor_at: iso(contract.billingAnchorAt),
+    billing_timezone: contract.billingTimezone,
+    billing_time: contract.billingTime,
+    billing_advance_policy: contract.billingAdvancePolicy as ContractOut["billing_advance_policy"],
+    next_billing_at: isoN(contract.nextBillingAt),
+    trial_start_at: isoN(contract.trialStartAt),
+    trial_end_at: isoN(contract.trialEndAt),
+    cancel_at_period_end: contract.cancelAtPeriodEnd,
+    cancel_at: isoN(contract.cancelAt),
+    canceled_at: isoN(contract.canceledAt),
+    ended_at: isoN(contract.endedAt),
     service_active: service.active,
     service_state: service.state,
     entitlement_summary: {
@@ -109,40 +114,40 @@ export function presentContract(
           .filter(Boolean)
           .sort()
           .at(-1) ?? null,
-      products: entitled.map((i) => ({
-        product_id: i.product_id,
-        product_name: i.product_name,
-        quantity: i.quantity,
-        entitled_until: i.entitled_until,
+      products: entitled.map((item) => ({
+        product_id: item.product_id,
+        product_name: item.product_name,
+        quantity: item.quantity,
+        entitled_until: item.entitled_until,
       })),
     },
-    billing_attention_required: c.billingAttentionRequired,
+    billing_attention_required: contract.billingAttentionRequired,
     has_future_pause: future.length > 0,
     paused_until: current.length ? iso(current.reduce((a, p) => (p.endAt > a ? p.endAt : a), current[0].endAt)) : null,
-    pauses: c.pauses.map(presentPause),
+    pauses: contract.pauses.map(presentPause),
     current_pauses: current.map(presentPause),
     future_pauses: future.map(presentPause),
     past_pauses: past.map(presentPause),
     items,
-    latest_billing_run: run(c.billingRuns[0]),
+    latest_billing_run: run(contract.billingRuns[0]),
     initial_billing_run: run(initialRun),
     discount: null,
-    delivery_address: (c.deliveryAddress as Record<string, unknown> | null) ?? null,
-    shipping_selection: (c.shippingSelection as Record<string, unknown> | null) ?? null,
-    legacy_subscription_ids: c.legacySubscriptionIds as (number | string)[],
-    metadata: c.metadata as Record<string, unknown>,
-    subscriber_page: subscriberPage(subscriberBase, c.subscriberToken),
-    created_at: iso(c.createdAt),
-    updated_at: iso(c.updatedAt),
-    input_mode: c.inputMode,
-    bundle_template_id: c.bundleTemplateId,
-    bundle_quantity: c.bundleQuantity,
-    initial_billing_mode: c.initialBillingMode,
-    payment_processor_override: c.paymentProcessorOverride,
-    accounting_department: c.accountingDepartment,
-    accounting_cost_center: c.accountingCostCenter,
+    delivery_address: (contract.deliveryAddress as Record<string, unknown> | null) ?? null,
+    shipping_selection: (contract.shippingSelection as Record<string, unknown> | null) ?? null,
+    legacy_subscription_ids: contract.legacySubscriptionIds as (number | string)[],
+    metadata: contract.metadata as Record<string, unknown>,
+    subscriber_page: subscriberPage(subscriberBase, contract.subscriberToken),
+    created_at: iso(contract.createdAt),
+    updated_at: iso(contract.updatedAt),
+    input_mode: contract.inputMode,
+    bundle_template_id: contract.bundleTemplateId,
+    bundle_quantity: contract.bundleQuantity,
+    initial_billing_mode: contract.initialBillingMode,
+    payment_processor_override: contract.paymentProcessorOverride,
+    accounting_department: contract.accountingDepartment,
+    accounting_cost_center: contract.accountingCostCenter,
     credit_balance: fmt4(credit),
-    auto_apply_credit: c.autoApplyCredit,
+    auto_apply_credit: contract.autoApplyCredit,
   };
 }
 
@@ -151,8 +156,8 @@ export function presentContract(
  * period starts no earlier than the contract's anchor (its start, or its restart): a first period on a
  * fixed billing day is partial. Items added later share the contract's current period.
  */
-function servicePeriodStart(c: ContractRecord, i: ContractRecord["items"][number]): Date | null {
-  if (!i.periodStartAt) return null;
-  const anchor = c.billingAnchorAt;
-  return anchor > i.periodStartAt && (!i.periodEndAt || anchor < i.periodEndAt) ? anchor : i.periodStartAt;
+function servicePeriodStart(contract: ContractRecord, item: ContractRecord["items"][number]): Date | null {
+  if (!item.periodStartAt) return null;
+  const anchor = contract.billingAnchorAt;
+  return anchor > item.periodStartAt && (!item.periodEndAt || anchor < item.periodEndAt) ? anchor : item.periodStartAt;
 }

@@ -18,17 +18,17 @@ export interface ContractListQuery {
 }
 
 /** Spec 4.6 List: fixed order, newest first (created_at, then id). */
-export async function listContracts(ctx: Ctx, q: ContractListQuery): Promise<ListResult<ContractOut>> {
+export async function listContracts(ctx: Ctx, query: ContractListQuery): Promise<ListResult<ContractOut>> {
   const where: Prisma.SubscriptionContractWhereInput = { accountId: ctx.accountId };
-  if (q.state) where.state = q.state;
-  if (q.customer) where.customerId = Number(q.customer);
-  if (q.customer_reference !== undefined) where.customer = { reference: q.customer_reference };
-  const count = q.page ? await ctx.db.subscriptionContract.count({ where }) : 0;
+  if (query.state) where.state = query.state;
+  if (query.customer) where.customerId = Number(query.customer);
+  if (query.customer_reference !== undefined) where.customer = { reference: query.customer_reference };
+  const count = query.page ? await ctx.db.subscriptionContract.count({ where }) : 0;
   const rows = await ctx.db.subscriptionContract.findMany({
     where,
     include: contractInclude,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    ...pageWindow(q.page, count),
+    ...pageWindow(query.page, count),
   });
   const [catalog, base, initials] = await Promise.all([
     catalogSnapshot(ctx),
@@ -42,8 +42,8 @@ export async function listContracts(ctx: Ctx, q: ContractListQuery): Promise<Lis
   const initialOf = new Map(initials.reverse().map((r) => [r.contractId, r]));
   return {
     results: rows.map((r) => presentContract(r, catalog, now, base, initialOf.get(r.id) ?? null)),
-    count: q.page ? count : rows.length,
-    page: q.page,
+    count: query.page ? count : rows.length,
+    page: query.page,
   };
 }
 
@@ -53,18 +53,18 @@ export async function getContract(ctx: Ctx, id: number): Promise<ContractOut> {
 
 /** Spec 4.6 Patch: only five fields; the schema rejects the rest. metadata is replaced as sent. */
 export async function patchContract(ctx: Ctx, id: number, input: ContractPatchInput): Promise<ContractOut> {
-  return withLockedContract(ctx, id, async (tx, c) => {
+  return withLockedContract(ctx, id, async (tx, contract) => {
     const data: Prisma.SubscriptionContractUpdateInput = {};
     if (input.metadata !== undefined) data.metadata = input.metadata as Prisma.InputJsonValue;
     if (input.payment_processor_override !== undefined) {
-      await checkProcessorOverride(ctx, tx, input.payment_processor_override, c.currency);
+      await checkProcessorOverride(ctx, tx, input.payment_processor_override, contract.currency);
       data.paymentProcessorOverride = input.payment_processor_override;
     }
     if (input.delivery_address !== undefined)
       data.deliveryAddress = (input.delivery_address ?? null) as Prisma.InputJsonValue;
     if (input.accounting_department !== undefined) data.accountingDepartment = input.accounting_department;
     if (input.accounting_cost_center !== undefined) data.accountingCostCenter = input.accounting_cost_center;
-    if (!Object.keys(data).length) return viewContract(ctx, tx, c);
+    if (!Object.keys(data).length) return viewContract(ctx, tx, contract);
     await tx.subscriptionContract.update({ where: { id }, data: withVersionBump(ctx.clock.now(), data) });
     const view = await viewContractById(ctx, tx, id);
     await emitEvent(tx, ctx.accountId, "subscription_contract.updated", view, ctx.clock.now());

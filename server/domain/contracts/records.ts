@@ -29,9 +29,9 @@ export const contractInclude = {
 export type ContractRecord = Prisma.SubscriptionContractGetPayload<{ include: typeof contractInclude }>;
 
 export async function loadContract(db: DbTx, accountId: number, id: number): Promise<ContractRecord> {
-  const c = await db.subscriptionContract.findFirst({ where: { id, accountId }, include: contractInclude });
-  if (!c) throw notFound();
-  return c;
+  const contract = await db.subscriptionContract.findFirst({ where: { id, accountId }, include: contractInclude });
+  if (!contract) throw notFound();
+  return contract;
 }
 
 /** Runs `fn` in a transaction holding the contract's row lock; 404 for another account's contract. */

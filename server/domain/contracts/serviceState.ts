@@ -11,43 +11,47 @@ type Pause = ContractRecord["pauses"][number];
 
 export const pauseCovers = (p: Pause, at: Date) => p.state !== "canceled" && p.startAt <= at && at < p.endAt;
 
-export function itemEntitledUntil(c: Pick<ContractRecord, "cancelAt" | "endedAt">, item: Item): Date | null {
+export function itemEntitledUntil(contract: Pick<ContractRecord, "cancelAt" | "endedAt">, item: Item): Date | null {
   let until = item.periodEndAt;
-  for (const cap of [item.endAt, item.removedAt, c.cancelAt, c.endedAt])
+  for (const cap of [item.endAt, item.removedAt, contract.cancelAt, contract.endedAt])
     if (cap && (!until || cap < until)) until = cap;
   return until;
 }
 
-export function itemActiveAt(c: Pick<ContractRecord, "cancelAt" | "endedAt">, item: Item, at: Date): boolean {
+export function itemActiveAt(contract: Pick<ContractRecord, "cancelAt" | "endedAt">, item: Item, at: Date): boolean {
   if (item.removedAt && item.removedAt <= at) return false;
   if ((item.startAt && item.startAt > at) || (item.endAt && item.endAt <= at)) return false;
-  const until = itemEntitledUntil(c, item);
+  const until = itemEntitledUntil(contract, item);
   return !!until && at < until;
 }
 
-export function isPastDue(c: Pick<ContractRecord, "billingAttentionRequired" | "pastDueSince">, at: Date): boolean {
+export function isPastDue(
+  contract: Pick<ContractRecord, "billingAttentionRequired" | "pastDueSince">,
+  at: Date,
+): boolean {
   return (
-    c.billingAttentionRequired &&
-    !!c.pastDueSince &&
-    at.getTime() - c.pastDueSince.getTime() >= PAST_DUE_GRACE_DAYS * DAY
+    contract.billingAttentionRequired &&
+    !!contract.pastDueSince &&
+    at.getTime() - contract.pastDueSince.getTime() >= PAST_DUE_GRACE_DAYS * DAY
   );
 }
 
 export function serviceStateAt(
-  c: ContractRecord,
+  contract: ContractRecord,
   at: Date,
 ): { state: "active" | "inactive" | "partial" | "past_due"; active: boolean; items: Map<number, boolean> } {
   const items = new Map<number, boolean>();
   // nothing before the contract's service began (creation, activation or restart): entitlement queries may ask about the past
   const live =
-    at >= c.billingAnchorAt &&
-    (c.state === "active" || (c.state === "canceled" && c.endedAt != null && at < c.endedAt));
-  const paused = c.pauses.some((p) => pauseCovers(p, at));
-  for (const i of c.items) items.set(i.id, live && !paused && itemActiveAt(c, i, at));
+    at >= contract.billingAnchorAt &&
+    (contract.state === "active" ||
+      (contract.state === "canceled" && contract.endedAt != null && at < contract.endedAt));
+  const paused = contract.pauses.some((p) => pauseCovers(p, at));
+  for (const i of contract.items) items.set(i.id, live && !paused && itemActiveAt(contract, i, at));
   if (!live || paused) return { state: "inactive", active: false, items };
-  if (isPastDue(c, at))
+  if (isPastDue(contract, at))
     return { state: "past_due", active: false, items: new Map([...items].map(([k]) => [k, false])) };
-  const relevant = c.items.filter((i) => i.status === "active" || (i.removedAt && i.removedAt > at));
+  const relevant = contract.items.filter((i) => i.status === "active" || (i.removedAt && i.removedAt > at));
   const on = relevant.filter((i) => items.get(i.id)).length;
   if (!on) return { state: "inactive", active: false, items };
   return { state: on < relevant.length ? "partial" : "active", active: true, items };

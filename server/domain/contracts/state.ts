@@ -15,29 +15,29 @@ import { viewContractById } from "./view";
 
 export async function activateContract(ctx: Ctx, id: number): Promise<ContractOut> {
   const catalog = await catalogSnapshot(ctx);
-  return withLockedContract(ctx, id, async (tx, c) => {
-    if (c.state !== "inactive")
+  return withLockedContract(ctx, id, async (tx, contract) => {
+    if (contract.state !== "inactive")
       throw invalid(
         "non_field_errors",
-        c.state === "paused"
+        contract.state === "paused"
           ? "A paused contract is resumed, not activated."
-          : `Cannot activate a contract in state '${c.state}'.`,
+          : `Cannot activate a contract in state '${contract.state}'.`,
       );
     const now = ctx.clock.now();
-    const items = c.items.filter((i) => i.status === "active");
+    const items = contract.items.filter((i) => i.status === "active");
     // service and billing periods start at activation
     const priced = priceOffer({
-      ...contractAnchor(c),
+      ...contractAnchor(contract),
       anchorAt: now,
       start: now,
-      currency: c.currency,
+      currency: contract.currency,
       recurring: items.map((i) => itemLine(catalog, i)),
       initial: [],
     });
-    for (const [k, i] of items.entries())
+    for (const [item, i] of items.entries())
       await tx.contractItem.update({
         where: { id: i.id },
-        data: { periodStartAt: priced.recurring[k].period.start, periodEndAt: priced.recurring[k].period.end },
+        data: { periodStartAt: priced.recurring[item].period.start, periodEndAt: priced.recurring[item].period.end },
       });
     await tx.subscriptionContract.update({
       where: { id },
@@ -51,8 +51,8 @@ export async function activateContract(ctx: Ctx, id: number): Promise<ContractOu
       tx,
       ctx.accountId,
       id,
-      c.customerId,
-      c.initialBillingMode,
+      contract.customerId,
+      contract.initialBillingMode,
       priced,
       items.map((i) => i.id),
       now,
@@ -64,9 +64,9 @@ export async function activateContract(ctx: Ctx, id: number): Promise<ContractOu
 }
 
 export async function deletePause(ctx: Ctx, id: number, pauseId: number): Promise<ContractOut> {
-  return withLockedContract(ctx, id, async (tx, c) => {
+  return withLockedContract(ctx, id, async (tx, contract) => {
     const now = ctx.clock.now();
-    const pause = c.pauses.find((p) => p.id === pauseId);
+    const pause = contract.pauses.find((p) => p.id === pauseId);
     if (!pause) throw notFound();
     if (pause.state !== "scheduled" || pause.startAt <= now)
       throw invalid(
@@ -86,17 +86,17 @@ export async function deletePause(ctx: Ctx, id: number, pauseId: number): Promis
  * windows that started (→ paused) or ended (→ active). Idempotent; returns the events written.
  */
 export async function applyDue(ctx: Ctx, id: number): Promise<EventType[]> {
-  return withLockedContract(ctx, id, async (tx, c) => {
+  return withLockedContract(ctx, id, async (tx, contract) => {
     const now = ctx.clock.now();
     const events: EventType[] = [];
-    let state = c.state;
-    for (const p of c.pauses) {
-      if (p.state === "scheduled" && p.startAt <= now && now < p.endAt && state === "active") {
-        await tx.contractPause.update({ where: { id: p.id }, data: { state: "active" } });
+    let state = contract.state;
+    for (const phase of contract.pauses) {
+      if (phase.state === "scheduled" && phase.startAt <= now && now < phase.endAt && state === "active") {
+        await tx.contractPause.update({ where: { id: phase.id }, data: { state: "active" } });
         state = "paused";
         events.push("subscription_contract.paused");
-      } else if ((p.state === "active" || p.state === "scheduled") && p.endAt <= now) {
-        await tx.contractPause.update({ where: { id: p.id }, data: { state: "completed" } });
+      } else if ((phase.state === "active" || phase.state === "scheduled") && phase.endAt <= now) {
+        await tx.contractPause.update({ where: { id: phase.id }, data: { state: "completed" } });
         if (state === "paused") {
           state = "active";
           events.push("subscription_contract.resumed");
@@ -104,13 +104,13 @@ export async function applyDue(ctx: Ctx, id: number): Promise<EventType[]> {
       }
     }
     const data: Prisma.SubscriptionContractUpdateInput = {};
-    if (state !== c.state) data.state = state;
-    if ((state === "active" || state === "paused") && c.cancelAt && c.cancelAt <= now) {
+    if (state !== contract.state) data.state = state;
+    if ((state === "active" || state === "paused") && contract.cancelAt && contract.cancelAt <= now) {
       Object.assign(data, {
         state: "canceled",
         cancelAtPeriodEnd: false,
         canceledAt: now,
-        endedAt: c.cancelAt,
+        endedAt: contract.cancelAt,
         recurring: false,
         nextBillingAt: null,
       });

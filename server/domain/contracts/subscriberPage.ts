@@ -10,8 +10,8 @@ import { contractInclude } from "./records";
 
 /** Base of subscriber_page: the account's subscriber_url, else PUBLIC_URL, else this service's own origin. */
 export async function subscriberUrl(ctx: Ctx, db: DbTx = ctx.db): Promise<string> {
-  const a = await db.account.findUnique({ where: { id: ctx.accountId }, select: { subscriberUrl: true } });
-  return a?.subscriberUrl ?? process.env.PUBLIC_URL ?? ctx.baseUrl ?? "http://localhost:3000";
+  const account = await db.account.findUnique({ where: { id: ctx.accountId }, select: { subscriberUrl: true } });
+  return account?.subscriberUrl ?? process.env.PUBLIC_URL ?? ctx.baseUrl ?? "http://localhost:3000";
 }
 
 /** The page of the contract with `token`, under `baseUrl` (empty: a path on this service). */
@@ -22,12 +22,12 @@ export function subscriberPage(baseUrl: string, token: string) {
 /** The subscriber page's view of a contract: the seller's name and the contract, or null for an unknown token. */
 export async function contractForSubscriber(db: Db, token: string) {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
-  const c = await db.subscriptionContract.findUnique({
+  const contract = await db.subscriptionContract.findUnique({
     where: { subscriberToken: token },
     include: { ...contractInclude, account: { select: { mode: true, testClockAt: true, name: true } } },
   });
-  if (!c) return null;
-  const ctx = { db, accountId: c.accountId, clock: accountClock(c.account) };
-  const view = presentContract(c, await catalogSnapshot(ctx), ctx.clock.now(), "");
-  return { seller: c.account.name, contract: view };
+  if (!contract) return null;
+  const ctx = { db, accountId: contract.accountId, clock: accountClock(contract.account) };
+  const view = presentContract(contract, await catalogSnapshot(ctx), ctx.clock.now(), "");
+  return { seller: contract.account.name, contract: view };
 }

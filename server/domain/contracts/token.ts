@@ -39,15 +39,15 @@ export async function signPreview(claims: PreviewClaims): Promise<string> {
 }
 
 export async function readPreview(token: string): Promise<PreviewClaims | null> {
-  const m = /^pv_([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(token);
-  if (!m) return null;
+  const match = /^pv_([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(token);
+  if (!match) return null;
   const expected = createHmac("sha256", await getSecret("preview"))
-    .update(m[1])
+    .update(match[1])
     .digest();
-  const given = Buffer.from(m[2], "base64url");
+  const given = Buffer.from(match[2], "base64url");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
-    return JSON.parse(Buffer.from(m[1], "base64url").toString()) as PreviewClaims;
+    return JSON.parse(Buffer.from(match[1], "base64url").toString()) as PreviewClaims;
   } catch {
     return null;
   }

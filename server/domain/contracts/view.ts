@@ -7,17 +7,17 @@ import { presentContract } from "./present";
 import { type ContractRecord, loadContract, runSummarySelect } from "./records";
 import { subscriberUrl } from "./subscriberPage";
 
-export async function viewContract(ctx: Ctx, db: DbTx, c: ContractRecord): Promise<ContractOut> {
+export async function viewContract(ctx: Ctx, db: DbTx, contract: ContractRecord): Promise<ContractOut> {
   // sequential: `db` may be a transaction, which runs one query at a time; the catalog is read through it
   // too, as a second pool connection per transaction deadlocks once concurrent transactions fill the pool
   const catalog = await catalogSnapshot({ ...ctx, db: db as Ctx["db"] });
   const initial = await db.billingRun.findFirst({
-    where: { contractId: c.id, kind: "initial" },
+    where: { contractId: contract.id, kind: "initial" },
     orderBy: { id: "asc" },
     select: runSummarySelect,
   });
   const base = await subscriberUrl(ctx, db);
-  return presentContract(c, catalog, ctx.clock.now(), base, initial);
+  return presentContract(contract, catalog, ctx.clock.now(), base, initial);
 }
 
 export async function viewContractById(ctx: Ctx, db: DbTx, id: number): Promise<ContractOut> {

@@ -13,16 +13,16 @@ import { findCustomer, presentCustomer } from "./customers";
 /** Customers whose reference, name or email contains `q` (case-insensitive), newest first. */
 export async function searchCustomers(
   ctx: Ctx,
-  q: { q?: string; page: PageRequest },
+  query: { q?: string; page: PageRequest },
 ): Promise<ListResult<CustomerOut>> {
   const where: Prisma.CustomerWhereInput = { accountId: ctx.accountId };
-  const term = q.q?.trim();
+  const term = query.q?.trim();
   if (term) {
     where.OR = (["reference", "name", "email"] as const).map((f) => ({ [f]: { contains: term, mode: "insensitive" } }));
   }
   const count = await ctx.db.customer.count({ where });
   // a page past the end (an old link) is an empty page, not an error
-  const skip = (q.page.number - 1) * q.page.size;
+  const skip = (query.page.number - 1) * query.page.size;
   const rows =
     skip >= count && skip > 0
       ? []
@@ -30,9 +30,9 @@ export async function searchCustomers(
           where,
           orderBy: [{ createdAt: "desc" }, { id: "desc" }],
           skip,
-          take: q.page.size,
+          take: query.page.size,
         });
-  return { results: rows.map(presentCustomer), count, page: q.page };
+  return { results: rows.map(presentCustomer), count, page: query.page };
 }
 
 /** A customer by reference first (as the API addresses them), else by id; another account's → 404. */

@@ -13,22 +13,22 @@ export interface EntitlementQuery {
   at?: string;
 }
 
-export async function customerEntitlements(ctx: Ctx, q: EntitlementQuery) {
-  if (!q.customer_reference) throw invalid("customer_reference", "This field is required.");
+export async function customerEntitlements(ctx: Ctx, query: EntitlementQuery) {
+  if (!query.customer_reference) throw invalid("customer_reference", "This field is required.");
   let at = ctx.clock.now();
-  if (q.at !== undefined) {
-    at = new Date(q.at);
-    if (!/^\d{4}-\d{2}-\d{2}/.test(q.at) || Number.isNaN(at.getTime()))
+  if (query.at !== undefined) {
+    at = new Date(query.at);
+    if (!/^\d{4}-\d{2}-\d{2}/.test(query.at) || Number.isNaN(at.getTime()))
       throw invalid("at", "Datetime has wrong format. Use ISO 8601.");
   }
   const customer = await ctx.db.customer.findUnique({
-    where: { accountId_reference: { accountId: ctx.accountId, reference: q.customer_reference } },
+    where: { accountId_reference: { accountId: ctx.accountId, reference: query.customer_reference } },
   });
   if (!customer) throw notFound();
   let productId: number | undefined;
-  if (q.product_reference !== undefined) {
+  if (query.product_reference !== undefined) {
     const product = await ctx.db.catalogProduct.findFirst({
-      where: { accountId: ctx.accountId, reference: q.product_reference },
+      where: { accountId: ctx.accountId, reference: query.product_reference },
     });
     if (!product) throw notFound();
     productId = product.id;
@@ -53,13 +53,13 @@ export async function customerEntitlements(ctx: Ctx, q: EntitlementQuery) {
       entitled_until: string | null;
     }
   >();
-  for (const c of contracts) {
-    const s = serviceStateAt(c, at);
-    if (!s.active) continue;
-    for (const item of c.items) {
-      if (!s.items.get(item.id) || (productId !== undefined && item.productId !== productId)) continue;
+  for (const contract of contracts) {
+    const state = serviceStateAt(contract, at);
+    if (!state.active) continue;
+    for (const item of contract.items) {
+      if (!state.items.get(item.id) || (productId !== undefined && item.productId !== productId)) continue;
       const product = catalog.prices.get(item.priceId)?.product;
-      const e = byProduct.get(item.productId) ?? {
+      const entitlement = byProduct.get(item.productId) ?? {
         product_id: item.productId,
         product_reference: product?.reference ?? null,
         product_name: product?.name ?? "",
@@ -68,19 +68,20 @@ export async function customerEntitlements(ctx: Ctx, q: EntitlementQuery) {
         contract_item_ids: [],
         entitled_until: null,
       };
-      e.quantity += item.quantity;
-      if (!e.contract_ids.includes(c.id)) e.contract_ids.push(c.id);
-      e.contract_item_ids.push(item.id);
-      const until = isoN(itemEntitledUntil(c, item));
-      if (until && (!e.entitled_until || until > e.entitled_until)) e.entitled_until = until;
-      byProduct.set(item.productId, e);
+      entitlement.quantity += item.quantity;
+      if (!entitlement.contract_ids.includes(contract.id)) entitlement.contract_ids.push(contract.id);
+      entitlement.contract_item_ids.push(item.id);
+      const until = isoN(itemEntitledUntil(contract, item));
+      if (until && (!entitlement.entitled_until || until > entitlement.entitled_until))
+        entitlement.entitled_until = until;
+      byProduct.set(item.productId, entitlement);
     }
   }
   const entitlements = [...byProduct.values()];
   return {
     customer_id: customer.id,
     customer_reference: customer.reference,
-    product_reference: q.product_reference ?? null,
+    product_reference: query.product_reference ?? null,
     at: iso(at),
     service_active: entitlements.length > 0,
     entitlements,

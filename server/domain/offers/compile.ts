@@ -46,7 +46,7 @@ function lineFrom(
   source: LineSource,
   price: PricingRecord,
   quantity: number,
-  o: Overrides | undefined,
+  overrides: Overrides | undefined,
   refs: LineInput["refs"],
   createsContractItem: boolean,
 ): LineInput {
@@ -55,13 +55,13 @@ function lineFrom(
     source,
     price: toTerms(price),
     quantity,
-    unitAmountOverride: o?.unit_amount_override != null ? decOf(String(o.unit_amount_override)) : null,
-    discountPercent: o?.discount_percent != null ? decOf(String(o.discount_percent)) : null,
-    startAt: o?.start_at ? new Date(o.start_at) : null,
-    endAt: o?.end_at ? new Date(o.end_at) : null,
+    unitAmountOverride: overrides?.unit_amount_override != null ? decOf(String(overrides.unit_amount_override)) : null,
+    discountPercent: overrides?.discount_percent != null ? decOf(String(overrides.discount_percent)) : null,
+    startAt: overrides?.start_at ? new Date(overrides.start_at) : null,
+    endAt: overrides?.end_at ? new Date(overrides.end_at) : null,
     createsContractItem,
     refs,
-    metadata: o?.metadata ?? {},
+    metadata: overrides?.metadata ?? {},
   };
 }
 
@@ -86,7 +86,7 @@ export async function compileOffer(
   if (!isValidTimeZone(timezone)) throw invalid("billing_timezone", `Unknown time zone '${timezone}'.`);
 
   const catalog = await catalogSnapshot(ctx);
-  const p = new Problems();
+  const problems = new Problems();
   const recurring: {
     key: string;
     source: LineSource;
@@ -104,22 +104,23 @@ export async function compileOffer(
     if (!bundle) throw invalid("bundle_template", `Bundle template ${input.bundle_template} not found or inactive.`);
     bundleId = bundle.id;
     resolved = resolveSelections(bundle, input.bundle_item_selections);
-    for (const r of resolved) {
-      if (r.selection) checkDates(p, "bundle_item_selections", `Bundle item ${r.item.id}`, r.selection);
+    for (const resolvedItem of resolved) {
+      if (resolvedItem.selection)
+        checkDates(problems, "bundle_item_selections", `Bundle item ${resolvedItem.item.id}`, resolvedItem.selection);
       recurring.push({
-        key: `bundle_item:${r.item.id}`,
+        key: `bundle_item:${resolvedItem.item.id}`,
         source: "bundle_item",
-        priceId: r.price.id,
-        quantity: r.quantity * input.bundle_quantity,
-        o: r.selection,
-        refs: { bundleItemId: r.item.id, bundleTemplateId: bundle.id },
+        priceId: resolvedItem.price.id,
+        quantity: resolvedItem.quantity * input.bundle_quantity,
+        o: resolvedItem.selection,
+        refs: { bundleItemId: resolvedItem.item.id, bundleTemplateId: bundle.id },
       });
     }
   } else {
     if (input.bundle_item_selections.length)
-      p.add("bundle_item_selections", "bundle_item_selections require bundle_template.");
+      problems.add("bundle_item_selections", "bundle_item_selections require bundle_template.");
     input.items!.forEach((it, i) => {
-      checkDates(p, "items", `Item ${i}`, it);
+      checkDates(problems, "items", `Item ${i}`, it);
       recurring.push({ key: `items:${i}`, source: "items", priceId: it.price, quantity: it.quantity, o: it, refs: {} });
     });
   }
@@ -143,14 +144,14 @@ export async function compileOffer(
   }));
   for (const { it, i, rule } of addonItems) {
     if (!it.rule_id) {
-      p.add("additional_items", `Item ${i}: rule_id is required for add-on products.`);
+      problems.add("additional_items", `Item ${i}: rule_id is required for add-on products.`);
       continue;
     }
     if (!rule) {
-      p.add("additional_items", `Item ${i}: rule ${it.rule_id} is not an active add-on rule of this bundle.`);
+      problems.add("additional_items", `Item ${i}: rule ${it.rule_id} is not an active add-on rule of this bundle.`);
       continue;
     }
-    checkDates(p, "additional_items", `Item ${i}`, it);
+    checkDates(problems, "additional_items", `Item ${i}`, it);
     recurring.push({
       key: `additional_items:${i}`,
       source: "additional_items",
@@ -163,43 +164,43 @@ export async function compileOffer(
 
   const prices = catalog.prices;
   const keyOf = (source: LineSource) => (source === "bundle_item" ? "bundle_item_selections" : source);
-  const usable = (l: (typeof recurring)[number]) => {
-    const price = prices.get(l.priceId);
-    if (!price) return (p.add(keyOf(l.source), `Invalid price id ${l.priceId}: not found.`), null);
+  const usable = (line: (typeof recurring)[number]) => {
+    const price = prices.get(line.priceId);
+    if (!price) return (problems.add(keyOf(line.source), `Invalid price id ${line.priceId}: not found.`), null);
     if (!price.active || !price.product.active)
-      return (p.add(keyOf(l.source), `Price ${l.priceId} is not active.`), null);
+      return (problems.add(keyOf(line.source), `Price ${line.priceId} is not active.`), null);
     return price;
   };
   const currency = (input.currency ?? prices.get(recurring[0]?.priceId)?.currency ?? "").toUpperCase();
   const lines: LineInput[] = [];
-  for (const l of recurring) {
-    const price = usable(l);
+  for (const line of recurring) {
+    const price = usable(line);
     if (!price) continue;
     if (price.billingType !== "recurring") {
-      p.add(keyOf(l.source), `Price ${price.id} is a one-time price; one-time prices go in initial_items.`);
+      problems.add(keyOf(line.source), `Price ${price.id} is a one-time price; one-time prices go in initial_items.`);
       continue;
     }
     if (price.currency !== currency) {
-      p.add(
-        keyOf(l.source),
+      problems.add(
+        keyOf(line.source),
         `Price ${price.id} is in ${price.currency}, which does not match the currency ${currency}.`,
       );
       continue;
     }
-    lines.push(lineFrom(l.key, l.source, price, l.quantity, l.o, l.refs, true));
+    lines.push(lineFrom(line.key, line.source, price, line.quantity, line.o, line.refs, true));
   }
   const initialLines: LineInput[] = [];
-  for (const l of initial) {
-    const price = usable(l);
+  for (const line of initial) {
+    const price = usable(line);
     if (!price) continue;
     if (price.currency !== currency) {
-      p.add(
+      problems.add(
         "initial_items",
         `Price ${price.id} is in ${price.currency}, which does not match the currency ${currency}.`,
       );
       continue;
     }
-    initialLines.push(lineFrom(l.key, l.source, price, l.quantity, l.o, {}, false));
+    initialLines.push(lineFrom(line.key, line.source, price, line.quantity, line.o, {}, false));
   }
 
   // add-on rule constraints against the base offer's terms
@@ -212,23 +213,24 @@ export async function compileOffer(
     const price = rule && prices.get(it.price);
     if (!rule || !price) continue;
     if (price.productId !== rule.targetProductId)
-      p.add(
+      problems.add(
         "additional_items",
         `Item ${i}: price ${price.id} is not a price of the add-on product of rule ${rule.id}.`,
       );
     else if (!priceFitsRule(price, rule, terms))
-      p.add(
+      problems.add(
         "additional_items",
         `Item ${i}: price ${price.id} does not match the currency or interval required by rule ${rule.id}.`,
       );
-    checkQuantity(p, "additional_items", `Item ${i}`, it.quantity, rule);
+    checkQuantity(problems, "additional_items", `Item ${i}`, it.quantity, rule);
   }
   for (const [i, ab] of input.additional_bundles.entries()) {
-    addBundleAddon(p, rules, prices, ab, i, input.bundle_quantity, currency, lines);
+    addBundleAddon(problems, rules, prices, ab, i, input.bundle_quantity, currency, lines);
   }
-  if (!base.length && hasBundle && !p.any) p.add("bundle_item_selections", "The selection contains no recurring item.");
-  checkFixedDays(p, lines);
-  p.throwIfAny();
+  if (!base.length && hasBundle && !problems.any)
+    problems.add("bundle_item_selections", "The selection contains no recurring item.");
+  checkFixedDays(problems, lines);
+  problems.throwIfAny();
 
   const start = ctx.clock.now();
   return {
@@ -250,20 +252,20 @@ export async function compileOffer(
 }
 
 function checkQuantity(
-  p: Problems,
+  problems: Problems,
   key: string,
   label: string,
   quantity: number,
   rule: { minQuantity: number; maxQuantity: number | null; id: number },
 ) {
   if (quantity < Math.max(1, rule.minQuantity))
-    p.add(key, `${label}: quantity must be at least ${Math.max(1, rule.minQuantity)} for rule ${rule.id}.`);
+    problems.add(key, `${label}: quantity must be at least ${Math.max(1, rule.minQuantity)} for rule ${rule.id}.`);
   if (rule.maxQuantity != null && quantity > rule.maxQuantity)
-    p.add(key, `${label}: quantity must be at most ${rule.maxQuantity} for rule ${rule.id}.`);
+    problems.add(key, `${label}: quantity must be at most ${rule.maxQuantity} for rule ${rule.id}.`);
 }
 
 function addBundleAddon(
-  p: Problems,
+  problems: Problems,
   rules: AddonRuleRecord[],
   prices: Map<number, PricingRecord>,
   ab: OfferInput["additional_bundles"][number],
@@ -276,13 +278,13 @@ function addBundleAddon(
   const rule = rules.find((r) => r.id === ab.rule_id && r.targetBundle);
   const target = ab.bundle_template ?? ab.bundle_template_id ?? rule?.targetBundleId;
   if (!rule?.targetBundle?.active)
-    return p.add(
+    return problems.add(
       "additional_bundles",
       `${label}: rule ${ab.rule_id} is not an active bundle add-on rule of this bundle.`,
     );
   if (target !== rule.targetBundleId)
-    return p.add("additional_bundles", `${label}: bundle template ${target} does not match rule ${rule.id}.`);
-  checkQuantity(p, "additional_bundles", label, ab.quantity, rule);
+    return problems.add("additional_bundles", `${label}: bundle template ${target} does not match rule ${rule.id}.`);
+  checkQuantity(problems, "additional_bundles", label, ab.quantity, rule);
   let chosen: ResolvedBundleItem[];
   try {
     chosen = resolveSelections(
@@ -290,29 +292,29 @@ function addBundleAddon(
       ab.bundle_selections as BundleItemSelectionInput[],
       "additional_bundles",
     );
-  } catch (e) {
-    if (e instanceof DomainError && e.fields)
-      return Object.values(e.fields)
+  } catch (error) {
+    if (error instanceof DomainError && error.fields)
+      return Object.values(error.fields)
         .flat()
         .forEach((m) => {
-          p.add("additional_bundles", `${label}: ${m}`);
+          problems.add("additional_bundles", `${label}: ${m}`);
         });
-    throw e;
+    throw error;
   }
-  for (const c of chosen) {
-    const price = prices.get(c.price.id)!;
+  for (const choice of chosen) {
+    const price = prices.get(choice.price.id)!;
     if (price.currency !== currency) {
-      p.add("additional_bundles", `${label}: price ${price.id} does not match the currency ${currency}.`);
+      problems.add("additional_bundles", `${label}: price ${price.id} does not match the currency ${currency}.`);
       continue;
     }
     lines.push(
       lineFrom(
-        `additional_bundles:${i}:bundle_item:${c.item.id}`,
+        `additional_bundles:${i}:bundle_item:${choice.item.id}`,
         "additional_bundles",
         price,
-        c.quantity * ab.quantity * bundleQuantity,
-        c.selection,
-        { ruleId: rule.id, bundleItemId: c.item.id, bundleTemplateId: rule.targetBundle.id },
+        choice.quantity * ab.quantity * bundleQuantity,
+        choice.selection,
+        { ruleId: rule.id, bundleItemId: choice.item.id, bundleTemplateId: rule.targetBundle.id },
         true,
       ),
     );
@@ -320,12 +322,12 @@ function addBundleAddon(
 }
 
 /** Spec 4.9: all fixed billing days in one offer must be the same day. */
-function checkFixedDays(p: Problems, lines: LineInput[]) {
+function checkFixedDays(problems: Problems, lines: LineInput[]) {
   const withDay = lines.filter((l) => l.price.billingDayOfMonth != null);
   const days = [...new Set(withDay.map((l) => l.price.billingDayOfMonth))];
   if (days.length > 1) {
     const key = withDay.find((l) => l.price.billingDayOfMonth !== days[0])!.source;
-    p.add(
+    problems.add(
       key === "bundle_item" ? "bundle_item_selections" : key,
       `All prices with a fixed billing day must use the same day; this offer mixes days ${days.join(" and ")}.`,
     );

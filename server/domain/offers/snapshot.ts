@@ -36,13 +36,13 @@ async function loadSnapshot(ctx: Ctx): Promise<CatalogSnapshot> {
   const hit = cached(ctx.accountId, version);
   if (hit) return hit;
   const key = `${ctx.accountId}:${version}`;
-  let p = loading.get(key);
-  if (!p) {
+  let pending = loading.get(key);
+  if (!pending) {
     // the version is read before the rows: a change in between only makes the snapshot newer than its label
-    p = load(ctx, version).finally(() => loading.delete(key));
-    loading.set(key, p);
+    pending = load(ctx, version).finally(() => loading.delete(key));
+    loading.set(key, pending);
   }
-  const snap = await p;
+  const snap = await pending;
   cache.delete(ctx.accountId);
   cache.set(ctx.accountId, snap);
   if (cache.size > MAX_ACCOUNTS) cache.delete(cache.keys().next().value!);

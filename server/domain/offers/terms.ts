@@ -16,33 +16,33 @@ export type PricingRecord = Prisma.CatalogPriceGetPayload<{ include: typeof pric
 // records come from the per-account catalog snapshot, so their terms are computed once per snapshot
 const termsCache = new WeakMap<PricingRecord, PriceTerms>();
 
-export function toTerms(p: PricingRecord): PriceTerms {
-  let t = termsCache.get(p);
-  if (!t) termsCache.set(p, (t = buildTerms(p)));
-  return t;
+export function toTerms(price: PricingRecord): PriceTerms {
+  let terms = termsCache.get(price);
+  if (!terms) termsCache.set(price, (terms = buildTerms(price)));
+  return terms;
 }
 
-function buildTerms(p: PricingRecord): PriceTerms {
-  const rate = p.product.taxRate;
+function buildTerms(price: PricingRecord): PriceTerms {
+  const rate = price.product.taxRate;
   return {
-    id: p.id,
-    productId: p.productId,
-    productName: p.product.name,
-    currency: p.currency,
-    billingType: p.billingType as PriceTerms["billingType"],
-    interval: p.interval as Interval | null,
-    intervalCount: p.intervalCount,
-    billingDayOfMonth: p.billingDayOfMonth,
-    schedule: p.billingSchedule
-      ? { id: p.billingSchedule.id, timezone: p.billingSchedule.timezone, rules: p.billingSchedule.rules }
+    id: price.id,
+    productId: price.productId,
+    productName: price.product.name,
+    currency: price.currency,
+    billingType: price.billingType as PriceTerms["billingType"],
+    interval: price.interval as Interval | null,
+    intervalCount: price.intervalCount,
+    billingDayOfMonth: price.billingDayOfMonth,
+    schedule: price.billingSchedule
+      ? { id: price.billingSchedule.id, timezone: price.billingSchedule.timezone, rules: price.billingSchedule.rules }
       : null,
-    versions: p.versions.map((v) => ({
-      id: v.id,
-      unitAmount: dec(v.unitAmount),
-      effectiveFrom: v.effectiveFrom,
-      effectiveTo: v.effectiveTo,
+    versions: price.versions.map((version) => ({
+      id: version.id,
+      unitAmount: dec(version.unitAmount),
+      effectiveFrom: version.effectiveFrom,
+      effectiveTo: version.effectiveTo,
     })),
-    taxPolicy: rate?.active ? (p.product.taxPolicy as PriceTerms["taxPolicy"]) : null,
+    taxPolicy: rate?.active ? (price.product.taxPolicy as PriceTerms["taxPolicy"]) : null,
     taxRate: rate?.active ? dec(rate.percentage) : null,
     taxRateName: rate?.name ?? null,
   };

@@ -35,12 +35,12 @@ export async function listPaymentMethods(
 
 async function loadMethod(ctx: Ctx, customerReference: string, id: number) {
   const customer = await findCustomer(ctx, customerReference);
-  const m = await ctx.db.paymentMethod.findFirst({
+  const method = await ctx.db.paymentMethod.findFirst({
     where: { id, accountId: ctx.accountId, customerId: customer.id },
     include: withCustomer,
   });
-  if (!m) throw notFound();
-  return m;
+  if (!method) throw notFound();
+  return method;
 }
 
 export async function getPaymentMethod(ctx: Ctx, customerReference: string, id: number): Promise<PaymentMethodOut> {
@@ -50,20 +50,20 @@ export async function getPaymentMethod(ctx: Ctx, customerReference: string, id: 
 /** Card import: a new row, other active cards of the processor canceled. Claim/invoice: replaces the matching setup. */
 async function activate(
   tx: DbTx,
-  m: { id: number; customerId: number; processorId: number; collectionMethod: string },
+  method: { id: number; customerId: number; processorId: number; collectionMethod: string },
   now: Date,
 ) {
   await tx.paymentMethod.updateMany({
     where: {
-      customerId: m.customerId,
-      processorId: m.processorId,
-      collectionMethod: m.collectionMethod,
+      customerId: method.customerId,
+      processorId: method.processorId,
+      collectionMethod: method.collectionMethod,
       state: "active",
-      NOT: { id: m.id },
+      NOT: { id: method.id },
     },
     data: { state: "canceled", canceledAt: now, token: null, setupData: {} },
   });
-  await tx.paymentMethod.update({ where: { id: m.id }, data: { state: "active" } });
+  await tx.paymentMethod.update({ where: { id: method.id }, data: { state: "active" } });
 }
 
 export async function createPaymentMethod(
@@ -84,7 +84,7 @@ export async function createPaymentMethod(
     throw invalid("card", "Card details or a processor token are required for a card payment method.");
   const number = input.card?.number.replace(/\s/g, "");
   const now = ctx.clock.now();
-  const m = await ctx.db.$transaction(async (tx) => {
+  const method = await ctx.db.$transaction(async (tx) => {
     const row = await tx.paymentMethod.create({
       data: {
         accountId: ctx.accountId,
@@ -110,16 +110,19 @@ export async function createPaymentMethod(
     if (!opts.temporary) await activate(tx, row, now);
     return tx.paymentMethod.findUniqueOrThrow({ where: { id: row.id }, include: withCustomer });
   });
-  return opts.temporary ? { ...presentPaymentMethod(m), confirmation_required: true } : presentPaymentMethod(m);
+  return opts.temporary
+    ? { ...presentPaymentMethod(method), confirmation_required: true }
+    : presentPaymentMethod(method);
 }
 
 /** Secret-key confirmation of a temporary method created with the public key (spec 5.2). */
 export async function confirmPaymentMethod(ctx: Ctx, customerReference: string, id: number): Promise<PaymentMethodOut> {
-  const m = await loadMethod(ctx, customerReference, id);
-  if (m.state !== "temporary") throw invalid("non_field_errors", "Only a temporary payment method can be confirmed.");
+  const method = await loadMethod(ctx, customerReference, id);
+  if (method.state !== "temporary")
+    throw invalid("non_field_errors", "Only a temporary payment method can be confirmed.");
   await ctx.db.$transaction(async (tx) => {
     await tx.paymentMethod.update({ where: { id }, data: { verified: true } });
-    await activate(tx, m, ctx.clock.now());
+    await activate(tx, method, ctx.clock.now());
   });
   return getPaymentMethod(ctx, customerReference, id);
 }
@@ -130,15 +133,15 @@ export async function patchPaymentMethod(
   id: number,
   input: PatchInput,
 ): Promise<PaymentMethodOut> {
-  const m = await loadMethod(ctx, customerReference, id);
-  if (m.state !== "active") throw invalid("non_field_errors", "Only an active payment method can be changed.");
-  if (input.card && m.collectionMethod !== "card") throw invalid("card", "This payment method is not a card.");
-  const setup = { ...(m.setupData as Record<string, unknown>) };
+  const method = await loadMethod(ctx, customerReference, id);
+  if (method.state !== "active") throw invalid("non_field_errors", "Only an active payment method can be changed.");
+  if (input.card && method.collectionMethod !== "card") throw invalid("card", "This payment method is not a card.");
+  const setup = { ...(method.setupData as Record<string, unknown>) };
   for (const k of ["billing_email", "billing_reference", "billing_address"] as const)
     if (input[k] !== undefined) setup[k] = input[k];
   let meta: Record<string, unknown> | undefined;
   if (input.metadata) {
-    meta = { ...(m.metadata as Record<string, unknown>) };
+    meta = { ...(method.metadata as Record<string, unknown>) };
     for (const [k, v] of Object.entries(input.metadata)) v === null ? delete meta[k] : (meta[k] = v);
   }
   await ctx.db.paymentMethod.update({
@@ -155,8 +158,8 @@ export async function patchPaymentMethod(
 
 /** Soft cancel: clears the stored setup; repeating it changes nothing. */
 export async function deletePaymentMethod(ctx: Ctx, customerReference: string, id: number): Promise<void> {
-  const m = await loadMethod(ctx, customerReference, id);
-  if (m.state === "canceled") return;
+  const method = await loadMethod(ctx, customerReference, id);
+  if (method.state === "canceled") return;
   await ctx.db.paymentMethod.update({
     where: { id },
     data: { state: "canceled", canceledAt: ctx.clock.now(), token: null, setupData: {} },

@@ -11,16 +11,16 @@ type Input = z.infer<typeof processorOptionsBody>;
 
 export async function eligibleProcessors(
   ctx: Ctx,
-  q: { currency: string; collectionMethod?: string; initialAmount: boolean; recurring: boolean },
+  query: { currency: string; collectionMethod?: string; initialAmount: boolean; recurring: boolean },
 ) {
   return ctx.db.accountPaymentProcessor.findMany({
     where: {
       accountId: ctx.accountId,
       active: true,
-      currency: q.currency,
-      ...(q.collectionMethod ? { collectionMethod: q.collectionMethod } : {}),
-      ...(q.initialAmount ? { supportsInitial: true } : {}),
-      ...(q.recurring ? { supportsRecurring: true } : {}),
+      currency: query.currency,
+      ...(query.collectionMethod ? { collectionMethod: query.collectionMethod } : {}),
+      ...(query.initialAmount ? { supportsInitial: true } : {}),
+      ...(query.recurring ? { supportsRecurring: true } : {}),
     },
     orderBy: { id: "asc" },
   });

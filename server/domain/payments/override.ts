@@ -12,15 +12,15 @@ export async function checkProcessorOverride(
   currency: string,
 ): Promise<void> {
   if (id == null) return;
-  const p = await db.accountPaymentProcessor.findFirst({
+  const processor = await db.accountPaymentProcessor.findFirst({
     where: { id, accountId: ctx.accountId },
     select: { active: true, currency: true },
   });
-  if (!p) throw invalid("payment_processor_override", `Payment processor ${id} does not exist.`);
-  if (!p.active) throw invalid("payment_processor_override", `Payment processor ${id} is not active.`);
-  if (p.currency !== currency)
+  if (!processor) throw invalid("payment_processor_override", `Payment processor ${id} does not exist.`);
+  if (!processor.active) throw invalid("payment_processor_override", `Payment processor ${id} is not active.`);
+  if (processor.currency !== currency)
     throw invalid(
       "payment_processor_override",
-      `Payment processor ${id} takes ${p.currency} payments; the contract is in ${currency}.`,
+      `Payment processor ${id} takes ${processor.currency} payments; the contract is in ${currency}.`,
     );
 }

@@ -14,53 +14,58 @@ const MODES: Record<string, { is3ds: boolean; frontend: boolean; registration: s
   vendor_c_checkout: { is3ds: true, frontend: true, registration: "delayed_tokenization" },
 };
 
-export function presentProcessorOption(p: Processor, resolution = "eligible"): ProcessorOptionOut {
-  const mode = MODES[p.renderMode] ?? MODES.generic_card_form;
-  const config = p.config as Record<string, unknown>;
-  const card = p.collectionMethod === "card";
+export function presentProcessorOption(processor: Processor, resolution = "eligible"): ProcessorOptionOut {
+  const mode = MODES[processor.renderMode] ?? MODES.generic_card_form;
+  const config = processor.config as Record<string, unknown>;
+  const card = processor.collectionMethod === "card";
   return {
-    account_payment_processor_id: p.id,
-    display_name: p.displayName,
-    payment_processor: p.processorType.replace(/^sandbox_/, "sandbox-"),
-    collection_method: p.collectionMethod,
+    account_payment_processor_id: processor.id,
+    display_name: processor.displayName,
+    payment_processor: processor.processorType.replace(/^sandbox_/, "sandbox-"),
+    collection_method: processor.collectionMethod,
     resolution_source: resolution,
-    supports_initial_charge: p.supportsInitial,
-    supports_recurring_charge: p.supportsRecurring,
-    render_mode: p.renderMode as ProcessorOptionOut["render_mode"],
-    payment_processor_type: p.processorType,
+    supports_initial_charge: processor.supportsInitial,
+    supports_recurring_charge: processor.supportsRecurring,
+    render_mode: processor.renderMode as ProcessorOptionOut["render_mode"],
+    payment_processor_type: processor.processorType,
     is_3d_secure: card && mode.is3ds,
     card_collection_in_frontend: card && mode.frontend,
     supports_checkout: true,
-    address_required: p.collectionMethod === "invoice",
+    address_required: processor.collectionMethod === "invoice",
     registration_mode: card ? mode.registration : "not_required",
     public_registration_config: {
       ...(config.public_key ? { public_key: config.public_key, algorithm: "RSA-OAEP-256" } : {}),
-      ...(p.renderMode === "vendor_b_checkout" ? { drop_in: "sandbox", completion: "processor_webhook" } : {}),
-      ...(p.renderMode === "vendor_c_checkout" ? { embedded: "sandbox", completion: "synchronous" } : {}),
+      ...(processor.renderMode === "vendor_b_checkout" ? { drop_in: "sandbox", completion: "processor_webhook" } : {}),
+      ...(processor.renderMode === "vendor_c_checkout" ? { embedded: "sandbox", completion: "synchronous" } : {}),
     },
   };
 }
 
-export function presentPaymentMethod(m: Method): PaymentMethodOut {
-  const setup = (m.setupData ?? {}) as Record<string, unknown>;
+export function presentPaymentMethod(method: Method): PaymentMethodOut {
+  const setup = (method.setupData ?? {}) as Record<string, unknown>;
   return {
-    id: m.id,
-    customer_id: m.customerId,
-    customer_reference: m.customer.reference,
-    account_payment_processor_id: m.processorId,
-    collection_method: m.collectionMethod,
-    state: m.state as PaymentMethodOut["state"],
-    verified: m.verified,
+    id: method.id,
+    customer_id: method.customerId,
+    customer_reference: method.customer.reference,
+    account_payment_processor_id: method.processorId,
+    collection_method: method.collectionMethod,
+    state: method.state as PaymentMethodOut["state"],
+    verified: method.verified,
     card:
-      m.collectionMethod === "card"
-        ? { brand: m.cardBrand, last4: m.cardLast4, exp_month: m.cardExpMonth, exp_year: m.cardExpYear }
+      method.collectionMethod === "card"
+        ? {
+            brand: method.cardBrand,
+            last4: method.cardLast4,
+            exp_month: method.cardExpMonth,
+            exp_year: method.cardExpYear,
+          }
         : null,
     billing_email: (setup.billing_email as string) ?? null,
     billing_reference: (setup.billing_reference as string) ?? null,
     billing_address: (setup.billing_address as Record<string, unknown>) ?? null,
-    metadata: m.metadata as Record<string, unknown>,
-    created_at: iso(m.createdAt),
-    updated_at: iso(m.updatedAt),
-    canceled_at: isoN(m.canceledAt),
+    metadata: method.metadata as Record<string, unknown>,
+    created_at: iso(method.createdAt),
+    updated_at: iso(method.updatedAt),
+    canceled_at: isoN(method.canceledAt),
   };
 }

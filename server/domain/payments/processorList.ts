@@ -6,16 +6,16 @@ export async function listAccountProcessors(ctx: Ctx) {
     where: { accountId: ctx.accountId },
     orderBy: { id: "asc" },
   });
-  return rows.map((p) => ({
-    id: p.id,
-    display_name: p.displayName,
-    processor_type: p.processorType,
-    render_mode: p.renderMode,
-    currency: p.currency,
-    collection_method: p.collectionMethod,
-    supports_initial_charge: p.supportsInitial,
-    supports_recurring_charge: p.supportsRecurring,
-    active: p.active,
-    created_at: p.createdAt.toISOString(),
+  return rows.map((processor) => ({
+    id: processor.id,
+    display_name: processor.displayName,
+    processor_type: processor.processorType,
+    render_mode: processor.renderMode,
+    currency: processor.currency,
+    collection_method: processor.collectionMethod,
+    supports_initial_charge: processor.supportsInitial,
+    supports_recurring_charge: processor.supportsRecurring,
+    active: processor.active,
+    created_at: processor.createdAt.toISOString(),
   }));
 }

@@ -55,9 +55,9 @@ export const cardFromToken = (token: string | null) => (token ?? "").replace(/^t
 /** Why a processor refuses the amount, as real ones do: unknown currency, or more digits than its minor unit. */
 export function amountProblem(amount: string, currency: string): string | null {
   if (!isCurrencyCode(currency)) return `Unsupported currency ${currency}.`;
-  const e = minorUnitExponent(currency);
-  const shape = e === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{1,${e}})?$`);
-  if (!shape.test(amount)) return `Invalid amount ${amount} ${currency}: at most ${e} fraction digits.`;
+  const exponent = minorUnitExponent(currency);
+  const shape = exponent === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{1,${exponent}})?$`);
+  if (!shape.test(amount)) return `Invalid amount ${amount} ${currency}: at most ${exponent} fraction digits.`;
   return Number(amount) > 0 ? null : `Invalid amount ${amount} ${currency}: must be positive.`;
 }
 
@@ -82,7 +82,7 @@ const adapters: Record<string, ProcessorAdapter> = {
 };
 
 export function adapterFor(processorType: string): ProcessorAdapter {
-  const a = adapters[processorType];
-  if (!a) throw new Error(`no adapter for processor type ${processorType}`);
-  return a;
+  const adapter = adapters[processorType];
+  if (!adapter) throw new Error(`no adapter for processor type ${processorType}`);
+  return adapter;
 }

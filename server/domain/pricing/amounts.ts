@@ -47,55 +47,57 @@ const keyTexts = new WeakMap<Decimal, string>();
 const keyText = (d: Decimal | null): string => (d ? memoizedOn(keyTexts, d, () => d.toString()) : "");
 
 /** `spanKey`, when given, must name the factor and the period text (callers compute it once per span). */
-export function priceAmounts(a: AmountInput, describePeriod = "", spanKey?: string): PricedAmounts {
-  const version = versionAt(a.price.versions, a.versionAt);
-  const span = spanKey ?? `${keyText(a.factor)}|${describePeriod}`;
-  const key = `${a.quantity}|${keyText(a.unitAmountOverride)}|${keyText(a.discountPercent)}|${version?.id ?? ""}`;
-  const bySpan = memoizedOn(memo, a.price, () => new Map<string, Map<string, PricedAmounts>>());
+export function priceAmounts(amountInput: AmountInput, describePeriod = "", spanKey?: string): PricedAmounts {
+  const version = versionAt(amountInput.price.versions, amountInput.versionAt);
+  const span = spanKey ?? `${keyText(amountInput.factor)}|${describePeriod}`;
+  const key = `${amountInput.quantity}|${keyText(amountInput.unitAmountOverride)}|${keyText(amountInput.discountPercent)}|${version?.id ?? ""}`;
+  const bySpan = memoizedOn(memo, amountInput.price, () => new Map<string, Map<string, PricedAmounts>>());
   const byKey = memoized(bySpan, span, SPANS_PER_TERMS, () => new Map<string, PricedAmounts>());
-  return memoized(byKey, key, LINES_PER_SPAN, () => Object.freeze(compute(a, version, describePeriod)));
+  return memoized(byKey, key, LINES_PER_SPAN, () => Object.freeze(compute(amountInput, version, describePeriod)));
 }
 
-function compute(a: AmountInput, version: VersionTerms | null, describePeriod: string): PricedAmounts {
-  const unit = a.unitAmountOverride ?? version?.unitAmount ?? new D(0);
-  const discount = a.discountPercent ?? new D(0);
-  const raw = unit.times(a.quantity).times(new D(100).minus(discount).div(100)).times(a.factor);
+function compute(amountInput: AmountInput, version: VersionTerms | null, describePeriod: string): PricedAmounts {
+  const unit = amountInput.unitAmountOverride ?? version?.unitAmount ?? new D(0);
+  const discount = amountInput.discountPercent ?? new D(0);
+  const raw = unit.times(amountInput.quantity).times(new D(100).minus(discount).div(100)).times(amountInput.factor);
   const lineTotal = round4(raw);
-  const rate = a.price.taxPolicy && a.price.taxRate ? a.price.taxRate : new D(0);
+  const rate = amountInput.price.taxPolicy && amountInput.price.taxRate ? amountInput.price.taxRate : new D(0);
   let tax = new D(0);
-  if (a.price.taxPolicy === "exclusive") tax = round4(lineTotal.times(rate).div(100));
-  else if (a.price.taxPolicy === "inclusive") tax = round4(lineTotal.times(rate).div(rate.plus(100)));
-  const subtotal = a.price.taxPolicy === "inclusive" ? lineTotal.minus(tax) : lineTotal;
+  if (amountInput.price.taxPolicy === "exclusive") tax = round4(lineTotal.times(rate).div(100));
+  else if (amountInput.price.taxPolicy === "inclusive") tax = round4(lineTotal.times(rate).div(rate.plus(100)));
+  const subtotal = amountInput.price.taxPolicy === "inclusive" ? lineTotal.minus(tax) : lineTotal;
   const total = subtotal.plus(tax);
 
-  const parts = [`${a.quantity} x ${unit.toFixed(4)} ${a.price.currency}`];
+  const parts = [`${amountInput.quantity} x ${unit.toFixed(4)} ${amountInput.price.currency}`];
   parts.push(
-    a.unitAmountOverride
+    amountInput.unitAmountOverride
       ? "(fixed unit amount override)"
       : version
-        ? `(price ${a.price.id} version ${version.id})`
+        ? `(price ${amountInput.price.id} version ${version.id})`
         : "",
   );
   // explanations stay ASCII ('x', not '×'): an all-ASCII response is encoded to UTF-8 several times faster
   if (!discount.isZero()) parts.push(`x (1 - ${discount.toFixed()}% discount)`);
-  if (!a.factor.eq(1))
-    parts.push(`x ${a.factor.toFixed(FACTOR_PLACES)} proration${describePeriod ? ` (${describePeriod})` : ""}`);
+  if (!amountInput.factor.eq(1))
+    parts.push(
+      `x ${amountInput.factor.toFixed(FACTOR_PLACES)} proration${describePeriod ? ` (${describePeriod})` : ""}`,
+    );
   else if (describePeriod) parts.push(`for ${describePeriod}`);
   let explanation = `${parts.filter(Boolean).join(" ")} = ${lineTotal.toFixed(4)}`;
-  if (a.price.taxPolicy && !rate.isZero())
-    explanation += `; tax ${rate.toFixed()}% ${a.price.taxPolicy}: ${tax.toFixed(4)}`;
+  if (amountInput.price.taxPolicy && !rate.isZero())
+    explanation += `; tax ${rate.toFixed()}% ${amountInput.price.taxPolicy}: ${tax.toFixed(4)}`;
 
   return {
     id: nextId++,
     unitAmount: unit,
     versionId: version?.id ?? null,
-    factor: a.factor,
+    factor: amountInput.factor,
     lineTotal,
     tax,
     subtotal,
     total,
     explanation,
-    text: amountTexts(unit, a.factor, lineTotal, tax, subtotal),
+    text: amountTexts(unit, amountInput.factor, lineTotal, tax, subtotal),
   };
 }
 

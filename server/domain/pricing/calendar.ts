@@ -9,13 +9,13 @@ export interface ScheduleRule {
 }
 
 /** "HH:MM" or "HH:MM:SS" → wall-clock parts (milliseconds zeroed, so dates land on whole seconds). */
-export function parseBillingTime(t: string | null | undefined): {
+export function parseBillingTime(timezone: string | null | undefined): {
   hour: number;
   minute: number;
   second: number;
   millisecond: number;
 } {
-  const [hour = 0, minute = 0, second = 0] = (t ?? "00:00").split(":").map((x) => Number(x));
+  const [hour = 0, minute = 0, second = 0] = (timezone ?? "00:00").split(":").map((x) => Number(x));
   return { hour, minute, second, millisecond: 0 };
 }
 
@@ -53,47 +53,47 @@ export function addIntervals(anchor: DateTime, interval: Interval, count: number
   }
 }
 
-/** Next `n` dates strictly after `from` at which a schedule's rules fire (month null = every month). */
+/** Next `count` dates strictly after `from` at which a schedule's rules fire (month null = every month). */
 export function nextScheduleOccurrences(
   rules: ScheduleRule[],
   tz: string,
   from: Date,
-  n: number,
+  count: number,
   billingTime?: string,
 ): Date[] {
   if (!rules.length) return [];
-  const t = parseBillingTime(billingTime);
+  const timeOfDay = parseBillingTime(billingTime);
   const start = DateTime.fromJSDate(from, { zone: tz });
   const out: DateTime[] = [];
-  for (let m = 0; m < 12 * 5 && out.length < n * 4; m++) {
-    const month = start.set({ day: 1 }).plus({ months: m });
-    for (const r of rules) {
-      if (r.month != null && r.month !== month.month) continue;
-      const at = atDayOfMonth(month, r.day ?? 1).set(t);
+  for (let monthOffset = 0; monthOffset < 12 * 5 && out.length < count * 4; monthOffset++) {
+    const month = start.set({ day: 1 }).plus({ months: monthOffset });
+    for (const rule of rules) {
+      if (rule.month != null && rule.month !== month.month) continue;
+      const at = atDayOfMonth(month, rule.day ?? 1).set(timeOfDay);
       if (at > start) out.push(at);
     }
   }
   const uniq = [...new Map(out.map((d) => [d.toMillis(), d])).values()].sort((a, b) => a.toMillis() - b.toMillis());
-  return uniq.slice(0, n).map((d) => d.toJSDate());
+  return uniq.slice(0, count).map((d) => d.toJSDate());
 }
 
-/** Next `n` billing dates of a fixed billing day of month, every interval_count months (or years). */
+/** Next `occurrences` billing dates of a fixed billing day of month, every interval_count months (or years). */
 export function nextFixedDayOccurrences(
   day: number,
   interval: Interval,
   count: number,
   tz: string,
   from: Date,
-  n: number,
+  occurrences: number,
   billingTime?: string,
 ): Date[] {
-  const t = parseBillingTime(billingTime);
+  const timeOfDay = parseBillingTime(billingTime);
   const start = DateTime.fromJSDate(from, { zone: tz });
-  let first = atDayOfMonth(start, day).set(t);
+  let first = atDayOfMonth(start, day).set(timeOfDay);
   if (first <= start) first = addIntervals(first, "month", 1, day);
   const out = [first];
   const step = interval === "year" ? 12 * count : count;
-  while (out.length < n) out.push(addIntervals(out[out.length - 1], "month", step, day));
+  while (out.length < occurrences) out.push(addIntervals(out[out.length - 1], "month", step, day));
   return out.map((d) => d.toJSDate());
 }
 
@@ -105,13 +105,13 @@ export function previousScheduleOccurrence(
   billingTime?: string,
 ): Date | null {
   if (!rules.length) return null;
-  const t = parseBillingTime(billingTime);
+  const timeOfDay = parseBillingTime(billingTime);
   const start = DateTime.fromJSDate(at, { zone: tz });
-  for (let m = 0; m < 12 * 5; m++) {
-    const month = start.set({ day: 1 }).minus({ months: m });
+  for (let monthOffset = 0; monthOffset < 12 * 5; monthOffset++) {
+    const month = start.set({ day: 1 }).minus({ months: monthOffset });
     const hits = rules
       .filter((r) => r.month == null || r.month === month.month)
-      .map((r) => atDayOfMonth(month, r.day ?? 1).set(t))
+      .map((r) => atDayOfMonth(month, r.day ?? 1).set(timeOfDay))
       .filter((d) => d <= start)
       .sort((a, b) => b.toMillis() - a.toMillis());
     if (hits.length) return hits[0].toJSDate();

@@ -117,12 +117,12 @@ class OfferMemo {
   private cadences = new Map<string, Cadence>();
   constructor(private offer: Offer) {}
 
-  cadenceOf(p: LineInput["price"]): Cadence {
-    const key = `${p.interval}|${p.intervalCount}|${p.billingDayOfMonth}|${p.schedule?.id ?? ""}`;
+  cadenceOf(terms: LineInput["price"]): Cadence {
+    const key = `${terms.interval}|${terms.intervalCount}|${terms.billingDayOfMonth}|${terms.schedule?.id ?? ""}`;
     let hit = this.cadences.get(key);
     if (!hit) {
-      const period = fullPeriodAt(p, this.offer, this.offer.start);
-      const next = nextPeriod(p, this.offer, period.end);
+      const period = fullPeriodAt(terms, this.offer, this.offer.start);
+      const next = nextPeriod(terms, this.offer, period.end);
       this.cadences.set(key, (hit = { period, next, ...lineSpans(period, next, this.offer.start, null, null) }));
     }
     return hit;
@@ -130,10 +130,10 @@ class OfferMemo {
 }
 
 export function priceRecurringLine(line: LineInput, offer: Offer, memo = new OfferMemo(offer)): PricedLine {
-  const c = memo.cadenceOf(line.price);
-  const { period, next } = c;
+  const cadence = memo.cadenceOf(line.price);
+  const { period, next } = cadence;
   const { service, first, renewalService, renewal } =
-    line.startAt || line.endAt ? lineSpans(period, next, offer.start, line.startAt, line.endAt) : c;
+    line.startAt || line.endAt ? lineSpans(period, next, offer.start, line.startAt, line.endAt) : cadence;
   const amounts = (factor: Decimal, versionAt: Date, text: string, key?: string) =>
     priceAmounts(
       {

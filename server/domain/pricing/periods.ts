@@ -63,9 +63,9 @@ export function fullPeriodAt(price: PriceTerms, anchor: Anchor, at: Date): Perio
     };
   }
   const memo = memoOf(price, anchor);
-  const c = memo.containing;
+  const cycle = memo.containing;
   // strictly between two anchor dates, every instant has the same period
-  if (c && c.after < +at && +at < c.before) return c.period;
+  if (cycle && cycle.after < +at && +at < cycle.before) return cycle.period;
   const found = anchoredPeriodAt(price, anchor, at, kind);
   if (found.validAfter !== null)
     memo.containing = { after: found.validAfter, before: +found.period.end, period: Object.freeze(found.period) };
@@ -79,23 +79,23 @@ function anchoredPeriodAt(
   kind: PeriodKind,
 ): { period: Period; validAfter: number | null } {
   if (kind === "billing_schedule") {
-    const s = price.schedule!;
-    const end = nextScheduleOccurrences(s.rules, s.timezone, at, 1, anchor.billingTime)[0];
-    const previous = previousScheduleOccurrence(s.rules, s.timezone, at, anchor.billingTime);
+    const schedule = price.schedule!;
+    const end = nextScheduleOccurrences(schedule.rules, schedule.timezone, at, 1, anchor.billingTime)[0];
+    const previous = previousScheduleOccurrence(schedule.rules, schedule.timezone, at, anchor.billingTime);
     return { period: { start: previous ?? at, end }, validAfter: previous && end ? +previous : null };
   }
   const { interval, count } = step(price);
   const day = fixedDay(price, anchor);
   const local = DateTime.fromJSDate(at, { zone: anchor.timezone });
-  const t = parseBillingTime(anchor.billingTime);
+  const timeOfDay = parseBillingTime(anchor.billingTime);
   // the latest occurrence of the day at or before `at`
-  let occurrence = atDayOfMonth(local, day).set(t);
-  if (occurrence > local) occurrence = atDayOfMonth(local.set({ day: 1 }).minus({ months: 1 }), day).set(t);
+  let occurrence = atDayOfMonth(local, day).set(timeOfDay);
+  if (occurrence > local) occurrence = atDayOfMonth(local.set({ day: 1 }).minus({ months: 1 }), day).set(timeOfDay);
   if (+occurrence === +local) {
     return { period: { start: at, end: addIntervals(occurrence, interval, count, day).toJSDate() }, validAfter: null };
   }
   // start between anchor dates: the period runs to the next occurrence of the day
-  const end = atDayOfMonth(occurrence.set({ day: 1 }).plus({ months: 1 }), day).set(t);
+  const end = atDayOfMonth(occurrence.set({ day: 1 }).plus({ months: 1 }), day).set(timeOfDay);
   return {
     period: { start: addIntervals(end, interval, -count, day).toJSDate(), end: end.toJSDate() },
     validAfter: +occurrence,
@@ -151,9 +151,9 @@ export const minDate = (a: Date, b: Date | null) => (b && b < a ? b : a);
 /** The period of a price that contains `at`, stepping from the anchor instant for anchor-less prices. */
 export function periodContaining(price: PriceTerms, anchor: Anchor, at: Date): Period {
   if (periodKind(price, anchor) !== "anchored_interval") return fullPeriodAt(price, anchor, at);
-  let p = fullPeriodAt(price, anchor, anchor.anchorAt);
-  for (let i = 0; p.end <= at && i < 10_000; i++) p = nextPeriod(price, anchor, p.end);
-  return p;
+  let period = fullPeriodAt(price, anchor, anchor.anchorAt);
+  for (let i = 0; period.end <= at && i < 10_000; i++) period = nextPeriod(price, anchor, period.end);
+  return period;
 }
 
 /**

@@ -13,7 +13,7 @@ const rateText = (p: PricedLine["input"]["price"]) =>
   memoizedOn(rateTexts, p, () => (p.taxRate && p.taxPolicy ? fmt4(p.taxRate) : null));
 
 /** An initial (one-time) line: the first fields of a recurring line (initial lines are few; this copy is cheap). */
-function initialLine(l: PricedLine): InitialLineOut {
+function initialLine(pricedLine: PricedLine): InitialLineOut {
   const {
     bundle_item_id,
     rule_id,
@@ -32,7 +32,7 @@ function initialLine(l: PricedLine): InitialLineOut {
     renewal_line_total_amount,
     renewal_explanation,
     ...line
-  } = presentRecurringLine({ ...l, renewal: l.first }); // an initial line has no renewal: those fields are dropped
+  } = presentRecurringLine({ ...pricedLine, renewal: pricedLine.first }); // an initial line has no renewal: those fields are dropped
   return line;
 }
 
@@ -46,60 +46,68 @@ const totalsTexts = new WeakMap<Totals, { subtotal: string; tax: string; total: 
 const totalsText = (t: Totals) =>
   memoizedOn(totalsTexts, t, () => ({ subtotal: fmt4(t.subtotal), tax: fmt4(t.tax), total: fmt4(t.total) }));
 
-export function presentRecurringLine(l: PricedLine): RecurringLineOut {
-  const { input: i, first: a } = l;
-  const r = l.renewal!;
+export function presentRecurringLine(line: PricedLine): RecurringLineOut {
+  const { input: lineInput, first: amounts } = line;
+  const result = line.renewal!;
   // one literal with every field: spreading a shared part costs more than the rest of the line
   return {
-    key: i.key,
-    source: i.source,
-    creates_contract_item: i.createsContractItem,
-    price_id: i.price.id,
-    price_version_id: a.versionId,
-    product_id: i.price.productId,
-    product_name: i.price.productName,
-    billing_type: i.price.billingType,
-    currency: i.price.currency,
-    quantity: i.quantity,
-    unit_amount: a.text.unitAmount,
-    discount_percent: i.discountPercent ? fmt4(i.discountPercent) : null,
-    tax_policy: i.price.taxPolicy,
-    tax_rate: rateText(i.price),
-    line_subtotal_amount: a.text.subtotal,
-    line_tax_amount: a.text.tax,
-    line_total_amount: a.text.lineTotal,
-    explanation: a.explanation,
-    metadata: i.metadata,
-    bundle_item_id: i.refs.bundleItemId ?? null,
-    rule_id: i.refs.ruleId ?? null,
-    interval: i.price.interval,
-    interval_count: i.price.intervalCount,
-    service_period_start_at: isoOf(l.service.start),
-    service_period_end_at: isoOf(l.service.end),
-    proration_factor: a.text.factor,
-    renewal_price_version_id: r.versionId,
-    renewal_unit_amount: r.text.unitAmount,
-    renewal_service_period_start_at: isoOrNull(l.renewalService?.start),
-    renewal_service_period_end_at: isoOrNull(l.renewalService?.end),
-    renewal_proration_factor: r.text.factor,
-    renewal_line_subtotal_amount: r.text.subtotal,
-    renewal_line_tax_amount: r.text.tax,
-    renewal_line_total_amount: r.text.lineTotal,
-    renewal_explanation: r.explanation,
+    key: lineInput.key,
+    source: lineInput.source,
+    creates_contract_item: lineInput.createsContractItem,
+    price_id: lineInput.price.id,
+    price_version_id: amounts.versionId,
+    product_id: lineInput.price.productId,
+    product_name: lineInput.price.productName,
+    billing_type: lineInput.price.billingType,
+    currency: lineInput.price.currency,
+    quantity: lineInput.quantity,
+    unit_amount: amounts.text.unitAmount,
+    discount_percent: lineInput.discountPercent ? fmt4(lineInput.discountPercent) : null,
+    tax_policy: lineInput.price.taxPolicy,
+    tax_rate: rateText(lineInput.price),
+    line_subtotal_amount: amounts.text.subtotal,
+    line_tax_amount: amounts.text.tax,
+    line_total_amount: amounts.text.lineTotal,
+    explanation: amounts.explanation,
+    metadata: lineInput.metadata,
+    bundle_item_id: lineInput.refs.bundleItemId ?? null,
+    rule_id: lineInput.refs.ruleId ?? null,
+    interval: lineInput.price.interval,
+    interval_count: lineInput.price.intervalCount,
+    service_period_start_at: isoOf(line.service.start),
+    service_period_end_at: isoOf(line.service.end),
+    proration_factor: amounts.text.factor,
+    renewal_price_version_id: result.versionId,
+    renewal_unit_amount: result.text.unitAmount,
+    renewal_service_period_start_at: isoOrNull(line.renewalService?.start),
+    renewal_service_period_end_at: isoOrNull(line.renewalService?.end),
+    renewal_proration_factor: result.text.factor,
+    renewal_line_subtotal_amount: result.text.subtotal,
+    renewal_line_tax_amount: result.text.tax,
+    renewal_line_total_amount: result.text.lineTotal,
+    renewal_explanation: result.explanation,
   };
 }
 
-export function presentQuote(c: CompiledOffer, q: PricedOffer, metadata: Record<string, unknown>): QuoteOut {
-  const [firstRun, firstPeriod, renewal] = [totalsText(q.firstRun), totalsText(q.firstPeriod), totalsText(q.renewal)];
-  const lead = q.recurring.find((l) => +l.period.end === +q.periodEnd)?.input.price;
+export function presentQuote(
+  compiled: CompiledOffer,
+  priced: PricedOffer,
+  metadata: Record<string, unknown>,
+): QuoteOut {
+  const [firstRun, firstPeriod, renewal] = [
+    totalsText(priced.firstRun),
+    totalsText(priced.firstPeriod),
+    totalsText(priced.renewal),
+  ];
+  const lead = priced.recurring.find((l) => +l.period.end === +priced.periodEnd)?.input.price;
   return {
-    input_mode: c.inputMode,
-    bundle_template_id: c.bundleTemplateId,
-    bundle_quantity: c.bundleQuantity,
-    currency: c.offer.currency,
-    customer_reference: c.customer?.reference ?? null,
-    period_start_at: iso(q.start),
-    period_end_at: isoOf(q.periodEnd),
+    input_mode: compiled.inputMode,
+    bundle_template_id: compiled.bundleTemplateId,
+    bundle_quantity: compiled.bundleQuantity,
+    currency: compiled.offer.currency,
+    customer_reference: compiled.customer?.reference ?? null,
+    period_start_at: iso(priced.start),
+    period_end_at: isoOf(priced.periodEnd),
     subtotal_amount: firstRun.subtotal,
     tax_amount: firstRun.tax,
     total_amount: firstRun.total,
@@ -110,18 +118,18 @@ export function presentQuote(c: CompiledOffer, q: PricedOffer, metadata: Record<
     recurring_tax_amount: renewal.tax,
     recurring_total_amount: renewal.total,
     billing_schedule_preview: {
-      kind: q.schedule.kind,
-      timezone: lead?.schedule?.timezone ?? c.offer.timezone,
-      billing_time: c.offer.billingTime,
+      kind: priced.schedule.kind,
+      timezone: lead?.schedule?.timezone ?? compiled.offer.timezone,
+      billing_time: compiled.offer.billingTime,
       interval: lead?.interval ?? null,
       interval_count: lead?.intervalCount ?? null,
       billing_day_of_month:
-        q.schedule.kind === "fixed_day_of_month" ? (lead?.billingDayOfMonth ?? c.offer.fixedDay) : null,
+        priced.schedule.kind === "fixed_day_of_month" ? (lead?.billingDayOfMonth ?? compiled.offer.fixedDay) : null,
       billing_schedule_id: lead?.schedule?.id ?? null,
-      next_billing_dates: q.schedule.nextBillingDates.map(isoOf),
+      next_billing_dates: priced.schedule.nextBillingDates.map(isoOf),
     },
-    recurring_items: q.recurring.map(presentRecurringLine),
-    initial_lines: q.initial.map(initialLine),
+    recurring_items: priced.recurring.map(presentRecurringLine),
+    initial_lines: priced.initial.map(initialLine),
     metadata,
   };
 }

@@ -13,19 +13,19 @@ import type { SalesChannelCreateInput, SalesChannelOut, SalesChannelPatchInput }
 
 type ChannelRow = Prisma.SalesChannelGetPayload<object>;
 
-export function presentChannel(c: ChannelRow): SalesChannelOut {
+export function presentChannel(channel: ChannelRow): SalesChannelOut {
   return {
-    id: c.id,
-    name: c.name,
-    offer: c.offer as Record<string, unknown>,
-    allowed_origins: c.allowedOrigins as string[],
-    processor_ids: c.processorIds as number[],
-    metadata: (c.metadata ?? {}) as Record<string, unknown>,
-    theme: (c.theme ?? {}) as Record<string, unknown>,
-    terms: (c.terms ?? {}) as Record<string, unknown>,
-    active: c.active,
-    created_at: iso(c.createdAt),
-    updated_at: iso(c.updatedAt),
+    id: channel.id,
+    name: channel.name,
+    offer: channel.offer as Record<string, unknown>,
+    allowed_origins: channel.allowedOrigins as string[],
+    processor_ids: channel.processorIds as number[],
+    metadata: (channel.metadata ?? {}) as Record<string, unknown>,
+    theme: (channel.theme ?? {}) as Record<string, unknown>,
+    terms: (channel.terms ?? {}) as Record<string, unknown>,
+    active: channel.active,
+    created_at: iso(channel.createdAt),
+    updated_at: iso(channel.updatedAt),
   };
 }
 
@@ -42,12 +42,13 @@ export async function validateChannelOffer(
   if (!parsed.success) {
     // the offer's own field keys (as a quote reports them); deeper paths prefix the message
     const fields: FieldErrors = {};
-    for (const i of parsed.error.issues) {
-      const message = i.code === "invalid_type" && i.input === undefined ? "This field is required." : i.message;
+    for (const issue of parsed.error.issues) {
+      const message =
+        issue.code === "invalid_type" && issue.input === undefined ? "This field is required." : issue.message;
       addFieldError(
         fields,
-        String(i.path[0] ?? "offer"),
-        i.path.length > 1 ? `${i.path.slice(1).join(".")}: ${message}` : message,
+        String(issue.path[0] ?? "offer"),
+        issue.path.length > 1 ? `${issue.path.slice(1).join(".")}: ${message}` : message,
       );
     }
     throw invalidFields(fields);
@@ -73,10 +74,10 @@ async function checkProcessors(ctx: Ctx, ids: number[], currency: string) {
   const rows = await ctx.db.accountPaymentProcessor.findMany({ where: { accountId: ctx.accountId, id: { in: ids } } });
   const problems: string[] = [];
   for (const id of ids) {
-    const p = rows.find((r) => r.id === id);
-    if (!p) problems.push(`Payment processor ${id} not found.`);
-    else if (p.currency !== currency)
-      problems.push(`Payment processor ${id} takes ${p.currency} payments; the offer is in ${currency}.`);
+    const processor = rows.find((r) => r.id === id);
+    if (!processor) problems.push(`Payment processor ${id} not found.`);
+    else if (processor.currency !== currency)
+      problems.push(`Payment processor ${id} takes ${processor.currency} payments; the offer is in ${currency}.`);
   }
   if (problems.length) throw invalidFields({ processor_ids: problems });
 }
@@ -85,7 +86,7 @@ export async function createChannel(ctx: Ctx, input: SalesChannelCreateInput): P
   const { offer, currency } = await validateChannelOffer(ctx, input.offer);
   await checkProcessors(ctx, input.processor_ids, currency);
   const now = ctx.clock.now();
-  const c = await ctx.db.salesChannel.create({
+  const channel = await ctx.db.salesChannel.create({
     data: {
       accountId: ctx.accountId,
       name: input.name,
@@ -100,24 +101,24 @@ export async function createChannel(ctx: Ctx, input: SalesChannelCreateInput): P
       updatedAt: now,
     },
   });
-  return presentChannel(c);
+  return presentChannel(channel);
 }
 
 /** Newest last; `active` as for the catalog (default: active channels only; `all` for every channel). */
 export async function listChannels(
   ctx: Ctx,
-  q: { active?: string; page?: PageRequest },
+  query: { active?: string; page?: PageRequest },
 ): Promise<ListResult<SalesChannelOut>> {
-  const where: Prisma.SalesChannelWhereInput = { accountId: ctx.accountId, ...activeWhere(q.active) };
-  const count = q.page ? await ctx.db.salesChannel.count({ where }) : 0;
-  const rows = await ctx.db.salesChannel.findMany({ where, orderBy: { id: "asc" }, ...pageWindow(q.page, count) });
-  return { results: rows.map(presentChannel), count: q.page ? count : rows.length, page: q.page };
+  const where: Prisma.SalesChannelWhereInput = { accountId: ctx.accountId, ...activeWhere(query.active) };
+  const count = query.page ? await ctx.db.salesChannel.count({ where }) : 0;
+  const rows = await ctx.db.salesChannel.findMany({ where, orderBy: { id: "asc" }, ...pageWindow(query.page, count) });
+  return { results: rows.map(presentChannel), count: query.page ? count : rows.length, page: query.page };
 }
 
 export async function loadChannel(ctx: Ctx, id: number): Promise<ChannelRow> {
-  const c = await ctx.db.salesChannel.findFirst({ where: { id, accountId: ctx.accountId } });
-  if (!c) throw notFound();
-  return c;
+  const channel = await ctx.db.salesChannel.findFirst({ where: { id, accountId: ctx.accountId } });
+  if (!channel) throw notFound();
+  return channel;
 }
 
 /** A channel by id, active or not (deactivated channels stay readable and can be reactivated). */
@@ -131,11 +132,14 @@ export async function getChannel(ctx: Ctx, id: number): Promise<SalesChannelOut>
  * their snapshot.
  */
 export async function updateChannel(ctx: Ctx, id: number, input: SalesChannelPatchInput): Promise<SalesChannelOut> {
-  const c = await loadChannel(ctx, id);
+  const channel = await loadChannel(ctx, id);
   const data: Prisma.SalesChannelUpdateInput = { updatedAt: ctx.clock.now() };
   if (input.offer !== undefined || input.processor_ids !== undefined) {
-    const { offer, currency } = await validateChannelOffer(ctx, input.offer ?? (c.offer as Record<string, unknown>));
-    await checkProcessors(ctx, input.processor_ids ?? (c.processorIds as number[]), currency);
+    const { offer, currency } = await validateChannelOffer(
+      ctx,
+      input.offer ?? (channel.offer as Record<string, unknown>),
+    );
+    await checkProcessors(ctx, input.processor_ids ?? (channel.processorIds as number[]), currency);
     if (input.offer !== undefined) data.offer = offer as Prisma.InputJsonValue;
     if (input.processor_ids !== undefined) data.processorIds = input.processor_ids;
   }
@@ -145,10 +149,10 @@ export async function updateChannel(ctx: Ctx, id: number, input: SalesChannelPat
   if (input.terms !== undefined) data.terms = input.terms as Prisma.InputJsonValue;
   if (input.active !== undefined) data.active = input.active;
   if (input.metadata !== undefined) {
-    const meta = { ...(c.metadata as Record<string, unknown>) };
+    const meta = { ...(channel.metadata as Record<string, unknown>) };
     for (const [k, v] of Object.entries(input.metadata)) v === null ? delete meta[k] : (meta[k] = v);
     data.metadata = meta as Prisma.InputJsonValue;
   }
-  const updated = await ctx.db.salesChannel.update({ where: { id: c.id }, data });
+  const updated = await ctx.db.salesChannel.update({ where: { id: channel.id }, data });
   return presentChannel(updated);
 }

@@ -41,12 +41,12 @@ export async function createSession(ctx: Ctx, input: CheckoutSessionCreateInput)
       string,
       unknown
     >;
-  } catch (e) {
-    if (!isDomainError(e) || e.kind !== "validation") throw e;
-    const problems = Object.entries(e.fields ?? {}).flatMap(([k, ms]) => ms.map((m) => `${k}: ${m}`));
+  } catch (error) {
+    if (!isDomainError(error) || error.kind !== "validation") throw error;
+    const problems = Object.entries(error.fields ?? {}).flatMap(([key, ms]) => ms.map((m) => `${key}: ${m}`));
     throw invalid(
       "sales_channel",
-      `The sales channel's offer is no longer valid (${problems.join(" ") || e.message}).`,
+      `The sales channel's offer is no longer valid (${problems.join(" ") || error.message}).`,
     );
   }
   const snapshot: SessionSnapshot = {
@@ -59,7 +59,7 @@ export async function createSession(ctx: Ctx, input: CheckoutSessionCreateInput)
     terms: (channel.terms ?? {}) as Record<string, unknown>,
   };
   const now = ctx.clock.now();
-  const s = await ctx.db.checkoutSession.create({
+  const session = await ctx.db.checkoutSession.create({
     data: {
       accountId: ctx.accountId,
       token: newToken("cs"),
@@ -73,7 +73,7 @@ export async function createSession(ctx: Ctx, input: CheckoutSessionCreateInput)
       updatedAt: now,
     },
   });
-  return presentSession(ctx, s);
+  return presentSession(ctx, session);
 }
 
 export type CheckoutRow = Prisma.CheckoutGetPayload<object>;
@@ -87,45 +87,45 @@ export async function sessionCheckout(ctx: Ctx, s: SessionRow): Promise<Checkout
  * An open session whose checkout has succeeded is completed (finalize marks it at once; a payment that
  * completes later, e.g. through a processor webhook, is picked up here on the next read).
  */
-export async function settleSession(ctx: Ctx, s: SessionRow, checkout: CheckoutRow | null): Promise<SessionRow> {
-  if (s.status !== "open" || checkout?.status !== "succeeded") return s;
+export async function settleSession(ctx: Ctx, session: SessionRow, checkout: CheckoutRow | null): Promise<SessionRow> {
+  if (session.status !== "open" || checkout?.status !== "succeeded") return session;
   await ctx.db.checkoutSession.updateMany({
-    where: { id: s.id, status: "open" },
+    where: { id: session.id, status: "open" },
     data: { status: "completed", updatedAt: ctx.clock.now() },
   });
-  return ctx.db.checkoutSession.findUniqueOrThrow({ where: { id: s.id } });
+  return ctx.db.checkoutSession.findUniqueOrThrow({ where: { id: session.id } });
 }
 
 export async function presentSession(ctx: Ctx, row: SessionRow): Promise<CheckoutSessionOut> {
   const checkout = await sessionCheckout(ctx, row);
-  const s = await settleSession(ctx, row, checkout);
-  const customer = s.customerId
+  const session = await settleSession(ctx, row, checkout);
+  const customer = session.customerId
     ? await ctx.db.customer.findFirst({
-        where: { id: s.customerId, accountId: s.accountId },
+        where: { id: session.customerId, accountId: session.accountId },
         select: { reference: true },
       })
     : null;
   return {
-    token: s.token,
-    status: sessionStatus(s, ctx.clock.now()),
-    sales_channel_id: s.salesChannelId,
+    token: session.token,
+    status: sessionStatus(session, ctx.clock.now()),
+    sales_channel_id: session.salesChannelId,
     customer_reference: customer?.reference ?? null,
-    metadata: (s.metadata ?? {}) as Record<string, unknown>,
-    snapshot: snapshotOf(s),
+    metadata: (session.metadata ?? {}) as Record<string, unknown>,
+    snapshot: snapshotOf(session),
     checkout_token: checkout?.token ?? null,
     checkout_status: checkout
       ? ((checkout.status === "finalizing" ? "pending" : checkout.status) as CheckoutSessionOut["checkout_status"])
       : null,
     contract_id: checkout?.contractId ?? null,
-    widget_url: widgetUrl(ctx.baseUrl ?? "", s.token),
-    expires_at: iso(s.expiresAt),
-    created_at: iso(s.createdAt),
-    updated_at: iso(s.updatedAt),
+    widget_url: widgetUrl(ctx.baseUrl ?? "", session.token),
+    expires_at: iso(session.expiresAt),
+    created_at: iso(session.createdAt),
+    updated_at: iso(session.updatedAt),
   };
 }
 
 export async function getSession(ctx: Ctx, token: string): Promise<CheckoutSessionOut> {
-  const s = await ctx.db.checkoutSession.findFirst({ where: { token, accountId: ctx.accountId } });
-  if (!s) throw notFound();
-  return presentSession(ctx, s);
+  const session = await ctx.db.checkoutSession.findFirst({ where: { token, accountId: ctx.accountId } });
+  if (!session) throw notFound();
+  return presentSession(ctx, session);
 }

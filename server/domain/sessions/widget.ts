@@ -31,11 +31,11 @@ import {
 export const sessionExpired = () =>
   new DomainError("gone", "This checkout session has expired; create a new one.", undefined, "session_expired");
 
-async function assertOpen(ctx: Ctx, s: SessionRow) {
-  const status = sessionStatus(s, ctx.clock.now());
+async function assertOpen(ctx: Ctx, session: SessionRow) {
+  const status = sessionStatus(session, ctx.clock.now());
   if (status === "expired") {
     await ctx.db.checkoutSession.updateMany({
-      where: { id: s.id, status: "open" },
+      where: { id: session.id, status: "open" },
       data: { status: "expired", updatedAt: ctx.clock.now() },
     });
     throw sessionExpired();
@@ -45,9 +45,9 @@ async function assertOpen(ctx: Ctx, s: SessionRow) {
 
 /** The snapshot's offer as validated input (it was parsed when the channel was saved). */
 function storedOffer(snapshot: SessionSnapshot): OfferInput {
-  const r = offerInput.safeParse(snapshot.offer);
-  if (!r.success) throw invalid("non_field_errors", "The session's offer is not valid.");
-  return { ...r.data, customer_reference: null };
+  const parsed = offerInput.safeParse(snapshot.offer);
+  if (!parsed.success) throw invalid("non_field_errors", "The session's offer is not valid.");
+  return { ...parsed.data, customer_reference: null };
 }
 
 async function compileNow(ctx: Ctx, snapshot: SessionSnapshot) {
@@ -72,16 +72,16 @@ const checkoutSummary = (c: CheckoutRow | null) =>
 /** GET: what the widget renders — the offer priced now, theme, terms and the processors it may offer. */
 export async function widgetView(ctx: Ctx, row: SessionRow) {
   const checkout = await sessionCheckout(ctx, row);
-  const s = await settleSession(ctx, row, checkout);
-  const snapshot = snapshotOf(s);
+  const session = await settleSession(ctx, row, checkout);
+  const snapshot = snapshotOf(session);
   const base = {
-    token: s.token,
-    expires_at: iso(s.expiresAt),
+    token: session.token,
+    expires_at: iso(session.expiresAt),
     sales_channel: { name: snapshot.sales_channel.name },
     theme: snapshot.theme,
     terms: snapshot.terms,
   };
-  if (s.status === "completed") {
+  if (session.status === "completed") {
     // what was bought, as priced at checkout (the catalog may have moved on since)
     return {
       ...base,
@@ -94,7 +94,7 @@ export async function widgetView(ctx: Ctx, row: SessionRow) {
       checkout: checkoutSummary(checkout),
     };
   }
-  await assertOpen(ctx, s);
+  await assertOpen(ctx, session);
   const { compiled, priced } = await compileNow(ctx, snapshot);
   const processors = await sessionProcessors(ctx, snapshot, compiled, priced);
   return {
@@ -104,19 +104,19 @@ export async function widgetView(ctx: Ctx, row: SessionRow) {
     processors: processors.map((p) => presentProcessorOption(p)),
     selected_account_payment_processor_id: processors.length === 1 ? processors[0].id : null,
     requires_selection: processors.length > 1,
-    customer_required: s.customerId === null,
+    customer_required: session.customerId === null,
     checkout: checkoutSummary(checkout),
   };
 }
 
 /** The session's customer, or (for a session created without one) a new customer the widget names. */
-async function resolveCustomer(ctx: Ctx, s: SessionRow, input: WidgetCheckoutInput["customer"]): Promise<string> {
-  if (s.customerId !== null) {
-    const c = await ctx.db.customer.findFirst({ where: { id: s.customerId, accountId: ctx.accountId } });
-    if (!c) throw invalid("customer", "The session's customer no longer exists.");
-    if (input && input.reference !== c.reference)
+async function resolveCustomer(ctx: Ctx, session: SessionRow, input: WidgetCheckoutInput["customer"]): Promise<string> {
+  if (session.customerId !== null) {
+    const customer = await ctx.db.customer.findFirst({ where: { id: session.customerId, accountId: ctx.accountId } });
+    if (!customer) throw invalid("customer", "The session's customer no longer exists.");
+    if (input && input.reference !== customer.reference)
       throw invalid("customer", "This session belongs to another customer.");
-    return c.reference;
+    return customer.reference;
   }
   if (!input)
     throw invalid(
@@ -141,17 +141,17 @@ async function resolveCustomer(ctx: Ctx, s: SessionRow, input: WidgetCheckoutInp
       email: input.email ?? null,
       metadata: {},
     });
-  } catch (e) {
-    if (isDomainError(e) && e.fields?.reference)
+  } catch (error) {
+    if (isDomainError(error) && error.fields?.reference)
       throw invalid(
         "customer",
         "A customer with this reference already exists; the seller must create the session with customer_reference.",
       );
-    throw e;
+    throw error;
   }
   // bound at once, so a retry after a later 400 (shipping, processor) finds it on the session
   const bound = await ctx.db.checkoutSession.updateMany({
-    where: { id: s.id, customerId: null },
+    where: { id: session.id, customerId: null },
     data: { customerId: created.id, updatedAt: ctx.clock.now() },
   });
   if (!bound.count) throw new DomainError("conflict", "The session got a customer from another request; reload it.");
@@ -161,15 +161,15 @@ async function resolveCustomer(ctx: Ctx, s: SessionRow, input: WidgetCheckoutInp
 /** POST checkout: a checkout of the snapshot's offer for the customer, plus a card registration. */
 export async function widgetCheckout(ctx: Ctx, row: SessionRow, input: WidgetCheckoutInput) {
   const previous = await sessionCheckout(ctx, row);
-  const s = await settleSession(ctx, row, previous);
-  await assertOpen(ctx, s);
+  const session = await settleSession(ctx, row, previous);
+  await assertOpen(ctx, session);
   if (previous && !["pending", "failed", "expired"].includes(previous.status)) {
     throw invalid(
       "non_field_errors",
       `The session's checkout is already ${previous.status === "finalizing" ? "being finalized" : previous.status}.`,
     );
   }
-  const snapshot = snapshotOf(s);
+  const snapshot = snapshotOf(session);
   const { offer, compiled, priced } = await compileNow(ctx, snapshot);
   const candidates = await sessionProcessors(ctx, snapshot, compiled, priced);
   let processor = candidates.length === 1 ? candidates[0] : undefined;
@@ -188,14 +188,14 @@ export async function widgetCheckout(ctx: Ctx, row: SessionRow, input: WidgetChe
       "Several processors are offered; choose one with account_payment_processor.",
     );
 
-  const customerReference = await resolveCustomer(ctx, s, input.customer);
+  const customerReference = await resolveCustomer(ctx, session, input.customer);
   const body = checkoutBody.safeParse({
     ...offer,
     customer_reference: customerReference,
     collection_method: processor.collectionMethod,
     account_payment_processor: processor.id,
     ...(input.shipping ? { shipping: input.shipping } : {}),
-    metadata: { ...(offer.metadata ?? {}), ...snapshot.metadata, ...(s.metadata as Record<string, unknown>) },
+    metadata: { ...(offer.metadata ?? {}), ...snapshot.metadata, ...(session.metadata as Record<string, unknown>) },
   });
   if (!body.success)
     throw invalidFields({ non_field_errors: body.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) });
@@ -208,9 +208,9 @@ export async function widgetCheckout(ctx: Ctx, row: SessionRow, input: WidgetChe
     });
     if (!claimed.count) throw new DomainError("conflict", "The session's checkout is being finalized.");
   }
-  const checkout: CheckoutOut = await createCheckout(ctx, body.data, { checkoutSessionId: s.id });
+  const checkout: CheckoutOut = await createCheckout(ctx, body.data, { checkoutSessionId: session.id });
   const bound = await ctx.db.checkoutSession.updateMany({
-    where: { id: s.id, status: "open", checkoutId: s.checkoutId },
+    where: { id: session.id, status: "open", checkoutId: session.checkoutId },
     data: { checkoutId: checkout.id, updatedAt: ctx.clock.now() },
   });
   if (!bound.count) {
@@ -236,26 +236,26 @@ export async function widgetCheckout(ctx: Ctx, row: SessionRow, input: WidgetChe
       hosted_url: registration.hosted_url,
       expires_at: registration.expires_at,
     },
-    session_expires_at: iso(s.expiresAt),
+    session_expires_at: iso(session.expiresAt),
   };
 }
 
 const outcome = (
-  c: Pick<CheckoutOut, "token" | "status" | "contract_id" | "initial_billing_run_id">,
+  checkout: Pick<CheckoutOut, "token" | "status" | "contract_id" | "initial_billing_run_id">,
   sessionStatus: string,
 ) => ({
-  status: c.status,
-  contract_id: c.contract_id,
-  initial_billing_run_id: c.initial_billing_run_id,
-  checkout_token: c.token,
+  status: checkout.status,
+  contract_id: checkout.contract_id,
+  initial_billing_run_id: checkout.initial_billing_run_id,
+  checkout_token: checkout.token,
   session_status: sessionStatus,
 });
 
 /** POST finalize: finalizes the session's checkout; a succeeded checkout completes the session. */
 export async function widgetFinalize(ctx: Ctx, row: SessionRow) {
   const checkout = await sessionCheckout(ctx, row);
-  const s = await settleSession(ctx, row, checkout);
-  if (s.status === "completed" && checkout) {
+  const session = await settleSession(ctx, row, checkout);
+  if (session.status === "completed" && checkout) {
     return outcome(
       {
         token: checkout.token,
@@ -266,30 +266,30 @@ export async function widgetFinalize(ctx: Ctx, row: SessionRow) {
       "completed",
     );
   }
-  await assertOpen(ctx, s);
+  await assertOpen(ctx, session);
   if (!checkout)
     throw invalid("non_field_errors", "The session has no checkout yet: create it first (POST .../checkout/).");
   let view: CheckoutOut;
   try {
     view = await finalizeCheckout(ctx, checkout.token);
-  } catch (e) {
+  } catch (error) {
     // a failed payment: tell the widget the outcome, not the whole private checkout
-    if (isDomainError(e) && e.extra) {
-      const x = e.extra as Partial<CheckoutOut>;
-      throw new DomainError("validation", e.message, e.fields, e.code, {
-        status: x.status ?? "failed",
-        contract_id: x.contract_id ?? null,
-        fail_code: x.fail_code ?? null,
-        fail_message: x.fail_message ?? null,
+    if (isDomainError(error) && error.extra) {
+      const extra = error.extra as Partial<CheckoutOut>;
+      throw new DomainError("validation", error.message, error.fields, error.code, {
+        status: extra.status ?? "failed",
+        contract_id: extra.contract_id ?? null,
+        fail_code: extra.fail_code ?? null,
+        fail_message: extra.fail_message ?? null,
         checkout_token: checkout.token,
       });
     }
-    throw e;
+    throw error;
   }
   let status = "open";
   if (view.status === "succeeded") {
     await ctx.db.checkoutSession.updateMany({
-      where: { id: s.id, status: "open" },
+      where: { id: session.id, status: "open" },
       data: { status: "completed", updatedAt: ctx.clock.now() },
     });
     status = "completed";

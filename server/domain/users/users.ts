@@ -12,12 +12,12 @@ export interface UserOut {
   created_at: string;
 }
 
-const present = (u: { id: number; email: string; name: string; role: string; createdAt: Date }): UserOut => ({
-  id: u.id,
-  email: u.email,
-  name: u.name,
-  role: u.role as Role,
-  created_at: u.createdAt.toISOString(),
+const present = (user: { id: number; email: string; name: string; role: string; createdAt: Date }): UserOut => ({
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  role: user.role as Role,
+  created_at: user.createdAt.toISOString(),
 });
 
 export async function listUsers(ctx: Ctx): Promise<UserOut[]> {

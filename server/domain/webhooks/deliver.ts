@@ -27,18 +27,25 @@ export async function fanOut(ctx: SystemCtx, input: { limit?: number } = {}): Pr
     async (tx) => {
       const events = await tx.$queryRaw<{ id: number; account_id: number; type: string; event_id: string }[]>`
       select id, account_id, type, event_id from outbox_events where published_at is null order by id limit ${limit} for update skip locked`;
-      for (const e of events) {
-        const endpoints = await tx.webhookEndpoint.findMany({ where: { accountId: e.account_id, active: true } });
+      for (const eventRow of events) {
+        const endpoints = await tx.webhookEndpoint.findMany({
+          where: { accountId: eventRow.account_id, active: true },
+        });
         for (const ep of endpoints) {
           const wanted = ep.enabledEvents as string[];
-          if (!wanted.includes("*") && !wanted.includes(e.type)) continue;
+          if (!wanted.includes("*") && !wanted.includes(eventRow.type)) continue;
           await tx.webhookDelivery.upsert({
-            where: { endpointId_outboxEventId: { endpointId: ep.id, outboxEventId: e.id } },
-            create: { endpointId: ep.id, outboxEventId: e.id, eventId: e.event_id, nextAttemptAt: ctx.clock.now() },
+            where: { endpointId_outboxEventId: { endpointId: ep.id, outboxEventId: eventRow.id } },
+            create: {
+              endpointId: ep.id,
+              outboxEventId: eventRow.id,
+              eventId: eventRow.event_id,
+              nextAttemptAt: ctx.clock.now(),
+            },
             update: {},
           });
         }
-        await tx.outboxEvent.update({ where: { id: e.id }, data: { publishedAt: ctx.clock.now() } });
+        await tx.outboxEvent.update({ where: { id: eventRow.id }, data: { publishedAt: ctx.clock.now() } });
       }
       return events.length;
       // a full batch takes a few queries per event: under load that outlasts Prisma's 5 s default, and an
@@ -88,19 +95,19 @@ export async function attemptDelivery(
 ): Promise<boolean> {
   const { db } = ctx;
   const { id } = input;
-  const d = await db.webhookDelivery.findUniqueOrThrow({ where: { id }, include: { endpoint: true } });
-  const event = await db.outboxEvent.findUniqueOrThrow({ where: { id: d.outboxEventId } });
+  const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id }, include: { endpoint: true } });
+  const event = await db.outboxEvent.findUniqueOrThrow({ where: { id: delivery.outboxEventId } });
   const body = JSON.stringify(event.payload);
   const now = ctx.clock.now();
   const ts = Math.floor(now.getTime() / 1000);
-  const first = d.firstAttemptAt ?? now;
+  const first = delivery.firstAttemptAt ?? now;
   const outcome = await sendWebhook(
-    d.endpoint.url,
+    delivery.endpoint.url,
     {
       "content-type": "application/json",
-      "webhook-id": d.eventId,
+      "webhook-id": delivery.eventId,
       "webhook-timestamp": String(ts),
-      "webhook-signature": signatureHeader(d.endpoint.secret, ts, body),
+      "webhook-signature": signatureHeader(delivery.endpoint.secret, ts, body),
       "user-agent": "subscription-contracts-webhooks/1",
     },
     body,
@@ -110,8 +117,11 @@ export async function attemptDelivery(
   const status = outcome.status;
   const ok = status !== null && status >= 200 && status < 300;
   if (!ok)
-    log.debug({ deliveryId: id, endpointId: d.endpointId, status, error: outcome.error }, "webhook delivery failed");
-  const attempts = d.attempts + 1;
+    log.debug(
+      { deliveryId: id, endpointId: delivery.endpointId, status, error: outcome.error },
+      "webhook delivery failed",
+    );
+  const attempts = delivery.attempts + 1;
   const done = ctx.clock.now(); // after the send, which may take up to the timeout
   const giveUp = !ok && done.getTime() + backoffMs(attempts) - first.getTime() > GIVE_UP_AFTER_MS;
   await db.webhookDelivery.update({

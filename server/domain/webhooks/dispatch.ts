@@ -78,7 +78,7 @@ export class DeliveryDispatcher {
 
   private async claim(): Promise<number> {
     const busy = [...this.endpoints]
-      .filter(([, s]) => s.running + s.waiting.length >= this.opts.perEndpoint)
+      .filter(([, slot]) => slot.running + slot.waiting.length >= this.opts.perEndpoint)
       .map(([id]) => id);
     const rows = await claimDue(this.ctx, {
       limit: this.opts.maxInFlight - this.claimed,

@@ -1,20 +1,18 @@
 // Webhook endpoints from the console: one endpoint, its secret rotated (the new one shown once), a
 // `ping` test event sent at once, and one delivery sent again now. Sending happens in this request
 // (not via the worker) so the seller sees the status code in the delivery log straight away.
-import { randomBytes } from "node:crypto";
 import { systemClock } from "@/server/clock";
 import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
 import { newEventId } from "@/server/domain/events/outbox";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { attemptDelivery } from "./deliver";
-import { DELIVERY_TIMEOUT_MS, publicDeliveryError } from "./send";
+import { newWebhookSecret, presentDelivery, presentEndpoint } from "./endpoints";
+import { DELIVERY_TIMEOUT_MS } from "./send";
 import { type NetworkPolicy, networkPolicy } from "./target";
 
 /** A delivery sent from the console is leased this long first, so the worker does not send it too. */
 const CONSOLE_LEASE_MS = 60_000;
-
-export const newWebhookSecret = () => `whsec_${randomBytes(24).toString("base64url")}`;
 
 async function loadEndpoint(ctx: Ctx, id: number) {
   const ep = await ctx.db.webhookEndpoint.findFirst({ where: { id, accountId: ctx.accountId } });
@@ -23,15 +21,7 @@ async function loadEndpoint(ctx: Ctx, id: number) {
 }
 
 export async function getWebhookEndpoint(ctx: Ctx, id: number) {
-  const ep = await loadEndpoint(ctx, id);
-  return {
-    id: ep.id,
-    url: ep.url,
-    secret_prefix: ep.secret.slice(0, 10),
-    enabled_events: ep.enabledEvents as string[],
-    active: ep.active,
-    created_at: ep.createdAt.toISOString(),
-  };
+  return presentEndpoint(await loadEndpoint(ctx, id));
 }
 
 /** Replaces the signing secret; deliveries from now on are signed with the new one, returned here only. */
@@ -41,18 +31,8 @@ export async function rotateWebhookSecret(ctx: Ctx, id: number) {
   return { id: updated.id, secret: updated.secret, secret_prefix: updated.secret.slice(0, 10) };
 }
 
-async function presentDelivery(ctx: Ctx, deliveryId: number) {
-  const d = await ctx.db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
-  return {
-    id: d.id,
-    event_id: d.eventId,
-    state: d.state,
-    attempts: d.attempts,
-    last_status: d.lastStatus,
-    last_error: publicDeliveryError(d.lastError),
-    next_attempt_at: d.nextAttemptAt.toISOString(),
-    created_at: d.createdAt.toISOString(),
-  };
+async function loadDelivery(ctx: Ctx, deliveryId: number) {
+  return presentDelivery(await ctx.db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } }));
 }
 
 /** Leases the delivery (the worker skips it meanwhile), then makes one attempt and records its outcome. */
@@ -62,7 +42,7 @@ async function sendNow(ctx: Ctx, deliveryId: number, policy: NetworkPolicy) {
     data: { nextAttemptAt: new Date(Date.now() + CONSOLE_LEASE_MS) },
   });
   await attemptDelivery({ db: ctx.db, clock: systemClock }, { id: deliveryId, policy, timeoutMs: DELIVERY_TIMEOUT_MS });
-  return presentDelivery(ctx, deliveryId);
+  return loadDelivery(ctx, deliveryId);
 }
 
 /**
@@ -103,11 +83,11 @@ export async function replayDelivery(
   policy: NetworkPolicy = networkPolicy(),
 ) {
   const ep = await loadEndpoint(ctx, endpointId);
-  const d = await ctx.db.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId: ep.id } });
-  if (!d) throw notFound();
+  const delivery = await ctx.db.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId: ep.id } });
+  if (!delivery) throw notFound();
   await ctx.db.webhookDelivery.update({
-    where: { id: d.id },
+    where: { id: delivery.id },
     data: { state: "pending", attempts: 0, firstAttemptAt: null },
   });
-  return sendNow(ctx, d.id, policy);
+  return sendNow(ctx, delivery.id, policy);
 }

@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import type { Ctx } from "@/server/domain/context";
 import { invalid, notFound } from "@/server/domain/errors";
+import type { WebhookDelivery, WebhookEndpoint } from "@/server/generated/prisma/client";
 import { publicDeliveryError } from "./send";
 import { type NetworkPolicy, networkPolicy, resolveTarget, URL_MESSAGES, urlShapeProblem, withTimeout } from "./target";
 
@@ -23,6 +24,8 @@ export async function assertWebhookUrl(raw: string, policy: NetworkPolicy = netw
   if (!target.ok && target.reason !== "unresolved") throw invalid("url", URL_MESSAGES.address);
 }
 
+export const newWebhookSecret = () => `whsec_${randomBytes(24).toString("base64url")}`;
+
 export async function createWebhookEndpoint(
   ctx: Ctx,
   input: { url: string; enabled_events?: string[] },
@@ -33,7 +36,7 @@ export async function createWebhookEndpoint(
     data: {
       accountId: ctx.accountId,
       url: input.url,
-      secret: `whsec_${randomBytes(24).toString("base64url")}`,
+      secret: newWebhookSecret(),
       enabledEvents: input.enabled_events ?? ["*"],
     },
   });
@@ -49,28 +52,45 @@ export async function createWebhookEndpoint(
 
 export async function listWebhookEndpoints(ctx: Ctx) {
   const rows = await ctx.db.webhookEndpoint.findMany({ where: { accountId: ctx.accountId }, orderBy: { id: "asc" } });
-  return rows.map((ep) => ({
+  return rows.map(presentEndpoint);
+}
+
+/** An endpoint as listed and read: the secret only by its prefix. */
+export function presentEndpoint(
+  ep: Pick<WebhookEndpoint, "id" | "url" | "secret" | "enabledEvents" | "active" | "createdAt">,
+) {
+  return {
     id: ep.id,
     url: ep.url,
     secret_prefix: ep.secret.slice(0, 10),
     enabled_events: ep.enabledEvents as string[],
     active: ep.active,
     created_at: ep.createdAt.toISOString(),
-  }));
+  };
 }
 
 export async function listDeliveries(ctx: Ctx, endpointId: number) {
   const ep = await ctx.db.webhookEndpoint.findFirst({ where: { id: endpointId, accountId: ctx.accountId } });
   if (!ep) throw notFound();
   const rows = await ctx.db.webhookDelivery.findMany({ where: { endpointId }, orderBy: { id: "desc" }, take: 200 });
-  return rows.map((d) => ({
-    id: d.id,
-    event_id: d.eventId,
-    state: d.state,
-    attempts: d.attempts,
-    last_status: d.lastStatus,
-    last_error: publicDeliveryError(d.lastError),
-    next_attempt_at: d.nextAttemptAt.toISOString(),
-    created_at: d.createdAt.toISOString(),
-  }));
+  return rows.map(presentDelivery);
+}
+
+type DeliveryRow = Pick<
+  WebhookDelivery,
+  "id" | "eventId" | "state" | "attempts" | "lastStatus" | "lastError" | "nextAttemptAt" | "createdAt"
+>;
+
+/** A delivery as the console and the API show it (the stored error only in its public form). */
+export function presentDelivery(delivery: DeliveryRow) {
+  return {
+    id: delivery.id,
+    event_id: delivery.eventId,
+    state: delivery.state,
+    attempts: delivery.attempts,
+    last_status: delivery.lastStatus,
+    last_error: publicDeliveryError(delivery.lastError),
+    next_attempt_at: delivery.nextAttemptAt.toISOString(),
+    created_at: delivery.createdAt.toISOString(),
+  };
 }

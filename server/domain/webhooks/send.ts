@@ -64,10 +64,10 @@ export function sendWebhook(
             status: null,
             error: target.reason === "unresolved" ? DELIVERY_ERRORS.connect : DELIVERY_ERRORS.refused,
           });
-        const u = new URL(url);
-        const request = u.protocol === "https:" ? https.request : http.request;
+        const parsedUrl = new URL(url);
+        const request = parsedUrl.protocol === "https:" ? https.request : http.request;
         req = request(
-          u,
+          parsedUrl,
           {
             method: "POST",
             headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },

@@ -19,9 +19,9 @@ export function verifyWebhook(
   toleranceSeconds = 300,
 ): boolean {
   const parts = Object.fromEntries(header.split(",").map((p) => p.split("=", 2) as [string, string]));
-  const t = Number(parts.t);
-  if (!Number.isFinite(t) || !parts.v1 || Math.abs(nowSeconds - t) > toleranceSeconds) return false;
-  const expected = Buffer.from(signPayload(secret, t, body), "hex");
+  const timestamp = Number(parts.t);
+  if (!Number.isFinite(timestamp) || !parts.v1 || Math.abs(nowSeconds - timestamp) > toleranceSeconds) return false;
+  const expected = Buffer.from(signPayload(secret, timestamp, body), "hex");
   const given = Buffer.from(parts.v1, "hex");
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

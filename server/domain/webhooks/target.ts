@@ -95,11 +95,11 @@ export async function resolveTarget(raw: string, policy: NetworkPolicy): Promise
   return { ok: true, address: usable[0].address, family: isIP(usable[0].address) as 4 | 6 };
 }
 
-/** `p`, or `onTimeout()` once `ms` have passed (a DNS lookup cannot be cancelled, only no longer waited for). */
-export function withTimeout<T>(p: Promise<T>, ms: number, onTimeout: () => T): Promise<T> {
+/** `pending`, or `onTimeout()` once `ms` have passed (a DNS lookup cannot be cancelled, only no longer waited for). */
+export function withTimeout<T>(pending: Promise<T>, ms: number, onTimeout: () => T): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<T>((resolve) => {
     timer = setTimeout(() => resolve(onTimeout()), ms);
   });
-  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+  return Promise.race([pending, late]).finally(() => clearTimeout(timer));
 }

@@ -11,8 +11,8 @@ export const billingRouter = router({
     async ({ ctx }) => (await listRuns(ctx.domain, { page: { size: 50, number: 1 } })).results,
   ),
   clock: protectedProcedure.query(async ({ ctx }) => {
-    const c = await accountCtx(ctx.domain.db, ctx.domain.accountId);
-    return { now: c.clock.now().toISOString() };
+    const domainCtx = await accountCtx(ctx.domain.db, ctx.domain.accountId);
+    return { now: domainCtx.clock.now().toISOString() };
   }),
   // the same domain function as POST /v2/billing-runs/{id}/apply-credit/, on the account's clock
   applyCredit: protectedProcedure.input(z.object({ id: idInput })).mutation(async ({ ctx, input }) =>

@@ -18,9 +18,9 @@ export const runsRouter = router({
     .input(idOnly)
     .query(async ({ ctx, input }) => runForConsole(await accountCtx(ctx.domain.db, ctx.domain.accountId), input.id)),
   retry: protectedProcedure.input(retryInput).mutation(async ({ ctx, input }) => {
-    const c = await accountCtx(ctx.domain.db, ctx.domain.accountId);
-    await retryRun(c, input.id, { reason: input.reason || "retried in the admin console" });
-    await executeRun(c, input.id);
-    return runForConsole(c, input.id);
+    const domainCtx = await accountCtx(ctx.domain.db, ctx.domain.accountId);
+    await retryRun(domainCtx, input.id, { reason: input.reason || "retried in the admin console" });
+    await executeRun(domainCtx, input.id);
+    return runForConsole(domainCtx, input.id);
   }),
 });
