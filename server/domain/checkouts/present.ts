@@ -49,7 +49,8 @@ export function presentRegistration(r: RegistrationRow, renderMode: string, orig
   return {
     token: r.token,
     status: r.status as RegistrationOut["status"],
-    checkout_token: r.checkout.token,
+    // a card update from the subscriber page has no checkout
+    checkout_token: r.checkout?.token ?? "",
     account_payment_processor_id: r.processorId,
     render_mode: renderMode,
     hosted_url: `${base}/pay/registrations/${r.token}`,

@@ -73,8 +73,10 @@ export async function registrationForPage(ctx: Pick<Ctx, "db" | "clock">, input:
     renderMode: processor.renderMode,
     processorName: processor.displayName,
     publicKey: (config.public_key as string) ?? null,
-    currency: r.checkout.currency,
-    total: r.checkout.total.toString(),
+    // a card update from the subscriber page (no checkout) charges nothing now and returns to that page
+    currency: r.checkout?.currency ?? "",
+    total: r.checkout?.total.toString() ?? "0.0000",
+    contractId: r.contractId,
   };
 }
 

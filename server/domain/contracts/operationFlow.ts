@@ -243,7 +243,7 @@ export async function executeOperation<I extends CommonInput>(
     const adjustmentRunId = await record(tx, ctx, c, op, settlement, now, input.reason);
     await tx.subscriptionContract.update({ where: { id: c.id }, data: withVersionBump(now) });
     const view = await viewContractById(ctx, tx, c.id);
-    await emitEvent(tx, ctx.accountId, event, view, now);
+    await emitEvent(tx, ctx.accountId, event, view, now, ctx.actor);
     // lines again after apply: an added item's line now carries the new contract item id
     return {
       contract: view,
