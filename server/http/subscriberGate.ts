@@ -1,8 +1,9 @@
 // The subscriber page's request checks (transport): the request must come from a page of this service
 // (Origin, else Sec-Fetch-Site), the client must not be throttled for wrong tokens, the token must name
 // a contract, and changes must carry the page's CSRF token. Also the page loader's access check.
-import { clientAddress } from "@/server/auth/throttle";
+
 import { tokenThrottled, wrongToken } from "@/server/auth/subscriberThrottle";
+import { clientAddress } from "@/server/auth/throttle";
 import type { Clock } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { DomainError } from "@/server/domain/errors";
@@ -43,4 +44,7 @@ export async function subscriberGate(headers: Headers, token: string, base: Cloc
 export const gateError = (status: 403 | 404 | 429) =>
   status === 404
     ? new DomainError("not_found", "Not found.")
-    : new DomainError("forbidden", status === 429 ? "Too many attempts; try again later." : "Cross-site request refused.");
+    : new DomainError(
+        "forbidden",
+        status === 429 ? "Too many attempts; try again later." : "Cross-site request refused.",
+      );

@@ -26,9 +26,7 @@ export const selfServicePolicyPatchBody = z
       allow_change_plan: z.boolean({ error: "Must be a boolean." }).optional(),
       allow_pause: z.boolean({ error: "Must be a boolean." }).optional(),
       allow_update_card: z.boolean({ error: "Must be a boolean." }).optional(),
-      customer_proration: z
-        .enum(CUSTOMER_PRORATION, { error: `One of: ${CUSTOMER_PRORATION.join(", ")}.` })
-        .optional(),
+      customer_proration: z.enum(CUSTOMER_PRORATION, { error: `One of: ${CUSTOMER_PRORATION.join(", ")}.` }).optional(),
     },
     { error: (i) => (i.code === "unrecognized_keys" ? `Unknown field: ${i.keys.join(", ")}.` : undefined) },
   )

@@ -2,8 +2,8 @@
 // (proration preview and execution with its preview token, cancel, restart, pause, resume), acting as
 // the contract's subscriber (ctx.actor: recorded on the events). The seller's policy decides what is allowed.
 import type { Ctx } from "@/server/domain/context";
-import { previewChange, runLifecycle, runOperation } from "@/server/domain/contracts/operations";
 import type { CommonInput } from "@/server/domain/contracts/operationFlow";
+import { previewChange, runLifecycle, runOperation } from "@/server/domain/contracts/operations";
 import { loadContract } from "@/server/domain/contracts/records";
 import { invalid } from "@/server/domain/errors";
 import { fmt4 } from "@/server/domain/money";

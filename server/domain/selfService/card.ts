@@ -2,9 +2,10 @@
 // processor that bills the contract, completed on the processor's hosted card form. The completed card
 // replaces the customer's other cards at that processor (registrations.ts verifyCard), and billing uses
 // the newest active card (billing/execute.ts), so the contract is charged on the new card from then on.
-import type { Ctx } from "@/server/domain/context";
-import { REGISTRATION_TTL_MS } from "@/server/domain/checkouts/registrations";
+
 import { newToken } from "@/server/domain/checkouts/create";
+import { REGISTRATION_TTL_MS } from "@/server/domain/checkouts/registrations";
+import type { Ctx } from "@/server/domain/context";
 import { invalid, notFound } from "@/server/domain/errors";
 
 /** The card billing would charge for the contract now: brand and last four only. */
@@ -47,15 +48,12 @@ export async function startCardUpdate(ctx: Ctx, contractId: number): Promise<{ h
       currency: c.currency,
       collectionMethod: "card",
       supportsRecurring: true,
-      ...(c.paymentProcessorOverride
-        ? { id: c.paymentProcessorOverride }
-        : current
-          ? { id: current.processorId }
-          : {}),
+      ...(c.paymentProcessorOverride ? { id: c.paymentProcessorOverride } : current ? { id: current.processorId } : {}),
     },
     orderBy: { id: "asc" },
   });
-  if (!processor) throw invalid("non_field_errors", "Cards cannot be updated for this subscription; contact the seller.");
+  if (!processor)
+    throw invalid("non_field_errors", "Cards cannot be updated for this subscription; contact the seller.");
   const now = ctx.clock.now();
   const r = await ctx.db.paymentMethodRegistration.create({
     data: {

@@ -156,7 +156,10 @@ export function checkChange(options: ChangeOptions, change: PlanChange): { delta
   }
   const range = item.quantity_range;
   if (!range || change.quantity < range.min || change.quantity > range.max)
-    throw invalid("quantity", range ? `Choose a quantity from ${range.min} to ${range.max}.` : "The quantity is fixed.");
+    throw invalid(
+      "quantity",
+      range ? `Choose a quantity from ${range.min} to ${range.max}.` : "The quantity is fixed.",
+    );
   const perUnit = current.div(item.quantity);
   return { delta: perUnit.times(change.quantity - item.quantity), quantity: change.quantity };
 }

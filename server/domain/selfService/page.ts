@@ -2,9 +2,9 @@
 // when one will happen), status notices, billing history with receipt links, the card on file, the
 // seller's policy and the plan changes on offer. Read-only; `ctx` acts as the contract's subscriber.
 import { nextCharge } from "@/server/domain/console/contractDetail";
+import type { Ctx } from "@/server/domain/context";
 import { presentContract } from "@/server/domain/contracts/present";
 import { loadContract } from "@/server/domain/contracts/records";
-import type { Ctx } from "@/server/domain/context";
 import { fmt4 } from "@/server/domain/money";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
 import { iso } from "@/server/domain/time";

@@ -24,7 +24,8 @@ const subscriberAction = defineEndpoint({
   handler: async (ctx, { params, body, req }) => {
     const gate = await subscriberGate(req.headers, params.token, ctx.clock, true);
     if (!gate.ok) {
-      if (gate.status === 429) return json({ detail: "Too many attempts; try again later." }, 429, { "retry-after": "900" });
+      if (gate.status === 429)
+        return json({ detail: "Too many attempts; try again later." }, 429, { "retry-after": "900" });
       throw gateError(gate.status);
     }
     const { ctx: subscriberCtx, contractId } = gate.access;
