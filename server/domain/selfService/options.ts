@@ -4,7 +4,7 @@
 import type Decimal from "decimal.js";
 import { allowedPrices } from "@/server/domain/bundles/present";
 import type { ContractRecord } from "@/server/domain/contracts/records";
-import { invalid } from "@/server/domain/errors";
+import { invalid, notFound } from "@/server/domain/errors";
 import { dec, fmt4 } from "@/server/domain/money";
 import type { CatalogSnapshot } from "@/server/domain/offers/snapshot";
 import { type PricingRecord, toTerms } from "@/server/domain/offers/terms";
@@ -134,7 +134,7 @@ export function changeOptions(c: ContractRecord, catalog: CatalogSnapshot, now: 
 
 /**
  * Checks that `change` is one the page offers and returns how much it moves the amount of a billing
- * period (positive: an upgrade). Unknown or foreign item ids are "not an item of this subscription".
+ * period (positive: an upgrade). An unknown or another contract's item id is a 404.
  */
 export function checkChange(options: ChangeOptions, change: PlanChange): { delta: Decimal; quantity?: number } {
   if (change.kind === "add") {
@@ -143,7 +143,7 @@ export function checkChange(options: ChangeOptions, change: PlanChange): { delta
     return { delta: dec(addon.period_amount) };
   }
   const item = options.items.find((i) => i.contract_item === change.contract_item);
-  if (!item) throw invalid("contract_item", "This is not an item of your subscription.");
+  if (!item) throw notFound("This is not an item of your subscription.");
   const current = dec(item.period_amount);
   if (change.kind === "remove") {
     if (!item.removable) throw invalid("contract_item", "This item cannot be removed.");
