@@ -146,7 +146,7 @@ test("an action the seller disabled is absent, and refused by the server", async
   await setPolicy(request, { allow_cancel: false });
   try {
     await page.getByRole("button", { name: "Cancel at period end" }).click();
-    await expect(page.getByRole("alert")).toContainText("does not allow");
+    await expect(page.getByText(/does not allow this change/)).toBeVisible();
     await page.goto(path);
     await expect(page.getByRole("heading", { name: "Your subscription" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Cancel subscription" })).toHaveCount(0);
@@ -164,4 +164,22 @@ test("the page is no-store, noindex and cannot be framed; an unknown token is a 
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
   const missing = await request.get("/change_contract/not-a-real-token-at-all-xyz/");
   expect(missing.status()).toBe(404);
+});
+
+test("the seller sets the self-service policy in the console", async ({ page, request }) => {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("admin@example.com");
+  await page.getByLabel("Password").fill("demo-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 20_000 });
+  await page.goto("/admin/settings/self-service");
+  await expect(page.getByRole("heading", { name: "Customer self-service" })).toBeVisible();
+  await page.getByLabel("Pause the subscription for one to three months").check();
+  await page.getByLabel("Proration of customers' plan changes").selectOption("prorate_both_now");
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Save self-service settings" }).click();
+  await expect(page.getByText("Self-service settings saved")).toBeVisible();
+  const policy = await (await request.get("/api/v2/self-service-policy/", { headers: SECRET })).json();
+  expect(policy).toMatchObject({ allow_pause: true, customer_proration: "prorate_both_now" });
+  await setPolicy(request, { allow_pause: false, customer_proration: "upgrade_now_downgrade_at_renewal" });
 });
