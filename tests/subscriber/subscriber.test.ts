@@ -168,6 +168,11 @@ describe("cancel, undo, card", () => {
     const row = await db().paymentMethodRegistration.findUniqueOrThrow({ where: { token: r.body.token } });
     expect(row).toMatchObject({ contractId: id, checkoutId: null });
     const ctx = ctxFor(row.accountId, MAR20);
+    const { registrationForPage } = await import("@/server/domain/checkouts/registrations");
+    expect(await registrationForPage(ctx, { token: r.body.token })).toMatchObject({
+      contractId: id,
+      returnPath: `/change_contract/${token}/`,
+    });
     await submitRegistration(ctx, {
       token: r.body.token,
       card: { number: "5555555555554444", exp_month: 12, exp_year: 2030 },

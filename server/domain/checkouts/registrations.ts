@@ -77,7 +77,15 @@ export async function registrationForPage(ctx: Pick<Ctx, "db" | "clock">, input:
     currency: r.checkout?.currency ?? "",
     total: r.checkout?.total.toString() ?? "0.0000",
     contractId: r.contractId,
+    /** where the customer goes back to after a card update from the subscriber page (null for checkouts) */
+    returnPath: await subscriberReturnPath(db, r.contractId),
   };
+}
+
+async function subscriberReturnPath(db: Pick<Ctx, "db">["db"], contractId: number | null): Promise<string | null> {
+  if (contractId == null) return null;
+  const c = await db.subscriptionContract.findUnique({ where: { id: contractId }, select: { subscriberToken: true } });
+  return c ? `/change_contract/${c.subscriberToken}/` : null;
 }
 
 function validCard(card: CardDetails): string {
