@@ -53,6 +53,7 @@ export const NAV: NavSection[] = [
     links: [
       { href: "/admin/settings", label: "Account" },
       { href: "/admin/settings/processors", label: "Payment processors" },
+      { href: "/admin/settings/self-service", label: "Customer self-service" },
       { href: "/admin/users", label: "Users and roles" },
       { href: "/admin/audit-log", label: "Audit log" },
     ],

@@ -16,6 +16,15 @@ export interface Ctx {
    * changes the catalog and then prices in the same context.
    */
   catalogVersion?: bigint;
+  /** Who acts when it is not the account's own user or key: the customer on the subscriber page. Recorded on events. */
+  actor?: EventActor;
+}
+
+/** The initiator an event records (`actor` of the event payload); absent for the seller's own changes. */
+export interface EventActor {
+  type: "subscriber";
+  /** the contract whose subscriber page was used */
+  id: number;
 }
 
 /** Context of work across accounts (webhook fan-out and delivery, run by the worker or the CLI): no account. */

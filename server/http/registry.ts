@@ -8,6 +8,7 @@ import { contractEndpoints } from "./endpoints/contracts";
 import { customerEndpoints } from "./endpoints/customers";
 import { paymentEndpoints } from "./endpoints/payments";
 import { quoteEndpoints } from "./endpoints/quotes";
+import { selfServiceEndpoints } from "./endpoints/selfService";
 import { sessionEndpoints } from "./endpoints/sessions";
 import { toRouteHandler } from "./route";
 
@@ -20,6 +21,7 @@ export const endpoints: EndpointDef[] = [
   ...billingEndpoints,
   ...paymentEndpoints,
   ...sessionEndpoints,
+  ...selfServiceEndpoints,
 ];
 
 /** The Next.js handler for one operation; throws at load time if the registry lacks it. */

@@ -1,5 +1,18 @@
-// The subscriber page's data source for app/change_contract (the logic lives in the domain module).
+// The subscriber page's data sources for app/change_contract (the logic lives in the domain modules).
 import { getDb } from "@/server/db";
 import { contractForSubscriber } from "@/server/domain/contracts/subscriberPage";
+import { csrfTokenFor } from "@/server/domain/selfService/access";
+import { subscriberPageView } from "@/server/domain/selfService/page";
+import { requestBaseClock } from "@/server/requestClock";
+import { subscriberGate } from "./subscriberGate";
 
 export const subscriberContract = (token: string) => contractForSubscriber(getDb(), token);
+
+/** The page's view and CSRF token; "throttled" after too many wrong tokens from the client; null: unknown token. */
+export async function subscriberPageData(token: string, headers: Headers) {
+  const gate = await subscriberGate(headers, token, requestBaseClock(), false);
+  if (!gate.ok) return gate.status === 429 ? ("throttled" as const) : null;
+  const { ctx, contractId } = gate.access;
+  const [view, csrf] = await Promise.all([subscriberPageView(ctx, contractId, token), csrfTokenFor(token)]);
+  return { view, csrf };
+}

@@ -1,58 +1,120 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { subscriberContract } from "@/server/http/subscriber";
+import { BillingHistory } from "@/components/subscriber/BillingHistory";
+import { ChangePlan } from "@/components/subscriber/ChangePlan";
+import { CancelActions, PauseActions, UpdateCard } from "@/components/subscriber/LifecycleActions";
+import { Notices } from "@/components/subscriber/Notices";
+import { SubscriberProviders } from "@/components/subscriber/SubscriberProviders";
+import { DateTime } from "@/components/ui/DateTime";
+import { Money } from "@/components/ui/Money";
+import { StatusChip } from "@/components/ui/StatusChip";
+import { subscriberPageData } from "@/server/http/subscriber";
 
 export const dynamic = "force-dynamic";
+// the token in the address is a capability: never indexed (the proxy adds no-store and frame-ancestors 'none')
+export const metadata: Metadata = { title: "Your subscription", robots: { index: false, follow: false } };
 
-const fmt = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString("en-GB", { year: "numeric", month: "short", day: "numeric" }) : "—";
+const section = "rounded-xl bg-white p-4 shadow sm:p-6";
 
-// The customer's self-service page for one contract (read-only for now; changes come with the subscriber-page issue).
+// The customer's self-service page for one contract, mobile first.
 export default async function SubscriberPage({ params }: { params: Promise<{ token: string }> }) {
-  const data = await subscriberContract((await params).token);
+  const { token } = await params;
+  const data = await subscriberPageData(token, await headers());
+  if (data === "throttled")
+    return (
+      <main className="mx-auto max-w-2xl p-4">
+        <h1 className="text-xl font-semibold">Too many attempts</h1>
+        <p className="mt-2 text-sm">Please wait a few minutes and open the link from your email again.</p>
+      </main>
+    );
   if (!data) notFound();
-  const c = data.contract;
+  const { view, csrf } = data;
+  const c = view.contract;
+  const p = view.policy;
+  const live = c.state === "active" || c.state === "paused";
+  const periodEnd = c.items.find((i) => i.status === "active")?.current_service_period_end_at ?? c.next_billing_at;
   return (
-    <main className="mx-auto max-w-2xl space-y-6 p-8">
-      <header>
-        <p className="text-sm text-slate-500">{data.seller}</p>
-        <h1 className="text-2xl font-semibold">Your subscription</h1>
-      </header>
-      <section className="rounded-xl bg-white p-6 shadow" data-testid="subscription-summary">
-        <dl className="grid grid-cols-2 gap-3 text-sm">
-          <dt className="text-slate-500">Status</dt>
-          <dd data-testid="state">
-            {c.state}
-            {c.cancel_at ? ` (ends ${fmt(c.cancel_at)})` : ""}
-          </dd>
-          <dt className="text-slate-500">Service</dt>
-          <dd>{c.service_active ? "active" : c.service_state}</dd>
-          <dt className="text-slate-500">Next billing</dt>
-          <dd>{fmt(c.next_billing_at)}</dd>
-          {c.paused_until && (
-            <>
-              <dt className="text-slate-500">Paused until</dt>
-              <dd>{fmt(c.paused_until)}</dd>
-            </>
-          )}
-        </dl>
-      </section>
-      <section className="rounded-xl bg-white p-6 shadow">
-        <h2 className="mb-3 font-medium">What you get</h2>
-        <ul className="divide-y divide-slate-100 text-sm">
-          {c.items
-            .filter((i) => i.status === "active")
-            .map((i) => (
-              <li key={i.id} className="flex justify-between py-2">
-                <span>
-                  {i.quantity} × {i.product_name}
-                </span>
-                <span className="font-mono">
-                  {i.unit_amount} {c.currency}
-                </span>
-              </li>
-            ))}
-        </ul>
-      </section>
-    </main>
+    <SubscriberProviders keys={{ token, csrf }} now={view.now}>
+      <main className="mx-auto w-full max-w-2xl space-y-4 p-4 sm:p-8">
+        <header>
+          <p className="text-sm text-slate-700">{view.seller}</p>
+          <h1 className="text-2xl font-semibold">Your subscription</h1>
+        </header>
+        <Notices view={view} />
+        <section className={section} data-testid="subscription-summary" aria-labelledby="summary-title">
+          <h2 id="summary-title" className="sr-only">
+            Summary
+          </h2>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-slate-700">Status</dt>
+            <dd data-testid="state">
+              <StatusChip status={c.state} />
+            </dd>
+            {view.next_charge ? (
+              <>
+                <dt className="text-slate-700">Next billing</dt>
+                <dd data-testid="next-billing">
+                  <DateTime value={view.next_charge.at} dateOnly />:{" "}
+                  <Money amount={view.next_charge.total_amount} currency={c.currency} testId="next-amount" />
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          <h3 className="mt-4 font-medium">What you get</h3>
+          <ul className="divide-y divide-slate-100 text-sm" data-testid="items">
+            {c.items
+              .filter((i) => i.status === "active")
+              .map((i) => (
+                <li key={i.id} className="flex justify-between gap-3 py-2">
+                  <span>
+                    {i.quantity} × {i.product_name}
+                    {i.discount_percent ? (
+                      <span className="block text-xs text-slate-700">{i.discount_percent}% off</span>
+                    ) : null}
+                  </span>
+                  <Money amount={i.unit_amount} currency={c.currency} />
+                </li>
+              ))}
+          </ul>
+        </section>
+        {live && p.allow_change_plan ? (
+          <section className={section} aria-labelledby="plan-title" data-testid="change-plan">
+            <h2 id="plan-title" className="mb-3 font-medium">
+              Change plan
+            </h2>
+            <ChangePlan options={view.options} currency={c.currency} nextBillingAt={c.next_billing_at} />
+          </section>
+        ) : null}
+        <section className={section} aria-labelledby="card-title" data-testid="payment-method">
+          <h2 id="card-title" className="mb-2 font-medium">
+            Payment method
+          </h2>
+          <p className="mb-3 text-sm" data-testid="card-on-file">
+            {view.card ? `${view.card.brand} ending in ${view.card.last4 ?? "····"}` : "No card on file."}
+          </p>
+          {p.allow_update_card && c.state !== "canceled" && c.state !== "ended" ? <UpdateCard /> : null}
+        </section>
+        {c.state === "active" || (c.state === "paused" && p.allow_pause) ? (
+          <section className={section} aria-labelledby="manage-title" data-testid="manage">
+            <h2 id="manage-title" className="mb-3 font-medium">
+              Manage subscription
+            </h2>
+            <div className="space-y-4">
+              {p.allow_pause && !c.cancel_at ? <PauseActions paused={c.state === "paused"} /> : null}
+              {c.state === "active" ? (
+                <CancelActions cancelAt={c.cancel_at} periodEnd={periodEnd} canCancel={p.allow_cancel} />
+              ) : null}
+            </div>
+          </section>
+        ) : null}
+        <section className={section} aria-labelledby="history-title">
+          <h2 id="history-title" className="mb-2 font-medium">
+            Billing history
+          </h2>
+          <BillingHistory runs={view.runs} />
+        </section>
+      </main>
+    </SubscriberProviders>
   );
 }

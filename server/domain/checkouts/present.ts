@@ -62,7 +62,8 @@ export function presentRegistration(
   return {
     token: registration.token,
     status: registration.status as RegistrationOut["status"],
-    checkout_token: registration.checkout.token,
+    // a card update from the subscriber page has no checkout
+    checkout_token: registration.checkout?.token ?? "",
     account_payment_processor_id: registration.processorId,
     render_mode: renderMode,
     hosted_url: `${base}/pay/registrations/${registration.token}`,

@@ -76,9 +76,22 @@ export async function registrationForPage(ctx: Pick<Ctx, "db" | "clock">, input:
     renderMode: processor.renderMode,
     processorName: processor.displayName,
     publicKey: (config.public_key as string) ?? null,
-    currency: registration.checkout.currency,
-    total: registration.checkout.total.toString(),
+    // a card update from the subscriber page (no checkout) charges nothing now and returns to that page
+    currency: registration.checkout?.currency ?? "",
+    total: registration.checkout?.total.toString() ?? "0.0000",
+    contractId: registration.contractId,
+    /** where the customer goes back to after a card update from the subscriber page (null for checkouts) */
+    returnPath: await subscriberReturnPath(db, registration.contractId),
   };
+}
+
+async function subscriberReturnPath(db: Pick<Ctx, "db">["db"], contractId: number | null): Promise<string | null> {
+  if (contractId == null) return null;
+  const contract = await db.subscriptionContract.findUnique({
+    where: { id: contractId },
+    select: { subscriberToken: true },
+  });
+  return contract ? `/change_contract/${contract.subscriberToken}/` : null;
 }
 
 function validCard(card: CardDetails): string {

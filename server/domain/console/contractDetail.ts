@@ -13,7 +13,7 @@ import { catalogSnapshot } from "@/server/domain/offers/snapshot";
 
 const TIMELINE_LIMIT = 200;
 
-async function nextCharge(ctx: Ctx, id: number) {
+export async function nextCharge(ctx: Ctx, id: number) {
   const c = await loadContract(ctx.db, ctx.accountId, id);
   if ((c.state !== "active" && c.state !== "paused") || !c.nextBillingAt) return null;
   const plan = planRegularRun(c, await catalogSnapshot(ctx), c.nextBillingAt);

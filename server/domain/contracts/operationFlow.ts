@@ -236,7 +236,7 @@ export async function executeOperation<I extends CommonInput>(
     const adjustmentRunId = await record(tx, ctx, contract, op, settlement, now, input.reason);
     await tx.subscriptionContract.update({ where: { id: contract.id }, data: withVersionBump(now) });
     const view = await viewContractById(ctx, tx, contract.id);
-    await emitEvent(tx, ctx.accountId, event, view, now);
+    await emitEvent(tx, ctx.accountId, event, view, now, ctx.actor);
     // lines again after apply: an added item's line now carries the new contract item id
     return {
       contract: view,

@@ -2,6 +2,7 @@
 // the webhook dispatcher publishes them later, at least once, each with a unique event id.
 import { randomBytes } from "node:crypto";
 import type { DbTx } from "@/server/db";
+import type { EventActor } from "@/server/domain/context";
 import type { Prisma } from "@/server/generated/prisma/client";
 
 export type EventType =
@@ -21,19 +22,33 @@ export type EventType =
 export const newEventId = () => `evt_${randomBytes(12).toString("hex")}`;
 
 /** The outbox row of one event: the single definition of its id and payload shape (emitEvent and bulk inserts). */
-export function eventRow(accountId: number, type: EventType, data: unknown, at: Date) {
+export function eventRow(accountId: number, type: EventType, data: unknown, at: Date, actor?: EventActor) {
   const eventId = newEventId();
   return {
     eventId,
     accountId,
     type,
     createdAt: at,
-    payload: { id: eventId, type, created_at: at.toISOString(), data } as Prisma.InputJsonValue,
+    payload: {
+      id: eventId,
+      type,
+      created_at: at.toISOString(),
+      data,
+      // extension: who made the change when it was not the seller (the customer on the subscriber page)
+      ...(actor ? { actor: { type: actor.type, id: actor.id } } : {}),
+    } as unknown as Prisma.InputJsonValue,
   };
 }
 
 export type EventRow = ReturnType<typeof eventRow>;
 
-export async function emitEvent(tx: DbTx, accountId: number, type: EventType, data: unknown, at: Date): Promise<void> {
-  await tx.outboxEvent.create({ data: eventRow(accountId, type, data, at) });
+export async function emitEvent(
+  tx: DbTx,
+  accountId: number,
+  type: EventType,
+  data: unknown,
+  at: Date,
+  actor?: EventActor,
+): Promise<void> {
+  await tx.outboxEvent.create({ data: eventRow(accountId, type, data, at, actor) });
 }

@@ -1,8 +1,10 @@
 // Settings for the console: the account's payment processors and its sales channels (the same domain
 // functions and request schemas as the REST API's /v2/sales-channels/).
 import { listAccountProcessors } from "@/server/domain/payments/processorList";
+import { getSelfServicePolicy, updateSelfServicePolicy } from "@/server/domain/selfService/policy";
 import { createChannel, getChannel, listChannels, updateChannel } from "@/server/domain/sessions/channels";
 import { idInput } from "@/server/schemas/common";
+import { selfServicePolicyPatchBody } from "@/server/schemas/selfService";
 import { salesChannelCreateBody, salesChannelPatchBody } from "@/server/schemas/sessions";
 import { protectedProcedure, router } from "@/server/trpc/init";
 import { idOnly } from "@/server/trpc/inputs";
@@ -23,4 +25,12 @@ const salesChannels = router({
     .mutation(({ ctx, input: { id, ...patch } }) => updateChannel(ctx.domain, id, patch)),
 });
 
-export const settingsRouter = router({ processors, salesChannels });
+// what customers may do on the subscriber page (the same domain functions as /v2/self-service-policy/)
+const selfService = router({
+  get: protectedProcedure.query(({ ctx }) => getSelfServicePolicy(ctx.domain)),
+  update: protectedProcedure
+    .input(selfServicePolicyPatchBody)
+    .mutation(({ ctx, input }) => updateSelfServicePolicy(ctx.domain, input)),
+});
+
+export const settingsRouter = router({ processors, salesChannels, selfService });

@@ -1,0 +1,5 @@
+import { postSubscriberAction } from "@/server/http/endpoints/subscriber";
+
+export const dynamic = "force-dynamic";
+
+export const POST = postSubscriberAction;

@@ -1,0 +1,168 @@
+"use client";
+// Cancel at period end (with an optional reason), undo it while the period lasts, pause and resume,
+// and "update card" (to the processor's hosted card form). Only what the seller allows is shown.
+import { useState } from "react";
+import { DateTime } from "@/components/ui/DateTime";
+import { ConfirmDialog } from "@/components/ui/Dialog";
+import { inputClass } from "@/components/ui/FormField";
+import { useSubscriberAction } from "./useSubscriberAction";
+
+const buttonClass =
+  "min-h-11 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50 disabled:opacity-60";
+
+export function CancelActions({
+  cancelAt,
+  periodEnd,
+  canCancel,
+}: {
+  cancelAt: string | null;
+  periodEnd: string | null;
+  canCancel: boolean;
+}) {
+  const cancel = useSubscriberAction();
+  const undo = useSubscriberAction();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  if (cancelAt)
+    return (
+      <div className="space-y-2">
+        <p>
+          Your subscription ends on <DateTime value={cancelAt} dateOnly />. You keep it until then.
+        </p>
+        <button
+          type="button"
+          className={buttonClass}
+          disabled={undo.pending}
+          onClick={() => undo.run({ action: "undo_cancel" })}
+        >
+          Keep my subscription
+        </button>
+        {undo.error ? (
+          <p role="alert" className="text-sm text-red-800">
+            {undo.error}
+          </p>
+        ) : null}
+      </div>
+    );
+  if (!canCancel) return null;
+  return (
+    <div>
+      <button type="button" className={buttonClass} onClick={() => setOpen(true)}>
+        Cancel subscription
+      </button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Cancel at the end of the period?"
+        description={
+          periodEnd ? (
+            <>
+              You keep your subscription until <DateTime value={periodEnd} dateOnly />; nothing more is charged after
+              that.
+            </>
+          ) : (
+            "Nothing more is charged; you can undo this until the period ends."
+          )
+        }
+        confirmLabel="Cancel at period end"
+        tone="danger"
+        pending={cancel.pending}
+        error={cancel.error}
+        onConfirm={async () => {
+          if (await cancel.run({ action: "cancel", ...(reason.trim() ? { reason: reason.trim() } : {}) }))
+            setOpen(false);
+        }}
+      >
+        <div className="flex flex-col gap-1">
+          <label htmlFor="cancel-reason" className="text-sm font-medium">
+            Why are you leaving? (optional)
+          </label>
+          <textarea
+            id="cancel-reason"
+            maxLength={500}
+            rows={3}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            className={inputClass}
+          />
+        </div>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+export function PauseActions({ paused }: { paused: boolean }) {
+  const act = useSubscriberAction();
+  const [months, setMonths] = useState(1);
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      {paused ? (
+        <button
+          type="button"
+          className={buttonClass}
+          disabled={act.pending}
+          onClick={() => act.run({ action: "resume" })}
+        >
+          Resume now
+        </button>
+      ) : (
+        <>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="pause-months" className="text-sm">
+              Pause for
+            </label>
+            <select
+              id="pause-months"
+              value={months}
+              onChange={(e) => setMonths(Number(e.target.value))}
+              className={inputClass}
+            >
+              {[1, 2, 3].map((m) => (
+                <option key={m} value={m}>
+                  {m} {m === 1 ? "month" : "months"}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button
+            type="button"
+            className={buttonClass}
+            disabled={act.pending}
+            onClick={() => act.run({ action: "pause", months })}
+          >
+            Pause subscription
+          </button>
+        </>
+      )}
+      {act.error ? (
+        <p role="alert" className="w-full text-sm text-red-800">
+          {act.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function UpdateCard() {
+  const act = useSubscriberAction<{ hosted_url: string }>();
+  return (
+    <div>
+      <button
+        type="button"
+        className={buttonClass}
+        disabled={act.pending}
+        onClick={async () => {
+          const r = await act.run({ action: "update_card" }, { refresh: false });
+          if (r) window.location.assign(r.hosted_url);
+        }}
+      >
+        Update card
+      </button>
+      {act.error ? (
+        <p role="alert" className="text-sm text-red-800">
+          {act.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+"use client";
+// Posts one subscriber-page action to /api/subscriber/<token>/ with the page's CSRF token; after a
+// change the page's server data is reloaded (router.refresh). Errors come back as readable messages.
+import { useRouter } from "next/navigation";
+import { createContext, useContext, useState } from "react";
+
+export interface PageKeys {
+  token: string;
+  csrf: string;
+}
+export const PageKeysContext = createContext<PageKeys>({ token: "", csrf: "" });
+
+function messageOf(body: unknown, status: number): string {
+  const b = (body ?? {}) as Record<string, unknown>;
+  if (typeof b.detail === "string") return b.detail;
+  const first = Object.values(b).find((v) => Array.isArray(v)) as string[] | undefined;
+  return first?.[0] ?? `Something went wrong (${status}). Reload the page and try again.`;
+}
+
+export function useSubscriberAction<T = unknown>() {
+  const keys = useContext(PageKeysContext);
+  const router = useRouter();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function run(body: Record<string, unknown>, opts: { refresh?: boolean } = {}): Promise<T | null> {
+    setPending(true);
+    setError(null);
+    try {
+      const res = await fetch(`/api/subscriber/${encodeURIComponent(keys.token)}/`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-csrf-token": keys.csrf },
+        body: JSON.stringify(body),
+        credentials: "same-origin",
+      });
+      const data = await res.json().catch(() => null);
+      if (!res.ok) {
+        setError(messageOf(data, res.status));
+        return null;
+      }
+      if (opts.refresh !== false) router.refresh();
+      return data as T;
+    } catch {
+      setError("The connection failed. Check your network and try again.");
+      return null;
+    } finally {
+      setPending(false);
+    }
+  }
+  return { run, pending, error, clearError: () => setError(null) };
+}

@@ -1,0 +1,70 @@
+// "Update card" on the subscriber page: a payment method registration for the contract's customer at the
+// processor that bills the contract, completed on the processor's hosted card form. The completed card
+// replaces the customer's other cards at that processor (registrations.ts verifyCard), and billing uses
+// the newest active card (billing/execute.ts), so the contract is charged on the new card from then on.
+
+import { newToken } from "@/server/domain/checkouts/create";
+import { REGISTRATION_TTL_MS } from "@/server/domain/checkouts/registrations";
+import type { Ctx } from "@/server/domain/context";
+import { invalid, notFound } from "@/server/domain/errors";
+
+/** The card billing would charge for the contract now: brand and last four only. */
+export async function cardOnFile(ctx: Ctx, contractId: number) {
+  const c = await ctx.db.subscriptionContract.findFirst({ where: { id: contractId, accountId: ctx.accountId } });
+  if (!c) throw notFound();
+  const m = await ctx.db.paymentMethod.findFirst({
+    where: {
+      accountId: ctx.accountId,
+      customerId: c.customerId,
+      state: "active",
+      verified: true,
+      processor: { active: true, currency: c.currency },
+      ...(c.paymentProcessorOverride ? { processorId: c.paymentProcessorOverride } : {}),
+    },
+    orderBy: { id: "desc" },
+  });
+  if (!m) return null;
+  return {
+    brand: m.cardBrand ?? m.collectionMethod,
+    last4: m.cardLast4,
+    exp_month: m.cardExpMonth,
+    exp_year: m.cardExpYear,
+  };
+}
+
+/** A registration for the contract's customer; returns the hosted card form's address (path on this service). */
+export async function startCardUpdate(ctx: Ctx, contractId: number): Promise<{ hosted_url: string; token: string }> {
+  const c = await ctx.db.subscriptionContract.findFirst({ where: { id: contractId, accountId: ctx.accountId } });
+  if (!c) throw notFound();
+  const current = await ctx.db.paymentMethod.findFirst({
+    where: { accountId: ctx.accountId, customerId: c.customerId, state: "active", collectionMethod: "card" },
+    orderBy: { id: "desc" },
+  });
+  // the processor of the current card, else the contract's override, else the account's card processor for the currency
+  const processor = await ctx.db.accountPaymentProcessor.findFirst({
+    where: {
+      accountId: ctx.accountId,
+      active: true,
+      currency: c.currency,
+      collectionMethod: "card",
+      supportsRecurring: true,
+      ...(c.paymentProcessorOverride ? { id: c.paymentProcessorOverride } : current ? { id: current.processorId } : {}),
+    },
+    orderBy: { id: "asc" },
+  });
+  if (!processor)
+    throw invalid("non_field_errors", "Cards cannot be updated for this subscription; contact the seller.");
+  const now = ctx.clock.now();
+  const r = await ctx.db.paymentMethodRegistration.create({
+    data: {
+      accountId: ctx.accountId,
+      token: newToken("pmr"),
+      contractId: c.id,
+      processorId: processor.id,
+      customerId: c.customerId,
+      expiresAt: new Date(now.getTime() + REGISTRATION_TTL_MS),
+      createdAt: now,
+    },
+  });
+  return { hosted_url: `/pay/registrations/${r.token}`, token: r.token };
+}

@@ -1,0 +1,70 @@
+// Everything the subscriber page shows for one contract: what the customer has, the next charge (only
+// when one will happen), status notices, billing history with receipt links, the card on file, the
+// seller's policy and the plan changes on offer. Read-only; `ctx` acts as the contract's subscriber.
+import { nextCharge } from "@/server/domain/console/contractDetail";
+import type { Ctx } from "@/server/domain/context";
+import { presentContract } from "@/server/domain/contracts/present";
+import { loadContract } from "@/server/domain/contracts/records";
+import { fmt4 } from "@/server/domain/money";
+import { catalogSnapshot } from "@/server/domain/offers/snapshot";
+import { iso } from "@/server/domain/time";
+import { cardOnFile } from "./card";
+import { changeOptions } from "./options";
+import { getSelfServicePolicy } from "./policy";
+
+export type Notice = "first_payment_failed" | "payment_attention" | "trial" | "ends" | "paused" | "ended";
+
+export async function subscriberPageView(ctx: Ctx, contractId: number, token: string) {
+  const record = await loadContract(ctx.db, ctx.accountId, contractId);
+  const [catalog, account, policy, card, runs] = await Promise.all([
+    catalogSnapshot(ctx),
+    ctx.db.account.findUniqueOrThrow({ where: { id: ctx.accountId }, select: { name: true } }),
+    getSelfServicePolicy(ctx),
+    cardOnFile(ctx, contractId),
+    ctx.db.billingRun.findMany({
+      where: { contractId, accountId: ctx.accountId },
+      orderBy: [{ scheduledAt: "desc" }, { id: "desc" }],
+      take: 50,
+    }),
+  ]);
+  const now = ctx.clock.now();
+  const contract = presentContract(record, catalog, now, "");
+  // a next charge only when one will happen: not before the first payment succeeded, not when it ends
+  const billsNext =
+    (contract.state === "active" || contract.state === "paused") &&
+    contract.recurring &&
+    !contract.cancel_at_period_end &&
+    !contract.cancel_at;
+  const next = billsNext ? await nextCharge(ctx, contractId) : null;
+  const notices: Notice[] = [];
+  if (contract.state === "inactive") notices.push("first_payment_failed");
+  else if (contract.billing_attention_required) notices.push("payment_attention");
+  if (contract.trial_end_at && new Date(contract.trial_end_at) > now) notices.push("trial");
+  if (contract.state === "paused") notices.push("paused");
+  if (contract.state === "active" && contract.cancel_at) notices.push("ends");
+  if (contract.state === "canceled" || contract.state === "ended") notices.push("ended");
+  return {
+    seller: account.name,
+    now: iso(now),
+    contract,
+    next_charge: next,
+    notices,
+    card,
+    policy,
+    options: changeOptions(record, catalog, now),
+    runs: runs.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      state: r.state,
+      currency: r.currency,
+      scheduled_at: iso(r.scheduledAt),
+      period_start_at: iso(r.periodStartAt),
+      period_end_at: iso(r.periodEndAt),
+      total_amount: fmt4(r.total),
+      credit_applied_amount: fmt4(r.creditApplied),
+      receipt_url: `/change_contract/${token}/receipts/${r.id}`,
+    })),
+  };
+}
+
+export type SubscriberPageView = Awaited<ReturnType<typeof subscriberPageView>>;
