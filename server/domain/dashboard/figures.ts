@@ -169,11 +169,13 @@ export async function billingOutcomesPerDay(
   const now = ctx.clock.now();
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (WINDOW_DAYS - 1) * DAY);
   const rows = await ctx.db.$queryRaw<{ day: string; succeeded: number; failed: number; pending: number }[]>`
-    select to_char(date_trunc('day', a.created_at at time zone 'UTC'), 'YYYY-MM-DD') as day,
-      count(*) filter (where a.state = 'succeeded')::int as succeeded, count(*) filter (where a.state = 'failed')::int as failed,
-      count(*) filter (where a.state in ('processing', 'pending_external'))::int as pending
-    from billing_attempts a
-    where a.account_id = ${ctx.accountId} and a.created_at >= ${first} and a.created_at <= ${now} group by 1`;
+    select to_char(d, 'YYYY-MM-DD') as day, succeeded, failed, pending from (
+      -- grouped on the truncated instant, formatted once per day rather than once per attempt
+      select date_trunc('day', a.created_at at time zone 'UTC') as d,
+        count(*) filter (where a.state = 'succeeded')::int as succeeded, count(*) filter (where a.state = 'failed')::int as failed,
+        count(*) filter (where a.state in ('processing', 'pending_external'))::int as pending
+      from billing_attempts a
+      where a.account_id = ${ctx.accountId} and a.created_at >= ${first} and a.created_at <= ${now} group by 1) per_day`;
   const byDay = new Map(rows.map((r) => [r.day, r]));
   return Array.from({ length: WINDOW_DAYS }, (_, i) => {
     const day = new Date(first.getTime() + i * DAY).toISOString().slice(0, 10);
