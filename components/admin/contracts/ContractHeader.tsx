@@ -9,12 +9,11 @@ import type { ContractOut } from "@/server/schemas/contracts";
 import { ActivateDialog, AddCreditDialog, EditMetadataDialog } from "./SimpleDialogs";
 
 // dialogs with the operation preview load when one opens, not with the page (bench:admin's JS per page)
-const lazy = { ssr: false } as const;
-const AddItemDialog = dynamic(() => import("./ItemDialogs").then((m) => m.AddItemDialog), lazy);
-const CancelDialog = dynamic(() => import("./LifecycleDialogs").then((m) => m.CancelDialog), lazy);
-const PauseDialog = dynamic(() => import("./LifecycleDialogs").then((m) => m.PauseDialog), lazy);
-const ResumeDialog = dynamic(() => import("./LifecycleDialogs").then((m) => m.ResumeDialog), lazy);
-const RestartDialog = dynamic(() => import("./LifecycleDialogs").then((m) => m.RestartDialog), lazy);
+const AddItemDialog = dynamic(() => import("./ItemDialogs").then((m) => m.AddItemDialog), { ssr: false });
+const CancelDialog = dynamic(() => import("./LifecycleDialogs").then((m) => m.CancelDialog), { ssr: false });
+const PauseDialog = dynamic(() => import("./LifecycleDialogs").then((m) => m.PauseDialog), { ssr: false });
+const ResumeDialog = dynamic(() => import("./LifecycleDialogs").then((m) => m.ResumeDialog), { ssr: false });
+const RestartDialog = dynamic(() => import("./LifecycleDialogs").then((m) => m.RestartDialog), { ssr: false });
 
 type DialogName = "add" | "cancel" | "pause" | "resume" | "restart" | "activate" | "credit" | "metadata" | null;
 
