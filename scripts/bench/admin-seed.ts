@@ -8,7 +8,7 @@ export async function seedAdminVolume(c: pg.Client, n: number) {
   const [{ id: accountId }] = await q(
     `insert into accounts (name, mode, updated_at) values ('Bench console', 'live', now()) returning id`,
   );
-  const [{ id: userId }] = await q(
+  await q(
     `insert into users (account_id, email, password_hash, role) values ($1, 'bench@example.com', 'x', 'owner') returning id`,
     [accountId],
   );
@@ -109,6 +109,18 @@ export async function seedAdminVolume(c: pg.Client, n: number) {
     [accountId, eurMonth],
   );
   await q(`vacuum analyze`); // what autovacuum does on a live database: index-only scans need the visibility map
+  return { ...(await seededEarlier(c)), contracts: n };
+}
+
+/** The figures and sample rows of a database seedAdminVolume filled earlier. */
+export async function seededEarlier(c: pg.Client) {
+  const q = async (sql: string, params: unknown[] = []) => (await c.query(sql, params)).rows;
+  const [{ id: accountId }] = await q(`select id from accounts where name = 'Bench console' order by id limit 1`);
+  const [{ id: userId }] = await q(`select id from users where account_id = $1 order by id limit 1`, [accountId]);
+  const [{ contracts }] = await q(
+    `select count(*)::int as contracts from subscription_contracts where account_id = $1`,
+    [accountId],
+  );
   const [{ items }] = await q(`select count(*)::int as items from contract_items`);
   const [{ runs }] = await q(`select count(*)::int as runs from billing_runs`);
   const [{ id: sampleContract }] = await q(`select min(id) as id from subscription_contracts where account_id = $1`, [
@@ -117,5 +129,5 @@ export async function seedAdminVolume(c: pg.Client, n: number) {
   const [{ id: sampleRun }] = await q(`select max(id) as id from billing_runs where contract_id = $1`, [
     sampleContract,
   ]);
-  return { accountId, userId, items, runs, sampleContract, sampleRun };
+  return { accountId, userId, contracts, items, runs, sampleContract, sampleRun };
 }

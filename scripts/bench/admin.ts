@@ -1,15 +1,16 @@
 // `npm run bench:admin`: p50/p99 of each tRPC query behind the admin console's dashboard and lists, on
 // BENCH_CONTRACTS (default 100,000) contracts with a year of monthly billing runs, seeded by bulk SQL into
 // database bench_admin (DATABASE_URL's server or the embedded one). Target: each under 150 ms p50.
-// BENCH_ITERATIONS (default 30) calls per query after a warm-up. Prints figures, asserts nothing.
-import { existsSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
+// BENCH_ITERATIONS (default 30) calls per query after a warm-up. BENCH_REUSE=1 keeps a bench_admin seeded
+// earlier (pending migrations applied) instead of seeding again. Then the JavaScript each admin page sends,
+// from the last `next build` (target: under 250 kB compressed). Prints figures, asserts nothing.
 import pg from "pg";
 // @ts-expect-error plain ESM helpers
 import { provideDatabase } from "@/scripts/lib/database.mjs";
 // @ts-expect-error plain ESM helpers
 import { mustRun } from "@/scripts/lib/run.mjs";
-import { seedAdminVolume } from "./admin-seed";
+import { seedAdminVolume, seededEarlier } from "./admin-seed";
+import { adminPageJs } from "./adminPageJs";
 
 const N = Number(process.env.BENCH_CONTRACTS ?? 100_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 30);
@@ -23,8 +24,13 @@ const url = urlOf("bench_admin");
 
 const admin = new pg.Client({ connectionString: urlOf("postgres") });
 await admin.connect();
-await admin.query(`drop database if exists bench_admin with (force)`);
-await admin.query(`create database bench_admin`);
+const reuse =
+  process.env.BENCH_REUSE === "1" &&
+  (await admin.query(`select 1 from pg_database where datname = 'bench_admin'`)).rowCount === 1;
+if (!reuse) {
+  await admin.query(`drop database if exists bench_admin with (force)`);
+  await admin.query(`create database bench_admin`);
+}
 await admin.end();
 await mustRun("node_modules/.bin/prisma", ["migrate", "deploy"], {
   env: { ...process.env, DATABASE_URL: url },
@@ -34,9 +40,9 @@ await mustRun("node_modules/.bin/prisma", ["migrate", "deploy"], {
 const c = new pg.Client({ connectionString: url });
 await c.connect();
 let t0 = performance.now();
-const seeded = await seedAdminVolume(c, N);
+const seeded = reuse ? await seededEarlier(c) : await seedAdminVolume(c, N);
 console.log(
-  `seeded ${N} contracts, ${seeded.items} items, ${seeded.runs} runs and attempts in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  `${reuse ? "reused" : "seeded"} ${seeded.contracts} contracts, ${seeded.items} items, ${seeded.runs} runs and attempts in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
 );
 await c.end();
 
@@ -91,18 +97,18 @@ for (const [name, run] of queries) {
   );
 }
 
-// TODO(console pages): JS shipped per admin page. Prints the first-load JS of each /admin page from the
-// `next build` output when present; page engineers refine which manifest to read once the pages exist.
-const manifest = path.join(".next", "app-build-manifest.json");
-if (existsSync(manifest)) {
-  const pages = (JSON.parse(readFileSync(manifest, "utf8")).pages ?? {}) as Record<string, string[]>;
-  for (const [page, files] of Object.entries(pages).filter(([p]) => p.startsWith("/admin"))) {
-    const bytes = files
-      .filter((f) => f.endsWith(".js"))
-      .reduce((a, f) => a + (existsSync(path.join(".next", f)) ? statSync(path.join(".next", f)).size : 0), 0);
-    console.log(`JS ${page}: ${(bytes / 1024).toFixed(1)} KiB (uncompressed)`);
-  }
-} else console.log("JS per page: no .next build output (run `npm run build` first)");
+const pages = adminPageJs();
+if (!pages) console.log("JS per page: no .next build output (run `npm run build` first)");
+else {
+  const kB = (bytes: number) => (bytes / 1000).toFixed(1).padStart(8);
+  console.log(
+    "JS each admin page sends on first load (kB = 1,000 bytes; target gzip < 250 kB)\npage, files, gzip, brotli",
+  );
+  for (const p of pages)
+    console.log(
+      `${p.route.padEnd(48)} ${String(p.files).padStart(3)} ${kB(p.gzipBytes)} ${kB(p.brotliBytes)}${p.gzipBytes >= 250_000 ? "  (over target)" : ""}`,
+    );
+}
 
 // the app's LISTEN connection sees the server stop: that is the end of the benchmark, not a failure
 process.on("uncaughtException", () => {});

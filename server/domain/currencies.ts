@@ -1,37 +1,10 @@
-// ISO 4217: the active currency codes and their minor-unit exponents (digits after the decimal point
-// that a currency's smallest unit has). Pure data: amounts are computed with four fraction digits, but a
-// processor is charged in the currency's own units (EUR 12.28, JPY 1228, KWD 12.276).
+// ISO 4217 rounding: amounts are computed with four fraction digits, but a processor is charged in the
+// currency's own units (EUR 12.28, JPY 1228, KWD 12.276). The codes and exponents are in currencyCodes.ts.
 import Decimal from "decimal.js";
 
-// Exponent 2 unless listed below; the list is the active codes of ISO 4217 (funds and metal codes
-// such as XAU or XDR have no minor unit for payments and are left out; XXX/XTS are not currencies).
-const TWO = `AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BMD BND BOB BOV BRL BSD BTN BWP BYN BZD CAD CDF CHE CHF
-  CHW CNY COP COU CRC CUP CZK DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GTQ GYD HKD HNL HTG HUF IDR ILS INR IRR
-  JMD KES KGS KHR KPW KYD KZT LAK LBP LKR LRD LSL MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MXV MYR MZN NAD NGN NIO NOK NPR
-  NZD PAB PEN PGK PHP PKR PLN QAR RON RSD RUB SAR SBD SCR SDG SEK SGD SHP SLE SOS SRD SSP STN SVC SYP SZL THB TJS TMT TOP TRY TTD
-  TWD TZS UAH USD USN UYU UZS VED VES WST XCD XCG YER ZAR ZMW ZWG`;
-const ZERO = "BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF";
-const THREE = "BHD IQD JOD KWD LYD OMR TND";
-const FOUR = "CLF UYW";
+import { minorUnitExponent } from "./currencyCodes";
 
-const EXPONENTS: ReadonlyMap<string, number> = new Map([
-  ...TWO.split(/\s+/).map((c) => [c, 2] as const),
-  ...ZERO.split(/\s+/).map((c) => [c, 0] as const),
-  ...THREE.split(/\s+/).map((c) => [c, 3] as const),
-  ...FOUR.split(/\s+/).map((c) => [c, 4] as const),
-]);
-
-/** Every accepted code, sorted (the console offers them in currency fields). */
-export const CURRENCY_CODES: readonly string[] = [...EXPONENTS.keys()].sort();
-
-export const isCurrencyCode = (code: string): boolean => EXPONENTS.has(code);
-
-/** Minor-unit exponent of an ISO 4217 code (2 for EUR, 0 for JPY, 3 for KWD); throws for unknown codes. */
-export function minorUnitExponent(code: string): number {
-  const exponent = EXPONENTS.get(code);
-  if (exponent === undefined) throw new Error(`unknown currency ${code}`);
-  return exponent;
-}
+export { CURRENCY_CODES, isCurrencyCode, minorUnitExponent } from "./currencyCodes";
 
 /** An amount rounded half-up to the currency's smallest unit (the amount a processor can be charged). */
 export const roundToMinorUnit = (amount: Decimal.Value, code: string): Decimal =>

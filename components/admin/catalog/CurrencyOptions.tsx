@@ -1,5 +1,5 @@
 // The ISO 4217 codes the server accepts, as a <datalist> for currency inputs (list="<id>").
-import { CURRENCY_CODES } from "@/server/domain/currencies";
+import { CURRENCY_CODES } from "@/server/domain/currencyCodes";
 
 export function CurrencyOptions({ id }: { id: string }) {
   return (

@@ -1,13 +1,19 @@
 "use client";
 // The contract page's header: name and id, state chip, the one or two actions that fit the state as
 // buttons, the rest in the actions menu; each opens its dialog (preview pattern where it applies).
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import type { ActionItem } from "@/components/ui/ActionsMenu";
 import { PageHeader, primaryButtonClass, secondaryButtonClass } from "@/components/ui/PageHeader";
 import type { ContractOut } from "@/server/schemas/contracts";
-import { AddItemDialog } from "./ItemDialogs";
-import { CancelDialog, PauseDialog, RestartDialog, ResumeDialog } from "./LifecycleDialogs";
 import { ActivateDialog, AddCreditDialog, EditMetadataDialog } from "./SimpleDialogs";
+
+// dialogs with the operation preview load when one opens, not with the page (bench:admin's JS per page)
+const AddItemDialog = dynamic(() => import("./ItemDialogs").then((m) => m.AddItemDialog), { ssr: false });
+const CancelDialog = dynamic(() => import("./LifecycleDialogs").then((m) => m.CancelDialog), { ssr: false });
+const PauseDialog = dynamic(() => import("./LifecycleDialogs").then((m) => m.PauseDialog), { ssr: false });
+const ResumeDialog = dynamic(() => import("./LifecycleDialogs").then((m) => m.ResumeDialog), { ssr: false });
+const RestartDialog = dynamic(() => import("./LifecycleDialogs").then((m) => m.RestartDialog), { ssr: false });
 
 type DialogName = "add" | "cancel" | "pause" | "resume" | "restart" | "activate" | "credit" | "metadata" | null;
 

@@ -1,6 +1,7 @@
 "use client";
 // The contract's items: product, price, quantity, discount, service period, entitlement; each active
 // line can be changed (upgrade/downgrade/quantity) or removed through the preview pattern.
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Card } from "@/components/ui/Card";
 import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
@@ -8,7 +9,10 @@ import { DateTime } from "@/components/ui/DateTime";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
 import type { ContractItemOut } from "@/server/schemas/contracts";
-import { RemoveItemDialog, UpdateItemDialog } from "./ItemDialogs";
+
+// the dialogs (and the operation preview they share) load when one opens, not with the page (bench:admin)
+const UpdateItemDialog = dynamic(() => import("./ItemDialogs").then((m) => m.UpdateItemDialog), { ssr: false });
+const RemoveItemDialog = dynamic(() => import("./ItemDialogs").then((m) => m.RemoveItemDialog), { ssr: false });
 
 export interface ItemExtra {
   price_version_id?: number | null;

@@ -2,12 +2,21 @@
 // /admin: the account's figures per currency, what needs attention, renewals due, and two charts. Five
 // small queries side by side (server/trpc/routers/dashboard.ts), each rendering as soon as it answers.
 import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useTRPC } from "@/components/trpc/client";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { ErrorState } from "@/components/ui/ErrorState";
 import { AttentionAndRenewals } from "./AttentionAndRenewals";
-import { MrrChart, OutcomesChart } from "./Charts";
 import { CurrencyFigures } from "./CurrencyFigures";
+
+// recharts is most of this page's JavaScript: the charts load after the figures (bench:admin measures the
+// first load), in a placeholder of their size meanwhile
+const chartPlaceholder = () => <div className="h-72 animate-pulse rounded bg-slate-100" aria-busy="true" />;
+const MrrChart = dynamic(() => import("./Charts").then((m) => m.MrrChart), { ssr: false, loading: chartPlaceholder });
+const OutcomesChart = dynamic(() => import("./Charts").then((m) => m.OutcomesChart), {
+  ssr: false,
+  loading: chartPlaceholder,
+});
 
 export function Dashboard() {
   const trpc = useTRPC();

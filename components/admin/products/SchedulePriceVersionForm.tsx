@@ -10,7 +10,6 @@ import { FormError } from "@/components/ui/FormError";
 import { text } from "@/components/ui/formData";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
-import { zonedInputToIso } from "./zonedInput";
 
 const FIELDS = ["unit_amount", "effective_from"] as const;
 
@@ -33,12 +32,14 @@ export function SchedulePriceVersionForm({ priceId }: { priceId: number }) {
   const dateErrors = missingDate ? ["This field is required."] : errors.effective_from;
   const id = (field: string) => `schedule-${priceId}-${field}`;
 
-  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     const from = text(f, "effective_from");
     setMissingDate(!from);
     if (!from) return;
+    // luxon (the zone conversion) loads on the first submit, not with the page (bench:admin's JS per page)
+    const { zonedInputToIso } = await import("./zonedInput");
     schedule.mutate({
       price_id: priceId,
       unit_amount: text(f, "unit_amount"),

@@ -63,8 +63,11 @@ export function contractWhere(ctx: Ctx, f: ContractListFilters, search: string |
   if (s) {
     const id = /^\d{1,9}$/.test(s) ? Number(s) : -1;
     const like = `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    // the matching customers from the trigram indexes, then their contracts from (account_id, customer_id):
+    // a set of ids, so the OR with the contract id does not turn into a scan of every contract
     parts.push(
-      Prisma.sql`(c.id = ${id} or c.customer_id in (select id from customers where account_id = ${ctx.accountId} and (reference ilike ${like} or name ilike ${like})))`,
+      Prisma.sql`c.id in (select ${id}::int union all select m.id from subscription_contracts m where m.account_id = ${ctx.accountId}
+        and m.customer_id in (select id from customers where account_id = ${ctx.accountId} and (reference ilike ${like} or name ilike ${like})))`,
     );
   }
   return Prisma.join(parts, " and ");

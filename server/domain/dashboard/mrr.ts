@@ -1,8 +1,10 @@
 // MRR (docs/decisions.md "Seller admin console data"): per currency, the recurring amounts of live
 // contract items normalised to a month, discounts applied, tax excluded, at given instants. Aggregated
-// in SQL in one pass over the account's items: each item (and each pause overlapping it, negatively)
-// becomes a live interval, intervals are bucketed against the sorted instants and summed per price,
-// and only those few sums meet the price versions in effect at each instant.
+// in SQL in one pass over the account's live intervals: each item of a live contract (and each pause
+// overlapping it, negatively) is a row of mrr_spans, which triggers keep (mrr_spans_refresh in migration
+// 20261123190000_console_volume: the rule of which item counts when lives there); intervals are bucketed
+// against the sorted instants and summed per price, and only those few sums meet the price versions in
+// effect at each instant.
 import Decimal from "decimal.js";
 import type { Ctx } from "@/server/domain/context";
 
@@ -19,31 +21,15 @@ export async function mrrAt(ctx: Ctx, instants: Date[]): Promise<MrrPoint[]> {
     with pts as (select i::int as idx, t from unnest(${pts}::timestamptz[]) with ordinality as u(t, i)),
     arr as (select array_agg(t order by idx) as ts from pts),
     spans as (
-      -- a live item: from its creation or start, until it ends, is removed, or its contract ends
-      select ci.price_id, c.currency, ci.unit_amount_override as override,
-             ci.quantity * (100 - coalesce(ci.discount_percent, 0)) / 100 as w,
-             greatest(c.created_at, ci.created_at, coalesce(ci.start_at, c.created_at)) as live_from,
-             least(coalesce(ci.end_at, 'infinity'), coalesce(ci.removed_at, 'infinity'),
-                   case when c.state in ('canceled', 'ended') then coalesce(c.ended_at, c.canceled_at, c.updated_at) else 'infinity' end) as live_to
-      from subscription_contracts c join contract_items ci on ci.contract_id = c.id
-      where c.account_id = ${ctx.accountId} and c.state <> 'inactive'
-    ),
-    paused as (
-      -- the same items while a pause covers them count negatively (pauses of a contract never overlap)
-      select ci.price_id, c.currency, ci.unit_amount_override as override,
-             -(ci.quantity * (100 - coalesce(ci.discount_percent, 0)) / 100) as w,
-             greatest(c.created_at, ci.created_at, coalesce(ci.start_at, c.created_at), p.start_at) as live_from,
-             least(coalesce(ci.end_at, 'infinity'), coalesce(ci.removed_at, 'infinity'), p.end_at,
-                   case when c.state in ('canceled', 'ended') then coalesce(c.ended_at, c.canceled_at, c.updated_at) else 'infinity' end) as live_to
-      from contract_pauses p join subscription_contracts c on c.id = p.contract_id join contract_items ci on ci.contract_id = c.id
-      where c.account_id = ${ctx.accountId} and c.state <> 'inactive' and p.state <> 'canceled'
+      -- the live intervals of the account's items, and of the pauses over them negatively (kept by triggers)
+      select price_id, currency, override, weight as w, live_from, live_to from mrr_spans where account_id = ${ctx.accountId}
     ),
     buckets as (
       -- live at instant i (1-based) ⇔ from_idx < i ≤ to_idx: from_idx = #instants before live_from, to_idx = #instants before live_to
       select price_id, currency, override, sum(w) as w,
              width_bucket(live_from - interval '1 microsecond', (select ts from arr)) as from_idx,
              width_bucket(live_to - interval '1 microsecond', (select ts from arr)) as to_idx
-      from (select * from spans union all select * from paused) s
+      from spans s
       where live_to > live_from
       group by 1, 2, 3, 5, 6
     ),
