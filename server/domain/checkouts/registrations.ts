@@ -74,7 +74,22 @@ export async function registrationForPage(ctx: Pick<Ctx, "db" | "clock">, input:
     processorName: processor.displayName,
     publicKey: (config.public_key as string) ?? null,
     currency: r.checkout.currency,
-    total: r.checkout.total.toString(),
+    total: r.checkout.total.toFixed(4),
+    // what became of the payment this card is for: a declined card must not read as "saved" and done
+    checkoutStatus: r.checkout.status === "finalizing" ? "pending" : r.checkout.status,
+    failMessage: r.checkout.status === "failed" ? r.checkout.failMessage : null,
+  };
+}
+
+/** The hosted form's and the widget's poll: the registration's and its checkout's state, nothing private. */
+export async function registrationState(ctx: Pick<Ctx, "db" | "clock">, input: { token: string }) {
+  const r = await registrationForPage(ctx, input);
+  if (!r) throw new DomainError("not_found", "Not found.");
+  return {
+    status: r.status,
+    expired: r.expired,
+    checkout_status: r.checkoutStatus,
+    fail_message: r.failMessage,
   };
 }
 

@@ -1,5 +1,7 @@
 import { notFound } from "next/navigation";
 import { CardForm } from "@/components/pay/CardForm";
+import { CardOutcome } from "@/components/pay/CardOutcome";
+import { formatMoney } from "@/components/ui/money";
 import { hostedRegistration } from "@/server/http/pages";
 
 export const dynamic = "force-dynamic";
@@ -13,14 +15,15 @@ export default async function RegistrationPage({ params }: { params: Promise<{ t
       <div className="rounded-xl bg-white p-6 shadow">
         <h1 className="text-xl font-semibold">Add a card</h1>
         <p className="mt-1 text-sm text-slate-600">
-          {r.processorName} · first charge {r.total} {r.currency}
+          {r.processorName} · first charge {formatMoney(r.total, r.currency)}
         </p>
         {r.expired ? (
           <p className="mt-4 text-red-700">This link has expired.</p>
-        ) : r.status === "verified" ? (
-          <p className="mt-4 text-green-700" data-testid="verified">
-            Your card is saved.
-          </p>
+        ) : r.status !== "pending" ? (
+          <CardOutcome
+            token={r.token}
+            initial={{ status: r.status, checkout_status: r.checkoutStatus, fail_message: r.failMessage }}
+          />
         ) : (
           <CardForm token={r.token} renderMode={r.renderMode} publicKey={r.publicKey} />
         )}
