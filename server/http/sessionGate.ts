@@ -34,13 +34,16 @@ export async function sessionGate(
 ): Promise<Gate> {
   const session = await findSession(params.token);
   if (!session) return { ok: false, response: json({ detail: "Not found." }, 404, VARY) };
-  // normalized like the channel's allowed origins; absent or opaque ("null") is no origin
+  // the service's own pages (any scheme and host it is reached on, compared as the browser sends it)
+  const header = req.headers.get("origin");
   const own = [configuredOrigin(), requestOrigin(req)];
-  const sameOrigin = req.headers.get("sec-fetch-site") === "same-origin";
-  const origin = normalizeOrigin(req.headers.get("origin")) ?? (sameOrigin ? own[1] : null);
+  if (header ? own.includes(header) : req.headers.get("sec-fetch-site") === "same-origin")
+    return { ok: true, session, origin: header ?? own[1] };
+  // normalized like the channel's allowed origins; absent or opaque ("null") is no origin
+  const origin = normalizeOrigin(header);
   if (!origin)
     return { ok: false, response: json({ detail: "An Origin header from an allowed origin is required." }, 403, VARY) };
-  if (!own.includes(origin) && !allowed(session).includes(origin))
+  if (!allowed(session).includes(origin))
     return {
       ok: false,
       response: json({ detail: `Origin ${origin} is not allowed for this checkout session.` }, 403, VARY),
