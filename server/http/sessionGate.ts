@@ -38,7 +38,7 @@ export async function sessionGate(
   const header = req.headers.get("origin");
   const own = [configuredOrigin(), requestOrigin(req)];
   if (header ? own.includes(header) : req.headers.get("sec-fetch-site") === "same-origin")
-    return { ok: true, session, origin: header ?? own[1] };
+    return { ok: true, session, origin: header ?? requestOrigin(req) };
   // normalized like the channel's allowed origins; absent or opaque ("null") is no origin
   const origin = normalizeOrigin(header);
   if (!origin)
