@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, type FrameLocator, type Page, test } from "@playwright/test";
+import { expect, type FrameLocator, type Page, type TestInfo, test } from "@playwright/test";
 import pg from "pg";
 import { expectNoSeriousA11yViolations } from "./_axe";
 
@@ -85,6 +85,13 @@ test.afterAll(async () => {
   await db?.end();
 });
 
+/** A full-page screenshot, attached to the report and kept as <name>.png in the test's output folder. */
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  const body = await page.screenshot({ fullPage: true, path: testInfo.outputPath(`${name}.png`) });
+  expect(body.length).toBeGreaterThan(1000);
+  await testInfo.attach(name, { body, contentType: "image/png" });
+}
+
 /** The shop's checkout page, with the widget framed and showing the offer. */
 async function openShop(page: Page, plan = ""): Promise<FrameLocator> {
   await page.goto(`${shopOrigin}/checkout${plan}`);
@@ -117,7 +124,7 @@ async function expectActive(page: Page, frame: FrameLocator): Promise<number> {
   const id = Number(/Subscription (\d+)/.exec((await result.textContent()) ?? "")?.[1]);
   expect(id).toBeGreaterThan(0);
   const contract = await api("GET", `/v2/subscription-contracts/${id}/`);
-  expect(contract.status).toBe("active");
+  expect(contract.state).toBe("active");
   return id;
 }
 
@@ -134,17 +141,17 @@ test("generic card form: from the demo shop to an active contract the seller see
   await expect(frame.getByText("1 × Streaming Basic")).toBeVisible();
   await expect(frame.getByRole("img", { name: "Demo shop logo" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await testInfo.attach("widget-1280", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await shot(page, testInfo, "widget-1280");
   await page.setViewportSize({ width: 375, height: 800 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await testInfo.attach("widget-375", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await shot(page, testInfo, "widget-375");
   await expectNoSeriousA11yViolations(page);
 
   await details(frame, "Sandbox card form");
   await expect(frame.getByLabel("CVC")).toHaveAttribute("autocomplete", "cc-csc");
   await expectNoSeriousA11yViolations(page);
-  await testInfo.attach("card-375", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await shot(page, testInfo, "card-375");
   await pay(frame, GOOD);
   const id = await expectActive(page, frame);
   await expectNoSeriousA11yViolations(page);
@@ -195,7 +202,7 @@ test("a declined card says the payment failed; another card then succeeds", asyn
   await expect(failure).toContainText("The card was declined.");
   await expect(page.locator("body")).toHaveAttribute("data-widget-error", "card_declined");
   await expectNoSeriousA11yViolations(page);
-  await testInfo.attach("declined-375", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await shot(page, testInfo, "declined-375");
   await frame.getByRole("button", { name: "Try another card" }).click();
   await pay(frame, GOOD);
   await expectActive(page, frame);
