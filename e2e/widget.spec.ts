@@ -131,6 +131,7 @@ async function expectActive(page: Page, frame: FrameLocator): Promise<number> {
 test("generic card form: from the demo shop to an active contract the seller sees in the console; axe; 375/1280 px", async ({
   page,
 }, testInfo) => {
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const frame = await openShop(page);
   // v1.js sized the iframe to its content (not its initial 480 px)
@@ -153,8 +154,8 @@ test("generic card form: from the demo shop to an active contract the seller see
   await expectNoSeriousA11yViolations(page);
   await shot(page, testInfo, "card-375");
   await pay(frame, GOOD);
-  const id = await expectActive(page, frame);
-  await expectNoSeriousA11yViolations(page);
+  const id = await test.step("active", () => expectActive(page, frame));
+  await test.step("axe on the success state", () => expectNoSeriousA11yViolations(page));
 
   // the seller sees it in the console
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -291,4 +292,42 @@ test("a page on an origin the session does not allow cannot frame the widget", a
     headers: { origin: strangerOrigin },
   });
   expect(call.status()).toBe(403);
+});
+
+test("hosted card form: a declined card ends in 'the payment failed', also when reopened; amounts and autofill hints", async ({
+  page,
+}) => {
+  const session = await newSession();
+  const publicCall = async (path: string, data?: unknown) => {
+    const res = await fetch(`${APP}/api/public/checkout-sessions/${session.token}/${path}`, {
+      method: data === undefined ? "GET" : "POST",
+      headers: { origin: shopOrigin, "content-type": "application/json" },
+      body: data === undefined ? undefined : JSON.stringify(data),
+    });
+    return { status: res.status, body: await res.json() };
+  };
+  const view = (await publicCall("")).body;
+  const card = view.processors.find((p: { display_name: string }) => p.display_name === "Sandbox card form");
+  const checkout = await publicCall("checkout/", {
+    customer: { reference: `hosted-${Date.now()}` },
+    account_payment_processor: card.account_payment_processor_id,
+  });
+  expect(checkout.status).toBe(200);
+  const hosted = checkout.body.registration.hosted_url;
+  expect(hosted.startsWith(`${APP}/pay/registrations/`)).toBe(true);
+  await page.goto(hosted);
+  await expect(page.getByText("first charge €12.28")).toBeVisible();
+  await expect(page.getByLabel("CVC")).toHaveAttribute("autocomplete", "cc-csc");
+  await expect(page.getByLabel("CVC")).toHaveAttribute("required", "");
+  await expect(page.getByLabel("Expiry (MM/YY)")).toHaveAttribute("autocomplete", "cc-exp");
+  await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Save card" }).click();
+  await expect(page.getByTestId("verified")).toContainText("The payment has not been taken yet");
+  expect((await publicCall("finalize/", {})).status).toBe(400);
+  await expect(page.getByTestId("payment-failed")).toContainText("The payment failed: The card was declined.");
+  await page.reload();
+  await expect(page.getByTestId("payment-failed")).toContainText("The card was declined.");
+  await expectNoSeriousA11yViolations(page);
 });
