@@ -8,10 +8,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, type FrameLocator, type Page, type TestInfo, test } from "@playwright/test";
+import { expect as baseExpect, type FrameLocator, type Page, type TestInfo, test } from "@playwright/test";
 import pg from "pg";
 import { expectNoSeriousA11yViolations } from "./_axe";
 
+// the machine is shared: give each step of the flow (several server round trips) room
+const expect = baseExpect.configure({ timeout: 15_000 });
 const APP = process.env.E2E_BASE_URL ?? "http://localhost:3000";
 const SECRET_KEY = "sk_test_e2e_secret";
 const SECRET = { Authorization: `Api-Key ${SECRET_KEY}` };
@@ -41,6 +43,8 @@ async function api(method: string, path: string, data?: unknown) {
   expect(res.ok, `${method} ${path}: ${JSON.stringify(body)}`).toBe(true);
   return body;
 }
+
+test.describe.configure({ timeout: 120_000 });
 
 test.beforeAll(async () => {
   const port = await freePort();
@@ -118,7 +122,7 @@ async function pay(frame: FrameLocator, number: string) {
 
 /** Success in the widget and in the shop (onComplete); the contract id the shop was told. */
 async function expectActive(page: Page, frame: FrameLocator): Promise<number> {
-  await expect(frame.getByTestId("outcome-success")).toContainText("Your subscription is active", { timeout: 20_000 });
+  await expect(frame.getByTestId("outcome-success")).toContainText("Your subscription is active", { timeout: 45_000 });
   const result = page.getByTestId("shop-result");
   await expect(result).toContainText("is active");
   const id = Number(/Subscription (\d+)/.exec((await result.textContent()) ?? "")?.[1]);
@@ -260,7 +264,7 @@ test("opened directly, the widget page is the session's hosted checkout; an expi
   await page.getByLabel("Expiry (MM/YY)").fill("12/30");
   await page.getByLabel("CVC").fill("123");
   await page.getByRole("button", { name: /^Pay / }).click();
-  await expect(page.getByTestId("outcome-success")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("outcome-success")).toBeVisible({ timeout: 45_000 });
 
   const expired = await newSession();
   await db.query("update checkout_sessions set expires_at = now() - interval '1 minute' where token = $1", [
