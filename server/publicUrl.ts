@@ -1,7 +1,7 @@
 // The origin absolute URLs are built on (subscriber_page, hosted_url, widget URLs, pagination links): the
-// configured public URL (APP_URL, else PUBLIC_URL, else NEXTAUTH_URL) when there is one, otherwise the origin the request
-// itself came to (its Host header and, behind a TLS proxy, X-Forwarded-Proto), so a request to
-// 127.0.0.1:3000 gets links on 127.0.0.1:3000 rather than on a hard-wired localhost.
+// configured public URL (APP_URL, else PUBLIC_URL, else NEXTAUTH_URL unless `npm start` only defaulted
+// it) when there is one, otherwise the origin the request itself came to (its Host header and, behind a
+// TLS proxy, X-Forwarded-Proto), so a request to 127.0.0.1:3000 gets links on 127.0.0.1:3000.
 
 type Env = Record<string, string | undefined>;
 
@@ -20,7 +20,9 @@ function originOf(value: string | undefined): string | null {
 
 /** The configured public origin (APP_URL, PUBLIC_URL, NEXTAUTH_URL in that order), or null when neither is a usable URL. */
 export function configuredOrigin(env: Env = process.env): string | null {
-  return originOf(env.APP_URL) ?? originOf(env.PUBLIC_URL) ?? originOf(env.NEXTAUTH_URL);
+  // `npm start` fills in NEXTAUTH_URL=http://localhost:PORT for next-auth when none is set: not a choice
+  const nextAuth = env.NEXTAUTH_URL_DEFAULTED === "1" ? undefined : env.NEXTAUTH_URL;
+  return originOf(env.APP_URL) ?? originOf(env.PUBLIC_URL) ?? originOf(nextAuth);
 }
 
 /** The origin the request was addressed to, from its Host header (else its URL). */

@@ -6,7 +6,7 @@ import { configuredOrigin, onOrigin, publicOrigin, requestOrigin } from "@/serve
 import { get, post, seed } from "@/tests/helpers";
 import { channelBody } from "@/tests/sessions/_widget";
 
-const VARS = ["APP_URL", "PUBLIC_URL", "NEXTAUTH_URL"] as const;
+const VARS = ["APP_URL", "PUBLIC_URL", "NEXTAUTH_URL", "NEXTAUTH_URL_DEFAULTED"] as const;
 const saved: Record<string, string | undefined> = {};
 beforeEach(() => {
   for (const v of VARS) {
@@ -48,6 +48,10 @@ describe("publicOrigin", () => {
     );
     expect(publicOrigin(r, { NEXTAUTH_URL: "https://console.example.com/" })).toBe("https://console.example.com");
     expect(configuredOrigin({ APP_URL: "not a url" })).toBeNull();
+    // npm start's own default for next-auth is not a configured public URL
+    expect(publicOrigin(r, { NEXTAUTH_URL: "http://localhost:3000", NEXTAUTH_URL_DEFAULTED: "1" })).toBe(
+      "http://127.0.0.1:4321",
+    );
     expect(onOrigin(new URL("http://localhost:3000/api/v2/x/?page=2"), "http://127.0.0.1:9").toString()).toBe(
       "http://127.0.0.1:9/api/v2/x/?page=2",
     );
