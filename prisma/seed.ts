@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { getDb } from "@/server/db";
 import { seedDemo } from "@/server/seed/demo";
+import { seedDemoShop } from "@/server/seed/demoShop";
 
 const db = getDb();
 const force = process.argv.includes("--force");
@@ -19,6 +20,7 @@ if (!force && (await db.account.count()) > 0) {
     otherSecretKey: process.env.SEED_OTHER_SECRET_KEY,
     adminPassword: process.env.SEED_ADMIN_PASSWORD,
   });
+  await seedDemoShop(db, r.accountId, r.ids);
   const file = process.env.SEED_KEYS_FILE ?? ".data/demo-keys.json";
   if (file !== "none") {
     mkdirSync(dirname(file), { recursive: true });

@@ -32,6 +32,8 @@ const env = {
   DATABASE_URL: db.url,
   PORT: port,
   NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? `http://localhost:${port}`,
+  // a default is not a configured public URL: absolute links then follow the request's host (server/publicUrl.ts)
+  ...(process.env.NEXTAUTH_URL ? {} : { NEXTAUTH_URL_DEFAULTED: "1" }),
   EMBEDDED_DATABASE: db.embedded ? "1" : "0",
   APP_ENV: process.env.NODE_ENV ?? "development",
 };

@@ -8,14 +8,18 @@ import { useTRPC } from "@/components/trpc/client";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 
 const ROLE_LABEL: Record<string, string> = { owner: "owner", admin: "admin", read_only: "read-only" };
+/** Signs out and goes to this host's sign-in page (next-auth's own redirect would use NEXTAUTH_URL's host). */
+async function signOutHere() {
+  await signOut({ redirect: false });
+  window.location.assign("/login");
+}
+
 const buttonClass = "rounded-md border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:bg-slate-50";
 
 export function UserMenu({ userLabel, role }: { userLabel: string; role: string | null }) {
   const trpc = useTRPC();
   const [confirming, setConfirming] = useState(false);
-  const everywhere = useMutation(
-    trpc.session.signOutEverywhere.mutationOptions({ onSettled: () => signOut({ callbackUrl: "/login" }) }),
-  );
+  const everywhere = useMutation(trpc.session.signOutEverywhere.mutationOptions({ onSettled: () => signOutHere() }));
   return (
     <div className="flex flex-wrap items-center gap-3">
       <span className="text-sm text-slate-700" data-testid="signed-in-user">
@@ -50,12 +54,7 @@ export function UserMenu({ userLabel, role }: { userLabel: string; role: string 
         pending={everywhere.isPending || everywhere.isSuccess}
         onConfirm={() => everywhere.mutate()}
       />
-      <button
-        type="button"
-        onClick={() => signOut({ callbackUrl: "/login" })}
-        className={buttonClass}
-        data-testid="sign-out"
-      >
+      <button type="button" onClick={() => signOutHere()} className={buttonClass} data-testid="sign-out">
         Sign out
       </button>
     </div>

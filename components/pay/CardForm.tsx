@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { CardOutcome } from "./CardOutcome";
 
 async function encryptCard(publicKeyPem: string, card: object): Promise<string> {
   const der = Uint8Array.from(atob(publicKeyPem.replace(/-----[^-]+-----|\s/g, "")), (c) => c.charCodeAt(0));
@@ -19,6 +20,7 @@ export function CardForm({
   publicKey: string | null;
 }) {
   const [state, setState] = useState<"idle" | "sending" | "verified" | "processing">("idle");
+  const [saved, setSaved] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   async function submit(e: React.FormEvent<HTMLFormElement>) {
@@ -51,21 +53,12 @@ export function CardForm({
       setError(Object.values(json).flat().join(" "));
       return;
     }
+    setSaved(json.status);
     setState(json.status === "verified" ? "verified" : "processing");
   }
 
-  if (state === "verified")
-    return (
-      <p className="mt-4 text-green-700" data-testid="verified">
-        Your card is saved.
-      </p>
-    );
-  if (state === "processing")
-    return (
-      <p className="mt-4 text-slate-700" data-testid="processing">
-        Confirming with the processor…
-      </p>
-    );
+  if (saved)
+    return <CardOutcome token={token} initial={{ status: saved, checkout_status: "pending", fail_message: null }} />;
   return (
     <form onSubmit={submit} className="mt-4 space-y-3" data-testid="card-form">
       <label className="block text-sm">
@@ -82,11 +75,25 @@ export function CardForm({
       <div className="flex gap-3">
         <label className="block flex-1 text-sm">
           Expiry (MM/YY)
-          <input name="expiry" required className="mt-1 w-full rounded border px-3 py-2" placeholder="12/30" />
+          <input
+            name="expiry"
+            required
+            autoComplete="cc-exp"
+            inputMode="numeric"
+            className="mt-1 w-full rounded border px-3 py-2"
+            placeholder="12/30"
+          />
         </label>
         <label className="block w-24 text-sm">
           CVC
-          <input name="cvc" inputMode="numeric" className="mt-1 w-full rounded border px-3 py-2" placeholder="123" />
+          <input
+            name="cvc"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            required
+            className="mt-1 w-full rounded border px-3 py-2"
+            placeholder="123"
+          />
         </label>
       </div>
       {error && (

@@ -1,27 +1,48 @@
-// The embeddable checkout widget's page, /embed/checkout/<session token> (placeholder until the widget
-// issue builds the real page). Unlike every other page it may be framed, but only by the origins in its
-// session's snapshot: its Content-Security-Policy says `frame-ancestors <allowed origins>`, computed
-// here per session (proxy.ts does not match /embed/, because it cannot know the session's origins).
-// The later page must keep answering through `embedHeaders` (e.g. keep this route handler serving the
-// HTML shell, or look the origins up the same way before rendering) — never the proxy's default policy.
+// The embeddable checkout widget's page, /embed/checkout/<session token>: an HTML shell and a small plain
+// script (public/embed/checkout-app.js) that runs the whole flow on the public session routes. Unlike
+// every other page it may be framed, but only by the origins in its session's snapshot: its
+// Content-Security-Policy says `frame-ancestors <allowed origins>`, computed here per session (proxy.ts
+// does not match /embed/, because it cannot know the session's origins); any other origin sees nothing.
+// Opened directly (not framed), the same page is the session's hosted checkout page.
 import { getDb } from "@/server/db";
 import { snapshotOf } from "@/server/domain/sessions/sessions";
 import { newNonce, pageHeaders, servedOverHttps, widgetCsp } from "./security-headers";
 
 const TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
+/** Bump with a change of checkout-app.js or checkout.css: a new URL, so no stale copy is used. */
+export const WIDGET_ASSETS_VERSION = "1";
 
-/** The widget page's security headers for a session's allowed origins. */
+/** The widget page's security headers for a session's allowed origins (and its logo's origin). */
 export function embedHeaders(
   allowedOrigins: readonly string[],
   req: Request,
   nonce = newNonce(),
+  imageOrigins: readonly string[] = [],
 ): Record<string, string> {
   const https = servedOverHttps(req.url, req.headers);
   return pageHeaders(
     "widget",
-    widgetCsp(allowedOrigins, { nonce, https, dev: process.env.NODE_ENV === "development" }),
+    widgetCsp(allowedOrigins, { nonce, https, dev: process.env.NODE_ENV === "development" }, imageOrigins),
     https,
   );
+}
+
+const escapeAttr = (v: string) =>
+  v.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+function originOf(url: unknown): string[] {
+  if (typeof url !== "string") return [];
+  try {
+    return [new URL(url).origin];
+  } catch {
+    return [];
+  }
+}
+
+/** The shell: the script reads the token and the allowed origins (postMessage targets) from #checkout. */
+function shell(token: string, allowedOrigins: readonly string[], title: string, nonce: string): string {
+  const v = WIDGET_ASSETS_VERSION;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeAttr(title)}</title><link rel="stylesheet" href="/embed/checkout.css?v=${v}"></head><body><main id="checkout" data-token="${escapeAttr(token)}" data-allowed-origins="${escapeAttr(JSON.stringify(allowedOrigins))}" aria-live="polite"><p class="muted">Loading the checkout…</p></main><noscript><p>The checkout needs JavaScript.</p></noscript><script nonce="${nonce}" src="/embed/checkout-app.js?v=${v}" defer></script></body></html>`;
 }
 
 export async function embedCheckoutPage(req: Request, token: string): Promise<Response> {
@@ -32,8 +53,14 @@ export async function embedCheckoutPage(req: Request, token: string): Promise<Re
       headers: { ...embedHeaders([], req), "content-type": "text/plain; charset=utf-8" },
     });
   }
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Checkout</title></head><body><main data-testid="embed-placeholder"><p>Checkout</p></main></body></html>`;
+  const snapshot = snapshotOf(session);
+  const nonce = newNonce();
+  const logo = originOf((snapshot.theme as Record<string, unknown> | null)?.logo_url);
+  const html = shell(token, snapshot.allowed_origins, `Checkout · ${snapshot.sales_channel.name}`, nonce);
   return new Response(html, {
-    headers: { ...embedHeaders(snapshotOf(session).allowed_origins, req), "content-type": "text/html; charset=utf-8" },
+    headers: {
+      ...embedHeaders(snapshot.allowed_origins, req, nonce, logo),
+      "content-type": "text/html; charset=utf-8",
+    },
   });
 }

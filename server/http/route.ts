@@ -15,6 +15,7 @@ import { DomainError, isDomainError } from "@/server/domain/errors";
 import type { SessionRow } from "@/server/domain/sessions/sessions";
 import { textProblem, zodFieldErrors } from "@/server/inputChecks";
 import { type Logger, log } from "@/server/log";
+import { onOrigin, publicOrigin } from "@/server/publicUrl";
 import { requestBaseClock } from "@/server/requestClock";
 import { auditRequest } from "./audit";
 import { authenticate } from "./auth";
@@ -113,7 +114,7 @@ export function toRouteHandler(def: EndpointDef) {
         db,
         accountId: accountId ?? 0,
         clock,
-        baseUrl: url.origin,
+        baseUrl: publicOrigin(req),
         catalogVersion: principal?.catalogVersion,
         // built on first use: most requests never log from the domain
         get log() {
@@ -126,7 +127,8 @@ export function toRouteHandler(def: EndpointDef) {
           params,
           query,
           body,
-          url,
+          // handlers build links (pagination) from it: on the public origin, like ctx.baseUrl
+          url: onOrigin(url, ctx.baseUrl!),
           req,
           principal,
           text,

@@ -54,14 +54,14 @@ export function frameAncestors(origins: readonly string[]): string {
   return valid.length ? valid.join(" ") : "'none'";
 }
 
-function policy(family: PageFamily, o: PolicyOptions, ancestors: string): string {
+function policy(family: PageFamily, o: PolicyOptions, ancestors: string, images: readonly string[] = []): string {
   const scripts = ["'self'", `'nonce-${o.nonce}'`, "'strict-dynamic'", ...(o.dev ? ["'unsafe-eval'"] : [])];
   const directives = [
     "default-src 'self'",
     `script-src ${scripts.join(" ")}`,
     // no nonce here: a nonce would disable 'unsafe-inline', which React style attributes need
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    ["img-src 'self' data: blob:", ...images.filter((i) => ORIGIN.test(i))].join(" "),
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",
@@ -79,9 +79,16 @@ export function pageCsp(family: Exclude<PageFamily, "widget">, o: PolicyOptions)
   return policy(family, o, "'none'");
 }
 
-/** The embeddable checkout widget's policy: only the session's allowed origins may frame it. */
-export function widgetCsp(allowedOrigins: readonly string[], o: PolicyOptions): string {
-  return policy("widget", o, frameAncestors(allowedOrigins));
+/**
+ * The embeddable checkout widget's policy: only the session's allowed origins may frame it; `imageOrigins`
+ * (the origin of the channel's logo) may serve its images.
+ */
+export function widgetCsp(
+  allowedOrigins: readonly string[],
+  o: PolicyOptions,
+  imageOrigins: readonly string[] = [],
+): string {
+  return policy("widget", o, frameAncestors(allowedOrigins), imageOrigins);
 }
 
 /** True when the request reached us (or the TLS-terminating proxy in front) over HTTPS. */

@@ -1,10 +1,13 @@
 // Session-token authentication for browser callers (the embedded checkout widget): the path's token names
 // a checkout session (unknown → 404), and the request's Origin must be one of the origins the route allows
-// for it (missing or foreign → 403). Allowed requests get CORS headers for their origin; `preflight`
-// answers the browser's OPTIONS with the same checks.
+// for it (missing or foreign → 403). The service's own origin is always allowed: the widget's page
+// (/embed/checkout/<token>, framed on the seller's site) calls these routes from it. A same-origin GET
+// carries no Origin header; the browser's Sec-Fetch-Site: same-origin stands for it then. Allowed
+// requests get CORS headers for their origin; `preflight` answers the browser's OPTIONS with the same checks.
 import { getDb } from "@/server/db";
 import type { SessionRow } from "@/server/domain/sessions/sessions";
 import { log } from "@/server/log";
+import { configuredOrigin, requestOrigin } from "@/server/publicUrl";
 import { normalizeOrigin } from "@/server/schemas/sessions";
 import { json } from "./response";
 
@@ -31,8 +34,13 @@ export async function sessionGate(
 ): Promise<Gate> {
   const session = await findSession(params.token);
   if (!session) return { ok: false, response: json({ detail: "Not found." }, 404, VARY) };
+  // the service's own pages (any scheme and host it is reached on, compared as the browser sends it)
+  const header = req.headers.get("origin");
+  const own = [configuredOrigin(), requestOrigin(req)];
+  if (header ? own.includes(header) : req.headers.get("sec-fetch-site") === "same-origin")
+    return { ok: true, session, origin: header ?? requestOrigin(req) };
   // normalized like the channel's allowed origins; absent or opaque ("null") is no origin
-  const origin = normalizeOrigin(req.headers.get("origin"));
+  const origin = normalizeOrigin(header);
   if (!origin)
     return { ok: false, response: json({ detail: "An Origin header from an allowed origin is required." }, 403, VARY) };
   if (!allowed(session).includes(origin))

@@ -227,6 +227,11 @@ export const checkoutSessionResponse = z
     widget_url: z
       .string()
       .meta({ description: "Public address the widget reads the session from (origin-checked, no API key)" }),
+    widget_page_url: z.string().meta({
+      "x-extension": true,
+      description:
+        "Extension: the widget's page (/embed/checkout/<token>): framed by /embed/v1.js on an allowed origin, or opened directly as a hosted checkout page",
+    }),
     expires_at: dateTime.meta({ description: "30 minutes after creation" }),
     created_at: dateTime,
     updated_at: dateTime,

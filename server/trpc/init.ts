@@ -12,15 +12,21 @@ import { type DomainError, type FieldErrors, isDomainError } from "@/server/doma
 import { canMutate, loadConsoleUser } from "@/server/domain/users/roles";
 import { checkJson, zodFieldErrors } from "@/server/inputChecks";
 import { log } from "@/server/log";
+import { configuredOrigin, publicOrigin } from "@/server/publicUrl";
 import { auditMutation } from "./audit";
 import { transformer } from "./transformer";
 
 export interface TrpcContext {
   session: SellerSession | null;
+  /** where absolute links (subscriber_page) point: the public URL, else the request's own origin */
+  baseUrl?: string;
 }
 
-export async function createTrpcContext(): Promise<TrpcContext> {
-  return { session: await getSellerSession() };
+export async function createTrpcContext(opts?: { req?: Request }): Promise<TrpcContext> {
+  return {
+    session: await getSellerSession(),
+    baseUrl: opts?.req ? publicOrigin(opts.req) : (configuredOrigin() ?? undefined),
+  };
 }
 
 const CODE: Record<DomainError["kind"], TRPC_ERROR_CODE_KEY> = {
@@ -105,6 +111,7 @@ export const protectedProcedure = publicProcedure
       accountId: ctx.session.accountId,
       clock: systemClock,
       log: log.child({ userId: ctx.session.userId }),
+      baseUrl: ctx.baseUrl,
     };
     return next({ ctx: { session: ctx.session, user, domain } });
   })

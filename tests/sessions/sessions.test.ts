@@ -44,6 +44,7 @@ describe("POST /v2/checkout-sessions/", () => {
       checkout_status: null,
       contract_id: null,
       widget_url: `http://test.local/api/public/checkout-sessions/${s.token}/`,
+      widget_page_url: `http://test.local/embed/checkout/${s.token}`,
       snapshot: {
         sales_channel: { id: ch.id, name: ch.name },
         offer: ch.offer,

@@ -76,12 +76,28 @@ export async function registrationForPage(ctx: Pick<Ctx, "db" | "clock">, input:
     renderMode: processor.renderMode,
     processorName: processor.displayName,
     publicKey: (config.public_key as string) ?? null,
-    // a card update from the subscriber page (no checkout) charges nothing now and returns to that page
     currency: registration.checkout?.currency ?? "",
-    total: registration.checkout?.total.toString() ?? "0.0000",
+    total: registration.checkout?.total.toFixed(4) ?? "0.0000",
+    // what became of the payment this card is for: a declined card must not read as "saved" and done
+    checkoutStatus:
+      registration.checkout?.status === "finalizing" ? "pending" : (registration.checkout?.status ?? null),
+    failMessage: registration.checkout?.status === "failed" ? registration.checkout.failMessage : null,
+    // a card update from the subscriber page (no checkout) charges nothing now and returns to that page
     contractId: registration.contractId,
     /** where the customer goes back to after a card update from the subscriber page (null for checkouts) */
     returnPath: await subscriberReturnPath(db, registration.contractId),
+  };
+}
+
+/** The hosted form's and the widget's poll: the registration's and its checkout's state, nothing private. */
+export async function registrationState(ctx: Pick<Ctx, "db" | "clock">, input: { token: string }) {
+  const page = await registrationForPage(ctx, input);
+  if (!page) throw new DomainError("not_found", "Not found.");
+  return {
+    status: page.status,
+    expired: page.expired,
+    checkout_status: page.checkoutStatus,
+    fail_message: page.failMessage,
   };
 }
 

@@ -25,6 +25,9 @@ export function sessionStatus(s: SessionRow, now: Date): SessionStatus {
 
 export const snapshotOf = (s: SessionRow) => s.snapshot as unknown as SessionSnapshot;
 
+/** The widget's page, /embed/checkout/<token>: what a browser opens (framed by v1.js, or as a hosted page). */
+export const widgetPageUrl = (origin: string, token: string) => `${origin.replace(/\/+$/, "")}/embed/checkout/${token}`;
+
 /** The public address the widget reads the session from. */
 export const widgetUrl = (origin: string, token: string) =>
   `${origin.replace(/\/+$/, "")}/api/public/checkout-sessions/${token}/`;
@@ -118,6 +121,7 @@ export async function presentSession(ctx: Ctx, row: SessionRow): Promise<Checkou
       : null,
     contract_id: checkout?.contractId ?? null,
     widget_url: widgetUrl(ctx.baseUrl ?? "", session.token),
+    widget_page_url: widgetPageUrl(ctx.baseUrl ?? "", session.token),
     expires_at: iso(session.expiresAt),
     created_at: iso(session.createdAt),
     updated_at: iso(session.updatedAt),

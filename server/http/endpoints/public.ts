@@ -3,7 +3,7 @@
 // webhook (authenticated by its HMAC signature over the raw body).
 import { z } from "zod";
 import { handleProcessorWebhook, type ProcessorEvent } from "@/server/domain/checkouts/processorWebhook";
-import { type CardDetails, submitRegistration } from "@/server/domain/checkouts/registrations";
+import { type CardDetails, registrationState, submitRegistration } from "@/server/domain/checkouts/registrations";
 import { auditCardForm } from "@/server/http/audit";
 import { PUBLIC_BODY_LIMIT } from "@/server/http/body";
 import { defineEndpoint } from "@/server/http/endpoint";
@@ -30,6 +30,17 @@ const cardForm = defineEndpoint({
   audit: (ctx, { params }, result) => auditCardForm(ctx.db, params.token, result),
 });
 
+// the form's poll after a card was saved (vendor B's webhook, the seller's finalize): no card data in it
+const cardFormState = defineEndpoint({
+  method: "GET",
+  path: "/pay/registrations/{token}/",
+  summary: "Hosted card form state",
+  tags: ["Public"],
+  auth: "none",
+  params: z.object({ token: z.string().max(200) }),
+  handler: (ctx, { params }) => registrationState(ctx, { token: params.token }),
+});
+
 const processorWebhook = defineEndpoint({
   method: "POST",
   path: "/processors/sandbox/webhook/",
@@ -49,4 +60,5 @@ const processorWebhook = defineEndpoint({
 });
 
 export const submitCardForm = toRouteHandler(cardForm);
+export const getCardFormState = toRouteHandler(cardFormState);
 export const receiveProcessorWebhook = toRouteHandler(processorWebhook);

@@ -1,5 +1,7 @@
 import { notFound } from "next/navigation";
 import { CardForm } from "@/components/pay/CardForm";
+import { CardOutcome } from "@/components/pay/CardOutcome";
+import { formatMoney } from "@/components/ui/money";
 import { hostedRegistration } from "@/server/http/pages";
 
 export const dynamic = "force-dynamic";
@@ -11,18 +13,26 @@ export default async function RegistrationPage({ params }: { params: Promise<{ t
   return (
     <main className="mx-auto max-w-md p-8">
       <div className="rounded-xl bg-white p-6 shadow">
-        <h1 className="text-xl font-semibold">Add a card</h1>
+        <h1 className="text-xl font-semibold">{r.returnPath ? "Update your card" : "Add a card"}</h1>
         <p className="mt-1 text-sm text-slate-600">
-          {r.processorName} · first charge {r.total} {r.currency}
+          {r.processorName} ·{" "}
+          {r.returnPath ? "nothing is charged now" : `first charge ${formatMoney(r.total, r.currency)}`}
         </p>
         {r.expired ? (
           <p className="mt-4 text-red-700">This link has expired.</p>
-        ) : r.status === "verified" ? (
-          <p className="mt-4 text-green-700" data-testid="verified">
-            Your card is saved.
-          </p>
+        ) : r.status !== "pending" ? (
+          <CardOutcome
+            token={r.token}
+            initial={{ status: r.status, checkout_status: r.checkoutStatus, fail_message: r.failMessage }}
+            returnPath={r.returnPath}
+          />
         ) : (
           <CardForm token={r.token} renderMode={r.renderMode} publicKey={r.publicKey} />
+        )}
+        {r.returnPath && r.status === "pending" && (
+          <a className="mt-4 inline-block text-sm text-blue-700 underline" href={r.returnPath}>
+            Back to your subscription
+          </a>
         )}
       </div>
       <p className="mt-4 text-center text-xs text-slate-500">

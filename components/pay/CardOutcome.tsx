@@ -1,0 +1,77 @@
+"use client";
+// What became of the card and its payment, kept current by polling the form's state: vendor B's card is
+// confirmed by the processor's webhook a moment later, and the payment itself is taken when the shop
+// finalizes the checkout — a declined card must end in "the payment failed", never stay "saved".
+import { useEffect, useState } from "react";
+
+export interface CardState {
+  status: string;
+  checkout_status: string | null;
+  fail_message: string | null;
+}
+
+const POLL_MS = 1500;
+const settled = (s: CardState) =>
+  s.status !== "processing" && !["pending", "pending_external"].includes(s.checkout_status ?? "");
+
+/** `returnPath`: the subscriber page a card update came from (no payment is taken by the form then). */
+export function CardOutcome({
+  token,
+  initial,
+  returnPath = null,
+}: {
+  token: string;
+  initial: CardState;
+  returnPath?: string | null;
+}) {
+  const [state, setState] = useState(initial);
+  useEffect(() => {
+    if (settled(state)) return;
+    const timer = setTimeout(async () => {
+      const res = await fetch(`/api/pay/registrations/${token}/`, { cache: "no-store" }).catch(() => null);
+      if (res?.ok) setState(await res.json());
+      else setState({ ...state }); // try again after the next interval
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [state, token]);
+
+  if (state.checkout_status === "failed")
+    return (
+      <div className="mt-4 text-red-700" role="alert" data-testid="payment-failed">
+        <p className="font-medium">The payment failed{state.fail_message ? `: ${state.fail_message}` : "."}</p>
+        <p className="mt-1 text-sm">Nothing was charged. Go back to the shop to try another card.</p>
+      </div>
+    );
+  if (state.checkout_status === "succeeded")
+    return (
+      <p className="mt-4 text-green-700" role="status" data-testid="payment-succeeded">
+        Payment complete: your subscription is active.
+      </p>
+    );
+  if (state.status === "processing")
+    return (
+      <p className="mt-4 text-slate-700" role="status" data-testid="processing">
+        Confirming your card with the processor…
+      </p>
+    );
+  if (state.checkout_status === "pending_external")
+    return (
+      <p className="mt-4 text-slate-700" role="status" data-testid="payment-pending">
+        Waiting for your bank to confirm the payment…
+      </p>
+    );
+  if (returnPath)
+    return (
+      <div className="mt-4 text-slate-700" role="status" data-testid="verified">
+        <p>Your new card is saved: your next payments use it.</p>
+        <a className="mt-2 inline-block font-medium text-blue-700 underline" href={returnPath}>
+          Back to your subscription
+        </a>
+      </div>
+    );
+  return (
+    <p className="mt-4 text-slate-700" role="status" data-testid="verified">
+      Your card is saved. The payment has not been taken yet: the shop takes it when you complete your order.
+    </p>
+  );
+}

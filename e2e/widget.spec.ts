@@ -1,0 +1,337 @@
+// The embeddable checkout as a customer meets it: the demo shop (scripts/demo-shop.mjs, on another
+// origin) creates a session with the secret key and mounts /embed/v1.js; the customer buys in the framed
+// widget with each sandbox render mode, retries after a declined card, waits out 3-D Secure until the
+// processor's webhook, and the seller finds the contract in the console. Also: an expired session's
+// message, the page opened directly (hosted checkout), a non-allowed origin cannot frame it, axe, and
+// screenshots at 375 and 1280 px.
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHmac } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect as baseExpect, type FrameLocator, type Page, type TestInfo, test } from "@playwright/test";
+import pg from "pg";
+import { expectNoSeriousA11yViolations } from "./_axe";
+
+// the machine is shared: give each step of the flow (several server round trips) room
+const expect = baseExpect.configure({ timeout: 15_000 });
+const APP = process.env.E2E_BASE_URL ?? "http://localhost:3000";
+const SECRET_KEY = "sk_test_e2e_secret";
+const SECRET = { Authorization: `Api-Key ${SECRET_KEY}` };
+const GOOD = "4242 4242 4242 4242";
+
+let shop: ChildProcess;
+let shopOrigin: string;
+let stranger: Server;
+let strangerOrigin: string;
+let db: pg.Client;
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
+  const { port } = s.address() as AddressInfo;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+async function api(method: string, path: string, data?: unknown) {
+  const res = await fetch(`${APP}/api${path}`, {
+    method,
+    headers: { ...SECRET, "content-type": "application/json" },
+    body: data === undefined ? undefined : JSON.stringify(data),
+  });
+  const body = await res.json();
+  expect(res.ok, `${method} ${path}: ${JSON.stringify(body)}`).toBe(true);
+  return body;
+}
+
+test.describe.configure({ timeout: 120_000 });
+
+test.beforeAll(async () => {
+  const port = await freePort();
+  shopOrigin = `http://localhost:${port}`;
+  // the seeded demo shop channels allow http://localhost:4000; this run's shop is on a free port
+  const channels = await api("GET", "/v2/sales-channels/");
+  for (const c of channels.filter((x: { name: string }) => x.name.startsWith("Demo shop")))
+    await api("PATCH", `/v2/sales-channels/${c.id}/`, {
+      allowed_origins: [...c.allowed_origins, shopOrigin],
+      theme: { ...c.theme, logo_url: `${shopOrigin}/logo.svg` },
+    });
+  shop = spawn(process.execPath, ["scripts/demo-shop.mjs"], {
+    env: { ...process.env, APP_URL: APP, DEMO_SHOP_PORT: String(port), DEMO_SECRET_KEY: SECRET_KEY },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; ; i++) {
+    const up = await fetch(`${shopOrigin}/`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (i > 100) throw new Error("the demo shop did not start");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  // a page on an origin the sessions do not allow, framing the widget page of the session in ?token=
+  stranger = createServer((req, res) => {
+    const token = new URL(req.url ?? "/", "http://x").searchParams.get("token") ?? "";
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end(
+      `<!doctype html><title>Stranger</title><iframe title="checkout" src="${APP}/embed/checkout/${token}"></iframe>`,
+    );
+  });
+  await new Promise<void>((r) => stranger.listen(0, "127.0.0.1", r));
+  strangerOrigin = `http://127.0.0.1:${(stranger.address() as AddressInfo).port}`;
+  db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await db.connect();
+});
+
+test.afterAll(async () => {
+  shop?.kill("SIGTERM");
+  await new Promise((r) => stranger?.close(r));
+  await db?.end();
+});
+
+/** A full-page screenshot, attached to the report and kept as <name>.png in the test's output folder. */
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  const body = await page.screenshot({ fullPage: true, path: testInfo.outputPath(`${name}.png`) });
+  expect(body.length).toBeGreaterThan(1000);
+  await testInfo.attach(name, { body, contentType: "image/png" });
+}
+
+/** The shop's checkout page, with the widget framed and showing the offer. */
+async function openShop(page: Page, plan = ""): Promise<FrameLocator> {
+  await page.goto(`${shopOrigin}/checkout${plan}`);
+  const frame = page.frameLocator("#checkout iframe");
+  await expect(frame.getByRole("heading", { name: /^Demo shop/ })).toBeVisible();
+  await expect(page.locator("body")).toHaveAttribute("data-widget", "ready");
+  return frame;
+}
+
+async function details(frame: FrameLocator, processor?: string) {
+  await frame.getByLabel("Full name").fill("Ada Lovelace");
+  await frame.getByLabel("Email").fill(`ada-${Date.now()}@example.com`);
+  if (processor) await frame.getByLabel(processor).check();
+  await frame.getByLabel(/I accept the terms/).check();
+  await frame.getByRole("button", { name: "Continue to payment" }).click();
+}
+
+async function pay(frame: FrameLocator, number: string) {
+  await frame.getByLabel("Card number").fill(number);
+  await frame.getByLabel("Expiry (MM/YY)").fill("12/30");
+  await frame.getByLabel("CVC").fill("123");
+  await frame.getByRole("button", { name: /^Pay / }).click();
+}
+
+/** Success in the widget and in the shop (onComplete); the contract id the shop was told. */
+async function expectActive(page: Page, frame: FrameLocator): Promise<number> {
+  await expect(frame.getByTestId("outcome-success")).toContainText("Your subscription is active", { timeout: 45_000 });
+  const result = page.getByTestId("shop-result");
+  await expect(result).toContainText("is active");
+  const id = Number(/Subscription (\d+)/.exec((await result.textContent()) ?? "")?.[1]);
+  expect(id).toBeGreaterThan(0);
+  const contract = await api("GET", `/v2/subscription-contracts/${id}/`);
+  expect(contract.state).toBe("active");
+  return id;
+}
+
+test("generic card form: from the demo shop to an active contract the seller sees in the console; axe; 375/1280 px", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const frame = await openShop(page);
+  // v1.js sized the iframe to its content (not its initial 480 px)
+  await expect
+    .poll(async () => page.locator("#checkout iframe").evaluate((f) => (f as HTMLElement).style.height))
+    .not.toBe("480px");
+  await expect(frame.getByTestId("total")).toHaveText("€12.28");
+  await expect(frame.getByText("1 × Streaming Basic")).toBeVisible();
+  await expect(frame.getByRole("img", { name: "Demo shop logo" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, testInfo, "widget-1280");
+  await page.setViewportSize({ width: 375, height: 800 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await shot(page, testInfo, "widget-375");
+  await expectNoSeriousA11yViolations(page);
+
+  await details(frame, "Sandbox card form");
+  await expect(frame.getByLabel("CVC")).toHaveAttribute("autocomplete", "cc-csc");
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, testInfo, "card-375");
+  await pay(frame, GOOD);
+  const id = await test.step("active", () => expectActive(page, frame));
+  await test.step("axe on the success state", () => expectNoSeriousA11yViolations(page));
+
+  // the seller sees it in the console
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("admin@example.com");
+  await page.getByLabel("Password").fill("demo-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(`/admin/contracts/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(`contract ${id}`);
+});
+
+test("vendor B drop-in: pending until the processor confirms the card, then active", async ({ page }) => {
+  const frame = await openShop(page);
+  await details(frame, "Vendor B drop-in (sandbox)");
+  await pay(frame, GOOD);
+  await expectActive(page, frame);
+});
+
+test("vendor C: synchronous card check, then active", async ({ page }) => {
+  const frame = await openShop(page);
+  await details(frame, "Vendor C embedded (sandbox)");
+  await pay(frame, "5555 5555 5555 4444");
+  await expectActive(page, frame);
+});
+
+test("vendor A (USD): the card is encrypted in the browser, then active", async ({ page }) => {
+  const frame = await openShop(page, "?plan=usd");
+  await expect(frame.getByTestId("total")).toContainText("US$");
+  await details(frame);
+  const sent: string[] = [];
+  page.on("request", (r) => r.url().includes("/api/pay/registrations/") && sent.push(r.postData() ?? ""));
+  await pay(frame, GOOD);
+  await expectActive(page, frame);
+  expect(sent.some((b) => b.includes("encrypted_card") && !b.includes("4242"))).toBe(true);
+});
+
+test("a declined card says the payment failed; another card then succeeds", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const frame = await openShop(page);
+  await details(frame, "Sandbox card form");
+  await pay(frame, "4000 0000 0000 0002");
+  const failure = frame.getByTestId("outcome-failure");
+  await expect(failure).toContainText("The payment failed.");
+  await expect(failure).toContainText("The card was declined.");
+  await expect(page.locator("body")).toHaveAttribute("data-widget-error", "card_declined");
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, testInfo, "declined-375");
+  await frame.getByRole("button", { name: "Try another card" }).click();
+  await pay(frame, GOOD);
+  await expectActive(page, frame);
+});
+
+test("3-D Secure: pending until the processor's signed webhook completes the payment", async ({ page }) => {
+  const frame = await openShop(page);
+  await details(frame, "Sandbox card form");
+  await pay(frame, "4000 0000 0000 3220");
+  await expect(frame.getByTestId("outcome-pending")).toContainText("Waiting for your bank");
+  await expectNoSeriousA11yViolations(page);
+  // the processor: its signed payment.succeeded for the pending attempt
+  const { rows } = await db.query(
+    `select a.transaction_id, p.id as processor_id, p.config->>'webhook_secret' as secret
+       from billing_attempts a join account_payment_processors p on p.display_name = 'Sandbox card form'
+      where a.state = 'pending_external' order by a.id desc limit 1`,
+  );
+  expect(rows.length).toBe(1);
+  const body = JSON.stringify({
+    type: "payment.succeeded",
+    account_payment_processor_id: rows[0].processor_id,
+    transaction_id: rows[0].transaction_id,
+  });
+  const t = Math.floor(Date.now() / 1000);
+  const signature = `t=${t},v1=${createHmac("sha256", rows[0].secret).update(`${t}.${body}`).digest("hex")}`;
+  const res = await fetch(`${APP}/api/processors/sandbox/webhook/`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-sandbox-signature": signature },
+    body,
+  });
+  expect(res.status).toBe(200);
+  await expectActive(page, frame);
+});
+
+async function newSession(plan = "Demo shop") {
+  const channels = await api("GET", "/v2/sales-channels/");
+  const channel = channels.find((c: { name: string }) => c.name === plan);
+  return api("POST", "/v2/checkout-sessions/", { sales_channel: channel.id });
+}
+
+test("opened directly, the widget page is the session's hosted checkout; an expired session says so", async ({
+  page,
+}) => {
+  const session = await newSession();
+  expect(session.widget_page_url).toBe(`${APP}/embed/checkout/${session.token}`);
+  // the same page and script without a parent frame
+  await page.goto(session.widget_page_url);
+  await page.getByLabel("Full name").fill("Grace Hopper");
+  await page.getByLabel("Email").fill(`grace-${Date.now()}@example.com`);
+  await page.getByLabel("Vendor C embedded (sandbox)").check();
+  await page.getByLabel(/I accept the terms/).check();
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await page.getByLabel("Card number").fill(GOOD);
+  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByTestId("outcome-success")).toBeVisible({ timeout: 45_000 });
+
+  const expired = await newSession();
+  await db.query("update checkout_sessions set expires_at = now() - interval '1 minute' where token = $1", [
+    expired.token,
+  ]);
+  await page.goto(expired.widget_page_url);
+  await expect(page.getByTestId("outcome-expired")).toContainText("This checkout has expired.");
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("a page on an origin the session does not allow cannot frame the widget", async ({ page, request }) => {
+  const session = await newSession();
+  const res = await request.get(`/embed/checkout/${session.token}`);
+  const csp = res.headers()["content-security-policy"];
+  const ancestors = /frame-ancestors ([^;]+)/.exec(csp)?.[1] ?? "";
+  expect(ancestors.split(" ")).toContain(shopOrigin);
+  expect(ancestors).not.toContain(strangerOrigin);
+  await page.goto(`${strangerOrigin}/?token=${session.token}`);
+  await page.waitForTimeout(1500);
+  const framed = page.frames().filter((f) => f !== page.mainFrame());
+  expect(framed.length).toBe(1);
+  const content = await framed[0]
+    .locator("#checkout")
+    .count()
+    .catch(() => 0);
+  expect(content).toBe(0);
+  // and its own calls are refused from there as well
+  const call = await request.get(`/api/public/checkout-sessions/${session.token}/`, {
+    headers: { origin: strangerOrigin },
+  });
+  expect(call.status()).toBe(403);
+});
+
+test("hosted card form: a declined card ends in 'the payment failed', also when reopened; amounts and autofill hints", async ({
+  page,
+}) => {
+  const session = await newSession();
+  const publicCall = async (path: string, data?: unknown) => {
+    const res = await fetch(`${APP}/api/public/checkout-sessions/${session.token}/${path}`, {
+      method: data === undefined ? "GET" : "POST",
+      headers: { origin: shopOrigin, "content-type": "application/json" },
+      body: data === undefined ? undefined : JSON.stringify(data),
+    });
+    return { status: res.status, body: await res.json() };
+  };
+  const view = (await publicCall("")).body;
+  const card = view.processors.find((p: { display_name: string }) => p.display_name === "Sandbox card form");
+  const checkout = await publicCall("checkout/", {
+    customer: { reference: `hosted-${Date.now()}` },
+    account_payment_processor: card.account_payment_processor_id,
+  });
+  expect(checkout.status).toBe(200);
+  const hosted = checkout.body.registration.hosted_url;
+  expect(hosted.startsWith(`${APP}/pay/registrations/`)).toBe(true);
+  await page.goto(hosted);
+  await expect(page.getByText("first charge €12.28")).toBeVisible();
+  await expect(page.getByLabel("CVC")).toHaveAttribute("autocomplete", "cc-csc");
+  await expect(page.getByLabel("CVC")).toHaveAttribute("required", "");
+  await expect(page.getByLabel("Expiry (MM/YY)")).toHaveAttribute("autocomplete", "cc-exp");
+  await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Save card" }).click();
+  await expect(page.getByTestId("verified")).toContainText("The payment has not been taken yet");
+  expect((await publicCall("finalize/", {})).status).toBe(400);
+  await expect(page.getByTestId("payment-failed")).toContainText("The payment failed: The card was declined.");
+  await page.reload();
+  await expect(page.getByTestId("payment-failed")).toContainText("The card was declined.");
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,0 +1,424 @@
+// The checkout widget's page script (/embed/checkout/<token>): plain ES2017, no framework. It runs the
+// whole flow on the public session routes (/api/public/checkout-sessions/<token>/...) and the card form's
+// routes (/api/pay/registrations/<token>/): offer, terms, customer details, processor choice, card entry
+// per sandbox render mode, finalize, and the success / failure / pending outcomes. Framed by /embed/v1.js
+// it reports its height and outcome to the parent page, only to the origin v1.js named in the fragment
+// and only when that origin is one of the session's allowed origins.
+(() => {
+  const root = document.getElementById("checkout");
+  const token = root.dataset.token;
+  const allowed = JSON.parse(root.dataset.allowedOrigins || "[]");
+  const api = `/api/public/checkout-sessions/${encodeURIComponent(token)}/`;
+  const POLL_MS = 1500;
+
+  const hashOrigin = /(?:^#|&)origin=([^&]+)/.exec(location.hash);
+  const claimed = hashOrigin ? decodeURIComponent(hashOrigin[1]) : null;
+  const parentOrigin = window.parent !== window && claimed && allowed.indexOf(claimed) >= 0 ? claimed : null;
+  const notify = (type, data) => {
+    if (parentOrigin)
+      window.parent.postMessage(Object.assign({ source: "subscription-checkout", type }, data), parentOrigin);
+  };
+  let lastHeight = 0;
+  const reportHeight = () => {
+    const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+    if (height !== lastHeight) notify("resize", { height: (lastHeight = height) });
+  };
+  if (window.ResizeObserver) new ResizeObserver(reportHeight).observe(document.documentElement);
+
+  // --- small DOM helpers (text only: nothing from the server is parsed as HTML) ---
+  const el = (tag, attrs, children) => {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === false || v == null) continue;
+      if (k === "text") node.textContent = v;
+      else if (k === "on") for (const [ev, fn] of Object.entries(v)) node.addEventListener(ev, fn);
+      else node.setAttribute(k, v === true ? "" : v);
+    }
+    for (const c of children || []) if (c) node.append(c);
+    return node;
+  };
+  const show = (...nodes) => {
+    root.replaceChildren(...nodes.filter(Boolean));
+    reportHeight();
+  };
+  // the rule of components/ui/money.ts: Intl formats the four-digit decimal string, no float rounding first
+  const money = (amount, currency) => {
+    try {
+      return new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(amount);
+    } catch (_) {
+      return `${amount} ${currency}`;
+    }
+  };
+  const messageOf = (body) => {
+    if (!body) return "Something went wrong. Try again.";
+    if (typeof body.detail === "string") return body.detail;
+    const parts = [];
+    for (const v of Object.values(body)) if (Array.isArray(v)) parts.push(...v.filter((x) => typeof x === "string"));
+    return parts.join(" ") || "Something went wrong. Try again.";
+  };
+  const request = async (method, url, body) => {
+    const res = await fetch(url, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+    });
+    const text = await res.text();
+    let json = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch (_) {}
+    return { status: res.status, ok: res.ok, body: json };
+  };
+  const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+
+  let view = null;
+  let customerRef = null;
+  let processorId = null;
+
+  function applyTheme(theme) {
+    const colors = (theme && theme.colors) || {};
+    const style = document.documentElement.style;
+    const set = (name, value) => typeof value === "string" && style.setProperty(name, value);
+    set("--sc-primary", colors.primary);
+    set("--sc-on-primary", colors.on_primary || colors.primary_text);
+    set("--sc-background", colors.background);
+    set("--sc-text", colors.text);
+    if (theme && typeof theme.font_family === "string") style.setProperty("--sc-font", theme.font_family);
+  }
+
+  function header() {
+    const theme = view.theme || {};
+    return el("div", { class: "brand" }, [
+      typeof theme.logo_url === "string"
+        ? el("img", { src: theme.logo_url, alt: `${view.sales_channel.name} logo` })
+        : null,
+      el("h1", { text: view.sales_channel.name }),
+    ]);
+  }
+
+  function offerTable(offer) {
+    const cur = offer.currency;
+    const rows = [];
+    for (const line of offer.initial_lines.concat(offer.recurring_items)) {
+      const every = line.interval
+        ? ` · every ${line.interval_count > 1 ? `${line.interval_count} ` : ""}${line.interval}${line.interval_count > 1 ? "s" : ""}`
+        : "";
+      rows.push(
+        el("tr", {}, [
+          el("td", {}, [
+            el("span", { text: `${line.quantity} × ${line.product_name}${every}` }),
+            el("span", { class: "explain", text: line.explanation }),
+          ]),
+          el("td", { class: "amount", text: money(line.line_total_amount, cur) }),
+        ]),
+      );
+    }
+    rows.push(
+      el("tr", {}, [el("td", { text: "Tax" }), el("td", { class: "amount", text: money(offer.tax_amount, cur) })]),
+    );
+    rows.push(
+      el("tr", { class: "total" }, [
+        el("th", { scope: "row", text: "Due today" }),
+        el("td", { class: "amount", "data-testid": "total", text: money(offer.total_amount, cur) }),
+      ]),
+    );
+    if (offer.recurring_items.length)
+      rows.push(
+        el("tr", {}, [
+          el("td", { class: "muted", text: "Then each period" }),
+          el("td", { class: "amount muted", text: money(offer.recurring_total_amount, cur) }),
+        ]),
+      );
+    return el("table", {}, [el("caption", { class: "muted", text: "Your subscription" }), el("tbody", {}, rows)]);
+  }
+
+  function outcome(kind, title, text, extra) {
+    show(
+      header(),
+      el(
+        "div",
+        { class: `notice ${kind}`, role: kind === "failure" ? "alert" : "status", "data-testid": `outcome-${kind}` },
+        [el("strong", { text: title }), text ? el("p", { text }) : null],
+      ),
+      extra,
+    );
+  }
+
+  function fatal(text) {
+    show(el("div", { class: "notice failure", role: "alert", "data-testid": "outcome-error" }, [el("p", { text })]));
+    notify("error", { message: text });
+  }
+
+  async function load() {
+    const r = await request("GET", api).catch(() => null);
+    if (!r) return fatal("The checkout could not be loaded. Check your connection and reload.");
+    if (r.status === 410) {
+      show(
+        el("div", { class: "notice failure", role: "alert", "data-testid": "outcome-expired" }, [
+          el("strong", { text: "This checkout has expired." }),
+          el("p", { text: "Go back to the shop and start the checkout again." }),
+        ]),
+      );
+      return notify("error", { code: "session_expired", message: "This checkout session has expired." });
+    }
+    if (!r.ok) return fatal(messageOf(r.body));
+    view = r.body;
+    applyTheme(view.theme);
+    notify("ready", {});
+    if (view.status === "completed") return succeeded(view.checkout && view.checkout.contract_id);
+    if (view.checkout && view.checkout.status === "pending_external") return pendingExternal();
+    renderDetails();
+  }
+
+  function renderDetails(error) {
+    const fields = [];
+    if (view.customer_required && !customerRef) {
+      fields.push(
+        el("h2", { text: "Your details" }),
+        el("label", { for: "sc-name", text: "Full name" }),
+        el("input", { id: "sc-name", name: "name", type: "text", autocomplete: "name", required: true }),
+        el("label", { for: "sc-email", text: "Email" }),
+        el("input", { id: "sc-email", name: "email", type: "email", autocomplete: "email", required: true }),
+      );
+    }
+    if (view.requires_selection) {
+      fields.push(
+        el(
+          "fieldset",
+          {},
+          [el("legend", { text: "Pay with" })].concat(
+            view.processors.map((p, i) =>
+              el("label", { class: "choice" }, [
+                el("input", {
+                  type: "radio",
+                  name: "processor",
+                  value: String(p.account_payment_processor_id),
+                  required: true,
+                  checked: processorId ? processorId === p.account_payment_processor_id : i === 0,
+                }),
+                el("span", { text: p.display_name }),
+              ]),
+            ),
+          ),
+        ),
+      );
+    }
+    const terms = view.terms || {};
+    if (terms.text || terms.url) {
+      fields.push(
+        el("h2", { text: "Terms" }),
+        terms.text ? el("p", { class: "terms", text: terms.text }) : null,
+        el("label", { class: "choice" }, [
+          el("input", { type: "checkbox", name: "terms", required: true }),
+          el("span", {}, [
+            document.createTextNode("I accept the "),
+            terms.url
+              ? el("a", { href: terms.url, target: "_blank", rel: "noopener", text: "terms" })
+              : document.createTextNode("terms"),
+            document.createTextNode(terms.version ? ` (version ${terms.version}).` : "."),
+          ]),
+        ]),
+      );
+    }
+    if (!view.processors.length)
+      return fatal("This checkout cannot be paid right now: no payment method is available.");
+    const form = el(
+      "form",
+      { novalidate: false, on: { submit: (e) => (e.preventDefault(), startCheckout(form)) } },
+      fields.concat([
+        error ? el("p", { class: "error", role: "alert", text: error }) : null,
+        el("button", { type: "submit", text: "Continue to payment" }),
+      ]),
+    );
+    show(header(), offerTable(view.offer), form);
+  }
+
+  async function startCheckout(form) {
+    const data = new FormData(form);
+    const body = {};
+    if (view.customer_required && !customerRef) {
+      const email = String(data.get("email") || "").trim();
+      customerRef = `web-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+      body.customer = { reference: customerRef, email, name: String(data.get("name") || "").trim() || undefined };
+    }
+    if (view.requires_selection) processorId = Number(data.get("processor"));
+    if (processorId) body.account_payment_processor = processorId;
+    form.querySelector("button").disabled = true;
+    const r = await request("POST", `${api}checkout/`, body).catch(() => null);
+    if (!r || !r.ok) {
+      // a customer created before a later error stays bound to the session: the view says which
+      const again = await request("GET", api).catch(() => null);
+      if (again && again.ok) view = again.body;
+      if (view.customer_required) customerRef = null;
+      return renderDetails(r ? messageOf(r.body) : "The checkout could not be created. Try again.");
+    }
+    view.customer_required = false;
+    if (!r.body.registration) return finalize();
+    renderCard(r.body);
+  }
+
+  async function encrypt(publicKeyPem, card) {
+    const der = Uint8Array.from(atob(publicKeyPem.replace(/-----[^-]+-----|\s/g, "")), (c) => c.charCodeAt(0));
+    const key = await crypto.subtle.importKey("spki", der, { name: "RSA-OAEP", hash: "SHA-256" }, false, ["encrypt"]);
+    const data = await crypto.subtle.encrypt({ name: "RSA-OAEP" }, key, new TextEncoder().encode(JSON.stringify(card)));
+    return btoa(String.fromCharCode(...new Uint8Array(data)));
+  }
+
+  const MODE_NOTE = {
+    generic_card_form: "Your card details go to the sandbox card processor.",
+    vendor_a_encrypted_card: "Your card is encrypted in your browser before it is sent (Vendor A).",
+    vendor_b_checkout: "Vendor B's drop-in: the processor confirms your card a moment later.",
+    vendor_c_checkout: "Vendor C checks your card at once.",
+  };
+
+  function renderCard(checkout, error) {
+    const reg = checkout.registration;
+    const form = el("form", { on: { submit: (e) => (e.preventDefault(), submitCard(form, checkout)) } }, [
+      el("h2", { text: "Card details" }),
+      el("p", {
+        class: "muted",
+        text: `${MODE_NOTE[reg.render_mode] || ""} First charge ${money(checkout.total_amount, checkout.currency)}.`,
+      }),
+      el("label", { for: "sc-number", text: "Card number" }),
+      el("input", {
+        id: "sc-number",
+        name: "number",
+        type: "text",
+        inputmode: "numeric",
+        autocomplete: "cc-number",
+        required: true,
+        placeholder: "4242 4242 4242 4242",
+      }),
+      el("div", { class: "row" }, [
+        el("div", {}, [
+          el("label", { for: "sc-expiry", text: "Expiry (MM/YY)" }),
+          el("input", {
+            id: "sc-expiry",
+            name: "expiry",
+            type: "text",
+            inputmode: "numeric",
+            autocomplete: "cc-exp",
+            required: true,
+            placeholder: "12/30",
+          }),
+        ]),
+        el("div", {}, [
+          el("label", { for: "sc-cvc", text: "CVC" }),
+          el("input", {
+            id: "sc-cvc",
+            name: "cvc",
+            type: "text",
+            inputmode: "numeric",
+            autocomplete: "cc-csc",
+            required: true,
+            placeholder: "123",
+          }),
+        ]),
+      ]),
+      error ? el("p", { class: "error", role: "alert", text: error }) : null,
+      el("button", { type: "submit", text: `Pay ${money(checkout.total_amount, checkout.currency)}` }),
+    ]);
+    show(header(), offerTable(view.offer), form);
+    form.querySelector("#sc-number").focus();
+  }
+
+  async function submitCard(form, checkout) {
+    const reg = checkout.registration;
+    const data = new FormData(form);
+    const [mm, yy] = String(data.get("expiry") || "")
+      .split("/")
+      .map((x) => Number(x.trim()));
+    const card = {
+      number: String(data.get("number") || "").replace(/\s/g, ""),
+      exp_month: mm,
+      exp_year: yy < 100 ? 2000 + yy : yy,
+      cvc: String(data.get("cvc") || ""),
+    };
+    form.querySelector("button").disabled = true;
+    let body = { card };
+    if (reg.render_mode === "vendor_a_encrypted_card") {
+      const p = view.processors.find((x) => x.account_payment_processor_id === reg.account_payment_processor_id);
+      const key = p && p.public_registration_config && p.public_registration_config.public_key;
+      if (!key || !window.crypto || !crypto.subtle)
+        return renderCard(checkout, "This browser cannot encrypt the card.");
+      body = { encrypted_card: await encrypt(key, card) };
+    }
+    const reply = await request("POST", `/api/pay/registrations/${encodeURIComponent(reg.token)}/`, body).catch(
+      () => null,
+    );
+    if (!reply || !reply.ok)
+      return renderCard(checkout, reply ? messageOf(reply.body) : "The card could not be sent. Try again.");
+    if (reply.body.status === "processing") {
+      outcome("pending", "Confirming your card with the processor…", "This takes a moment.");
+      const done = await waitForCard(reg.token);
+      if (!done) return renderCard(checkout, "The processor did not confirm the card. Try again or use another card.");
+    }
+    finalize();
+  }
+
+  async function waitForCard(regToken) {
+    for (let i = 0; i < 40; i++) {
+      await wait(i ? POLL_MS : 400);
+      const r = await request("GET", `/api/pay/registrations/${encodeURIComponent(regToken)}/`).catch(() => null);
+      if (r && r.ok && r.body.status === "verified") return true;
+      if (r && r.ok && r.body.status === "failed") return false;
+    }
+    return false;
+  }
+
+  async function finalize() {
+    outcome("pending", "Completing your order…", null);
+    const r = await request("POST", `${api}finalize/`, {}).catch(() => null);
+    if (r && r.ok && r.body.status === "succeeded") return succeeded(r.body.contract_id);
+    if (r && r.ok && r.body.status === "pending_external") return pendingExternal();
+    if (r && r.status === 410) return load();
+    const failed = r && r.body && r.body.status === "failed";
+    const reason = failed
+      ? r.body.fail_message || "The payment was declined."
+      : r
+        ? messageOf(r.body)
+        : "The order could not be completed.";
+    notify("error", { code: failed ? r.body.fail_code || "payment_failed" : "finalize_failed", message: reason });
+    outcome(
+      "failure",
+      "The payment failed.",
+      `${reason} Nothing was charged: try another card.`,
+      el("button", { type: "button", on: { click: retry }, text: "Try another card" }),
+    );
+  }
+
+  async function retry() {
+    const again = await request("GET", api).catch(() => null);
+    if (again && again.ok) view = again.body;
+    const body = {};
+    if (customerRef) body.customer = { reference: customerRef };
+    if (processorId) body.account_payment_processor = processorId;
+    const r = await request("POST", `${api}checkout/`, body).catch(() => null);
+    if (!r || !r.ok) return renderDetails(r ? messageOf(r.body) : "The checkout could not be created. Try again.");
+    if (!r.body.registration) return finalize();
+    renderCard(r.body);
+  }
+
+  async function pendingExternal() {
+    outcome("pending", "Waiting for your bank to confirm the payment…", "Keep this page open; it updates by itself.");
+    notify("pending", {});
+    for (;;) {
+      await wait(POLL_MS);
+      const r = await request("GET", api).catch(() => null);
+      if (!r) continue;
+      if (!r.ok) return load();
+      view = r.body;
+      const c = view.checkout;
+      if (view.status === "completed" || (c && c.status === "succeeded")) return succeeded(c && c.contract_id);
+      if (c && c.status !== "pending_external") return finalize();
+    }
+  }
+
+  function succeeded(contractId) {
+    outcome("success", "Thank you! Your subscription is active.", "A confirmation is on its way to you.");
+    notify("complete", { contract_id: contractId || null, session: token });
+  }
+
+  load().catch(() => fatal("The checkout could not be loaded. Reload the page to try again."));
+})();

@@ -1,0 +1,64 @@
+/* Subscription checkout widget loader, v1. Plain ES2017, no framework.
+ *
+ *   <div id="checkout"></div>
+ *   <script src="https://billing.example.com/embed/v1.js"></script>
+ *   <script>
+ *     SubscriptionCheckout.mount(document.getElementById("checkout"), {
+ *       session: "cs_...",                        // the token of a checkout session your server created
+ *       onReady() {}, onComplete(result) {}, onError(error) {},
+ *     });
+ *   </script>
+ *
+ * It inserts an iframe of <this script's origin>/embed/checkout/<session> and sizes it to its content.
+ * Messages are accepted only from that origin and that iframe; the iframe answers only to the origin it
+ * was told in its fragment, and only if that origin is one of the session's allowed origins. */
+(() => {
+  var script = document.currentScript;
+  var appOrigin = new URL(script ? script.src : "/", location.href).origin;
+
+  function mount(element, options) {
+    if (!element || !element.appendChild) throw new TypeError("SubscriptionCheckout.mount: an element is required");
+    options = options || {};
+    var session = String(options.session || "");
+    if (!/^[A-Za-z0-9_-]{1,200}$/.test(session))
+      throw new TypeError("SubscriptionCheckout.mount: a session token is required");
+    var frame = document.createElement("iframe");
+    frame.src = appOrigin + "/embed/checkout/" + session + "#origin=" + encodeURIComponent(location.origin);
+    frame.title = options.title || "Checkout";
+    frame.setAttribute("allow", "payment");
+    frame.style.cssText = "width:100%;border:0;display:block;height:" + (options.initialHeight || 480) + "px";
+    var call = (name, arg) => {
+      if (typeof options[name] === "function") {
+        try {
+          options[name](arg);
+        } catch (e) {
+          setTimeout(() => {
+            throw e;
+          });
+        }
+      }
+    };
+    function onMessage(event) {
+      if (event.origin !== appOrigin || event.source !== frame.contentWindow) return;
+      var m = event.data;
+      if (!m || m.source !== "subscription-checkout") return;
+      if (m.type === "resize" && typeof m.height === "number" && m.height > 0)
+        frame.style.height = Math.ceil(m.height) + "px";
+      else if (m.type === "ready") call("onReady");
+      else if (m.type === "complete") call("onComplete", { contractId: m.contract_id, session: m.session });
+      else if (m.type === "pending") call("onPending");
+      else if (m.type === "error") call("onError", { code: m.code || "error", message: m.message || "" });
+    }
+    window.addEventListener("message", onMessage);
+    element.appendChild(frame);
+    return {
+      iframe: frame,
+      unmount: () => {
+        window.removeEventListener("message", onMessage);
+        if (frame.parentNode) frame.parentNode.removeChild(frame);
+      },
+    };
+  }
+
+  window.SubscriptionCheckout = { version: "1", mount: mount };
+})();
