@@ -8,6 +8,7 @@ import { contractEndpoints } from "./endpoints/contracts";
 import { customerEndpoints } from "./endpoints/customers";
 import { paymentEndpoints } from "./endpoints/payments";
 import { quoteEndpoints } from "./endpoints/quotes";
+import { receiptEndpoints } from "./endpoints/receipts";
 import { sessionEndpoints } from "./endpoints/sessions";
 import { toRouteHandler } from "./route";
 
@@ -18,6 +19,7 @@ export const endpoints: EndpointDef[] = [
   ...quoteEndpoints,
   ...contractEndpoints,
   ...billingEndpoints,
+  ...receiptEndpoints,
   ...paymentEndpoints,
   ...sessionEndpoints,
 ];
