@@ -5,7 +5,7 @@ import type { NoticeMailer } from "@/server/domain/notices/mail";
 
 let cached: { key: string; mailer: NoticeMailer } | null = null;
 
-export function noticeMailerFromEnv(env: NodeJS.ProcessEnv = process.env): NoticeMailer | null {
+export function noticeMailerFromEnv(env: Record<string, string | undefined> = process.env): NoticeMailer | null {
   const url = env.SMTP_URL?.trim();
   const from = env.NOTICES_FROM?.trim();
   if (!url || !from) return null;
