@@ -7,6 +7,7 @@ import { inflateSync } from "node:zlib";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/clock";
 import { newPrismaClient } from "@/server/db";
+import { receiptForSubscriber } from "@/server/domain/receipts/receipt";
 import type { PrismaClient } from "@/server/generated/prisma/client";
 import { billChunk, dueChunks } from "@/server/worker/billing";
 import { advance, at, createContract, newWorld, ok, runsOf, type World } from "@/tests/billing/_world";
@@ -141,6 +142,33 @@ describe("receipt numbers and documents", () => {
     });
     expect(receipt.credits_used).toHaveLength(1);
     expect(await receiptNumbers(w.accountId)).toEqual([1, 2]);
+  });
+});
+
+describe("the subscriber page's receipt", () => {
+  it("finds a run of the token's contract only; the PDF route answers 404 for anything else", async () => {
+    const w = await newWorld();
+    at(T0);
+    const alice = await createContract(w, { customer_reference: "cust-1001", items: [{ price: w.ids.basicMonthly }] });
+    const other = await createContract(w, { customer_reference: "cust-1001", items: [{ price: w.ids.basicMonthly }] });
+    await advance(w, FEB10);
+    const [paid] = await runsOf(w, alice.id);
+    const [otherPaid] = await runsOf(w, other.id);
+    const token = (await db().subscriptionContract.findUniqueOrThrow({ where: { id: alice.id } })).subscriberToken;
+    const receipt = await receiptForSubscriber(db(), token, paid.id);
+    expect(receipt?.billing_run_id).toBe(paid.id);
+    expect(receipt?.receipt_number).toMatch(/^R-\d{6}$/);
+    expect(await receiptForSubscriber(db(), token, otherPaid.id)).toBeNull();
+    expect(await receiptForSubscriber(db(), "x".repeat(30), paid.id)).toBeNull();
+    const route = await import(path.resolve("app/change_contract/[token]/receipts/[runId]/pdf/route.ts"));
+    const pdf = (runId: number | string) =>
+      route.GET(new Request("http://test.local/"), { params: Promise.resolve({ token, runId: String(runId) }) });
+    const res: Response = await pdf(paid.id);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("no-store");
+    expect(res.headers.get("x-robots-tag")).toContain("noindex");
+    expect(((await pdf(otherPaid.id)) as Response).status).toBe(404);
+    expect(((await pdf("abc")) as Response).status).toBe(404);
   });
 });
 
