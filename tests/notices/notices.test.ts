@@ -47,7 +47,7 @@ describe("payment failures", () => {
     expect(exhausted[0]).toMatchObject({ contract_id: c.id, state: "exhausted", attempt_count: 4 });
     const [run] = await runsOf(w, c.id);
     expect(run.state).toBe("exhausted");
-  }, 60_000);
+  }, 120_000);
 });
 
 describe("calendar notices", () => {
@@ -72,7 +72,7 @@ describe("calendar notices", () => {
       card_exp_year: 2026,
       expires_at: "2026-03-01T00:00:00.000Z",
     });
-  });
+  }, 60_000);
 
   it("subscription_contract.renewal_upcoming: once per period, N days before (N per account)", async () => {
     const w = await newWorld();
@@ -104,7 +104,7 @@ describe("calendar notices", () => {
     await expect(updateAccountSettings(ctxFor(w.accountId), { renewal_notice_days: -1 })).rejects.toMatchObject({
       kind: "validation",
     });
-  }, 60_000);
+  }, 120_000);
 });
 
 describe("SMTP sender", () => {
@@ -162,5 +162,5 @@ describe("SMTP sender", () => {
     expect(received.length).toBe(count);
     const rows = await db().noticeMail.findMany({ where: { recipient: "bob@example.com", state: "sent" } });
     expect(rows.length).toBeGreaterThan(0);
-  });
+  }, 120_000);
 });

@@ -7,6 +7,7 @@ import { inflateSync } from "node:zlib";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/clock";
 import { newPrismaClient } from "@/server/db";
+import { assignReceiptNumbers } from "@/server/domain/receipts/number";
 import { receiptForSubscriber } from "@/server/domain/receipts/receipt";
 import type { PrismaClient } from "@/server/generated/prisma/client";
 import { billChunk, dueChunks } from "@/server/worker/billing";
@@ -102,7 +103,7 @@ describe("receipt numbers and documents", () => {
     expect(
       (await get(`/v2/billing-runs/${paid.id}/receipt/`, { key: w.key.replace("sk_test_", "sk_test_o") })).status,
     ).toBe(404);
-  });
+  }, 120_000);
 
   it("the PDF starts with %PDF and carries the receipt number", async () => {
     const [paid] = await runsOf(
@@ -116,7 +117,7 @@ describe("receipt numbers and documents", () => {
     const text = pdfText(pdf.bytes);
     expect(text).toContain("Receipt R-000001");
     expect(text).toContain("Amount charged");
-  });
+  }, 60_000);
 
   it("a failed run fully covered by credit (apply-credit) gets the next number", async () => {
     const run = await db().billingRun.findFirstOrThrow({ where: { accountId: w.accountId, state: "failed" } });
@@ -142,7 +143,13 @@ describe("receipt numbers and documents", () => {
     });
     expect(receipt.credits_used).toHaveLength(1);
     expect(await receiptNumbers(w.accountId)).toEqual([1, 2]);
-  });
+    // settling a numbered run again (a repeated processor notification) gives no new number
+    await db().$transaction((tx) => assignReceiptNumbers(tx, w.accountId, [run.id]));
+    expect(await receiptNumbers(w.accountId)).toEqual([1, 2]);
+    expect((await db().accountReceiptCounter.findUniqueOrThrow({ where: { accountId: w.accountId } })).lastNumber).toBe(
+      2,
+    );
+  }, 60_000);
 });
 
 describe("the subscriber page's receipt", () => {
@@ -169,7 +176,7 @@ describe("the subscriber page's receipt", () => {
     expect(res.headers.get("x-robots-tag")).toContain("noindex");
     expect(((await pdf(otherPaid.id)) as Response).status).toBe(404);
     expect(((await pdf("abc")) as Response).status).toBe(404);
-  });
+  }, 120_000);
 });
 
 describe("concurrent settlements", () => {

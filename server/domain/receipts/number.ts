@@ -4,10 +4,15 @@
 // transaction and held until commit: concurrent settlements of one account queue on it, briefly.
 import type { DbTx } from "@/server/db";
 
-/** Gives the runs (just settled as succeeded, in this transaction) the account's next numbers, in id order. */
+/** Gives the runs just settled as succeeded (in this transaction) the account's next numbers, in id order. */
 export async function assignReceiptNumbers(tx: DbTx, accountId: number, runIds: number[]): Promise<void> {
   if (!runIds.length) return;
-  const ids = [...new Set(runIds)].sort((a, b) => a - b);
+  // a run settled again (e.g. a repeated processor notification) keeps the number it has
+  const rows = await tx.$queryRaw<{ id: number }[]>`
+    select id from billing_runs where id = any(${runIds}::int[]) and account_id = ${accountId} and receipt_number is null
+    order by id for update`;
+  const ids = rows.map((r) => r.id);
+  if (!ids.length) return;
   const [{ last_number: last }] = await tx.$queryRaw<{ last_number: number }[]>`
     insert into account_receipt_counters (account_id, last_number) values (${accountId}, ${ids.length})
     on conflict (account_id) do update set last_number = account_receipt_counters.last_number + excluded.last_number
