@@ -11,7 +11,7 @@ async function signIn(page: Page) {
   await page.getByLabel("Email").fill("admin@example.com");
   await page.getByLabel("Password").fill("demo-password");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 30_000 }); // signing in is slow on a loaded machine
 }
 
 test("a succeeded run links to its numbered receipt, as a page and a PDF, in the console and for the subscriber", async ({
