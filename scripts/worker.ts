@@ -4,7 +4,7 @@
 import PgBoss from "pg-boss";
 import { connectionOptions, getDb } from "@/server/db";
 import { log } from "@/server/log";
-import { billChunk, dueChunks, webhookPump } from "@/server/worker/billing";
+import { billChunk, dueChunks, noticeMailTick, noticesTick, webhookPump } from "@/server/worker/billing";
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error("DATABASE_URL is not set (npm start sets it; or run via scripts/with-db.mjs)");
@@ -25,6 +25,8 @@ await boss.work("billing-tick", async () => {
   // a chunk that hangs (e.g. a lost connection) expires, so its worker moves on; the next tick re-queues it
   if (chunks.length)
     await boss.insert(chunks.map((c) => ({ name: "bill-contracts", data: c, retryLimit: 3, expireInSeconds: 300 })));
+  // dunning notices by the calendar (expiring cards, upcoming renewals): idempotent, once per subject
+  await noticesTick(db);
 });
 for (let i = 0; i < CONCURRENCY; i++) {
   // several chunks per fetch: pg-boss waits out the rest of its polling interval after a short batch
@@ -43,6 +45,7 @@ for (let i = 0; i < CONCURRENCY; i++) {
 const pumpWebhooks = webhookPump(db);
 await boss.work("webhooks-tick", async () => {
   await pumpWebhooks();
+  await noticeMailTick(db); // the optional SMTP sender (off unless SMTP_URL and NOTICES_FROM are set)
 });
 
 const timer = setInterval(() => {

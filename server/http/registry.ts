@@ -8,6 +8,7 @@ import { contractEndpoints } from "./endpoints/contracts";
 import { customerEndpoints } from "./endpoints/customers";
 import { paymentEndpoints } from "./endpoints/payments";
 import { quoteEndpoints } from "./endpoints/quotes";
+import { receiptEndpoints } from "./endpoints/receipts";
 import { selfServiceEndpoints } from "./endpoints/selfService";
 import { sessionEndpoints } from "./endpoints/sessions";
 import { toRouteHandler } from "./route";
@@ -19,6 +20,7 @@ export const endpoints: EndpointDef[] = [
   ...quoteEndpoints,
   ...contractEndpoints,
   ...billingEndpoints,
+  ...receiptEndpoints,
   ...paymentEndpoints,
   ...sessionEndpoints,
   ...selfServiceEndpoints,

@@ -1,6 +1,7 @@
 // The subscriber page's data sources for app/change_contract (the logic lives in the domain modules).
 import { getDb } from "@/server/db";
 import { contractForSubscriber } from "@/server/domain/contracts/subscriberPage";
+import { receiptForSubscriber } from "@/server/domain/receipts/receipt";
 import { csrfTokenFor } from "@/server/domain/selfService/access";
 import { subscriberPageView } from "@/server/domain/selfService/page";
 import { requestBaseClock } from "@/server/requestClock";
@@ -16,3 +17,6 @@ export async function subscriberPageData(token: string, headers: Headers) {
   const [view, csrf] = await Promise.all([subscriberPageView(ctx, contractId, token), csrfTokenFor(token)]);
   return { view, csrf };
 }
+
+/** A receipt of one of the token's contract's runs (null when either is unknown). */
+export const subscriberReceipt = (token: string, runId: number) => receiptForSubscriber(getDb(), token, runId);

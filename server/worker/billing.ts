@@ -6,6 +6,8 @@ import { accountCtx } from "@/server/domain/accountContext";
 import { billRegularRunsInBulk } from "@/server/domain/billing/bulk";
 import { type DueSummary, dueContractIds, processContract } from "@/server/domain/billing/due";
 import type { SystemCtx } from "@/server/domain/context";
+import { mailNotices } from "@/server/domain/notices/mail";
+import { emitDueNotices } from "@/server/domain/notices/tick";
 import { fanOut } from "@/server/domain/webhooks/deliver";
 import {
   DeliveryDispatcher,
@@ -14,6 +16,7 @@ import {
   deliveryOptions,
 } from "@/server/domain/webhooks/dispatch";
 import { log } from "@/server/log";
+import { noticeMailerFromEnv } from "@/server/mail";
 
 /** Chunks of due contract ids per account (each chunk is one job). */
 export async function dueChunks(
@@ -69,7 +72,25 @@ export async function runDueNow(db: Db, base: Clock = systemClock): Promise<DueS
     const s = await billChunk(db, chunk, base);
     for (const k of Object.keys(total) as (keyof DueSummary)[]) total[k] += s[k];
   }
+  await noticesTick(db, base);
   return total;
+}
+
+/** The calendar notices (expiring cards, upcoming renewals) of every account, each at its own clock. */
+export async function noticesTick(db: Db, base: Clock = systemClock): Promise<void> {
+  for (const a of await db.account.findMany({ select: { id: true } })) {
+    try {
+      await emitDueNotices(await accountCtx(db, a.id, base));
+    } catch (e) {
+      log.error({ err: e, accountId: a.id }, "emitting notices failed; retried on the next tick");
+    }
+  }
+}
+
+/** E-mails notice events when an SMTP sender is configured (SMTP_URL and NOTICES_FROM); else nothing. */
+export async function noticeMailTick(db: Db): Promise<void> {
+  const mailer = noticeMailerFromEnv();
+  if (mailer) await mailNotices(deliveryCtx(db), mailer);
 }
 
 /** Webhook delivery is across accounts and on real time (never an account's test clock). */

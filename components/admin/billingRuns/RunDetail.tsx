@@ -136,6 +136,20 @@ export function RunDetail({ runId }: { runId: number }) {
           },
           { label: "Total", value: m(run.total_amount), testId: "run-total" },
           { label: "Amount due", value: m(run.amount_due), testId: "run-due" },
+          // only a succeeded run has a receipt (numbered when it succeeded)
+          ...(run.state === "succeeded"
+            ? [
+                {
+                  label: "Receipt",
+                  value: (
+                    <Link className="text-blue-800 underline" href={`/admin/billing-runs/${run.id}/receipt`}>
+                      View the receipt
+                    </Link>
+                  ),
+                  testId: "run-receipt",
+                },
+              ]
+            : []),
         ]}
       />
       <Card title="Lines">

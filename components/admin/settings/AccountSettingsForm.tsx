@@ -16,7 +16,7 @@ import { SummaryStrip } from "@/components/ui/SummaryStrip";
 import { TableSkeleton } from "@/components/ui/TableSkeleton";
 import { toast } from "@/components/ui/Toaster";
 
-const FIELDS = ["name", "subscriber_url", "display_timezone"] as const;
+const FIELDS = ["name", "subscriber_url", "display_timezone", "renewal_notice_days"] as const;
 
 const zones = (): string[] => {
   const all =
@@ -53,6 +53,8 @@ export function AccountSettingsForm() {
       name: text(f, "name"),
       subscriber_url: text(f, "subscriber_url") || null,
       display_timezone: text(f, "display_timezone"),
+      // a number the domain checks (0–90); an empty field keeps the current value
+      ...(text(f, "renewal_notice_days") ? { renewal_notice_days: Number(text(f, "renewal_notice_days")) } : {}),
     });
   }
 
@@ -77,7 +79,7 @@ export function AccountSettingsForm() {
           noValidate
           className="grid gap-4 sm:grid-cols-2"
           data-testid="account-settings-form"
-          key={`${a.name}|${a.subscriber_url}|${a.display_timezone}`}
+          key={`${a.name}|${a.subscriber_url}|${a.display_timezone}|${a.renewal_notice_days}`}
         >
           <div className="sm:col-span-2">
             <FormError message={formErrorOf(update.error, FIELDS)} />
@@ -127,6 +129,25 @@ export function AccountSettingsForm() {
               )}
             </FormField>
           </div>
+          <FormField
+            id="account-renewal-notice-days"
+            label="Renewal notice (days before)"
+            errors={errors.renewal_notice_days}
+            hint="The subscription_contract.renewal_upcoming event (and e-mail, when configured) comes this many days before each renewal; 0 sends none."
+          >
+            {(p) => (
+              <input
+                {...p}
+                name="renewal_notice_days"
+                type="number"
+                min={0}
+                max={90}
+                step={1}
+                defaultValue={a.renewal_notice_days}
+                className={inputClass}
+              />
+            )}
+          </FormField>
           <div className="sm:col-span-2">
             <button
               type="submit"

@@ -13,6 +13,8 @@ export interface AccountSettings {
   test_clock_at: string | null;
   display_timezone: string;
   subscriber_url: string | null;
+  /** Days before a renewal that subscription_contract.renewal_upcoming is emitted (0: never). */
+  renewal_notice_days: number;
 }
 
 const SELECT = {
@@ -22,6 +24,7 @@ const SELECT = {
   testClockAt: true,
   displayTimezone: true,
   subscriberUrl: true,
+  renewalNoticeDays: true,
 } as const;
 
 type Row = {
@@ -31,6 +34,7 @@ type Row = {
   testClockAt: Date | null;
   displayTimezone: string;
   subscriberUrl: string | null;
+  renewalNoticeDays: number;
 };
 
 function present(account: Row, ctx: Ctx): AccountSettings {
@@ -42,6 +46,7 @@ function present(account: Row, ctx: Ctx): AccountSettings {
     test_clock_at: account.testClockAt?.toISOString() ?? null,
     display_timezone: isIanaZone(account.displayTimezone) ? account.displayTimezone : "UTC",
     subscriber_url: account.subscriberUrl,
+    renewal_notice_days: account.renewalNoticeDays,
   };
 }
 
@@ -67,6 +72,7 @@ export interface AccountSettingsInput {
   name?: unknown;
   display_timezone?: unknown;
   subscriber_url?: unknown;
+  renewal_notice_days?: unknown;
 }
 
 /** Absolute http(s) URL without credentials; the subscriber page links are built on it. */
@@ -94,7 +100,8 @@ function checkSubscriberUrl(value: unknown, fields: FieldErrors): string | null 
 
 export async function updateAccountSettings(ctx: Ctx, input: AccountSettingsInput): Promise<AccountSettings> {
   const fields: FieldErrors = {};
-  const data: { name?: string; displayTimezone?: string; subscriberUrl?: string | null } = {};
+  const data: { name?: string; displayTimezone?: string; subscriberUrl?: string | null; renewalNoticeDays?: number } =
+    {};
   if (input.name !== undefined) {
     const name = typeof input.name === "string" ? input.name.trim() : "";
     if (!name || name.length > 200) addFieldError(fields, "name", "Enter a name of 1 to 200 characters.");
@@ -107,6 +114,12 @@ export async function updateAccountSettings(ctx: Ctx, input: AccountSettingsInpu
   }
   const url = checkSubscriberUrl(input.subscriber_url, fields);
   if (url !== undefined) data.subscriberUrl = url;
+  if (input.renewal_notice_days !== undefined) {
+    const days = input.renewal_notice_days;
+    if (typeof days !== "number" || !Number.isInteger(days) || days < 0 || days > 90)
+      addFieldError(fields, "renewal_notice_days", "Enter a whole number of days from 0 (no notice) to 90.");
+    else data.renewalNoticeDays = days;
+  }
   if (Object.keys(fields).length) throw invalidFields(fields);
   const account = await ctx.db.account.update({ where: { id: ctx.accountId }, data, select: SELECT });
   return present(account, ctx);

@@ -9,8 +9,10 @@ import type { Ctx } from "@/server/domain/context";
 import { type ContractRecord, contractInclude } from "@/server/domain/contracts/records";
 import { type EventRow, eventRow } from "@/server/domain/events/outbox";
 import { fmt4, round4 } from "@/server/domain/money";
+import { paymentFailedData } from "@/server/domain/notices/events";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
 import { adapterFor, type ChargeResult } from "@/server/domain/payments/processors";
+import { assignReceiptNumbers } from "@/server/domain/receipts/number";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { runCharge } from "./amounts";
 import { planRegularRun, regularKey } from "./build";
@@ -260,7 +262,27 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
             outcome.b.at,
           ),
         ),
+        // the dunning notice: this path only makes first attempts, so a retry always follows
+        ...failed.map((x) =>
+          eventRow(
+            ctx.accountId,
+            "billing_run.payment_failed",
+            paymentFailedData(
+              summary(x, "failed"),
+              x.r,
+              { no: 1, amount: fmt4(charges.get(x.b.run.id)!.charged) },
+              nextAttemptAfter(x.b.at, 1),
+            ),
+            x.b.at,
+          ),
+        ),
       ]);
+      // last: the receipt counter row is held from here to the commit
+      await assignReceiptNumbers(
+        tx,
+        ctx.accountId,
+        ok.map((x) => x.b.run.id),
+      );
     },
     { timeout: 60_000 },
   );

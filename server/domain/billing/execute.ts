@@ -9,7 +9,9 @@ import type { Ctx } from "@/server/domain/context";
 import { withVersionBump } from "@/server/domain/contracts/records";
 import { emitEvent } from "@/server/domain/events/outbox";
 import { fmt4 } from "@/server/domain/money";
+import { paymentFailedData } from "@/server/domain/notices/events";
 import { adapterFor, type ChargeResult } from "@/server/domain/payments/processors";
+import { assignReceiptNumbers } from "@/server/domain/receipts/number";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { runCharge } from "./amounts";
 import { applyAdvance } from "./build";
@@ -159,6 +161,8 @@ export async function recordOutcomeIn(
     await emitEvent(tx, run.accountId, "billing_run.succeeded", presentRunSummary(updated, contract), now);
     if (run.kind === "initial" && contract.state === "inactive")
       await activateAfterPayment(tx, run.accountId, contract.id, runId, now);
+    // last: the counter row is held from here to the commit
+    await assignReceiptNumbers(tx, run.accountId, [runId]);
     return "succeeded";
   }
   if (result.status === "pending_external") {
@@ -210,13 +214,23 @@ export async function recordOutcomeIn(
     where: { initialBillingRunId: runId, status: { in: ["pending", "finalizing", "pending_external"] } },
     data: { status: "failed", failCode: result.failCode, failMessage: result.failMessage },
   });
+  const summary = presentRunSummary(updated, contract);
   await emitEvent(
     tx,
     run.accountId,
     state === "exhausted" ? "billing_run.exhausted" : "billing_run.failed",
-    { ...presentRunSummary(updated, contract), fail_code: result.failCode, fail_message: result.failMessage },
+    { ...summary, fail_code: result.failCode, fail_message: result.failMessage },
     now,
   );
+  // the dunning notice a seller e-mails: only when an automatic retry is scheduled
+  if (updated.state === "failed" && updated.nextAttemptAt && !meta.manual_retry)
+    await emitEvent(
+      tx,
+      run.accountId,
+      "billing_run.payment_failed",
+      paymentFailedData(summary, result, { no: attemptNo, amount: attempt!.amount.toString() }, updated.nextAttemptAt),
+      now,
+    );
   return updated.state;
 }
 

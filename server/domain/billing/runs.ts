@@ -3,6 +3,7 @@
 import type { Ctx } from "@/server/domain/context";
 import { DomainError, invalid, notFound } from "@/server/domain/errors";
 import { type ListResult, type PageRequest, pageWindow } from "@/server/domain/list";
+import { emitDueNotices } from "@/server/domain/notices/tick";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { type DueSummary, processAccountDue } from "./due";
 import { presentRun, runInclude } from "./present";
@@ -83,6 +84,8 @@ export async function advanceTestClock(
   if (!input.to && input.seconds === undefined) throw invalid("to", "Send `to` (date-time) or `seconds`.");
   if (to < current) throw invalid("to", "A test clock only moves forward.");
   await ctx.db.account.update({ where: { id: ctx.accountId }, data: { testClockAt: to } });
-  const processed = await processAccountDue({ ...ctx, clock: { now: () => to } });
+  const moved = { ...ctx, clock: { now: () => to } };
+  const processed = await processAccountDue(moved);
+  await emitDueNotices(moved);
   return { test_clock_at: to.toISOString(), processed };
 }

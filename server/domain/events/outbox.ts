@@ -17,7 +17,11 @@ export type EventType =
   | "billing_run.created"
   | "billing_run.succeeded"
   | "billing_run.failed"
-  | "billing_run.exhausted";
+  | "billing_run.exhausted"
+  // dunning notices (extension): what a seller e-mails customers (server/domain/notices)
+  | "billing_run.payment_failed"
+  | "payment_method.expiring"
+  | "subscription_contract.renewal_upcoming";
 
 export const newEventId = () => `evt_${randomBytes(12).toString("hex")}`;
 

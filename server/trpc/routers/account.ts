@@ -8,6 +8,7 @@ const updateInput = z.object({
   name: z.string().optional(),
   display_timezone: z.string().optional(),
   subscriber_url: z.string().nullable().optional(),
+  renewal_notice_days: z.number().optional(),
 });
 
 export const accountRouter = router({

@@ -1,0 +1,161 @@
+// The receipt of a succeeded billing run, printable: seller and customer, lines with their
+// explanations, tax per rate, discount, credit, rounding to the currency's unit and the amount charged,
+// then the payments. No hooks: the console, the subscriber page and any server render use it alike.
+import { formatDateInZone } from "@/components/ui/dates";
+import { formatMoney } from "@/components/ui/money";
+import type { Receipt } from "@/server/domain/receipts/receipt";
+
+const ZERO = "0.0000";
+
+export function ReceiptDocument({
+  receipt: r,
+  timeZone = "UTC",
+  pdfHref,
+}: {
+  receipt: Receipt;
+  timeZone?: string;
+  /** Where the PDF of this receipt downloads from (a link in the header; hidden when printing). */
+  pdfHref?: string;
+}) {
+  const m = (amount: string) => formatMoney(amount, r.currency);
+  const day = (iso: string) => formatDateInZone(iso, timeZone);
+  return (
+    <article
+      className="mx-auto max-w-3xl space-y-6 rounded-xl bg-white p-8 text-sm text-slate-900 shadow print:shadow-none"
+      aria-labelledby="receipt-title"
+      data-testid="receipt"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="font-medium" data-testid="receipt-seller">
+            {r.seller.name}
+          </p>
+          <h1 id="receipt-title" className="text-2xl font-semibold">
+            Receipt <span data-testid="receipt-number">{r.receipt_number}</span>
+          </h1>
+          <p className="text-slate-700">
+            Issued <time dateTime={r.issued_at}>{day(r.issued_at)}</time> · billing run {r.billing_run_id}
+          </p>
+        </div>
+        {pdfHref ? (
+          <a className="text-blue-800 underline print:hidden" href={pdfHref} download>
+            Download the receipt as PDF
+          </a>
+        ) : null}
+      </header>
+      <section aria-labelledby="receipt-customer">
+        <h2 id="receipt-customer" className="font-medium">
+          Billed to
+        </h2>
+        <p data-testid="receipt-customer">{r.customer.name ?? r.customer.reference}</p>
+        {r.customer.name ? <p className="text-slate-700">Customer {r.customer.reference}</p> : null}
+        {r.customer.email ? <p className="text-slate-700">{r.customer.email}</p> : null}
+        <p className="text-slate-700">
+          Service period {day(r.period_start_at)} – {day(r.period_end_at)}
+        </p>
+      </section>
+      <table className="w-full border-collapse" data-testid="receipt-lines">
+        <caption className="sr-only">Lines of the receipt</caption>
+        <thead>
+          <tr className="border-b border-slate-300 text-left">
+            <th scope="col" className="py-2">
+              Item
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Tax
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {r.lines.map((l, i) => (
+            // lines have no id of their own on a receipt; their order is fixed
+            <tr key={i} className="border-b border-slate-100 align-top">
+              <td className="py-2">
+                <span className="font-medium">
+                  {l.quantity} × {l.product_name}
+                </span>{" "}
+                <span className="text-slate-700">({m(l.unit_amount)} each)</span>
+                <span className="block text-xs text-slate-700">
+                  {day(l.service_period_start_at)} – {day(l.service_period_end_at)}
+                  {l.discount_amount !== ZERO ? ` · discount ${m(l.discount_amount)}` : ""}
+                </span>
+                <span className="block text-xs text-slate-700">{l.explanation}</span>
+              </td>
+              <td className="py-2 text-right">
+                {l.tax_rate ? `${l.tax_rate}% ` : ""}
+                {m(l.tax_amount)}
+              </td>
+              <td className="py-2 text-right tabular-nums">{m(l.total_amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="ml-auto grid max-w-md grid-cols-[1fr_auto] gap-x-6 gap-y-1" data-testid="receipt-totals">
+        <dt>Subtotal</dt>
+        <dd className="text-right">{m(r.subtotal_amount)}</dd>
+        {r.discount_amount !== ZERO ? (
+          <>
+            <dt>Discount (included in the lines)</dt>
+            <dd className="text-right">{m(r.discount_amount)}</dd>
+          </>
+        ) : null}
+        {r.taxes.length ? (
+          r.taxes.map((t) => (
+            <Row key={`${t.rate}|${t.policy}`} label={`Tax ${t.rate}% (${t.policy}) on ${m(t.taxable_amount)}`}>
+              {m(t.tax_amount)}
+            </Row>
+          ))
+        ) : (
+          <Row label="Tax">{m(r.tax_amount)}</Row>
+        )}
+        <dt className="font-medium">Total</dt>
+        <dd className="text-right font-medium">{m(r.total_amount)}</dd>
+        {r.credit_applied_amount !== ZERO ? <Row label="Credit applied">−{m(r.credit_applied_amount)}</Row> : null}
+        {r.rounding_adjustment_amount !== ZERO ? (
+          <Row label="Rounding to the currency's unit">{m(r.rounding_adjustment_amount)}</Row>
+        ) : null}
+        <dt className="text-base font-semibold">Amount charged</dt>
+        <dd className="text-right text-base font-semibold" data-testid="receipt-charged">
+          {m(r.charged_amount)}
+        </dd>
+      </dl>
+      <section aria-labelledby="receipt-payments">
+        <h2 id="receipt-payments" className="font-medium">
+          Payments and credit
+        </h2>
+        <ul className="divide-y divide-slate-100">
+          {r.payments.map((p) => (
+            <li key={`${p.transaction_id}-${p.paid_at}`} className="flex justify-between py-1">
+              <span>
+                Payment <time dateTime={p.paid_at}>{day(p.paid_at)}</time>
+                {p.transaction_id ? <code className="ml-2 text-xs">{p.transaction_id}</code> : null}
+              </span>
+              <span>{m(p.amount)}</span>
+            </li>
+          ))}
+          {r.credits_used.map((c) => (
+            <li key={`${c.applied_at}-${c.amount}-${c.reason}`} className="flex justify-between py-1">
+              <span>
+                Credit used <time dateTime={c.applied_at}>{day(c.applied_at)}</time>: {c.reason}
+              </span>
+              <span>{m(c.amount)}</span>
+            </li>
+          ))}
+          {!r.payments.length && !r.credits_used.length ? <li className="py-1">Nothing was charged.</li> : null}
+        </ul>
+      </section>
+    </article>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd className="text-right">{children}</dd>
+    </>
+  );
+}

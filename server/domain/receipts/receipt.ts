@@ -1,0 +1,133 @@
+// The receipt of a succeeded billing run: the document data every rendering uses (admin page,
+// subscriber page, PDF, GET /v2/billing-runs/{id}/receipt/). Amounts are four-digit strings like the
+// API's; what was charged is rounded to the currency's minor unit, the difference shown as rounding.
+import type { Db } from "@/server/db";
+import { runCharge } from "@/server/domain/billing/amounts";
+import type { Ctx } from "@/server/domain/context";
+import { notFound } from "@/server/domain/errors";
+import { D, type Dec, dec, fmt4, round4 } from "@/server/domain/money";
+import { iso } from "@/server/domain/time";
+import { formatReceiptNumber } from "./number";
+
+export const NO_RECEIPT = "This billing run has no receipt: only succeeded runs have one.";
+
+/** "tax 24% exclusive: 2.4000" in a line's explanation (pricing/amounts.ts writes it). */
+const TAX_TEXT = /; tax ([0-9.]+)% (inclusive|exclusive):/;
+
+async function loadRun(db: Db, where: { id: number; accountId: number; contractId?: number }) {
+  return db.billingRun.findFirst({
+    where: { ...where, state: "succeeded", receiptNumber: { not: null } },
+    include: {
+      lines: { orderBy: { id: "asc" } },
+      attempts: { where: { state: "succeeded" }, orderBy: { attemptNo: "asc" } },
+      contract: { select: { customer: { select: { reference: true, name: true, email: true } } } },
+      account: { select: { name: true } },
+    },
+  });
+}
+
+type Loaded = NonNullable<Awaited<ReturnType<typeof loadRun>>>;
+
+function present(run: Loaded, credits: { amount: unknown; reason: string; createdAt: Date }[]) {
+  const lines = run.lines.map((l) => {
+    const gross = round4(dec(l.unitAmount).times(l.quantity).times(dec(l.prorationFactor)));
+    const discount = gross.minus(dec(l.lineTotal));
+    const tax = TAX_TEXT.exec(l.description);
+    return {
+      product_name: l.productName,
+      explanation: l.description,
+      kind: l.kind,
+      proration_reason: l.prorationReason,
+      service_period_start_at: iso(l.servicePeriodStartAt),
+      service_period_end_at: iso(l.servicePeriodEndAt),
+      quantity: l.quantity,
+      unit_amount: fmt4(l.unitAmount),
+      discount_amount: fmt4(discount.gt(0) ? discount : 0),
+      subtotal_amount: fmt4(l.subtotal),
+      tax_rate: tax ? tax[1] : null,
+      tax_policy: tax ? (tax[2] as "inclusive" | "exclusive") : null,
+      tax_amount: fmt4(l.tax),
+      total_amount: fmt4(dec(l.subtotal).plus(dec(l.tax))),
+    };
+  });
+  const taxes = new Map<string, { rate: string; policy: string; taxable: Dec; tax: Dec }>();
+  for (const l of lines) {
+    if (!l.tax_rate || dec(l.tax_amount).isZero()) continue;
+    const key = `${l.tax_rate}|${l.tax_policy}`;
+    const t = taxes.get(key) ?? { rate: l.tax_rate, policy: l.tax_policy!, taxable: new D(0), tax: new D(0) };
+    t.taxable = t.taxable.plus(l.subtotal_amount);
+    t.tax = t.tax.plus(l.tax_amount);
+    taxes.set(key, t);
+  }
+  const charge = runCharge(run);
+  const paid = run.attempts.at(-1);
+  const customer = run.contract.customer;
+  return {
+    receipt_number: formatReceiptNumber(run.receiptNumber!),
+    sequence: run.receiptNumber!,
+    billing_run_id: run.id,
+    contract_id: run.contractId,
+    issued_at: iso(paid?.updatedAt ?? run.updatedAt),
+    currency: run.currency,
+    seller: { name: run.account.name },
+    customer: { reference: customer.reference, name: customer.name, email: customer.email },
+    period_start_at: iso(run.periodStartAt),
+    period_end_at: iso(run.periodEndAt),
+    lines,
+    subtotal_amount: fmt4(run.subtotal),
+    discount_amount: fmt4(lines.reduce((a, l) => a.plus(l.discount_amount), new D(0))),
+    taxes: [...taxes.values()].map((t) => ({
+      rate: t.rate,
+      policy: t.policy,
+      taxable_amount: fmt4(t.taxable),
+      tax_amount: fmt4(t.tax),
+    })),
+    tax_amount: fmt4(run.tax),
+    total_amount: fmt4(run.total),
+    credit_applied_amount: fmt4(run.creditApplied),
+    rounding_adjustment_amount: fmt4(charge.rounding),
+    charged_amount: fmt4(charge.charged),
+    payments: run.attempts.map((a) => ({
+      transaction_id: a.transactionId,
+      paid_at: iso(a.updatedAt),
+      amount: fmt4(a.amount),
+    })),
+    credits_used: credits.map((c) => ({
+      amount: fmt4(dec(String(c.amount)).abs()),
+      reason: c.reason,
+      applied_at: iso(c.createdAt),
+    })),
+  };
+}
+
+export type Receipt = ReturnType<typeof present>;
+
+async function creditsUsed(db: Db, runId: number) {
+  return db.contractCredit.findMany({
+    where: { billingRunId: runId, kind: "use" },
+    select: { amount: true, reason: true, createdAt: true },
+    orderBy: { id: "asc" },
+  });
+}
+
+/** The receipt of a run of the caller's account; not found for other accounts' runs and runs not succeeded. */
+export async function receiptForRun(ctx: Ctx, runId: number): Promise<Receipt> {
+  const run = await loadRun(ctx.db, { id: runId, accountId: ctx.accountId });
+  if (!run) throw notFound(NO_RECEIPT);
+  return present(run, await creditsUsed(ctx.db, run.id));
+}
+
+/**
+ * The subscriber page's receipt: the contract found by its page token, the run one of that contract's.
+ * Null when either is unknown (the page answers 404 either way, saying nothing about which).
+ */
+export async function receiptForSubscriber(db: Db, token: string, runId: number): Promise<Receipt | null> {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token) || !Number.isSafeInteger(runId) || runId <= 0) return null;
+  const c = await db.subscriptionContract.findUnique({
+    where: { subscriberToken: token },
+    select: { id: true, accountId: true },
+  });
+  if (!c) return null;
+  const run = await loadRun(db, { id: runId, accountId: c.accountId, contractId: c.id });
+  return run ? present(run, await creditsUsed(db, run.id)) : null;
+}
