@@ -71,6 +71,7 @@ export function presentPrice(p: PriceRecord, now: Date): CatalogPriceOut {
       label: r.label,
       display_order: r.displayOrder,
     })),
+    billing_schedule_active: s ? s.active : null,
     next_occurrences: nextOccurrences(p, now).map(iso),
     active: p.active,
     currently_effective: shown?.currentlyEffective ?? false,

@@ -168,6 +168,8 @@ export async function compileOffer(
     if (!price) return (p.add(keyOf(l.source), `Invalid price id ${l.priceId}: not found.`), null);
     if (!price.active || !price.product.active)
       return (p.add(keyOf(l.source), `Price ${l.priceId} is not active.`), null);
+    if (price.billingSchedule && !price.billingSchedule.active)
+      return (p.add(keyOf(l.source), `Price ${l.priceId} uses a deactivated billing schedule.`), null);
     return price;
   };
   const currency = (input.currency ?? prices.get(recurring[0]?.priceId)?.currency ?? "").toUpperCase();
