@@ -108,7 +108,9 @@ try {
     try {
       await waitFor(`http://localhost:${port}/api/health`, 60_000);
       const report = path.join(tmp, "playwright.json");
-      await run(bin("playwright"), ["test", ...(only === "e2e" ? passThrough : [])], { env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report } });
+      await run(bin("playwright"), ["test", ...(only === "e2e" ? passThrough : [])], {
+        env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+      });
       if (existsSync(report)) {
         const s = JSON.parse(readFileSync(report, "utf8")).stats;
         totals.passed += s.expected + (s.flaky ?? 0);
