@@ -12,7 +12,7 @@ import { StatusChip } from "@/components/ui/StatusChip";
 import { toast } from "@/components/ui/Toaster";
 import { ActiveToggle } from "./ActiveToggle";
 import { BillingScheduleForm } from "./BillingScheduleForm";
-import { CATALOG_PAGE_SIZE, CatalogListFilters, useCatalogListInput } from "./catalogList";
+import { CATALOG_PAGE_SIZE, CatalogListFilters, catalogEmpty, useCatalogListInput } from "./catalogList";
 
 type Schedule = RouterOutputs["catalogAdmin"]["billingSchedules"]["list"]["results"][number];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -102,8 +102,9 @@ const columns: ColumnDef<Schedule>[] = [
 
 export function BillingScheduleTable() {
   const trpc = useTRPC();
+  const input = useCatalogListInput();
   const rows = useQuery({
-    ...trpc.catalogAdmin.billingSchedules.list.queryOptions(useCatalogListInput()),
+    ...trpc.catalogAdmin.billingSchedules.list.queryOptions(input),
     placeholderData: keepPreviousData,
   });
   return (
@@ -119,7 +120,11 @@ export function BillingScheduleTable() {
         loading={rows.isPending}
         error={rows.error}
         rowTestId={() => "billing-schedule-row"}
-        empty={{ message: "No billing schedules yet. Create the first one with the form below." }}
+        empty={catalogEmpty(
+          input,
+          "billing schedules",
+          "No billing schedules yet. Create the first one with the form below.",
+        )}
       />
     </div>
   );

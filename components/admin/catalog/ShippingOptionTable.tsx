@@ -10,7 +10,7 @@ import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { toast } from "@/components/ui/Toaster";
 import { ActiveToggle } from "./ActiveToggle";
-import { CATALOG_PAGE_SIZE, CatalogListFilters, useCatalogListInput } from "./catalogList";
+import { CATALOG_PAGE_SIZE, CatalogListFilters, catalogEmpty, useCatalogListInput } from "./catalogList";
 import { ShippingOptionForm } from "./ShippingOptionForm";
 
 type ShippingOption = RouterOutputs["catalogAdmin"]["shippingOptions"]["list"]["results"][number];
@@ -92,8 +92,9 @@ const columns: ColumnDef<ShippingOption>[] = [
 
 export function ShippingOptionTable() {
   const trpc = useTRPC();
+  const input = useCatalogListInput();
   const rows = useQuery({
-    ...trpc.catalogAdmin.shippingOptions.list.queryOptions(useCatalogListInput()),
+    ...trpc.catalogAdmin.shippingOptions.list.queryOptions(input),
     placeholderData: keepPreviousData,
   });
   return (
@@ -109,7 +110,11 @@ export function ShippingOptionTable() {
         loading={rows.isPending}
         error={rows.error}
         rowTestId={() => "shipping-option-row"}
-        empty={{ message: "No shipping options yet. Create the first one with the form below." }}
+        empty={catalogEmpty(
+          input,
+          "shipping options",
+          "No shipping options yet. Create the first one with the form below.",
+        )}
       />
     </div>
   );

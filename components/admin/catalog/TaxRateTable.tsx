@@ -9,7 +9,7 @@ import { Dialog } from "@/components/ui/Dialog";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { toast } from "@/components/ui/Toaster";
 import { ActiveToggle } from "./ActiveToggle";
-import { CATALOG_PAGE_SIZE, CatalogListFilters, useCatalogListInput } from "./catalogList";
+import { CATALOG_PAGE_SIZE, CatalogListFilters, catalogEmpty, useCatalogListInput } from "./catalogList";
 import { TaxRateForm } from "./TaxRateForm";
 
 type TaxRate = RouterOutputs["catalogAdmin"]["taxRates"]["list"]["results"][number];
@@ -75,8 +75,9 @@ const columns: ColumnDef<TaxRate>[] = [
 
 export function TaxRateTable() {
   const trpc = useTRPC();
+  const input = useCatalogListInput();
   const rates = useQuery({
-    ...trpc.catalogAdmin.taxRates.list.queryOptions(useCatalogListInput()),
+    ...trpc.catalogAdmin.taxRates.list.queryOptions(input),
     placeholderData: keepPreviousData,
   });
   return (
@@ -92,7 +93,7 @@ export function TaxRateTable() {
         loading={rates.isPending}
         error={rates.error}
         rowTestId={() => "tax-rate-row"}
-        empty={{ message: "No tax rates yet. Create the first one with the form below." }}
+        empty={catalogEmpty(input, "tax rates", "No tax rates yet. Create the first one with the form below.")}
       />
     </div>
   );

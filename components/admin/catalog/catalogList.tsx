@@ -35,3 +35,7 @@ export function CatalogListFilters({ what }: { what: string }) {
     />
   );
 }
+
+/** The empty state: a search or filter that matches nothing says so, instead of "none yet". */
+export const catalogEmpty = (input: ReturnType<typeof useCatalogListInput>, what: string, none: string) =>
+  input.q || input.active !== "all" ? { message: `No ${what} match this search or filter.` } : { message: none };
