@@ -141,7 +141,7 @@ test("a seller creates a billing schedule", async ({ page }) => {
   await expect(dialog).toContainText("can no longer be chosen for new prices");
   await dialog.getByRole("button", { name: "Deactivate billing schedule" }).click();
   await expect(row).toContainText(/inactive/i);
-  await page.getByLabel("Status").selectOption("false");
+  await page.getByLabel("Status", { exact: true }).selectOption("false");
   await expect(page).toHaveURL(/active=false/);
   await expect(page.getByTestId("billing-schedules-table")).not.toContainText("Quarterly (calendar)");
   await expect(row).toBeVisible();
@@ -150,7 +150,7 @@ test("a seller creates a billing schedule", async ({ page }) => {
   await expect(page).toHaveURL(/q=Half-yearly/);
   await page.reload();
   await expect(row).toBeVisible();
-  await expect(page.getByLabel("Status")).toHaveValue("false");
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("false");
   await expectNoSeriousA11yViolations(page);
 });
 
