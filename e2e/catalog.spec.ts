@@ -45,6 +45,30 @@ test("a seller creates a bundle with an item and an add-on rule, then deactivate
   await expect(page.getByTestId("addon-rules")).toContainText("Product: Sports Add-on");
   await expectNoSeriousA11yViolations(page);
 
+  // items are edited one at a time: add one, change its quantity, remove it
+  await page.getByRole("button", { name: "Add item" }).click();
+  const addItem = page.getByRole("dialog", { name: "Add an item to this bundle" });
+  await addItem.getByLabel("Item: product").selectOption({ label: "Sports Add-on" });
+  await addItem.getByLabel("Item: default price").selectOption({ index: 1 });
+  await expectNoSeriousA11yViolations(page);
+  await addItem.getByRole("button", { name: "Add item" }).click();
+  await expect(addItem).toBeHidden();
+  const items = page.getByTestId("bundle-items").getByTestId("bundle-item");
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(1)).toContainText("Sports Add-on");
+  await items.nth(1).getByRole("button", { name: "Edit item 2" }).click();
+  const editItem = page.getByRole("dialog", { name: /^Edit item 2/ });
+  await editItem.getByLabel("Item: quantity").fill("3");
+  await editItem.getByRole("button", { name: "Save item" }).click();
+  await expect(editItem).toBeHidden();
+  await expect(items.nth(1).getByRole("cell").nth(1)).toHaveText("3");
+  await items.nth(1).getByRole("button", { name: "Remove item 2" }).click();
+  await page
+    .getByRole("dialog", { name: /^Remove item 2/ })
+    .getByRole("button", { name: "Remove item" })
+    .click();
+  await expect(items).toHaveCount(1);
+
   await page.getByRole("button", { name: "Deactivate bundle" }).click();
   const dialog = page.getByRole("dialog", { name: "Deactivate bundle?" });
   await expect(dialog).toContainText("can no longer be chosen");
@@ -110,6 +134,24 @@ test("a seller creates a billing schedule", async ({ page }) => {
   const row = page.getByTestId("billing-schedule-row").filter({ hasText: name });
   await expect(row).toContainText("1 Jan, 1 Jul");
   await expect(row).toContainText("Europe/Helsinki");
+
+  // deactivate it; the status filter and the search live in the URL
+  await row.getByRole("button", { name: "Deactivate billing schedule" }).click();
+  const dialog = page.getByRole("dialog", { name: "Deactivate billing schedule?" });
+  await expect(dialog).toContainText("can no longer be chosen for new prices");
+  await dialog.getByRole("button", { name: "Deactivate billing schedule" }).click();
+  await expect(row).toContainText(/inactive/i);
+  await page.getByLabel("Status", { exact: true }).selectOption("false");
+  await expect(page).toHaveURL(/active=false/);
+  await expect(page.getByTestId("billing-schedules-table")).not.toContainText("Quarterly (calendar)");
+  await expect(row).toBeVisible();
+  await page.getByLabel("Search billing schedules").fill("Half-yearly");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/q=Half-yearly/);
+  await page.reload();
+  await expect(row).toBeVisible();
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("false");
+  await expectNoSeriousA11yViolations(page);
 });
 
 test("the price form refuses XYZ under the currency field; a scheduled version can be cancelled", async ({ page }) => {

@@ -145,6 +145,20 @@ test("create a contract from the quote builder", async ({ page }) => {
   await expect(dialog).toContainText("For cust-1002");
   await dialog.getByRole("button", { name: "Create contract" }).click();
   await expect(page).toHaveURL(/\/admin\/contracts\/\d+$/);
+  const contractId = page.url().split("/").pop();
+
+  // the customer's page shows the new contract's events in its activity timeline, linked to the contract
+  await page.goto("/admin/customers/cust-1002");
+  const timeline = page.getByTestId("customer-timeline");
+  const created = timeline.getByRole("row").filter({ hasText: "subscription_contract.created" });
+  await expect(created.first()).toBeVisible();
+  await expect(timeline.getByRole("link", { name: `Contract ${contractId}` }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await timeline
+    .getByRole("link", { name: `Contract ${contractId}` })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/admin/contracts/${contractId}$`));
 });
 
 test("the quote builder shows the server's message next to the customer field", async ({ page }) => {

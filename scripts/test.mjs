@@ -98,6 +98,10 @@ try {
       SEED_KEYS_FILE: "none",
       E2E_BASE_URL: `http://localhost:${port}`,
       LOG_LEVEL: "warn",
+      // not production (`next start` forces NODE_ENV=production; the environment is passed as APP_ENV, as npm
+      // start does), so the webhook journey may deliver to its loopback receiver
+      APP_ENV: "test",
+      WEBHOOKS_ALLOW_LOOPBACK: "1",
     };
     await mustRun(bin("tsx"), ["prisma/seed.ts"], { env, quiet: true });
     if (!skipBuild || !existsSync(".next/BUILD_ID")) {

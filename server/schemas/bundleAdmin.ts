@@ -57,4 +57,5 @@ export const addonRuleInput = z.object({
 });
 
 export type BundleInput = z.output<typeof bundleInput>;
+export type BundleItemInput = z.output<typeof bundleItemInput>;
 export type AddonRuleInput = z.output<typeof addonRuleInput>;

@@ -40,6 +40,11 @@ export const priceResponse = z
     billing_schedule_name: z.string().nullable(),
     billing_schedule_timezone: z.string().nullable(),
     billing_schedule_rules: z.array(billingScheduleRuleResponse),
+    billing_schedule_active: z.boolean().nullable().meta({
+      "x-extension": true,
+      description:
+        "Extension: false when the price's billing schedule is deactivated (the price cannot be sold in new quotes or contracts); null without a schedule",
+    }),
     next_occurrences: z.array(dateTime),
     active: z.boolean(),
     currently_effective: z.boolean(),

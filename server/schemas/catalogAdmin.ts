@@ -48,10 +48,22 @@ export const billingScheduleInput = z.object({
     .trim()
     .refine(isValidZone, "Must be an IANA time zone, e.g. Europe/Helsinki."),
   rules: z.array(ruleInput).min(1, "Add at least one billing date.").max(24, "At most 24 billing dates."),
+  active: z.boolean().optional(),
 });
+
+/** One page of a console catalog list: a name search and the active filter, as the list's URL holds them. */
+export const catalogListInput = z
+  .object({
+    page: z.number().int().min(1).max(100_000).default(1),
+    pageSize: z.number().int().min(1).max(100).default(25),
+    q: z.string().trim().max(200).optional(),
+    active: z.enum(["true", "false", "all"]).default("all"),
+  })
+  .default({ page: 1, pageSize: 25, active: "all" });
 
 export const withId = <T extends z.ZodRawShape>(shape: z.ZodObject<T>) => shape.partial().extend({ id: positiveInt });
 
+export type CatalogListInput = z.output<typeof catalogListInput>;
 export type TaxRateInput = z.output<typeof taxRateInput>;
 export type ShippingOptionInput = z.output<typeof shippingOptionInput>;
 export type BillingScheduleInput = z.output<typeof billingScheduleInput>;

@@ -3,9 +3,9 @@
 import { initTRPC, type TRPC_ERROR_CODE_KEY, TRPCError } from "@trpc/server";
 import type { z } from "zod";
 import { getSellerSession, type SellerSession } from "@/server/auth/session";
-import { systemClock } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { isDatabaseUnavailable } from "@/server/db-unavailable";
+import { accountClockOf } from "@/server/domain/accountContext";
 import { forgetAccount } from "@/server/domain/auth/keyCache";
 import type { Ctx } from "@/server/domain/context";
 import { type DomainError, type FieldErrors, isDomainError } from "@/server/domain/errors";
@@ -13,6 +13,7 @@ import { canMutate, loadConsoleUser } from "@/server/domain/users/roles";
 import { checkJson, zodFieldErrors } from "@/server/inputChecks";
 import { log } from "@/server/log";
 import { configuredOrigin, publicOrigin } from "@/server/publicUrl";
+import { requestBaseClock } from "@/server/requestClock";
 import { auditMutation } from "./audit";
 import { transformer } from "./transformer";
 
@@ -97,7 +98,8 @@ export const router = t.router;
 export const publicProcedure = t.procedure.use(domainErrors).use(inputChecks);
 
 /**
- * Signed-in sellers only; `ctx.domain` is the context for domain calls, scoped to their account, and
+ * Signed-in sellers only; `ctx.domain` is the context for domain calls, scoped to their account and on its
+ * clock (test clock included), and
  * `ctx.user` the user as the database has it now (role included). Mutations: read_only users are
  * refused before anything runs, and each successful one is recorded in the audit trail.
  */
@@ -106,10 +108,12 @@ export const protectedProcedure = publicProcedure
     if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
     const user = await loadConsoleUser(getDb(), ctx.session.userId, ctx.session.accountId);
     if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
+    const db = getDb();
     const domain: Ctx = {
-      db: getDb(),
+      db,
       accountId: ctx.session.accountId,
-      clock: systemClock,
+      // one clock for every procedure: the account's (a test-mode account's test clock), as REST and the worker use
+      clock: await accountClockOf(db, ctx.session.accountId, requestBaseClock()),
       log: log.child({ userId: ctx.session.userId }),
       baseUrl: ctx.baseUrl,
     };

@@ -24,6 +24,9 @@ const EXTRA: Record<string, unknown> = {
   amount: "1.0000",
   reference: "alice-001",
   delivery_id: 1,
+  // bundle item procedures (catalogAdmin.bundles.addItem/updateItem/removeItem): the bundle id decides first
+  product_id: 1,
+  item_id: 1,
 };
 
 async function codeOf(call: Promise<unknown>): Promise<string> {
@@ -59,7 +62,17 @@ describe("console procedure sweeps", () => {
   it("answers NOT_FOUND to every procedure taking an id, for each of another account's ids", async () => {
     const caller = await consoleAs(p.email);
     const withId = procedures().filter(([, proc]) => proc._def.inputs.some((i) => i.shape && "id" in i.shape));
-    expect(withId.map(([path]) => path)).toEqual(expect.arrayContaining(["contracts.get", "runs.get", "runs.retry"]));
+    expect(withId.map(([path]) => path)).toEqual(
+      expect.arrayContaining([
+        "contracts.get",
+        "runs.get",
+        "runs.retry",
+        "catalogAdmin.bundles.addItem",
+        "catalogAdmin.bundles.updateItem",
+        "catalogAdmin.bundles.removeItem",
+        "catalogAdmin.billingSchedules.update",
+      ]),
+    );
     for (const [path, proc] of withId) {
       const shape = proc._def.inputs.find((i) => i.shape)!.shape!;
       const extra = Object.fromEntries(

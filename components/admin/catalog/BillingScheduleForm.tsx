@@ -12,7 +12,7 @@ import { optionalInt, optionalText, text } from "@/components/ui/formData";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
 
-type Schedule = RouterOutputs["catalogAdmin"]["billingSchedules"]["list"][number];
+type Schedule = RouterOutputs["catalogAdmin"]["billingSchedules"]["list"]["results"][number];
 const FIELDS = ["name", "timezone", "rules"] as const;
 
 export function BillingScheduleForm({ schedule, onDone }: { schedule?: Schedule; onDone?: () => void }) {

@@ -13,6 +13,7 @@ import { StatusChip } from "@/components/ui/StatusChip";
 import { toast } from "@/components/ui/Toaster";
 import { ActiveToggle } from "./ActiveToggle";
 import { AddonRuleForm } from "./AddonRuleForm";
+import { AddItemDialog, EditItemDialog, RemoveItemButton } from "./BundleItemDialogs";
 
 type Bundle = RouterOutputs["catalogAdmin"]["bundles"]["get"];
 type Item = Bundle["items"][number];
@@ -24,7 +25,7 @@ const SCOPES: Record<string, string> = {
   product_active_recurring: "Any active recurring price",
 };
 
-const itemColumns: ColumnDef<Item>[] = [
+const itemColumns = (bundleId: number): ColumnDef<Item>[] => [
   {
     id: "product",
     header: "Product",
@@ -61,6 +62,16 @@ const itemColumns: ColumnDef<Item>[] = [
             </span>
           ))
         : "—",
+  },
+  {
+    id: "actions",
+    header: "Actions",
+    cell: ({ row }) => (
+      <div className="flex flex-wrap gap-2">
+        <EditItemDialog bundleId={bundleId} item={row.original} position={row.index + 1} />
+        <RemoveItemButton bundleId={bundleId} item={row.original} position={row.index + 1} />
+      </div>
+    ),
   },
 ];
 
@@ -164,11 +175,11 @@ export function BundleDetail({ bundleId }: { bundleId: number }) {
           </div>
         </dl>
       </Card>
-      <Card title="Items">
+      <Card title="Items" actions={<AddItemDialog bundleId={b.id} />}>
         <DataTable
           label="Bundle items"
           testId="bundle-items"
-          columns={itemColumns}
+          columns={itemColumns(b.id)}
           data={b.items}
           rowTestId={() => "bundle-item"}
           empty={{ message: "This bundle has no items." }}

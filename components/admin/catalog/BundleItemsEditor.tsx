@@ -31,7 +31,9 @@ export function BundleItemsEditor({
   products,
   prices,
   errors,
+  single = false,
 }: {
+  single?: boolean;
   items: ItemDraft[];
   onChange: (items: ItemDraft[]) => void;
   products: Product[];
@@ -42,18 +44,19 @@ export function BundleItemsEditor({
     onChange(items.map((it, j) => (j === i ? { ...it, ...patch } : it)));
   return (
     <fieldset className="space-y-4">
-      <legend className="text-sm font-medium text-slate-800">Items</legend>
+      <legend className={single ? "sr-only" : "text-sm font-medium text-slate-800"}>Items</legend>
       {items.map((it, i) => {
         const own = prices.filter((p) => p.product_id === it.product_id);
         const id = (f: string) => `bundle-item-${i}-${f}`;
         const err = (f: string) => errors[`items.${i}.${f}`];
+        const name = single ? "Item" : `Item ${i + 1}`;
         return (
           <div
             key={i}
             className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-3"
             data-testid="bundle-item-row"
           >
-            <Field id={id("product_id")} label={`Item ${i + 1}: product`} errors={err("product_id")}>
+            <Field id={id("product_id")} label={`${name}: product`} errors={err("product_id")}>
               <select
                 id={id("product_id")}
                 value={it.product_id ?? ""}
@@ -74,7 +77,7 @@ export function BundleItemsEditor({
                 ))}
               </select>
             </Field>
-            <Field id={id("quantity")} label={`Item ${i + 1}: quantity`} errors={err("quantity")}>
+            <Field id={id("quantity")} label={`${name}: quantity`} errors={err("quantity")}>
               <input
                 id={id("quantity")}
                 type="number"
@@ -84,11 +87,7 @@ export function BundleItemsEditor({
                 onChange={(e) => set(i, { quantity: Number(e.target.value) })}
               />
             </Field>
-            <Field
-              id={id("price_option_scope")}
-              label={`Item ${i + 1}: price choice`}
-              errors={err("price_option_scope")}
-            >
+            <Field id={id("price_option_scope")} label={`${name}: price choice`} errors={err("price_option_scope")}>
               <select
                 id={id("price_option_scope")}
                 value={it.price_option_scope}
@@ -100,7 +99,7 @@ export function BundleItemsEditor({
                 <option value="product_active_recurring">Any active recurring price of the product</option>
               </select>
             </Field>
-            <Field id={id("default_price_id")} label={`Item ${i + 1}: default price`} errors={err("default_price_id")}>
+            <Field id={id("default_price_id")} label={`${name}: default price`} errors={err("default_price_id")}>
               <select
                 id={id("default_price_id")}
                 value={it.default_price_id ?? ""}
@@ -119,7 +118,7 @@ export function BundleItemsEditor({
             {it.price_option_scope === "selectable" ? (
               <Field
                 id={id("selectable_price_ids")}
-                label={`Item ${i + 1}: selectable prices`}
+                label={`${name}: selectable prices`}
                 errors={err("selectable_price_ids")}
               >
                 <select
@@ -148,10 +147,10 @@ export function BundleItemsEditor({
                 className="h-4 w-4"
               />
               <label htmlFor={id("required")} className="text-sm text-slate-800">
-                Item {i + 1} is required
+                {name} is required
               </label>
             </div>
-            {items.length > 1 ? (
+            {items.length > 1 && !single ? (
               <div className="self-end">
                 <button
                   type="button"
@@ -165,13 +164,15 @@ export function BundleItemsEditor({
           </div>
         );
       })}
-      <button
-        type="button"
-        onClick={() => onChange([...items, emptyItem()])}
-        className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm text-slate-800 hover:bg-slate-50"
-      >
-        Add item
-      </button>
+      {single ? null : (
+        <button
+          type="button"
+          onClick={() => onChange([...items, emptyItem()])}
+          className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm text-slate-800 hover:bg-slate-50"
+        >
+          Add item
+        </button>
+      )}
     </fieldset>
   );
 }

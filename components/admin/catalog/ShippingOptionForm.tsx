@@ -12,7 +12,7 @@ import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
 import { CurrencyOptions } from "./CurrencyOptions";
 
-type ShippingOption = RouterOutputs["catalogAdmin"]["shippingOptions"]["list"][number];
+type ShippingOption = RouterOutputs["catalogAdmin"]["shippingOptions"]["list"]["results"][number];
 const FIELDS = ["name", "service_code", "currency", "price_amount", "free_above_amount"] as const;
 
 export function ShippingOptionForm({ option, onDone }: { option?: ShippingOption; onDone?: () => void }) {

@@ -1,6 +1,6 @@
 "use client";
 // The account's shipping options with edit and deactivate actions.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
@@ -10,9 +10,10 @@ import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { toast } from "@/components/ui/Toaster";
 import { ActiveToggle } from "./ActiveToggle";
+import { CATALOG_PAGE_SIZE, CatalogListFilters, catalogEmpty, useCatalogListInput } from "./catalogList";
 import { ShippingOptionForm } from "./ShippingOptionForm";
 
-type ShippingOption = RouterOutputs["catalogAdmin"]["shippingOptions"]["list"][number];
+type ShippingOption = RouterOutputs["catalogAdmin"]["shippingOptions"]["list"]["results"][number];
 
 function RowActions({ option }: { option: ShippingOption }) {
   const trpc = useTRPC();
@@ -91,17 +92,30 @@ const columns: ColumnDef<ShippingOption>[] = [
 
 export function ShippingOptionTable() {
   const trpc = useTRPC();
-  const rows = useQuery(trpc.catalogAdmin.shippingOptions.list.queryOptions());
+  const input = useCatalogListInput();
+  const rows = useQuery({
+    ...trpc.catalogAdmin.shippingOptions.list.queryOptions(input),
+    placeholderData: keepPreviousData,
+  });
   return (
-    <DataTable
-      label="Shipping options"
-      testId="shipping-options-table"
-      columns={columns}
-      data={rows.data}
-      loading={rows.isPending}
-      error={rows.error}
-      rowTestId={() => "shipping-option-row"}
-      empty={{ message: "No shipping options yet. Create the first one with the form below." }}
-    />
+    <div className="space-y-4">
+      <CatalogListFilters what="shipping options" />
+      <DataTable
+        label="Shipping options"
+        testId="shipping-options-table"
+        columns={columns}
+        data={rows.data?.results}
+        total={rows.data?.count}
+        pageSize={CATALOG_PAGE_SIZE}
+        loading={rows.isPending}
+        error={rows.error}
+        rowTestId={() => "shipping-option-row"}
+        empty={catalogEmpty(
+          input,
+          "shipping options",
+          "No shipping options yet. Create the first one with the form below.",
+        )}
+      />
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 // The account's tax rates with edit and deactivate actions.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
@@ -9,9 +9,10 @@ import { Dialog } from "@/components/ui/Dialog";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { toast } from "@/components/ui/Toaster";
 import { ActiveToggle } from "./ActiveToggle";
+import { CATALOG_PAGE_SIZE, CatalogListFilters, catalogEmpty, useCatalogListInput } from "./catalogList";
 import { TaxRateForm } from "./TaxRateForm";
 
-type TaxRate = RouterOutputs["catalogAdmin"]["taxRates"]["list"][number];
+type TaxRate = RouterOutputs["catalogAdmin"]["taxRates"]["list"]["results"][number];
 
 function RowActions({ rate }: { rate: TaxRate }) {
   const trpc = useTRPC();
@@ -74,17 +75,26 @@ const columns: ColumnDef<TaxRate>[] = [
 
 export function TaxRateTable() {
   const trpc = useTRPC();
-  const rates = useQuery(trpc.catalogAdmin.taxRates.list.queryOptions());
+  const input = useCatalogListInput();
+  const rates = useQuery({
+    ...trpc.catalogAdmin.taxRates.list.queryOptions(input),
+    placeholderData: keepPreviousData,
+  });
   return (
-    <DataTable
-      label="Tax rates"
-      testId="tax-rates-table"
-      columns={columns}
-      data={rates.data}
-      loading={rates.isPending}
-      error={rates.error}
-      rowTestId={() => "tax-rate-row"}
-      empty={{ message: "No tax rates yet. Create the first one with the form below." }}
-    />
+    <div className="space-y-4">
+      <CatalogListFilters what="tax rates" />
+      <DataTable
+        label="Tax rates"
+        testId="tax-rates-table"
+        columns={columns}
+        data={rates.data?.results}
+        total={rates.data?.count}
+        pageSize={CATALOG_PAGE_SIZE}
+        loading={rates.isPending}
+        error={rates.error}
+        rowTestId={() => "tax-rate-row"}
+        empty={catalogEmpty(input, "tax rates", "No tax rates yet. Create the first one with the form below.")}
+      />
+    </div>
   );
 }

@@ -8,6 +8,7 @@ import { DateTime } from "@/components/ui/DateTime";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
 import type { ContractOut } from "@/server/schemas/contracts";
+import { EventTimeline } from "./EventTimeline";
 import { CancelPauseButton } from "./SimpleDialogs";
 
 export interface ActivityAttempt {
@@ -144,9 +145,7 @@ export function ActivitySections({ contract: c, activity: a }: { contract: Contr
     },
     { id: "total", header: "Total", meta: { align: "right" }, cell: ({ row }) => money(row.original.total_amount) },
   ];
-  const eventCols: ColumnDef<ActivityEvent>[] = [
-    { id: "when", header: "When", cell: ({ row }) => <DateTime value={row.original.created_at} /> },
-    { id: "event", header: "Event", cell: ({ row }) => <code className="text-xs">{row.original.type}</code> },
+  const actorCol: ColumnDef<ActivityEvent>[] = [
     { id: "actor", header: "Actor", cell: ({ row }) => row.original.actor ?? "System" },
   ];
   const ents = c.entitlement_summary.products;
@@ -208,9 +207,7 @@ export function ActivitySections({ contract: c, activity: a }: { contract: Contr
       <Card title="Billing runs" testId="contract-runs">
         <DataTable label="Billing runs" columns={runCols} data={a.runs} empty={{ message: "No billing runs yet." }} />
       </Card>
-      <Card title="Timeline" testId="contract-timeline">
-        <DataTable label="Timeline" columns={eventCols} data={a.events} empty={{ message: "No events yet." }} />
-      </Card>
+      <EventTimeline testId="contract-timeline" events={a.events} columns={actorCol} />
     </>
   );
 }

@@ -12,6 +12,7 @@ import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { pageOf, sortOf, useUrlState } from "@/components/ui/useUrlState";
 import { type ContractRow, contractListQuery } from "./listQuery";
+import { RangeFilterNote } from "./RangeFilterNote";
 
 const PAGE_SIZE = 25;
 const opts = (values: string[]) =>
@@ -101,6 +102,7 @@ export function ContractList({ currencies }: { currencies: string[] }) {
       >
         <CustomerFilter />
       </FilterBar>
+      <RangeFilterNote />
       <DataTable
         label="Contracts"
         columns={columns}

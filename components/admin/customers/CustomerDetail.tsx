@@ -1,5 +1,6 @@
 "use client";
-// One customer: header (reference, copy, edit), summary, contracts, payment methods, billing runs.
+// One customer: header (reference, copy, edit), summary, contracts, payment methods, billing runs, and the
+// activity timeline (events of the customer's contracts and runs).
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "@/components/trpc/client";
@@ -9,6 +10,7 @@ import { ErrorState } from "@/components/ui/ErrorState";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { SummaryStrip } from "@/components/ui/SummaryStrip";
 import { TableSkeleton } from "@/components/ui/TableSkeleton";
+import { CustomerActivity } from "./CustomerActivity";
 import { CustomerContracts, CustomerRuns } from "./CustomerRecords";
 import { EditCustomerDialog } from "./EditCustomerDialog";
 import { PaymentMethods } from "./PaymentMethods";
@@ -86,6 +88,7 @@ export function CustomerDetail({ reference }: { reference: string }) {
       <Card title="Billing runs">
         <CustomerRuns reference={c.reference} />
       </Card>
+      <CustomerActivity reference={c.reference} />
     </>
   );
 }

@@ -3,29 +3,46 @@
 
 import type { Ctx } from "@/server/domain/context";
 import { addFieldError, type FieldErrors, invalidFields, notFound } from "@/server/domain/errors";
-import type { AddonRuleInput, BundleInput } from "@/server/schemas/bundleAdmin";
+import type { AddonRuleInput, BundleInput, BundleItemInput } from "@/server/schemas/bundleAdmin";
 import { getBundle } from "./bundles";
 
-async function checkItems(ctx: Ctx, items: BundleInput["items"], errors: FieldErrors) {
-  for (const [i, it] of items.entries()) {
-    const product = await ctx.db.catalogProduct.findFirst({ where: { id: it.product_id, accountId: ctx.accountId } });
-    if (!product) {
-      addFieldError(errors, `items.${i}.product_id`, "Product not found.");
-      continue;
-    }
-    const priceIds = [...(it.default_price_id ? [it.default_price_id] : []), ...(it.selectable_price_ids ?? [])];
-    const prices = await ctx.db.catalogPrice.count({
-      where: { id: { in: priceIds }, accountId: ctx.accountId, productId: product.id },
-    });
-    if (prices !== new Set(priceIds).size)
-      addFieldError(errors, `items.${i}.default_price_id`, "Prices must be this product's own prices.");
-    if (it.price_option_scope === "selectable" && !it.selectable_price_ids?.length)
-      addFieldError(
-        errors,
-        `items.${i}.selectable_price_ids`,
-        "A selectable item needs at least one selectable price.",
-      );
+/** One item's product and prices (the account's own; a price must be its product's); errors under `${at}.field`. */
+export async function checkItem(ctx: Ctx, it: BundleItemInput, at: string, errors: FieldErrors) {
+  const product = await ctx.db.catalogProduct.findFirst({ where: { id: it.product_id, accountId: ctx.accountId } });
+  if (!product) {
+    addFieldError(errors, `${at}product_id`, "Product not found.");
+    return;
   }
+  const priceIds = [...(it.default_price_id ? [it.default_price_id] : []), ...(it.selectable_price_ids ?? [])];
+  const prices = await ctx.db.catalogPrice.count({
+    where: { id: { in: priceIds }, accountId: ctx.accountId, productId: product.id },
+  });
+  if (prices !== new Set(priceIds).size)
+    addFieldError(errors, `${at}default_price_id`, "Prices must be this product's own prices.");
+  if (it.price_option_scope === "selectable" && !it.selectable_price_ids?.length)
+    addFieldError(errors, `${at}selectable_price_ids`, "A selectable item needs at least one selectable price.");
+}
+
+/** An item's own columns, as created or replaced. */
+export const itemFields = (it: BundleItemInput) => ({
+  productId: it.product_id,
+  quantity: it.quantity ?? 1,
+  required: it.required ?? true,
+  priceOptionScope: it.price_option_scope ?? "fixed",
+  defaultPriceId: it.default_price_id ?? null,
+});
+
+/** An item's selectable prices, in the order given; the default price is marked. */
+export const selectable = (it: BundleItemInput) => ({
+  create: (it.selectable_price_ids ?? []).map((priceId, j) => ({
+    priceId,
+    displayOrder: j,
+    isDefault: priceId === it.default_price_id,
+  })),
+});
+
+async function checkItems(ctx: Ctx, items: BundleInput["items"], errors: FieldErrors) {
+  for (const [i, it] of items.entries()) await checkItem(ctx, it, `items.${i}.`, errors);
 }
 
 export async function createBundle(ctx: Ctx, input: BundleInput) {
@@ -47,21 +64,7 @@ export async function createBundle(ctx: Ctx, input: BundleInput) {
       defaultCurrency: input.default_currency ?? null,
       active: input.active ?? true,
       items: {
-        create: input.items.map((it, i) => ({
-          productId: it.product_id,
-          quantity: it.quantity ?? 1,
-          required: it.required ?? true,
-          priceOptionScope: it.price_option_scope ?? "fixed",
-          defaultPriceId: it.default_price_id ?? null,
-          displayOrder: i,
-          selectablePrices: {
-            create: (it.selectable_price_ids ?? []).map((priceId, j) => ({
-              priceId,
-              displayOrder: j,
-              isDefault: priceId === it.default_price_id,
-            })),
-          },
-        })),
+        create: input.items.map((it, i) => ({ ...itemFields(it), displayOrder: i, selectablePrices: selectable(it) })),
       },
     },
   });

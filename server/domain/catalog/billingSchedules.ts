@@ -1,10 +1,12 @@
-// Billing schedules of the account (named sets of billing dates in a time zone): create and edit.
-// The model has no active flag, so a schedule is not deactivated; prices stop using it instead.
+// Billing schedules of the account (named sets of billing dates in a time zone): create, edit, deactivate.
+// A deactivated schedule is not offered for new prices, and its prices are not sold in new quotes or
+// contracts (offers/compile.ts); contracts already on it keep billing on its dates.
 
 import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
 import { nextScheduleOccurrences } from "@/server/domain/pricing/calendar";
-import type { BillingScheduleInput } from "@/server/schemas/catalogAdmin";
+import type { BillingScheduleInput, CatalogListInput } from "@/server/schemas/catalogAdmin";
+import { type CatalogPage, catalogListWhere, catalogListWindow } from "./adminList";
 
 const include = {
   rules: { orderBy: [{ displayOrder: "asc" as const }, { id: "asc" as const }] },
@@ -15,6 +17,7 @@ type Row = {
   id: number;
   name: string;
   timezone: string;
+  active: boolean;
   createdAt: Date;
   rules: { month: number | null; day: number | null; label: string | null; displayOrder: number }[];
   _count: { prices: number };
@@ -24,6 +27,7 @@ const present = (schedule: Row, now: Date) => ({
   id: schedule.id,
   name: schedule.name,
   timezone: schedule.timezone,
+  active: schedule.active,
   created_at: schedule.createdAt.toISOString(),
   price_count: schedule._count.prices,
   rules: schedule.rules.map((r) => ({ month: r.month, day: r.day, label: r.label, display_order: r.displayOrder })),
@@ -39,6 +43,7 @@ export async function createBillingSchedule(ctx: Ctx, input: BillingScheduleInpu
       accountId: ctx.accountId,
       name: input.name,
       timezone: input.timezone,
+      active: input.active ?? true,
       rules: { create: ruleRows(input.rules) },
     },
     include,
@@ -57,6 +62,7 @@ export async function updateBillingSchedule(ctx: Ctx, id: number, input: Partial
       data: {
         name: input.name,
         timezone: input.timezone,
+        active: input.active,
         ...(input.rules ? { rules: { create: ruleRows(input.rules) } } : {}),
       },
     });
@@ -64,9 +70,16 @@ export async function updateBillingSchedule(ctx: Ctx, id: number, input: Partial
   return present(schedule, ctx.clock.now());
 }
 
-export async function listBillingSchedules(ctx: Ctx) {
+/** One page of the account's billing schedules for the console list. */
+export async function listBillingSchedules(
+  ctx: Ctx,
+  input: CatalogListInput,
+): Promise<CatalogPage<ReturnType<typeof present>>> {
   const now = ctx.clock.now();
-  return (
-    await ctx.db.billingSchedule.findMany({ where: { accountId: ctx.accountId }, orderBy: { id: "asc" }, include })
-  ).map((s) => present(s, now));
+  const where = catalogListWhere(ctx, input);
+  const [count, rows] = await Promise.all([
+    ctx.db.billingSchedule.count({ where }),
+    ctx.db.billingSchedule.findMany({ where, orderBy: { id: "asc" }, include, ...catalogListWindow(input) }),
+  ]);
+  return { count, results: rows.map((s) => present(s, now)) };
 }

@@ -71,6 +71,7 @@ export function presentPrice(price: PriceRecord, now: Date): CatalogPriceOut {
       label: rule.label,
       display_order: rule.displayOrder,
     })),
+    billing_schedule_active: schedule ? schedule.active : null,
     next_occurrences: nextOccurrences(price, now).map(iso),
     active: price.active,
     currently_effective: shown?.currentlyEffective ?? false,

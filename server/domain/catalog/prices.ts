@@ -77,6 +77,7 @@ export async function createPrice(ctx: Ctx, input: PriceInput): Promise<CatalogP
       where: { id: input.billing_schedule_id, accountId: ctx.accountId },
     });
     if (!schedule) errors.billing_schedule_id = ["Billing schedule not found."];
+    else if (!schedule.active) errors.billing_schedule_id = ["This billing schedule is deactivated."];
   }
   if (input.reference) {
     const clash = await ctx.db.catalogPrice.findFirst({

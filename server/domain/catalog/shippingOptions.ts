@@ -3,7 +3,8 @@
 import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
 import { type DecimalLike, fmt4, fmt4n } from "@/server/domain/money";
-import type { ShippingOptionInput } from "@/server/schemas/catalogAdmin";
+import type { CatalogListInput, ShippingOptionInput } from "@/server/schemas/catalogAdmin";
+import { type CatalogPage, catalogListWhere, catalogListWindow } from "./adminList";
 
 interface Row {
   id: number;
@@ -61,8 +62,15 @@ export async function updateShippingOption(ctx: Ctx, id: number, input: Partial<
   return present(await ctx.db.shippingOption.update({ where: { id }, data: data(input) }));
 }
 
-export async function listShippingOptions(ctx: Ctx) {
-  return (await ctx.db.shippingOption.findMany({ where: { accountId: ctx.accountId }, orderBy: { id: "asc" } })).map(
-    present,
-  );
+/** One page of the account's shipping options for the console list. */
+export async function listShippingOptions(
+  ctx: Ctx,
+  input: CatalogListInput,
+): Promise<CatalogPage<ReturnType<typeof present>>> {
+  const where = catalogListWhere(ctx, input);
+  const [count, rows] = await Promise.all([
+    ctx.db.shippingOption.count({ where }),
+    ctx.db.shippingOption.findMany({ where, orderBy: { id: "asc" }, ...catalogListWindow(input) }),
+  ]);
+  return { count, results: rows.map(present) };
 }

@@ -3,7 +3,8 @@
 import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
 import { type DecimalLike, fmt4 } from "@/server/domain/money";
-import type { TaxRateInput } from "@/server/schemas/catalogAdmin";
+import type { CatalogListInput, TaxRateInput } from "@/server/schemas/catalogAdmin";
+import { type CatalogPage, catalogListWhere, catalogListWindow } from "./adminList";
 
 const present = (row: { id: number; name: string; percentage: DecimalLike; active: boolean; createdAt: Date }) => ({
   id: row.id,
@@ -41,6 +42,15 @@ export async function updateTaxRate(ctx: Ctx, id: number, input: Partial<TaxRate
   );
 }
 
-export async function listTaxRatesAdmin(ctx: Ctx) {
-  return (await ctx.db.taxRate.findMany({ where: { accountId: ctx.accountId }, orderBy: { id: "asc" } })).map(present);
+/** One page of the account's tax rates for the console list. */
+export async function listTaxRatesAdmin(
+  ctx: Ctx,
+  input: CatalogListInput,
+): Promise<CatalogPage<ReturnType<typeof present>>> {
+  const where = catalogListWhere(ctx, input);
+  const [count, rows] = await Promise.all([
+    ctx.db.taxRate.count({ where }),
+    ctx.db.taxRate.findMany({ where, orderBy: { id: "asc" }, ...catalogListWindow(input) }),
+  ]);
+  return { count, results: rows.map(present) };
 }

@@ -16,8 +16,11 @@ export interface ContractListFilters {
   currency?: string;
   attention?: boolean;
   created_from?: string;
+  /** exclusive lower bounds: the dashboard's 30-day windows are (from, now] */
+  created_after?: string;
   created_to?: string;
   ended_from?: string;
+  ended_after?: string;
   ended_to?: string;
   next_billing_from?: string;
   next_billing_to?: string;
@@ -48,6 +51,8 @@ export function contractWhere(ctx: Ctx, f: ContractListFilters, search: string |
     if (from) parts.push(Prisma.sql`${col} >= ${new Date(from)}`);
     if (to) parts.push(Prisma.sql`${col} <= ${new Date(to)}`);
   };
+  if (f.created_after) parts.push(Prisma.sql`c.created_at > ${new Date(f.created_after)}`);
+  if (f.ended_after) parts.push(Prisma.sql`c.ended_at > ${new Date(f.ended_after)}`);
   range(Prisma.sql`c.created_at`, f.created_from, f.created_to);
   range(Prisma.sql`c.ended_at`, f.ended_from, f.ended_to);
   range(Prisma.sql`c.next_billing_at`, f.next_billing_from, f.next_billing_to);

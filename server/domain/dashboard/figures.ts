@@ -43,7 +43,7 @@ export async function newContracts(ctx: Ctx): Promise<CountFigure[]> {
     currency: r.currency,
     count: r.n,
     filter: {
-      created_from: from.toISOString(),
+      created_after: from.toISOString(),
       created_to: now.toISOString(),
       state: ["active", "paused", "canceled", "ended"],
       currency: r.currency,
@@ -63,7 +63,7 @@ export async function churnedContracts(ctx: Ctx): Promise<CountFigure[]> {
     count: r.n,
     filter: {
       state: ["canceled", "ended"],
-      ended_from: from.toISOString(),
+      ended_after: from.toISOString(),
       ended_to: now.toISOString(),
       currency: r.currency,
     },

@@ -169,6 +169,8 @@ export async function compileOffer(
     if (!price) return (problems.add(keyOf(line.source), `Invalid price id ${line.priceId}: not found.`), null);
     if (!price.active || !price.product.active)
       return (problems.add(keyOf(line.source), `Price ${line.priceId} is not active.`), null);
+    if (price.billingSchedule && !price.billingSchedule.active)
+      return (problems.add(keyOf(line.source), `Price ${line.priceId} uses a deactivated billing schedule.`), null);
     return price;
   };
   const currency = (input.currency ?? prices.get(recurring[0]?.priceId)?.currency ?? "").toUpperCase();

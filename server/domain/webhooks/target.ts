@@ -21,11 +21,14 @@ export interface NetworkPolicy {
 }
 
 /**
- * `WEBHOOKS_ALLOW_LOOPBACK=1` turns the loopback exception on, except under NODE_ENV=production where it
- * is ignored: a production service must never post to itself or to its neighbours on the same host.
+ * `WEBHOOKS_ALLOW_LOOPBACK=1` turns the loopback exception on, except in production where it is ignored: a
+ * production service must never post to itself or to its neighbours on the same host. Production is the
+ * environment the operator asked for, as for the secrets check (server/secretsPolicy.ts): `next start`
+ * forces NODE_ENV=production, so `npm start` and the e2e runner pass the real one as APP_ENV; without
+ * APP_ENV, NODE_ENV decides (a bare `next start` stays guarded).
  */
 export function loopbackAllowedByEnv(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.WEBHOOKS_ALLOW_LOOPBACK === "1" && env.NODE_ENV !== "production";
+  return env.WEBHOOKS_ALLOW_LOOPBACK === "1" && (env.APP_ENV ?? env.NODE_ENV) !== "production";
 }
 
 export function networkPolicy(overrides: Partial<NetworkPolicy> = {}): NetworkPolicy {

@@ -1,6 +1,5 @@
 // Billing runs and the test clock for the admin console.
 import { z } from "zod";
-import { accountCtx } from "@/server/domain/accountContext";
 import { applyCreditToRun } from "@/server/domain/billing/credit";
 import { advanceTestClock, listRuns } from "@/server/domain/billing/runs";
 import { idInput } from "@/server/schemas/common";
@@ -11,18 +10,15 @@ export const billingRouter = router({
     async ({ ctx }) => (await listRuns(ctx.domain, { page: { size: 50, number: 1 } })).results,
   ),
   clock: protectedProcedure.query(async ({ ctx }) => {
-    const domainCtx = await accountCtx(ctx.domain.db, ctx.domain.accountId);
-    return { now: domainCtx.clock.now().toISOString() };
+    return { now: ctx.domain.clock.now().toISOString() };
   }),
   // the same domain function as POST /v2/billing-runs/{id}/apply-credit/, on the account's clock
   applyCredit: protectedProcedure.input(z.object({ id: idInput })).mutation(async ({ ctx, input }) =>
-    applyCreditToRun(await accountCtx(ctx.domain.db, ctx.domain.accountId), input.id, {
+    applyCreditToRun(ctx.domain, input.id, {
       reason: "applied in the admin console",
     }),
   ),
   advanceClock: protectedProcedure
     .input(z.object({ to: z.iso.datetime({ offset: true, error: "Enter a date and time." }) }))
-    .mutation(async ({ ctx, input }) =>
-      advanceTestClock(await accountCtx(ctx.domain.db, ctx.domain.accountId), { to: input.to }),
-    ),
+    .mutation(async ({ ctx, input }) => advanceTestClock(ctx.domain, { to: input.to })),
 });

@@ -1,6 +1,7 @@
 // Catalog beyond products for the console: bundle templates (items, add-on rules), tax rates, shipping
 // options, billing schedules. Each procedure calls the domain function; inputs are the shared zod schemas.
 import { z } from "zod";
+import { addBundleItem, removeBundleItem, updateBundleItem } from "@/server/domain/bundles/bundleItems";
 import { getBundle, listBundles } from "@/server/domain/bundles/bundles";
 import {
   addAddonRule,
@@ -20,8 +21,14 @@ import {
   updateShippingOption,
 } from "@/server/domain/catalog/shippingOptions";
 import { createTaxRate, listTaxRatesAdmin, updateTaxRate } from "@/server/domain/catalog/taxRates";
-import { addonRuleInput, bundleInput } from "@/server/schemas/bundleAdmin";
-import { billingScheduleInput, shippingOptionInput, taxRateInput, withId } from "@/server/schemas/catalogAdmin";
+import { addonRuleInput, bundleInput, bundleItemInput } from "@/server/schemas/bundleAdmin";
+import {
+  billingScheduleInput,
+  catalogListInput,
+  shippingOptionInput,
+  taxRateInput,
+  withId,
+} from "@/server/schemas/catalogAdmin";
 import { idInput } from "@/server/schemas/common";
 import { protectedProcedure, router } from "@/server/trpc/init";
 import { activeFilter, idOnly } from "@/server/trpc/inputs";
@@ -42,6 +49,16 @@ const bundles = router({
       }),
     )
     .mutation(({ ctx, input }) => updateBundle(ctx.domain, input.id, input)),
+  // items: `id` is the bundle's (so the console sweeps cover them), `item_id` the item's
+  addItem: protectedProcedure
+    .input(bundleItemInput.extend({ id: idInput }))
+    .mutation(({ ctx, input: { id, ...item } }) => addBundleItem(ctx.domain, id, item)),
+  updateItem: protectedProcedure
+    .input(bundleItemInput.extend({ id: idInput, item_id: idInput }))
+    .mutation(({ ctx, input: { id, item_id, ...item } }) => updateBundleItem(ctx.domain, id, item_id, item)),
+  removeItem: protectedProcedure
+    .input(z.object({ id: idInput, item_id: idInput }))
+    .mutation(({ ctx, input }) => removeBundleItem(ctx.domain, input.id, input.item_id)),
   addAddonRule: protectedProcedure
     .input(addonRuleInput.extend({ bundle_id: idInput }))
     .mutation(({ ctx, input }) => addAddonRule(ctx.domain, input.bundle_id, input)),
@@ -51,7 +68,7 @@ const bundles = router({
 });
 
 const taxRates = router({
-  list: protectedProcedure.query(({ ctx }) => listTaxRatesAdmin(ctx.domain)),
+  list: protectedProcedure.input(catalogListInput).query(({ ctx, input }) => listTaxRatesAdmin(ctx.domain, input)),
   create: protectedProcedure.input(taxRateInput).mutation(({ ctx, input }) => createTaxRate(ctx.domain, input)),
   update: protectedProcedure
     .input(withId(taxRateInput))
@@ -59,7 +76,7 @@ const taxRates = router({
 });
 
 const shippingOptions = router({
-  list: protectedProcedure.query(({ ctx }) => listShippingOptions(ctx.domain)),
+  list: protectedProcedure.input(catalogListInput).query(({ ctx, input }) => listShippingOptions(ctx.domain, input)),
   create: protectedProcedure
     .input(shippingOptionInput)
     .mutation(({ ctx, input }) => createShippingOption(ctx.domain, input)),
@@ -69,7 +86,7 @@ const shippingOptions = router({
 });
 
 const billingSchedules = router({
-  list: protectedProcedure.query(({ ctx }) => listBillingSchedules(ctx.domain)),
+  list: protectedProcedure.input(catalogListInput).query(({ ctx, input }) => listBillingSchedules(ctx.domain, input)),
   create: protectedProcedure
     .input(billingScheduleInput)
     .mutation(({ ctx, input }) => createBillingSchedule(ctx.domain, input)),

@@ -2,8 +2,6 @@
 // (server/http/endpoints/contracts.ts) with the same body schema, plus the contract's id, on the
 // account's clock (test mode), so a console preview and its confirmation behave as the API's do.
 import { z } from "zod";
-import { accountCtx } from "@/server/domain/accountContext";
-import type { Ctx } from "@/server/domain/context";
 import { creditGrantBody, grantContractCredit } from "@/server/domain/contractConsole/credit";
 import { previewChange, runLifecycle, runOperation } from "@/server/domain/contracts/operations";
 import { patchContract } from "@/server/domain/contracts/read";
@@ -23,7 +21,6 @@ import {
 import { protectedProcedure, router } from "@/server/trpc/init";
 
 const target = { contract_id: idInput };
-const onAccountClock = (ctx: { domain: Ctx }) => accountCtx(ctx.domain.db, ctx.domain.accountId);
 
 const itemResult = (r: Awaited<ReturnType<typeof runOperation>>) => ({
   contract: r.contract,
@@ -35,59 +32,51 @@ export const contractActionsRouter = router({
   /** POST …/proration-preview/: `operation` plus that operation's fields; the answer's preview_token goes into the confirmation. */
   preview: protectedProcedure
     .input(previewBody.extend(target))
-    .query(async ({ ctx, input: { contract_id, ...body } }) =>
-      previewChange(await onAccountClock(ctx), contract_id, body),
-    ),
+    .query(async ({ ctx, input: { contract_id, ...body } }) => previewChange(ctx.domain, contract_id, body)),
   addItem: protectedProcedure
     .input(itemAddBody.extend(target))
     .mutation(async ({ ctx, input: { contract_id, ...body } }) =>
-      itemResult(await runOperation(await onAccountClock(ctx), contract_id, "add_item", body)),
+      itemResult(await runOperation(ctx.domain, contract_id, "add_item", body)),
     ),
   updateItem: protectedProcedure
     .input(itemUpdateBody.extend(target))
     .mutation(async ({ ctx, input: { contract_id, ...body } }) =>
-      itemResult(await runOperation(await onAccountClock(ctx), contract_id, "update_item", body)),
+      itemResult(await runOperation(ctx.domain, contract_id, "update_item", body)),
     ),
   removeItem: protectedProcedure
     .input(itemRemoveBody.extend(target))
     .mutation(async ({ ctx, input: { contract_id, ...body } }) =>
-      itemResult(await runOperation(await onAccountClock(ctx), contract_id, "remove_item", body)),
+      itemResult(await runOperation(ctx.domain, contract_id, "remove_item", body)),
     ),
   cancel: protectedProcedure
     .input(cancelBody.extend(target))
     .mutation(async ({ ctx, input: { contract_id, ...body } }) =>
-      runLifecycle(await onAccountClock(ctx), contract_id, "cancel", body),
+      runLifecycle(ctx.domain, contract_id, "cancel", body),
     ),
   restart: protectedProcedure
     .input(restartBody.extend(target))
     .mutation(async ({ ctx, input: { contract_id, ...body } }) =>
-      runLifecycle(await onAccountClock(ctx), contract_id, "restart", body),
+      runLifecycle(ctx.domain, contract_id, "restart", body),
     ),
   pause: protectedProcedure
     .input(pauseBody.extend(target))
-    .mutation(async ({ ctx, input: { contract_id, ...body } }) =>
-      runLifecycle(await onAccountClock(ctx), contract_id, "pause", body),
-    ),
+    .mutation(async ({ ctx, input: { contract_id, ...body } }) => runLifecycle(ctx.domain, contract_id, "pause", body)),
   resume: protectedProcedure
     .input(resumeBody.extend(target))
     .mutation(async ({ ctx, input: { contract_id, ...body } }) =>
-      runLifecycle(await onAccountClock(ctx), contract_id, "resume", body),
+      runLifecycle(ctx.domain, contract_id, "resume", body),
     ),
   cancelPause: protectedProcedure
     .input(z.object({ ...target, pause_id: idInput }))
-    .mutation(async ({ ctx, input }) => deletePause(await onAccountClock(ctx), input.contract_id, input.pause_id)),
+    .mutation(async ({ ctx, input }) => deletePause(ctx.domain, input.contract_id, input.pause_id)),
   activate: protectedProcedure
     .input(z.object(target))
-    .mutation(async ({ ctx, input }) => activateContract(await onAccountClock(ctx), input.contract_id)),
+    .mutation(async ({ ctx, input }) => activateContract(ctx.domain, input.contract_id)),
   /** PATCH …/: metadata (and the other patchable fields), replaced as sent. */
   update: protectedProcedure
     .input(contractPatchBody.extend(target))
-    .mutation(async ({ ctx, input: { contract_id, ...body } }) =>
-      patchContract(await onAccountClock(ctx), contract_id, body),
-    ),
+    .mutation(async ({ ctx, input: { contract_id, ...body } }) => patchContract(ctx.domain, contract_id, body)),
   addCredit: protectedProcedure
     .input(creditGrantBody.extend(target))
-    .mutation(async ({ ctx, input: { contract_id, ...body } }) =>
-      grantContractCredit(await onAccountClock(ctx), contract_id, body),
-    ),
+    .mutation(async ({ ctx, input: { contract_id, ...body } }) => grantContractCredit(ctx.domain, contract_id, body)),
 });

@@ -1,6 +1,5 @@
 // Contracts in the console: the paginated list and one contract's page data.
 
-import { accountCtx } from "@/server/domain/accountContext";
 import { contractForConsole } from "@/server/domain/console/contractDetail";
 import { listContractsForConsole } from "@/server/domain/console/contractList";
 import { contractListInput } from "@/server/trpc/consoleInputs";
@@ -10,15 +9,6 @@ import { idOnly } from "@/server/trpc/inputs";
 export const contractsRouter = router({
   list: protectedProcedure
     .input(contractListInput)
-    .query(async ({ ctx, input }) =>
-      listContractsForConsole(await accountCtx(ctx.domain.db, ctx.domain.accountId), input),
-    ),
-  get: protectedProcedure
-    .input(idOnly)
-    .query(async ({ ctx, input }) =>
-      contractForConsole(
-        { ...(await accountCtx(ctx.domain.db, ctx.domain.accountId)), baseUrl: ctx.domain.baseUrl },
-        input.id,
-      ),
-    ),
+    .query(async ({ ctx, input }) => listContractsForConsole(ctx.domain, input)),
+  get: protectedProcedure.input(idOnly).query(async ({ ctx, input }) => contractForConsole(ctx.domain, input.id)),
 });

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { listRuns } from "@/server/domain/billing/runs";
 import { listContracts } from "@/server/domain/contracts/read";
+import { customerActivity } from "@/server/domain/customers/activity";
 import { createCustomer, listCustomers, updateCustomer } from "@/server/domain/customers/customers";
 import { findCustomerByKey, listCustomerPaymentMethods, searchCustomers } from "@/server/domain/customers/search";
 import { deletePaymentMethod } from "@/server/domain/payments/methods";
@@ -40,6 +41,9 @@ export const customersRouter = router({
       async ({ ctx, input }) =>
         await listRuns(ctx.domain, { customer_reference: input.reference, page: { number: 1, size: 50 } }),
     ),
+  activity: protectedProcedure
+    .input(reference)
+    .query(({ ctx, input }) => customerActivity(ctx.domain, input.reference)),
   paymentMethods: protectedProcedure
     .input(reference)
     .query(({ ctx, input }) => listCustomerPaymentMethods(ctx.domain, input.reference)),

@@ -2,11 +2,9 @@
 // The quote and the contract come from the same domain functions as POST /v2/subscription-offer-quotes/
 // and POST /v2/subscription-contracts/, with the same body schemas.
 import { z } from "zod";
-import { accountCtx } from "@/server/domain/accountContext";
 import { evaluateAddons } from "@/server/domain/bundles/addons";
 import { getBundle, listBundles } from "@/server/domain/bundles/bundles";
 import { listPrices } from "@/server/domain/catalog/prices";
-import type { Ctx } from "@/server/domain/context";
 import { createContract } from "@/server/domain/contracts/create";
 import { createQuote } from "@/server/domain/quotes/quotes";
 import { bundleItemSelectionInput } from "@/server/schemas/bundles";
@@ -15,11 +13,7 @@ import { contractCreateBody } from "@/server/schemas/contracts";
 import { quoteBody } from "@/server/schemas/quotes";
 import { protectedProcedure, router } from "@/server/trpc/init";
 
-/** Quotes and contracts run on the account's clock (a test-mode account's test clock), as over REST. */
-const onAccountClock = async (ctx: Ctx): Promise<Ctx> => ({
-  ...ctx,
-  clock: (await accountCtx(ctx.db, ctx.accountId, ctx.clock)).clock,
-});
+// quotes and contracts run on ctx.domain's clock: the account's (a test-mode account's test clock), as over REST
 
 export const quoteBuilderRouter = router({
   bundles: protectedProcedure.query(async ({ ctx }) => (await listBundles(ctx.domain, { active: "true" })).results),
@@ -28,12 +22,10 @@ export const quoteBuilderRouter = router({
     .query(({ ctx, input }) => getBundle(ctx.domain, input.id, { active: "true" })),
   addons: protectedProcedure
     .input(z.object({ id: idInput, selections: z.array(bundleItemSelectionInput).max(200).default([]) }))
-    .query(async ({ ctx, input }) => evaluateAddons(await onAccountClock(ctx.domain), input.id, input.selections)),
+    .query(async ({ ctx, input }) => evaluateAddons(ctx.domain, input.id, input.selections)),
   prices: protectedProcedure.query(async ({ ctx }) => (await listPrices(ctx.domain, { active: "true" })).results),
-  quote: protectedProcedure
-    .input(quoteBody)
-    .query(async ({ ctx, input }) => createQuote(await onAccountClock(ctx.domain), input)),
+  quote: protectedProcedure.input(quoteBody).query(async ({ ctx, input }) => createQuote(ctx.domain, input)),
   create: protectedProcedure
     .input(contractCreateBody)
-    .mutation(async ({ ctx, input }) => createContract(await onAccountClock(ctx.domain), input)),
+    .mutation(async ({ ctx, input }) => createContract(ctx.domain, input)),
 });

@@ -2,7 +2,6 @@
 // function as POST /v2/billing-runs/{id}/retry/), which the console then attempts at once with the
 // worker's own executeRun, so the seller who clicks "Retry payment now" sees the outcome.
 
-import { accountCtx } from "@/server/domain/accountContext";
 import { executeRun } from "@/server/domain/billing/execute";
 import { retryRun } from "@/server/domain/billing/runs";
 import { listRunsForConsole, runForConsole } from "@/server/domain/console/runList";
@@ -11,14 +10,10 @@ import { protectedProcedure, router } from "@/server/trpc/init";
 import { idOnly } from "@/server/trpc/inputs";
 
 export const runsRouter = router({
-  list: protectedProcedure
-    .input(runListInput)
-    .query(async ({ ctx, input }) => listRunsForConsole(await accountCtx(ctx.domain.db, ctx.domain.accountId), input)),
-  get: protectedProcedure
-    .input(idOnly)
-    .query(async ({ ctx, input }) => runForConsole(await accountCtx(ctx.domain.db, ctx.domain.accountId), input.id)),
+  list: protectedProcedure.input(runListInput).query(async ({ ctx, input }) => listRunsForConsole(ctx.domain, input)),
+  get: protectedProcedure.input(idOnly).query(async ({ ctx, input }) => runForConsole(ctx.domain, input.id)),
   retry: protectedProcedure.input(retryInput).mutation(async ({ ctx, input }) => {
-    const domainCtx = await accountCtx(ctx.domain.db, ctx.domain.accountId);
+    const domainCtx = ctx.domain;
     await retryRun(domainCtx, input.id, { reason: input.reason || "retried in the admin console" });
     await executeRun(domainCtx, input.id);
     return runForConsole(domainCtx, input.id);

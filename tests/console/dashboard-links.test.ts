@@ -1,0 +1,56 @@
+// Each dashboard number links to the list it counts: the "new" and "churned" figures' filters, turned into
+// the contract list's URL (listHref) and read back as the list page does (contractListQuery), give
+// contracts.list exactly the figure's count; the windows' lower bounds are exclusive (created_after).
+import { describe, expect, it } from "vitest";
+import { listHref } from "@/components/admin/billingRuns/runListQuery";
+import { contractListQuery } from "@/components/admin/contracts/listQuery";
+import { consoleAs } from "@/tests/audit/_console";
+import { db, post, seed, useSeed } from "@/tests/helpers";
+
+type Ids = Awaited<ReturnType<typeof seed>>["ids"];
+let ids = {} as Ids;
+useSeed(seed, (r) => {
+  ids = r.ids;
+});
+
+const listCountOf = async (caller: Awaited<ReturnType<typeof consoleAs>>, filter: Record<string, unknown>) => {
+  const href = listHref("/admin/contracts", filter as Record<string, string | string[] | boolean>);
+  const params = new URL(href, "http://x").searchParams;
+  return (await caller.contracts.list(contractListQuery(params, 1, null, 25))).count;
+};
+
+describe("dashboard figures link to their lists", () => {
+  it("new and churned contracts: the linked list counts exactly the figure", async () => {
+    for (const ref of ["cust-1001", "cust-1002", "cust-1003"])
+      expect(
+        (await post("/v2/subscription-contracts/", { customer_reference: ref, items: [{ price: ids.basicMonthly }] }))
+          .status,
+      ).toBe(201);
+    const churn = await post("/v2/subscription-contracts/", {
+      customer_reference: "cust-1001",
+      items: [{ price: ids.basicMonthly }],
+    });
+    expect((await post(`/v2/subscription-contracts/${churn.body.id}/cancel/`, {})).status).toBeLessThan(300);
+
+    const c = await consoleAs("admin@example.com");
+    const figures = await c.dashboard.figures();
+    expect(figures.new_contracts.length).toBeGreaterThan(0);
+    expect(figures.churned_contracts.length).toBeGreaterThan(0);
+    for (const f of [...figures.new_contracts, ...figures.churned_contracts])
+      expect(await listCountOf(c, f.filter), JSON.stringify(f.filter)).toBe(f.count);
+    expect(figures.new_contracts[0].filter).toHaveProperty("created_after");
+    expect(figures.churned_contracts[0].filter).toMatchObject({ state: ["canceled", "ended"] });
+  });
+
+  it("created_after is exclusive: a contract created at that instant is not listed", async () => {
+    const c = await consoleAs("admin@example.com");
+    const row = await db().subscriptionContract.findUniqueOrThrow({
+      where: { id: (await c.contracts.list({})).results[0].id },
+    });
+    const at = row.createdAt.toISOString();
+    const after = await c.contracts.list({ filters: { created_after: at }, pageSize: 100 });
+    const from = await c.contracts.list({ filters: { created_from: at }, pageSize: 100 });
+    expect(after.results.map((r) => r.id)).not.toContain(row.id);
+    expect(from.results.map((r) => r.id)).toContain(row.id);
+  });
+});
