@@ -774,7 +774,7 @@ export interface components {
         BundleItemSelection: {
             bundle_item: number;
             /** @default true */
-            include: boolean;
+            include?: boolean;
             selected_price?: number | null;
             quantity?: number;
             unit_amount_override?: string | number | null;
@@ -795,7 +795,7 @@ export interface components {
             currency?: string;
             bundle_template?: number | null;
             /** @default 1 */
-            bundle_quantity: number;
+            bundle_quantity?: number;
             bundle_item_selections?: components["schemas"]["BundleItemSelection"][];
             items?: components["schemas"]["ContractItemInput"][] | null;
             initial_items?: components["schemas"]["ContractItemInput"][];
@@ -817,7 +817,7 @@ export interface components {
             price: number;
             rule_id?: number | null;
             /** @default 1 */
-            quantity: number;
+            quantity?: number;
             unit_amount_override?: string | number | null;
             discount_percent?: string | number | null;
             start_at?: string | null;
@@ -833,7 +833,7 @@ export interface components {
             bundle_template_id?: number;
             bundle_selections?: components["schemas"]["BundleItemSelection"][];
             /** @default 1 */
-            quantity: number;
+            quantity?: number;
             /** @description Free-form JSON object */
             metadata?: {
                 [key: string]: unknown;
@@ -848,7 +848,7 @@ export interface components {
             currency?: string;
             bundle_template?: number | null;
             /** @default 1 */
-            bundle_quantity: number;
+            bundle_quantity?: number;
             bundle_item_selections?: components["schemas"]["BundleItemSelection"][];
             items?: components["schemas"]["ContractItemInput"][] | null;
             initial_items?: components["schemas"]["ContractItemInput"][];
@@ -918,7 +918,7 @@ export interface components {
             currency?: string;
             bundle_template?: number | null;
             /** @default 1 */
-            bundle_quantity: number;
+            bundle_quantity?: number;
             bundle_item_selections?: components["schemas"]["BundleItemSelection"][];
             items?: components["schemas"]["ContractItemInput"][] | null;
             initial_items?: components["schemas"]["ContractItemInput"][];
@@ -983,7 +983,7 @@ export interface components {
             currency?: string;
             bundle_template?: number | null;
             /** @default 1 */
-            bundle_quantity: number;
+            bundle_quantity?: number;
             bundle_item_selections?: components["schemas"]["BundleItemSelection"][];
             items?: components["schemas"]["ContractItemInput"][] | null;
             initial_items?: components["schemas"]["ContractItemInput"][];
