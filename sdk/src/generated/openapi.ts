@@ -2031,6 +2031,20 @@ export interface components {
                 changes: number;
             };
         };
+        WebhookEndpointCreated: {
+            id: number;
+            url: string;
+            /** @description Signing secret (`whsec_...`), shown only in this response */
+            secret: string;
+            /** @description `["*"]` for every event type */
+            enabled_events: string[];
+            active: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            created_at: string;
+        };
         PaymentProcessorOptions: {
             currency: string;
             collection_method: string | null;
@@ -4386,7 +4400,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointCreated"];
+                };
             };
             /** @description Validation error */
             400: {
