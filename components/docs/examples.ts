@@ -67,7 +67,7 @@ export function exampleOf(doc: OpenApiDoc, schema: JsonSchema | undefined, field
 /** A request body example: only the required fields plus the ones a first call usually needs. */
 export function requestExample(doc: OpenApiDoc, schema: JsonSchema | undefined): unknown {
   const resolved = schema ? resolveRef(doc, schema) : undefined;
-  if (!resolved || resolved.type !== "object" || !resolved.properties) return exampleOf(doc, schema);
+  if (resolved?.type !== "object" || !resolved.properties) return exampleOf(doc, schema);
   const required = new Set(resolved.required ?? []);
   const usual = ["customer_reference", "items", "url", "seconds", "reason", "contract_item", "price"];
   const out: Record<string, unknown> = {};

@@ -1,10 +1,11 @@
 // Every code sample of the guides (docs/samples/*, rendered by app/docs/guides) runs here against the
 // app: the TypeScript ones through the SDK in-process, the shell one with /bin/sh and openssl.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { runInNewContext } from "node:vm";
 import { afterAll, describe, expect, it } from "vitest";
 import { fanOut } from "@/server/domain/webhooks/deliver";
 import { deliverDue } from "@/server/domain/webhooks/dispatch";
@@ -33,6 +34,29 @@ describe("guides' samples", () => {
   it("test clock by seconds and to an instant", async () => {
     const { hourLater, advanced } = await runSample<any>("test-clock");
     expect(Date.parse(advanced.test_clock_at) - Date.parse(hourLater.test_clock_at)).toBe(40 * 24 * 3600 * 1000);
+  });
+
+  it("embedded checkout: a sales channel and a session for the widget", async () => {
+    const { channel, session } = await runSample<any>("embedded-checkout");
+    expect(channel.allowed_origins).toEqual(["https://shop.example.com"]);
+    expect(session).toMatchObject({ status: "open", sales_channel_id: channel.id, customer_reference: "cust-1001" });
+  });
+
+  it("embedded checkout: the page snippet mounts the widget with the session and the three callbacks", () => {
+    const html = readFileSync("docs/samples/embedded-checkout.html", "utf8");
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("\n");
+    const mounted: any[] = [];
+    const element = { id: "subscribe" };
+    runInNewContext(inline, {
+      SubscriptionCheckout: { mount: (...args: any[]) => mounted.push(args) },
+      document: { getElementById: () => element },
+      window: { location: {} },
+      console: { log: () => undefined, error: () => undefined },
+    });
+    expect(html).toContain('src="https://billing.example.com/embed/v1.js"');
+    expect(mounted).toHaveLength(1);
+    expect(mounted[0][0]).toBe(element);
+    expect(Object.keys(mounted[0][1]).sort()).toEqual(["onComplete", "onError", "onReady", "session"]);
   });
 
   it("billing runs: failed runs listed and retried", async () => {
