@@ -43,12 +43,16 @@ export function OperationCard({
             x-extension
           </span>
         ) : null}
+        {op.deprecated ? (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">deprecated</span>
+        ) : null}
         <span className="ml-auto text-xs text-slate-600">
           {authenticated ? "Authorization: Api-Key <key>" : "No authentication"}
         </span>
       </header>
       {op.summary ? <p className="mt-2 font-medium">{op.summary}</p> : null}
       {op.description ? <p className="mt-1 text-sm text-slate-600">{op.description}</p> : null}
+      {op["x-deprecation"] ? <p className="mt-1 text-sm text-amber-900">Deprecated: {op["x-deprecation"]}</p> : null}
 
       {op.parameters?.length ? (
         <Section title="Parameters">

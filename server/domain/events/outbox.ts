@@ -4,19 +4,22 @@ import { randomBytes } from "node:crypto";
 import type { DbTx } from "@/server/db";
 import type { Prisma } from "@/server/generated/prisma/client";
 
-export type EventType =
-  | "subscription_contract.created"
-  | "subscription_contract.updated"
-  | "subscription_contract.canceled"
-  | "subscription_contract.paused"
-  | "subscription_contract.resumed"
-  | "subscription_contract.restarted"
-  | "subscription_contract.activated"
-  | "subscription_contract.ended"
-  | "billing_run.created"
-  | "billing_run.succeeded"
-  | "billing_run.failed"
-  | "billing_run.exhausted";
+/** Every event type the service emits; the events reference (/docs/events) is generated from this list. */
+export const EVENT_TYPES = [
+  "subscription_contract.created",
+  "subscription_contract.updated",
+  "subscription_contract.canceled",
+  "subscription_contract.paused",
+  "subscription_contract.resumed",
+  "subscription_contract.restarted",
+  "subscription_contract.activated",
+  "subscription_contract.ended",
+  "billing_run.created",
+  "billing_run.succeeded",
+  "billing_run.failed",
+  "billing_run.exhausted",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
 
 export const newEventId = () => `evt_${randomBytes(12).toString("hex")}`;
 
