@@ -18,6 +18,9 @@ export function DocsNav() {
         <Link href="/admin" className="font-medium text-blue-700 hover:underline" data-testid="back-to-console">
           ← Back to console
         </Link>
+        <Link href="/" className="font-semibold text-slate-900 hover:underline">
+          Subscription Contracts
+        </Link>
         {SECTIONS.map((section) => (
           <Link key={section.href} href={section.href} className="text-slate-700 hover:text-blue-700 hover:underline">
             {section.label}
