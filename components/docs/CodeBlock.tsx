@@ -8,7 +8,11 @@ export function CodeBlock({ code, label, testId }: { code: string; label: string
         <span>{label}</span>
         <CopyButton value={code} what={label} />
       </figcaption>
-      <pre className="max-h-[32rem] max-w-full overflow-auto whitespace-pre rounded bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">
+      <pre
+        tabIndex={0}
+        aria-label={label}
+        className="max-h-[32rem] max-w-full overflow-auto whitespace-pre rounded bg-slate-900 p-3 text-xs leading-relaxed text-slate-100"
+      >
         <code>{code}</code>
       </pre>
     </figure>

@@ -95,7 +95,7 @@ export function OperationCard({
           <SchemaView doc={doc} schema={body} />
           <details className="mt-2 text-xs">
             <summary className="cursor-pointer text-slate-700">Example request body</summary>
-            <pre className="mt-1 max-w-full overflow-auto rounded bg-slate-100 p-3 text-slate-900">
+            <pre tabIndex={0} className="mt-1 max-w-full overflow-auto rounded bg-slate-100 p-3 text-slate-900">
               {JSON.stringify(requestExample(doc, body), null, 2)}
             </pre>
           </details>
@@ -122,7 +122,10 @@ export function OperationCard({
                         <SchemaView doc={doc} schema={schema} />
                         <details className="mt-2 text-xs">
                           <summary className="cursor-pointer text-slate-700">Example response</summary>
-                          <pre className="mt-1 max-h-96 max-w-full overflow-auto rounded bg-slate-100 p-3 text-slate-900">
+                          <pre
+                            tabIndex={0}
+                            className="mt-1 max-h-96 max-w-full overflow-auto rounded bg-slate-100 p-3 text-slate-900"
+                          >
                             {JSON.stringify(exampleOf(doc, schema), null, 2)}
                           </pre>
                         </details>

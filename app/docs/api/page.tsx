@@ -37,7 +37,7 @@ export default function ApiReferencePage() {
             <li>
               Lists answer an array, or <code>{"{count, next, previous, results}"}</code> when <code>page_size</code> is
               sent. Errors: 400 <code>{"{field: [messages]}"}</code>, 404 <code>{"{detail}"}</code> (
-              <Link href="/docs/guides/idempotency-and-errors" className="text-blue-700 hover:underline">
+              <Link href="/docs/guides/idempotency-and-errors" className="text-blue-700 underline">
                 idempotency and errors
               </Link>
               ).
@@ -48,7 +48,7 @@ export default function ApiReferencePage() {
                 OpenAPI {doc.openapi} document ({OPENAPI_URL})
               </a>
               ; typed client: the{" "}
-              <Link href="/docs/guides/quickstart" className="text-blue-700 hover:underline">
+              <Link href="/docs/guides/quickstart" className="text-blue-700 underline">
                 TypeScript SDK
               </Link>
               . Operations marked{" "}

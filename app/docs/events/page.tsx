@@ -18,7 +18,7 @@ export default function EventsPage() {
       <p className="text-slate-700">
         Every event is delivered to your webhook endpoints as <code>{"{id, type, created_at, data}"}</code>, signed (see
         the{" "}
-        <Link href="/docs/guides/webhooks" className="text-blue-700 hover:underline">
+        <Link href="/docs/guides/webhooks" className="text-blue-700 underline">
           webhooks guide
         </Link>
         ). Delivery is at least once and not ordered: deduplicate by <code>id</code> and read the current state with the

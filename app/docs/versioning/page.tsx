@@ -20,7 +20,7 @@ export default function VersioningPage() {
         <li>
           Nothing is removed without notice: a deprecated operation is marked <code>deprecated: true</code> with an{" "}
           <code>x-deprecation</code> note (what to use instead, and from when it stops working) in{" "}
-          <a href="/api/v2/openapi.json" className="text-blue-700 hover:underline">
+          <a href="/api/v2/openapi.json" className="text-blue-700 underline">
             the OpenAPI document
           </a>
           , shown in the API reference, and listed below at least six months before removal.

@@ -9,12 +9,12 @@ export const C = ({ children }: { children: React.ReactNode }) => (
   <code className="rounded bg-slate-100 px-1 text-[0.9em]">{children}</code>
 );
 export const Ref = ({ href, children }: { href: string; children: React.ReactNode }) => (
-  <Link href={href} className="text-blue-700 hover:underline">
+  <Link href={href} className="text-blue-700 underline">
     {children}
   </Link>
 );
 export const Shell = ({ code }: { code: string }) => (
-  <pre className="max-w-full overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100">
+  <pre tabIndex={0} className="max-w-full overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100">
     <code>{code}</code>
   </pre>
 );
