@@ -1,7 +1,12 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "@": import.meta.dirname } },
+  resolve: {
+    alias: {
+      "@subscription-contracts/sdk": `${import.meta.dirname}/sdk/src/index.ts`,
+      "@": import.meta.dirname,
+    },
+  },
   test: {
     include: ["tests/**/*.test.ts"],
     setupFiles: ["tests/setup/database.ts"],

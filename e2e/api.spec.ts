@@ -92,9 +92,15 @@ test("the admin tRPC API refuses calls without a session", async ({ request }) =
   expect(body.error.json.data.code).toBe("UNAUTHORIZED");
 });
 
-test("/docs/api shows the operations from the OpenAPI document", async ({ page }) => {
+test("/docs/api lists the resources; a resource page shows its operations from the OpenAPI document", async ({
+  page,
+}) => {
   await page.goto("/docs/api");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Subscription Contracts V2");
+  await expect(page.getByTestId("openapi-link")).toHaveAttribute("href", "/api/v2/openapi.json");
+  await expect(page.getByRole("heading", { name: "Catalog", level: 2 })).toBeVisible();
+  await page.getByRole("heading", { name: "Catalog", level: 2 }).getByRole("link").click();
+  await expect(page).toHaveURL(/\/docs\/api\/catalog$/);
   const op = page
     .getByTestId("operation")
     .filter({ has: page.getByTestId("operation-path").getByText("/v2/catalog/products/", { exact: true }) })
@@ -102,9 +108,11 @@ test("/docs/api shows the operations from the OpenAPI document", async ({ page }
   await expect(op).toBeVisible();
   await expect(op).toContainText("List catalog products");
   await expect(op).toContainText("page_size");
+  await expect(op.getByTestId("snippet-curl")).toContainText('curl -X GET "$API_BASE_URL/v2/catalog/products/"');
+  await expect(op.getByTestId("snippet-sdk")).toContainText('client.GET("/v2/catalog/products/")');
+  await page.goto("/docs/api/customers");
   await expect(page.getByTestId("operation").filter({ hasText: "/v2/customers/" }).first()).toContainText(
     "x-extension",
   );
-  await expect(page.getByTestId("openapi-link")).toHaveAttribute("href", "/api/v2/openapi.json");
-  await expect(page.getByRole("heading", { name: "Catalog", level: 2 })).toBeVisible();
+  expect((await page.goto("/docs/api/no-such-resource"))?.status()).toBe(404);
 });

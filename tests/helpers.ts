@@ -97,3 +97,15 @@ export const get = <T = any>(p: string, o?: CallOptions) => api<T>("GET", p, o);
 export const post = <T = any>(p: string, body?: unknown, o?: CallOptions) => api<T>("POST", p, { ...o, body });
 export const patch = <T = any>(p: string, body?: unknown, o?: CallOptions) => api<T>("PATCH", p, { ...o, body });
 export const del = <T = any>(p: string, o?: CallOptions) => api<T>("DELETE", p, o);
+
+/** A `fetch` that answers `/api/v2/...` requests through the route files in-process (for the SDK's `fetch` option). */
+export async function inProcessFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const request = new Request(input, init);
+  const url = new URL(request.url);
+  const route = matchRoute(url.pathname.slice("/api".length));
+  if (!route) return Response.json({ detail: "No route" }, { status: 404 });
+  const file = path.resolve(`app/api${route.pattern.replace(/\{(\w+)\}/g, "[$1]")}route.ts`);
+  const handler = (await import(file))[request.method];
+  if (!handler) return Response.json({ detail: "Method not allowed" }, { status: 405 });
+  return handler(request, { params: Promise.resolve(route.params) });
+}

@@ -1,30 +1,31 @@
 "use client";
-// A client-side filter over the reference's operations: hides every element marked `data-op-search`
-// whose text (method, path, summary, tag) does not contain all the typed words, and tag sections left
-// empty. The page stays server-rendered; this only toggles `hidden`.
+// Search over the whole reference: loads the small JSON index (/docs/api/search-index.json) on first
+// use and lists the operations whose method, path, summary or resource contain every typed word.
 import { useEffect, useState } from "react";
+import type { SearchEntry } from "./reference";
 
-function applyFilter(query: string): number {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  let shown = 0;
-  for (const el of document.querySelectorAll<HTMLElement>("[data-op-search]")) {
-    const hay = (el.dataset.opSearch ?? "").toLowerCase();
-    const match = words.every((w) => hay.includes(w));
-    el.hidden = !match;
-    if (match && el.dataset.testid === "operation") shown++;
-  }
-  for (const group of document.querySelectorAll<HTMLElement>("[data-op-group]")) {
-    group.hidden = words.length > 0 && !group.querySelector("[data-op-search]:not([hidden])");
-  }
-  const schemas = document.getElementById("schemas");
-  if (schemas) schemas.hidden = words.length > 0;
-  return shown;
-}
+const MAX_RESULTS = 30;
 
 export function ApiSearch({ total }: { total: number }) {
   const [query, setQuery] = useState("");
-  const [shown, setShown] = useState(total);
-  useEffect(() => setShown(applyFilter(query)), [query]);
+  const [index, setIndex] = useState<SearchEntry[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!query.trim() || index || failed) return;
+    fetch("/docs/api/search-index.json")
+      .then((res) => (res.ok ? res.json() : Promise.reject(new Error(String(res.status)))))
+      .then(setIndex, () => setFailed(true));
+  }, [query, index, failed]);
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const matches = index
+    ? index.filter((entry) => {
+        const text = `${entry.method} ${entry.path} ${entry.summary} ${entry.resource}`.toLowerCase();
+        return words.every((word) => text.includes(word));
+      })
+    : [];
+  let status = `${total} operations`;
+  if (words.length)
+    status = failed ? "Search is unavailable" : index ? `${matches.length} of ${total} operations match` : "Searching…";
   return (
     <div className="space-y-1" role="search">
       <label htmlFor="api-search" className="block text-sm font-medium text-slate-800">
@@ -40,8 +41,23 @@ export function ApiSearch({ total }: { total: number }) {
         className="w-full max-w-xl rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-200"
       />
       <p className="text-xs text-slate-700" role="status" data-testid="api-search-count">
-        {query.trim() ? `${shown} of ${total} operations match` : `${total} operations`}
+        {status}
       </p>
+      {words.length && matches.length ? (
+        <ul className="max-w-3xl divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm">
+          {matches.slice(0, MAX_RESULTS).map((entry) => (
+            <li key={entry.href} data-testid="search-result">
+              <a href={entry.href} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 hover:bg-slate-50">
+                <span className="w-14 font-mono text-xs font-bold">{entry.method}</span>
+                <code className="min-w-0 break-all font-mono text-xs" data-testid="search-result-path">
+                  {entry.path}
+                </code>
+                <span className="text-slate-600">{entry.summary}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,11 @@
-// One REST operation: method, path, summary, authentication, parameters, request body and responses.
+// One REST operation: method, path, summary, authentication, parameters, request body and responses,
+// example values and copyable curl and SDK calls.
+import { CodeBlock } from "./CodeBlock";
+import { exampleOf, requestExample } from "./examples";
 import { MethodBadge } from "./MethodBadge";
 import { jsonContent, type OpenApiDoc, type OperationEntry } from "./openapi";
 import { SchemaView } from "./SchemaView";
+import { curlSnippet, sdkSnippet } from "./snippets";
 import { TypeLabel } from "./TypeLabel";
 
 export function OperationCard({
@@ -39,12 +43,16 @@ export function OperationCard({
             x-extension
           </span>
         ) : null}
+        {op.deprecated ? (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">deprecated</span>
+        ) : null}
         <span className="ml-auto text-xs text-slate-600">
           {authenticated ? "Authorization: Api-Key <key>" : "No authentication"}
         </span>
       </header>
       {op.summary ? <p className="mt-2 font-medium">{op.summary}</p> : null}
       {op.description ? <p className="mt-1 text-sm text-slate-600">{op.description}</p> : null}
+      {op["x-deprecation"] ? <p className="mt-1 text-sm text-amber-900">Deprecated: {op["x-deprecation"]}</p> : null}
 
       {op.parameters?.length ? (
         <Section title="Parameters">
@@ -85,6 +93,12 @@ export function OperationCard({
       {body ? (
         <Section title={`Request body${op.requestBody?.required ? " (required)" : ""}`}>
           <SchemaView doc={doc} schema={body} />
+          <details className="mt-2 text-xs">
+            <summary className="cursor-pointer text-slate-700">Example request body</summary>
+            <pre tabIndex={0} className="mt-1 max-w-full overflow-auto rounded bg-slate-100 p-3 text-slate-900">
+              {JSON.stringify(requestExample(doc, body), null, 2)}
+            </pre>
+          </details>
         </Section>
       ) : null}
 
@@ -104,7 +118,18 @@ export function OperationCard({
                 {schema ? (
                   <div className="mt-1 pl-10">
                     {ok ? (
-                      <SchemaView doc={doc} schema={schema} />
+                      <>
+                        <SchemaView doc={doc} schema={schema} />
+                        <details className="mt-2 text-xs">
+                          <summary className="cursor-pointer text-slate-700">Example response</summary>
+                          <pre
+                            tabIndex={0}
+                            className="mt-1 max-h-96 max-w-full overflow-auto rounded bg-slate-100 p-3 text-slate-900"
+                          >
+                            {JSON.stringify(exampleOf(doc, schema), null, 2)}
+                          </pre>
+                        </details>
+                      </>
                     ) : (
                       <SchemaView doc={doc} schema={schema} expandRef={false} showJson={false} />
                     )}
@@ -114,6 +139,13 @@ export function OperationCard({
             );
           })}
         </ul>
+      </Section>
+
+      <Section title="Call it">
+        <div className="grid min-w-0 gap-3 xl:grid-cols-2">
+          <CodeBlock code={curlSnippet(doc, entry, basePath)} label="curl" testId="snippet-curl" />
+          <CodeBlock code={sdkSnippet(doc, entry)} label="TypeScript SDK" testId="snippet-sdk" />
+        </div>
       </Section>
     </article>
   );

@@ -38,6 +38,8 @@ export interface Operation {
   operationId?: string;
   tags?: string[];
   "x-extension"?: boolean;
+  deprecated?: boolean;
+  "x-deprecation"?: string;
   security?: Record<string, string[]>[];
   parameters?: Parameter[];
   requestBody?: { required?: boolean; description?: string; content?: Record<string, MediaContent> };

@@ -45,6 +45,8 @@ export interface EndpointDef<P = any, Q = any, B = any> {
   bodyLimit?: number;
   /** Not in the spec: marked x-extension in the OpenAPI document. */
   extension?: boolean;
+  /** Deprecated: `deprecated: true` in the document, with this text (what to use instead, removal date) as `x-deprecation`. */
+  deprecated?: string;
   /** A POST that changes nothing (e.g. a quote): keeps the caller's cached account state. */
   readOnly?: boolean;
   /**

@@ -15,6 +15,7 @@ export function buildOpenApi(serverUrl = "/api") {
       operationId: `${e.method.toLowerCase()}${e.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
       ...(e.description ? { description: e.description } : {}),
       ...(e.extension ? { "x-extension": true } : {}),
+      ...(e.deprecated ? { deprecated: true, "x-deprecation": e.deprecated } : {}),
       security: e.auth === "none" ? [] : [{ ApiKey: [] }],
       requestParams: {
         ...(e.params ? { path: e.params as z.ZodObject } : {}),

@@ -134,3 +134,14 @@ export const webhookEndpointBody = z.object({
   url: z.string().url("Enter a valid URL.").max(2000),
   enabled_events: z.array(z.string().max(100)).max(50).optional(),
 });
+
+export const webhookEndpointCreatedResponse = z
+  .object({
+    id: z.number().int(),
+    url: z.string(),
+    secret: z.string().meta({ description: "Signing secret (`whsec_...`), shown only in this response" }),
+    enabled_events: z.array(z.string()).meta({ description: '`["*"]` for every event type' }),
+    active: z.boolean(),
+    created_at: dateTime,
+  })
+  .meta({ id: "WebhookEndpointCreated" });

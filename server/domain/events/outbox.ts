@@ -5,23 +5,26 @@ import type { DbTx } from "@/server/db";
 import type { EventActor } from "@/server/domain/context";
 import type { Prisma } from "@/server/generated/prisma/client";
 
-export type EventType =
-  | "subscription_contract.created"
-  | "subscription_contract.updated"
-  | "subscription_contract.canceled"
-  | "subscription_contract.paused"
-  | "subscription_contract.resumed"
-  | "subscription_contract.restarted"
-  | "subscription_contract.activated"
-  | "subscription_contract.ended"
-  | "billing_run.created"
-  | "billing_run.succeeded"
-  | "billing_run.failed"
-  | "billing_run.exhausted"
+/** Every event type the service emits; the events reference (/docs/events) is generated from this list. */
+export const EVENT_TYPES = [
+  "subscription_contract.created",
+  "subscription_contract.updated",
+  "subscription_contract.canceled",
+  "subscription_contract.paused",
+  "subscription_contract.resumed",
+  "subscription_contract.restarted",
+  "subscription_contract.activated",
+  "subscription_contract.ended",
+  "billing_run.created",
+  "billing_run.succeeded",
+  "billing_run.failed",
+  "billing_run.exhausted",
   // dunning notices (extension): what a seller e-mails customers (server/domain/notices)
-  | "billing_run.payment_failed"
-  | "payment_method.expiring"
-  | "subscription_contract.renewal_upcoming";
+  "billing_run.payment_failed",
+  "payment_method.expiring",
+  "subscription_contract.renewal_upcoming",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
 
 export const newEventId = () => `evt_${randomBytes(12).toString("hex")}`;
 

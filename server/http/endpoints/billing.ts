@@ -13,6 +13,7 @@ import {
   testClockBody,
   testClockResponse,
   webhookEndpointBody,
+  webhookEndpointCreatedResponse,
 } from "@/server/schemas/billing";
 import { listOf } from "@/server/schemas/common";
 
@@ -91,6 +92,7 @@ export const billingEndpoints = [
     body: webhookEndpointBody,
     bodyRequired: true,
     status: 201,
+    response: webhookEndpointCreatedResponse,
     description:
       "The URL must be http(s) without credentials and must not be, or resolve to, a loopback, private, link-local, unique-local, unspecified, multicast or otherwise non-public address (400 `url`); this is checked again before every delivery. Redirects are not followed (a 3xx is a failed delivery); each attempt times out after 10 s.",
     handler: (ctx, { body }) => createWebhookEndpoint(ctx, body),

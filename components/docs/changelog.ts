@@ -1,0 +1,23 @@
+// The API changelog shown on /docs/versioning, newest first. Add an entry with every change to the
+// OpenAPI document (tests/sdk/generated.test.ts reminds you when the SDK must be regenerated too).
+export interface ChangelogEntry {
+  date: string;
+  changes: string[];
+}
+
+export const CHANGELOG: ChangelogEntry[] = [
+  {
+    date: "2026-11-23",
+    changes: [
+      "POST /v2/webhook-endpoints/ documents its response (WebhookEndpointCreated, with the signing secret).",
+      "Operations can be marked deprecated in the document (deprecated: true, x-deprecation); none are.",
+      "TypeScript SDK generated from the document; guides, events reference and this page.",
+    ],
+  },
+  {
+    date: "2026-11-01",
+    changes: [
+      "Extensions (x-extension): customers, webhook endpoints and deliveries, test clock, sales channels and embedded checkout sessions, contract credit (apply-credit, auto_apply_credit).",
+    ],
+  },
+];

@@ -1,0 +1,76 @@
+// The API reference's data, built once per process from the same OpenAPI document as
+// /api/v2/openapi.json: resources (one page each), a small search index, the schemas a page needs.
+import { buildOpenApi } from "@/server/http/openapi";
+import { groupByTag, type JsonSchema, type OpenApiDoc, type OperationEntry, refName } from "./openapi";
+
+export interface Resource {
+  tag: string;
+  slug: string;
+  operations: OperationEntry[];
+}
+
+export interface SearchEntry {
+  method: string;
+  path: string;
+  summary: string;
+  resource: string;
+  href: string;
+}
+
+let cached: { doc: OpenApiDoc; resources: Resource[] } | undefined;
+
+const slugOf = (tag: string) =>
+  tag
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+export function reference() {
+  if (!cached) {
+    const doc = buildOpenApi() as unknown as OpenApiDoc;
+    const resources = groupByTag(doc).map(([tag, operations]) => ({ tag, slug: slugOf(tag), operations }));
+    cached = { doc, resources };
+  }
+  return cached;
+}
+
+export const resourceHref = (resource: Resource, anchor?: string) =>
+  `/docs/api/${resource.slug}${anchor ? `#${anchor}` : ""}`;
+
+export function searchIndex(): SearchEntry[] {
+  return reference().resources.flatMap((resource) =>
+    resource.operations.map((entry) => ({
+      method: entry.method.toUpperCase(),
+      path: entry.path,
+      summary: entry.op.summary ?? "",
+      resource: resource.tag,
+      href: resourceHref(resource, entry.anchor),
+    })),
+  );
+}
+
+/** Names of the component schemas the operations use, directly or through other schemas. */
+export function schemasUsedBy(doc: OpenApiDoc, operations: OperationEntry[]): string[] {
+  const found = new Set<string>();
+  const visit = (schema: JsonSchema | undefined) => {
+    if (!schema || typeof schema !== "object") return;
+    if (schema.$ref) {
+      const name = refName(schema.$ref);
+      if (found.has(name)) return;
+      found.add(name);
+      visit(doc.components?.schemas?.[name]);
+      return;
+    }
+    for (const value of Object.values(schema)) {
+      if (Array.isArray(value)) for (const item of value) visit(item as JsonSchema);
+      else if (value && typeof value === "object") visit(value as JsonSchema);
+    }
+  };
+  for (const { op } of operations) {
+    for (const parameter of op.parameters ?? []) visit(parameter.schema);
+    for (const media of Object.values(op.requestBody?.content ?? {})) visit(media.schema);
+    for (const response of Object.values(op.responses ?? {}))
+      for (const media of Object.values(response.content ?? {})) visit(media.schema);
+  }
+  return [...found].sort();
+}
