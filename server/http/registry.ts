@@ -6,6 +6,7 @@ import { bundleEndpoints } from "./endpoints/bundles";
 import { catalogEndpoints } from "./endpoints/catalog";
 import { contractEndpoints } from "./endpoints/contracts";
 import { customerEndpoints } from "./endpoints/customers";
+import { forecastEndpoints } from "./endpoints/forecast";
 import { paymentEndpoints } from "./endpoints/payments";
 import { quoteEndpoints } from "./endpoints/quotes";
 import { sessionEndpoints } from "./endpoints/sessions";
@@ -20,6 +21,7 @@ export const endpoints: EndpointDef[] = [
   ...billingEndpoints,
   ...paymentEndpoints,
   ...sessionEndpoints,
+  ...forecastEndpoints,
 ];
 
 /** The Next.js handler for one operation; throws at load time if the registry lacks it. */

@@ -4,7 +4,7 @@
 import Decimal from "decimal.js";
 import type { DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
-import { contractAnchor, itemLine, pendingAsRunLine } from "@/server/domain/contracts/lines";
+import { contractAnchor, itemLine } from "@/server/domain/contracts/lines";
 import { type ContractRecord, withContractIfFree, withVersionBump } from "@/server/domain/contracts/records";
 import { emitEvent } from "@/server/domain/events/outbox";
 import { fmt4 } from "@/server/domain/money";
@@ -12,18 +12,24 @@ import { type CatalogSnapshot, catalogSnapshot } from "@/server/domain/offers/sn
 import { priceAmounts, roundFactor } from "@/server/domain/pricing/amounts";
 import { billingPeriodFrom } from "@/server/domain/pricing/periods";
 import type { Prisma } from "@/server/generated/prisma/client";
-import { runPeriodOf } from "./period";
+import { regularRunDraft } from "./draft";
 import { presentRunSummary } from "./present";
 
 export const regularKey = (at: Date) => `regular:${at.toISOString()}`;
 
-interface Advance {
+export interface Advance {
   id: number;
   start: string;
   end: string;
 }
 
-function pausedMs(c: ContractRecord, from: Date, to: Date): number {
+/** What planning a run reads of a contract (a full record, or the lighter rows the forecast loads). */
+export type PlannableContract = Pick<
+  ContractRecord,
+  "items" | "pauses" | "billingTimezone" | "billingTime" | "fixedDay" | "billingAnchorAt"
+>;
+
+function pausedMs(c: Pick<PlannableContract, "pauses">, from: Date, to: Date): number {
   let ms = 0;
   for (const p of c.pauses) {
     if (p.state === "canceled") continue;
@@ -34,7 +40,7 @@ function pausedMs(c: ContractRecord, from: Date, to: Date): number {
   return ms;
 }
 
-export function planRegularRun(c: ContractRecord, catalog: CatalogSnapshot, at: Date) {
+export function planRegularRun(c: PlannableContract, catalog: CatalogSnapshot, at: Date) {
   const anchor = contractAnchor(c);
   const lines: Prisma.BillingRunLineCreateWithoutRunInput[] = [];
   const advance: Advance[] = [];
@@ -80,7 +86,7 @@ export function planRegularRun(c: ContractRecord, catalog: CatalogSnapshot, at: 
     });
   }
   // items still billing after this run, and the next billing date: the earliest of their period ends
-  const done = (i: ContractRecord["items"][number]) =>
+  const done = (i: PlannableContract["items"][number]) =>
     i.status !== "active" || !i.periodEndAt || (!!i.endAt && i.endAt <= i.periodEndAt);
   const ends = c.items
     .filter((i) => !done(i))
@@ -117,8 +123,12 @@ export async function buildDueRun(ctx: Ctx, contractId: number): Promise<number 
       })
     )
       return null;
-    const plan = planRegularRun(c, catalog, at);
-    if (!plan.live) {
+    const pending = await tx.pendingLine.findMany({
+      where: { contractId, billingRunId: null },
+      orderBy: { id: "asc" },
+    });
+    const draft = regularRunDraft(c, catalog, at, pending);
+    if (!draft) {
       // nothing left to bill: a contract whose items all ended concludes
       await tx.subscriptionContract.update({
         where: { id: c.id },
@@ -140,13 +150,7 @@ export async function buildDueRun(ctx: Ctx, contractId: number): Promise<number 
       );
       return null;
     }
-    const pending = await tx.pendingLine.findMany({
-      where: { contractId, billingRunId: null },
-      orderBy: { id: "asc" },
-    });
-    const all = [...plan.lines, ...pending.map(pendingAsRunLine)];
-    const sum = (k: "subtotal" | "tax") => all.reduce((a, l) => a.plus(String(l[k])), new Decimal(0));
-    const next = plan.next?.toISOString() ?? null;
+    const next = draft.next?.toISOString() ?? null;
     const run = await tx.billingRun.create({
       data: {
         accountId: ctx.accountId,
@@ -155,17 +159,18 @@ export async function buildDueRun(ctx: Ctx, contractId: number): Promise<number 
         kind: "regular",
         state: "scheduled",
         currency: c.currency,
-        ...runPeriodOf(all, { start: at, end: plan.next ?? at }),
+        periodStartAt: draft.periodStartAt,
+        periodEndAt: draft.periodEndAt,
         periodKey,
         scheduledAt: at,
-        subtotal: fmt4(sum("subtotal")),
-        tax: fmt4(sum("tax")),
-        total: fmt4(sum("subtotal").plus(sum("tax"))),
+        subtotal: fmt4(draft.subtotal),
+        tax: fmt4(draft.tax),
+        total: fmt4(draft.total),
         metadata:
           c.billingAdvancePolicy === "on_run_succeeded"
-            ? ({ advance: plan.advance, next } as unknown as Prisma.InputJsonValue)
+            ? ({ advance: draft.advance, next } as unknown as Prisma.InputJsonValue)
             : {},
-        lines: { create: all },
+        lines: { create: draft.lines },
       },
     });
     if (pending.length)
@@ -173,7 +178,7 @@ export async function buildDueRun(ctx: Ctx, contractId: number): Promise<number 
         where: { id: { in: pending.map((p) => p.id) } },
         data: { billingRunId: run.id },
       });
-    if (c.billingAdvancePolicy !== "on_run_succeeded") await applyAdvance(tx, contractId, plan.advance, next, now);
+    if (c.billingAdvancePolicy !== "on_run_succeeded") await applyAdvance(tx, contractId, draft.advance, next, now);
     await emitEvent(tx, ctx.accountId, "billing_run.created", presentRunSummary(run, c), now);
     return run.id;
   });
