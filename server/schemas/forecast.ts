@@ -40,3 +40,42 @@ export const upcomingResponse = z
     results: z.array(upcomingRunResponse),
   })
   .meta({ id: "UpcomingRuns" });
+
+export const forecastQuery = z.object({
+  months: z.coerce
+    .number({ error: "A valid integer is required." })
+    .int("A valid integer is required.")
+    .min(1, "Ensure this value is greater than or equal to 1.")
+    .max(24, "Ensure this value is less than or equal to 24.")
+    .optional()
+    .meta({ description: "Months ahead, from the start of the current month (default 12, at most 24)" }),
+});
+
+const contractsOfMonth = z.object({
+  count: z.number().int(),
+  contract_ids: z.array(z.number().int()).meta({ description: "The first 20 contract ids" }),
+});
+
+export const forecastResponse = z
+  .object({
+    from: dateTime,
+    until: dateTime,
+    contracts: z.number().int().meta({ description: "Live (active or paused) contracts forecast" }),
+    months: z.array(z.string()).meta({ description: "YYYY-MM, UTC" }),
+    currencies: z.array(
+      z.object({
+        currency: z.string(),
+        months: z.array(
+          z.object({
+            month: z.string(),
+            billed_amount: money.meta({ description: "Total of the regular runs projected in the month" }),
+            runs: z.number().int(),
+            ending: contractsOfMonth,
+            renewing: contractsOfMonth.meta({ description: "Runs billing a period longer than 45 days" }),
+            price_changes: contractsOfMonth.meta({ description: "Runs where a line first pays another price version" }),
+          }),
+        ),
+      }),
+    ),
+  })
+  .meta({ id: "AccountForecast" });

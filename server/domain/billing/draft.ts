@@ -69,20 +69,33 @@ export function projectRuns(
   until: Date,
   limit = Number.POSITIVE_INFINITY,
 ): RunDraft[] {
+  return projection(contract, catalog, pending, until, limit).runs;
+}
+
+/** projectRuns, and the instant the contract ends (canceled, or nothing left to bill) when that is by `until`. */
+export function projection(
+  contract: ProjectableContract,
+  catalog: CatalogSnapshot,
+  pending: PendingRow[],
+  until: Date,
+  limit = Number.POSITIVE_INFINITY,
+): { runs: RunDraft[]; endsAt: Date | null } {
   let c = { ...contract, items: contract.items.map((i) => ({ ...i })) };
   const runs: RunDraft[] = [];
   let carried = pending;
+  const live = c.state === "active" || c.state === "paused";
+  const cancelEnd = live && c.cancelAt && c.cancelAt <= until ? c.cancelAt : null;
   while (runs.length < limit) {
     const at = c.nextBillingAt;
-    if ((c.state !== "active" && c.state !== "paused") || !at || at > until) break;
+    if (!live || !at || at > until) break;
     if (c.cancelAt && c.cancelAt <= at) break;
     const draft = regularRunDraft(c, catalog, at, carried);
-    if (!draft) break;
+    if (!draft) return { runs, endsAt: cancelEnd && cancelEnd < at ? cancelEnd : at };
     runs.push(draft);
     carried = [];
     c = advanced(c, draft);
   }
-  return runs;
+  return { runs, endsAt: cancelEnd };
 }
 
 /** The snapshot after a run: what applyAdvance writes. */
