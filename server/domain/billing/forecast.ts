@@ -2,12 +2,13 @@
 // and currency for the next months, summed from every live contract's projected runs (projectRuns, the
 // worker's own run building), with the contracts that end, renew or change price in each month. Contracts
 // are read in id-ordered batches and reduced to per-month figures, so memory stays bounded; each
-// contract's figures are memoized per (contract_version, catalog version, horizon).
+// contract shape's figures are memoized per catalog version and horizon (see shapeKey).
 import Decimal from "decimal.js";
 import { memoized } from "@/server/domain/boundedMemo";
 import type { Ctx } from "@/server/domain/context";
 import { fmt4 } from "@/server/domain/money";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
+import type { ProjectableContract } from "./draft";
 import { contractEffects, type Effects } from "./forecastEffects";
 import { monthsAfter } from "./upcoming";
 
@@ -17,6 +18,35 @@ const MEMO_LIMIT = 250_000;
 const LISTED = 20;
 
 const memo = new Map<string, Effects>();
+
+/**
+ * Everything the projection of a contract without pending lines reads, without ids: contracts of the same
+ * shape (same prices, quantities, dates, pauses) have the same figures, so each shape is computed once.
+ */
+function shapeKey(c: ProjectableContract): string {
+  const t = (d: Date | null) => (d ? +d : "");
+  return JSON.stringify([
+    c.state,
+    t(c.nextBillingAt),
+    t(c.cancelAt),
+    c.billingTimezone,
+    c.billingTime,
+    c.fixedDay,
+    t(c.billingAnchorAt),
+    c.items.map((i) => [
+      i.status,
+      i.priceId,
+      i.quantity,
+      String(i.unitAmountOverride ?? ""),
+      String(i.discountPercent ?? ""),
+      t(i.startAt),
+      t(i.endAt),
+      t(i.periodStartAt),
+      t(i.periodEndAt),
+    ]),
+    c.pauses.filter((p) => p.state !== "canceled").map((p) => [t(p.startAt), t(p.endAt)]),
+  ]);
+}
 
 export const monthKey = (t: Date) => t.toISOString().slice(0, 7);
 
@@ -70,10 +100,12 @@ export async function forecastAccount(ctx: Ctx, input: { months?: number } = {})
       where: { contractId: { in: batch.map((c) => c.id) }, billingRunId: null },
       orderBy: { id: "asc" },
     });
+    const pendingOf = new Map<number, typeof pending>();
+    for (const p of pending) pendingOf.set(p.contractId, [...(pendingOf.get(p.contractId) ?? []), p]);
     for (const c of batch) {
       contracts++;
-      const key = `${ctx.accountId}:${c.id}:${c.contractVersion}:${catalog.version}:${+until}`;
-      const mine = pending.filter((p) => p.contractId === c.id);
+      const mine = pendingOf.get(c.id) ?? [];
+      const key = `${ctx.accountId}:${catalog.version}:${+until}:${mine.length ? `contract ${c.id}:${c.contractVersion}` : shapeKey(c)}`;
       const effects = memoized(memo, key, MEMO_LIMIT, () => contractEffects(c, catalog, mine, until));
       const month = (t: Date) => (t < from ? keys[0] : monthKey(t));
       for (const [at, total] of effects.billed) {
