@@ -25,6 +25,7 @@ export const NAV: NavSection[] = [
     title: "Billing",
     links: [
       { href: "/admin/billing-runs", label: "Billing runs" },
+      { href: "/admin/forecast", label: "Forecast" },
       { href: "/admin/billing/test-clock", label: "Test clock", testOnly: true },
     ],
   },

@@ -6,6 +6,7 @@ import { bundleEndpoints } from "./endpoints/bundles";
 import { catalogEndpoints } from "./endpoints/catalog";
 import { contractEndpoints } from "./endpoints/contracts";
 import { customerEndpoints } from "./endpoints/customers";
+import { forecastEndpoints } from "./endpoints/forecast";
 import { paymentEndpoints } from "./endpoints/payments";
 import { quoteEndpoints } from "./endpoints/quotes";
 import { receiptEndpoints } from "./endpoints/receipts";
@@ -24,6 +25,7 @@ export const endpoints: EndpointDef[] = [
   ...paymentEndpoints,
   ...sessionEndpoints,
   ...selfServiceEndpoints,
+  ...forecastEndpoints,
 ];
 
 /** The Next.js handler for one operation; throws at load time if the registry lacks it. */

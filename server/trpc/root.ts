@@ -10,6 +10,7 @@ import { contractActionsRouter } from "./routers/contractActions";
 import { contractsRouter } from "./routers/contracts";
 import { customersRouter } from "./routers/customers";
 import { dashboardRouter } from "./routers/dashboard";
+import { forecastRouter } from "./routers/forecast";
 import { quoteBuilderRouter } from "./routers/quoteBuilder";
 import { runsRouter } from "./routers/runs";
 import { sessionRouter } from "./routers/session";
@@ -34,6 +35,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   contracts: contractsRouter,
   runs: runsRouter,
+  forecast: forecastRouter,
 });
 
 export type AppRouter = typeof appRouter;

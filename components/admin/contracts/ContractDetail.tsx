@@ -12,6 +12,7 @@ import type { ContractOut } from "@/server/schemas/contracts";
 import { ActivitySections, type ContractActivity } from "./ActivitySections";
 import { ContractHeader } from "./ContractHeader";
 import { type ItemExtra, ItemsSection } from "./ItemsSection";
+import { UpcomingRuns } from "./UpcomingRuns";
 
 export interface ContractPageData {
   contract: ContractOut;
@@ -121,6 +122,7 @@ export function ContractDetail({ data }: { data: ContractPageData }) {
           ) : null}
         </Card>
       ) : null}
+      {c.state === "active" || c.state === "paused" ? <UpcomingRuns contractId={c.id} currency={c.currency} /> : null}
       <ActivitySections contract={c} activity={data.activity} />
       <Card title="Details" testId="contract-details">
         <dl className="grid gap-x-8 gap-y-2 text-sm sm:grid-cols-3">

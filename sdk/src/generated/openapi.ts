@@ -532,6 +532,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/billing-runs/{billingRunId}/receipt/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the receipt of a succeeded billing run
+         * @description Every succeeded run has a receipt numbered sequentially per account without gaps (given in the transaction that settles the run). JSON by default; the PDF with `Accept: application/pdf`. 404 for runs that have not succeeded and for other accounts' runs.
+         */
+        get: operations["getV2BillingRunsBillingRunIdReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/payment-processor-options/": {
         parameters: {
             query?: never;
@@ -759,6 +779,70 @@ export interface paths {
         };
         /** Private state of a checkout session */
         get: operations["getV2CheckoutSessionsToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/self-service-policy/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's self-service policy
+         * @description What customers may do themselves on the subscriber page (`subscriber_page` of a contract), and how their plan changes are prorated. An upgrade raises the amount of a billing period; anything else is a downgrade. The page refuses disabled actions with 403.
+         */
+        get: operations["getV2SelfServicePolicy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the account's self-service policy
+         * @description What customers may do themselves on the subscriber page (`subscriber_page` of a contract), and how their plan changes are prorated. An upgrade raises the amount of a billing period; anything else is a downgrade. The page refuses disabled actions with 403.
+         */
+        patch: operations["patchV2SelfServicePolicy"];
+        trace?: never;
+    };
+    "/v2/subscription-contracts/{contractId}/upcoming/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Upcoming regular runs of a contract, as the billing worker would create them
+         * @description Computed by the billing worker's own run building from the contract as it is now (scheduled price versions, pauses, cancel at period end, item end dates, pending lines, automatic credit), assuming every run succeeds. Nothing is written. The first result equals the run the worker creates if nothing changes.
+         */
+        get: operations["getV2SubscriptionContractsContractIdUpcoming"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/forecast/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Billed amount per month and currency for the coming months, from every live contract
+         * @description Sums the upcoming runs (the same computation as /v2/subscription-contracts/{id}/upcoming/) of every active or paused contract by the UTC month they are due, from the start of the current month; runs already due and not yet billed count in the first month. Lists, per month, contracts that end, renew (periods longer than 45 days) or first pay another price version.
+         */
+        get: operations["getV2Forecast"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1073,6 +1157,14 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        SelfServicePolicyPatch: {
+            allow_cancel?: boolean;
+            allow_change_plan?: boolean;
+            allow_pause?: boolean;
+            allow_update_card?: boolean;
+            /** @enum {string} */
+            customer_proration?: "upgrade_now_downgrade_at_renewal" | "prorate_both_now";
+        };
         CatalogProduct: {
             id: number;
             name: string;
@@ -1153,6 +1245,8 @@ export interface components {
             billing_schedule_name: string | null;
             billing_schedule_timezone: string | null;
             billing_schedule_rules: components["schemas"]["BillingScheduleRule"][];
+            /** @description Extension: false when the price's billing schedule is deactivated (the price cannot be sold in new quotes or contracts); null without a schedule */
+            billing_schedule_active: boolean | null;
             next_occurrences: string[];
             active: boolean;
             currently_effective: boolean;
@@ -2045,6 +2139,163 @@ export interface components {
              */
             created_at: string;
         };
+        Receipt: {
+            /**
+             * @description Sequential per account with no gaps (R-000001, R-000002, …), given when the run succeeded
+             * @example R-000042
+             */
+            receipt_number: string;
+            /** @description The receipt number as an integer */
+            sequence: number;
+            billing_run_id: number;
+            contract_id: number;
+            /**
+             * Format: date-time
+             * @description When the run was settled (its successful payment, or credit)
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            issued_at: string;
+            currency: string;
+            seller: {
+                name: string;
+            };
+            customer: {
+                reference: string;
+                name: string | null;
+                email: string | null;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            period_start_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            period_end_at: string;
+            lines: {
+                product_name: string;
+                /** @description How the line's amount was computed */
+                explanation: string;
+                kind: string;
+                proration_reason: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-01T00:00:00.000Z
+                 */
+                service_period_start_at: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-01T00:00:00.000Z
+                 */
+                service_period_end_at: string;
+                quantity: number;
+                /**
+                 * @description Decimal string with four fraction digits
+                 * @example 12.5000
+                 */
+                unit_amount: string;
+                /**
+                 * @description Decimal string with four fraction digits
+                 * @example 12.5000
+                 */
+                discount_amount: string;
+                /**
+                 * @description The line net of tax
+                 * @example 12.5000
+                 */
+                subtotal_amount: string;
+                /** @description Percentage, e.g. "24"; null when untaxed */
+                tax_rate: string | null;
+                tax_policy: ("inclusive" | "exclusive") | null;
+                /**
+                 * @description Decimal string with four fraction digits
+                 * @example 12.5000
+                 */
+                tax_amount: string;
+                /**
+                 * @description Decimal string with four fraction digits
+                 * @example 12.5000
+                 */
+                total_amount: string;
+            }[];
+            /**
+             * @description Decimal string with four fraction digits
+             * @example 12.5000
+             */
+            subtotal_amount: string;
+            /**
+             * @description Sum of the lines' discounts (already deducted from the lines)
+             * @example 12.5000
+             */
+            discount_amount: string;
+            taxes: {
+                rate: string;
+                policy: string;
+                /**
+                 * @description Decimal string with four fraction digits
+                 * @example 12.5000
+                 */
+                taxable_amount: string;
+                /**
+                 * @description Decimal string with four fraction digits
+                 * @example 12.5000
+                 */
+                tax_amount: string;
+            }[];
+            /**
+             * @description Decimal string with four fraction digits
+             * @example 12.5000
+             */
+            tax_amount: string;
+            /**
+             * @description Decimal string with four fraction digits
+             * @example 12.5000
+             */
+            total_amount: string;
+            /**
+             * @description Decimal string with four fraction digits
+             * @example 12.5000
+             */
+            credit_applied_amount: string;
+            /**
+             * @description Decimal string with four fraction digits
+             * @example 12.5000
+             */
+            rounding_adjustment_amount: string;
+            /**
+             * @description What was charged, in the currency's minor unit
+             * @example 12.5000
+             */
+            charged_amount: string;
+            payments: {
+                transaction_id: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-01T00:00:00.000Z
+                 */
+                paid_at: string;
+                /**
+                 * @description Decimal string with four fraction digits
+                 * @example 12.5000
+                 */
+                amount: string;
+            }[];
+            credits_used: {
+                /**
+                 * @description Decimal string with four fraction digits
+                 * @example 12.5000
+                 */
+                amount: string;
+                reason: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-01T00:00:00.000Z
+                 */
+                applied_at: string;
+            }[];
+        };
         PaymentProcessorOptions: {
             currency: string;
             collection_method: string | null;
@@ -2238,6 +2489,8 @@ export interface components {
             contract_id: number | null;
             /** @description Public address the widget reads the session from (origin-checked, no API key) */
             widget_url: string;
+            /** @description Extension: the widget's page (/embed/checkout/<token>): framed by /embed/v1.js on an allowed origin, or opened directly as a hosted checkout page */
+            widget_page_url: string;
             /**
              * Format: date-time
              * @description 30 minutes after creation
@@ -2276,6 +2529,170 @@ export interface components {
             terms: {
                 [key: string]: unknown;
             };
+        };
+        SelfServicePolicy: {
+            /** @description Cancel at period end, and undo it while the period lasts */
+            allow_cancel: boolean;
+            /** @description Change price, quantity, add-ons and optional items */
+            allow_change_plan: boolean;
+            allow_pause: boolean;
+            allow_update_card: boolean;
+            /**
+             * @description upgrade_now_downgrade_at_renewal: upgrades are charged now, prorated; downgrades take effect without credit (the lower price is billed from the renewal). prorate_both_now: upgrades charged now, downgrades credited now.
+             * @enum {string}
+             */
+            customer_proration: "upgrade_now_downgrade_at_renewal" | "prorate_both_now";
+        };
+        UpcomingRuns: {
+            contract_id: number;
+            currency: string;
+            until: string | null;
+            results: components["schemas"]["UpcomingRun"][];
+        };
+        UpcomingRun: {
+            /** @constant */
+            kind: "regular";
+            period_key: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            scheduled_at: string;
+            currency: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            period_start_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            period_end_at: string;
+            /**
+             * @description Decimal string with four fraction digits
+             * @example 12.5000
+             */
+            subtotal_amount: string;
+            /**
+             * @description Decimal string with four fraction digits
+             * @example 12.5000
+             */
+            tax_amount: string;
+            /**
+             * @description Decimal string with four fraction digits
+             * @example 12.5000
+             */
+            total_amount: string;
+            /**
+             * @description Contract credit the run would use (auto_apply_credit only)
+             * @example 12.5000
+             */
+            credit_applied_amount: string;
+            /**
+             * @description Decimal string with four fraction digits
+             * @example 12.5000
+             */
+            amount_due: string;
+            /**
+             * @description Decimal string with four fraction digits
+             * @example 12.5000
+             */
+            rounding_adjustment_amount: string;
+            /**
+             * @description Decimal string with four fraction digits
+             * @example 12.5000
+             */
+            charged_amount: string;
+            /** @description The contract's next_billing_at after this run */
+            next_billing_at: string | null;
+            lines: components["schemas"]["UpcomingRunLine"][];
+        };
+        UpcomingRunLine: {
+            contract_item_id: number | null;
+            price_id: number;
+            price_version_id: number | null;
+            product_name: string;
+            quantity: number;
+            /**
+             * @description Decimal string with four fraction digits
+             * @example 12.5000
+             */
+            unit_amount: string;
+            proration_factor: string;
+            /**
+             * @description Decimal string with four fraction digits
+             * @example 12.5000
+             */
+            line_subtotal_amount: string;
+            /**
+             * @description Decimal string with four fraction digits
+             * @example 12.5000
+             */
+            line_tax_amount: string;
+            /**
+             * @description Decimal string with four fraction digits
+             * @example 12.5000
+             */
+            line_total_amount: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            service_period_start_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            service_period_end_at: string;
+            proration_reason: string | null;
+            kind: string;
+            description: string;
+        };
+        AccountForecast: {
+            /**
+             * Format: date-time
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            until: string;
+            /** @description Live (active or paused) contracts forecast */
+            contracts: number;
+            /** @description YYYY-MM, UTC */
+            months: string[];
+            currencies: {
+                currency: string;
+                months: {
+                    month: string;
+                    /**
+                     * @description Total of the regular runs projected in the month
+                     * @example 12.5000
+                     */
+                    billed_amount: string;
+                    runs: number;
+                    ending: {
+                        count: number;
+                        /** @description The first 20 contract ids */
+                        contract_ids: number[];
+                    };
+                    /** @description Runs billing a period longer than 45 days */
+                    renewing: {
+                        count: number;
+                        /** @description The first 20 contract ids */
+                        contract_ids: number[];
+                    };
+                    /** @description Runs where a line first pays another price version */
+                    price_changes: {
+                        count: number;
+                        /** @description The first 20 contract ids */
+                        contract_ids: number[];
+                    };
+                }[];
+            }[];
         };
     };
     responses: never;
@@ -4498,6 +4915,64 @@ export interface operations {
             };
         };
     };
+    getV2BillingRunsBillingRunIdReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                billingRunId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Public key used where the secret key is required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
     postV2PaymentProcessorOptions: {
         parameters: {
             query?: never;
@@ -5566,6 +6041,224 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    getV2SelfServicePolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SelfServicePolicy"];
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Public key used where the secret key is required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    patchV2SelfServicePolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SelfServicePolicyPatch"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SelfServicePolicy"];
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Public key used where the secret key is required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    getV2SubscriptionContractsContractIdUpcoming: {
+        parameters: {
+            query?: {
+                /** @description Project every regular run due up to this date (through the end of the day, UTC) or date-time; at most 24 months ahead. Default: only the next run. */
+                until?: string;
+            };
+            header?: never;
+            path: {
+                contractId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpcomingRuns"];
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Public key used where the secret key is required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    getV2Forecast: {
+        parameters: {
+            query?: {
+                /** @description Months ahead, from the start of the current month (default 12, at most 24) */
+                months?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountForecast"];
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Public key used where the secret key is required */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

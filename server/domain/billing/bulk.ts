@@ -15,9 +15,10 @@ import { adapterFor, type ChargeResult } from "@/server/domain/payments/processo
 import { assignReceiptNumbers } from "@/server/domain/receipts/number";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { runCharge } from "./amounts";
-import { planRegularRun, regularKey } from "./build";
+import { regularKey } from "./build";
 import { nextAttemptAfter } from "./dunning";
 import { runPeriodOf } from "./period";
+import { planRegularRun } from "./plan";
 import { presentRunSummary } from "./present";
 
 async function insertEvents(tx: DbTx, rows: EventRow[]) {

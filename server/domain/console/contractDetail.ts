@@ -3,7 +3,7 @@
 // actors the audit trail recorded, entitlements, and what the next regular run will bill, by the billing
 // planner itself (billing/build.ts planRegularRun) so the console never prices differently.
 import Decimal from "decimal.js";
-import { planRegularRun } from "@/server/domain/billing/build";
+import { planRegularRun } from "@/server/domain/billing/plan";
 import type { Ctx } from "@/server/domain/context";
 import { getContract } from "@/server/domain/contracts/read";
 import { loadContract } from "@/server/domain/contracts/records";

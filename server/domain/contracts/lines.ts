@@ -13,7 +13,9 @@ import type { ContractRecord } from "./records";
 
 type Item = ContractRecord["items"][number];
 
-export function contractAnchor(c: ContractRecord): Anchor {
+export function contractAnchor(
+  c: Pick<ContractRecord, "billingTimezone" | "billingTime" | "fixedDay" | "billingAnchorAt">,
+): Anchor {
   return { timezone: c.billingTimezone, billingTime: c.billingTime, fixedDay: c.fixedDay, anchorAt: c.billingAnchorAt };
 }
 

@@ -1,0 +1,100 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+// /admin/forecast: what the account will bill per month and currency over the next 12 months, from every
+// live contract's upcoming runs (forecast.account, the domain function behind GET /v2/forecast/), with
+// the contracts that end, renew or first pay a new price version in each month.
+import dynamic from "next/dynamic";
+import Link from "next/link";
+import { useTRPC } from "@/components/trpc/client";
+import { Card } from "@/components/ui/Card";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { ErrorState } from "@/components/ui/ErrorState";
+import { Money } from "@/components/ui/Money";
+import { Loading } from "@/components/ui/QueryState";
+
+const ForecastChart = dynamic(() => import("./ForecastChart"), {
+  ssr: false,
+  loading: () => <div className="h-60 animate-pulse rounded bg-slate-100" aria-busy="true" />,
+});
+
+function Contracts({ of }: { of: { count: number; contract_ids: number[] } }) {
+  if (!of.count) return <span className="text-slate-500">0</span>;
+  return (
+    <span>
+      {of.count}
+      <span className="ml-1 text-xs">
+        (
+        {of.contract_ids.map((id, i) => (
+          <span key={id}>
+            {i ? ", " : ""}
+            <Link className="text-blue-700 underline" href={`/admin/contracts/${id}`}>
+              #{id}
+            </Link>
+          </span>
+        ))}
+        {of.count > of.contract_ids.length ? ", …" : ""})
+      </span>
+    </span>
+  );
+}
+
+export function ForecastView() {
+  const trpc = useTRPC();
+  const q = useQuery(trpc.forecast.account.queryOptions({ months: 12 }));
+  if (q.error) return <ErrorState error={q.error} title="Could not load the forecast" onRetry={() => q.refetch()} />;
+  if (!q.data) return <Loading what="the forecast" />;
+  if (!q.data.currencies.length)
+    return <EmptyState title="Nothing to forecast" message="The forecast appears once a contract is active." />;
+  return (
+    <div className="space-y-6" data-testid="forecast">
+      {q.data.currencies.map((c) => (
+        <Card key={c.currency} title={`Billed per month (${c.currency})`} testId={`forecast-${c.currency}`}>
+          <ForecastChart currency={c.currency} months={c.months} />
+          <table className="mt-4 w-full text-sm">
+            <caption className="sr-only">Forecast per month in {c.currency}</caption>
+            <thead>
+              <tr className="text-left text-slate-700">
+                <th scope="col">Month</th>
+                <th scope="col" className="text-right">
+                  Billed
+                </th>
+                <th scope="col" className="text-right">
+                  Runs
+                </th>
+                <th scope="col">Ending</th>
+                <th scope="col">Renewing</th>
+                <th scope="col">New price</th>
+              </tr>
+            </thead>
+            <tbody>
+              {c.months.map((m) => (
+                <tr key={m.month} className="border-t border-slate-100">
+                  <th scope="row" className="py-1 text-left font-normal">
+                    {m.month}
+                  </th>
+                  <td className="text-right">
+                    <Money
+                      amount={m.billed_amount}
+                      currency={c.currency}
+                      testId={`forecast-${c.currency}-${m.month}`}
+                    />
+                  </td>
+                  <td className="text-right">{m.runs}</td>
+                  <td>
+                    <Contracts of={m.ending} />
+                  </td>
+                  <td>
+                    <Contracts of={m.renewing} />
+                  </td>
+                  <td>
+                    <Contracts of={m.price_changes} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      ))}
+    </div>
+  );
+}

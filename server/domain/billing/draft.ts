@@ -1,0 +1,112 @@
+// The regular runs of a contract snapshot, as pure data: the worker's build (build.ts) creates the first
+// one due; upcoming runs and the forecast (upcoming.ts, forecast.ts) replay them over an in-memory copy
+// of the contract. One computation, so a projection equals, to the cent, what the worker later bills.
+import Decimal from "decimal.js";
+import { pendingAsRunLine } from "@/server/domain/contracts/lines";
+import type { CatalogSnapshot } from "@/server/domain/offers/snapshot";
+import type { Prisma } from "@/server/generated/prisma/client";
+import { runPeriodOf } from "./period";
+import { type PlannableContract, planRegularRun } from "./plan";
+
+export type DraftLine = Prisma.BillingRunLineCreateWithoutRunInput;
+type PendingRow = Prisma.PendingLineGetPayload<object>;
+
+export interface RunDraft {
+  /** the instant the run is due (next_billing_at) */
+  at: Date;
+  lines: DraftLine[];
+  periodStartAt: Date;
+  periodEndAt: Date;
+  subtotal: Decimal;
+  tax: Decimal;
+  total: Decimal;
+  /** next_billing_at after this run (null: nothing left to bill) */
+  next: Date | null;
+  advance: ReturnType<typeof planRegularRun>["advance"];
+}
+
+/** The regular run due at `at` with the pending lines it carries, or null when nothing is left to bill. */
+export function regularRunDraft(
+  contract: PlannableContract,
+  catalog: CatalogSnapshot,
+  at: Date,
+  pending: PendingRow[],
+): RunDraft | null {
+  const plan = planRegularRun(contract, catalog, at);
+  if (!plan.live) return null;
+  const lines: DraftLine[] = [...plan.lines, ...pending.map(pendingAsRunLine)];
+  const sum = (k: "subtotal" | "tax") => lines.reduce((a, l) => a.plus(String(l[k])), new Decimal(0));
+  const subtotal = sum("subtotal");
+  const tax = sum("tax");
+  return {
+    at,
+    lines,
+    ...runPeriodOf(lines, { start: at, end: plan.next ?? at }),
+    subtotal,
+    tax,
+    total: subtotal.plus(tax),
+    next: plan.next,
+    advance: plan.advance,
+  };
+}
+
+export type ProjectableContract = PlannableContract & {
+  state: string;
+  nextBillingAt: Date | null;
+  cancelAt: Date | null;
+};
+
+/**
+ * The regular runs the worker would create for the contract as it is now, due at or before `until` (at most
+ * `limit`), assuming every run succeeds: a cancellation due at or before a run comes first (as the worker
+ * applies lifecycle changes before billing at the same instant), pending lines go with the first run, and
+ * a contract with nothing left to bill ends. The contract itself is not changed.
+ */
+export function projectRuns(
+  contract: ProjectableContract,
+  catalog: CatalogSnapshot,
+  pending: PendingRow[],
+  until: Date,
+  limit = Number.POSITIVE_INFINITY,
+): RunDraft[] {
+  return projection(contract, catalog, pending, until, limit).runs;
+}
+
+/** projectRuns, and the instant the contract ends (canceled, or nothing left to bill) when that is by `until`. */
+export function projection(
+  contract: ProjectableContract,
+  catalog: CatalogSnapshot,
+  pending: PendingRow[],
+  until: Date,
+  limit = Number.POSITIVE_INFINITY,
+): { runs: RunDraft[]; endsAt: Date | null } {
+  let snapshot = { ...contract, items: contract.items.map((i) => ({ ...i })) };
+  const runs: RunDraft[] = [];
+  let carried = pending;
+  const live = snapshot.state === "active" || snapshot.state === "paused";
+  const cancelEnd = live && snapshot.cancelAt && snapshot.cancelAt <= until ? snapshot.cancelAt : null;
+  while (runs.length < limit) {
+    const at = snapshot.nextBillingAt;
+    if (!live || !at || at > until) break;
+    if (snapshot.cancelAt && snapshot.cancelAt <= at) break;
+    const draft = regularRunDraft(snapshot, catalog, at, carried);
+    if (!draft) return { runs, endsAt: cancelEnd && cancelEnd < at ? cancelEnd : at };
+    runs.push(draft);
+    carried = [];
+    snapshot = advanced(snapshot, draft);
+  }
+  return { runs, endsAt: cancelEnd };
+}
+
+/** The snapshot after a run: what applyAdvance writes. */
+export function advanced<C extends ProjectableContract>(snapshot: C, draft: RunDraft): C {
+  const byId = new Map(draft.advance.map((a) => [a.id, a]));
+  return {
+    ...snapshot,
+    nextBillingAt: draft.next,
+    items: snapshot.items.map((i) => {
+      const a = byId.get(i.id);
+      return a ? { ...i, periodStartAt: new Date(a.start), periodEndAt: new Date(a.end) } : i;
+    }),
+  };
+}
