@@ -188,6 +188,11 @@ test("account settings and payment processors", async ({ page }) => {
   await expect(page.getByText("Account settings saved")).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("Display time zone")).toHaveValue("Europe/Helsinki");
+  await expect(page.getByLabel("Subscriber page URL (subscriber_url)")).toHaveValue(
+    "https://shop.example.com/my-subscription",
+  );
+  // leave the account as the other specs expect it: subscriber pages on this service, UTC
+  await page.getByLabel("Subscriber page URL (subscriber_url)").fill("");
   await page.getByLabel("Display time zone").selectOption("UTC");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText("Account settings saved").first()).toBeVisible();
