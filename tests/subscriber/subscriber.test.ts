@@ -180,3 +180,43 @@ describe("cancel, undo, card", () => {
     expect(await cardOnFile(ctx, id)).toMatchObject({ brand: "mastercard", last4: "4444" });
   });
 });
+
+describe("update card when the newest card cannot bill the contract", () => {
+  it("a newer card on a processor of another currency does not block the update: an eligible processor serves it", async () => {
+    const { id, token } = await familyContract(ids);
+    const contract = await contractRow(id);
+    const other = await db().accountPaymentProcessor.findFirst({
+      where: { accountId: contract.accountId, NOT: { currency: contract.currency } },
+    });
+    const eligible = await db().accountPaymentProcessor.findFirst({
+      where: { accountId: contract.accountId, currency: contract.currency, collectionMethod: "card", active: true },
+    });
+    expect(eligible).not.toBeNull();
+    // the customer's newest active card sits on a processor that cannot bill this contract's currency
+    const processor =
+      other ??
+      (await db().accountPaymentProcessor.create({
+        data: { ...eligible!, id: undefined, currency: "USD", displayName: "USD cards" } as never,
+      }));
+    await db().paymentMethod.create({
+      data: {
+        accountId: contract.accountId,
+        customerId: contract.customerId,
+        processorId: processor.id,
+        collectionMethod: "card",
+        state: "active",
+        verified: true,
+        cardBrand: "visa",
+        cardLast4: "1111",
+        cardExpMonth: 12,
+        cardExpYear: 2031,
+      } as never,
+    });
+    at(MAR20);
+    const r = await act(token, { action: "update_card" }, { csrf: await csrfTokenFor(token) });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const row = await db().paymentMethodRegistration.findUniqueOrThrow({ where: { token: r.body.token } });
+    const used = await db().accountPaymentProcessor.findUniqueOrThrow({ where: { id: row.processorId } });
+    expect(used.currency).toBe(contract.currency);
+  });
+});

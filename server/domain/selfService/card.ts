@@ -40,18 +40,23 @@ export async function startCardUpdate(ctx: Ctx, contractId: number): Promise<{ h
     where: { accountId: ctx.accountId, customerId: c.customerId, state: "active", collectionMethod: "card" },
     orderBy: { id: "desc" },
   });
-  // the processor of the current card, else the contract's override, else the account's card processor for the currency
-  const processor = await ctx.db.accountPaymentProcessor.findFirst({
-    where: {
-      accountId: ctx.accountId,
-      active: true,
-      currency: c.currency,
-      collectionMethod: "card",
-      supportsRecurring: true,
-      ...(c.paymentProcessorOverride ? { id: c.paymentProcessorOverride } : current ? { id: current.processorId } : {}),
-    },
-    orderBy: { id: "asc" },
-  });
+  // the contract's override, else the processor of the current card, else the account's card processor for
+  // the currency (the current card may sit on a processor that cannot bill this contract, e.g. another currency)
+  const eligible = {
+    accountId: ctx.accountId,
+    active: true,
+    currency: c.currency,
+    collectionMethod: "card",
+    supportsRecurring: true,
+  };
+  const preferred = c.paymentProcessorOverride ?? current?.processorId ?? null;
+  const processor =
+    (preferred != null
+      ? await ctx.db.accountPaymentProcessor.findFirst({ where: { ...eligible, id: preferred } })
+      : null) ??
+    (c.paymentProcessorOverride
+      ? null
+      : await ctx.db.accountPaymentProcessor.findFirst({ where: eligible, orderBy: { id: "asc" } }));
   if (!processor)
     throw invalid("non_field_errors", "Cards cannot be updated for this subscription; contact the seller.");
   const now = ctx.clock.now();
