@@ -1,6 +1,7 @@
 // Processor adapters behind one interface. The sandbox adapters decide outcomes by test card number
 // (README "Test cards"), deterministically per idempotency key, so a retried call repeats its result.
 import { createHash } from "node:crypto";
+import Decimal from "decimal.js";
 import { isCurrencyCode, minorUnitExponent } from "@/server/domain/currencies";
 
 export interface ChargeRequest {
@@ -58,7 +59,7 @@ export function amountProblem(amount: string, currency: string): string | null {
   const exponent = minorUnitExponent(currency);
   const shape = exponent === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{1,${exponent}})?$`);
   if (!shape.test(amount)) return `Invalid amount ${amount} ${currency}: at most ${exponent} fraction digits.`;
-  return Number(amount) > 0 ? null : `Invalid amount ${amount} ${currency}: must be positive.`;
+  return new Decimal(amount).gt(0) ? null : `Invalid amount ${amount} ${currency}: must be positive.`;
 }
 
 const sandbox: ProcessorAdapter = {
