@@ -1,15 +1,8 @@
 // Time travel from the admin console and the hosted card form, in a real browser against the built app.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { signIn } from "./_signIn";
 
 const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
-
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill("admin@example.com");
-  await page.getByLabel("Password").fill("demo-password");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 test("advancing the test clock bills a contract and lists its runs", async ({ page, request }) => {
   const prices = await (

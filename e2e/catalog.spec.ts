@@ -1,18 +1,9 @@
 // The catalog beyond products in a real browser: bundles (items, add-on rules, deactivate), tax rates,
 // shipping options, billing schedules; price form defects (ISO currency, cancel a scheduled version);
 // the API reference (back link, search, no horizontal scroll at 375 px). axe on every page.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
-
-const ADMIN = { email: "admin@example.com", password: "demo-password" };
-
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
+import { signIn } from "./_signIn";
 
 test("a seller creates a bundle with an item and an add-on rule, then deactivates it", async ({ page }) => {
   const name = `E2E Bundle ${Date.now()}`;

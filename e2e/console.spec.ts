@@ -1,18 +1,11 @@
 // The console's frame in a real browser: sidebar pages (axe on each), skip link, aria-current, the
 // 404 page, the test-mode banner, a dialog closing on Escape, the folded menu below 1024 px.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
+import { signIn } from "./_signIn";
 
 const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
 const OTHER = { Authorization: "Api-Key sk_test_e2e_other" };
-
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill("admin@example.com");
-  await page.getByLabel("Password").fill("demo-password");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 test("every sidebar page that exists passes axe and is marked current", async ({ page }) => {
   await signIn(page);

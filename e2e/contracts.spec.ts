@@ -1,18 +1,11 @@
 // Contracts in the console, as a seller uses them: the list (filters and search kept in the URL), a
 // contract's page, upgrading an item through the preview (the confirmed adjustment equals the preview),
 // canceling at period end and restarting. axe on both pages and on an open preview dialog.
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
+import { signIn } from "./_signIn";
 
 const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
-
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill("admin@example.com");
-  await page.getByLabel("Password").fill("demo-password");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 async function priceId(request: APIRequestContext, reference: string): Promise<number> {
   const prices = await (

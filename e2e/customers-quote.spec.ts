@@ -1,18 +1,11 @@
 // Seller journeys on the customers pages and the quote builder: search (kept in the URL), create and
 // edit a customer with field errors, cancel a payment method through its dialog, the 404s, and a new
 // contract priced live by the quote builder; axe on every page.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
+import { signIn } from "./_signIn";
 
 const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
-
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill("admin@example.com");
-  await page.getByLabel("Password").fill("demo-password");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 test("customers: search by name keeps the term in the URL and opens the customer", async ({ page }) => {
   await signIn(page);

@@ -1,17 +1,10 @@
 // Upcoming runs on the contract page and the account forecast page in a real browser: the figures are the
 // API's (GET /v2/subscription-contracts/{id}/upcoming/, GET /v2/forecast/); axe on each page.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
+import { signIn } from "./_signIn";
 
 const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
-
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill("admin@example.com");
-  await page.getByLabel("Password").fill("demo-password");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 test("a contract's upcoming runs open to their explanations; the forecast page shows the API's figures", async ({
   page,

@@ -1,18 +1,11 @@
 // Receipts in a real browser: a succeeded run's console page links to its receipt, which shows the
 // number the API gives it, downloads as a PDF, and is on the customer's subscriber page too (404 there
 // for a run of another contract); axe on each page.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
+import { signIn } from "./_signIn";
 
 const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
-
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill("admin@example.com");
-  await page.getByLabel("Password").fill("demo-password");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin$/, { timeout: 30_000 }); // signing in is slow on a loaded machine
-}
 
 test("a succeeded run links to its numbered receipt, as a page and a PDF, in the console and for the subscriber", async ({
   page,

@@ -1,18 +1,11 @@
 // The billing console in a real browser: the dashboard's figures and links, the test clock moving a month,
 // a declining card's run failing and a manual retry succeeding once the card is replaced; axe on each page.
 // Named to run after billing.spec.ts, which expects cust-1002's card to decline (this spec restores it).
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
+import { signIn } from "./_signIn";
 
 const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
-
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill("admin@example.com");
-  await page.getByLabel("Password").fill("demo-password");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 async function newContract(request: import("@playwright/test").APIRequestContext, customer: string) {
   const prices = await (
