@@ -61,10 +61,10 @@ export function ReceiptDocument({
             <th scope="col" className="py-2">
               Item
             </th>
-            <th scope="col" className="py-2 text-right">
+            <th scope="col" className="py-2 pl-3 text-right">
               Tax
             </th>
-            <th scope="col" className="py-2 text-right">
+            <th scope="col" className="py-2 pl-3 text-right">
               Amount
             </th>
           </tr>
@@ -84,11 +84,11 @@ export function ReceiptDocument({
                 </span>
                 <span className="block text-xs text-slate-700">{l.explanation}</span>
               </td>
-              <td className="py-2 text-right">
+              <td className="py-2 pl-3 text-right">
                 {l.tax_rate ? `${l.tax_rate}% ` : ""}
                 {m(l.tax_amount)}
               </td>
-              <td className="py-2 text-right tabular-nums">{m(l.total_amount)}</td>
+              <td className="py-2 pl-3 text-right tabular-nums">{m(l.total_amount)}</td>
             </tr>
           ))}
         </tbody>

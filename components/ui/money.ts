@@ -17,9 +17,17 @@ export function formatMoney(amount: Amount, currency: string, locale: string = D
   const value = asDecimalString(amount);
   try {
     // Intl accepts decimal strings exactly (ES2023); the cast keeps older lib typings quiet.
-    return new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() }).format(
-      value as unknown as number,
-    );
+    const format = (options: Intl.NumberFormatOptions = {}) =>
+      new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase(), ...options }).format(
+        value as unknown as number,
+      );
+    // a non-zero amount that rounds to zero at the currency's digits (a rounding adjustment of 0.0040) must
+    // not read "€0.00": it is shown with its own digits
+    const digits =
+      new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() }).resolvedOptions()
+        .maximumFractionDigits ?? 2;
+    const roundsToZero = new RegExp(`^-?0\\.0{${digits}}[0-4]`).test(value) && /[1-9]/.test(value);
+    return roundsToZero ? format({ maximumFractionDigits: 4 }) : format();
   } catch {
     return `${value} ${currency}`; // an unknown currency code: still show the exact figure
   }

@@ -4,6 +4,12 @@ import { formatDateInZone, formatDateTimeInZone, formatRelative, isValidTimeZone
 import { exactMoney, formatMoney } from "@/components/ui/money";
 
 describe("formatMoney", () => {
+  it("shows a non-zero amount below the currency's unit with its digits, never as zero", () => {
+    expect(formatMoney("-0.0040", "EUR")).toBe("-€0.004");
+    expect(formatMoney("0.0040", "EUR")).toBe("€0.004");
+    expect(formatMoney("0.0000", "EUR")).toBe("€0.00");
+    expect(formatMoney("0.0100", "EUR")).toBe("€0.01");
+  });
   it("formats EUR with the symbol and two digits", () => {
     expect(formatMoney("12.2800", "EUR")).toBe("€12.28");
     expect(formatMoney("1234567.5000", "EUR")).toBe("€1,234,567.50");

@@ -50,7 +50,7 @@ export function ForecastView() {
       {q.data.currencies.map((c) => (
         <Card key={c.currency} title={`Billed per month (${c.currency})`} testId={`forecast-${c.currency}`}>
           <ForecastChart currency={c.currency} months={c.months} />
-          <table className="mt-4 w-full text-sm">
+          <table className="mt-4 w-full text-sm [&_td]:px-3 [&_th]:px-3">
             <caption className="sr-only">Forecast per month in {c.currency}</caption>
             <thead>
               <tr className="text-left text-slate-700">
