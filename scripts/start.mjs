@@ -71,7 +71,9 @@ const onGiveUp = (code) => {
   shutdown(code || 1);
 };
 children.push(
-  supervise("app", bin("next"), [dev ? "dev" : "start", "-p", port], {
+  // Idle keep-alive sockets stay open longer than clients and proxies keep theirs (Node closes them after 5 s,
+  // and a client reusing one at that moment sees ECONNRESET); `next dev` has no such option.
+  supervise("app", bin("next"), dev ? ["dev", "-p", port] : ["start", "-p", port, "--keepAliveTimeout", "65000"], {
     env,
     log,
     giveUpOnFirstFailure: true,

@@ -108,7 +108,11 @@ try {
       console.log("next build...");
       await mustRun(bin("next"), ["build"], { env, quiet: true });
     }
-    const app = spawn(bin("next"), ["start", "-p", String(port)], { env, stdio: ["ignore", "ignore", "inherit"] });
+    // keep-alive longer than a test's idle stretch: Node's 5 s default races Playwright's reuse of the socket (ECONNRESET)
+    const app = spawn(bin("next"), ["start", "-p", String(port), "--keepAliveTimeout", "65000"], {
+      env,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     try {
       await waitFor(`http://localhost:${port}/api/health`, 60_000);
       const report = path.join(tmp, "playwright.json");
