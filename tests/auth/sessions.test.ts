@@ -153,7 +153,7 @@ describe("operators' CLI", () => {
     expect(await session(again)).not.toBeNull();
     await cli("sign-out-user", "--email", u.email);
     expect(await session(again)).toBeNull();
-  });
+  }, 120_000); // three CLI processes (tsx start-up each), slow on a loaded machine
 });
 
 describe("lifetime and cookies", () => {
