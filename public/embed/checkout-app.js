@@ -262,9 +262,21 @@
     if (!shipChoice) shipChoice = { option: shipping.options[0] || null, location: {} };
     const location = el("div", { class: "location" }, [
       el("label", { for: "sc-location-id", text: "Pickup point or locker ID" }),
-      el("input", { id: "sc-location-id", name: "location_id", type: "text", maxlength: "200" }),
+      el("input", {
+        id: "sc-location-id",
+        name: "location_id",
+        type: "text",
+        maxlength: "200",
+        value: shipChoice.location.location_id,
+      }),
       el("label", { for: "sc-location-name", text: "Pickup point name (optional)" }),
-      el("input", { id: "sc-location-name", name: "location_name", type: "text", maxlength: "500" }),
+      el("input", {
+        id: "sc-location-name",
+        name: "location_name",
+        type: "text",
+        maxlength: "500",
+        value: shipChoice.location.location_name,
+      }),
     ]);
     const sync = () => {
       const needs = !!(shipChoice.option && shipChoice.option.requires_location);
