@@ -335,3 +335,54 @@ test("hosted card form: a declined card ends in 'the payment failed', also when 
   await expect(page.getByTestId("payment-failed")).toContainText("The card was declined.");
   await expectNoSeriousA11yViolations(page);
 });
+
+test("shipping required: the customer picks a locker, sees its price with the totals, pays → active contract with the selection; axe", async ({
+  page,
+}) => {
+  // a channel selling the printed magazine (a physical product: the account ships, so shipping is required)
+  const prices = await api("GET", "/v2/catalog/prices/?page_size=100");
+  const magazine = (Array.isArray(prices) ? prices : prices.results).find(
+    (p: { reference: string }) => p.reference === "magazine-monthly",
+  );
+  const demo = (await api("GET", "/v2/sales-channels/")).find((c: { name: string }) => c.name === "Demo shop");
+  const channel = await api("POST", "/v2/sales-channels/", {
+    name: `Magazine shop ${Date.now()}`,
+    offer: { items: [{ price: magazine.id, quantity: 1 }] },
+    allowed_origins: demo.allowed_origins,
+    processor_ids: demo.processor_ids,
+  });
+  const session = await api("POST", "/v2/checkout-sessions/", { sales_channel: channel.id });
+  await page.goto(session.widget_page_url);
+  const delivery = page.getByRole("group", { name: "Delivery" });
+  await expect(delivery).toBeVisible();
+  const total = await page.getByTestId("total").textContent();
+  await expect(page.getByLabel("Pickup point or locker ID")).toBeHidden();
+  await delivery.getByLabel(/^Parcel Locker · €3\.90$/).check();
+  await expect(page.getByTestId("shipping-row")).toContainText("Shipping · Parcel Locker");
+  await expect(page.getByTestId("shipping-amount")).toHaveText("€3.90");
+  // spec 2.10: the shipping price is recorded with the order, not charged with this payment
+  await expect(page.getByTestId("total")).toHaveText(total ?? "");
+  await page.getByLabel("Pickup point or locker ID").fill("LCK-042");
+  await page.getByLabel("Pickup point name (optional)").fill("Locker Central");
+  await page.getByLabel("Full name").fill("Mary Shelley");
+  await page.getByLabel("Email").fill(`mary-${Date.now()}@example.com`);
+  await page.getByLabel("Sandbox card form").check();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await expect(page.getByTestId("shipping-amount")).toHaveText("€3.90");
+  await page.getByLabel("Card number").fill(GOOD);
+  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByTestId("outcome-success")).toBeVisible({ timeout: 45_000 });
+  await expectNoSeriousA11yViolations(page);
+  const done = await api("GET", `/v2/checkout-sessions/${session.token}/`);
+  const contract = await api("GET", `/v2/subscription-contracts/${done.contract_id}/`);
+  expect(contract.state).toBe("active");
+  expect(contract.shipping_selection).toMatchObject({
+    name: "Parcel Locker",
+    price_amount: "3.9000",
+    location_id: "LCK-042",
+    location_name: "Locker Central",
+  });
+});

@@ -1,6 +1,7 @@
 // The checkout widget's page script (/embed/checkout/<token>): plain ES2017, no framework. It runs the
 // whole flow on the public session routes (/api/public/checkout-sessions/<token>/...) and the card form's
-// routes (/api/pay/registrations/<token>/): offer, terms, customer details, processor choice, card entry
+// routes (/api/pay/registrations/<token>/): offer, terms, customer details, shipping option (when the
+// checkout requires one), processor choice, card entry
 // per sandbox render mode, finalize, and the success / failure / pending outcomes. Framed by /embed/v1.js
 // it reports its height and outcome to the parent page, only to the origin v1.js named in the fragment
 // and only when that origin is one of the session's allowed origins.
@@ -75,6 +76,9 @@
   let view = null;
   let customerRef = null;
   let processorId = null;
+  // GET shipping-options/ (null when the checkout needs none) and the buyer's choice { option, location }
+  let shipping = null;
+  let shipChoice = null;
 
   function applyTheme(theme) {
     const colors = (theme && theme.colors) || {};
@@ -117,6 +121,22 @@
     rows.push(
       el("tr", {}, [el("td", { text: "Tax" }), el("td", { class: "amount", text: money(offer.tax_amount, cur) })]),
     );
+    const ship = shipChoice && shipChoice.option;
+    if (ship)
+      // spec 2.10: the shipping price is recorded with the order but is not part of the payment
+      rows.push(
+        el("tr", { "data-testid": "shipping-row" }, [
+          el("td", {}, [
+            el("span", { text: `Shipping · ${ship.name}` }),
+            el("span", { class: "explain", text: "Recorded with your order; not part of this payment." }),
+          ]),
+          el("td", {
+            class: "amount",
+            "data-testid": "shipping-amount",
+            text: money(ship.price_amount, ship.currency),
+          }),
+        ]),
+      );
     rows.push(
       el("tr", { class: "total" }, [
         el("th", { scope: "row", text: "Due today" }),
@@ -168,6 +188,8 @@
     notify("ready", {});
     if (view.status === "completed") return succeeded(view.checkout && view.checkout.contract_id);
     if (view.checkout && view.checkout.status === "pending_external") return pendingExternal();
+    const options = await request("GET", `${api}shipping-options/`).catch(() => null);
+    shipping = options && options.ok && options.body.shipping_required ? options.body : null;
     renderDetails();
   }
 
@@ -204,6 +226,7 @@
         ),
       );
     }
+    if (shipping) fields.push(shippingFields());
     const terms = view.terms || {};
     if (terms.text || terms.url) {
       fields.push(
@@ -234,6 +257,72 @@
     show(header(), offerTable(view.offer), form);
   }
 
+  // one radio per option (its price for this order) and, for lockers / pickup points, the location fields
+  function shippingFields() {
+    if (!shipChoice) shipChoice = { option: shipping.options[0] || null, location: {} };
+    const location = el("div", { class: "location" }, [
+      el("label", { for: "sc-location-id", text: "Pickup point or locker ID" }),
+      el("input", {
+        id: "sc-location-id",
+        name: "location_id",
+        type: "text",
+        maxlength: "200",
+        value: shipChoice.location.location_id,
+      }),
+      el("label", { for: "sc-location-name", text: "Pickup point name (optional)" }),
+      el("input", {
+        id: "sc-location-name",
+        name: "location_name",
+        type: "text",
+        maxlength: "500",
+        value: shipChoice.location.location_name,
+      }),
+    ]);
+    const sync = () => {
+      const needs = !!(shipChoice.option && shipChoice.option.requires_location);
+      location.hidden = !needs;
+      for (const input of location.querySelectorAll("input")) input.disabled = !needs;
+      location.querySelector("#sc-location-id").required = needs;
+      const table = root.querySelector("table");
+      if (table) table.replaceWith(offerTable(view.offer));
+    };
+    const choose = (option) => () => {
+      shipChoice.option = option;
+      sync();
+      reportHeight();
+    };
+    const radios = shipping.options.map((o) =>
+      el("label", { class: "choice" }, [
+        el("input", {
+          type: "radio",
+          name: "shipping",
+          value: String(o.id),
+          required: true,
+          checked: shipChoice.option && shipChoice.option.id === o.id,
+          on: { change: choose(o) },
+        }),
+        el("span", {
+          text: `${o.name} · ${Number(o.price_amount) === 0 ? "free" : money(o.price_amount, o.currency)}`,
+        }),
+      ]),
+    );
+    const fieldset = el("fieldset", {}, [el("legend", { text: "Delivery" })].concat(radios, [location]));
+    setTimeout(sync);
+    return fieldset;
+  }
+
+  function shippingBody(data) {
+    if (!shipChoice || !shipChoice.option) return undefined;
+    if (data) {
+      const id = String(data.get("location_id") || "").trim();
+      const name = String(data.get("location_name") || "").trim();
+      shipChoice.location = shipChoice.option.requires_location
+        ? { location_id: id || undefined, location_name: name || undefined }
+        : {};
+    }
+    return Object.assign({ option: shipChoice.option.id }, shipChoice.location);
+  }
+
   async function startCheckout(form) {
     const data = new FormData(form);
     const body = {};
@@ -244,7 +333,8 @@
     }
     if (view.requires_selection) processorId = Number(data.get("processor"));
     if (processorId) body.account_payment_processor = processorId;
-    form.querySelector("button").disabled = true;
+    if (shipping) body.shipping = shippingBody(data);
+    form.querySelector("button[type=submit]").disabled = true;
     const r = await request("POST", `${api}checkout/`, body).catch(() => null);
     if (!r || !r.ok) {
       // a customer created before a later error stays bound to the session: the view says which
@@ -394,6 +484,7 @@
     const body = {};
     if (customerRef) body.customer = { reference: customerRef };
     if (processorId) body.account_payment_processor = processorId;
+    if (shipping) body.shipping = shippingBody();
     const r = await request("POST", `${api}checkout/`, body).catch(() => null);
     if (!r || !r.ok) return renderDetails(r ? messageOf(r.body) : "The checkout could not be created. Try again.");
     if (!r.body.registration) return finalize();

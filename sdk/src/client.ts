@@ -1,10 +1,10 @@
 // The typed client: openapi-fetch over the generated paths, plus API key auth, an Idempotency-Key on
 // every POST, retries (retry.ts), ApiError on every non-2xx answer and list iteration (paginate.ts).
 import createFetchClient, { type Middleware } from "openapi-fetch";
-import { ApiError, apiErrorOf, NetworkError } from "./errors";
-import type { paths } from "./generated/openapi";
-import { type ItemOf, iteratePages, type ListPath } from "./paginate";
-import { type RetryOptions, retryingFetch } from "./retry";
+import { ApiError, apiErrorOf, NetworkError } from "./errors.js";
+import type { paths } from "./generated/openapi.js";
+import { type ItemOf, iteratePages, type ListPath } from "./paginate.js";
+import { type RetryOptions, retryingFetch } from "./retry.js";
 
 export interface ClientOptions {
   /** Secret key (`sk_...`); sent as `Authorization: Api-Key <key>`. */

@@ -1,5 +1,5 @@
 // Async iteration over a paginated list: follows `next` until it is null.
-import type { paths } from "./generated/openapi";
+import type { paths } from "./generated/openapi.js";
 
 type ListBody<Item> = Item[] | { count: number; next: string | null; previous: string | null; results: Item[] };
 

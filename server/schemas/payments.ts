@@ -108,6 +108,7 @@ export const shippingInput = z.object({
   location_name: z.string().max(500).optional(),
   location_address: z.string().max(1000).optional(),
 });
+export type ShippingInput = z.infer<typeof shippingInput>;
 
 export const checkoutBody = z
   .object({

@@ -5,6 +5,7 @@ import * as cardForm from "@/app/api/pay/registrations/[token]/route";
 import * as checkoutRoute from "@/app/api/public/checkout-sessions/[token]/checkout/route";
 import * as finalizeRoute from "@/app/api/public/checkout-sessions/[token]/finalize/route";
 import * as sessionRoute from "@/app/api/public/checkout-sessions/[token]/route";
+import * as shippingRoute from "@/app/api/public/checkout-sessions/[token]/shipping-options/route";
 import { type ApiResponse, post, seed } from "@/tests/helpers";
 
 export const OTHER_KEY = "sk_test_other_secret";
@@ -74,6 +75,8 @@ async function call(
 
 export const widget = {
   get: (token: string, origin: string | null = SHOP) => call(sessionRoute.GET, "GET", "", token, origin),
+  shippingOptions: (token: string, origin: string | null = SHOP) =>
+    call(shippingRoute.GET, "GET", "shipping-options/", token, origin),
   checkout: (token: string, body: unknown = {}, origin: string | null = SHOP) =>
     call(checkoutRoute.POST, "POST", "checkout/", token, origin, body),
   finalize: (token: string, origin: string | null = SHOP) =>

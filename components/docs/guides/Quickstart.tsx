@@ -15,9 +15,13 @@ export function Quickstart() {
         in a browser.
       </P>
       <H2>2. Install the SDK</H2>
-      <P>The SDK ships as TypeScript: install it with tsx to run the samples. It is the only dependency you need.</P>
+      <P>
+        The SDK is a built package (JavaScript with type declarations) whose only dependency is openapi-fetch. Build its
+        tarball in the service's repository with <C>npm run sdk:pack</C> and install that file (see <C>sdk/README.md</C>
+        ); tsx runs the TypeScript sample below.
+      </P>
       <Shell
-        code={`npm install @subscription-contracts/sdk tsx\nexport API_BASE_URL=https://<this host>/api\nexport API_KEY=sk_test_...`}
+        code={`npm install /path/to/subscription-contracts-sdk-2.0.0.tgz tsx\nexport API_BASE_URL=https://<this host>/api\nexport API_KEY=sk_test_...`}
       />
       <H2>3. Quote, check out, change, bill</H2>
       <P>

@@ -3,15 +3,14 @@ import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
 import { invalid, notFound } from "@/server/domain/errors";
-import { dec, fmt4 } from "@/server/domain/money";
 import { type CompiledOffer, compileOffer } from "@/server/domain/offers/compile";
-import { catalogSnapshot } from "@/server/domain/offers/snapshot";
 import { eligibleProcessors } from "@/server/domain/payments/options";
 import { type PricedOffer, priceOffer } from "@/server/domain/pricing/engine";
 import { presentQuote } from "@/server/domain/quotes/present";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { CheckoutOut, checkoutBody } from "@/server/schemas/payments";
 import { presentCheckout } from "./present";
+import { shippingSnapshot } from "./shipping";
 
 export type CheckoutInput = z.infer<typeof checkoutBody>;
 /** Checkout tokens live 24 hours (documented in docs/decisions.md). */
@@ -51,41 +50,6 @@ export async function chooseProcessor(
     "account_payment_processor",
     "Several processors are eligible; choose one with account_payment_processor.",
   );
-}
-
-/** Spec 2.10: shipping is required when the account ships and the cart holds a physical product. */
-async function shippingSnapshot(
-  ctx: Ctx,
-  compiled: CompiledOffer,
-  total: Prisma.Decimal | ReturnType<typeof dec>,
-  input: CheckoutInput["shipping"],
-) {
-  const catalog = await catalogSnapshot(ctx);
-  const lines = [...compiled.offer.recurring, ...compiled.offer.initial];
-  const physical = lines.some((l) => catalog.prices.get(l.price.id)?.product.electronic === false);
-  const options = await ctx.db.shippingOption.count({ where: { accountId: ctx.accountId, active: true } });
-  if (!input) {
-    if (physical && options) throw invalid("shipping", "Shipping is required: the cart contains a physical product.");
-    return null;
-  }
-  const option = await ctx.db.shippingOption.findFirst({
-    where: { id: input.option, accountId: ctx.accountId, active: true },
-  });
-  if (!option) throw invalid("shipping", `Shipping option ${input.option} not found or inactive.`);
-  if (option.requiresLocation && !input.location_id)
-    throw invalid("shipping", `Shipping option '${option.name}' needs a location_id (pickup point or locker).`);
-  const free = option.freeAboveAmount != null && dec(total).gte(dec(option.freeAboveAmount));
-  return {
-    option_id: option.id,
-    name: option.name,
-    service_code: option.serviceCode,
-    currency: option.currency,
-    price_amount: fmt4(free ? 0 : option.priceAmount),
-    free_above_amount: option.freeAboveAmount ? fmt4(option.freeAboveAmount) : null,
-    location_id: input.location_id ?? null,
-    location_name: input.location_name ?? null,
-    location_address: input.location_address ?? null,
-  };
 }
 
 export async function createCheckout(

@@ -31,7 +31,7 @@ import {
 export const sessionExpired = () =>
   new DomainError("gone", "This checkout session has expired; create a new one.", undefined, "session_expired");
 
-async function assertOpen(ctx: Ctx, session: SessionRow) {
+export async function assertOpen(ctx: Ctx, session: SessionRow) {
   const status = sessionStatus(session, ctx.clock.now());
   if (status === "expired") {
     await ctx.db.checkoutSession.updateMany({
@@ -50,7 +50,7 @@ function storedOffer(snapshot: SessionSnapshot): OfferInput {
   return { ...parsed.data, customer_reference: null };
 }
 
-async function compileNow(ctx: Ctx, snapshot: SessionSnapshot) {
+export async function compileNow(ctx: Ctx, snapshot: SessionSnapshot) {
   const offer = storedOffer(snapshot);
   const compiled = await compileOffer(ctx, offer);
   return { offer, compiled, priced: priceOffer(compiled.offer) };

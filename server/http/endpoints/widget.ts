@@ -4,6 +4,7 @@
 import type { Ctx } from "@/server/domain/context";
 import { type SessionRow, snapshotOf } from "@/server/domain/sessions/sessions";
 import { widgetCheckout, widgetFinalize, widgetView } from "@/server/domain/sessions/widget";
+import { widgetShippingOptions } from "@/server/domain/sessions/widgetShipping";
 import { auditWidgetChange } from "@/server/http/audit";
 import { PUBLIC_BODY_LIMIT } from "@/server/http/body";
 import { defineEndpoint, type EndpointDef } from "@/server/http/endpoint";
@@ -38,6 +39,14 @@ export const getWidgetSession = widgetRoute({
   path: "/public/checkout-sessions/{token}/",
   summary: "Widget: the session",
   run: (ctx, s) => widgetView(ctx, s),
+});
+
+/** GET /api/public/checkout-sessions/{token}/shipping-options/ (extension: the spec has no public list) */
+export const getWidgetShippingOptions = widgetRoute({
+  method: "GET",
+  path: "/public/checkout-sessions/{token}/shipping-options/",
+  summary: "Widget: the shipping options",
+  run: (ctx, s) => widgetShippingOptions(ctx, s),
 });
 
 /** POST /api/public/checkout-sessions/{token}/checkout/ */
