@@ -2,7 +2,7 @@
 // fresh customers, and in-process calls of the two public routes (the hosted card form's submission and
 // the sandbox processors' signed webhook).
 import { constants, publicEncrypt } from "node:crypto";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { POST as submitRoute } from "@/app/api/pay/registrations/[token]/route";
 import { POST as webhookRoute } from "@/app/api/processors/sandbox/webhook/route";
 import { processorWebhookSecret, signProcessorWebhook } from "@/server/domain/checkouts/processorWebhook";
@@ -14,7 +14,23 @@ export const D4 = /^\d+\.\d{4}$/;
 export const GOOD = "4242424242424242";
 export const DECLINED = "4000000000000002";
 export const THREE_DS = "4000000000003220";
-/** Origin of the public-route requests: the vendor B sandbox "calls back" there and must fail fast (we send the webhook ourselves). */
+/**
+ * The vendor B sandbox confirms a drop-in by its own signed webhook 300 ms later; a test that sends that
+ * webhook itself switches the sandbox's call off (otherwise the two race: an identical signature in the same
+ * second is refused as a replay, and the registration may be verified before the test looks).
+ */
+export function sendProcessorWebhooksOurselves() {
+  const before = process.env.SANDBOX_PROCESSOR_CALLBACKS;
+  beforeAll(() => {
+    process.env.SANDBOX_PROCESSOR_CALLBACKS = "off";
+  });
+  afterAll(() => {
+    if (before === undefined) delete process.env.SANDBOX_PROCESSOR_CALLBACKS;
+    else process.env.SANDBOX_PROCESSOR_CALLBACKS = before;
+  });
+}
+
+/** Origin of the public-route requests (a port nothing listens on: nothing may call back to it). */
 const PUBLIC_ORIGIN = "http://127.0.0.1:9";
 
 export function expectStatus(r: Pick<ApiResponse, "status" | "body">, status: number) {

@@ -25,6 +25,7 @@ import {
   register,
   registerCard,
   secretOf,
+  sendProcessorWebhooksOurselves,
   sendWebhook,
   submitHosted,
   THREE_DS,
@@ -33,6 +34,7 @@ import {
 let s: SeedResult;
 let ids: Record<string, number>;
 useSeed(seed, (r) => ((s = r), (ids = r.ids)));
+sendProcessorWebhooksOurselves();
 
 /** Streaming Basic 9.9000 + VAT 24 % 2.3760 = 12.2760 (no fixed billing day, so no first-period proration). */
 const BASIC_TOTAL = "12.2760";

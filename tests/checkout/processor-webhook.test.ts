@@ -16,6 +16,7 @@ import {
   readRun,
   registerCard,
   secretOf,
+  sendProcessorWebhooksOurselves,
   sendWebhook,
   THREE_DS,
 } from "./_flow";
@@ -23,6 +24,7 @@ import {
 let s: SeedResult;
 let ids: Record<string, number>;
 useSeed(seed, (r) => ((s = r), (ids = r.ids)));
+sendProcessorWebhooksOurselves();
 
 const REFUSED = { status: 401, body: { detail: "Invalid processor signature." } };
 
