@@ -21,22 +21,16 @@ export const trialFields = {
     "x-extension": true,
     description: "Extension: a free trial until this instant (instead of trial_days); must be in the future",
   }),
-  trial_requires_payment_method: z
-    .boolean({ error: "Must be a boolean." })
-    .optional()
-    .meta({
-      "x-extension": true,
-      description:
-        "Extension: whether a checkout asks for a payment method before the trial (default true); without one the contract follows trial_end_behavior at trial end",
-    }),
-  trial_end_behavior: z
-    .enum(["cancel", "pause"], { error: "Must be cancel or pause." })
-    .optional()
-    .meta({
-      "x-extension": true,
-      description:
-        "Extension: what happens at trial end when the customer has no usable payment method: cancel (default) or pause",
-    }),
+  trial_requires_payment_method: z.boolean({ error: "Must be a boolean." }).optional().meta({
+    "x-extension": true,
+    description:
+      "Extension: whether a checkout asks for a payment method before the trial (default true); without one the contract follows trial_end_behavior at trial end",
+  }),
+  trial_end_behavior: z.enum(["cancel", "pause"], { error: "Must be cancel or pause." }).optional().meta({
+    "x-extension": true,
+    description:
+      "Extension: what happens at trial end when the customer has no usable payment method: cancel (default) or pause",
+  }),
 };
 
 const ext = (description: string) => ({ "x-extension": true, description: `Extension: ${description}` });

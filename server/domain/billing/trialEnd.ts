@@ -73,7 +73,9 @@ export async function applyTrialDue(ctx: Ctx, contractId: number): Promise<Event
                 nextBillingAt: null,
               };
         await tx.subscriptionContract.update({ where: { id: contract.id }, data: withVersionBump(now, data) });
-        events.push(contract.trialEndBehavior === "pause" ? "subscription_contract.paused" : "subscription_contract.canceled");
+        events.push(
+          contract.trialEndBehavior === "pause" ? "subscription_contract.paused" : "subscription_contract.canceled",
+        );
       }
       events.push(ENDED);
     }

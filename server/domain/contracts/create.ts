@@ -101,7 +101,13 @@ export async function createContract(
           updatedAt: now,
         },
       });
-      const itemIds = await createItems(tx, contract.id, priced, activate, trial ? { start: now, end: trial.endAt } : null);
+      const itemIds = await createItems(
+        tx,
+        contract.id,
+        priced,
+        activate,
+        trial ? { start: now, end: trial.endAt } : null,
+      );
       if (activate)
         await createInitialBilling(
           tx,

@@ -43,7 +43,10 @@ export function serviceStateAt(
   const items = new Map<number, boolean>();
   // nothing before the contract's service began (creation, activation or restart): entitlement queries may ask about the past
   // (a trial is service too: the anchor is its end, where billing starts)
-  const began = contract.trialStartAt && contract.trialStartAt < contract.billingAnchorAt ? contract.trialStartAt : contract.billingAnchorAt;
+  const began =
+    contract.trialStartAt && contract.trialStartAt < contract.billingAnchorAt
+      ? contract.trialStartAt
+      : contract.billingAnchorAt;
   const live =
     at >= began &&
     (contract.state === "active" ||
