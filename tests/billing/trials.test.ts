@@ -214,3 +214,48 @@ describe("bad trial input → 400 in the spec's error shape", () => {
     ).toBe(0);
   });
 });
+
+describe("a trial through a checkout", () => {
+  const checkoutBody = (w: World, extra: Record<string, unknown>) => ({
+    items: [{ price: w.ids.basicMonthly }],
+    account_payment_processor: w.ids.cardProcessor,
+    trial_days: 14,
+    ...extra,
+  });
+
+  it("with a payment method up front (the default): nothing charged at finalize, the month at the trial end", async () => {
+    const w = await newWorld();
+    at(T0);
+    const chk = ok(await w.post("/v2/checkouts/", checkoutBody(w, { customer_reference: "cust-1001" })), 201);
+    expect(chk).toMatchObject({ total_amount: "0.0000" });
+    expect(chk.quote_snapshot).toMatchObject({ trial_end_at: TRIAL_END, first_charge_amount: "12.2760" });
+    const done = ok(await w.post(`/v2/checkouts/${chk.token}/finalize/`, {}));
+    expect(done.status).toBe("succeeded");
+    const c = await readContract(w, done.contract_id);
+    expect(c).toMatchObject({ state: "active", trial_end_at: TRIAL_END, service_active: true });
+    expect((await runsOf(w, c.id)).map(brief)).toEqual([{ state: "succeeded", start: T0, end: T0, total: "0.0000" }]);
+    await advance(w, TRIAL_END);
+    expect((await runsOf(w, c.id)).map(brief)[1]).toEqual({
+      state: "succeeded",
+      start: TRIAL_END,
+      end: "2026-02-24T00:00:00.000Z",
+      total: "12.2760",
+    });
+  }, 60_000);
+
+  it("a customer without a method: 400 unless the seller waived it (trial_requires_payment_method: false)", async () => {
+    const w = await newWorld();
+    at(T0);
+    const required = ok(await w.post("/v2/checkouts/", checkoutBody(w, { customer_reference: "cust-1003" })), 201);
+    expect400(await w.post(`/v2/checkouts/${required.token}/finalize/`, {}), "payment_method");
+    const waived = ok(
+      await w.post(
+        "/v2/checkouts/",
+        checkoutBody(w, { customer_reference: "cust-1003", trial_requires_payment_method: false }),
+      ),
+      201,
+    );
+    const done = ok(await w.post(`/v2/checkouts/${waived.token}/finalize/`, {}));
+    expect(await readContract(w, done.contract_id)).toMatchObject({ state: "active", trial_end_at: TRIAL_END });
+  }, 60_000);
+});
