@@ -40,7 +40,7 @@ describe("a 14-day trial, then monthly", () => {
     expect(q.billing_schedule_preview.next_billing_dates[0]).toBe("2026-02-24T00:00:00.000Z");
     const plain = ok(await w.post("/v2/subscription-offer-quotes/", { items: [{ price: w.ids.basicMonthly }] }));
     expect(plain).toMatchObject({ trial_end_at: null, first_charge_at: null, first_charge_amount: null });
-  });
+  }, 60_000);
 
   it("active and entitled during the trial, no run; the trial end bills exactly one month; then monthly from there", async () => {
     const w = await newWorld();
@@ -84,7 +84,7 @@ describe("a 14-day trial, then monthly", () => {
     at(T0);
     const c = await createContract(w, { items: [{ price: w.ids.basicMonthly }], trial_end_at: TRIAL_END });
     expect(c).toMatchObject({ trial_start_at: T0, trial_end_at: TRIAL_END, next_billing_at: TRIAL_END });
-  });
+  }, 60_000);
 });
 
 describe("a trial with a fixed billing day (spec 4.9)", () => {
@@ -193,6 +193,24 @@ describe("cancel during the trial", () => {
     await advance(w, "2026-03-01T00:00:00.000Z");
     expect(await runsOf(w, c.id)).toEqual([]);
     expect(await db().pendingLine.count({ where: { contractId: c.id } })).toBe(0);
+  }, 60_000);
+});
+
+describe("changes during the trial", () => {
+  it("an item added during the trial is free until the trial end, then billed with the others (no proration)", async () => {
+    const w = await newWorld();
+    at(T0);
+    const c = await createContract(w, { items: [{ price: w.ids.basicMonthly }], trial_days: 14 });
+    at("2026-01-15T00:00:00.000Z");
+    ok(await w.post(`/v2/subscription-contracts/${c.id}/items/add/`, { price: w.ids.basicMonthly, quantity: 2 }));
+    expect(await db().pendingLine.count({ where: { contractId: c.id } })).toBe(0);
+    await advance(w, "2026-01-23T00:00:00.000Z");
+    expect(await runsOf(w, c.id)).toEqual([]);
+    await advance(w, TRIAL_END);
+    // 3 × 12.2760 = 36.8280
+    expect((await runsOf(w, c.id)).map(brief)).toEqual([
+      { state: "succeeded", start: TRIAL_END, end: "2026-02-24T00:00:00.000Z", total: "36.8280" },
+    ]);
   }, 60_000);
 });
 

@@ -70,10 +70,9 @@ export function planCancel(args: PlanArgs<CancelInput>): Plan {
     return fieldsOnlyPlan(contract.id, { cancelAtPeriodEnd: false, cancelAt: when }, "subscription_contract.updated");
   }
   if (at > now) throw invalid("effective_at", "An immediate cancellation cannot be in the future; use cancel_at.");
-  // credits each item from `at` to the end of its current period, however far that is; a trial was
-  // never charged, so canceling during it credits nothing
-  const inTrial = !!contract.trialEndAt && at < contract.trialEndAt;
-  const lines = inTrial ? [] : periodLines(args, at, END_OF_TIME, -1, "canceled");
+  // credits each item from `at` to the end of its current period, however far that is (nothing during a
+  // trial: the operation flow does not prorate then)
+  const lines = periodLines(args, at, END_OF_TIME, -1, "canceled");
   return {
     lines,
     resultingState: "canceled",
