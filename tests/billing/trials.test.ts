@@ -230,7 +230,7 @@ describe("bad trial input → 400 in the spec's error shape", () => {
     expect(
       await db().subscriptionContract.count({ where: { accountId: w.accountId, trialEndAt: { not: null } } }),
     ).toBe(0);
-  });
+  }, 60_000);
 });
 
 describe("a trial through a checkout", () => {
