@@ -162,3 +162,25 @@ test("the quote builder shows the server's message next to the customer field", 
   await expect(page.getByTestId("qb-customer-error")).toContainText("nobody-at-all");
   await expect(page.getByRole("button", { name: "Create contract" })).toBeDisabled();
 });
+
+test("a free trial from the quote builder: the quote shows the first charge, the contract page the trial", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto("/admin/contracts/new?customer=cust-1001");
+  await page.getByLabel("Individual prices").check();
+  await page.getByLabel("Price 1: price").selectOption({ index: 1 });
+  await expect(page.getByTestId("quote-line")).toHaveCount(1);
+  await page.getByLabel("Free trial (days)").fill("14");
+  const trial = page.getByTestId("quote-trial");
+  await expect(trial).toContainText("Free trial until");
+  await expect(page.getByTestId("quote-total")).toHaveAttribute("data-amount", "0.0000");
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Create contract" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create this contract?" });
+  await expect(dialog).toContainText("a free trial");
+  await dialog.getByRole("button", { name: "Create contract" }).click();
+  await expect(page).toHaveURL(/\/admin\/contracts\/\d+$/);
+  await expect(page.getByTestId("contract-trial")).toContainText("Trial until");
+  await expectNoSeriousA11yViolations(page);
+});

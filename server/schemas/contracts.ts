@@ -98,6 +98,10 @@ export const contractResponse = z
     next_billing_at: dateTime.nullable(),
     trial_start_at: dateTime.nullable(),
     trial_end_at: dateTime.nullable(),
+    trial_end_behavior: z.enum(["cancel", "pause"]).nullable().meta({
+      "x-extension": true,
+      description: "Extension: what the trial end does without a usable payment method (null: no trial)",
+    }),
     cancel_at_period_end: z.boolean(),
     cancel_at: dateTime.nullable(),
     canceled_at: dateTime.nullable(),

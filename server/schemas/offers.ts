@@ -3,6 +3,7 @@ import { z } from "zod";
 import { bundleItemSelectionInput } from "./bundles";
 import { dateTimeInput, idInput, metadataInput, moneyInput, percentInput } from "./common";
 import { currencyInput } from "./currency";
+import { trialFields } from "./trials";
 
 export const quantityInput = z
   .number({ error: "A valid integer is required." })
@@ -64,6 +65,7 @@ export const offerFields = {
     .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, "Use HH:MM.")
     .optional()
     .meta({ description: "Extension: local time of day of billing (default 00:00)" }),
+  ...trialFields,
 };
 
 export const offerInput = z.object(offerFields);

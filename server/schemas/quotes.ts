@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dateTime, metadata, money } from "./common";
 import { offerFields } from "./offers";
+import { quoteTrialFields } from "./trials";
 
 export const quoteBody = z.object(offerFields).meta({ id: "QuoteRequest" });
 
@@ -90,6 +91,7 @@ export const quoteResponse = z
     recurring_items: z.array(recurringLineResponse),
     initial_lines: z.array(initialLineResponse),
     metadata,
+    ...quoteTrialFields,
   })
   .meta({ id: "Quote" });
 

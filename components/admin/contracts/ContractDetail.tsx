@@ -84,6 +84,16 @@ export function ContractDetail({ data }: { data: ContractPageData }) {
           { label: "Service", testId: "summary-service", value: <StatusChip status={c.service_state} /> },
         ]}
       />
+      {c.trial_end_at ? (
+        <p
+          role="status"
+          className="rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900"
+          data-testid="contract-trial"
+        >
+          Trial until <DateTime value={c.trial_end_at} />
+          {c.trial_end_behavior ? ` (without a payment method by then: ${c.trial_end_behavior})` : ""}.
+        </p>
+      ) : null}
       {c.cancel_at ? (
         <p
           role="status"

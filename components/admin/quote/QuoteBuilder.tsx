@@ -29,6 +29,7 @@ const SECTION_FIELDS = [
   "items",
   "initial_items",
   "initial_billing_mode",
+  "trial_days",
 ];
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -176,6 +177,26 @@ export function QuoteBuilder({ initialCustomer }: { initialCustomer?: string }) 
               </select>
             )}
           </FormField>
+          <div className="mt-4">
+            <FormField
+              id="qb-trial-days"
+              label="Free trial (days)"
+              errors={errors.trial_days}
+              hint="Optional. Nothing is charged during the trial; the first period starts when it ends."
+            >
+              {(p) => (
+                <input
+                  {...p}
+                  type="number"
+                  min={1}
+                  inputMode="numeric"
+                  value={draft.trialDays}
+                  onChange={(e) => set({ trialDays: e.target.value })}
+                  className={inputClass}
+                />
+              )}
+            </FormField>
+          </div>
           {draft.initialMode === "create_initial_run" ? (
             <div className="mt-4">
               <h3 className="mb-2 text-sm font-semibold text-slate-900">One-time charges (initial items)</h3>
@@ -245,7 +266,9 @@ export function QuoteBuilder({ initialCustomer }: { initialCustomer?: string }) 
         }}
         description={
           q
-            ? `For ${draft.customer}: ${draft.initialMode === "create_initial_run" ? `${formatMoney(q.total_amount, q.currency)} is scheduled to be charged now, then` : "billing starts at the first billing date:"} ${formatMoney(q.recurring_total_amount, q.currency)} each period.`
+            ? q.trial_end_at && q.first_charge_amount
+              ? `For ${draft.customer}: a free trial, then ${formatMoney(q.first_charge_amount, q.currency)} at its end and ${formatMoney(q.recurring_total_amount, q.currency)} each period.`
+              : `For ${draft.customer}: ${draft.initialMode === "create_initial_run" ? `${formatMoney(q.total_amount, q.currency)} is scheduled to be charged now, then` : "billing starts at the first billing date:"} ${formatMoney(q.recurring_total_amount, q.currency)} each period.`
             : undefined
         }
       >

@@ -82,10 +82,23 @@ export function QuotePreview({ quote }: { quote: Quote }) {
           ))}
         </ul>
       </section>
+      {quote.trial_end_at && quote.first_charge_at && quote.first_charge_amount ? (
+        <p className="rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-900" data-testid="quote-trial">
+          Free trial until <DateTime value={quote.trial_end_at} />; first charge{" "}
+          <Money amount={quote.first_charge_amount} currency={c} testId="quote-first-charge" /> on{" "}
+          <DateTime value={quote.first_charge_at} dateOnly />.
+        </p>
+      ) : null}
       <dl className="space-y-1 border-t border-slate-200 pt-3 text-sm">
         <Total label="Subtotal" amount={quote.subtotal_amount} currency={c} testId="quote-subtotal" />
         <Total label="Tax" amount={quote.tax_amount} currency={c} testId="quote-tax" />
-        <Total label="First charge total" amount={quote.total_amount} currency={c} testId="quote-total" strong />
+        <Total
+          label={quote.trial_end_at ? "Due now" : "First charge total"}
+          amount={quote.total_amount}
+          currency={c}
+          testId="quote-total"
+          strong
+        />
         <Total
           label="Then each period"
           amount={quote.recurring_total_amount}

@@ -34,6 +34,8 @@ export interface Draft {
   items: ItemRow[];
   initialMode: InitialMode;
   initialItems: ItemRow[];
+  /** free trial in days (extension); blank: none */
+  trialDays: string;
 }
 
 let seq = 0;
@@ -56,6 +58,7 @@ export const emptyDraft = (customer = ""): Draft => ({
   items: [newRow()],
   initialMode: "none",
   initialItems: [],
+  trialDays: "",
 });
 
 const num = (s: string): number | undefined => (s.trim() === "" ? undefined : Number(s));
@@ -86,6 +89,7 @@ export function offerBody(d: Draft) {
     customer_reference: d.customer.trim() || undefined,
     initial_billing_mode: d.initialMode,
     initial_items: initial,
+    trial_days: num(d.trialDays),
   };
   if (d.mode === "bundle") {
     if (!d.bundleId) return null;

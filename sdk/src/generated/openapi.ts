@@ -896,6 +896,20 @@ export interface components {
             billing_timezone?: string;
             /** @description Extension: local time of day of billing (default 00:00) */
             billing_time?: string;
+            /** @description Extension: a free trial of this many days from creation; the first period starts at its end */
+            trial_days?: number;
+            /**
+             * Format: date-time
+             * @description Extension: a free trial until this instant (instead of trial_days); must be in the future
+             */
+            trial_end_at?: string;
+            /** @description Extension: whether a checkout asks for a payment method before the trial (default true); without one the contract follows trial_end_behavior at trial end */
+            trial_requires_payment_method?: boolean;
+            /**
+             * @description Extension: what happens at trial end when the customer has no usable payment method: cancel (default) or pause
+             * @enum {string}
+             */
+            trial_end_behavior?: "cancel" | "pause";
         };
         ContractItemInput: {
             price: number;
@@ -949,6 +963,20 @@ export interface components {
             billing_timezone?: string;
             /** @description Extension: local time of day of billing (default 00:00) */
             billing_time?: string;
+            /** @description Extension: a free trial of this many days from creation; the first period starts at its end */
+            trial_days?: number;
+            /**
+             * Format: date-time
+             * @description Extension: a free trial until this instant (instead of trial_days); must be in the future
+             */
+            trial_end_at?: string;
+            /** @description Extension: whether a checkout asks for a payment method before the trial (default true); without one the contract follows trial_end_behavior at trial end */
+            trial_requires_payment_method?: boolean;
+            /**
+             * @description Extension: what happens at trial end when the customer has no usable payment method: cancel (default) or pause
+             * @enum {string}
+             */
+            trial_end_behavior?: "cancel" | "pause";
             delivery_address?: {
                 [key: string]: unknown;
             } | null;
@@ -1019,6 +1047,20 @@ export interface components {
             billing_timezone?: string;
             /** @description Extension: local time of day of billing (default 00:00) */
             billing_time?: string;
+            /** @description Extension: a free trial of this many days from creation; the first period starts at its end */
+            trial_days?: number;
+            /**
+             * Format: date-time
+             * @description Extension: a free trial until this instant (instead of trial_days); must be in the future
+             */
+            trial_end_at?: string;
+            /** @description Extension: whether a checkout asks for a payment method before the trial (default true); without one the contract follows trial_end_behavior at trial end */
+            trial_requires_payment_method?: boolean;
+            /**
+             * @description Extension: what happens at trial end when the customer has no usable payment method: cancel (default) or pause
+             * @enum {string}
+             */
+            trial_end_behavior?: "cancel" | "pause";
             /** @enum {string} */
             collection_method?: "card" | "claim" | "invoice";
         };
@@ -1084,6 +1126,20 @@ export interface components {
             billing_timezone?: string;
             /** @description Extension: local time of day of billing (default 00:00) */
             billing_time?: string;
+            /** @description Extension: a free trial of this many days from creation; the first period starts at its end */
+            trial_days?: number;
+            /**
+             * Format: date-time
+             * @description Extension: a free trial until this instant (instead of trial_days); must be in the future
+             */
+            trial_end_at?: string;
+            /** @description Extension: whether a checkout asks for a payment method before the trial (default true); without one the contract follows trial_end_behavior at trial end */
+            trial_requires_payment_method?: boolean;
+            /**
+             * @description Extension: what happens at trial end when the customer has no usable payment method: cancel (default) or pause
+             * @enum {string}
+             */
+            trial_end_behavior?: "cancel" | "pause";
             /** @enum {string} */
             collection_method?: "card" | "claim" | "invoice";
             account_payment_processor?: number;
@@ -1486,6 +1542,14 @@ export interface components {
             metadata: {
                 [key: string]: unknown;
             };
+            /** @description Extension: start of the free trial (now) */
+            trial_start_at: string | null;
+            /** @description Extension: end of the free trial; the first period starts here */
+            trial_end_at: string | null;
+            /** @description Extension: when the first recurring charge is billed (the trial end) */
+            first_charge_at: string | null;
+            /** @description Extension: the first recurring charge (first_period_recurring_total_amount); total_amount is due now */
+            first_charge_amount: string | null;
         };
         BillingSchedulePreview: {
             /** @enum {string} */
@@ -1647,6 +1711,8 @@ export interface components {
             next_billing_at: string | null;
             trial_start_at: string | null;
             trial_end_at: string | null;
+            /** @description Extension: what the trial end does without a usable payment method (null: no trial) */
+            trial_end_behavior: ("cancel" | "pause") | null;
             cancel_at_period_end: boolean;
             cancel_at: string | null;
             canceled_at: string | null;

@@ -36,6 +36,8 @@ function simple(contract: ContractRecord, now: Date): boolean {
   if (contract.cancelAt && contract.cancelAt <= at) return false;
   if (contract.pauses.some((p) => p.state !== "canceled" && p.state !== "completed")) return false;
   if (contract.autoApplyCredit && contract.credits.length) return false;
+  // the first run after a trial waits for the trial end (a payment method check) on the per-contract path
+  if (contract.trialEndAt && contract.trialEndAt >= at) return false;
   return true;
 }
 

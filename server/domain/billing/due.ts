@@ -6,6 +6,7 @@ import type { Ctx } from "@/server/domain/context";
 import { applyDue } from "@/server/domain/contracts/state";
 import { buildDueRun, regularKey } from "./build";
 import { executeRun, LEASE_SECONDS } from "./execute";
+import { applyTrialDue, nextTrialDueAt, TRIAL_NOTICE_DAYS } from "./trialEnd";
 
 /** Runs in `processing` untouched since before this (real time) belonged to a worker that died. */
 const leaseExpiredBefore = () => new Date(Date.now() - LEASE_SECONDS * 1000);
@@ -19,14 +20,17 @@ export interface DueSummary {
 
 const MAX_STEPS_PER_CONTRACT = 2_000;
 
-type DueKind = "lifecycle" | "bill" | "run";
+type DueKind = "lifecycle" | "bill" | "run" | "trial";
 
 /** The earliest instant ≤ until at which something is due for the contract (and what), or null. */
 async function nextDueAt(ctx: Ctx, contractId: number, until: Date): Promise<{ at: Date; kinds: Set<DueKind> } | null> {
   const contract = await ctx.db.subscriptionContract.findUnique({
     where: { id: contractId },
     select: {
+      id: true,
       state: true,
+      trialStartAt: true,
+      trialEndAt: true,
       nextBillingAt: true,
       cancelAt: true,
       pauses: {
@@ -51,6 +55,8 @@ async function nextDueAt(ctx: Ctx, contractId: number, until: Date): Promise<{ a
   if ((contract.state === "active" || contract.state === "paused") && contract.cancelAt)
     candidates.push([contract.cancelAt, "lifecycle"]);
   for (const p of contract.pauses) candidates.push([p.state === "scheduled" ? p.startAt : p.endAt, "lifecycle"]);
+  const trialAt = await nextTrialDueAt(ctx, contract, until);
+  if (trialAt) candidates.push([trialAt, "trial"]);
   // the earliest of: a scheduled run, a retry coming due, a run a dead worker left in processing
   const [scheduled, retry, stale] = await Promise.all([
     ctx.db.billingRun.findFirst({
@@ -86,6 +92,8 @@ export async function processContract(ctx: Ctx, contractId: number, until: Date,
     const { at, kinds } = due;
     const stepCtx: Ctx = { ...ctx, clock: fixedClock(at) };
     const before = summary.runsCreated + summary.runsExecuted + summary.changes;
+    // the trial end first: without a payment method it cancels or pauses before the first run bills
+    if (kinds.has("trial")) summary.changes += (await applyTrialDue(stepCtx, contractId)).length;
     if (kinds.has("lifecycle")) summary.changes += (await applyDue(stepCtx, contractId)).length;
     const built = kinds.has("bill") ? await buildDueRun(stepCtx, contractId) : null;
     if (built) summary.runsCreated++;
@@ -113,6 +121,9 @@ export async function dueContractIds(ctx: Ctx, until: Date, limit = 10_000, amon
     select c.id from subscription_contracts c
     where c.account_id = ${ctx.accountId} and (${among ?? null}::int[] is null or c.id = any(${among ?? null}::int[])) and (
       (c.state in ('active', 'paused') and (c.next_billing_at <= ${until} or c.cancel_at <= ${until}))
+      or (c.state in ('active', 'paused') and c.trial_end_at is not null and (
+        (c.trial_end_at - make_interval(days => ${TRIAL_NOTICE_DAYS}) <= ${until} and not exists (select 1 from notice_emissions n where n.account_id = c.account_id and n.kind = 'subscription_contract.trial_will_end' and n.subject_key = 'contract_' || c.id))
+        or (c.trial_end_at <= ${until} and not exists (select 1 from notice_emissions n where n.account_id = c.account_id and n.kind = 'subscription_contract.trial_ended' and n.subject_key = 'contract_' || c.id))))
       or exists (select 1 from contract_pauses p where p.contract_id = c.id and ((p.state = 'scheduled' and p.start_at <= ${until}) or (p.state = 'active' and p.end_at <= ${until})))
       or exists (select 1 from billing_runs r where r.contract_id = c.id and ((r.state = 'scheduled' and r.scheduled_at <= ${until}) or (r.state = 'failed' and r.next_attempt_at <= ${until})
                  or (r.state = 'processing' and r.updated_at < now() - make_interval(secs => ${LEASE_SECONDS}))))

@@ -32,7 +32,7 @@ export async function claimRun(ctx: Ctx, runId: number): Promise<boolean> {
   return claimed === 1;
 }
 
-async function pickPaymentMethod(
+export async function pickPaymentMethod(
   tx: DbTx,
   run: { customerId: number; currency: string; kind: string },
   contract: { paymentProcessorOverride: number | null },

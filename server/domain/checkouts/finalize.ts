@@ -42,8 +42,12 @@ async function preflight(ctx: Ctx, checkout: Awaited<ReturnType<typeof loadCheck
     : null;
   if (!processor)
     throw invalid("account_payment_processor", "The selected payment processor is not valid for this checkout.");
-  // decimal.js: isPositive() is true for zero, so compare with 0 explicitly
-  if (!dec(checkout.total).gt(0)) return { customer, method: null };
+  // decimal.js: isPositive() is true for zero, so compare with 0 explicitly; a trial asks for a method up
+  // front unless the seller chose otherwise (trial_requires_payment_method: false)
+  const offer = checkout.offerInput as ContractCreateInput;
+  const trialNeedsMethod =
+    (offer.trial_days != null || offer.trial_end_at != null) && offer.trial_requires_payment_method !== false;
+  if (!dec(checkout.total).gt(0) && !trialNeedsMethod) return { customer, method: null };
   const method = await ctx.db.paymentMethod.findFirst({
     where: { customerId: checkout.customerId, processorId: processor.id, state: "active", verified: true },
     orderBy: { id: "desc" },

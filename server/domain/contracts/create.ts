@@ -9,7 +9,7 @@ import { emitEvent } from "@/server/domain/events/outbox";
 import { fmt4, fmt4n } from "@/server/domain/money";
 import { compileOffer } from "@/server/domain/offers/compile";
 import { checkProcessorOverride } from "@/server/domain/payments/override";
-import { type PricedLine, type PricedOffer, priceOffer } from "@/server/domain/pricing/engine";
+import { type PricedLine, type PricedOffer, priceOffer, sumTotals } from "@/server/domain/pricing/engine";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { ContractCreateInput, ContractOut } from "@/server/schemas/contracts";
 import { loadContract } from "./records";
@@ -63,7 +63,10 @@ export async function createContract(
   await checkProcessorOverride(ctx, ctx.db, input.payment_processor_override, compiled.offer.currency);
   const activate = opts.awaitingPayment || (input.activate ?? true);
   const state = opts.awaitingPayment ? "inactive" : activate ? "active" : "inactive";
-  const now = compiled.offer.start;
+  const now = ctx.clock.now();
+  // a trial: the first period (and the anchor) starts at its end, which is the offer's start
+  const trial = compiled.trial;
+  if (trial && !activate) throw invalid("activate", "A contract with a trial is created active.");
 
   return ctx.db.$transaction(
     async (tx) => {
@@ -73,12 +76,15 @@ export async function createContract(
           customerId: compiled.customer!.id,
           state,
           currency: compiled.offer.currency,
-          billingAnchorAt: now,
+          billingAnchorAt: compiled.offer.start,
           billingTimezone: compiled.offer.timezone,
           billingTime: compiled.offer.billingTime,
           fixedDay: compiled.offer.fixedDay,
           billingAdvancePolicy: input.billing_advance_policy ?? "on_run_created",
-          nextBillingAt: activate ? priced.periodEnd : null,
+          nextBillingAt: activate ? (trial?.endAt ?? priced.periodEnd) : null,
+          trialStartAt: trial?.startAt ?? null,
+          trialEndAt: trial?.endAt ?? null,
+          trialEndBehavior: trial?.endBehavior ?? null,
           inputMode: compiled.inputMode,
           bundleTemplateId: compiled.bundleTemplateId,
           bundleQuantity: compiled.bundleQuantity,
@@ -95,7 +101,13 @@ export async function createContract(
           updatedAt: now,
         },
       });
-      const itemIds = await createItems(tx, contract.id, priced, activate);
+      const itemIds = await createItems(
+        tx,
+        contract.id,
+        priced,
+        activate,
+        trial ? { start: now, end: trial.endAt } : null,
+      );
       if (activate)
         await createInitialBilling(
           tx,
@@ -107,6 +119,7 @@ export async function createContract(
           itemIds,
           now,
           opts.checkoutId ? { checkout_id: opts.checkoutId, no_automatic_retry: true } : {},
+          !!trial,
         );
       const view = await viewContract(ctx, tx, await loadContract(tx, ctx.accountId, contract.id));
       await emitEvent(tx, ctx.accountId, "subscription_contract.created", view, now);
@@ -116,7 +129,14 @@ export async function createContract(
   );
 }
 
-async function createItems(tx: DbTx, contractId: number, priced: PricedOffer, activate: boolean): Promise<number[]> {
+/** Items bill from their first period, or during a trial from the trial (billed up to its end: nothing). */
+async function createItems(
+  tx: DbTx,
+  contractId: number,
+  priced: PricedOffer,
+  activate: boolean,
+  trialPeriod: { start: Date; end: Date } | null,
+): Promise<number[]> {
   const ids: number[] = [];
   for (const line of priced.recurring) {
     const lineInput = line.input;
@@ -133,8 +153,8 @@ async function createItems(tx: DbTx, contractId: number, priced: PricedOffer, ac
         source: lineInput.source,
         bundleItemId: lineInput.refs.bundleItemId ?? null,
         ruleId: lineInput.refs.ruleId ?? null,
-        periodStartAt: activate ? line.period.start : null,
-        periodEndAt: activate ? line.period.end : null,
+        periodStartAt: activate ? (trialPeriod ?? line.period).start : null,
+        periodEndAt: activate ? (trialPeriod ?? line.period).end : null,
         metadata: lineInput.metadata as Prisma.InputJsonValue,
       },
     });
@@ -143,7 +163,11 @@ async function createItems(tx: DbTx, contractId: number, priced: PricedOffer, ac
   return ids;
 }
 
-/** create_initial_run: a scheduled run for the first period plus initial_items; next_invoice: pending lines. */
+/**
+ * create_initial_run: a scheduled run for the first period plus initial_items; next_invoice: pending lines.
+ * During a trial the first period is the regular run at the trial end: the initial run holds only the
+ * initial_items (a zero run without them, which a checkout still settles) and next_invoice adds nothing.
+ */
 export async function createInitialBilling(
   tx: DbTx,
   accountId: number,
@@ -154,12 +178,15 @@ export async function createInitialBilling(
   itemIds: number[],
   now: Date,
   runMetadata: Record<string, unknown> = {},
+  inTrial = false,
 ) {
   if (mode === "create_initial_run") {
+    const recurring = inTrial ? [] : priced.recurring;
     const lines = [
-      ...priced.recurring.map((l, k) => runLineData(l, "recurring", itemIds[k])),
+      ...recurring.map((l, k) => runLineData(l, "recurring", itemIds[k])),
       ...priced.initial.map((l) => runLineData(l, "initial", null)),
     ];
+    const totals = inTrial ? sumTotals(priced.initial.map((l) => l.first)) : priced.firstRun;
     await tx.billingRun.create({
       data: {
         accountId,
@@ -168,17 +195,17 @@ export async function createInitialBilling(
         kind: "initial",
         state: "scheduled",
         currency: priced.recurring[0]?.input.price.currency ?? priced.initial[0]?.input.price.currency ?? "EUR",
-        ...runPeriodOf(lines, { start: priced.start, end: priced.periodEnd }),
+        ...runPeriodOf(lines, inTrial ? { start: now, end: now } : { start: priced.start, end: priced.periodEnd }),
         periodKey: "initial",
         scheduledAt: now,
         metadata: runMetadata as Prisma.InputJsonValue,
-        subtotal: fmt4(priced.firstRun.subtotal),
-        tax: fmt4(priced.firstRun.tax),
-        total: fmt4(priced.firstRun.total),
+        subtotal: fmt4(totals.subtotal),
+        tax: fmt4(totals.tax),
+        total: fmt4(totals.total),
         lines: { create: lines },
       },
     });
-  } else if (mode === "next_invoice") {
+  } else if (mode === "next_invoice" && !inTrial) {
     const lines = priced.recurring.map((line, k) => ({
       ...runLineData(line, "proration", itemIds[k], "initial_period"),
       accountId,

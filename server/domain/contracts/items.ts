@@ -73,7 +73,12 @@ export function planAddItem(args: PlanArgs<ItemAddInput>): Plan {
   };
   const line = itemLine(catalog, draft);
   // the new item's current period is the one containing now (not effective_at, which would always fit its own period)
-  const period = billing ? periodContaining(line.price, contractAnchor(contract), args.now) : null;
+  // during a trial the new item joins the trial (billed from its end with the others)
+  const trial =
+    contract.trialStartAt && contract.trialEndAt && args.now < contract.trialEndAt
+      ? { start: contract.trialStartAt, end: contract.trialEndAt }
+      : null;
+  const period = billing ? (trial ?? periodContaining(line.price, contractAnchor(contract), args.now)) : null;
   checkEffective(at, period);
   const charge = period && args.prorate ? prorate(line, null, period, at, period.end, 1, "item_added") : null;
   return {

@@ -70,7 +70,8 @@ export function planCancel(args: PlanArgs<CancelInput>): Plan {
     return fieldsOnlyPlan(contract.id, { cancelAtPeriodEnd: false, cancelAt: when }, "subscription_contract.updated");
   }
   if (at > now) throw invalid("effective_at", "An immediate cancellation cannot be in the future; use cancel_at.");
-  // credits each item from `at` to the end of its current period, however far that is
+  // credits each item from `at` to the end of its current period, however far that is (nothing during a
+  // trial: the operation flow does not prorate then)
   const lines = periodLines(args, at, END_OF_TIME, -1, "canceled");
   return {
     lines,
@@ -158,7 +159,12 @@ export function planRestart(args: PlanArgs<RestartInput>): Plan {
     );
   const items = liveItems(contract);
   if (!items.length) throw invalid("non_field_errors", "The contract has no items to restart.");
-  // a reactivated contract starts a new billing period now, billed in advance by the next run
+  return restartBillingPlan(contract, now, "subscription_contract.restarted");
+}
+
+/** A contract that starts a new billing period now, billed in advance by the next run. */
+function restartBillingPlan(contract: ContractRecord, now: Date, event: EventType): Plan {
+  const items = liveItems(contract);
   return {
     lines: [],
     resultingState: "active",
@@ -181,7 +187,7 @@ export function planRestart(args: PlanArgs<RestartInput>): Plan {
         where: { id: { in: items.map((i) => i.id) } },
         data: { periodStartAt: now, periodEndAt: now },
       });
-      return { event: "subscription_contract.restarted" };
+      return { event };
     },
   };
 }
@@ -234,6 +240,9 @@ export function planResume(args: PlanArgs<ResumeInput>): Plan {
   );
   // the pause ends at `at` (now, or the previewed instant when executed with a preview token)
   const at = pause && args.at < pause.startAt ? pause.startAt : args.at;
+  // paused at a trial end without a payment method: billing starts over from now (as a restart does)
+  if (!pause && !contract.nextBillingAt && contract.trialEndAt && contract.trialEndAt <= now)
+    return restartBillingPlan(contract, now, "subscription_contract.resumed");
   const until = pause?.endAt ?? at;
   const lines = periodLines(args, at, until, 1, "resumed");
   return {

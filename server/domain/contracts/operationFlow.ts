@@ -149,7 +149,12 @@ function runPlanner<I extends CommonInput>(
   planner: Planner<I>,
   args: Omit<PlanArgs<I>, "prorate">,
 ): Plan {
-  return planner({ ...args, prorate: (args.input.proration_behavior ?? DEFAULT_PRORATION[op]) !== "none" });
+  // nothing was charged for a trial, so changes during it prorate nothing (the first run bills what is left)
+  const inTrial = !!args.contract.trialEndAt && args.at < args.contract.trialEndAt;
+  return planner({
+    ...args,
+    prorate: !inTrial && (args.input.proration_behavior ?? DEFAULT_PRORATION[op]) !== "none",
+  });
 }
 
 export async function previewOperation<I extends CommonInput>(

@@ -100,6 +100,7 @@ export function presentContract(
     next_billing_at: isoN(contract.nextBillingAt),
     trial_start_at: isoN(contract.trialStartAt),
     trial_end_at: isoN(contract.trialEndAt),
+    trial_end_behavior: contract.trialEndBehavior as "cancel" | "pause" | null,
     cancel_at_period_end: contract.cancelAtPeriodEnd,
     cancel_at: isoN(contract.cancelAt),
     canceled_at: isoN(contract.canceledAt),

@@ -42,8 +42,13 @@ export function serviceStateAt(
 ): { state: "active" | "inactive" | "partial" | "past_due"; active: boolean; items: Map<number, boolean> } {
   const items = new Map<number, boolean>();
   // nothing before the contract's service began (creation, activation or restart): entitlement queries may ask about the past
+  // (a trial is service too: the anchor is its end, where billing starts)
+  const began =
+    contract.trialStartAt && contract.trialStartAt < contract.billingAnchorAt
+      ? contract.trialStartAt
+      : contract.billingAnchorAt;
   const live =
-    at >= contract.billingAnchorAt &&
+    at >= began &&
     (contract.state === "active" ||
       (contract.state === "canceled" && contract.endedAt != null && at < contract.endedAt));
   const paused = contract.pauses.some((p) => pauseCovers(p, at));

@@ -19,6 +19,10 @@ const WHEN: Partial<Record<EventType, string>> = {
   "billing_run.succeeded": "A billing run was paid (by the processor, or entirely by credit).",
   "billing_run.failed": "A charge failed; the next dunning attempt is scheduled.",
   "billing_run.exhausted": "The last dunning attempt failed: no automatic retries remain.",
+  "subscription_contract.trial_will_end":
+    "Extension: a contract's free trial ends in 3 days (or sooner, for a shorter trial).",
+  "subscription_contract.trial_ended":
+    "Extension: a contract's free trial ended: the first period is billed, or without a usable payment method the contract was canceled or paused (its trial_end_behavior).",
 };
 
 export interface EventDoc {

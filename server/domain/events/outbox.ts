@@ -23,6 +23,9 @@ export const EVENT_TYPES = [
   "billing_run.payment_failed",
   "payment_method.expiring",
   "subscription_contract.renewal_upcoming",
+  // trials (extension): 3 days before the trial end, and at it (server/domain/billing/trialEnd.ts)
+  "subscription_contract.trial_will_end",
+  "subscription_contract.trial_ended",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -12,7 +12,13 @@ const DAY_MS = 86_400_000;
 export const CARD_EXPIRY_NOTICE_DAYS = 30;
 
 /** Inserts the emission rows of `keys`; returns the keys not emitted before (the ones to emit now). */
-async function claim(tx: DbTx, accountId: number, kind: EventType, keys: string[], now: Date): Promise<Set<string>> {
+export async function claim(
+  tx: DbTx,
+  accountId: number,
+  kind: EventType,
+  keys: string[],
+  now: Date,
+): Promise<Set<string>> {
   if (!keys.length) return new Set();
   const rows = await tx.$queryRaw<{ subject_key: string }[]>`
     insert into notice_emissions (account_id, kind, subject_key, created_at)

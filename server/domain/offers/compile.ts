@@ -14,6 +14,7 @@ import type { BundleItemSelectionInput } from "@/server/schemas/bundles";
 import type { ContractItemInput, OfferInput } from "@/server/schemas/offers";
 import { catalogSnapshot } from "./snapshot";
 import { type PricingRecord, toTerms } from "./terms";
+import { resolveTrial, type Trial } from "./trial";
 
 export interface CompiledOffer {
   offer: Offer;
@@ -21,6 +22,8 @@ export interface CompiledOffer {
   bundleTemplateId: number | null;
   bundleQuantity: number | null;
   customer: { id: number; reference: string } | null;
+  /** extension: a free trial; the offer's start (first billing period) is its end */
+  trial: Trial | null;
 }
 
 type Overrides = Pick<
@@ -82,6 +85,7 @@ export async function compileOffer(
   }
   const customer =
     input.customer_reference || opts.requireCustomer ? await requireCustomer(ctx, input.customer_reference) : null;
+  const trial = resolveTrial(input, ctx.clock.now());
   const timezone = input.billing_timezone ?? "UTC";
   if (!isValidTimeZone(timezone)) throw invalid("billing_timezone", `Unknown time zone '${timezone}'.`);
 
@@ -234,7 +238,7 @@ export async function compileOffer(
   checkFixedDays(problems, lines);
   problems.throwIfAny();
 
-  const start = ctx.clock.now();
+  const start = trial?.endAt ?? ctx.clock.now();
   return {
     offer: {
       start,
@@ -250,6 +254,7 @@ export async function compileOffer(
     bundleTemplateId: bundleId,
     bundleQuantity: hasBundle ? input.bundle_quantity : null,
     customer: customer ? { id: customer.id, reference: customer.reference } : null,
+    trial,
   };
 }
 

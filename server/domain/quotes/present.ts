@@ -3,7 +3,7 @@
 import { memoized, memoizedOn } from "@/server/domain/boundedMemo";
 import { fmt4 } from "@/server/domain/money";
 import type { CompiledOffer } from "@/server/domain/offers/compile";
-import type { PricedLine, PricedOffer, Totals } from "@/server/domain/pricing/engine";
+import { type PricedLine, type PricedOffer, sumTotals, type Totals } from "@/server/domain/pricing/engine";
 import { iso } from "@/server/domain/time";
 import type { InitialLineOut, QuoteOut, RecurringLineOut } from "@/server/schemas/quotes";
 
@@ -94,8 +94,10 @@ export function presentQuote(
   priced: PricedOffer,
   metadata: Record<string, unknown>,
 ): QuoteOut {
+  const trial = compiled.trial;
   const [firstRun, firstPeriod, renewal] = [
-    totalsText(priced.firstRun),
+    // during a trial only the one-time initial lines are due now; the first period is billed at its end
+    totalsText(trial ? sumTotals(priced.initial.map((l) => l.first)) : priced.firstRun),
     totalsText(priced.firstPeriod),
     totalsText(priced.renewal),
   ];
@@ -131,5 +133,9 @@ export function presentQuote(
     recurring_items: priced.recurring.map(presentRecurringLine),
     initial_lines: priced.initial.map(initialLine),
     metadata,
+    trial_start_at: trial ? iso(trial.startAt) : null,
+    trial_end_at: trial ? iso(trial.endAt) : null,
+    first_charge_at: trial ? iso(trial.endAt) : null,
+    first_charge_amount: trial ? firstPeriod.total : null,
   };
 }
