@@ -8,6 +8,8 @@ import { signIn } from "./_signIn";
 
 const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
 
+test.setTimeout(120_000);
+
 test("simulate a price change, see the affected contract, confirm it; explain a run line and a forecast cell", async ({
   page,
   request,
@@ -38,6 +40,12 @@ test("simulate a price change, see the affected contract, confirm it; explain a 
 
   await signIn(page);
   await page.goto(`/admin/products/${price.product_id}`);
+  await page
+    .getByTestId("price-card")
+    .filter({ hasText: "streaming-basic-monthly" })
+    .first()
+    .getByText("Schedule a price change")
+    .click();
   const form = page.getByTestId(`schedule-form-${price.id}`);
   await form.getByLabel("New amount").fill("12.50");
   // the form takes the account's time zone: noon there is the same day within ±12 hours of UTC
