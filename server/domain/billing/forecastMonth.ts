@@ -11,7 +11,7 @@ import { projectRuns } from "./draft";
 import { monthsAfter, presentDraftLine } from "./upcoming";
 
 const BATCH = 2_000;
-/** Runs listed (earliest first); the count and total cover every run. */
+/** Runs listed (of the first contracts by id, then sorted by date); the count and total cover every run. */
 const LISTED = 50;
 
 export async function forecastMonth(ctx: Ctx, input: { month: string; currency: string }) {

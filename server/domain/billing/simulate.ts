@@ -63,9 +63,11 @@ export async function simulatePriceVersion(ctx: Ctx, priceId: number, input: Ver
       where: { contractId: { in: batch.map((c) => c.id) }, billingRunId: null },
       orderBy: { id: "asc" },
     });
+    const pendingOf = new Map<number, typeof pending>();
+    for (const p of pending) pendingOf.set(p.contractId, [...(pendingOf.get(p.contractId) ?? []), p]);
     for (const c of batch) {
       onPrice++;
-      const mine = pending.filter((p) => p.contractId === c.id);
+      const mine = pendingOf.get(c.id) ?? [];
       const before = projectRuns(c, catalog, mine, horizon);
       const afterRuns = projectRuns(c, proposed, mine, horizon);
       billedBefore = billedBefore.plus(billedBy(before, year));
