@@ -12,6 +12,7 @@ import { quoteEndpoints } from "./endpoints/quotes";
 import { receiptEndpoints } from "./endpoints/receipts";
 import { selfServiceEndpoints } from "./endpoints/selfService";
 import { sessionEndpoints } from "./endpoints/sessions";
+import { simulateEndpoints } from "./endpoints/simulate";
 import { toRouteHandler } from "./route";
 
 export const endpoints: EndpointDef[] = [
@@ -26,6 +27,7 @@ export const endpoints: EndpointDef[] = [
   ...sessionEndpoints,
   ...selfServiceEndpoints,
   ...forecastEndpoints,
+  ...simulateEndpoints,
 ];
 
 /** The Next.js handler for one operation; throws at load time if the registry lacks it. */

@@ -3,6 +3,7 @@
 // payment attempt with the processor's code and message, and the retries still to come.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { ExplainLine } from "@/components/admin/explain/ExplainLine";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { Card } from "@/components/ui/Card";
@@ -72,6 +73,12 @@ export function RunDetail({ runId }: { runId: number }) {
     },
     { id: "tax", header: "Tax", meta: { align: "right" }, cell: ({ row }) => m(row.original.line_tax_amount) },
     { id: "total", header: "Total", meta: { align: "right" }, cell: ({ row }) => m(row.original.line_total_amount) },
+    {
+      id: "explain",
+      header: "Why",
+      meta: { align: "right" },
+      cell: ({ row }) => <ExplainLine line={row.original} currency={run.currency} />,
+    },
   ];
   const txCols: ColumnDef<Run["transactions"][number]>[] = [
     { id: "type", header: "Type", cell: ({ row }) => words(row.original.type) },

@@ -9,8 +9,8 @@ import { useTRPC } from "@/components/trpc/client";
 import { Card } from "@/components/ui/Card";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { ErrorState } from "@/components/ui/ErrorState";
-import { Money } from "@/components/ui/Money";
 import { Loading } from "@/components/ui/QueryState";
+import { ForecastCell } from "./ForecastCell";
 
 const ForecastChart = dynamic(() => import("./ForecastChart"), {
   ssr: false,
@@ -73,11 +73,7 @@ export function ForecastView() {
                     {m.month}
                   </th>
                   <td className="text-right">
-                    <Money
-                      amount={m.billed_amount}
-                      currency={c.currency}
-                      testId={`forecast-${c.currency}-${m.month}`}
-                    />
+                    <ForecastCell month={m.month} currency={c.currency} amount={m.billed_amount} />
                   </td>
                   <td className="text-right">{m.runs}</td>
                   <td>

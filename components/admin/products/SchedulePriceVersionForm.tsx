@@ -1,17 +1,24 @@
 "use client";
 // Schedules a new amount for a price from a future instant, entered in the account's display time zone.
+// "Simulate" first shows what the version would do to the contracts on the price, then schedules it on
+// confirmation; "Schedule" schedules at once.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
+import type { RouterOutputs } from "@/components/trpc/types";
 import { useConsole } from "@/components/ui/ConsoleContext";
+import { ConfirmDialog } from "@/components/ui/Dialog";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { Field, inputClass } from "@/components/ui/Field";
 import { FormError } from "@/components/ui/FormError";
 import { text } from "@/components/ui/formData";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
+import { PriceSimulation } from "./PriceSimulation";
 
 const FIELDS = ["unit_amount", "effective_from"] as const;
+type Input = { price_id: number; unit_amount: string; effective_from: string };
+type Simulated = { input: Input; result: RouterOutputs["catalog"]["prices"]["simulateVersion"] };
 
 export function SchedulePriceVersionForm({ priceId }: { priceId: number }) {
   const trpc = useTRPC();
@@ -19,32 +26,59 @@ export function SchedulePriceVersionForm({ priceId }: { priceId: number }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [missingDate, setMissingDate] = useState(false);
   const { timeZone } = useConsole();
+  const [simulated, setSimulated] = useState<Simulated | null>(null);
+  const [simulating, setSimulating] = useState(false);
+  const [simulateError, setSimulateError] = useState<unknown>(null);
   const schedule = useMutation(
     trpc.catalog.prices.scheduleVersion.mutationOptions({
       onSuccess: async () => {
         formRef.current?.reset();
+        setSimulated(null);
         toast.success("Price change scheduled");
         await queryClient.invalidateQueries(trpc.catalog.pathFilter());
       },
     }),
   );
-  const errors = fieldErrorsOf(schedule.error);
+  const error = schedule.error ?? simulateError;
+  const errors = fieldErrorsOf(error);
   const dateErrors = missingDate ? ["This field is required."] : errors.effective_from;
   const id = (field: string) => `schedule-${priceId}-${field}`;
 
-  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
+  async function readForm(form: HTMLFormElement): Promise<Input | null> {
+    const f = new FormData(form);
     const from = text(f, "effective_from");
     setMissingDate(!from);
-    if (!from) return;
+    if (!from) return null;
     // luxon (the zone conversion) loads on the first submit, not with the page (bench:admin's JS per page)
     const { zonedInputToIso } = await import("./zonedInput");
-    schedule.mutate({
-      price_id: priceId,
-      unit_amount: text(f, "unit_amount"),
-      effective_from: zonedInputToIso(from, timeZone),
-    });
+    return { price_id: priceId, unit_amount: text(f, "unit_amount"), effective_from: zonedInputToIso(from, timeZone) };
+  }
+
+  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setSimulateError(null);
+    const input = await readForm(e.currentTarget);
+    if (input) schedule.mutate(input);
+  }
+
+  async function onSimulate() {
+    if (!formRef.current) return;
+    schedule.reset();
+    setSimulateError(null);
+    const input = await readForm(formRef.current);
+    if (!input) return;
+    setSimulating(true);
+    try {
+      const result = await queryClient.fetchQuery({
+        ...trpc.catalog.prices.simulateVersion.queryOptions(input),
+        staleTime: 0,
+      });
+      setSimulated({ input, result });
+    } catch (e) {
+      setSimulateError(e);
+    } finally {
+      setSimulating(false);
+    }
   }
 
   return (
@@ -56,7 +90,7 @@ export function SchedulePriceVersionForm({ priceId }: { priceId: number }) {
       data-testid={`schedule-form-${priceId}`}
     >
       <div className="w-full">
-        <FormError message={formErrorOf(schedule.error, FIELDS)} />
+        <FormError message={formErrorOf(error, FIELDS)} />
       </div>
       <Field id={id("unit_amount")} label="New amount" errors={errors.unit_amount}>
         <input
@@ -82,11 +116,37 @@ export function SchedulePriceVersionForm({ priceId }: { priceId: number }) {
           aria-invalid={!!dateErrors}
         />
       </Field>
-      <div className="self-end">
+      <div className="flex gap-2 self-end">
+        <button
+          type="button"
+          onClick={onSimulate}
+          disabled={simulating}
+          aria-busy={simulating || undefined}
+          data-testid={`simulate-version-${priceId}`}
+          className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm text-slate-800 hover:bg-slate-50 disabled:cursor-wait"
+        >
+          {simulating ? "Simulating…" : "Simulate"}
+        </button>
         <SubmitButton pending={schedule.isPending} testId={`schedule-version-${priceId}`}>
           Schedule
         </SubmitButton>
       </div>
+      {simulated ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setSimulated(null)}
+          title="What this price change does"
+          description="Computed by the billing engine from the contracts on this price as they are now. Nothing is changed until you schedule the version."
+          confirmLabel="Schedule version"
+          cancelLabel="Not now"
+          pending={schedule.isPending}
+          error={schedule.error ? formErrorOf(schedule.error, []) : null}
+          onConfirm={() => schedule.mutate(simulated.input)}
+          testId="simulation-dialog"
+        >
+          <PriceSimulation simulation={simulated.result} />
+        </ConfirmDialog>
+      ) : null}
     </form>
   );
 }

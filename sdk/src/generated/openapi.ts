@@ -851,6 +851,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/catalog/prices/{priceId}/versions/simulate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate scheduling a price version on the contracts of the price
+         * @description Projects every active or paused contract on the price twice with the billing worker's own run building (as upcoming runs are), with the price's versions as they are and as scheduling this version would leave them, and compares the runs: affected contracts, the first run each pays the new amount, the change of the billed amount over the next 12 months and of the MRR at effective_from. Nothing is written.
+         */
+        post: operations["postV2CatalogPricesPriceIdVersionsSimulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2758,6 +2778,120 @@ export interface components {
                         contract_ids: number[];
                     };
                 }[];
+            }[];
+        };
+        PriceVersionSimulation: {
+            price_id: number;
+            currency: string;
+            /**
+             * @description The proposed amount
+             * @example 12.5000
+             */
+            unit_amount: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            effective_from: string;
+            /**
+             * @description The amount that would otherwise be in effect then
+             * @example 12.5000
+             */
+            current_unit_amount: string;
+            /** @description Active or paused contracts with an item on the price */
+            contracts_on_price: number;
+            /** @description Of those, the contracts with a run within 24 months billed differently */
+            affected_contracts: number;
+            /** @description The account's MRR in the price's currency at effective_from (the dashboard's MRR) */
+            mrr: {
+                /**
+                 * Format: date-time
+                 * @example 2026-01-01T00:00:00.000Z
+                 */
+                at: string;
+                /**
+                 * @description Decimal string with four fraction digits
+                 * @example 12.5000
+                 */
+                before: string;
+                /**
+                 * @description Decimal string with four fraction digits
+                 * @example 12.5000
+                 */
+                after: string;
+                /**
+                 * @description Decimal string with four fraction digits
+                 * @example 12.5000
+                 */
+                change: string;
+            };
+            next_12_months: {
+                /**
+                 * Format: date-time
+                 * @example 2026-01-01T00:00:00.000Z
+                 */
+                from: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-01T00:00:00.000Z
+                 */
+                until: string;
+                /**
+                 * @description Decimal string with four fraction digits
+                 * @example 12.5000
+                 */
+                billed_before: string;
+                /**
+                 * @description Decimal string with four fraction digits
+                 * @example 12.5000
+                 */
+                billed_after: string;
+                /**
+                 * @description Decimal string with four fraction digits
+                 * @example 12.5000
+                 */
+                change: string;
+            };
+            distribution: {
+                label: string;
+                /** @description Change of the first new run in percent, inclusive */
+                from_percent: number | null;
+                /** @description Exclusive */
+                to_percent: number | null;
+                contracts: number;
+            }[];
+            /** @description The 100 largest changes of the affected contracts (by change_amount, absolute) */
+            contracts: {
+                contract_id: number;
+                customer_id: number;
+                customer_reference: string | null;
+                /**
+                 * Format: date-time
+                 * @description The first run billed at the new amount
+                 * @example 2026-01-01T00:00:00.000Z
+                 */
+                first_new_amount_at: string;
+                /**
+                 * @description That run's total without the change
+                 * @example 12.5000
+                 */
+                old_amount: string;
+                /**
+                 * @description That run's total with the change
+                 * @example 12.5000
+                 */
+                new_amount: string;
+                /**
+                 * @description Decimal string with four fraction digits
+                 * @example 12.5000
+                 */
+                change_amount: string;
+                /**
+                 * @description Decimal string with four fraction digits
+                 * @example 12.5000
+                 */
+                next_12_months_change: string;
+                new_line_explanation: string | null;
             }[];
         };
     };
@@ -6325,6 +6459,75 @@ export interface operations {
             };
             /** @description Public key used where the secret key is required */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    postV2CatalogPricesPriceIdVersionsSimulate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                priceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    unit_amount: string | number;
+                    /**
+                     * Format: date-time
+                     * @description When the new amount starts; must be in the future
+                     */
+                    effective_from: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceVersionSimulation"];
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Public key used where the secret key is required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

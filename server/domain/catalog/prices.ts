@@ -5,6 +5,7 @@ import { fmt4 } from "@/server/domain/money";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { CatalogPriceOut } from "@/server/schemas/catalog";
 import { presentPrice, priceInclude } from "./present";
+import { applyVersionSchedule, scheduleStart, type VersionScheduleInput } from "./versionSchedule";
 
 export interface PriceListQuery {
   active?: string;
@@ -106,34 +107,13 @@ export async function createPrice(ctx: Ctx, input: PriceInput): Promise<CatalogP
   return getPrice(ctx, price.id, { active: "all" });
 }
 
-/**
- * Schedules a new amount from `effective_from` (must be in the future): the version in effect then is
- * closed at that instant and later scheduled versions are replaced, so ranges never overlap.
- */
+/** Schedules a new amount from `effective_from` (must be in the future); see applyVersionSchedule. */
 export async function schedulePriceVersion(
   ctx: Ctx,
   priceId: number,
-  input: { unit_amount: string; effective_from: string },
+  input: VersionScheduleInput,
 ): Promise<CatalogPriceOut> {
-  const from = new Date(input.effective_from);
-  if (from <= ctx.clock.now()) throw invalid("effective_from", "Must be in the future.");
-  await ctx.db.$transaction(async (tx) => {
-    // row lock on the price serialises concurrent schedulers of the same price
-    const locked = await tx.$queryRaw<
-      { id: number }[]
-    >`select id from catalog_prices where id = ${priceId} and account_id = ${ctx.accountId} for update`;
-    if (!locked.length) throw notFound();
-    await tx.priceVersion.deleteMany({ where: { priceId, effectiveFrom: { gte: from } } });
-    await tx.priceVersion.updateMany({
-      where: {
-        priceId,
-        OR: [{ effectiveFrom: null }, { effectiveFrom: { lt: from } }],
-        AND: [{ OR: [{ effectiveTo: null }, { effectiveTo: { gt: from } }] }],
-      },
-      data: { effectiveTo: from },
-    });
-    await tx.priceVersion.create({ data: { priceId, unitAmount: fmt4(input.unit_amount), effectiveFrom: from } });
-    await tx.catalogPrice.update({ where: { id: priceId }, data: { updatedAt: ctx.clock.now() } });
-  });
+  const from = scheduleStart(ctx, input);
+  await ctx.db.$transaction((tx) => applyVersionSchedule(tx, ctx, priceId, from, input.unit_amount));
   return getPrice(ctx, priceId, { active: "all" });
 }

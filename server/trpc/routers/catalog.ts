@@ -1,5 +1,6 @@
 // Catalog for the admin console: products, prices and their versions, tax rates.
 import { z } from "zod";
+import { simulatePriceVersion } from "@/server/domain/billing/simulate";
 import { cancelScheduledPriceVersion } from "@/server/domain/catalog/cancelVersion";
 import { createPrice, listPrices, schedulePriceVersion } from "@/server/domain/catalog/prices";
 import { createProduct, getProduct, listProducts, listTaxRates } from "@/server/domain/catalog/products";
@@ -29,6 +30,13 @@ const prices = router({
   create: protectedProcedure.input(priceCreateInput).mutation(({ ctx, input }) => createPrice(ctx.domain, input)),
   scheduleVersion: protectedProcedure.input(priceVersionInput).mutation(({ ctx, input }) =>
     schedulePriceVersion(ctx.domain, input.price_id, {
+      unit_amount: input.unit_amount,
+      effective_from: input.effective_from,
+    }),
+  ),
+  // nothing is written: a query (no audit entry, viewers may simulate)
+  simulateVersion: protectedProcedure.input(priceVersionInput).query(({ ctx, input }) =>
+    simulatePriceVersion(ctx.domain, input.price_id, {
       unit_amount: input.unit_amount,
       effective_from: input.effective_from,
     }),

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { accountCtx } from "@/server/domain/accountContext";
 import { forecastAccount } from "@/server/domain/billing/forecast";
+import { forecastMonth } from "@/server/domain/billing/forecastMonth";
 import { upcomingRuns } from "@/server/domain/billing/upcoming";
 import { protectedProcedure, router } from "@/server/trpc/init";
 
@@ -17,4 +18,8 @@ export const forecastRouter = router({
     .query(async ({ ctx, input }) =>
       forecastAccount(await accountCtx(ctx.domain.db, ctx.domain.accountId), { months: input.months }),
     ),
+  // a forecast cell explained: the runs that make it, with their lines
+  month: protectedProcedure
+    .input(z.object({ month: z.string().max(7), currency: z.string().max(3) }))
+    .query(async ({ ctx, input }) => forecastMonth(await accountCtx(ctx.domain.db, ctx.domain.accountId), input)),
 });

@@ -1,0 +1,58 @@
+// The one edit that schedules a price version, shared by schedulePriceVersion (committed) and the
+// price-change simulation (run in a transaction that is rolled back, so it sees exactly the versions the
+// schedule would leave, see simulate.ts): the version in effect then is closed at `from` and later
+// scheduled versions are replaced, so ranges never overlap.
+import type { Ctx } from "@/server/domain/context";
+import { invalid, notFound } from "@/server/domain/errors";
+import { fmt4 } from "@/server/domain/money";
+import type { Prisma } from "@/server/generated/prisma/client";
+
+export interface VersionScheduleInput {
+  unit_amount: string;
+  effective_from: string;
+}
+
+/** The instant the new version starts; it must be in the future. */
+export function scheduleStart(ctx: Ctx, input: VersionScheduleInput): Date {
+  const from = new Date(input.effective_from);
+  if (Number.isNaN(+from)) throw invalid("effective_from", "A date-time is required.");
+  if (from <= ctx.clock.now()) throw invalid("effective_from", "Must be in the future.");
+  return from;
+}
+
+/**
+ * Applies the schedule inside `tx` (after locking the price row of the caller's account). `versionId`
+ * names the new row explicitly (the simulation's placeholder), else the sequence gives it one.
+ */
+export async function applyVersionSchedule(
+  tx: Prisma.TransactionClient,
+  ctx: Pick<Ctx, "accountId" | "clock">,
+  priceId: number,
+  from: Date,
+  unitAmount: string,
+  versionId?: number,
+): Promise<void> {
+  // row lock on the price serialises concurrent schedulers of the same price
+  const locked = await tx.$queryRaw<
+    { id: number }[]
+  >`select id from catalog_prices where id = ${priceId} and account_id = ${ctx.accountId} for update`;
+  if (!locked.length) throw notFound();
+  await tx.priceVersion.deleteMany({ where: { priceId, effectiveFrom: { gte: from } } });
+  await tx.priceVersion.updateMany({
+    where: {
+      priceId,
+      OR: [{ effectiveFrom: null }, { effectiveFrom: { lt: from } }],
+      AND: [{ OR: [{ effectiveTo: null }, { effectiveTo: { gt: from } }] }],
+    },
+    data: { effectiveTo: from },
+  });
+  await tx.priceVersion.create({
+    data: {
+      ...(versionId !== undefined ? { id: versionId } : {}),
+      priceId,
+      unitAmount: fmt4(unitAmount),
+      effectiveFrom: from,
+    },
+  });
+  await tx.catalogPrice.update({ where: { id: priceId }, data: { updatedAt: ctx.clock.now() } });
+}
