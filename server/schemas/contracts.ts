@@ -80,7 +80,9 @@ export const scheduledChangeResponse = z
   .object({
     id: z.number().int(),
     contract_item_id: z.number().int(),
-    kind: z.enum(["update", "remove"]).meta({ description: "update: new price and/or quantity; remove: the item ends" }),
+    kind: z
+      .enum(["update", "remove"])
+      .meta({ description: "update: new price and/or quantity; remove: the item ends" }),
     price_id: z.number().int().nullable(),
     product_name: z.string().nullable().meta({ description: "Product of the new price (null for a removal)" }),
     quantity: z.number().int().nullable(),

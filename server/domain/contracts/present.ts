@@ -23,7 +23,10 @@ export function presentPause(phase: Pause): ContractPauseOut {
   };
 }
 
-export function presentScheduledChange(change: ContractRecord["scheduledChanges"][number], catalog: CatalogSnapshot): ScheduledChangeOut {
+export function presentScheduledChange(
+  change: ContractRecord["scheduledChanges"][number],
+  catalog: CatalogSnapshot,
+): ScheduledChangeOut {
   const price = change.priceId != null ? catalog.prices.get(change.priceId) : undefined;
   return {
     id: change.id,

@@ -39,7 +39,13 @@ function body(contract: ContractRecord, request: ScheduledRequest, at: Date) {
     continues: true,
     apply: async () => ({ event: "subscription_contract.updated" }),
   };
-  return previewBody(request.operation, contract, at, plan, settle(request.operation, request.input, plan, new Decimal(0)));
+  return previewBody(
+    request.operation,
+    contract,
+    at,
+    plan,
+    settle(request.operation, request.input, plan, new Decimal(0)),
+  );
 }
 
 export async function previewScheduledChange(

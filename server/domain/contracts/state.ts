@@ -134,7 +134,8 @@ export async function applyDue(ctx: Ctx, id: number): Promise<EventType[]> {
     await tx.subscriptionContract.update({ where: { id }, data: withVersionBump(now, data) });
     const view = await viewContractById(ctx, tx, id);
     for (const e of events) await emitEvent(tx, ctx.accountId, e, view, now);
-    for (const actor of changeActors) await emitEvent(tx, ctx.accountId, "subscription_contract.updated", view, now, actor);
+    for (const actor of changeActors)
+      await emitEvent(tx, ctx.accountId, "subscription_contract.updated", view, now, actor);
     return [...events, ...changeActors.map(() => "subscription_contract.updated" as const)];
   });
 }
