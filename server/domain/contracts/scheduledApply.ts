@@ -44,10 +44,12 @@ export function withChangesDue<
   return {
     ...contract,
     scheduledChanges: changes.filter((s) => s.effectiveAt > at),
-    items: contract.items.map((item) =>
-      due
-        .filter((s) => s.contractItemId === item.id && item.status === "active")
-        .reduce((acc, s) => (acc.status === "active" ? { ...acc, ...itemAfterChange(catalog, acc, s) } : acc), item),
-    ),
+    items: contract.items.map((item) => {
+      let next = item;
+      for (const change of due)
+        if (change.contractItemId === item.id && next.status === "active")
+          next = { ...next, ...itemAfterChange(catalog, next, change) };
+      return next;
+    }),
   };
 }
