@@ -77,7 +77,7 @@ test("on a phone: upgrade with a preview, confirm, and the run charges exactly t
   );
 });
 
-test("downgrade under the default policy: nothing now, no credit, the lower price from the renewal", async ({
+test("downgrade under the default policy: nothing now, scheduled for the renewal, then keep the current plan", async ({
   page,
   request,
 }) => {
@@ -93,6 +93,7 @@ test("downgrade under the default policy: nothing now, no credit, the lower pric
     data: { contract_item: item, price: prices[0].id, proration_behavior: "none" },
   });
   expect(up.status()).toBe(200);
+  const premium = (await up.json()).contract.items[0];
   await page.goto(path);
   await page.getByRole("button", { name: "Switch to Basic" }).click();
   const dialog = page.getByTestId("change-dialog");
@@ -100,10 +101,24 @@ test("downgrade under the default policy: nothing now, no credit, the lower pric
   await expect(dialog.getByTestId("preview-charge-now")).toHaveAttribute("data-amount", "0.0000");
   await dialog.getByRole("button", { name: "Confirm change" }).click();
   await expect(dialog).toBeHidden();
+  // the customer keeps Premium until the renewal; the page says what changes when
+  const scheduled = page.getByTestId("scheduled-change");
+  await expect(scheduled).toContainText(/Changes to .+ on /);
   const after = await (await request.get(`/api/v2/subscription-contracts/${contract.id}/`, { headers: SECRET })).json();
-  expect(after.items[0].product_name).toBe(contract.items[0].product_name);
-  expect(after.items[0].price_id).toBe(contract.items[0].price_id);
+  expect(after.items[0].price_id).toBe(premium.price_id);
   expect(after.credit_balance).toBe("0.0000");
+  expect(after.scheduled_changes).toHaveLength(1);
+  expect(after.scheduled_changes[0]).toMatchObject({
+    kind: "update",
+    effective_at: premium.current_service_period_end_at,
+  });
+  await expectNoSeriousA11yViolations(page);
+
+  await scheduled.getByRole("button", { name: "Keep current plan" }).click();
+  await expect(page.getByTestId("scheduled-change")).toHaveCount(0);
+  const kept = await (await request.get(`/api/v2/subscription-contracts/${contract.id}/`, { headers: SECRET })).json();
+  expect(kept.scheduled_changes).toEqual([]);
+  expect(kept.items[0].price_id).toBe(premium.price_id);
 });
 
 test("cancel at period end with a reason, then undo it", async ({ page, request }) => {

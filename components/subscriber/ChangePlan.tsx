@@ -42,8 +42,10 @@ export function ChangePlan({
       preview_token: pending.result.preview.preview_token,
     });
     if (ok) {
+      setDone(
+        pending.result.scheduled_for ? "Your change is scheduled for your renewal." : "Your plan has been changed.",
+      );
       setPending(null);
-      setDone("Your plan has been changed.");
     }
   }
 
@@ -171,6 +173,7 @@ export function ChangePlan({
             direction={pending.result.direction}
             periodDelta={pending.result.period_delta}
             nextBillingAt={nextBillingAt}
+            scheduledFor={pending.result.scheduled_for}
           />
         ) : null}
       </ConfirmDialog>

@@ -13,12 +13,15 @@ export function PreviewSummary({
   direction,
   periodDelta,
   nextBillingAt,
+  scheduledFor = null,
 }: {
   preview: ProrationPreviewOut;
   currency: string;
   direction: "upgrade" | "downgrade";
   periodDelta: string;
   nextBillingAt: string | null;
+  /** a downgrade waiting for the renewal: the instant it applies */
+  scheduledFor?: string | null;
 }) {
   const nothingNow =
     preview.invoice_now_amount === ZERO && preview.next_invoice_amount === ZERO && preview.credit_amount === ZERO;
@@ -68,7 +71,12 @@ export function PreviewSummary({
           <Money amount={periodDelta} currency={currency} testId="preview-period-delta" />
         </dd>
       </dl>
-      {direction === "downgrade" && nothingNow ? (
+      {scheduledFor ? (
+        <p className="rounded-md bg-slate-50 p-3" data-testid="preview-at-renewal">
+          Nothing is charged or credited now. You keep your current plan until{" "}
+          <DateTime value={scheduledFor} dateOnly />; the new amount applies from then.
+        </p>
+      ) : direction === "downgrade" && nothingNow ? (
         <p className="rounded-md bg-slate-50 p-3" data-testid="preview-at-renewal">
           Nothing is charged or credited now. Your next bill
           {nextBillingAt ? (

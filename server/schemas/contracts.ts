@@ -76,6 +76,29 @@ export const entitlementSummaryResponse = z
   })
   .meta({ id: "EntitlementSummary" });
 
+export const scheduledChangeResponse = z
+  .object({
+    id: z.number().int(),
+    contract_item_id: z.number().int(),
+    kind: z
+      .enum(["update", "remove"])
+      .meta({ description: "update: new price and/or quantity; remove: the item ends" }),
+    price_id: z.number().int().nullable(),
+    product_name: z.string().nullable().meta({ description: "Product of the new price (null for a removal)" }),
+    quantity: z.number().int().nullable(),
+    effective_at: dateTime.meta({ description: "The end of the item's current period, before its renewal run" }),
+    state: z.enum(["scheduled", "applied", "canceled"]),
+    requested_by: z.enum(["subscriber", "seller"]),
+    created_at: dateTime,
+    applied_at: dateTime.nullable(),
+    canceled_at: dateTime.nullable(),
+  })
+  .meta({
+    id: "ScheduledItemChange",
+    "x-extension": true,
+    description: "Extension: an item change taking effect at the end of the item's current period (no proration)",
+  });
+
 export const contractResponse = z
   .object({
     id: z.number().int(),
@@ -139,6 +162,11 @@ export const contractResponse = z
     auto_apply_credit: z.boolean().meta({
       "x-extension": true,
       description: "Extension: whether runs use contract credit automatically (default false, spec 4.6)",
+    }),
+    scheduled_changes: z.array(scheduledChangeResponse).meta({
+      "x-extension": true,
+      description:
+        "Extension: pending item changes that take effect at the item's period end (a customer's downgrade under the default self-service policy); cancel one with DELETE .../scheduled-changes/{changeId}/",
     }),
   })
   .meta({ id: "SubscriptionContract" });
@@ -318,6 +346,7 @@ export const itemChangeResponse = z
   .meta({ id: "ContractItemChangeResult" });
 
 export type ContractOut = z.infer<typeof contractResponse>;
+export type ScheduledChangeOut = z.infer<typeof scheduledChangeResponse>;
 export type ContractItemOut = z.infer<typeof contractItemResponse>;
 export type ContractPauseOut = z.infer<typeof contractPauseResponse>;
 export type ContractCreateInput = z.infer<typeof contractCreateBody>;

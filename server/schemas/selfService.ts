@@ -13,7 +13,7 @@ export const selfServicePolicyResponse = z
     allow_update_card: z.boolean(),
     customer_proration: z.enum(CUSTOMER_PRORATION).meta({
       description:
-        "upgrade_now_downgrade_at_renewal: upgrades are charged now, prorated; downgrades take effect without credit (the lower price is billed from the renewal). prorate_both_now: upgrades charged now, downgrades credited now.",
+        "upgrade_now_downgrade_at_renewal: upgrades are charged now, prorated; downgrades take effect at the item's renewal without credit (scheduled: the customer keeps the current plan until then). prorate_both_now: upgrades charged now, downgrades credited now.",
     }),
   })
   .meta({ id: "SelfServicePolicy" });
@@ -55,6 +55,7 @@ export const subscriberActionBody = z.discriminatedUnion("action", [
   z.strictObject({ action: z.literal("undo_cancel") }),
   z.strictObject({ action: z.literal("pause"), months: z.number().int().min(1).max(3) }),
   z.strictObject({ action: z.literal("resume") }),
+  z.strictObject({ action: z.literal("keep_current_plan"), change_id: idInput }),
   z.strictObject({ action: z.literal("update_card") }),
 ]);
 export type SubscriberAction = z.infer<typeof subscriberActionBody>;

@@ -102,7 +102,7 @@ describe("plan changes", () => {
     expect(audit).toMatchObject({ actorType: "subscriber", targetType: "subscription-contracts" });
   });
 
-  it("a downgrade under the default policy gives no credit and bills the lower price from the renewal", async () => {
+  it("a downgrade under the default policy gives no credit and waits for the renewal (scheduled change)", async () => {
     const { id, token, contract } = await familyContract(ids);
     const csrf = await csrfTokenFor(token);
     const item = contract.items[0].id;
@@ -114,6 +114,8 @@ describe("plan changes", () => {
     const p2 = await act(token, { action: "preview_change", change: down }, { csrf });
     expect(p2.body.direction).toBe("downgrade");
     expect(p2.body.preview).toMatchObject({ lines: [], invoice_now_amount: "0.0000", credit_amount: "0.0000" });
+    const periodEnd = (await db().contractItem.findUniqueOrThrow({ where: { id: item } })).periodEndAt!.toISOString();
+    expect(p2.body.scheduled_for).toBe(periodEnd);
     const done = await act(
       token,
       { action: "confirm_change", change: down, preview_token: p2.body.preview.preview_token },
@@ -123,7 +125,22 @@ describe("plan changes", () => {
     expect(done.body).toMatchObject({ adjustment_run_id: null, credit_amount: "0.0000" });
     expect(await db().contractCredit.count({ where: { contractId: id } })).toBe(0);
     expect(await db().pendingLine.count({ where: { contractId: id } })).toBe(0);
-    expect((await db().contractItem.findUniqueOrThrow({ where: { id: item } })).priceId).toBe(ids.basicMonthly);
+    // the customer keeps Premium until the period ends; Basic is scheduled from then
+    expect((await db().contractItem.findUniqueOrThrow({ where: { id: item } })).priceId).toBe(ids.premiumMonthly);
+    const pending = await db().scheduledItemChange.findMany({ where: { contractId: id, state: "scheduled" } });
+    expect(pending).toMatchObject([{ contractItemId: item, kind: "update", priceId: ids.basicMonthly }]);
+    expect(pending[0].effectiveAt.toISOString()).toBe(periodEnd);
+    // a token of the scheduled preview cannot confirm another change
+    const other = await act(
+      token,
+      {
+        action: "confirm_change",
+        change: { kind: "remove", contract_item: item },
+        preview_token: p2.body.preview.preview_token,
+      },
+      { csrf },
+    );
+    expect(other.status).toBe(400);
   });
 
   it("a change the page does not offer is refused; a tampered preview token is refused", async () => {

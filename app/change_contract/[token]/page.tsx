@@ -5,6 +5,7 @@ import { BillingHistory } from "@/components/subscriber/BillingHistory";
 import { ChangePlan } from "@/components/subscriber/ChangePlan";
 import { CancelActions, PauseActions, UpdateCard } from "@/components/subscriber/LifecycleActions";
 import { Notices } from "@/components/subscriber/Notices";
+import { ScheduledChanges } from "@/components/subscriber/ScheduledChanges";
 import { SubscriberProviders } from "@/components/subscriber/SubscriberProviders";
 import { DateTime } from "@/components/ui/DateTime";
 import { Money } from "@/components/ui/Money";
@@ -83,6 +84,7 @@ export default async function SubscriberPage({ params }: { params: Promise<{ tok
             <h2 id="plan-title" className="mb-3 font-medium">
               Change plan
             </h2>
+            <ScheduledChanges changes={c.scheduled_changes} items={c.items} />
             <ChangePlan options={view.options} currency={c.currency} nextBillingAt={c.next_billing_at} />
           </section>
         ) : null}

@@ -110,6 +110,7 @@ export function ContractDetail({ data }: { data: ContractPageData }) {
         items={c.items}
         extras={data.itemExtras}
         editable={c.state === "active" || c.state === "paused"}
+        scheduledChanges={c.scheduled_changes}
       />
       {data.upcoming?.length ? (
         <Card title="Upcoming charge" testId="contract-upcoming">

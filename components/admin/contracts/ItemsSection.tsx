@@ -1,6 +1,7 @@
 "use client";
 // The contract's items: product, price, quantity, discount, service period, entitlement; each active
-// line can be changed (upgrade/downgrade/quantity) or removed through the preview pattern.
+// line can be changed (upgrade/downgrade/quantity) or removed through the preview pattern; pending
+// scheduled changes are listed below with a way to cancel them.
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Card } from "@/components/ui/Card";
@@ -8,7 +9,8 @@ import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
-import type { ContractItemOut } from "@/server/schemas/contracts";
+import type { ContractItemOut, ScheduledChangeOut } from "@/server/schemas/contracts";
+import { ScheduledChanges } from "./ScheduledChanges";
 
 // the dialogs (and the operation preview they share) load when one opens, not with the page (bench:admin)
 const UpdateItemDialog = dynamic(() => import("./ItemDialogs").then((m) => m.UpdateItemDialog), { ssr: false });
@@ -25,12 +27,14 @@ export function ItemsSection({
   items,
   extras = {},
   editable,
+  scheduledChanges = [],
 }: {
   contractId: number;
   currency: string;
   items: ContractItemOut[];
   extras?: Record<number, ItemExtra>;
   editable: boolean;
+  scheduledChanges?: ScheduledChangeOut[];
 }) {
   const [dialog, setDialog] = useState<{ kind: "update" | "remove"; item: ContractItemOut } | null>(null);
   const columns: ColumnDef<ContractItemOut>[] = [
@@ -138,6 +142,7 @@ export function ItemsSection({
         rowTestId={(i) => `item-${i.id}`}
         empty={{ message: "No items: add one with “Add item”." }}
       />
+      <ScheduledChanges contractId={contractId} items={items} changes={scheduledChanges} editable={editable} />
       {dialog?.kind === "update" ? <UpdateItemDialog key={dialog.item.id} {...close} item={dialog.item} /> : null}
       {dialog?.kind === "remove" ? <RemoveItemDialog key={dialog.item.id} {...close} item={dialog.item} /> : null}
     </Card>

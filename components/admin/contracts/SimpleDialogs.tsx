@@ -1,5 +1,6 @@
 "use client";
-// Actions without a proration preview: activate an inactive contract, grant credit, edit metadata.
+// Actions without a proration preview: activate an inactive contract, grant credit, edit metadata, call off
+// a scheduled pause or a scheduled item change.
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
@@ -160,6 +161,35 @@ export function CancelPauseButton({ contractId, pauseId }: { contractId: number;
         </button>
       }
       confirmLabel="Cancel scheduled pause"
+      tone="danger"
+      pending={m.isPending}
+      onConfirm={() => m.mutate(undefined)}
+      error={formErrorOf(m.error, [])}
+    />
+  );
+}
+
+/** A scheduled item change (a customer's downgrade at the renewal) can be called off (DELETE …/scheduled-changes/{id}/). */
+export function CancelScheduledChangeButton({ contractId, changeId }: { contractId: number; changeId: number }) {
+  const client = useTRPCClient();
+  const [open, setOpen] = useState(false);
+  const m = useAction(
+    () => client.contractActions.cancelScheduledChange.mutate({ contract_id: contractId, change_id: changeId }),
+    "Scheduled change canceled",
+    () => setOpen(false),
+  );
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Cancel the scheduled change?"
+      description="The item keeps its current price and quantity; the renewal bills them."
+      trigger={
+        <button type="button" className="text-sm text-red-800 underline">
+          Cancel scheduled change
+        </button>
+      }
+      confirmLabel="Cancel scheduled change"
       tone="danger"
       pending={m.isPending}
       onConfirm={() => m.mutate(undefined)}

@@ -369,6 +369,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/subscription-contracts/{contractId}/scheduled-changes/{changeId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a scheduled item change (the item keeps its current terms)
+         * @description A pending entry of the contract's scheduled_changes (a customer's downgrade waiting for the item's period end) is canceled; the renewal bills the current terms. 404 for an unknown change, 400 for one already applied or canceled.
+         */
+        delete: operations["deleteV2SubscriptionContractsContractIdScheduledChangesChangeId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/subscription-contracts/{contractId}/activate/": {
         parameters: {
             query?: never;
@@ -1790,6 +1810,8 @@ export interface components {
             credit_balance: string;
             /** @description Extension: whether runs use contract credit automatically (default false, spec 4.6) */
             auto_apply_credit: boolean;
+            /** @description Extension: pending item changes that take effect at the item's period end (a customer's downgrade under the default self-service policy); cancel one with DELETE .../scheduled-changes/{changeId}/ */
+            scheduled_changes: components["schemas"]["ScheduledItemChange"][];
         };
         EntitlementSummary: {
             service_active: boolean;
@@ -1872,6 +1894,37 @@ export interface components {
              */
             total_amount: string;
             attempt_count: number;
+        };
+        /** @description Extension: an item change taking effect at the end of the item's current period (no proration) */
+        ScheduledItemChange: {
+            id: number;
+            contract_item_id: number;
+            /**
+             * @description update: new price and/or quantity; remove: the item ends
+             * @enum {string}
+             */
+            kind: "update" | "remove";
+            price_id: number | null;
+            /** @description Product of the new price (null for a removal) */
+            product_name: string | null;
+            quantity: number | null;
+            /**
+             * Format: date-time
+             * @description The end of the item's current period, before its renewal run
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            effective_at: string;
+            /** @enum {string} */
+            state: "scheduled" | "applied" | "canceled";
+            /** @enum {string} */
+            requested_by: "subscriber" | "seller";
+            /**
+             * Format: date-time
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            created_at: string;
+            applied_at: string | null;
+            canceled_at: string | null;
         };
         ProrationPreview: {
             operation: string;
@@ -2624,7 +2677,7 @@ export interface components {
             allow_pause: boolean;
             allow_update_card: boolean;
             /**
-             * @description upgrade_now_downgrade_at_renewal: upgrades are charged now, prorated; downgrades take effect without credit (the lower price is billed from the renewal). prorate_both_now: upgrades charged now, downgrades credited now.
+             * @description upgrade_now_downgrade_at_renewal: upgrades are charged now, prorated; downgrades take effect at the item's renewal without credit (scheduled: the customer keeps the current plan until then). prorate_both_now: upgrades charged now, downgrades credited now.
              * @enum {string}
              */
             customer_proration: "upgrade_now_downgrade_at_renewal" | "prorate_both_now";
@@ -4484,6 +4537,65 @@ export interface operations {
             path: {
                 contractId: string;
                 pauseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionContract"];
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Public key used where the secret key is required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    deleteV2SubscriptionContractsContractIdScheduledChangesChangeId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractId: string;
+                changeId: string;
             };
             cookie?: never;
         };

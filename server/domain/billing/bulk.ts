@@ -1,8 +1,9 @@
 // The set-based fast path of the billing worker: for a chunk of contracts whose only due work is their
 // regular run, build all runs in one transaction and charge them with a handful of statements, instead
-// of ~40 queries per contract. Same rules as build.ts/execute.ts; anything unusual (lifecycle changes
-// due, credit to apply automatically under auto_apply_credit, pending lines, ending contracts,
-// on_run_succeeded, retries) is left to the per-contract path, which the caller runs afterwards.
+// of ~40 queries per contract. Same rules as build.ts/execute.ts; anything unusual (lifecycle changes or
+// scheduled item changes due, credit to apply automatically under auto_apply_credit, pending lines,
+// ending contracts, on_run_succeeded, retries) is left to the per-contract path, which the caller runs
+// afterwards.
 import Decimal from "decimal.js";
 import type { DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
@@ -38,6 +39,8 @@ function simple(contract: ContractRecord, now: Date): boolean {
   if (contract.autoApplyCredit && contract.credits.length) return false;
   // the first run after a trial waits for the trial end (a payment method check) on the per-contract path
   if (contract.trialEndAt && contract.trialEndAt >= at) return false;
+  // a scheduled item change due by the run is applied first, on the per-contract path
+  if (contract.scheduledChanges.some((change) => change.effectiveAt <= at)) return false;
   return true;
 }
 

@@ -3,6 +3,7 @@
 // of the contract. One computation, so a projection equals, to the cent, what the worker later bills.
 import Decimal from "decimal.js";
 import { pendingAsRunLine } from "@/server/domain/contracts/lines";
+import { type ScheduledChangeTerms, withChangesDue } from "@/server/domain/contracts/scheduledApply";
 import type { CatalogSnapshot } from "@/server/domain/offers/snapshot";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { runPeriodOf } from "./period";
@@ -54,13 +55,15 @@ export type ProjectableContract = PlannableContract & {
   state: string;
   nextBillingAt: Date | null;
   cancelAt: Date | null;
+  /** pending scheduled item changes: applied before the run due at or after their effective_at */
+  scheduledChanges?: ScheduledChangeTerms[];
 };
 
 /**
  * The regular runs the worker would create for the contract as it is now, due at or before `until` (at most
  * `limit`), assuming every run succeeds: a cancellation due at or before a run comes first (as the worker
- * applies lifecycle changes before billing at the same instant), pending lines go with the first run, and
- * a contract with nothing left to bill ends. The contract itself is not changed.
+ * applies lifecycle changes before billing at the same instant), scheduled item changes due by a run are
+ * applied before it, pending lines go with the first run, and a contract with nothing left to bill ends. The contract itself is not changed.
  */
 export function projectRuns(
   contract: ProjectableContract,
@@ -89,6 +92,7 @@ export function projection(
     const at = snapshot.nextBillingAt;
     if (!live || !at || at > until) break;
     if (snapshot.cancelAt && snapshot.cancelAt <= at) break;
+    snapshot = withChangesDue(snapshot, catalog, at);
     const draft = regularRunDraft(snapshot, catalog, at, carried);
     if (!draft) return { runs, endsAt: cancelEnd && cancelEnd < at ? cancelEnd : at };
     runs.push(draft);

@@ -1,6 +1,7 @@
-// Everything that comes due for an account, in time order per contract: scheduled cancellations and
-// pause windows, regular runs at next_billing_at, scheduled runs and payment retries. With a test clock
-// moved months ahead, each step runs with the clock at the instant it came due, so dates are exact.
+// Everything that comes due for an account, in time order per contract: scheduled cancellations, pause
+// windows and scheduled item changes (applied before the run of the same instant is built), regular runs
+// at next_billing_at, scheduled runs and payment retries. With a test clock moved months ahead, each step
+// runs with the clock at the instant it came due, so dates are exact.
 import { fixedClock } from "@/server/clock";
 import type { Ctx } from "@/server/domain/context";
 import { applyDue } from "@/server/domain/contracts/state";
@@ -37,6 +38,7 @@ async function nextDueAt(ctx: Ctx, contractId: number, until: Date): Promise<{ a
         where: { state: { in: ["scheduled", "active"] } },
         select: { startAt: true, endAt: true, state: true },
       },
+      scheduledChanges: { where: { state: "scheduled" }, select: { effectiveAt: true } },
     },
   });
   if (!contract) return null;
@@ -57,6 +59,8 @@ async function nextDueAt(ctx: Ctx, contractId: number, until: Date): Promise<{ a
   for (const p of contract.pauses) candidates.push([p.state === "scheduled" ? p.startAt : p.endAt, "lifecycle"]);
   const trialAt = await nextTrialDueAt(ctx, contract, until);
   if (trialAt) candidates.push([trialAt, "trial"]);
+  // a scheduled item change comes due with the lifecycle, so it is applied before the run of its instant
+  for (const change of contract.scheduledChanges) candidates.push([change.effectiveAt, "lifecycle"]);
   // the earliest of: a scheduled run, a retry coming due, a run a dead worker left in processing
   const [scheduled, retry, stale] = await Promise.all([
     ctx.db.billingRun.findFirst({
@@ -124,6 +128,7 @@ export async function dueContractIds(ctx: Ctx, until: Date, limit = 10_000, amon
       or (c.state in ('active', 'paused') and c.trial_end_at is not null and (
         (c.trial_end_at - make_interval(days => ${TRIAL_NOTICE_DAYS}) <= ${until} and not exists (select 1 from notice_emissions n where n.account_id = c.account_id and n.kind = 'subscription_contract.trial_will_end' and n.subject_key = 'contract_' || c.id))
         or (c.trial_end_at <= ${until} and not exists (select 1 from notice_emissions n where n.account_id = c.account_id and n.kind = 'subscription_contract.trial_ended' and n.subject_key = 'contract_' || c.id))))
+      or exists (select 1 from scheduled_item_changes s where s.contract_id = c.id and s.state = 'scheduled' and s.effective_at <= ${until})
       or exists (select 1 from contract_pauses p where p.contract_id = c.id and ((p.state = 'scheduled' and p.start_at <= ${until}) or (p.state = 'active' and p.end_at <= ${until})))
       or exists (select 1 from billing_runs r where r.contract_id = c.id and ((r.state = 'scheduled' and r.scheduled_at <= ${until}) or (r.state = 'failed' and r.next_attempt_at <= ${until})
                  or (r.state = 'processing' and r.updated_at < now() - make_interval(secs => ${LEASE_SECONDS}))))

@@ -45,6 +45,14 @@ function shapeKey(c: ProjectableContract): string {
       t(i.periodEndAt),
     ]),
     c.pauses.filter((p) => p.state !== "canceled").map((p) => [t(p.startAt), t(p.endAt)]),
+    // item positions, not ids: the key must stay free of ids
+    (c.scheduledChanges ?? []).map((s) => [
+      c.items.findIndex((i) => i.id === s.contractItemId),
+      s.kind,
+      s.priceId,
+      s.quantity,
+      t(s.effectiveAt),
+    ]),
   ]);
 }
 
@@ -92,7 +100,11 @@ export async function forecastAccount(ctx: Ctx, input: { months?: number } = {})
       where: { accountId: ctx.accountId, state: { in: ["active", "paused"] }, id: { gt: after } },
       orderBy: { id: "asc" },
       take: BATCH,
-      include: { items: { orderBy: { id: "asc" } }, pauses: { where: { state: { not: "canceled" } } } },
+      include: {
+        items: { orderBy: { id: "asc" } },
+        pauses: { where: { state: { not: "canceled" } } },
+        scheduledChanges: { where: { state: "scheduled" }, orderBy: [{ effectiveAt: "asc" }, { id: "asc" }] },
+      },
     });
     if (!batch.length) break;
     after = batch[batch.length - 1].id;

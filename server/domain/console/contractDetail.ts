@@ -7,6 +7,7 @@ import { planRegularRun } from "@/server/domain/billing/plan";
 import type { Ctx } from "@/server/domain/context";
 import { getContract } from "@/server/domain/contracts/read";
 import { loadContract } from "@/server/domain/contracts/records";
+import { withChangesDue } from "@/server/domain/contracts/scheduledApply";
 import { customerEntitlements } from "@/server/domain/entitlements/entitlements";
 import { fmt4 } from "@/server/domain/money";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
@@ -16,7 +17,9 @@ const TIMELINE_LIMIT = 200;
 export async function nextCharge(ctx: Ctx, id: number) {
   const c = await loadContract(ctx.db, ctx.accountId, id);
   if ((c.state !== "active" && c.state !== "paused") || !c.nextBillingAt) return null;
-  const plan = planRegularRun(c, await catalogSnapshot(ctx), c.nextBillingAt);
+  const catalog = await catalogSnapshot(ctx);
+  // scheduled item changes due by then are applied before that run is built
+  const plan = planRegularRun(withChangesDue(c, catalog, c.nextBillingAt), catalog, c.nextBillingAt);
   const pending = await ctx.db.pendingLine.findMany({
     where: { contractId: id, billingRunId: null },
     select: { subtotal: true, tax: true },

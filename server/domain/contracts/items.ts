@@ -9,6 +9,7 @@ import type { ItemAddInput, ItemRemoveInput, ItemUpdateInput } from "@/server/sc
 import { contractAnchor, itemLine, type ProrationLine, prorate } from "./lines";
 import type { Plan, PlanArgs } from "./operationFlow";
 import type { ContractRecord } from "./records";
+import { cancelPendingChanges } from "./scheduledChanges";
 
 type Item = ContractRecord["items"][number];
 
@@ -164,6 +165,8 @@ export function planUpdateItem(args: PlanArgs<ItemUpdateInput>): Plan {
           discountPercent: fmt4n(next.discountPercent),
         },
       });
+      // a change made now replaces whatever was scheduled for the item's renewal
+      await cancelPendingChanges(tx, contract.id, args.now, item.id);
       return { event: "subscription_contract.updated", contractItemId: item.id };
     },
   };
@@ -185,6 +188,7 @@ export function planRemoveItem(args: PlanArgs<ItemRemoveInput>): Plan {
     continues: true,
     apply: async (tx) => {
       await tx.contractItem.update({ where: { id: item.id }, data: { status: "removed", removedAt: at, endAt: at } });
+      await cancelPendingChanges(tx, contract.id, args.now, item.id);
       return { event: "subscription_contract.updated", contractItemId: item.id };
     },
   };

@@ -11,6 +11,7 @@ import { createAdjustmentRun } from "./adjustmentRun";
 import { itemLine, type ProrationLine, pendingAsRunLine, prorate } from "./lines";
 import type { Plan, PlanArgs } from "./operationFlow";
 import type { ContractRecord } from "./records";
+import { cancelPendingChanges } from "./scheduledChanges";
 
 const notAllowed = (c: ContractRecord, what: string) =>
   invalid("non_field_errors", `Cannot ${what} a contract in state '${c.state}'.`);
@@ -95,6 +96,7 @@ export function planCancel(args: PlanArgs<CancelInput>): Plan {
         data: { state: "canceled", canceledAt: now },
       });
       await settlePendingOnCancel(tx, contract, now);
+      await cancelPendingChanges(tx, contract.id, now);
       return { event: "subscription_contract.canceled" };
     },
   };

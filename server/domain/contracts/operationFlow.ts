@@ -12,7 +12,7 @@ import type { ContractOut, Operation, ProrationPreviewOut } from "@/server/schem
 import { createAdjustmentRun } from "./adjustmentRun";
 import { lineGross, type ProrationLine, pendingAsRunLine, presentProrationLine } from "./lines";
 import { type ContractRecord, loadContract, withLockedContract, withVersionBump } from "./records";
-import { digest, PREVIEW_TTL_MS, paramsHash, readPreview, signPreview } from "./token";
+import { checkPreviewClaims, digest, PREVIEW_TTL_MS, paramsHash, readPreview, signPreview } from "./token";
 import { viewContractById } from "./view";
 
 export interface CommonInput {
@@ -73,7 +73,7 @@ interface Settlement {
   pending: Decimal;
 }
 
-function settle(op: Operation, input: CommonInput, plan: Plan, pendingTotal: Decimal): Settlement {
+export function settle(op: Operation, input: CommonInput, plan: Plan, pendingTotal: Decimal): Settlement {
   const behavior = input.proration_behavior ?? DEFAULT_PRORATION[op];
   const settlement =
     behavior === "always_invoice" ? "invoice_now" : (input.settlement_behavior ?? DEFAULT_SETTLEMENT[op]);
@@ -101,7 +101,7 @@ function settle(op: Operation, input: CommonInput, plan: Plan, pendingTotal: Dec
   return out;
 }
 
-function previewBody(
+export function previewBody(
   op: Operation,
   contract: ContractRecord,
   at: Date,
@@ -202,27 +202,7 @@ export async function executeOperation<I extends CommonInput>(
   const claims = input.preview_token ? await readPreview(input.preview_token) : null;
   return withLockedContract(ctx, contractId, async (tx, contract) => {
     const now = ctx.clock.now();
-    if (input.preview_token) {
-      if (!claims || claims.contractId !== contract.id || claims.operation !== op)
-        throw invalid("preview_token", "Invalid preview token for this contract and operation.");
-      if (claims.expiresAt < now.getTime())
-        throw invalid("preview_token", "The preview token has expired; preview again.");
-      if (claims.paramsHash !== paramsHash(input as Record<string, unknown>))
-        throw invalid(
-          "preview_token",
-          "The request differs from the previewed one (send the same fields, proration_behavior and settlement_behavior).",
-        );
-      // effective_at may be omitted (the preview's applies) but not changed
-      if (input.effective_at && new Date(input.effective_at).getTime() !== new Date(claims.effectiveAt).getTime())
-        throw invalid("preview_token", "The request's effective_at differs from the previewed one.");
-      if (claims.contractVersion !== contract.contractVersion)
-        throw new DomainError(
-          "validation",
-          "stale",
-          { preview_token: ["The contract changed since the preview; preview again."] },
-          "preview_stale",
-        );
-    }
+    if (input.preview_token) checkPreviewClaims(claims, contract, op, input as Record<string, unknown>, now);
     const at = claims ? new Date(claims.effectiveAt) : effectiveAt(input, now);
     // through the transaction: another pool connection while holding this one can deadlock under load
     const catalog = await catalogSnapshot({ ...ctx, db: tx as Ctx["db"] });

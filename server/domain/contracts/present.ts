@@ -4,7 +4,7 @@ import { dec, fmt4, fmt4n } from "@/server/domain/money";
 import type { CatalogSnapshot } from "@/server/domain/offers/snapshot";
 import { versionAt } from "@/server/domain/pricing/amounts";
 import { iso, isoN } from "@/server/domain/time";
-import type { ContractItemOut, ContractOut, ContractPauseOut } from "@/server/schemas/contracts";
+import type { ContractItemOut, ContractOut, ContractPauseOut, ScheduledChangeOut } from "@/server/schemas/contracts";
 import type { ContractRecord } from "./records";
 import { itemEntitledUntil, serviceStateAt } from "./serviceState";
 import { subscriberPage } from "./subscriberPage";
@@ -20,6 +20,27 @@ export function presentPause(phase: Pause): ContractPauseOut {
     reason: phase.reason,
     canceled_at: isoN(phase.canceledAt),
     created_at: iso(phase.createdAt),
+  };
+}
+
+export function presentScheduledChange(
+  change: ContractRecord["scheduledChanges"][number],
+  catalog: CatalogSnapshot,
+): ScheduledChangeOut {
+  const price = change.priceId != null ? catalog.prices.get(change.priceId) : undefined;
+  return {
+    id: change.id,
+    contract_item_id: change.contractItemId,
+    kind: change.kind as ScheduledChangeOut["kind"],
+    price_id: change.priceId,
+    product_name: price?.product.name ?? null,
+    quantity: change.quantity,
+    effective_at: iso(change.effectiveAt),
+    state: change.state as ScheduledChangeOut["state"],
+    requested_by: change.actorType as ScheduledChangeOut["requested_by"],
+    created_at: iso(change.createdAt),
+    applied_at: isoN(change.appliedAt),
+    canceled_at: isoN(change.canceledAt),
   };
 }
 
@@ -149,6 +170,7 @@ export function presentContract(
     accounting_cost_center: contract.accountingCostCenter,
     credit_balance: fmt4(credit),
     auto_apply_credit: contract.autoApplyCredit,
+    scheduled_changes: contract.scheduledChanges.map((change) => presentScheduledChange(change, catalog)),
   };
 }
 

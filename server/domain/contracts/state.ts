@@ -11,6 +11,7 @@ import type { ContractOut } from "@/server/schemas/contracts";
 import { createInitialBilling } from "./create";
 import { contractAnchor, itemLine } from "./lines";
 import { withLockedContract, withVersionBump } from "./records";
+import { cancelPendingChanges, settleDueChanges } from "./scheduledChanges";
 import { viewContractById } from "./view";
 
 export async function activateContract(ctx: Ctx, id: number): Promise<ContractOut> {
@@ -83,7 +84,8 @@ export async function deletePause(ctx: Ctx, id: number, pauseId: number): Promis
 
 /**
  * Applies what is due at ctx.clock.now() to one contract: a scheduled cancellation (→ canceled), pause
- * windows that started (→ paused) or ended (→ active). Idempotent; returns the events written.
+ * windows that started (→ paused) or ended (→ active), scheduled item changes (applied, or canceled with
+ * the contract). Idempotent; returns the events written.
  */
 export async function applyDue(ctx: Ctx, id: number): Promise<EventType[]> {
   return withLockedContract(ctx, id, async (tx, contract) => {
@@ -120,11 +122,21 @@ export async function applyDue(ctx: Ctx, id: number): Promise<EventType[]> {
       });
       events.push("subscription_contract.canceled");
     }
-    if (!events.length) return events;
+    // scheduled item changes due now, after the lifecycle (a contract canceled now cancels them) and
+    // before the run of this instant is built (billing/due.ts runs lifecycle first)
+    const finalState = (data.state as string | undefined) ?? contract.state;
+    const live = finalState === "active" || finalState === "paused";
+    const changeActors = contract.scheduledChanges.some((s) => s.effectiveAt <= now)
+      ? await settleDueChanges(tx, await catalogSnapshot({ ...ctx, db: tx as Ctx["db"] }), contract, live, now)
+      : [];
+    if (!live && contract.scheduledChanges.length) await cancelPendingChanges(tx, id, now);
+    if (!events.length && !changeActors.length) return events;
     await tx.subscriptionContract.update({ where: { id }, data: withVersionBump(now, data) });
     const view = await viewContractById(ctx, tx, id);
     for (const e of events) await emitEvent(tx, ctx.accountId, e, view, now);
-    return events;
+    for (const actor of changeActors)
+      await emitEvent(tx, ctx.accountId, "subscription_contract.updated", view, now, actor);
+    return [...events, ...changeActors.map(() => "subscription_contract.updated" as const)];
   });
 }
 
@@ -138,6 +150,7 @@ export async function contractsWithDueChanges(ctx: Ctx, limit = 500): Promise<nu
         { state: { in: ["active", "paused"] }, cancelAt: { lte: now } },
         { pauses: { some: { state: "scheduled", startAt: { lte: now } } } },
         { pauses: { some: { state: "active", endAt: { lte: now } } } },
+        { scheduledChanges: { some: { state: "scheduled", effectiveAt: { lte: now } } } },
       ],
     },
     select: { id: true },

@@ -2,6 +2,7 @@
 // the operation, its parameters and the contract version, and yields exactly the previewed amounts.
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { canonicalJson as canonical } from "@/server/domain/canonical";
+import { DomainError, invalid } from "@/server/domain/errors";
 import { getSecret } from "@/server/secrets";
 
 /** What a preview promised: the contract at a version, the operation and its parameters, when it takes effect and its amounts. */
@@ -51,4 +52,35 @@ export async function readPreview(token: string): Promise<PreviewClaims | null> 
   } catch {
     return null;
   }
+}
+
+/**
+ * The checks of an execution against its preview token: the same contract, operation and parameters, not
+ * expired, effective_at (when sent) unchanged, and the contract unchanged since (else preview_stale).
+ */
+export function checkPreviewClaims(
+  claims: PreviewClaims | null,
+  contract: { id: number; contractVersion: number },
+  op: string,
+  input: Record<string, unknown>,
+  now: Date,
+): asserts claims is PreviewClaims {
+  if (!claims || claims.contractId !== contract.id || claims.operation !== op)
+    throw invalid("preview_token", "Invalid preview token for this contract and operation.");
+  if (claims.expiresAt < now.getTime()) throw invalid("preview_token", "The preview token has expired; preview again.");
+  if (claims.paramsHash !== paramsHash(input))
+    throw invalid(
+      "preview_token",
+      "The request differs from the previewed one (send the same fields, proration_behavior and settlement_behavior).",
+    );
+  // effective_at may be omitted (the preview's applies) but not changed
+  if (input.effective_at && new Date(String(input.effective_at)).getTime() !== new Date(claims.effectiveAt).getTime())
+    throw invalid("preview_token", "The request's effective_at differs from the previewed one.");
+  if (claims.contractVersion !== contract.contractVersion)
+    throw new DomainError(
+      "validation",
+      "stale",
+      { preview_token: ["The contract changed since the preview; preview again."] },
+      "preview_stale",
+    );
 }

@@ -5,6 +5,12 @@ import type { Ctx } from "@/server/domain/context";
 import type { CommonInput } from "@/server/domain/contracts/operationFlow";
 import { previewChange, runLifecycle, runOperation } from "@/server/domain/contracts/operations";
 import { loadContract } from "@/server/domain/contracts/records";
+import { cancelScheduledChange } from "@/server/domain/contracts/scheduledChanges";
+import {
+  confirmScheduledChange,
+  previewScheduledChange,
+  type ScheduledRequest,
+} from "@/server/domain/contracts/scheduledPreview";
 import { invalid } from "@/server/domain/errors";
 import { fmt4 } from "@/server/domain/money";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
@@ -21,8 +27,9 @@ export type ChangeDirection = "upgrade" | "downgrade";
 
 /**
  * The operation and its fields for a customer's change. Upgrade: the new amount per billing period is
- * higher (charged now, prorated). Anything else is a downgrade: under the default policy it applies
- * without proration (no credit; the renewal bills the new amount), under prorate_both_now it is credited now.
+ * higher (charged now, prorated). Anything else is a downgrade: under the default policy it is scheduled for
+ * the item's period end (nothing now; the renewal bills the new amount), under prorate_both_now it is
+ * applied and credited now.
  */
 async function planFor(ctx: Ctx, contractId: number, change: PlanChange, policy: SelfServicePolicyOut) {
   const c = await loadContract(ctx.db, ctx.accountId, contractId);
@@ -43,28 +50,67 @@ async function planFor(ctx: Ctx, contractId: number, change: PlanChange, policy:
         : change.kind === "price"
           ? { operation: "update_item", contract_item: change.contract_item, price: change.price }
           : { operation: "update_item", contract_item: change.contract_item, quantity };
-  return { direction, delta: fmt4(delta), fields: { ...fields, ...proration } };
+  // a downgrade "at the renewal" waits for the item's period end (an add-on is never scheduled: adding
+  // something of no cost changes no amount); an item not billing yet has no period end, so it applies now
+  const item = change.kind === "add" ? undefined : c.items.find((i) => i.id === change.contract_item);
+  const schedule: ScheduledRequest | null =
+    direction === "downgrade" &&
+    policy.customer_proration === "upgrade_now_downgrade_at_renewal" &&
+    change.kind !== "add" &&
+    (c.state === "active" || c.state === "paused") &&
+    item?.periodEndAt
+      ? {
+          operation: fields.operation,
+          input: { ...withoutOperation(fields), ...proration },
+          terms: {
+            contractItemId: change.contract_item,
+            kind: change.kind === "remove" ? "remove" : "update",
+            priceId: change.kind === "price" ? change.price : null,
+            quantity: change.kind === "quantity" ? (quantity ?? null) : null,
+          },
+        }
+      : null;
+  return { direction, delta: fmt4(delta), fields: { ...fields, ...proration }, schedule };
 }
+
+const withoutOperation = ({ operation: _op, ...rest }: { operation: Operation } & Record<string, unknown>) => rest;
 
 export interface ChangePreview {
   direction: ChangeDirection;
   /** how the amount of each billing period changes */
   period_delta: string;
   preview: ProrationPreviewOut;
+  /** when the change waits for the item's renewal: the instant it applies (nothing is charged now) */
+  scheduled_for: string | null;
 }
 
 export async function previewPlanChange(ctx: Ctx, contractId: number, change: PlanChange): Promise<ChangePreview> {
   const policy = await getSelfServicePolicy(ctx);
   requireAllowed(policy, "change_plan");
   const plan = await planFor(ctx, contractId, change, policy);
+  if (plan.schedule) {
+    const preview = await previewScheduledChange(ctx, contractId, plan.schedule);
+    return { direction: plan.direction, period_delta: plan.delta, preview, scheduled_for: preview.effective_at };
+  }
   const preview = await previewChange(ctx, contractId, plan.fields);
-  return { direction: plan.direction, period_delta: plan.delta, preview };
+  return { direction: plan.direction, period_delta: plan.delta, preview, scheduled_for: null };
 }
 
 export async function confirmPlanChange(ctx: Ctx, contractId: number, change: PlanChange, previewToken: string) {
   const policy = await getSelfServicePolicy(ctx);
   requireAllowed(policy, "change_plan");
-  const { fields } = await planFor(ctx, contractId, change, policy);
+  const { fields, schedule } = await planFor(ctx, contractId, change, policy);
+  if (schedule) {
+    const done = await confirmScheduledChange(ctx, contractId, schedule, previewToken);
+    return {
+      contract_id: contractId,
+      adjustment_run_id: null,
+      invoice_now_amount: "0.0000",
+      credit_amount: "0.0000",
+      scheduled_change_id: done.change.id,
+      scheduled_for: iso(done.change.effectiveAt),
+    };
+  }
   const { operation, ...input } = fields;
   // the preview token binds the operation, its fields and the amounts: the charge equals the preview
   const result = await runOperation(ctx, contractId, operation, {
@@ -77,6 +123,8 @@ export async function confirmPlanChange(ctx: Ctx, contractId: number, change: Pl
     adjustment_run_id: result.adjustmentRunId,
     invoice_now_amount: result.preview.invoice_now_amount,
     credit_amount: result.preview.credit_amount,
+    scheduled_change_id: null,
+    scheduled_for: null,
   };
 }
 
@@ -123,6 +171,9 @@ export async function subscriberAct(ctx: Ctx, contractId: number, action: Subscr
     case "resume":
       requireAllowed(policy, "pause");
       return runLifecycle(ctx, contractId, "resume", { reason: REASON });
+    case "keep_current_plan":
+      // no policy check: undoing a pending change is always the customer's to do
+      return cancelScheduledChange(ctx, contractId, action.change_id);
     case "update_card":
       requireAllowed(policy, "update_card");
       return startCardUpdate(ctx, contractId);

@@ -3,6 +3,7 @@ import { createContract } from "@/server/domain/contracts/create";
 import type { OperationResult } from "@/server/domain/contracts/operationFlow";
 import { previewChange, runLifecycle, runOperation } from "@/server/domain/contracts/operations";
 import { getContract, listContracts, patchContract } from "@/server/domain/contracts/read";
+import { cancelScheduledChange } from "@/server/domain/contracts/scheduledChanges";
 import { activateContract, deletePause } from "@/server/domain/contracts/state";
 import { customerEntitlements } from "@/server/domain/entitlements/entitlements";
 import { parsePage } from "@/server/domain/list";
@@ -178,6 +179,18 @@ export const contractEndpoints = [
     params: z.object({ contractId: intId, pauseId: intId }),
     response: contractResponse,
     handler: (ctx, { params }) => deletePause(ctx, params.contractId, params.pauseId),
+  }),
+  defineEndpoint({
+    method: "DELETE",
+    path: `${base}/scheduled-changes/{changeId}/`,
+    summary: "Cancel a scheduled item change (the item keeps its current terms)",
+    description:
+      "A pending entry of the contract's scheduled_changes (a customer's downgrade waiting for the item's period end) is canceled; the renewal bills the current terms. 404 for an unknown change, 400 for one already applied or canceled.",
+    tags,
+    extension: true,
+    params: z.object({ contractId: intId, changeId: intId }),
+    response: contractResponse,
+    handler: (ctx, { params }) => cancelScheduledChange(ctx, params.contractId, params.changeId),
   }),
   defineEndpoint({
     method: "POST",

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { creditGrantBody, grantContractCredit } from "@/server/domain/contractConsole/credit";
 import { previewChange, runLifecycle, runOperation } from "@/server/domain/contracts/operations";
 import { patchContract } from "@/server/domain/contracts/read";
+import { cancelScheduledChange } from "@/server/domain/contracts/scheduledChanges";
 import { activateContract, deletePause } from "@/server/domain/contracts/state";
 import { idInput } from "@/server/schemas/common";
 import {
@@ -69,6 +70,10 @@ export const contractActionsRouter = router({
   cancelPause: protectedProcedure
     .input(z.object({ ...target, pause_id: idInput }))
     .mutation(async ({ ctx, input }) => deletePause(ctx.domain, input.contract_id, input.pause_id)),
+  /** DELETE …/scheduled-changes/{changeId}/: the contract keeps the item's current terms. */
+  cancelScheduledChange: protectedProcedure
+    .input(z.object({ ...target, change_id: idInput }))
+    .mutation(async ({ ctx, input }) => cancelScheduledChange(ctx.domain, input.contract_id, input.change_id)),
   activate: protectedProcedure
     .input(z.object(target))
     .mutation(async ({ ctx, input }) => activateContract(ctx.domain, input.contract_id)),
