@@ -2,49 +2,19 @@
 // BENCH_CONTRACTS (default 100,000) contracts with a year of monthly billing runs, seeded by bulk SQL into
 // database bench_admin (DATABASE_URL's server or the embedded one). Target: each under 150 ms p50.
 // BENCH_ITERATIONS (default 30) calls per query after a warm-up. BENCH_REUSE=1 keeps a bench_admin seeded
-// earlier (pending migrations applied) instead of seeding again. Then the JavaScript each admin page sends,
-// from the last `next build` (target: under 250 kB compressed). Prints figures, asserts nothing.
-import pg from "pg";
-// @ts-expect-error plain ESM helpers
-import { provideDatabase } from "@/scripts/lib/database.mjs";
-// @ts-expect-error plain ESM helpers
-import { mustRun } from "@/scripts/lib/run.mjs";
-import { seedAdminVolume, seededEarlier } from "./admin-seed";
+// earlier (pending migrations applied) instead of seeding again; BENCH_ONLY=dashboard,forecast measures
+// only what starts with those words. Then the JavaScript each admin page sends,
+// from the last `next build` (target: under 250 kB compressed), and the account forecast's time (target:
+// under 10 s). Prints figures, asserts nothing.
+import { benchDatabase } from "./admin-db";
 import { adminPageJs } from "./adminPageJs";
 
-const N = Number(process.env.BENCH_CONTRACTS ?? 100_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 30);
-const server = await provideDatabase({ dbName: "postgres" });
-const urlOf = (db: string) => {
-  const u = new URL(server.url);
-  u.pathname = `/${db}`;
-  return u.toString();
-};
-const url = urlOf("bench_admin");
-
-const admin = new pg.Client({ connectionString: urlOf("postgres") });
-await admin.connect();
-const reuse =
-  process.env.BENCH_REUSE === "1" &&
-  (await admin.query(`select 1 from pg_database where datname = 'bench_admin'`)).rowCount === 1;
-if (!reuse) {
-  await admin.query(`drop database if exists bench_admin with (force)`);
-  await admin.query(`create database bench_admin`);
-}
-await admin.end();
-await mustRun("node_modules/.bin/prisma", ["migrate", "deploy"], {
-  env: { ...process.env, DATABASE_URL: url },
-  quiet: true,
-});
-
-const c = new pg.Client({ connectionString: url });
-await c.connect();
+// BENCH_ONLY=dashboard,forecast measures only the queries whose names start with one of those words
+const only = process.env.BENCH_ONLY?.split(",").filter(Boolean);
+const wanted = (name: string) => !only || only.some((prefix) => name.startsWith(prefix));
+const { url, seeded, server } = await benchDatabase();
 let t0 = performance.now();
-const seeded = reuse ? await seededEarlier(c) : await seedAdminVolume(c, N);
-console.log(
-  `${reuse ? "reused" : "seeded"} ${seeded.contracts} contracts, ${seeded.items} items, ${seeded.runs} runs and attempts in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-);
-await c.end();
 
 process.env.DATABASE_URL = url;
 process.env.LOG_LEVEL ??= "warn";
@@ -82,7 +52,7 @@ const queries: [string, () => Promise<unknown>][] = [
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 console.log(`query p50 / p99 (ms), ${ITERATIONS} calls each after one warm-up; target p50 < 150 ms`);
-for (const [name, run] of queries) {
+for (const [name, run] of queries.filter(([name]) => wanted(name))) {
   await run();
   const times: number[] = [];
   for (let i = 0; i < ITERATIONS; i++) {
@@ -95,6 +65,12 @@ for (const [name, run] of queries) {
   console.log(
     `${name.padEnd(48)} ${p50.toFixed(1).padStart(8)} ${pct(times, 99).toFixed(1).padStart(8)}${p50 >= 150 ? "  (over target)" : ""}`,
   );
+}
+
+// the account forecast (issue 17's target: 100,000 contracts under 10 s), shown on the dashboard's forecast page
+if (wanted("forecast")) {
+  const { timeForecast } = await import("./forecastTiming");
+  await timeForecast(seeded.accountId);
 }
 
 const pages = adminPageJs();

@@ -1,13 +1,13 @@
 // The regular runs of a contract snapshot, as pure data: the worker's build (build.ts) creates the first
 // one due; upcoming runs and the forecast (upcoming.ts, forecast.ts) replay them over an in-memory copy
 // of the contract. One computation, so a projection equals, to the cent, what the worker later bills.
-import Decimal from "decimal.js";
+import type Decimal from "decimal.js";
 import { pendingAsRunLine } from "@/server/domain/contracts/lines";
 import { type ScheduledChangeTerms, withChangesDue } from "@/server/domain/contracts/scheduledApply";
 import type { CatalogSnapshot } from "@/server/domain/offers/snapshot";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { runPeriodOf } from "./period";
-import { type PlannableContract, planRegularRun } from "./plan";
+import { type PlannableContract, type PlanOptions, planRegularRun } from "./plan";
 
 export type DraftLine = Prisma.BillingRunLineCreateWithoutRunInput;
 type PendingRow = Prisma.PendingLineGetPayload<object>;
@@ -32,20 +32,24 @@ export function regularRunDraft(
   catalog: CatalogSnapshot,
   at: Date,
   pending: PendingRow[],
+  options: PlanOptions = {},
 ): RunDraft | null {
-  const plan = planRegularRun(contract, catalog, at);
+  const plan = planRegularRun(contract, catalog, at, options);
   if (!plan.live) return null;
-  const lines: DraftLine[] = [...plan.lines, ...pending.map(pendingAsRunLine)];
-  const sum = (k: "subtotal" | "tax") => lines.reduce((a, l) => a.plus(String(l[k])), new Decimal(0));
+  const carried = pending.map(pendingAsRunLine);
+  const lines: DraftLine[] = carried.length ? [...plan.lines, ...carried] : plan.lines;
+  const sum = (k: "subtotal" | "tax") => carried.reduce((a, l) => a.plus(String(l[k])), plan[k]);
   const subtotal = sum("subtotal");
   const tax = sum("tax");
+  // without pending lines, the plan's (shared) total: equal runs then carry the same Decimal
+  const total = carried.length ? subtotal.plus(tax) : plan.total;
   return {
     at,
     lines,
     ...runPeriodOf(lines, { start: at, end: plan.next ?? at }),
     subtotal,
     tax,
-    total: subtotal.plus(tax),
+    total,
     next: plan.next,
     advance: plan.advance,
   };
@@ -82,6 +86,7 @@ export function projection(
   pending: PendingRow[],
   until: Date,
   limit = Number.POSITIVE_INFINITY,
+  options: PlanOptions = {},
 ): { runs: RunDraft[]; endsAt: Date | null } {
   let snapshot = { ...contract, items: contract.items.map((i) => ({ ...i })) };
   const runs: RunDraft[] = [];
@@ -93,7 +98,7 @@ export function projection(
     if (!live || !at || at > until) break;
     if (snapshot.cancelAt && snapshot.cancelAt <= at) break;
     snapshot = withChangesDue(snapshot, catalog, at);
-    const draft = regularRunDraft(snapshot, catalog, at, carried);
+    const draft = regularRunDraft(snapshot, catalog, at, carried, options);
     if (!draft) return { runs, endsAt: cancelEnd && cancelEnd < at ? cancelEnd : at };
     runs.push(draft);
     carried = [];

@@ -10,14 +10,24 @@ import { fmt4 } from "@/server/domain/money";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
 import type { ProjectableContract } from "./draft";
 import { contractEffects, type Effects } from "./forecastEffects";
+import { forecastPages } from "./forecastLoad";
 import { monthsAfter } from "./upcoming";
 
-const BATCH = 2_000;
 const MEMO_LIMIT = 250_000;
 /** Contract ids listed per month and kind of event; the counts are complete. */
 const LISTED = 20;
 
-const memo = new Map<string, Effects>();
+/** What one contract adds to the forecast, by month index (0 = the first month). */
+interface Contribution {
+  /** per projected run: its month and its total (shared Decimals: equal runs carry the same object) */
+  runMonths: number[];
+  runTotals: Decimal[];
+  ending: number | null;
+  renewing: number[];
+  priceChanges: number[];
+}
+
+const memo = new Map<string, Contribution>();
 
 /**
  * Everything the projection of a contract without pending lines reads, without ids: contracts of the same
@@ -25,46 +35,48 @@ const memo = new Map<string, Effects>();
  */
 function shapeKey(c: ProjectableContract): string {
   const t = (d: Date | null) => (d ? +d : "");
-  return JSON.stringify([
-    c.state,
-    t(c.nextBillingAt),
-    t(c.cancelAt),
-    c.billingTimezone,
-    c.billingTime,
-    c.fixedDay,
-    t(c.billingAnchorAt),
-    c.items.map((i) => [
-      i.status,
-      i.priceId,
-      i.quantity,
-      String(i.unitAmountOverride ?? ""),
-      String(i.discountPercent ?? ""),
-      t(i.startAt),
-      t(i.endAt),
-      t(i.periodStartAt),
-      t(i.periodEndAt),
-    ]),
-    c.pauses.filter((p) => p.state !== "canceled").map((p) => [t(p.startAt), t(p.endAt)]),
-    // item positions, not ids: the key must stay free of ids
-    (c.scheduledChanges ?? []).map((s) => [
-      c.items.findIndex((i) => i.id === s.contractItemId),
-      s.kind,
-      s.priceId,
-      s.quantity,
-      t(s.effectiveAt),
-    ]),
-  ]);
+  let key = `${c.state}|${t(c.nextBillingAt)}|${t(c.cancelAt)}|${c.billingTimezone}|${c.billingTime}|${c.fixedDay ?? ""}|${t(c.billingAnchorAt)}`;
+  for (const i of c.items)
+    key += `|${i.status},${i.priceId},${i.quantity},${i.unitAmountOverride ?? ""},${i.discountPercent ?? ""},${t(i.startAt)},${t(i.endAt)},${t(i.periodStartAt)},${t(i.periodEndAt)}`;
+  for (const p of c.pauses) if (p.state !== "canceled") key += `|p${+p.startAt},${+p.endAt}`;
+  // item positions, not ids: the key must stay free of ids
+  for (const s of c.scheduledChanges ?? [])
+    key += `|s${c.items.findIndex((i) => i.id === s.contractItemId)},${s.kind},${s.priceId ?? ""},${s.quantity ?? ""},${+s.effectiveAt}`;
+  return key;
 }
 
 export const monthKey = (t: Date) => t.toISOString().slice(0, 7);
 
 interface Cell {
-  billed: Decimal;
+  /** run totals → how many runs billed that total: a sum of products at the end, no addition per run */
+  totals: Map<Decimal, number>;
   runs: number;
   ending: number[];
   renewing: number[];
   priceChanges: number[];
   counts: { ending: number; renewing: number; priceChanges: number };
+}
+
+const newCell = (): Cell => ({
+  totals: new Map(),
+  runs: 0,
+  ending: [],
+  renewing: [],
+  priceChanges: [],
+  counts: { ending: 0, renewing: 0, priceChanges: 0 },
+});
+
+function contribution(effects: Effects, from: Date): Contribution {
+  // the month index of an instant; the first month takes anything before it (a run overdue now)
+  const month = (t: Date) =>
+    t < from ? 0 : (t.getUTCFullYear() - from.getUTCFullYear()) * 12 + t.getUTCMonth() - from.getUTCMonth();
+  return {
+    runMonths: effects.billed.map(([at]) => month(at)),
+    runTotals: effects.billed.map(([, total]) => total),
+    ending: effects.endsAt ? month(effects.endsAt) : null,
+    renewing: effects.renewals.map(month),
+    priceChanges: effects.priceChanges.map(month),
+  };
 }
 
 export async function forecastAccount(ctx: Ctx, input: { months?: number } = {}) {
@@ -74,69 +86,43 @@ export async function forecastAccount(ctx: Ctx, input: { months?: number } = {})
   const until = new Date(+monthsAfter(from, months) - 1);
   const keys = Array.from({ length: months }, (_, k) => monthKey(monthsAfter(from, k)));
   const catalog = await catalogSnapshot(ctx);
-  const cells = new Map<string, Map<string, Cell>>();
-  const cell = (currency: string, month: string) => {
-    let byMonth = cells.get(currency);
-    if (!byMonth) cells.set(currency, (byMonth = new Map()));
-    let c = byMonth.get(month);
-    if (!c)
-      byMonth.set(
-        month,
-        (c = {
-          billed: new Decimal(0),
-          runs: 0,
-          ending: [],
-          renewing: [],
-          priceChanges: [],
-          counts: { ending: 0, renewing: 0, priceChanges: 0 },
-        }),
-      );
-    return c;
-  };
+  const cells = new Map<string, Cell[]>();
   const note = (list: number[], id: number) => list.length < LISTED && list.push(id);
   let contracts = 0;
-  for (let after = 0; ; ) {
-    const batch = await ctx.db.subscriptionContract.findMany({
-      where: { accountId: ctx.accountId, state: { in: ["active", "paused"] }, id: { gt: after } },
-      orderBy: { id: "asc" },
-      take: BATCH,
-      include: {
-        items: { orderBy: { id: "asc" } },
-        pauses: { where: { state: { not: "canceled" } } },
-        scheduledChanges: { where: { state: "scheduled" }, orderBy: [{ effectiveAt: "asc" }, { id: "asc" }] },
-      },
-    });
-    if (!batch.length) break;
-    after = batch[batch.length - 1].id;
-    const pending = await ctx.db.pendingLine.findMany({
-      where: { contractId: { in: batch.map((c) => c.id) }, billingRunId: null },
-      orderBy: { id: "asc" },
-    });
-    const pendingOf = new Map<number, typeof pending>();
-    for (const p of pending) pendingOf.set(p.contractId, [...(pendingOf.get(p.contractId) ?? []), p]);
-    for (const c of batch) {
+  for await (const page of forecastPages(ctx)) {
+    for (const c of page.contracts) {
       contracts++;
-      const mine = pendingOf.get(c.id) ?? [];
-      const key = `${ctx.accountId}:${catalog.version}:${+until}:${mine.length ? `contract ${c.id}:${c.contractVersion}` : shapeKey(c)}`;
-      const effects = memoized(memo, key, MEMO_LIMIT, () => contractEffects(c, catalog, mine, until));
-      const month = (t: Date) => (t < from ? keys[0] : monthKey(t));
-      for (const [at, total] of effects.billed) {
-        const x = cell(c.currency, month(at));
-        x.billed = x.billed.plus(total);
-        x.runs++;
+      const mine = page.pendingOf.get(c.id) ?? [];
+      const key = `${ctx.accountId}:${catalog.version}:${+from}:${+until}:${mine.length ? `contract ${c.id}:${c.contractVersion}` : shapeKey(c)}`;
+      const x = memoized(memo, key, MEMO_LIMIT, () => contribution(contractEffects(c, catalog, mine, until), from));
+      if (!x.runMonths.length && x.ending === null && !x.renewing.length && !x.priceChanges.length) continue;
+      // a currency is listed once a contract adds something to it
+      let row = cells.get(c.currency);
+      if (!row) cells.set(c.currency, (row = Array.from({ length: months }, newCell)));
+      for (let k = 0; k < x.runMonths.length; k++) {
+        const cell = row[x.runMonths[k]];
+        cell.totals.set(x.runTotals[k], (cell.totals.get(x.runTotals[k]) ?? 0) + 1);
+        cell.runs++;
       }
-      for (const [kind, dates] of [
-        ["ending", effects.endsAt ? [effects.endsAt] : []],
-        ["renewing", effects.renewals],
-        ["priceChanges", effects.priceChanges],
-      ] as const)
-        for (const at of dates) {
-          const x = cell(c.currency, month(at));
-          x.counts[kind]++;
-          note(x[kind], c.id);
-        }
+      if (x.ending !== null) {
+        row[x.ending].counts.ending++;
+        note(row[x.ending].ending, c.id);
+      }
+      for (const m of x.renewing) {
+        row[m].counts.renewing++;
+        note(row[m].renewing, c.id);
+      }
+      for (const m of x.priceChanges) {
+        row[m].counts.priceChanges++;
+        note(row[m].priceChanges, c.id);
+      }
     }
   }
+  const billed = (x: Cell) => {
+    let sum = new Decimal(0);
+    for (const [total, count] of x.totals) sum = sum.plus(total.times(count));
+    return sum;
+  };
   return {
     from: from.toISOString(),
     until: until.toISOString(),
@@ -144,15 +130,15 @@ export async function forecastAccount(ctx: Ctx, input: { months?: number } = {})
     months: keys,
     currencies: [...cells.keys()].sort().map((currency) => ({
       currency,
-      months: keys.map((month) => {
-        const x = cells.get(currency)?.get(month);
+      months: keys.map((month, k) => {
+        const x = cells.get(currency)![k];
         return {
           month,
-          billed_amount: fmt4(x?.billed ?? 0),
-          runs: x?.runs ?? 0,
-          ending: { count: x?.counts.ending ?? 0, contract_ids: x?.ending ?? [] },
-          renewing: { count: x?.counts.renewing ?? 0, contract_ids: x?.renewing ?? [] },
-          price_changes: { count: x?.counts.priceChanges ?? 0, contract_ids: x?.priceChanges ?? [] },
+          billed_amount: fmt4(billed(x)),
+          runs: x.runs,
+          ending: { count: x.counts.ending, contract_ids: x.ending },
+          renewing: { count: x.counts.renewing, contract_ids: x.renewing },
+          price_changes: { count: x.counts.priceChanges, contract_ids: x.priceChanges },
         };
       }),
     })),

@@ -23,7 +23,7 @@ export function contractEffects(
   pending: Prisma.PendingLineGetPayload<object>[],
   until: Date,
 ): Effects {
-  const { runs, endsAt } = projection(c, catalog, pending, until);
+  const { runs, endsAt } = projection(c, catalog, pending, until, Number.POSITIVE_INFINITY, { explain: false });
   // the version each item's current period was billed at, then each projected run's
   const paid = new Map<number, number | null>();
   for (const i of c.items) {

@@ -2,11 +2,12 @@
 // ended by then (billed for its next period, at the version in effect then, less paused time) and how
 // each item's period advances. Pure: the worker (build.ts, bulk.ts) and the forecast (draft.ts) share it.
 import Decimal from "decimal.js";
+import { memoized } from "@/server/domain/boundedMemo";
 import { contractAnchor, itemLine, lineAmounts } from "@/server/domain/contracts/lines";
 import type { ContractRecord } from "@/server/domain/contracts/records";
 import type { CatalogSnapshot } from "@/server/domain/offers/snapshot";
-import { roundFactor } from "@/server/domain/pricing/amounts";
-import { billingPeriodFrom } from "@/server/domain/pricing/periods";
+import { billingPeriodFrom, factorOf } from "@/server/domain/pricing/periods";
+import type { PricedAmounts } from "@/server/domain/pricing/types";
 import type { Prisma } from "@/server/generated/prisma/client";
 
 export interface Advance {
@@ -32,10 +33,38 @@ function pausedMs(contract: Pick<PlannableContract, "pauses">, from: Date, to: D
   return ms;
 }
 
-export function planRegularRun(contract: PlannableContract, catalog: CatalogSnapshot, at: Date) {
+// Memoized results are shared objects with ids, so runs made of the same priced lines (most runs: the same
+// items renewing at the same versions) are summed once; the sums are shared (immutable) Decimals.
+const sums = new Map<string, { subtotal: Decimal; tax: Decimal; total: Decimal }>();
+
+/** The sums of the lines' subtotals and taxes (each already rounded to four places), and their total. */
+function runSums(priced: PricedAmounts[]) {
+  const key = priced.map((a) => a.id).join(",");
+  return memoized(sums, key, 10_000, () => {
+    const subtotal = priced.reduce((a, x) => a.plus(x.subtotal), new Decimal(0));
+    const tax = priced.reduce((a, x) => a.plus(x.tax), new Decimal(0));
+    return { subtotal, tax, total: subtotal.plus(tax) };
+  });
+}
+
+export interface PlanOptions {
+  /**
+   * false: lines without their explanation text (description ""), for projections that only add amounts
+   * up (the account forecast); the amounts are the same computation, memoized across periods.
+   */
+  explain?: boolean;
+}
+
+export function planRegularRun(
+  contract: PlannableContract,
+  catalog: CatalogSnapshot,
+  at: Date,
+  { explain = true }: PlanOptions = {},
+) {
   const anchor = contractAnchor(contract);
   const lines: Prisma.BillingRunLineCreateWithoutRunInput[] = [];
   const advance: Advance[] = [];
+  const priced: PricedAmounts[] = [];
   for (const item of contract.items) {
     if (item.status !== "active" || !item.periodEndAt || item.periodEndAt > at) continue;
     if (item.endAt && item.endAt <= item.periodEndAt) continue; // ended: nothing more to bill
@@ -44,16 +73,21 @@ export function planRegularRun(contract: PlannableContract, catalog: CatalogSnap
     advance.push({ id: item.id, start: service.start.toISOString(), end: service.end.toISOString() });
     const from = item.startAt && item.startAt > service.start ? item.startAt : service.start;
     const to = item.endAt && item.endAt < service.end ? item.endAt : service.end;
-    const billedMs = Math.max(0, +to - +from - pausedMs(contract, from, to));
+    const pausedWithin = pausedMs(contract, from, to);
+    const billedMs = Math.max(0, +to - +from - pausedWithin);
     if (billedMs <= 0) continue;
-    const factor = roundFactor(new Decimal(billedMs).div(+full.end - +full.start));
-    const paused = pausedMs(contract, from, to) > 0 ? " (paused time excluded)" : "";
+    // billed ÷ full rounded half-up to six places (exact integer arithmetic; the service lies within full)
+    const factor = factorOf(billedMs, +full.end - +full.start);
+    const paused = pausedWithin > 0 ? " (paused time excluded)" : "";
     const amounts = lineAmounts(
       line,
       factor,
       service.start,
-      `${service.start.toISOString().slice(0, 10)} to ${service.end.toISOString().slice(0, 10)}${paused}`,
+      explain
+        ? `${service.start.toISOString().slice(0, 10)} to ${service.end.toISOString().slice(0, 10)}${paused}`
+        : "",
     );
+    priced.push(amounts);
     lines.push({
       contractItemId: item.id,
       priceId: line.price.id,
@@ -69,7 +103,7 @@ export function planRegularRun(contract: PlannableContract, catalog: CatalogSnap
       servicePeriodEndAt: to,
       prorationReason: factor.eq(1) ? null : paused ? "paused" : "partial_period",
       kind: "recurring",
-      description: amounts.explanation,
+      description: explain ? amounts.explanation : "",
     });
   }
   // items still billing after this run, and the next billing date: the earliest of their period ends
@@ -80,5 +114,5 @@ export function planRegularRun(contract: PlannableContract, catalog: CatalogSnap
     .map((i) => new Date(advance.find((a) => a.id === i.id)?.end ?? i.periodEndAt!));
   const next = ends.length ? new Date(Math.min(...ends.map(Number))) : null;
   const live = ends.length > 0;
-  return { lines, advance, next, live };
+  return { lines, advance, next, live, ...runSums(priced) };
 }

@@ -131,17 +131,23 @@ export async function renewalsDue(ctx: Ctx): Promise<AmountFigure[]> {
       select c.id, c.currency, c.next_billing_at from subscription_contracts c
       where c.account_id = ${ctx.accountId} and c.state = 'active' and c.next_billing_at >= ${now} and c.next_billing_at < ${to}
     ),
-    lines as (
-      select d.currency, ci.price_id, round(coalesce(ci.unit_amount_override, pv.unit_amount, (
-          select f.unit_amount from price_versions f where f.price_id = ci.price_id
-          order by (f.effective_from > ci.period_end_at) desc, f.effective_from asc nulls last limit 1), 0)
-        * ci.quantity * (100 - coalesce(ci.discount_percent, 0)) / 100, 4) as line
+    -- equal due items (same price, amounts, discount and period end) are priced once and counted
+    items as (
+      select d.currency, ci.price_id, ci.unit_amount_override as override, ci.quantity, ci.discount_percent as discount, ci.period_end_at, count(*) as n
       from due d join contract_items ci on ci.contract_id = d.id
-      left join price_versions pv on pv.price_id = ci.price_id and (pv.effective_from is null or pv.effective_from <= ci.period_end_at) and (pv.effective_to is null or ci.period_end_at < pv.effective_to)
       where ci.status = 'active' and ci.period_end_at <= d.next_billing_at and (ci.end_at is null or ci.end_at > ci.period_end_at)
+      group by 1, 2, 3, 4, 5, 6
+    ),
+    lines as (
+      select i.currency, i.price_id, i.n, round(coalesce(i.override, pv.unit_amount, (
+          select f.unit_amount from price_versions f where f.price_id = i.price_id
+          order by (f.effective_from > i.period_end_at) desc, f.effective_from asc nulls last limit 1), 0)
+        * i.quantity * (100 - coalesce(i.discount, 0)) / 100, 4) as line
+      from items i
+      left join price_versions pv on pv.price_id = i.price_id and (pv.effective_from is null or pv.effective_from <= i.period_end_at) and (pv.effective_to is null or i.period_end_at < pv.effective_to)
     ),
     amounts as (
-      select l.currency, l.line + case when pr.tax_policy = 'exclusive' and tr.percentage is not null then round(l.line * tr.percentage / 100, 4) else 0 end as amount
+      select l.currency, (l.line + case when pr.tax_policy = 'exclusive' and tr.percentage is not null then round(l.line * tr.percentage / 100, 4) else 0 end) * l.n as amount
       from lines l join catalog_prices cp on cp.id = l.price_id join catalog_products pr on pr.id = cp.product_id left join tax_rates tr on tr.id = pr.tax_rate_id
       union all
       select d.currency, pl.subtotal + pl.tax from due d join pending_lines pl on pl.contract_id = d.id and pl.billing_run_id is null

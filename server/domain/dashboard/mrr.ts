@@ -7,6 +7,7 @@
 // effect at each instant.
 import Decimal from "decimal.js";
 import type { Ctx } from "@/server/domain/context";
+import { Prisma } from "@/server/generated/prisma/client";
 
 export interface MrrPoint {
   at: Date;
@@ -17,8 +18,17 @@ export interface MrrPoint {
 /** MRR per currency at each of `instants` (ascending). One row per instant and currency with a non-zero figure. */
 export async function mrrAt(ctx: Ctx, instants: Date[]): Promise<MrrPoint[]> {
   const pts = instants.map((d) => d.toISOString());
-  const rows = await ctx.db.$queryRaw<{ idx: number; currency: string; mrr: string }[]>`
-    with pts as (select i::int as idx, t from unnest(${pts}::timestamptz[]) with ordinality as u(t, i)),
+  // one instant (the current MRR): the spans live then, by a plain range test; several: bucketed once
+  const live =
+    pts.length === 1
+      ? Prisma.sql`
+    live as (
+      select 1 as idx, ${pts[0]}::timestamptz as t, price_id, currency, override, sum(weight) as w from mrr_spans
+      where account_id = ${ctx.accountId} and live_from <= ${pts[0]}::timestamptz and live_to > ${pts[0]}::timestamptz
+      group by 3, 4, 5
+    )`
+      : Prisma.sql`
+    pts as (select i::int as idx, t from unnest(${pts}::timestamptz[]) with ordinality as u(t, i)),
     arr as (select array_agg(t order by idx) as ts from pts),
     spans as (
       -- the live intervals of the account's items, and of the pauses over them negatively (kept by triggers)
@@ -37,7 +47,9 @@ export async function mrrAt(ctx: Ctx, instants: Date[]): Promise<MrrPoint[]> {
       select pts.idx, pts.t, b.price_id, b.currency, b.override, sum(b.w) as w
       from buckets b join pts on pts.idx > b.from_idx and pts.idx <= b.to_idx
       group by 1, 2, 3, 4, 5
-    )
+    )`;
+  const rows = await ctx.db.$queryRaw<{ idx: number; currency: string; mrr: string }[]>`
+    with ${live}
     select l.idx, l.currency,
       sum(coalesce(l.override, v.unit_amount, 0) * l.w * f.per_month * f.net)::text as mrr
     from live l

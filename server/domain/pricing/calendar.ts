@@ -53,6 +53,25 @@ export function addIntervals(anchor: DateTime, interval: Interval, count: number
   }
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * addIntervals in the UTC zone on plain instants: the same calendar steps (a UTC day is always 24 hours),
+ * without building luxon DateTimes, for the renewals of contracts billed in UTC (the default zone), which
+ * the forecast takes by the million. tests/pricing/utc-intervals.test.ts holds it equal to addIntervals.
+ */
+export function addIntervalsUtc(at: Date, interval: Interval, count: number, anchorDay?: number): Date {
+  if (interval === "day") return new Date(+at + count * DAY_MS);
+  if (interval === "week") return new Date(+at + count * 7 * DAY_MS);
+  const month = at.getUTCMonth() + (interval === "year" ? 12 * count : count);
+  const year = at.getUTCFullYear();
+  const daysInMonth = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const day = Math.min(anchorDay ?? at.getUTCDate(), daysInMonth);
+  return new Date(
+    Date.UTC(year, month, day, at.getUTCHours(), at.getUTCMinutes(), at.getUTCSeconds(), at.getUTCMilliseconds()),
+  );
+}
+
 /** Next `count` dates strictly after `from` at which a schedule's rules fire (month null = every month). */
 export function nextScheduleOccurrences(
   rules: ScheduleRule[],

@@ -7,6 +7,7 @@ import { memoized, memoizedOn } from "@/server/domain/boundedMemo";
 import { D } from "@/server/domain/money";
 import {
   addIntervals,
+  addIntervalsUtc,
   atDayOfMonth,
   type Interval,
   nextScheduleOccurrences,
@@ -117,6 +118,8 @@ function computeNextPeriod(price: PriceTerms, anchor: Anchor, end: Date, kind: P
     return { start: end, end: nextScheduleOccurrences(s.rules, s.timezone, end, 1, anchor.billingTime)[0] };
   }
   const { interval, count } = step(price);
+  if (kind === "anchored_interval" && anchor.timezone === "UTC")
+    return { start: end, end: addIntervalsUtc(end, interval, count, anchor.anchorAt.getUTCDate()) };
   const local = DateTime.fromJSDate(end, { zone: anchor.timezone });
   const day =
     kind === "fixed_day_of_month"
