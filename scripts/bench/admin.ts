@@ -4,50 +4,18 @@
 // BENCH_ITERATIONS (default 30) calls per query after a warm-up. BENCH_REUSE=1 keeps a bench_admin seeded
 // earlier (pending migrations applied) instead of seeding again. Then the JavaScript each admin page sends,
 // from the last `next build` (target: under 250 kB compressed). Prints figures, asserts nothing.
-import pg from "pg";
-// @ts-expect-error plain ESM helpers
-import { provideDatabase } from "@/scripts/lib/database.mjs";
-// @ts-expect-error plain ESM helpers
-import { mustRun } from "@/scripts/lib/run.mjs";
-import { seedAdminVolume, seededEarlier } from "./admin-seed";
 import { adminPageJs } from "./adminPageJs";
+import { seedBenchDatabase } from "./benchDatabase";
 
 const N = Number(process.env.BENCH_CONTRACTS ?? 100_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 30);
-const server = await provideDatabase({ dbName: "postgres" });
-const urlOf = (db: string) => {
-  const u = new URL(server.url);
-  u.pathname = `/${db}`;
-  return u.toString();
-};
-const url = urlOf("bench_admin");
-
-const admin = new pg.Client({ connectionString: urlOf("postgres") });
-await admin.connect();
-const reuse =
-  process.env.BENCH_REUSE === "1" &&
-  (await admin.query(`select 1 from pg_database where datname = 'bench_admin'`)).rowCount === 1;
-if (!reuse) {
-  await admin.query(`drop database if exists bench_admin with (force)`);
-  await admin.query(`create database bench_admin`);
-}
-await admin.end();
-await mustRun("node_modules/.bin/prisma", ["migrate", "deploy"], {
-  env: { ...process.env, DATABASE_URL: url },
-  quiet: true,
+const { server, reused, seeded, seconds } = await seedBenchDatabase("bench_admin", N, {
+  reuse: process.env.BENCH_REUSE === "1",
 });
-
-const c = new pg.Client({ connectionString: url });
-await c.connect();
-let t0 = performance.now();
-const seeded = reuse ? await seededEarlier(c) : await seedAdminVolume(c, N);
 console.log(
-  `${reuse ? "reused" : "seeded"} ${seeded.contracts} contracts, ${seeded.items} items, ${seeded.runs} runs and attempts in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  `${reused ? "reused" : "seeded"} ${seeded.contracts} contracts, ${seeded.items} items, ${seeded.runs} runs and attempts in ${seconds} s`,
 );
-await c.end();
 
-process.env.DATABASE_URL = url;
-process.env.LOG_LEVEL ??= "warn";
 const { appRouter } = await import("@/server/trpc/root");
 const { getDb } = await import("@/server/db");
 const caller = appRouter.createCaller({
@@ -86,7 +54,7 @@ for (const [name, run] of queries) {
   await run();
   const times: number[] = [];
   for (let i = 0; i < ITERATIONS; i++) {
-    t0 = performance.now();
+    const t0 = performance.now();
     await run();
     times.push(performance.now() - t0);
   }
