@@ -1,16 +1,5 @@
-import { ShippingOptionForm } from "@/components/admin/catalog/ShippingOptionForm";
-import { ShippingOptionTable } from "@/components/admin/catalog/ShippingOptionTable";
-import { ListPage } from "@/components/admin/ListPage";
+import { CatalogListPage } from "@/components/admin/catalog/CatalogListPage";
 
 export default function ShippingOptionsPage() {
-  return (
-    <ListPage
-      title="Shipping options"
-      description="Delivery choices offered with physical products."
-      listTitle="All shipping options"
-      list={<ShippingOptionTable />}
-      formTitle="New shipping option"
-      form={<ShippingOptionForm />}
-    />
-  );
+  return <CatalogListPage resource="shippingOptions" description="Delivery choices offered with physical products." />;
 }

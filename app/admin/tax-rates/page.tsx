@@ -1,16 +1,10 @@
-import { TaxRateForm } from "@/components/admin/catalog/TaxRateForm";
-import { TaxRateTable } from "@/components/admin/catalog/TaxRateTable";
-import { ListPage } from "@/components/admin/ListPage";
+import { CatalogListPage } from "@/components/admin/catalog/CatalogListPage";
 
 export default function TaxRatesPage() {
   return (
-    <ListPage
-      title="Tax rates"
+    <CatalogListPage
+      resource="taxRates"
       description="Rates products can apply; a deactivated rate stays on the products that use it."
-      listTitle="All tax rates"
-      list={<TaxRateTable />}
-      formTitle="New tax rate"
-      form={<TaxRateForm />}
     />
   );
 }

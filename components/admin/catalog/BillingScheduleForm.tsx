@@ -7,7 +7,8 @@ import { TextField } from "@/components/ui/Field";
 import { FormError } from "@/components/ui/FormError";
 import { optionalInt, optionalText, text } from "@/components/ui/formData";
 import { SubmitButton } from "@/components/ui/SubmitButton";
-import { type CatalogRow, useCatalogSave } from "./catalogResource";
+import type { CatalogRow } from "./catalogNouns";
+import { useCatalogSave } from "./catalogResource";
 
 const FIELDS = ["name", "timezone", "rules"] as const;
 

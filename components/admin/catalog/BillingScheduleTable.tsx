@@ -5,7 +5,7 @@ import type { ColumnDef } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { BillingScheduleForm } from "./BillingScheduleForm";
 import { CatalogRecordTable } from "./CatalogRecordTable";
-import type { CatalogRow } from "./catalogResource";
+import type { CatalogRow } from "./catalogNouns";
 
 type Schedule = CatalogRow<"billingSchedules">;
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];

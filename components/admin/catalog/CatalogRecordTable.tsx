@@ -7,19 +7,10 @@ import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
 import { Dialog } from "@/components/ui/Dialog";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { toast } from "@/components/ui/Toaster";
-import { ActiveToggle } from "./ActiveToggle";
+import { ActiveToggle, rowButtonClass } from "./ActiveToggle";
 import { CATALOG_PAGE_SIZE, CatalogListFilters, catalogEmpty, useCatalogListInput } from "./catalogList";
-import {
-  CATALOG_NOUNS,
-  type CatalogRecord,
-  type CatalogResource,
-  capitalized,
-  testIdOf,
-  useCatalogProcedures,
-} from "./catalogResource";
-
-export const rowButtonClass =
-  "rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50";
+import { CATALOG_NOUNS, type CatalogRecord, type CatalogResource, capitalized, testIdOf } from "./catalogNouns";
+import { useCatalogProcedures } from "./catalogResource";
 
 interface RecordProps<Row extends CatalogRecord> {
   resource: CatalogResource;

@@ -6,7 +6,8 @@ import { optionalText, text } from "@/components/ui/formData";
 import { GridForm } from "@/components/ui/GridForm";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { CurrencyField } from "./CurrencyOptions";
-import { type CatalogRow, useCatalogSave } from "./catalogResource";
+import type { CatalogRow } from "./catalogNouns";
+import { useCatalogSave } from "./catalogResource";
 
 const FIELDS = ["name", "service_code", "currency", "price_amount", "free_above_amount"] as const;
 

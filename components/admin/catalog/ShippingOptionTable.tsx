@@ -3,7 +3,7 @@
 import type { ColumnDef } from "@/components/ui/DataTable";
 import { Money } from "@/components/ui/Money";
 import { CatalogRecordTable } from "./CatalogRecordTable";
-import type { CatalogRow } from "./catalogResource";
+import type { CatalogRow } from "./catalogNouns";
 import { ShippingOptionForm } from "./ShippingOptionForm";
 
 const columns: ColumnDef<CatalogRow<"shippingOptions">>[] = [

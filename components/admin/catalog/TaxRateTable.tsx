@@ -2,7 +2,7 @@
 // The account's tax rates with edit and deactivate actions.
 import type { ColumnDef } from "@/components/ui/DataTable";
 import { CatalogRecordTable } from "./CatalogRecordTable";
-import type { CatalogRow } from "./catalogResource";
+import type { CatalogRow } from "./catalogNouns";
 import { TaxRateForm } from "./TaxRateForm";
 
 const columns: ColumnDef<CatalogRow<"taxRates">>[] = [

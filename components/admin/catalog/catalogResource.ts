@@ -1,33 +1,13 @@
 "use client";
 // The console's simple catalog records (tax rates, shipping options, billing schedules) share one shape
 // of tRPC router (list / create / update) and of UI (a filtered table with edit and deactivate, a form
-// that creates or edits). This names them once, with the words the UI uses for each.
+// that creates or edits): their procedures and the save of their forms, once.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { useTRPC } from "@/components/trpc/client";
-import type { RouterInputs, RouterOutputs } from "@/components/trpc/types";
 import { fieldErrorsOf } from "@/components/ui/errors";
 import { toast } from "@/components/ui/Toaster";
-
-export type CatalogResource = "taxRates" | "shippingOptions" | "billingSchedules";
-/** What every catalog record has, which the shared table relies on. */
-export interface CatalogRecord {
-  id: number;
-  name: string;
-  active: boolean;
-}
-export type CatalogRow<R extends CatalogResource> = RouterOutputs["catalogAdmin"][R]["list"]["results"][number];
-export type CreateBody<R extends CatalogResource> = RouterInputs["catalogAdmin"][R]["create"];
-
-/** The record's name in the UI, singular and lower case ("tax rate"); plural, labels and test ids derive from it. */
-export const CATALOG_NOUNS: Record<CatalogResource, string> = {
-  taxRates: "tax rate",
-  shippingOptions: "shipping option",
-  billingSchedules: "billing schedule",
-};
-
-export const capitalized = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
-export const testIdOf = (words: string) => words.replaceAll(" ", "-");
+import { CATALOG_NOUNS, type CatalogResource, type CreateBody, capitalized } from "./catalogNouns";
 
 /** One resource's list/create/update procedures. TypeScript cannot call a union of the three routers'
  * generic procedures; they take the same list input and the same `{ id, ...body }` update and differ only
