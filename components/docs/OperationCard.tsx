@@ -1,6 +1,8 @@
 // One REST operation: method, path, summary, authentication, parameters, request body and responses,
 // example values and copyable curl and SDK calls.
+
 import { CodeBlock } from "./CodeBlock";
+import { DocsTable } from "./DocsTable";
 import { exampleOf, requestExample } from "./examples";
 import { MethodBadge } from "./MethodBadge";
 import { jsonContent, type OpenApiDoc, type OperationEntry } from "./openapi";
@@ -56,37 +58,23 @@ export function OperationCard({
 
       {op.parameters?.length ? (
         <Section title="Parameters">
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-xs uppercase text-slate-600">
-                <tr>
-                  <th className="py-1 pr-4 font-medium">Name</th>
-                  <th className="py-1 pr-4 font-medium">In</th>
-                  <th className="py-1 pr-4 font-medium">Type</th>
-                  <th className="py-1 font-medium">Description</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 align-top">
-                {op.parameters.map((p) => (
-                  <tr key={`${p.in}-${p.name}`}>
-                    <td className="break-all py-1 pr-4 font-mono text-xs">
-                      {p.name}
-                      {p.required ? (
-                        <span className="ml-1 text-red-600" title="required">
-                          *
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className="py-1 pr-4 text-xs text-slate-600">{p.in}</td>
-                    <td className="py-1 pr-4 font-mono text-xs">
-                      {p.schema ? <TypeLabel schema={p.schema} /> : "string"}
-                    </td>
-                    <td className="py-1 text-slate-600">{p.description ?? p.schema?.description ?? ""}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DocsTable columns={["Name", "In", "Type", "Description"]}>
+            {op.parameters.map((p) => (
+              <tr key={`${p.in}-${p.name}`}>
+                <td className="break-all py-1 pr-4 font-mono text-xs">
+                  {p.name}
+                  {p.required ? (
+                    <span className="ml-1 text-red-600" title="required">
+                      *
+                    </span>
+                  ) : null}
+                </td>
+                <td className="py-1 pr-4 text-xs text-slate-600">{p.in}</td>
+                <td className="py-1 pr-4 font-mono text-xs">{p.schema ? <TypeLabel schema={p.schema} /> : "string"}</td>
+                <td className="py-1 text-slate-600">{p.description ?? p.schema?.description ?? ""}</td>
+              </tr>
+            ))}
+          </DocsTable>
         </Section>
       ) : null}
 

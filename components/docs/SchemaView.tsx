@@ -1,4 +1,6 @@
 // A JSON schema as a compact field list (objects), a variant list (anyOf) or a type, plus the raw JSON.
+
+import { DocsTable } from "./DocsTable";
 import { type JsonSchema, type OpenApiDoc, refName, resolveRef, schemaAnchor } from "./openapi";
 import { TypeLabel } from "./TypeLabel";
 
@@ -100,50 +102,39 @@ function SchemaBody({
 function FieldTable({ doc, schema, depth }: { doc: OpenApiDoc; schema: JsonSchema; depth: number }) {
   const required = new Set(schema.required ?? []);
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead className="text-xs uppercase text-slate-600">
-          <tr>
-            <th className="py-1 pr-4 font-medium">Field</th>
-            <th className="py-1 pr-4 font-medium">Type</th>
-            <th className="py-1 font-medium">Notes</th>
+    <DocsTable columns={["Field", "Type", "Notes"]}>
+      {Object.entries(schema.properties ?? {}).map(([name, prop]) => {
+        const nested = !prop.$ref && (prop.properties || (prop.type === "array" && prop.items?.properties));
+        return (
+          <tr key={name}>
+            <td className="break-all py-1 pr-4 font-mono text-xs">
+              {name}
+              {required.has(name) ? (
+                <span className="ml-1 text-red-600" title="required">
+                  *
+                </span>
+              ) : null}
+            </td>
+            <td className="py-1 pr-4 font-mono text-xs">
+              <TypeLabel schema={prop} />
+            </td>
+            <td className="py-1 text-slate-600">
+              <Notes schema={prop} />
+              {nested ? (
+                <div className="mt-1 border-l-2 border-slate-200 pl-3">
+                  <SchemaBody
+                    doc={doc}
+                    schema={prop.properties ? prop : prop.items!}
+                    expandRef={false}
+                    depth={depth + 1}
+                  />
+                </div>
+              ) : null}
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 align-top">
-          {Object.entries(schema.properties ?? {}).map(([name, prop]) => {
-            const nested = !prop.$ref && (prop.properties || (prop.type === "array" && prop.items?.properties));
-            return (
-              <tr key={name}>
-                <td className="break-all py-1 pr-4 font-mono text-xs">
-                  {name}
-                  {required.has(name) ? (
-                    <span className="ml-1 text-red-600" title="required">
-                      *
-                    </span>
-                  ) : null}
-                </td>
-                <td className="py-1 pr-4 font-mono text-xs">
-                  <TypeLabel schema={prop} />
-                </td>
-                <td className="py-1 text-slate-600">
-                  <Notes schema={prop} />
-                  {nested ? (
-                    <div className="mt-1 border-l-2 border-slate-200 pl-3">
-                      <SchemaBody
-                        doc={doc}
-                        schema={prop.properties ? prop : prop.items!}
-                        expandRef={false}
-                        depth={depth + 1}
-                      />
-                    </div>
-                  ) : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DocsTable>
   );
 }
 

@@ -2,6 +2,7 @@
 // explanations, tax per rate, discount, credit, rounding to the currency's unit and the amount charged,
 // then the payments. No hooks: the console, the subscriber page and any server render use it alike.
 import { formatDateInZone } from "@/components/ui/dates";
+import { HeaderRow } from "@/components/ui/HeaderRow";
 import { formatMoney } from "@/components/ui/money";
 import type { Receipt } from "@/server/domain/receipts/receipt";
 
@@ -57,17 +58,14 @@ export function ReceiptDocument({
       <table className="w-full border-collapse" data-testid="receipt-lines">
         <caption className="sr-only">Lines of the receipt</caption>
         <thead>
-          <tr className="border-b border-slate-300 text-left">
-            <th scope="col" className="py-2">
-              Item
-            </th>
-            <th scope="col" className="py-2 pl-3 text-right">
-              Tax
-            </th>
-            <th scope="col" className="py-2 pl-3 text-right">
-              Amount
-            </th>
-          </tr>
+          <HeaderRow
+            className="border-b border-slate-300 text-left"
+            cells={[
+              ["Item", "py-2"],
+              ["Tax", "py-2 pl-3 text-right"],
+              ["Amount", "py-2 pl-3 text-right"],
+            ]}
+          />
         </thead>
         <tbody>
           {r.lines.map((l, i) => (

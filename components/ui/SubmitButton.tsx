@@ -1,9 +1,12 @@
 export function SubmitButton({
   pending,
+  pendingLabel = "Saving…",
   children,
   testId,
 }: {
   pending: boolean;
+  /** What the button says while the form submits. */
+  pendingLabel?: string;
   children: React.ReactNode;
   testId?: string;
 }) {
@@ -14,7 +17,7 @@ export function SubmitButton({
       data-testid={testId}
       className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800 disabled:cursor-wait disabled:opacity-60"
     >
-      {pending ? "Saving…" : children}
+      {pending ? pendingLabel : children}
     </button>
   );
 }

@@ -24,31 +24,24 @@ export function isValidTimeZone(zone: string): boolean {
 
 const safeZone = (zone: string | undefined): string => (zone && isValidTimeZone(zone) ? zone : "UTC");
 
-export function formatDateTimeInZone(value: DateInput, zone: string, locale: string = DEFAULT_LOCALE): string {
+/** `value` in `zone` (UTC when the zone is unknown) with the day, month and year and the given extra parts. */
+function formatInZone(value: DateInput, zone: string, locale: string, parts: Intl.DateTimeFormatOptions): string {
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return "—";
   return new Intl.DateTimeFormat(locale, {
     day: "numeric",
     month: "short",
     year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
+    ...parts,
     timeZone: safeZone(zone),
-    timeZoneName: "short",
   }).format(d);
 }
 
-export function formatDateInZone(value: DateInput, zone: string, locale: string = DEFAULT_LOCALE): string {
-  const d = toDate(value);
-  if (Number.isNaN(d.getTime())) return "—";
-  return new Intl.DateTimeFormat(locale, {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: safeZone(zone),
-  }).format(d);
-}
+export const formatDateTimeInZone = (value: DateInput, zone: string, locale: string = DEFAULT_LOCALE): string =>
+  formatInZone(value, zone, locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZoneName: "short" });
+
+export const formatDateInZone = (value: DateInput, zone: string, locale: string = DEFAULT_LOCALE): string =>
+  formatInZone(value, zone, locale, {});
 
 /** "2028-04-10T06:30:00.000Z" — the hover text. */
 export const utcIso = (value: DateInput): string => {

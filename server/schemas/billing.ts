@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { dateTime, dateTimeInput, metadata, money, moneyInput, pageQuery } from "./common";
+import { pricedLineFields, runHeaderFields } from "./runShapes";
+import { RUN_STATES } from "./runStates";
 
 const intQuery = z
   .string()
@@ -9,7 +11,7 @@ const intQuery = z
 export const runListQuery = z.object({
   contract: intQuery,
   state: z
-    .enum(["scheduled", "processing", "succeeded", "failed", "exhausted", "pending_external", "canceled"], {
+    .enum(RUN_STATES, {
       error: "Unknown billing run state.",
     })
     .optional(),
@@ -21,13 +23,7 @@ export const runListQuery = z.object({
 export const billingRunLineResponse = z
   .object({
     id: z.number().int(),
-    contract_item_id: z.number().int().nullable(),
-    price_id: z.number().int(),
-    price_version_id: z.number().int().nullable(),
-    product_name: z.string(),
-    quantity: z.number().int(),
-    unit_amount: money,
-    proration_factor: z.string(),
+    ...pricedLineFields,
     line_subtotal_amount: money,
     line_tax_amount: money,
     line_total_amount: money,
@@ -54,19 +50,7 @@ export const billingAttemptResponse = z
 
 export const billingRunResponse = z
   .object({
-    id: z.number().int(),
-    contract_id: z.number().int(),
-    customer_id: z.number().int(),
-    customer_reference: z.string().nullable(),
-    kind: z.string(),
-    state: z.enum(["scheduled", "processing", "succeeded", "failed", "exhausted", "pending_external", "canceled"]),
-    currency: z.string(),
-    period_start_at: dateTime,
-    period_end_at: dateTime,
-    subtotal_amount: money,
-    tax_amount: money,
-    total_amount: money,
-    attempt_count: z.number().int(),
+    ...runHeaderFields(z.string()),
     credit_applied_amount: money.meta({
       description:
         "Contract credit used by this run (POST /v2/billing-runs/{id}/apply-credit/, or automatically with auto_apply_credit)",

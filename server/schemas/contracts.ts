@@ -11,6 +11,7 @@ import {
   percentInput,
 } from "./common";
 import { offerFields, quantityInput } from "./offers";
+import { pricedLineFields } from "./runShapes";
 
 // Outputs ------------------------------------------------------------------------------------------
 export const contractItemResponse = z
@@ -296,13 +297,7 @@ export const previewBody = z
 
 export const prorationLineResponse = z
   .object({
-    contract_item_id: z.number().int().nullable(),
-    price_id: z.number().int(),
-    price_version_id: z.number().int().nullable(),
-    product_name: z.string(),
-    quantity: z.number().int(),
-    unit_amount: money,
-    proration_factor: z.string(),
+    ...pricedLineFields,
     line_total_amount: money,
     line_subtotal_amount: money,
     line_tax_amount: money,

@@ -1,24 +1,13 @@
 // Webhook event payloads: the envelope every delivery has and the `data` shapes by resource. The events
 // reference (/docs/events) renders these; outbox rows are written with the same fields (outbox.ts eventRow).
 import { z } from "zod";
-import { dateTime, money } from "./common";
+import { dateTime } from "./common";
 import { contractResponse } from "./contracts";
+import { runHeaderFields } from "./runShapes";
 
 export const billingRunEventData = z
   .object({
-    id: z.number().int(),
-    contract_id: z.number().int(),
-    customer_id: z.number().int(),
-    customer_reference: z.string().nullable(),
-    kind: z.enum(["initial", "regular", "adjustment"]),
-    state: z.enum(["scheduled", "processing", "succeeded", "failed", "exhausted", "pending_external", "canceled"]),
-    currency: z.string(),
-    period_start_at: dateTime,
-    period_end_at: dateTime,
-    subtotal_amount: money,
-    tax_amount: money,
-    total_amount: money,
-    attempt_count: z.number().int(),
+    ...runHeaderFields(z.enum(["initial", "regular", "adjustment"])),
     fail_code: z.string().nullable().optional().meta({ description: "On billing_run.failed and .exhausted" }),
     fail_message: z.string().nullable().optional().meta({ description: "On billing_run.failed and .exhausted" }),
   })

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { billingRunLineResponse } from "./billing";
 import { dateTime, money } from "./common";
+import { runTotalsFields } from "./runShapes";
 
 export const upcomingQuery = z.object({
   until: z.string().optional().meta({
@@ -17,12 +18,7 @@ export const upcomingRunResponse = z
     kind: z.literal("regular"),
     period_key: z.string(),
     scheduled_at: dateTime,
-    currency: z.string(),
-    period_start_at: dateTime,
-    period_end_at: dateTime,
-    subtotal_amount: money,
-    tax_amount: money,
-    total_amount: money,
+    ...runTotalsFields,
     credit_applied_amount: money.meta({ description: "Contract credit the run would use (auto_apply_credit only)" }),
     amount_due: money,
     rounding_adjustment_amount: money,

@@ -2,18 +2,10 @@
 import { z } from "zod";
 import { dateTimeInput, idInput, positiveInt } from "@/server/schemas/common";
 import { currencyInput } from "@/server/schemas/currency";
+import { CONSOLE_RUN_STATES } from "@/server/schemas/runStates";
 
 const CONTRACT_STATES = ["inactive", "active", "paused", "canceled", "ended"] as const;
 const SERVICE_STATES = ["active", "inactive", "partial", "past_due"] as const;
-const RUN_STATES = [
-  "scheduled",
-  "processing",
-  "succeeded",
-  "failed",
-  "exhausted",
-  "canceled",
-  "pending_external",
-] as const;
 
 const oneOrMany = <T extends readonly [string, ...string[]]>(values: T) => {
   const one = z.enum(values, { error: `Must be one of: ${values.join(", ")}.` });
@@ -53,7 +45,7 @@ export const runListInput = z.object({
   ...pageInput,
   filters: z
     .object({
-      state: oneOrMany(RUN_STATES),
+      state: oneOrMany(CONSOLE_RUN_STATES),
       currency: currencyInput.optional(),
       customer: text.optional(),
       contract: idInput.optional(),

@@ -1,18 +1,5 @@
-import { ShippingOptionForm } from "@/components/admin/catalog/ShippingOptionForm";
-import { ShippingOptionTable } from "@/components/admin/catalog/ShippingOptionTable";
-import { PageHeader } from "@/components/admin/PageHeader";
-import { Card } from "@/components/ui/Card";
+import { CatalogListPage } from "@/components/admin/catalog/CatalogListPage";
 
 export default function ShippingOptionsPage() {
-  return (
-    <>
-      <PageHeader title="Shipping options" description="Delivery choices offered with physical products." />
-      <Card title="All shipping options">
-        <ShippingOptionTable />
-      </Card>
-      <Card title="New shipping option">
-        <ShippingOptionForm />
-      </Card>
-    </>
-  );
+  return <CatalogListPage resource="shippingOptions" description="Delivery choices offered with physical products." />;
 }

@@ -8,6 +8,7 @@ import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { FormError } from "@/components/ui/FormError";
 import { FormField, inputClass } from "@/components/ui/FormField";
 import { text } from "@/components/ui/formData";
+import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
 
 const FIELDS = ["name", "kind"] as const;
@@ -70,13 +71,9 @@ export function NewApiKeyForm() {
           )}
         </FormField>
         <div className="sm:col-span-2">
-          <button
-            type="submit"
-            disabled={create.isPending}
-            className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800 disabled:cursor-wait disabled:opacity-60"
-          >
-            {create.isPending ? "Creating…" : "Create API key"}
-          </button>
+          <SubmitButton pending={create.isPending} pendingLabel="Creating…">
+            Create API key
+          </SubmitButton>
         </div>
       </form>
       <SecretOnceDialog

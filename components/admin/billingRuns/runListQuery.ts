@@ -1,19 +1,12 @@
 // The billing-run list's URL (?state=&currency=&customer=&contract=&period_from=&period_to=&scheduled_from=
 // &scheduled_to=&paid_from=&paid_to=&page=) → the runs.list input. The dashboard links here with the filter
 // of the figure it shows; unknown or malformed values are dropped rather than failing the whole list.
-export const RUN_STATES = [
-  "scheduled",
-  "processing",
-  "succeeded",
-  "failed",
-  "exhausted",
-  "canceled",
-  "pending_external",
-] as const;
-type RunState = (typeof RUN_STATES)[number];
+import { CONSOLE_RUN_STATES, type RunState } from "@/server/schemas/runStates";
+
+export { CONSOLE_RUN_STATES as RUN_STATES };
 export const PAGE_SIZE = 25;
 
-const isState = (v: string): v is RunState => (RUN_STATES as readonly string[]).includes(v);
+const isState = (v: string): v is RunState => (CONSOLE_RUN_STATES as readonly string[]).includes(v);
 /** A date (YYYY-MM-DD, the filter's date inputs) or an instant (the dashboard's windows) → ISO instant. */
 function instant(v: string | null, endOfDay: boolean): string | undefined {
   if (!v) return undefined;

@@ -3,6 +3,10 @@
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 
+/** The small buttons of a catalog row's actions. */
+export const rowButtonClass =
+  "rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50";
+
 export function ActiveToggle({
   active,
   what,
@@ -19,11 +23,9 @@ export function ActiveToggle({
   error?: string;
 }) {
   const [open, setOpen] = useState(false);
-  const buttonClass =
-    "rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50";
   if (!active) {
     return (
-      <button type="button" className={buttonClass} disabled={pending} onClick={() => onChange(true)}>
+      <button type="button" className={rowButtonClass} disabled={pending} onClick={() => onChange(true)}>
         Activate {what}
       </button>
     );
@@ -41,7 +43,7 @@ export function ActiveToggle({
       error={error}
       onConfirm={() => onChange(false)}
       trigger={
-        <button type="button" className={buttonClass}>
+        <button type="button" className={rowButtonClass}>
           Deactivate {what}
         </button>
       }

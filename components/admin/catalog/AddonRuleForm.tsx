@@ -4,9 +4,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
-import { Field, inputClass } from "@/components/ui/Field";
-import { FormError } from "@/components/ui/FormError";
+import { CheckboxField, Field, inputClass, TextField } from "@/components/ui/Field";
 import { optionalInt } from "@/components/ui/formData";
+import { GridForm } from "@/components/ui/GridForm";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
 
@@ -34,9 +34,7 @@ export function AddonRuleForm({ bundleId }: { bundleId: number }) {
   const [kind, targetId] = target.split(":");
   const productPrices = kind === "product" ? (prices.data ?? []).filter((p) => p.product_id === Number(targetId)) : [];
 
-  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
+  const onSubmit = (f: FormData) =>
     add.mutate({
       bundle_id: bundleId,
       target_product_id: kind === "product" ? Number(targetId) : null,
@@ -47,19 +45,9 @@ export function AddonRuleForm({ bundleId }: { bundleId: number }) {
       same_interval_required: f.get("same_interval_required") === "on",
       same_currency_required: f.get("same_currency_required") === "on",
     });
-  }
 
   return (
-    <form
-      ref={formRef}
-      onSubmit={onSubmit}
-      noValidate
-      className="grid gap-4 sm:grid-cols-3"
-      data-testid="addon-rule-form"
-    >
-      <div className="sm:col-span-3">
-        <FormError message={formErrorOf(add.error, FIELDS)} />
-      </div>
+    <GridForm formRef={formRef} testId="addon-rule-form" error={formErrorOf(add.error, FIELDS)} onSubmit={onSubmit}>
       <Field id="addon-target" label="Offer" errors={errors.target_product_id ?? errors.target_bundle_id}>
         <select id="addon-target" value={target} onChange={(e) => setTarget(e.target.value)} className={inputClass}>
           <option value="">Choose a product or bundle</option>
@@ -95,47 +83,39 @@ export function AddonRuleForm({ bundleId }: { bundleId: number }) {
         </select>
       </Field>
       <div className="grid grid-cols-2 gap-3">
-        <Field id="addon-min_quantity" label="Minimum quantity" errors={errors.min_quantity}>
-          <input
-            id="addon-min_quantity"
-            name="min_quantity"
-            type="number"
-            min={0}
-            defaultValue={0}
-            className={inputClass}
-          />
-        </Field>
-        <Field id="addon-max_quantity" label="Maximum quantity" errors={errors.max_quantity}>
-          <input id="addon-max_quantity" name="max_quantity" type="number" min={0} className={inputClass} />
-        </Field>
-      </div>
-      <div className="flex items-center gap-2">
-        <input
-          id="addon-same_interval_required"
-          name="same_interval_required"
-          type="checkbox"
-          defaultChecked
-          className="h-4 w-4"
+        <TextField
+          id="addon-min_quantity"
+          name="min_quantity"
+          label="Minimum quantity"
+          errors={errors.min_quantity}
+          type="number"
+          min={0}
+          defaultValue={0}
         />
-        <label htmlFor="addon-same_interval_required" className="text-sm text-slate-800">
-          Same billing interval required
-        </label>
-      </div>
-      <div className="flex items-center gap-2">
-        <input
-          id="addon-same_currency_required"
-          name="same_currency_required"
-          type="checkbox"
-          defaultChecked
-          className="h-4 w-4"
+        <TextField
+          id="addon-max_quantity"
+          name="max_quantity"
+          label="Maximum quantity"
+          errors={errors.max_quantity}
+          type="number"
+          min={0}
         />
-        <label htmlFor="addon-same_currency_required" className="text-sm text-slate-800">
-          Same currency required
-        </label>
       </div>
+      <CheckboxField
+        id="addon-same_interval_required"
+        name="same_interval_required"
+        label="Same billing interval required"
+        defaultChecked
+      />
+      <CheckboxField
+        id="addon-same_currency_required"
+        name="same_currency_required"
+        label="Same currency required"
+        defaultChecked
+      />
       <div>
         <SubmitButton pending={add.isPending}>Add add-on rule</SubmitButton>
       </div>
-    </form>
+    </GridForm>
   );
 }

@@ -5,14 +5,14 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
-import { Field, inputClass } from "@/components/ui/Field";
+import { TextField } from "@/components/ui/Field";
 import { FormError } from "@/components/ui/FormError";
 import { optionalText, text } from "@/components/ui/formData";
 import { Loading } from "@/components/ui/QueryState";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
 import { BundleItemsEditor, emptyItem, type ItemDraft } from "./BundleItemsEditor";
-import { CurrencyOptions } from "./CurrencyOptions";
+import { CurrencyField } from "./CurrencyOptions";
 
 const FIELDS = ["name", "reference", "description", "default_currency", "items"] as const;
 
@@ -53,37 +53,23 @@ export function NewBundleForm() {
         message={formErrorOf(create.error, [...FIELDS, ...Object.keys(errors).filter((k) => k.startsWith("items."))])}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="bundle-name" label="Name" errors={errors.name}>
-          <input id="bundle-name" name="name" className={inputClass} aria-invalid={!!errors.name} />
-        </Field>
-        <Field
+        <TextField id="bundle-name" name="name" label="Name" errors={errors.name} />
+        <TextField
           id="bundle-reference"
+          name="reference"
           label="Reference"
           errors={errors.reference}
           hint="Optional, unique in the account."
-        >
-          <input id="bundle-reference" name="reference" className={inputClass} aria-invalid={!!errors.reference} />
-        </Field>
-        <Field id="bundle-description" label="Description" errors={errors.description}>
-          <input id="bundle-description" name="description" className={inputClass} />
-        </Field>
-        <Field
+        />
+        <TextField id="bundle-description" name="description" label="Description" errors={errors.description} />
+        <CurrencyField
           id="bundle-default_currency"
+          listId="bundle-currencies"
+          name="default_currency"
           label="Default currency"
           errors={errors.default_currency}
           hint="Optional ISO 4217 code."
-        >
-          <input
-            id="bundle-default_currency"
-            name="default_currency"
-            maxLength={3}
-            list="bundle-currencies"
-            autoComplete="off"
-            className={`${inputClass} uppercase`}
-            aria-invalid={!!errors.default_currency}
-          />
-          <CurrencyOptions id="bundle-currencies" />
-        </Field>
+        />
       </div>
       <BundleItemsEditor
         items={items}

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTRPC, useTRPCClient } from "@/components/trpc/client";
+import type { FieldErrors } from "@/components/ui/errors";
 import { inputClass } from "@/components/ui/Field";
 import { FormField } from "@/components/ui/FormField";
 import { formatMoney } from "@/components/ui/money";
@@ -49,13 +50,43 @@ function PriceSelect({
   );
 }
 
+/** The price and quantity an item is added or changed to: their state and their fields. */
+function usePriceAndQuantity(currency: string, initial: { price: string; quantity: string }) {
+  const uid = useId();
+  const [price, setPrice] = useState(initial.price);
+  const [quantity, setQuantity] = useState(initial.quantity);
+  const fields = (errors: FieldErrors) => (
+    <>
+      <PriceSelect
+        id={`${uid}-price`}
+        label="Price"
+        currency={currency}
+        value={price}
+        onChange={setPrice}
+        errors={errors.price}
+      />
+      <FormField id={`${uid}-qty`} label="Quantity" errors={errors.quantity}>
+        {(control) => (
+          <input
+            {...control}
+            type="number"
+            min={1}
+            value={quantity}
+            onChange={(event) => setQuantity(event.target.value)}
+            className={inputClass}
+          />
+        )}
+      </FormField>
+    </>
+  );
+  return { uid, price, quantity, fields };
+}
+
 const num = (v: string) => (v.trim() === "" ? undefined : Number(v));
 
 export function AddItemDialog({ contractId, currency, ...o }: Ids & Open) {
   const client = useTRPCClient();
-  const uid = useId();
-  const [price, setPrice] = useState("");
-  const [quantity, setQuantity] = useState("1");
+  const { price, quantity, fields } = usePriceAndQuantity(currency, { price: "", quantity: "1" });
   const body: Body = { price: num(price), quantity: num(quantity) };
   return (
     <OperationDialog
@@ -71,39 +102,17 @@ export function AddItemDialog({ contractId, currency, ...o }: Ids & Open) {
       body={body}
       fieldNames={["price", "quantity"]}
       execute={(i) => client.contractActions.addItem.mutate(i as never)}
-      fields={(e) => (
-        <>
-          <PriceSelect
-            id={`${uid}-price`}
-            label="Price"
-            currency={currency}
-            value={price}
-            onChange={setPrice}
-            errors={e.price}
-          />
-          <FormField id={`${uid}-qty`} label="Quantity" errors={e.quantity}>
-            {(c) => (
-              <input
-                {...c}
-                type="number"
-                min={1}
-                value={quantity}
-                onChange={(ev) => setQuantity(ev.target.value)}
-                className={inputClass}
-              />
-            )}
-          </FormField>
-        </>
-      )}
+      fields={fields}
     />
   );
 }
 
 export function UpdateItemDialog({ contractId, currency, item, ...o }: Ids & Open & { item: ContractItemOut }) {
   const client = useTRPCClient();
-  const uid = useId();
-  const [price, setPrice] = useState(String(item.price_id));
-  const [quantity, setQuantity] = useState(String(item.quantity));
+  const { uid, price, quantity, fields } = usePriceAndQuantity(currency, {
+    price: String(item.price_id),
+    quantity: String(item.quantity),
+  });
   const [discount, setDiscount] = useState(item.discount_percent ?? "");
   // only the changed fields are sent (spec: update sends changed fields only)
   const body: Body = { contract_item: item.id };
@@ -127,26 +136,7 @@ export function UpdateItemDialog({ contractId, currency, item, ...o }: Ids & Ope
       execute={(i) => client.contractActions.updateItem.mutate(i as never)}
       fields={(e) => (
         <>
-          <PriceSelect
-            id={`${uid}-price`}
-            label="Price"
-            currency={currency}
-            value={price}
-            onChange={setPrice}
-            errors={e.price}
-          />
-          <FormField id={`${uid}-qty`} label="Quantity" errors={e.quantity}>
-            {(c) => (
-              <input
-                {...c}
-                type="number"
-                min={1}
-                value={quantity}
-                onChange={(ev) => setQuantity(ev.target.value)}
-                className={inputClass}
-              />
-            )}
-          </FormField>
+          {fields(e)}
           <FormField
             id={`${uid}-discount`}
             label="Discount %"

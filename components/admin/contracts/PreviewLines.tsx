@@ -1,5 +1,6 @@
 "use client";
 import { DateTime } from "@/components/ui/DateTime";
+import { HeaderRow } from "@/components/ui/HeaderRow";
 import { Money } from "@/components/ui/Money";
 // What a change will charge or credit, line by line (spec 4.6 preview): product, service period, factor,
 // amount and tax; credits carry a minus sign and say so in words; totals say when they are settled.
@@ -24,23 +25,16 @@ export function PreviewLines({ preview, currency }: { preview: ProrationPreviewO
         <table className="w-full border-collapse text-left">
           <caption className="sr-only">Preview lines</caption>
           <thead>
-            <tr className="border-b border-slate-200 text-xs uppercase text-slate-700">
-              <th scope="col" className="py-1 pr-2">
-                Line
-              </th>
-              <th scope="col" className="py-1 pr-2">
-                Period
-              </th>
-              <th scope="col" className="py-1 pr-2 text-right">
-                Factor
-              </th>
-              <th scope="col" className="py-1 pr-2 text-right">
-                Tax
-              </th>
-              <th scope="col" className="py-1 text-right">
-                Amount
-              </th>
-            </tr>
+            <HeaderRow
+              className="border-b border-slate-200 text-xs uppercase text-slate-700"
+              cells={[
+                ["Line", "py-1 pr-2"],
+                ["Period", "py-1 pr-2"],
+                ["Factor", "py-1 pr-2 text-right"],
+                ["Tax", "py-1 pr-2 text-right"],
+                ["Amount", "py-1 text-right"],
+              ]}
+            />
           </thead>
           <tbody>
             {preview.lines.map((l, i) => (

@@ -4,9 +4,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
-import { Field, inputClass } from "@/components/ui/Field";
-import { FormError } from "@/components/ui/FormError";
+import { TextField } from "@/components/ui/Field";
 import { optionalText, text } from "@/components/ui/formData";
+import { GridForm } from "@/components/ui/GridForm";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
 
@@ -29,32 +29,19 @@ export function NewCustomerForm({ onCreated }: { onCreated?: (reference: string)
   );
   const errors = fieldErrorsOf(create.error);
 
-  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
+  const onSubmit = (f: FormData) =>
     create.mutate({ reference: text(f, "reference"), name: optionalText(f, "name"), email: optionalText(f, "email") });
-  }
 
   return (
-    <form
-      ref={formRef}
+    <GridForm
+      formRef={formRef}
+      testId="new-customer-form"
+      error={formErrorOf(create.error, FIELDS)}
       onSubmit={onSubmit}
-      noValidate
-      className="grid gap-4 sm:grid-cols-3"
-      data-testid="new-customer-form"
     >
-      <div className="sm:col-span-3">
-        <FormError message={formErrorOf(create.error, FIELDS)} />
-      </div>
-      <Field id="customer-reference" label="Reference" errors={errors.reference}>
-        <input id="customer-reference" name="reference" className={inputClass} aria-invalid={!!errors.reference} />
-      </Field>
-      <Field id="customer-name" label="Name" errors={errors.name}>
-        <input id="customer-name" name="name" className={inputClass} aria-invalid={!!errors.name} />
-      </Field>
-      <Field id="customer-email" label="Email" errors={errors.email}>
-        <input id="customer-email" name="email" type="email" className={inputClass} aria-invalid={!!errors.email} />
-      </Field>
+      <TextField id="customer-reference" name="reference" label="Reference" errors={errors.reference} />
+      <TextField id="customer-name" name="name" label="Name" errors={errors.name} />
+      <TextField id="customer-email" name="email" label="Email" errors={errors.email} type="email" />
       <div className="flex items-center gap-4 sm:col-span-3">
         <SubmitButton pending={create.isPending} testId="create-customer">
           Create customer
@@ -65,6 +52,6 @@ export function NewCustomerForm({ onCreated }: { onCreated?: (reference: string)
           </p>
         ) : null}
       </div>
-    </form>
+    </GridForm>
   );
 }

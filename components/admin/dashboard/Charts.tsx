@@ -16,6 +16,7 @@ import {
 import type { RouterOutputs } from "@/components/trpc/types";
 import { Card } from "@/components/ui/Card";
 import { useConsole } from "@/components/ui/ConsoleContext";
+import { HeaderRow } from "@/components/ui/HeaderRow";
 import { formatMoney, formatMoneyCompact } from "@/components/ui/money";
 
 type Out = RouterOutputs["dashboard"];
@@ -65,10 +66,7 @@ export function MrrChart({ data }: { data?: Out["mrrByMonth"] }) {
             <table className="sr-only">
               <caption>MRR by month in {c.currency}</caption>
               <thead>
-                <tr>
-                  <th scope="col">Month</th>
-                  <th scope="col">MRR</th>
-                </tr>
+                <HeaderRow cells={["Month", "MRR"]} />
               </thead>
               <tbody>
                 {c.months.map((m) => (
@@ -110,12 +108,7 @@ export function OutcomesChart({ data }: { data?: Out["outcomes"] }) {
           <table className="sr-only">
             <caption>Payment attempts per day: succeeded, failed and pending</caption>
             <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Succeeded</th>
-                <th scope="col">Failed</th>
-                <th scope="col">Pending</th>
-              </tr>
+              <HeaderRow cells={["Day", "Succeeded", "Failed", "Pending"]} />
             </thead>
             <tbody>
               {data.map((d) => (

@@ -9,6 +9,7 @@ import { useTRPC } from "@/components/trpc/client";
 import { Card } from "@/components/ui/Card";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { ErrorState } from "@/components/ui/ErrorState";
+import { HeaderRow } from "@/components/ui/HeaderRow";
 import { Loading } from "@/components/ui/QueryState";
 import { ForecastCell } from "./ForecastCell";
 
@@ -53,18 +54,10 @@ export function ForecastView() {
           <table className="mt-4 w-full text-sm [&_td]:px-3 [&_th]:px-3">
             <caption className="sr-only">Forecast per month in {c.currency}</caption>
             <thead>
-              <tr className="text-left text-slate-700">
-                <th scope="col">Month</th>
-                <th scope="col" className="text-right">
-                  Billed
-                </th>
-                <th scope="col" className="text-right">
-                  Runs
-                </th>
-                <th scope="col">Ending</th>
-                <th scope="col">Renewing</th>
-                <th scope="col">New price</th>
-              </tr>
+              <HeaderRow
+                className="text-left text-slate-700"
+                cells={["Month", ["Billed", "text-right"], ["Runs", "text-right"], "Ending", "Renewing", "New price"]}
+              />
             </thead>
             <tbody>
               {c.months.map((m) => (

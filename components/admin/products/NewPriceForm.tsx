@@ -2,12 +2,12 @@
 // Adds a price to a product: currency, amount and billing terms.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { CurrencyOptions } from "@/components/admin/catalog/CurrencyOptions";
+import { CurrencyField } from "@/components/admin/catalog/CurrencyOptions";
 import { useTRPC } from "@/components/trpc/client";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
-import { Field, inputClass } from "@/components/ui/Field";
-import { FormError } from "@/components/ui/FormError";
+import { Field, inputClass, TextField } from "@/components/ui/Field";
 import { optionalInt, optionalText, text } from "@/components/ui/formData";
+import { GridForm } from "@/components/ui/GridForm";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
 
@@ -40,9 +40,7 @@ export function NewPriceForm({ productId }: { productId: number }) {
   const errors = fieldErrorsOf(create.error);
   const recurring = billingType === "recurring";
 
-  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
+  const onSubmit = (f: FormData) =>
     create.mutate({
       product_id: productId,
       reference: optionalText(f, "reference"),
@@ -53,46 +51,40 @@ export function NewPriceForm({ productId }: { productId: number }) {
       interval_count: recurring ? optionalInt(f, "interval_count") : null,
       billing_day_of_month: recurring ? optionalInt(f, "billing_day_of_month") : null,
     });
-  }
 
   return (
-    <form
-      ref={formRef}
+    <GridForm
+      formRef={formRef}
+      testId="new-price-form"
+      error={formErrorOf(create.error, FIELDS)}
+      errorTestId="new-price-form-error"
       onSubmit={onSubmit}
-      noValidate
-      className="grid gap-4 sm:grid-cols-3"
-      data-testid="new-price-form"
     >
-      <div className="sm:col-span-3">
-        <FormError message={formErrorOf(create.error, FIELDS)} testId="new-price-form-error" />
-      </div>
-      <Field id="price-currency" label="Currency" errors={errors.currency} hint="ISO 4217 code, e.g. EUR.">
-        <input
-          id="price-currency"
-          name="currency"
-          defaultValue="EUR"
-          maxLength={3}
-          list="iso-currency-codes"
-          autoComplete="off"
-          className={`${inputClass} uppercase`}
-          aria-invalid={!!errors.currency}
-          aria-describedby={errors.currency ? "price-currency-error" : undefined}
-        />
-        <CurrencyOptions id="iso-currency-codes" />
-      </Field>
-      <Field id="price-unit_amount" label="Amount" errors={errors.unit_amount}>
-        <input
-          id="price-unit_amount"
-          name="unit_amount"
-          inputMode="decimal"
-          placeholder="0.00"
-          className={inputClass}
-          aria-invalid={!!errors.unit_amount}
-        />
-      </Field>
-      <Field id="price-reference" label="Reference" errors={errors.reference} hint="Optional, unique in the account.">
-        <input id="price-reference" name="reference" className={inputClass} aria-invalid={!!errors.reference} />
-      </Field>
+      <CurrencyField
+        id="price-currency"
+        listId="iso-currency-codes"
+        name="currency"
+        label="Currency"
+        errors={errors.currency}
+        hint="ISO 4217 code, e.g. EUR."
+        defaultValue="EUR"
+        aria-describedby={errors.currency ? "price-currency-error" : undefined}
+      />
+      <TextField
+        id="price-unit_amount"
+        name="unit_amount"
+        label="Amount"
+        errors={errors.unit_amount}
+        inputMode="decimal"
+        placeholder="0.00"
+      />
+      <TextField
+        id="price-reference"
+        name="reference"
+        label="Reference"
+        errors={errors.reference}
+        hint="Optional, unique in the account."
+      />
       <Field id="price-billing_type" label="Billing type" errors={errors.billing_type}>
         <select
           id="price-billing_type"
@@ -120,35 +112,27 @@ export function NewPriceForm({ productId }: { productId: number }) {
           <option value="year">Year</option>
         </select>
       </Field>
-      <Field id="price-interval_count" label="Interval count" errors={errors.interval_count}>
-        <input
-          id="price-interval_count"
-          name="interval_count"
-          type="number"
-          min={1}
-          defaultValue={1}
-          disabled={!recurring}
-          className={inputClass}
-          aria-invalid={!!errors.interval_count}
-        />
-      </Field>
-      <Field
+      <TextField
+        id="price-interval_count"
+        name="interval_count"
+        label="Interval count"
+        errors={errors.interval_count}
+        type="number"
+        min={1}
+        defaultValue={1}
+        disabled={!recurring}
+      />
+      <TextField
         id="price-billing_day_of_month"
+        name="billing_day_of_month"
         label="Billing day of month"
         errors={errors.billing_day_of_month}
         hint="Optional fixed day (1–31), monthly or yearly prices."
-      >
-        <input
-          id="price-billing_day_of_month"
-          name="billing_day_of_month"
-          type="number"
-          min={1}
-          max={31}
-          disabled={!recurring}
-          className={inputClass}
-          aria-invalid={!!errors.billing_day_of_month}
-        />
-      </Field>
+        type="number"
+        min={1}
+        max={31}
+        disabled={!recurring}
+      />
       <div className="flex items-end gap-4 sm:col-span-2">
         <SubmitButton pending={create.isPending} testId="create-price">
           Create price
@@ -159,6 +143,6 @@ export function NewPriceForm({ productId }: { productId: number }) {
           </p>
         ) : null}
       </div>
-    </form>
+    </GridForm>
   );
 }

@@ -5,9 +5,9 @@ import Link from "next/link";
 import { useRef } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
-import { Field, inputClass } from "@/components/ui/Field";
-import { FormError } from "@/components/ui/FormError";
+import { Field, inputClass, TextField } from "@/components/ui/Field";
 import { optionalInt, optionalText, text } from "@/components/ui/formData";
+import { GridForm } from "@/components/ui/GridForm";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { TaxRateSelect } from "./TaxRateSelect";
 
@@ -27,9 +27,7 @@ export function NewProductForm() {
   );
   const errors = fieldErrorsOf(create.error);
 
-  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
+  const onSubmit = (f: FormData) =>
     create.mutate({
       name: text(f, "name"),
       reference: optionalText(f, "reference"),
@@ -37,30 +35,24 @@ export function NewProductForm() {
       tax_policy: optionalText(f, "tax_policy") as "inclusive" | "exclusive" | null,
       tax_rate_id: optionalInt(f, "tax_rate_id"),
     });
-  }
 
   return (
-    <form
-      ref={formRef}
+    <GridForm
+      formRef={formRef}
+      testId="new-product-form"
+      columns={2}
+      error={formErrorOf(create.error, FIELDS)}
+      errorTestId="new-product-form-error"
       onSubmit={onSubmit}
-      noValidate
-      className="grid gap-4 sm:grid-cols-2"
-      data-testid="new-product-form"
     >
-      <div className="sm:col-span-2">
-        <FormError message={formErrorOf(create.error, FIELDS)} testId="new-product-form-error" />
-      </div>
-      <Field id="product-name" label="Name" errors={errors.name}>
-        <input id="product-name" name="name" className={inputClass} aria-invalid={!!errors.name} />
-      </Field>
-      <Field
+      <TextField id="product-name" name="name" label="Name" errors={errors.name} />
+      <TextField
         id="product-reference"
+        name="reference"
         label="Reference"
         errors={errors.reference}
         hint="Optional seller reference, unique in the account."
-      >
-        <input id="product-reference" name="reference" className={inputClass} aria-invalid={!!errors.reference} />
-      </Field>
+      />
       <div className="sm:col-span-2">
         <Field id="product-description" label="Description" errors={errors.description}>
           <textarea
@@ -102,6 +94,6 @@ export function NewProductForm() {
           </p>
         ) : null}
       </div>
-    </form>
+    </GridForm>
   );
 }

@@ -9,6 +9,7 @@ import type { RouterOutputs } from "@/components/trpc/types";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { FormError } from "@/components/ui/FormError";
 import { FormField, inputClass } from "@/components/ui/FormField";
+import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
 import { CHANNEL_FIELDS, channelBodyOf, offerMessages } from "./channelForm";
 
@@ -204,13 +205,7 @@ export function SalesChannelForm({ channel }: { channel?: Channel }) {
         Active (new checkout sessions can be created)
       </label>
       <div>
-        <button
-          type="submit"
-          disabled={m.isPending}
-          className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800 disabled:cursor-wait disabled:opacity-60"
-        >
-          {m.isPending ? "Saving…" : channel ? "Save changes" : "Create sales channel"}
-        </button>
+        <SubmitButton pending={m.isPending}>{channel ? "Save changes" : "Create sales channel"}</SubmitButton>
       </div>
     </form>
   );

@@ -12,6 +12,7 @@ import { FormError } from "@/components/ui/FormError";
 import { FormField, inputClass } from "@/components/ui/FormField";
 import { text } from "@/components/ui/formData";
 import { StatusChip } from "@/components/ui/StatusChip";
+import { SubmitButton } from "@/components/ui/SubmitButton";
 import { SummaryStrip } from "@/components/ui/SummaryStrip";
 import { TableSkeleton } from "@/components/ui/TableSkeleton";
 import { toast } from "@/components/ui/Toaster";
@@ -149,13 +150,7 @@ export function AccountSettingsForm() {
             )}
           </FormField>
           <div className="sm:col-span-2">
-            <button
-              type="submit"
-              disabled={update.isPending}
-              className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800 disabled:cursor-wait disabled:opacity-60"
-            >
-              {update.isPending ? "Saving…" : "Save settings"}
-            </button>
+            <SubmitButton pending={update.isPending}>Save settings</SubmitButton>
           </div>
         </form>
       </Card>

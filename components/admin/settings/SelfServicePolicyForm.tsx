@@ -8,6 +8,7 @@ import { ErrorState } from "@/components/ui/ErrorState";
 import { formErrorOf } from "@/components/ui/errors";
 import { FormError } from "@/components/ui/FormError";
 import { FormField, inputClass } from "@/components/ui/FormField";
+import { SubmitButton } from "@/components/ui/SubmitButton";
 import { TableSkeleton } from "@/components/ui/TableSkeleton";
 import { toast } from "@/components/ui/Toaster";
 
@@ -88,13 +89,7 @@ export function SelfServicePolicyForm() {
             </select>
           )}
         </FormField>
-        <button
-          type="submit"
-          disabled={update.isPending}
-          className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800 disabled:cursor-wait disabled:opacity-60"
-        >
-          {update.isPending ? "Saving…" : "Save self-service settings"}
-        </button>
+        <SubmitButton pending={update.isPending}>Save self-service settings</SubmitButton>
       </form>
     </Card>
   );

@@ -10,6 +10,7 @@ import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { FormError } from "@/components/ui/FormError";
 import { FormField, inputClass } from "@/components/ui/FormField";
 import { text } from "@/components/ui/formData";
+import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
 
 const FIELDS = ["url", "enabled_events"] as const;
@@ -65,13 +66,9 @@ export function NewWebhookEndpointForm() {
           {(p) => <input {...p} name="events" className={inputClass} />}
         </FormField>
         <div>
-          <button
-            type="submit"
-            disabled={create.isPending}
-            className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800 disabled:cursor-wait disabled:opacity-60"
-          >
-            {create.isPending ? "Adding…" : "Add endpoint"}
-          </button>
+          <SubmitButton pending={create.isPending} pendingLabel="Adding…">
+            Add endpoint
+          </SubmitButton>
         </div>
       </form>
       <SecretOnceDialog

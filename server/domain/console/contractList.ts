@@ -4,7 +4,8 @@
 import type { Ctx } from "@/server/domain/context";
 import { fmt4 } from "@/server/domain/money";
 import { Prisma } from "@/server/generated/prisma/client";
-import { COUNT_CAP, cappedCount } from "./count";
+import { cappedCount, cappedPage } from "./count";
+import { asList, customerCondition, rangeConditions } from "./listConditions";
 import { renewalAmountSql } from "./renewal";
 import { serviceStateSql } from "./serviceState";
 
@@ -34,30 +35,20 @@ export interface ContractListInput {
   sort?: ContractSort;
 }
 
-const list = (v: string | string[]) => (Array.isArray(v) ? v : [v]);
-
 export function contractWhere(ctx: Ctx, f: ContractListFilters, search: string | undefined, now: Date): Prisma.Sql {
   const parts: Prisma.Sql[] = [Prisma.sql`c.account_id = ${ctx.accountId}`];
-  if (f.state !== undefined) parts.push(Prisma.sql`c.state in (${Prisma.join(list(f.state))})`);
+  if (f.state !== undefined) parts.push(Prisma.sql`c.state in (${Prisma.join(asList(f.state))})`);
   if (f.currency) parts.push(Prisma.sql`c.currency = ${f.currency}`);
   if (f.attention !== undefined) parts.push(Prisma.sql`c.billing_attention_required = ${f.attention}`);
-  if (f.customer) {
-    const id = /^\d{1,9}$/.test(f.customer) ? Number(f.customer) : -1;
-    parts.push(
-      Prisma.sql`c.customer_id in (select id from customers where account_id = ${ctx.accountId} and (id = ${id} or reference = ${f.customer}))`,
-    );
-  }
-  const range = (col: Prisma.Sql, from?: string, to?: string) => {
-    if (from) parts.push(Prisma.sql`${col} >= ${new Date(from)}`);
-    if (to) parts.push(Prisma.sql`${col} <= ${new Date(to)}`);
-  };
+  if (f.customer) parts.push(customerCondition(ctx, Prisma.sql`c.customer_id`, f.customer));
+  const range = (column: Prisma.Sql, from?: string, to?: string) => parts.push(...rangeConditions(column, from, to));
   if (f.created_after) parts.push(Prisma.sql`c.created_at > ${new Date(f.created_after)}`);
   if (f.ended_after) parts.push(Prisma.sql`c.ended_at > ${new Date(f.ended_after)}`);
   range(Prisma.sql`c.created_at`, f.created_from, f.created_to);
   range(Prisma.sql`c.ended_at`, f.ended_from, f.ended_to);
   range(Prisma.sql`c.next_billing_at`, f.next_billing_from, f.next_billing_to);
   if (f.service_state !== undefined) {
-    const states = list(f.service_state);
+    const states = asList(f.service_state);
     // cheap, index-backed conditions implied by the states asked for, before the per-row rule
     if (!states.includes("inactive"))
       parts.push(Prisma.sql`(c.state = 'active' or (c.state = 'canceled' and c.ended_at > ${now}))`);
@@ -112,12 +103,10 @@ export async function listContractsForConsole(ctx: Ctx, input: ContractListInput
           limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}) c
     join customers cu on cu.id = c.customer_id
     order by ${ORDER[input.sort ?? "created_desc"]}`;
-  return {
-    count: Math.min(n, COUNT_CAP),
-    count_capped: n > COUNT_CAP,
-    page: input.page,
-    page_size: input.pageSize,
-    results: rows.map((r) => ({
+  return cappedPage(
+    n,
+    input,
+    rows.map((r) => ({
       id: r.id,
       customer_id: r.customer_id,
       customer_reference: r.reference,
@@ -130,5 +119,5 @@ export async function listContractsForConsole(ctx: Ctx, input: ContractListInput
       created_at: r.created_at.toISOString(),
       billing_attention_required: r.attention,
     })),
-  };
+  );
 }

@@ -12,3 +12,14 @@ export async function cappedCount(ctx: Ctx, rows: Prisma.Sql): Promise<number> {
   >`select count(*)::int as n from (${rows} limit ${COUNT_CAP + 1}) x`;
   return n;
 }
+
+/** A list page with its capped total: `counted` is what cappedCount gave. */
+export function cappedPage<T>(counted: number, input: { page: number; pageSize: number }, results: T[]) {
+  return {
+    count: Math.min(counted, COUNT_CAP),
+    count_capped: counted > COUNT_CAP,
+    page: input.page,
+    page_size: input.pageSize,
+    results,
+  };
+}

@@ -6,7 +6,8 @@ import { getRun } from "@/server/domain/billing/runs";
 import type { Ctx } from "@/server/domain/context";
 import { fmt4 } from "@/server/domain/money";
 import { Prisma } from "@/server/generated/prisma/client";
-import { COUNT_CAP, cappedCount } from "./count";
+import { cappedCount, cappedPage } from "./count";
+import { asList, customerCondition, rangeConditions } from "./listConditions";
 
 export interface RunListFilters {
   state?: string | string[];
@@ -29,23 +30,13 @@ export interface RunListInput {
   filters?: RunListFilters;
 }
 
-const list = (v: string | string[]) => (Array.isArray(v) ? v : [v]);
-
 function runWhere(ctx: Ctx, f: RunListFilters): Prisma.Sql {
   const parts: Prisma.Sql[] = [Prisma.sql`r.account_id = ${ctx.accountId}`];
-  if (f.state !== undefined) parts.push(Prisma.sql`r.state in (${Prisma.join(list(f.state))})`);
+  if (f.state !== undefined) parts.push(Prisma.sql`r.state in (${Prisma.join(asList(f.state))})`);
   if (f.currency) parts.push(Prisma.sql`r.currency = ${f.currency}`);
   if (f.contract !== undefined) parts.push(Prisma.sql`r.contract_id = ${f.contract}`);
-  if (f.customer) {
-    const id = /^\d{1,9}$/.test(f.customer) ? Number(f.customer) : -1;
-    parts.push(
-      Prisma.sql`r.customer_id in (select id from customers where account_id = ${ctx.accountId} and (id = ${id} or reference = ${f.customer}))`,
-    );
-  }
-  const range = (col: Prisma.Sql, from?: string, to?: string) => {
-    if (from) parts.push(Prisma.sql`${col} >= ${new Date(from)}`);
-    if (to) parts.push(Prisma.sql`${col} <= ${new Date(to)}`);
-  };
+  if (f.customer) parts.push(customerCondition(ctx, Prisma.sql`r.customer_id`, f.customer));
+  const range = (column: Prisma.Sql, from?: string, to?: string) => parts.push(...rangeConditions(column, from, to));
   range(Prisma.sql`r.period_start_at`, f.period_from, f.period_to);
   range(Prisma.sql`r.scheduled_at`, f.scheduled_from, f.scheduled_to);
   if (f.paid_from || f.paid_to) {
@@ -86,12 +77,10 @@ export async function listRunsForConsole(ctx: Ctx, input: RunListInput) {
     from (select r.* from billing_runs r where ${where} order by r.scheduled_at desc, r.id desc limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}) r
     join customers cu on cu.id = r.customer_id
     order by r.scheduled_at desc, r.id desc`;
-  return {
-    count: Math.min(n, COUNT_CAP),
-    count_capped: n > COUNT_CAP,
-    page: input.page,
-    page_size: input.pageSize,
-    results: rows.map((r) => ({
+  return cappedPage(
+    n,
+    input,
+    rows.map((r) => ({
       id: r.id,
       contract_id: r.contract_id,
       customer_id: r.customer_id,
@@ -107,7 +96,7 @@ export async function listRunsForConsole(ctx: Ctx, input: RunListInput) {
       next_attempt_at: r.next_attempt_at?.toISOString() ?? null,
       created_at: r.created_at.toISOString(),
     })),
-  };
+  );
 }
 
 /**

@@ -27,6 +27,23 @@ export async function claim(
   return new Set(rows.map((r) => r.subject_key));
 }
 
+/** Emits `kind` once per subject: the records whose key was claimed before are skipped; returns how many were emitted. */
+async function emitOncePerSubject<T>(
+  ctx: Ctx,
+  now: Date,
+  kind: EventType,
+  records: T[],
+  key: (record: T) => string,
+  data: (record: T) => Record<string, unknown>,
+): Promise<number> {
+  return ctx.db.$transaction(async (tx) => {
+    const fresh = await claim(tx, ctx.accountId, kind, records.map(key), now);
+    for (const record of records.filter((x) => fresh.has(key(x))))
+      await emitEvent(tx, ctx.accountId, kind, data(record), now);
+    return fresh.size;
+  });
+}
+
 /** A card is valid through its expiry month: it expires at the first instant (UTC) of the next month. */
 export const cardExpiresAt = (year: number, month: number) => new Date(Date.UTC(year, month, 1));
 
@@ -57,26 +74,15 @@ async function expiringCards(ctx: Ctx, now: Date): Promise<number> {
   });
   if (!methods.length) return 0;
   const key = (m: (typeof methods)[number]) => `pm_${m.id}_${m.cardExpYear}-${m.cardExpMonth}`;
-  return ctx.db.$transaction(async (tx) => {
-    const fresh = await claim(tx, ctx.accountId, "payment_method.expiring", methods.map(key), now);
-    for (const m of methods.filter((x) => fresh.has(key(x))))
-      await emitEvent(
-        tx,
-        ctx.accountId,
-        "payment_method.expiring",
-        {
-          id: m.id,
-          customer_id: m.customerId,
-          card_brand: m.cardBrand,
-          card_last4: m.cardLast4,
-          card_exp_month: m.cardExpMonth,
-          card_exp_year: m.cardExpYear,
-          expires_at: iso(cardExpiresAt(m.cardExpYear!, m.cardExpMonth!)),
-        },
-        now,
-      );
-    return fresh.size;
-  });
+  return emitOncePerSubject(ctx, now, "payment_method.expiring", methods, key, (m) => ({
+    id: m.id,
+    customer_id: m.customerId,
+    card_brand: m.cardBrand,
+    card_last4: m.cardLast4,
+    card_exp_month: m.cardExpMonth,
+    card_exp_year: m.cardExpYear,
+    expires_at: iso(cardExpiresAt(m.cardExpYear!, m.cardExpMonth!)),
+  }));
 }
 
 async function upcomingRenewals(ctx: Ctx, now: Date): Promise<number> {
@@ -102,24 +108,13 @@ async function upcomingRenewals(ctx: Ctx, now: Date): Promise<number> {
   const renewing = contracts.filter((c) => !c.cancelAt || c.cancelAt > c.nextBillingAt!);
   if (!renewing.length) return 0;
   const key = (c: (typeof renewing)[number]) => `contract_${c.id}_${iso(c.nextBillingAt!)}`;
-  return ctx.db.$transaction(async (tx) => {
-    const fresh = await claim(tx, ctx.accountId, "subscription_contract.renewal_upcoming", renewing.map(key), now);
-    for (const c of renewing.filter((x) => fresh.has(key(x))))
-      await emitEvent(
-        tx,
-        ctx.accountId,
-        "subscription_contract.renewal_upcoming",
-        {
-          id: c.id,
-          customer_id: c.customerId,
-          currency: c.currency,
-          next_billing_at: iso(c.nextBillingAt!),
-          notice_days: days,
-        },
-        now,
-      );
-    return fresh.size;
-  });
+  return emitOncePerSubject(ctx, now, "subscription_contract.renewal_upcoming", renewing, key, (c) => ({
+    id: c.id,
+    customer_id: c.customerId,
+    currency: c.currency,
+    next_billing_at: iso(c.nextBillingAt!),
+    notice_days: days,
+  }));
 }
 
 /** Emits the calendar notices due for the account at its clock's now. */

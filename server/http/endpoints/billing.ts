@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { applyCreditToRun } from "@/server/domain/billing/credit";
 import { advanceTestClock, getRun, listRuns, retryRun } from "@/server/domain/billing/runs";
-import { parsePage } from "@/server/domain/list";
 import { createWebhookEndpoint, listDeliveries, listWebhookEndpoints } from "@/server/domain/webhooks/endpoints";
 import { defineEndpoint, intId } from "@/server/http/endpoint";
-import { listBody } from "@/server/http/pagination";
+import { listEndpoint } from "@/server/http/readEndpoints";
 import {
   applyCreditBody,
   billingRunResponse,
@@ -15,20 +14,18 @@ import {
   webhookEndpointBody,
   webhookEndpointCreatedResponse,
 } from "@/server/schemas/billing";
-import { listOf } from "@/server/schemas/common";
 
 const tags = ["Billing runs"];
 const params = z.object({ billingRunId: intId });
 
 export const billingEndpoints = [
-  defineEndpoint({
-    method: "GET",
+  listEndpoint({
     path: "/v2/billing-runs/",
     summary: "List billing runs with lines and attempts",
     tags,
     query: runListQuery,
-    response: listOf(billingRunResponse),
-    handler: async (ctx, { query, url }) => listBody(await listRuns(ctx, { ...query, page: parsePage(query) }), url),
+    item: billingRunResponse,
+    list: listRuns,
   }),
   defineEndpoint({
     method: "GET",

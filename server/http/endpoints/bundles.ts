@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { evaluateAddons } from "@/server/domain/bundles/addons";
 import { getBundle, listBundles } from "@/server/domain/bundles/bundles";
-import { parsePage } from "@/server/domain/list";
 import { defineEndpoint, intId } from "@/server/http/endpoint";
-import { listBody } from "@/server/http/pagination";
+import { detailEndpoint, listEndpoint } from "@/server/http/readEndpoints";
 import {
   addonsBody,
   bundleAddonsResponse,
@@ -11,30 +10,25 @@ import {
   bundleTemplateDetailResponse,
   bundleTemplateResponse,
 } from "@/server/schemas/bundles";
-import { detailQuery } from "@/server/schemas/catalog";
-import { listOf } from "@/server/schemas/common";
 
 const tags = ["Bundles"];
 
 export const bundleEndpoints = [
-  defineEndpoint({
-    method: "GET",
+  listEndpoint({
     path: "/v2/bundle-templates/",
     summary: "List bundle templates",
     tags,
     query: bundleListQuery,
-    response: listOf(bundleTemplateResponse),
-    handler: async (ctx, { query, url }) => listBody(await listBundles(ctx, { ...query, page: parsePage(query) }), url),
+    item: bundleTemplateResponse,
+    list: listBundles,
   }),
-  defineEndpoint({
-    method: "GET",
+  detailEndpoint({
     path: "/v2/bundle-templates/{bundleTemplateId}/",
     summary: "Read a bundle template with items and selectable prices",
     tags,
-    params: z.object({ bundleTemplateId: intId }),
-    query: detailQuery,
+    param: "bundleTemplateId",
     response: bundleTemplateDetailResponse,
-    handler: (ctx, { params, query }) => getBundle(ctx, params.bundleTemplateId, query),
+    read: getBundle,
   }),
   defineEndpoint({
     method: "POST",

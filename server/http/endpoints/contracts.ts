@@ -6,10 +6,8 @@ import { getContract, listContracts, patchContract } from "@/server/domain/contr
 import { cancelScheduledChange } from "@/server/domain/contracts/scheduledChanges";
 import { activateContract, deletePause } from "@/server/domain/contracts/state";
 import { customerEntitlements } from "@/server/domain/entitlements/entitlements";
-import { parsePage } from "@/server/domain/list";
 import { defineEndpoint, intId } from "@/server/http/endpoint";
-import { listBody } from "@/server/http/pagination";
-import { listOf } from "@/server/schemas/common";
+import { listEndpoint } from "@/server/http/readEndpoints";
 import {
   cancelBody,
   contractCreateBody,
@@ -40,15 +38,13 @@ const itemResult = (r: OperationResult) => ({
 });
 
 export const contractEndpoints = [
-  defineEndpoint({
-    method: "GET",
+  listEndpoint({
     path: "/v2/subscription-contracts/",
     summary: "List contracts (newest first)",
     tags,
     query: contractListQuery,
-    response: listOf(contractResponse),
-    handler: async (ctx, { query, url }) =>
-      listBody(await listContracts(ctx, { ...query, page: parsePage(query) }), url),
+    item: contractResponse,
+    list: listContracts,
   }),
   defineEndpoint({
     method: "POST",

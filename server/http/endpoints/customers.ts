@@ -1,25 +1,21 @@
 import { z } from "zod";
 import { createCustomer, getCustomer, listCustomers, updateCustomer } from "@/server/domain/customers/customers";
-import { parsePage } from "@/server/domain/list";
 import { defineEndpoint } from "@/server/http/endpoint";
-import { listBody } from "@/server/http/pagination";
-import { listOf } from "@/server/schemas/common";
+import { listEndpoint } from "@/server/http/readEndpoints";
 import { customerCreateBody, customerListQuery, customerPatchBody, customerResponse } from "@/server/schemas/customers";
 
 const tags = ["Customers"];
 const params = z.object({ customerReference: z.string().min(1).max(200) });
 
 export const customerEndpoints = [
-  defineEndpoint({
-    method: "GET",
+  listEndpoint({
     path: "/v2/customers/",
     summary: "List customers",
     tags,
     extension: true,
     query: customerListQuery,
-    response: listOf(customerResponse),
-    handler: async (ctx, { query, url }) =>
-      listBody(await listCustomers(ctx, { ...query, page: parsePage(query) }), url),
+    item: customerResponse,
+    list: listCustomers,
   }),
   defineEndpoint({
     method: "POST",

@@ -1,0 +1,31 @@
+// The page of a catalog record list (tax rates, shipping options, billing schedules): all records in a
+// table, and the form for a new one under it.
+import { ListPage } from "@/components/admin/ListPage";
+import { BillingScheduleForm } from "./BillingScheduleForm";
+import { BillingScheduleTable } from "./BillingScheduleTable";
+import { CATALOG_NOUNS, type CatalogResource, capitalized } from "./catalogNouns";
+import { ShippingOptionForm } from "./ShippingOptionForm";
+import { ShippingOptionTable } from "./ShippingOptionTable";
+import { TaxRateForm } from "./TaxRateForm";
+import { TaxRateTable } from "./TaxRateTable";
+
+const VIEWS: Record<CatalogResource, { Table: React.ComponentType; Form: React.ComponentType }> = {
+  taxRates: { Table: TaxRateTable, Form: TaxRateForm },
+  shippingOptions: { Table: ShippingOptionTable, Form: ShippingOptionForm },
+  billingSchedules: { Table: BillingScheduleTable, Form: BillingScheduleForm },
+};
+
+export function CatalogListPage({ resource, description }: { resource: CatalogResource; description: string }) {
+  const noun = CATALOG_NOUNS[resource];
+  const { Table, Form } = VIEWS[resource];
+  return (
+    <ListPage
+      title={capitalized(`${noun}s`)}
+      description={description}
+      listTitle={`All ${noun}s`}
+      list={<Table />}
+      formTitle={`New ${noun}`}
+      form={<Form />}
+    />
+  );
+}

@@ -1,0 +1,20 @@
+// SQL conditions the console's list filters share (contracts and billing runs): a filter given once or
+// as a list, the customer named by id or reference, and a column between two optional instants.
+import type { Ctx } from "@/server/domain/context";
+import { Prisma } from "@/server/generated/prisma/client";
+
+export const asList = (value: string | string[]) => (Array.isArray(value) ? value : [value]);
+
+/** `column` holds the account's customer whose id or reference is `customer` (no such customer: nothing). */
+export function customerCondition(ctx: Ctx, column: Prisma.Sql, customer: string): Prisma.Sql {
+  const id = /^\d{1,9}$/.test(customer) ? Number(customer) : -1;
+  return Prisma.sql`${column} in (select id from customers where account_id = ${ctx.accountId} and (id = ${id} or reference = ${customer}))`;
+}
+
+/** `column` at or after `from` and at or before `to`, each when given (ISO instants). */
+export function rangeConditions(column: Prisma.Sql, from?: string, to?: string): Prisma.Sql[] {
+  return [
+    ...(from ? [Prisma.sql`${column} >= ${new Date(from)}`] : []),
+    ...(to ? [Prisma.sql`${column} <= ${new Date(to)}`] : []),
+  ];
+}
