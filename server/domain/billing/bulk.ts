@@ -36,6 +36,8 @@ function simple(contract: ContractRecord, now: Date): boolean {
   if (contract.cancelAt && contract.cancelAt <= at) return false;
   if (contract.pauses.some((p) => p.state !== "canceled" && p.state !== "completed")) return false;
   if (contract.autoApplyCredit && contract.credits.length) return false;
+  // a running discount counts its runs: left to the per-contract path (build.ts), which records that
+  if (contract.discount && !contract.discount.endedAt && contract.discount.runsRemaining !== 0) return false;
   return true;
 }
 

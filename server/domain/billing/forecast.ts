@@ -92,7 +92,11 @@ export async function forecastAccount(ctx: Ctx, input: { months?: number } = {})
       where: { accountId: ctx.accountId, state: { in: ["active", "paused"] }, id: { gt: after } },
       orderBy: { id: "asc" },
       take: BATCH,
-      include: { items: { orderBy: { id: "asc" } }, pauses: { where: { state: { not: "canceled" } } } },
+      include: {
+        items: { orderBy: { id: "asc" } },
+        pauses: { where: { state: { not: "canceled" } } },
+        discount: { include: { coupon: true, promotionCode: true } },
+      },
     });
     if (!batch.length) break;
     after = batch[batch.length - 1].id;
@@ -105,7 +109,7 @@ export async function forecastAccount(ctx: Ctx, input: { months?: number } = {})
     for (const c of batch) {
       contracts++;
       const mine = pendingOf.get(c.id) ?? [];
-      const key = `${ctx.accountId}:${catalog.version}:${+until}:${mine.length ? `contract ${c.id}:${c.contractVersion}` : shapeKey(c)}`;
+      const key = `${ctx.accountId}:${catalog.version}:${+until}:${mine.length || c.discount ? `contract ${c.id}:${c.contractVersion}` : shapeKey(c)}`;
       const effects = memoized(memo, key, MEMO_LIMIT, () => contractEffects(c, catalog, mine, until));
       const month = (t: Date) => (t < from ? keys[0] : monthKey(t));
       for (const [at, total] of effects.billed) {

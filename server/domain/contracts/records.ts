@@ -22,6 +22,8 @@ export const contractInclude = {
   items: { orderBy: { id: "asc" } },
   pauses: { orderBy: [{ startAt: "asc" }, { id: "asc" }] },
   credits: { select: { amount: true } },
+  // the discount running on the contract (coupons extension)
+  discount: { include: { coupon: true, promotionCode: true } },
   // latest_billing_run: the run with the latest billed period (then the newest), see docs/decisions.md
   billingRuns: { orderBy: [{ periodEndAt: "desc" }, { id: "desc" }], take: 1, select: runSummarySelect },
 } satisfies Prisma.SubscriptionContractInclude;
