@@ -156,6 +156,11 @@ export const discountResponse = z
   })
   .meta({ id: "Discount", "x-extension": true });
 
+/** A quote's (or checkout's) discount: the coupon applied and the code that named it. */
+export const quoteDiscountResponse = z
+  .object({ coupon: couponResponse, promotion_code: z.string().nullable() })
+  .meta({ id: "QuoteDiscount", description: "Extension: the discount priced into the lines", "x-extension": true });
+
 export type CouponOut = z.infer<typeof couponResponse>;
 export type CouponCreateInput = z.infer<typeof couponCreateBody>;
 export type PromotionCodeOut = z.infer<typeof promotionCodeResponse>;

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { dateTime, metadata, money } from "./common";
+import { discountInputFields, quoteDiscountResponse } from "./coupons";
 import { offerFields } from "./offers";
 
-export const quoteBody = z.object(offerFields).meta({ id: "QuoteRequest" });
+export const quoteBody = z.object({ ...offerFields, ...discountInputFields }).meta({ id: "QuoteRequest" });
 
 const amounts = {
   line_subtotal_amount: money.meta({ description: "Line amount without tax" }),
@@ -90,6 +91,7 @@ export const quoteResponse = z
     recurring_items: z.array(recurringLineResponse),
     initial_lines: z.array(initialLineResponse),
     metadata,
+    discount: quoteDiscountResponse.nullable().optional(),
   })
   .meta({ id: "Quote" });
 

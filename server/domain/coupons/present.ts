@@ -70,3 +70,8 @@ export function presentRedemption(
     created_at: iso(row.createdAt),
   };
 }
+
+export const presentQuoteDiscount = (resolved: { coupon: CouponRow; code: string | null }) => ({
+  coupon: presentCoupon(resolved.coupon),
+  promotion_code: resolved.code,
+});

@@ -3,8 +3,9 @@
 // worker's runs (billing/plan.ts) and projections, so a discount prices the same everywhere.
 import type Decimal from "decimal.js";
 import { dec } from "@/server/domain/money";
-import { couponApplies, type FixedCoupon } from "@/server/domain/pricing/coupon";
-import type { LineInput } from "@/server/domain/pricing/types";
+import { applyFixedCoupon, couponApplies, type FixedCoupon } from "@/server/domain/pricing/coupon";
+import { type PricedOffer, priceOffer, sumTotals } from "@/server/domain/pricing/engine";
+import type { LineInput, Offer } from "@/server/domain/pricing/types";
 import type { ContractDiscountRow, CouponRow } from "./present";
 
 export interface CouponTerms {
@@ -57,4 +58,42 @@ export function prorationDiscount(
 ): CouponTerms | null {
   if (!discount || discount.endedAt || !discount.coveredUntil || discount.coveredUntil <= at) return null;
   return couponTerms(discount.coupon, currency, discount.promotionCode?.code ?? null);
+}
+
+/**
+ * An offer priced with a discount (quotes, checkouts, contracts created from them): the first run is
+ * discounted; the renewal preview too unless the coupon covers one run only.
+ */
+export function priceWithDiscount(offer: Offer, terms: CouponTerms | null): PricedOffer {
+  if (!terms) return priceOffer(offer);
+  const renews = terms.runs === null || terms.runs > 1;
+  const priced = priceOffer({
+    ...offer,
+    recurring: offer.recurring.map((l) => withCoupon(l, terms, renews)),
+    initial: offer.initial.map((l) => withCoupon(l, terms, false)),
+  });
+  const fixed = fixedCoupon(terms);
+  if (!fixed) return priced;
+  const all = [...priced.recurring, ...priced.initial];
+  const first = applyFixedCoupon(
+    all.map((l) => ({ line: l, price: l.input.price, amounts: l.first })),
+    fixed,
+  );
+  const renewal = renews
+    ? applyFixedCoupon(
+        priced.recurring.map((l) => ({ line: l, price: l.input.price, amounts: l.renewal! })),
+        fixed,
+      )
+    : priced.recurring.map((l) => ({ amounts: l.renewal! }));
+  const recurring = priced.recurring.map((l, k) => ({ ...l, first: first[k].amounts, renewal: renewal[k].amounts }));
+  const initial = priced.initial.map((l, k) => ({ ...l, first: first[recurring.length + k].amounts }));
+  const firstPeriod = sumTotals(recurring.map((l) => l.first));
+  return {
+    ...priced,
+    recurring,
+    initial,
+    firstPeriod,
+    renewal: sumTotals(recurring.map((l) => l.renewal)),
+    firstRun: initial.length ? sumTotals([...recurring, ...initial].map((l) => l.first)) : firstPeriod,
+  };
 }
