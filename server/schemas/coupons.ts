@@ -73,7 +73,11 @@ export const couponCreateBody = z
     if (percent && (Number(v.percent_off) <= 0 || Number(v.percent_off) > 100))
       issue.addIssue({ code: "custom", path: ["percent_off"], message: "Must be more than 0 and at most 100." });
     if (v.duration === "repeating" && v.duration_in_periods === undefined)
-      issue.addIssue({ code: "custom", path: ["duration_in_periods"], message: "Required when duration is repeating." });
+      issue.addIssue({
+        code: "custom",
+        path: ["duration_in_periods"],
+        message: "Required when duration is repeating.",
+      });
     if (v.duration !== "repeating" && v.duration_in_periods !== undefined)
       issue.addIssue({ code: "custom", path: ["duration_in_periods"], message: "Only with duration repeating." });
   });
@@ -111,7 +115,10 @@ export const promotionCodeCreateBody = z.object({
 export const couponListQuery = z.object({ active: activeQuery, ...pageQuery });
 export const promotionCodeListQuery = z.object({
   active: activeQuery,
-  coupon: z.string().regex(/^\d{1,9}$/, "A valid integer is required.").optional(),
+  coupon: z
+    .string()
+    .regex(/^\d{1,9}$/, "A valid integer is required.")
+    .optional(),
   code: z.string().optional(),
   ...pageQuery,
 });
@@ -147,11 +154,7 @@ export const discountResponse = z
     coupon: couponResponse,
     promotion_code: z.string().nullable(),
     start: dateTime,
-    runs_remaining: z
-      .number()
-      .int()
-      .nullable()
-      .meta({ description: "Regular runs still discounted; null: forever" }),
+    runs_remaining: z.number().int().nullable().meta({ description: "Regular runs still discounted; null: forever" }),
     covered_until: dateTime.nullable().meta({ description: "End of the last period billed with the discount" }),
   })
   .meta({ id: "Discount", "x-extension": true });

@@ -142,8 +142,24 @@ export function planUpdateItem(args: PlanArgs<ItemUpdateInput>): Plan {
   if (period && args.prorate) {
     // the period in progress was billed with the discount: its credit and the new charge carry it too
     const coupon = prorationDiscount(contract.discount, contract.currency, at);
-    const credit = prorate(withCoupon(itemLine(catalog, item), coupon, false), item.id, period, at, period.end, -1, reason);
-    const charge = prorate(withCoupon(itemLine(catalog, next), coupon, false), item.id, period, at, period.end, 1, reason);
+    const credit = prorate(
+      withCoupon(itemLine(catalog, item), coupon, false),
+      item.id,
+      period,
+      at,
+      period.end,
+      -1,
+      reason,
+    );
+    const charge = prorate(
+      withCoupon(itemLine(catalog, next), coupon, false),
+      item.id,
+      period,
+      at,
+      period.end,
+      1,
+      reason,
+    );
     for (const l of [credit, charge]) if (l) lines.push(l);
   }
   return {

@@ -5,8 +5,8 @@ import type { DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
 import { invalid } from "@/server/domain/errors";
 import type { DiscountInput } from "@/server/schemas/coupons";
-import { codeKey } from "./promotionCodes";
 import type { CouponRow } from "./present";
+import { codeKey } from "./promotionCodes";
 import { type CouponTerms, couponTerms } from "./terms";
 
 export interface ResolvedDiscount {

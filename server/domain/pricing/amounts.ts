@@ -136,7 +136,8 @@ export function withReducedTotal(base: PricedAmounts, price: PriceTerms, reducti
   const subtotal = price.taxPolicy === "inclusive" ? lineTotal.minus(tax) : lineTotal;
   const [head] = base.explanation.split("; tax ");
   let explanation = `${head} - ${reduction.toFixed(4)} coupon ${label} = ${lineTotal.toFixed(4)}`;
-  if (price.taxPolicy && !rate.isZero()) explanation += `; tax ${rate.toFixed()}% ${price.taxPolicy}: ${tax.toFixed(4)}`;
+  if (price.taxPolicy && !rate.isZero())
+    explanation += `; tax ${rate.toFixed()}% ${price.taxPolicy}: ${tax.toFixed(4)}`;
   return Object.freeze({
     ...base,
     id: nextId++,

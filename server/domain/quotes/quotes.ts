@@ -1,12 +1,12 @@
 import type { Ctx } from "@/server/domain/context";
-import { invalid } from "@/server/domain/errors";
-import { compileOffer } from "@/server/domain/offers/compile";
-import { checkProcessorOverride } from "@/server/domain/payments/override";
 import { resolveDiscount } from "@/server/domain/coupons/apply";
 import { presentQuoteDiscount } from "@/server/domain/coupons/present";
 import { priceWithDiscount } from "@/server/domain/coupons/terms";
-import type { OfferInput } from "@/server/schemas/offers";
+import { invalid } from "@/server/domain/errors";
+import { compileOffer } from "@/server/domain/offers/compile";
+import { checkProcessorOverride } from "@/server/domain/payments/override";
 import type { DiscountInput } from "@/server/schemas/coupons";
+import type { OfferInput } from "@/server/schemas/offers";
 import type { QuoteOut } from "@/server/schemas/quotes";
 import { presentQuote } from "./present";
 
@@ -20,6 +20,10 @@ export async function createQuote(ctx: Ctx, input: OfferInput & DiscountInput): 
   // the same rule as the contract this quote previews (the endpoint does not memoize such quotes)
   await checkProcessorOverride(ctx, ctx.db, input.payment_processor_override, compiled.offer.currency);
   const discount = await resolveDiscount(ctx, ctx.db, input, compiled.offer.currency);
-  const quote = presentQuote(compiled, priceWithDiscount(compiled.offer, discount?.terms ?? null), input.metadata ?? {});
+  const quote = presentQuote(
+    compiled,
+    priceWithDiscount(compiled.offer, discount?.terms ?? null),
+    input.metadata ?? {},
+  );
   return discount ? { ...quote, discount: presentQuoteDiscount(discount) } : quote;
 }
