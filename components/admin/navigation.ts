@@ -26,6 +26,7 @@ export const NAV: NavSection[] = [
     links: [
       { href: "/admin/billing-runs", label: "Billing runs" },
       { href: "/admin/forecast", label: "Forecast" },
+      { href: "/admin/coupons", label: "Coupons" },
       { href: "/admin/billing/test-clock", label: "Test clock", testOnly: true },
     ],
   },

@@ -5,6 +5,7 @@ import { billingEndpoints } from "./endpoints/billing";
 import { bundleEndpoints } from "./endpoints/bundles";
 import { catalogEndpoints } from "./endpoints/catalog";
 import { contractEndpoints } from "./endpoints/contracts";
+import { couponEndpoints } from "./endpoints/coupons";
 import { customerEndpoints } from "./endpoints/customers";
 import { forecastEndpoints } from "./endpoints/forecast";
 import { paymentEndpoints } from "./endpoints/payments";
@@ -28,6 +29,7 @@ export const endpoints: EndpointDef[] = [
   ...selfServiceEndpoints,
   ...forecastEndpoints,
   ...simulateEndpoints,
+  ...couponEndpoints,
 ];
 
 /** The Next.js handler for one operation; throws at load time if the registry lacks it. */

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { dateTime, metadata, money } from "./common";
+import { discountInputFields, quoteDiscountResponse } from "./coupons";
 import { offerFields } from "./offers";
 import { quoteTrialFields } from "./trials";
 
-export const quoteBody = z.object(offerFields).meta({ id: "QuoteRequest" });
+export const quoteBody = z.object({ ...offerFields, ...discountInputFields }).meta({ id: "QuoteRequest" });
 
 const amounts = {
   line_subtotal_amount: money.meta({ description: "Line amount without tax" }),
@@ -92,6 +93,7 @@ export const quoteResponse = z
     initial_lines: z.array(initialLineResponse),
     metadata,
     ...quoteTrialFields,
+    discount: quoteDiscountResponse.nullable().optional(),
   })
   .meta({ id: "Quote" });
 

@@ -8,6 +8,7 @@ import { catalogRouter } from "./routers/catalog";
 import { catalogAdminRouter } from "./routers/catalogAdmin";
 import { contractActionsRouter } from "./routers/contractActions";
 import { contractsRouter } from "./routers/contracts";
+import { couponsRouter } from "./routers/coupons";
 import { customersRouter } from "./routers/customers";
 import { dashboardRouter } from "./routers/dashboard";
 import { forecastRouter } from "./routers/forecast";
@@ -22,6 +23,7 @@ export const appRouter = router({
   account: accountRouter,
   catalog: catalogRouter,
   catalogAdmin: catalogAdminRouter,
+  coupons: couponsRouter,
   customers: customersRouter,
   contractActions: contractActionsRouter,
   quoteBuilder: quoteBuilderRouter,

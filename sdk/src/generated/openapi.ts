@@ -168,7 +168,7 @@ export interface paths {
         put?: never;
         /**
          * Price an offer (bundle or direct items) without persisting anything
-         * @description Priced as of the current whole second (`period_start_at` has no fraction). Lines carry `explanation` strings. Extension inputs: `billing_timezone`, `billing_time`.
+         * @description Priced as of the current whole second (`period_start_at` has no fraction). Lines carry `explanation` strings. Extension inputs: `billing_timezone`, `billing_time`, `coupon` or `promotion_code` (the discount is priced into the lines and shown as `discount`).
          */
         post: operations["postV2SubscriptionOfferQuotes"];
         delete?: never;
@@ -891,6 +891,151 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/coupons/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List coupons (newest first) */
+        get: operations["getV2Coupons"];
+        put?: never;
+        /**
+         * Create a coupon
+         * @description Exactly one of `percent_off` or `amounts_off` (a fixed amount per currency). Duration `once` discounts one run, `repeating` `duration_in_periods` runs, `forever` every run.
+         */
+        post: operations["postV2Coupons"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/coupons/{couponId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a coupon */
+        get: operations["getV2CouponsCouponId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/coupons/{couponId}/deactivate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deactivate a coupon (its codes can no longer be redeemed; running discounts continue) */
+        post: operations["postV2CouponsCouponIdDeactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/coupons/{couponId}/redemptions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a coupon's redemptions (newest first, at most 500) */
+        get: operations["getV2CouponsCouponIdRedemptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/promotion-codes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List promotion codes (newest first) */
+        get: operations["getV2PromotionCodes"];
+        put?: never;
+        /** Create a promotion code for a coupon */
+        post: operations["postV2PromotionCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/promotion-codes/{promotionCodeId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a promotion code */
+        get: operations["getV2PromotionCodesPromotionCodeId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/promotion-codes/{promotionCodeId}/deactivate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deactivate a promotion code */
+        post: operations["postV2PromotionCodesPromotionCodeIdDeactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/subscription-contracts/{contractId}/discount/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a coupon or promotion code to a contract
+         * @description Redeems it (max redemptions enforced) and replaces any running discount; it counts from the contract's next regular run. The contract's `discount` shows it.
+         */
+        post: operations["postV2SubscriptionContractsContractIdDiscount"];
+        /** Remove a contract's discount */
+        delete: operations["deleteV2SubscriptionContractsContractIdDiscount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -950,6 +1095,10 @@ export interface components {
              * @enum {string}
              */
             trial_end_behavior?: "cancel" | "pause";
+            /** @description Extension: id of a coupon to apply */
+            coupon?: number;
+            /** @description Extension: a promotion code to redeem */
+            promotion_code?: string;
         };
         ContractItemInput: {
             price: number;
@@ -1590,6 +1739,7 @@ export interface components {
             first_charge_at: string | null;
             /** @description Extension: the first recurring charge (first_period_recurring_total_amount); total_amount is due now */
             first_charge_amount: string | null;
+            discount?: components["schemas"]["QuoteDiscount"] | null;
         };
         BillingSchedulePreview: {
             /** @enum {string} */
@@ -1723,6 +1873,46 @@ export interface components {
             metadata: {
                 [key: string]: unknown;
             };
+        };
+        /** @description Extension: the discount priced into the lines */
+        QuoteDiscount: {
+            coupon: components["schemas"]["Coupon"];
+            promotion_code: string | null;
+        };
+        /** @description Extension: a seller-defined discount. */
+        Coupon: {
+            id: number;
+            name: string;
+            /** @description Percentage taken off each line, e.g. 20.0000 */
+            percent_off: string | null;
+            /** @description Fixed amount per currency taken off a run, spread over its lines in proportion */
+            amounts_off: {
+                [key: string]: string;
+            };
+            /** @enum {string} */
+            duration: "once" | "repeating" | "forever";
+            /** @description Regular runs discounted (repeating) */
+            duration_in_periods: number | null;
+            max_redemptions: number | null;
+            times_redeemed: number;
+            redeem_by: string | null;
+            /** @description Product ids; empty: every product */
+            applies_to_products: number[];
+            active: boolean;
+            /** @description Free-form JSON object */
+            metadata: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            updated_at: string;
         };
         SubscriptionContract: {
             id: number;
@@ -2946,6 +3136,44 @@ export interface components {
                 next_12_months_change: string;
                 new_line_explanation: string | null;
             }[];
+        };
+        CouponRedemption: {
+            id: number;
+            coupon_id: number;
+            promotion_code_id: number | null;
+            promotion_code: string | null;
+            /** @enum {string} */
+            subject_type: "contract" | "checkout";
+            subject_id: number;
+            /**
+             * Format: date-time
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            created_at: string;
+        };
+        /** @description Extension: a customer-facing code (unique per account, case-insensitive) that redeems a coupon. */
+        PromotionCode: {
+            id: number;
+            code: string;
+            coupon: components["schemas"]["Coupon"];
+            max_redemptions: number | null;
+            times_redeemed: number;
+            expires_at: string | null;
+            active: boolean;
+            /** @description Free-form JSON object */
+            metadata: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            updated_at: string;
         };
     };
     responses: never;
@@ -6609,6 +6837,688 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceVersionSimulation"];
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Public key used where the secret key is required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    getV2Coupons: {
+        parameters: {
+            query?: {
+                /** @description Default: only active records. `all` or `any`: every record. */
+                active?: "0" | "1" | "true" | "false" | "all" | "any";
+                /** @description Enables pagination; default 10, maximum 1000 */
+                page_size?: string;
+                /** @description 1-based page number, with page_size */
+                page?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coupon"][] | {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: components["schemas"]["Coupon"][];
+                    };
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Public key used where the secret key is required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    postV2Coupons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    percent_off?: string | number;
+                    amounts_off?: {
+                        [key: string]: string | number;
+                    };
+                    /** @enum {string} */
+                    duration: "once" | "repeating" | "forever";
+                    duration_in_periods?: number;
+                    max_redemptions?: number;
+                    /** Format: date-time */
+                    redeem_by?: string;
+                    applies_to_products?: number[];
+                    /** @description Free-form JSON object */
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coupon"];
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Public key used where the secret key is required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    getV2CouponsCouponId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                couponId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coupon"];
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Public key used where the secret key is required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    postV2CouponsCouponIdDeactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                couponId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coupon"];
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Public key used where the secret key is required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    getV2CouponsCouponIdRedemptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                couponId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponRedemption"][];
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Public key used where the secret key is required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    getV2PromotionCodes: {
+        parameters: {
+            query?: {
+                /** @description Default: only active records. `all` or `any`: every record. */
+                active?: "0" | "1" | "true" | "false" | "all" | "any";
+                coupon?: string;
+                code?: string;
+                /** @description Enables pagination; default 10, maximum 1000 */
+                page_size?: string;
+                /** @description 1-based page number, with page_size */
+                page?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionCode"][] | {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: components["schemas"]["PromotionCode"][];
+                    };
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Public key used where the secret key is required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    postV2PromotionCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    coupon: number;
+                    code: string;
+                    max_redemptions?: number;
+                    /** Format: date-time */
+                    expires_at?: string;
+                    /** @description Free-form JSON object */
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionCode"];
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Public key used where the secret key is required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    getV2PromotionCodesPromotionCodeId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                promotionCodeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionCode"];
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Public key used where the secret key is required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    postV2PromotionCodesPromotionCodeIdDeactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                promotionCodeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionCode"];
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Public key used where the secret key is required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    postV2SubscriptionContractsContractIdDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Extension: id of a coupon to apply */
+                    coupon?: number;
+                    /** @description Extension: a promotion code to redeem */
+                    promotion_code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionContract"];
+                };
+            };
+            /** @description Validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Public key used where the secret key is required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    deleteV2SubscriptionContractsContractIdDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionContract"];
                 };
             };
             /** @description Validation error */

@@ -8,7 +8,7 @@ import { emitEvent } from "@/server/domain/events/outbox";
 import { fmt4 } from "@/server/domain/money";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
 import type { Prisma } from "@/server/generated/prisma/client";
-import { regularRunDraft } from "./draft";
+import { discountAfterRun, regularRunDraft } from "./draft";
 import type { Advance } from "./plan";
 import { presentRunSummary } from "./present";
 
@@ -96,6 +96,13 @@ export async function buildDueRun(ctx: Ctx, contractId: number): Promise<number 
         lines: { create: draft.lines },
       },
     });
+    if (draft.discounted && contract.discount) {
+      const after = discountAfterRun(contract.discount, draft);
+      await tx.contractDiscount.update({
+        where: { id: contract.discount.id },
+        data: { runsRemaining: after.runsRemaining, coveredUntil: after.coveredUntil },
+      });
+    }
     if (pending.length)
       await tx.pendingLine.updateMany({
         where: { id: { in: pending.map((p) => p.id) } },

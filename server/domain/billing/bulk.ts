@@ -41,6 +41,8 @@ function simple(contract: ContractRecord, now: Date): boolean {
   if (contract.trialEndAt && contract.trialEndAt >= at) return false;
   // a scheduled item change due by the run is applied first, on the per-contract path
   if (contract.scheduledChanges.some((change) => change.effectiveAt <= at)) return false;
+  // a running discount counts its runs: left to the per-contract path (build.ts), which records that
+  if (contract.discount && !contract.discount.endedAt && contract.discount.runsRemaining !== 0) return false;
   return true;
 }
 

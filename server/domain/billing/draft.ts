@@ -24,6 +24,8 @@ export interface RunDraft {
   /** next_billing_at after this run (null: nothing left to bill) */
   next: Date | null;
   advance: ReturnType<typeof planRegularRun>["advance"];
+  /** the contract's discount priced this run (it then counts one of its runs) */
+  discounted: boolean;
 }
 
 /** The regular run due at `at` with the pending lines it carries, or null when nothing is left to bill. */
@@ -52,6 +54,7 @@ export function regularRunDraft(
     total,
     next: plan.next,
     advance: plan.advance,
+    discounted: plan.discounted,
   };
 }
 
@@ -112,10 +115,23 @@ export function advanced<C extends ProjectableContract>(snapshot: C, draft: RunD
   const byId = new Map(draft.advance.map((a) => [a.id, a]));
   return {
     ...snapshot,
+    discount: draft.discounted && snapshot.discount ? discountAfterRun(snapshot.discount, draft) : snapshot.discount,
     nextBillingAt: draft.next,
     items: snapshot.items.map((i) => {
       const a = byId.get(i.id);
       return a ? { ...i, periodStartAt: new Date(a.start), periodEndAt: new Date(a.end) } : i;
     }),
+  };
+}
+
+/** The discount after it priced a run: one run fewer (unless forever), covering the run's period. What build.ts writes. */
+export function discountAfterRun<T extends { runsRemaining: number | null; coveredUntil: Date | null }>(
+  discount: T,
+  draft: Pick<RunDraft, "periodEndAt">,
+): T {
+  return {
+    ...discount,
+    runsRemaining: discount.runsRemaining === null ? null : Math.max(0, discount.runsRemaining - 1),
+    coveredUntil: draft.periodEndAt,
   };
 }

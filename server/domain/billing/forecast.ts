@@ -42,6 +42,8 @@ function shapeKey(c: ProjectableContract): string {
   // item positions, not ids: the key must stay free of ids
   for (const s of c.scheduledChanges ?? [])
     key += `|s${c.items.findIndex((i) => i.id === s.contractItemId)},${s.kind},${s.priceId ?? ""},${s.quantity ?? ""},${+s.effectiveAt}`;
+  // a running discount: its coupon and how many runs it still discounts
+  if (c.discount) key += `|d${c.discount.couponId},${+c.discount.coupon.updatedAt},${c.discount.runsRemaining ?? ""}`;
   return key;
 }
 

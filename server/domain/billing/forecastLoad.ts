@@ -31,7 +31,7 @@ async function readPage(ctx: Ctx, after: number, size: number): Promise<Forecast
   if (last == null) return { contracts: [], pendingOf: new Map() };
   const live = `c.account_id = $1 and c.state in ('active', 'paused') and c.id > $2 and c.id <= $3`;
   const params = [ctx.accountId, after, last];
-  const [{ rows }, items, pauses, pendingIds, changes] = await Promise.all([
+  const [{ rows }, items, pauses, pendingIds, changes, discounts] = await Promise.all([
     pool.query(
       `select c.id, c.currency, c.state, c.contract_version, c.billing_timezone, c.billing_time, c.fixed_day,
          ${ms("c.next_billing_at")}, ${ms("c.cancel_at")}, ${ms("c.billing_anchor_at")}
@@ -64,6 +64,11 @@ async function readPage(ctx: Ctx, after: number, size: number): Promise<Forecast
        order by s.contract_id, s.effective_at, s.id`,
       params,
     ),
+    // running discounts are few: read as the worker reads them
+    ctx.db.contractDiscount.findMany({
+      where: { accountId: ctx.accountId, contractId: { gt: after, lte: last }, endedAt: null },
+      include: { coupon: true, promotionCode: true },
+    }),
   ]);
   if (!rows.length) return { contracts: [], pendingOf: new Map() };
   // pending lines are few: read as the worker reads them, for the contracts that have any
@@ -128,6 +133,10 @@ async function readPage(ctx: Ctx, after: number, size: number): Promise<Forecast
       quantity: change.quantity,
       effectiveAt: at(change.effective_at)!,
     });
+  for (const discount of discounts) {
+    const contract = byContract.get(discount.contractId);
+    if (contract) contract.discount = discount;
+  }
   const pendingOf = new Map<number, PendingRow[]>();
   for (const p of pending) pendingOf.set(p.contractId, [...(pendingOf.get(p.contractId) ?? []), p]);
   return { contracts, pendingOf };

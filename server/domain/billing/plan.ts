@@ -5,9 +5,12 @@ import Decimal from "decimal.js";
 import { memoized } from "@/server/domain/boundedMemo";
 import { contractAnchor, itemLine, lineAmounts } from "@/server/domain/contracts/lines";
 import type { ContractRecord } from "@/server/domain/contracts/records";
+import type { ContractDiscountRow } from "@/server/domain/coupons/present";
+import { fixedCoupon, runDiscount, withCoupon } from "@/server/domain/coupons/terms";
 import type { CatalogSnapshot } from "@/server/domain/offers/snapshot";
+import { applyFixedCoupon } from "@/server/domain/pricing/coupon";
 import { billingPeriodFrom, factorOf } from "@/server/domain/pricing/periods";
-import type { PricedAmounts } from "@/server/domain/pricing/types";
+import type { LineInput, PricedAmounts } from "@/server/domain/pricing/types";
 import type { Prisma } from "@/server/generated/prisma/client";
 
 export interface Advance {
@@ -19,8 +22,8 @@ export interface Advance {
 /** What planning a run reads of a contract (a full record, or the lighter rows the forecast loads). */
 export type PlannableContract = Pick<
   ContractRecord,
-  "items" | "pauses" | "billingTimezone" | "billingTime" | "fixedDay" | "billingAnchorAt"
->;
+  "items" | "pauses" | "billingTimezone" | "billingTime" | "fixedDay" | "billingAnchorAt" | "currency"
+> & { discount?: ContractDiscountRow | null };
 
 function pausedMs(contract: Pick<PlannableContract, "pauses">, from: Date, to: Date): number {
   let ms = 0;
@@ -62,13 +65,14 @@ export function planRegularRun(
   { explain = true }: PlanOptions = {},
 ) {
   const anchor = contractAnchor(contract);
-  const lines: Prisma.BillingRunLineCreateWithoutRunInput[] = [];
+  const priced: ReturnType<typeof linePlan>[] = [];
   const advance: Advance[] = [];
-  const priced: PricedAmounts[] = [];
+  // a running discount prices this run (percentage per line here, a fixed amount spread below)
+  const discount = runDiscount(contract.discount, contract.currency);
   for (const item of contract.items) {
     if (item.status !== "active" || !item.periodEndAt || item.periodEndAt > at) continue;
     if (item.endAt && item.endAt <= item.periodEndAt) continue; // ended: nothing more to bill
-    const line = itemLine(catalog, item);
+    const line = withCoupon(itemLine(catalog, item), discount, true);
     const { service, full } = billingPeriodFrom(line.price, anchor, item.periodEndAt);
     advance.push({ id: item.id, start: service.start.toISOString(), end: service.end.toISOString() });
     const from = item.startAt && item.startAt > service.start ? item.startAt : service.start;
@@ -87,25 +91,11 @@ export function planRegularRun(
         ? `${service.start.toISOString().slice(0, 10)} to ${service.end.toISOString().slice(0, 10)}${paused}`
         : "",
     );
-    priced.push(amounts);
-    lines.push({
-      contractItemId: item.id,
-      priceId: line.price.id,
-      priceVersionId: amounts.versionId,
-      productName: line.price.productName,
-      quantity: line.quantity,
-      unitAmount: amounts.text.unitAmount,
-      prorationFactor: amounts.text.factor,
-      lineTotal: amounts.text.lineTotal,
-      subtotal: amounts.text.subtotal,
-      tax: amounts.text.tax,
-      servicePeriodStartAt: from,
-      servicePeriodEndAt: to,
-      prorationReason: factor.eq(1) ? null : paused ? "paused" : "partial_period",
-      kind: "recurring",
-      description: explain ? amounts.explanation : "",
-    });
+    priced.push(linePlan(item.id, line, amounts, from, to, factor.eq(1) ? null : paused ? "paused" : "partial_period"));
   }
+  const fixed = fixedCoupon(discount);
+  const final = fixed ? applyFixedCoupon(priced, fixed) : priced;
+  const lines = final.map((plan) => runLine(plan, explain));
   // items still billing after this run, and the next billing date: the earliest of their period ends
   const done = (i: PlannableContract["items"][number]) =>
     i.status !== "active" || !i.periodEndAt || (!!i.endAt && i.endAt <= i.periodEndAt);
@@ -114,5 +104,37 @@ export function planRegularRun(
     .map((i) => new Date(advance.find((a) => a.id === i.id)?.end ?? i.periodEndAt!));
   const next = ends.length ? new Date(Math.min(...ends.map(Number))) : null;
   const live = ends.length > 0;
-  return { lines, advance, next, live, ...runSums(priced) };
+  return { lines, advance, next, live, discounted: discount !== null, ...runSums(final.map((plan) => plan.amounts)) };
+}
+
+function linePlan(
+  itemId: number,
+  line: LineInput,
+  amounts: PricedAmounts,
+  from: Date,
+  to: Date,
+  prorationReason: string | null,
+) {
+  return { itemId, line, price: line.price, amounts, from, to, prorationReason };
+}
+
+function runLine(plan: ReturnType<typeof linePlan>, explain: boolean): Prisma.BillingRunLineCreateWithoutRunInput {
+  const { line, amounts } = plan;
+  return {
+    contractItemId: plan.itemId,
+    priceId: line.price.id,
+    priceVersionId: amounts.versionId,
+    productName: line.price.productName,
+    quantity: line.quantity,
+    unitAmount: amounts.text.unitAmount,
+    prorationFactor: amounts.text.factor,
+    lineTotal: amounts.text.lineTotal,
+    subtotal: amounts.text.subtotal,
+    tax: amounts.text.tax,
+    servicePeriodStartAt: plan.from,
+    servicePeriodEndAt: plan.to,
+    prorationReason: plan.prorationReason,
+    kind: "recurring",
+    description: explain ? amounts.explanation : "",
+  };
 }

@@ -1,5 +1,6 @@
 // Item changes of spec 4.6 (add, update, remove) as planners for the shared operation flow.
 
+import { prorationDiscount, withCoupon } from "@/server/domain/coupons/terms";
 import { DomainError, invalid } from "@/server/domain/errors";
 import { dec, fmt4n } from "@/server/domain/money";
 import type { PricingRecord } from "@/server/domain/offers/terms";
@@ -72,7 +73,7 @@ export function planAddItem(args: PlanArgs<ItemAddInput>): Plan {
     ruleId: null,
     metadata: {},
   };
-  const line = itemLine(catalog, draft);
+  const line = withCoupon(itemLine(catalog, draft), prorationDiscount(contract.discount, contract.currency, at), false);
   // the new item's current period is the one containing now (not effective_at, which would always fit its own period)
   // during a trial the new item joins the trial (billed from its end with the others)
   const trial =
@@ -145,8 +146,26 @@ export function planUpdateItem(args: PlanArgs<ItemUpdateInput>): Plan {
   checkEffective(at, period);
   const lines: ProrationLine[] = [];
   if (period && args.prorate) {
-    const credit = prorate(itemLine(catalog, item), item.id, period, at, period.end, -1, reason);
-    const charge = prorate(itemLine(catalog, next), item.id, period, at, period.end, 1, reason);
+    // the period in progress was billed with the discount: its credit and the new charge carry it too
+    const coupon = prorationDiscount(contract.discount, contract.currency, at);
+    const credit = prorate(
+      withCoupon(itemLine(catalog, item), coupon, false),
+      item.id,
+      period,
+      at,
+      period.end,
+      -1,
+      reason,
+    );
+    const charge = prorate(
+      withCoupon(itemLine(catalog, next), coupon, false),
+      item.id,
+      period,
+      at,
+      period.end,
+      1,
+      reason,
+    );
     for (const l of [credit, charge]) if (l) lines.push(l);
   }
   return {
@@ -180,7 +199,15 @@ export function planRemoveItem(args: PlanArgs<ItemRemoveInput>): Plan {
   checkEffective(at, period);
   const credit =
     period && args.prorate
-      ? prorate(itemLine(catalog, item), item.id, period, at, period.end, -1, "item_removed")
+      ? prorate(
+          withCoupon(itemLine(catalog, item), prorationDiscount(contract.discount, contract.currency, at), false),
+          item.id,
+          period,
+          at,
+          period.end,
+          -1,
+          "item_removed",
+        )
       : null;
   return {
     lines: credit ? [credit] : [],

@@ -21,8 +21,11 @@ export function contractAnchor(
 
 /** A line's amounts for `factor` of a period, at the price version in effect at `versionAt`. */
 export function lineAmounts(line: LineInput, factor: Decimal, versionAt: Date, describePeriod: string): PricedAmounts {
-  const { price, quantity, unitAmountOverride, discountPercent } = line;
-  return priceAmounts({ price, quantity, unitAmountOverride, discountPercent, factor, versionAt }, describePeriod);
+  const { price, quantity, unitAmountOverride, discountPercent, coupon } = line;
+  return priceAmounts(
+    { price, quantity, unitAmountOverride, discountPercent, coupon, factor, versionAt },
+    describePeriod,
+  );
 }
 
 export function itemLine(

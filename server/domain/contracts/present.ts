@@ -1,5 +1,6 @@
 // Contract records → the SubscriptionContract of spec 2.6.
 
+import { presentDiscount } from "@/server/domain/coupons/present";
 import { dec, fmt4, fmt4n } from "@/server/domain/money";
 import type { CatalogSnapshot } from "@/server/domain/offers/snapshot";
 import { versionAt } from "@/server/domain/pricing/amounts";
@@ -153,7 +154,7 @@ export function presentContract(
     items,
     latest_billing_run: run(contract.billingRuns[0]),
     initial_billing_run: run(initialRun),
-    discount: null,
+    discount: presentDiscount(contract.discount, now),
     delivery_address: (contract.deliveryAddress as Record<string, unknown> | null) ?? null,
     shipping_selection: (contract.shippingSelection as Record<string, unknown> | null) ?? null,
     legacy_subscription_ids: contract.legacySubscriptionIds as (number | string)[],

@@ -24,6 +24,8 @@ export const contractInclude = {
   credits: { select: { amount: true } },
   // pending scheduled item changes only (scheduled_changes extension)
   scheduledChanges: { where: { state: "scheduled" }, orderBy: [{ effectiveAt: "asc" }, { id: "asc" }] },
+  // the discount running on the contract (coupons extension)
+  discount: { include: { coupon: true, promotionCode: true } },
   // latest_billing_run: the run with the latest billed period (then the newest), see docs/decisions.md
   billingRuns: { orderBy: [{ periodEndAt: "desc" }, { id: "desc" }], take: 1, select: runSummarySelect },
 } satisfies Prisma.SubscriptionContractInclude;

@@ -3,7 +3,7 @@
 import Decimal from "decimal.js";
 import { memoized, memoizedOn } from "@/server/domain/boundedMemo";
 import { D, fmt4, fmt6, round4 } from "@/server/domain/money";
-import type { AmountTexts, PricedAmounts, PriceTerms, VersionTerms } from "./types";
+import type { AmountTexts, LineCoupon, PricedAmounts, PriceTerms, VersionTerms } from "./types";
 
 export const FACTOR_PLACES = 6;
 export const roundFactor = (f: Decimal) => f.toDecimalPlaces(FACTOR_PLACES, Decimal.ROUND_HALF_UP);
@@ -26,6 +26,7 @@ export interface AmountInput {
   quantity: number;
   unitAmountOverride: Decimal | null;
   discountPercent: Decimal | null;
+  coupon?: LineCoupon | null;
   /** already rounded to six places */
   factor: Decimal;
   /** the instant whose price version applies (the service period's start) */
@@ -50,7 +51,7 @@ const keyText = (d: Decimal | null): string => (d ? memoizedOn(keyTexts, d, () =
 export function priceAmounts(amountInput: AmountInput, describePeriod = "", spanKey?: string): PricedAmounts {
   const version = versionAt(amountInput.price.versions, amountInput.versionAt);
   const span = spanKey ?? `${keyText(amountInput.factor)}|${describePeriod}`;
-  const key = `${amountInput.quantity}|${keyText(amountInput.unitAmountOverride)}|${keyText(amountInput.discountPercent)}|${version?.id ?? ""}`;
+  const key = `${amountInput.quantity}|${keyText(amountInput.unitAmountOverride)}|${keyText(amountInput.discountPercent)}|${version?.id ?? ""}${amountInput.coupon ? `|${keyText(amountInput.coupon.percent)}|${amountInput.coupon.label}` : ""}`;
   const bySpan = memoizedOn(memo, amountInput.price, () => new Map<string, Map<string, PricedAmounts>>());
   const byKey = memoized(bySpan, span, SPANS_PER_TERMS, () => new Map<string, PricedAmounts>());
   return memoized(byKey, key, LINES_PER_SPAN, () => Object.freeze(compute(amountInput, version, describePeriod)));
@@ -59,7 +60,12 @@ export function priceAmounts(amountInput: AmountInput, describePeriod = "", span
 function compute(amountInput: AmountInput, version: VersionTerms | null, describePeriod: string): PricedAmounts {
   const unit = amountInput.unitAmountOverride ?? version?.unitAmount ?? new D(0);
   const discount = amountInput.discountPercent ?? new D(0);
-  const raw = unit.times(amountInput.quantity).times(new D(100).minus(discount).div(100)).times(amountInput.factor);
+  const coupon = amountInput.coupon?.percent ?? new D(0);
+  const raw = unit
+    .times(amountInput.quantity)
+    .times(new D(100).minus(discount).div(100))
+    .times(new D(100).minus(coupon).div(100))
+    .times(amountInput.factor);
   const lineTotal = round4(raw);
   const rate = amountInput.price.taxPolicy && amountInput.price.taxRate ? amountInput.price.taxRate : new D(0);
   let tax = new D(0);
@@ -78,6 +84,7 @@ function compute(amountInput: AmountInput, version: VersionTerms | null, describ
   );
   // explanations stay ASCII ('x', not '×'): an all-ASCII response is encoded to UTF-8 several times faster
   if (!discount.isZero()) parts.push(`x (1 - ${discount.toFixed()}% discount)`);
+  if (!coupon.isZero()) parts.push(`x (1 - ${coupon.toFixed()}% coupon ${amountInput.coupon!.label})`);
   if (!amountInput.factor.eq(1))
     parts.push(
       `x ${amountInput.factor.toFixed(FACTOR_PLACES)} proration${describePeriod ? ` (${describePeriod})` : ""}`,
@@ -115,3 +122,30 @@ const amountTexts = (
   tax: fmt4(tax),
   subtotal: fmt4(subtotal),
 });
+
+/**
+ * The same line at another line total (a fixed-amount coupon's share taken off): tax recomputed on the new
+ * amount with the same rule (exclusive on top, inclusive carved out), the reduction named in the explanation.
+ */
+export function withReducedTotal(base: PricedAmounts, price: PriceTerms, reduction: Decimal, label: string) {
+  const lineTotal = round4(base.lineTotal.minus(reduction));
+  const rate = price.taxPolicy && price.taxRate ? price.taxRate : new D(0);
+  let tax = new D(0);
+  if (price.taxPolicy === "exclusive") tax = round4(lineTotal.times(rate).div(100));
+  else if (price.taxPolicy === "inclusive") tax = round4(lineTotal.times(rate).div(rate.plus(100)));
+  const subtotal = price.taxPolicy === "inclusive" ? lineTotal.minus(tax) : lineTotal;
+  const [head] = base.explanation.split("; tax ");
+  let explanation = `${head} - ${reduction.toFixed(4)} coupon ${label} = ${lineTotal.toFixed(4)}`;
+  if (price.taxPolicy && !rate.isZero())
+    explanation += `; tax ${rate.toFixed()}% ${price.taxPolicy}: ${tax.toFixed(4)}`;
+  return Object.freeze({
+    ...base,
+    id: nextId++,
+    lineTotal,
+    tax,
+    subtotal,
+    total: subtotal.plus(tax),
+    explanation,
+    text: amountTexts(base.unitAmount, base.factor, lineTotal, tax, subtotal),
+  });
+}

@@ -134,13 +134,14 @@ export function priceRecurringLine(line: LineInput, offer: Offer, memo = new Off
   const { period, next } = cadence;
   const { service, first, renewalService, renewal } =
     line.startAt || line.endAt ? lineSpans(period, next, offer.start, line.startAt, line.endAt) : cadence;
-  const amounts = (factor: Decimal, versionAt: Date, text: string, key?: string) =>
+  const amounts = (factor: Decimal, versionAt: Date, text: string, key?: string, renewal = false) =>
     priceAmounts(
       {
         price: line.price,
         quantity: line.quantity,
         unitAmountOverride: line.unitAmountOverride,
         discountPercent: line.discountPercent,
+        coupon: line.coupon && (!renewal || line.coupon.renews) ? line.coupon : null,
         factor,
         versionAt,
       },
@@ -154,8 +155,8 @@ export function priceRecurringLine(line: LineInput, offer: Offer, memo = new Off
     renewalService,
     first: amounts(first.factor, service.start, first.text, first.key),
     renewal: renewal
-      ? amounts(renewal.factor, next.start, renewal.text, renewal.key)
-      : amounts(ZERO, next.start, "ended before renewal"),
+      ? amounts(renewal.factor, next.start, renewal.text, renewal.key, true)
+      : amounts(ZERO, next.start, "ended before renewal", undefined, true),
   };
 }
 
@@ -165,6 +166,7 @@ export function priceInitialLine(line: LineInput, offer: Offer): PricedLine {
     quantity: line.quantity,
     unitAmountOverride: line.unitAmountOverride,
     discountPercent: line.discountPercent,
+    coupon: line.coupon,
     factor: ONE,
     versionAt: offer.start,
   });

@@ -35,6 +35,8 @@ export interface LineInput {
   quantity: number;
   unitAmountOverride: Decimal | null;
   discountPercent: Decimal | null;
+  /** a percentage coupon on this line (extension, see pricing/coupon.ts) */
+  coupon?: LineCoupon | null;
   startAt: Date | null;
   endAt: Date | null;
   createsContractItem: boolean;
@@ -87,4 +89,15 @@ export interface AmountTexts {
   lineTotal: string;
   tax: string;
   subtotal: string;
+}
+
+/**
+ * A percentage coupon as a line sees it: composed multiplicatively with the line's own discount_percent
+ * (unit × quantity × (1 − d) × (1 − c) × factor, rounded once). `renews`: whether it also prices the
+ * next period (false when the coupon covers the first run only).
+ */
+export interface LineCoupon {
+  percent: Decimal;
+  label: string;
+  renews: boolean;
 }

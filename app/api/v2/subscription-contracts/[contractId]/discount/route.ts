@@ -1,0 +1,6 @@
+import { handle } from "@/server/http/registry";
+
+export const dynamic = "force-dynamic";
+
+export const POST = handle("/v2/subscription-contracts/{contractId}/discount/", "POST");
+export const DELETE = handle("/v2/subscription-contracts/{contractId}/discount/", "DELETE");

@@ -1,0 +1,86 @@
+"use client";
+// The account's coupons (active and inactive) with their redemption counts and a deactivate action.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ActiveToggle } from "@/components/admin/catalog/ActiveToggle";
+import { useTRPC } from "@/components/trpc/client";
+import type { RouterOutputs } from "@/components/trpc/types";
+import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { Money } from "@/components/ui/Money";
+import { StatusChip } from "@/components/ui/StatusChip";
+import { toast } from "@/components/ui/Toaster";
+
+type Coupon = RouterOutputs["coupons"]["list"][number];
+
+function Deactivate({ coupon }: { coupon: Coupon }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const deactivate = useMutation(
+    trpc.coupons.deactivate.mutationOptions({
+      onSuccess: async () => {
+        toast.success("Coupon deactivated");
+        await queryClient.invalidateQueries(trpc.coupons.pathFilter());
+      },
+    }),
+  );
+  if (!coupon.active) return null;
+  return (
+    <ActiveToggle
+      active
+      what="coupon"
+      pending={deactivate.isPending}
+      error={deactivate.error?.message}
+      consequence={`“${coupon.name}” and its promotion codes can no longer be redeemed; discounts already running continue.`}
+      onChange={() => deactivate.mutate({ id: coupon.id })}
+    />
+  );
+}
+
+function Discount({ coupon }: { coupon: Coupon }) {
+  if (coupon.percent_off) return <span className="tabular-nums">{coupon.percent_off} %</span>;
+  return (
+    <span className="flex flex-col">
+      {Object.entries(coupon.amounts_off).map(([currency, amount]) => (
+        <Money key={currency} amount={amount} currency={currency} />
+      ))}
+    </span>
+  );
+}
+
+const durationText = (c: Coupon) =>
+  c.duration === "repeating" ? `${c.duration_in_periods} runs` : c.duration === "once" ? "Once" : "Forever";
+
+const columns: ColumnDef<Coupon>[] = [
+  { id: "name", header: "Name", accessorKey: "name" },
+  { id: "discount", header: "Discount", cell: ({ row }) => <Discount coupon={row.original} /> },
+  { id: "duration", header: "Duration", accessorFn: durationText },
+  {
+    id: "redemptions",
+    header: "Redemptions",
+    meta: { align: "right" },
+    accessorFn: (c) => `${c.times_redeemed}${c.max_redemptions !== null ? ` of ${c.max_redemptions}` : ""}`,
+  },
+  {
+    id: "status",
+    header: "Status",
+    accessorFn: (c) => (c.active ? "active" : "inactive"),
+    cell: ({ getValue }) => <StatusChip status={String(getValue())} />,
+  },
+  { id: "actions", header: "Actions", cell: ({ row }) => <Deactivate coupon={row.original} /> },
+];
+
+export function CouponTable() {
+  const trpc = useTRPC();
+  const coupons = useQuery(trpc.coupons.list.queryOptions());
+  return (
+    <DataTable
+      label="Coupons"
+      testId="coupons-table"
+      columns={columns}
+      data={coupons.data}
+      loading={coupons.isPending}
+      error={coupons.error}
+      rowTestId={() => "coupon-row"}
+      empty={{ message: "No coupons yet. Create the first one with the form below." }}
+    />
+  );
+}

@@ -1,0 +1,146 @@
+"use client";
+// Promotion codes: create one for a coupon, see its redemptions, deactivate it.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRef } from "react";
+import { ActiveToggle } from "@/components/admin/catalog/ActiveToggle";
+import { useTRPC } from "@/components/trpc/client";
+import type { RouterOutputs } from "@/components/trpc/types";
+import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { DateTime } from "@/components/ui/DateTime";
+import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
+import { Field, inputClass } from "@/components/ui/Field";
+import { FormError } from "@/components/ui/FormError";
+import { optionalInt, text } from "@/components/ui/formData";
+import { StatusChip } from "@/components/ui/StatusChip";
+import { SubmitButton } from "@/components/ui/SubmitButton";
+import { toast } from "@/components/ui/Toaster";
+
+type Code = RouterOutputs["coupons"]["codes"][number];
+
+function Deactivate({ code }: { code: Code }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const deactivate = useMutation(
+    trpc.coupons.deactivateCode.mutationOptions({
+      onSuccess: async () => {
+        toast.success("Promotion code deactivated");
+        await queryClient.invalidateQueries(trpc.coupons.pathFilter());
+      },
+    }),
+  );
+  if (!code.active) return null;
+  return (
+    <ActiveToggle
+      active
+      what="promotion code"
+      pending={deactivate.isPending}
+      error={deactivate.error?.message}
+      consequence={`Customers can no longer redeem “${code.code}”; discounts already running continue.`}
+      onChange={() => deactivate.mutate({ id: code.id })}
+    />
+  );
+}
+
+const columns: ColumnDef<Code>[] = [
+  { id: "code", header: "Code", accessorKey: "code", cell: ({ row }) => <code>{row.original.code}</code> },
+  { id: "coupon", header: "Coupon", accessorFn: (c) => c.coupon.name },
+  {
+    id: "redemptions",
+    header: "Redemptions",
+    meta: { align: "right" },
+    accessorFn: (c) => `${c.times_redeemed}${c.max_redemptions !== null ? ` of ${c.max_redemptions}` : ""}`,
+  },
+  { id: "expires", header: "Expires", cell: ({ row }) => <DateTime value={row.original.expires_at} empty="Never" /> },
+  {
+    id: "status",
+    header: "Status",
+    accessorFn: (c) => (c.active ? "active" : "inactive"),
+    cell: ({ getValue }) => <StatusChip status={String(getValue())} />,
+  },
+  { id: "actions", header: "Actions", cell: ({ row }) => <Deactivate code={row.original} /> },
+];
+
+export function PromotionCodeTable() {
+  const trpc = useTRPC();
+  const codes = useQuery(trpc.coupons.codes.queryOptions({}));
+  return (
+    <DataTable
+      label="Promotion codes"
+      testId="promotion-codes-table"
+      columns={columns}
+      data={codes.data}
+      loading={codes.isPending}
+      error={codes.error}
+      rowTestId={() => "promotion-code-row"}
+      empty={{ message: "No promotion codes yet. Create one for a coupon with the form below." }}
+    />
+  );
+}
+
+const FIELDS = ["coupon", "code", "max_redemptions", "expires_at"] as const;
+
+export function PromotionCodeForm() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  const coupons = useQuery(trpc.coupons.list.queryOptions());
+  const create = useMutation(
+    trpc.coupons.createCode.mutationOptions({
+      onSuccess: async () => {
+        formRef.current?.reset();
+        toast.success("Promotion code created");
+        await queryClient.invalidateQueries(trpc.coupons.pathFilter());
+      },
+    }),
+  );
+  const errors = fieldErrorsOf(create.error);
+  const active = (coupons.data ?? []).filter((c) => c.active);
+
+  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    const max = optionalInt(f, "max_redemptions");
+    const expires = text(f, "expires_at");
+    create.mutate({
+      coupon: Number(text(f, "coupon")),
+      code: text(f, "code"),
+      ...(max !== null ? { max_redemptions: max } : {}),
+      ...(expires ? { expires_at: new Date(expires).toISOString() } : {}),
+    });
+  }
+
+  return (
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-4 sm:grid-cols-3"
+      data-testid="promotion-code-form"
+    >
+      <div className="sm:col-span-3">
+        <FormError message={formErrorOf(create.error, FIELDS)} />
+      </div>
+      <Field id="code-coupon" label="Coupon" errors={errors.coupon}>
+        <select id="code-coupon" name="coupon" className={inputClass}>
+          {active.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="code-code" label="Code" errors={errors.code} hint="Letters, digits, - or _; case-insensitive.">
+        <input id="code-code" name="code" className={inputClass} aria-invalid={!!errors.code} />
+      </Field>
+      <Field id="code-max" label="Max redemptions" errors={errors.max_redemptions} hint="Empty: unlimited.">
+        <input id="code-max" name="max_redemptions" inputMode="numeric" className={inputClass} />
+      </Field>
+      <Field id="code-expires" label="Expires at" errors={errors.expires_at} hint="Empty: never.">
+        <input id="code-expires" name="expires_at" type="datetime-local" className={inputClass} />
+      </Field>
+      <div className="self-end">
+        <SubmitButton pending={create.isPending}>Create promotion code</SubmitButton>
+      </div>
+    </form>
+  );
+}

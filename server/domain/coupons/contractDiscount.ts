@@ -1,0 +1,43 @@
+// The seller applies (or removes) a discount on a contract. The coupon counts from the contract's next
+// regular run: `once` discounts that run, `repeating` N runs, `forever` every run.
+import type { Ctx } from "@/server/domain/context";
+import { withLockedContract, withVersionBump } from "@/server/domain/contracts/records";
+import { viewContractById } from "@/server/domain/contracts/view";
+import { invalid } from "@/server/domain/errors";
+import type { ContractOut } from "@/server/schemas/contracts";
+import type { DiscountInput } from "@/server/schemas/coupons";
+import { redeem, resolveDiscount } from "./apply";
+
+export async function applyContractDiscount(ctx: Ctx, contractId: number, input: DiscountInput): Promise<ContractOut> {
+  return withLockedContract(ctx, contractId, async (tx, contract) => {
+    if (contract.state === "canceled" || contract.state === "ended")
+      throw invalid("non_field_errors", `A ${contract.state} contract cannot get a discount.`);
+    const resolved = await resolveDiscount(ctx, tx, input, contract.currency);
+    if (!resolved) throw invalid("non_field_errors", "Give coupon or promotion_code.");
+    await redeem(ctx, tx, resolved, { type: "contract", id: contract.id });
+    const now = ctx.clock.now();
+    // one discount at a time: a new one replaces the running one
+    await tx.contractDiscount.deleteMany({ where: { contractId: contract.id } });
+    await tx.contractDiscount.create({
+      data: {
+        accountId: ctx.accountId,
+        contractId: contract.id,
+        couponId: resolved.coupon.id,
+        promotionCodeId: resolved.promotionCodeId,
+        runsRemaining: resolved.terms.runs,
+        startedAt: now,
+      },
+    });
+    await tx.subscriptionContract.update({ where: { id: contract.id }, data: withVersionBump(now) });
+    return viewContractById(ctx, tx, contract.id);
+  });
+}
+
+export async function removeContractDiscount(ctx: Ctx, contractId: number): Promise<ContractOut> {
+  return withLockedContract(ctx, contractId, async (tx, contract) => {
+    const now = ctx.clock.now();
+    const removed = await tx.contractDiscount.deleteMany({ where: { contractId: contract.id } });
+    if (removed.count) await tx.subscriptionContract.update({ where: { id: contract.id }, data: withVersionBump(now) });
+    return viewContractById(ctx, tx, contract.id);
+  });
+}
