@@ -432,7 +432,6 @@ test("a 14-day trial with a promotion code: the code is applied with its discoun
   await page.getByLabel("Full name").fill("Ada Trial");
   await page.getByLabel("Email").fill(`ada-trial-${stamp}@example.com`);
   await page.getByLabel("Sandbox card form").check();
-  await page.getByLabel(/I accept the terms/).check();
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await page.getByLabel("Card number").fill(GOOD);
   await page.getByLabel("Expiry (MM/YY)").fill("12/30");
