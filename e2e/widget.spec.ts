@@ -386,3 +386,62 @@ test("shipping required: the customer picks a locker, sees its price with the to
     location_name: "Locker Central",
   });
 });
+
+test("a 14-day trial with a promotion code: the code is applied with its discount, 'Due today' is nothing, the card form starts the trial → active contract with the discount; axe", async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const prices = await api("GET", "/v2/catalog/prices/?page_size=100");
+  const basic = (Array.isArray(prices) ? prices : prices.results).find(
+    (p: { reference: string }) => p.reference === "streaming-basic-monthly",
+  );
+  const demo = (await api("GET", "/v2/sales-channels/")).find((c: { name: string }) => c.name === "Demo shop");
+  const channel = await api("POST", "/v2/sales-channels/", {
+    name: `Trial shop ${stamp}`,
+    offer: { items: [{ price: basic.id, quantity: 1 }], trial_days: 14 },
+    allowed_origins: demo.allowed_origins,
+    processor_ids: demo.processor_ids,
+  });
+  const coupon = await api("POST", "/v2/coupons/", {
+    name: "Trial 20",
+    percent_off: "20",
+    duration: "repeating",
+    duration_in_periods: 3,
+  });
+  const code = `TRIAL${stamp}`;
+  await api("POST", "/v2/promotion-codes/", { coupon: coupon.id, code });
+  const session = await api("POST", "/v2/checkout-sessions/", { sales_channel: channel.id });
+  await page.goto(session.widget_page_url);
+  await expect(page.getByTestId("trial-row")).toContainText(/^Free for 14 days, then €12\.28 on /);
+  await expect(page.getByTestId("total")).toHaveText("€0.00");
+
+  // an unknown code: a clear message next to the field, the totals unchanged
+  await page.getByLabel("Promotion code").fill("NOT-A-CODE");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.locator("#sc-promo-message")).toHaveText("This promotion code does not exist.");
+  await expect(page.getByTestId("discount-row")).toHaveCount(0);
+  await page.getByLabel("Promotion code").fill(code.toLowerCase());
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByTestId("discount-row")).toContainText(`Promotion code ${code}`);
+  await expect(page.getByTestId("discount-row")).toContainText("20% off");
+  // 9.90 × 0.8 + 24 % VAT = 9.8208
+  await expect(page.getByTestId("trial-row")).toContainText(/then €9\.82 on /);
+  await expect(page.getByTestId("total")).toHaveText("€0.00");
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByLabel("Full name").fill("Ada Trial");
+  await page.getByLabel("Email").fill(`ada-trial-${stamp}@example.com`);
+  await page.getByLabel("Sandbox card form").check();
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await page.getByLabel("Card number").fill(GOOD);
+  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Start free trial" }).click();
+  await expect(page.getByTestId("outcome-success")).toBeVisible({ timeout: 45_000 });
+  await expectNoSeriousA11yViolations(page);
+  const done = await api("GET", `/v2/checkout-sessions/${session.token}/`);
+  const contract = await api("GET", `/v2/subscription-contracts/${done.contract_id}/`);
+  expect(contract.state).toBe("active");
+  expect(contract.trial_end_at).toBeTruthy();
+  expect(contract.discount).toMatchObject({ promotion_code: code, runs_remaining: 3 });
+});

@@ -79,6 +79,9 @@
   // GET shipping-options/ (null when the checkout needs none) and the buyer's choice { option, location }
   let shipping = null;
   let shipChoice = null;
+  // an applied promotion code: the code and the server's message when Apply refused one
+  let promoCode = null;
+  let promoError = null;
 
   function applyTheme(theme) {
     const colors = (theme && theme.colors) || {};
@@ -121,6 +124,25 @@
     rows.push(
       el("tr", {}, [el("td", { text: "Tax" }), el("td", { class: "amount", text: money(offer.tax_amount, cur) })]),
     );
+    if (offer.discount) {
+      const c = offer.discount.coupon;
+      const off = c.percent_off ? `${Number(c.percent_off)}% off` : "Discount";
+      const runs =
+        c.duration === "forever"
+          ? "every period"
+          : c.duration === "once"
+            ? "the first period"
+            : `${c.duration_in_periods} periods`;
+      rows.push(
+        el("tr", { "data-testid": "discount-row" }, [
+          el("td", {}, [
+            el("span", { text: `Promotion code ${offer.discount.promotion_code || c.name}` }),
+            el("span", { class: "explain", text: `${off} · ${runs}; included in the amounts shown.` }),
+          ]),
+          el("td", { class: "amount", text: off }),
+        ]),
+      );
+    }
     const ship = shipChoice && shipChoice.option;
     if (ship)
       // spec 2.10: the shipping price is recorded with the order but is not part of the payment
@@ -143,6 +165,18 @@
         el("td", { class: "amount", "data-testid": "total", text: money(offer.total_amount, cur) }),
       ]),
     );
+    if (offer.trial_end_at) {
+      const days = Math.round((Date.parse(offer.trial_end_at) - Date.parse(offer.trial_start_at)) / 86400000);
+      const on = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" }).format(new Date(offer.first_charge_at));
+      rows.push(
+        el("tr", { "data-testid": "trial-row" }, [
+          el("td", {
+            colspan: "2",
+            text: `Free for ${days} day${days === 1 ? "" : "s"}, then ${money(offer.first_charge_amount, cur)} on ${on}`,
+          }),
+        ]),
+      );
+    }
     if (offer.recurring_items.length)
       rows.push(
         el("tr", {}, [
@@ -227,6 +261,7 @@
       );
     }
     if (shipping) fields.push(shippingFields());
+    fields.push(promoField());
     const terms = view.terms || {};
     if (terms.text || terms.url) {
       fields.push(
@@ -255,6 +290,57 @@
       ]),
     );
     show(header(), offerTable(view.offer), form);
+  }
+
+  // "Promotion code" + Apply: the server prices the offer with the code (same pricing as the checkout)
+  function promoField() {
+    const message = el("p", {
+      id: "sc-promo-message",
+      class: promoError ? "error" : "muted",
+      role: promoError ? "alert" : "status",
+      text: promoError || (promoCode ? `Code ${promoCode} applied.` : ""),
+    });
+    const input = el("input", {
+      id: "sc-promo",
+      name: "promotion_code",
+      type: "text",
+      maxlength: "64",
+      autocomplete: "off",
+      value: promoCode,
+      "aria-describedby": "sc-promo-message",
+      "aria-invalid": promoError ? "true" : false,
+    });
+    const apply = async () => {
+      const code = String(input.value || "").trim();
+      if (!code) return;
+      button.disabled = true;
+      const r = await request("POST", `${api}quote/`, { promotion_code: code }).catch(() => null);
+      button.disabled = false;
+      if (r && r.ok) {
+        view.offer = r.body.offer;
+        promoCode = code;
+        promoError = null;
+      } else {
+        promoError = r && r.body ? messageOf(r.body) : "The code could not be checked. Try again.";
+      }
+      message.className = promoError ? "error" : "muted";
+      message.setAttribute("role", promoError ? "alert" : "status");
+      message.textContent = promoError || `Code ${promoCode} applied.`;
+      if (promoError) input.setAttribute("aria-invalid", "true");
+      else input.removeAttribute("aria-invalid");
+      const table = root.querySelector("table");
+      if (table) table.replaceWith(offerTable(view.offer));
+      reportHeight();
+    };
+    const button = el("button", { type: "button", class: "secondary", text: "Apply", on: { click: apply } });
+    input.addEventListener("keydown", (e) => {
+      if (e.key === "Enter") e.preventDefault(), apply();
+    });
+    return el("div", { class: "promo" }, [
+      el("label", { for: "sc-promo", text: "Promotion code" }),
+      el("div", { class: "row" }, [input, button]),
+      message,
+    ]);
   }
 
   // one radio per option (its price for this order) and, for lockers / pickup points, the location fields
@@ -334,6 +420,7 @@
     if (view.requires_selection) processorId = Number(data.get("processor"));
     if (processorId) body.account_payment_processor = processorId;
     if (shipping) body.shipping = shippingBody(data);
+    if (promoCode) body.promotion_code = promoCode;
     form.querySelector("button[type=submit]").disabled = true;
     const r = await request("POST", `${api}checkout/`, body).catch(() => null);
     if (!r || !r.ok) {
@@ -407,7 +494,10 @@
         ]),
       ]),
       error ? el("p", { class: "error", role: "alert", text: error }) : null,
-      el("button", { type: "submit", text: `Pay ${money(checkout.total_amount, checkout.currency)}` }),
+      el("button", {
+        type: "submit",
+        text: view.offer.trial_end_at ? "Start free trial" : `Pay ${money(checkout.total_amount, checkout.currency)}`,
+      }),
     ]);
     show(header(), offerTable(view.offer), form);
     form.querySelector("#sc-number").focus();
@@ -485,6 +575,7 @@
     if (customerRef) body.customer = { reference: customerRef };
     if (processorId) body.account_payment_processor = processorId;
     if (shipping) body.shipping = shippingBody();
+    if (promoCode) body.promotion_code = promoCode;
     const r = await request("POST", `${api}checkout/`, body).catch(() => null);
     if (!r || !r.ok) return renderDetails(r ? messageOf(r.body) : "The checkout could not be created. Try again.");
     if (!r.body.registration) return finalize();

@@ -10,6 +10,7 @@ import {
   pageQuery,
   percentInput,
 } from "./common";
+import { discountInputFields } from "./coupons";
 import { offerFields, quantityInput } from "./offers";
 import { pricedLineFields } from "./runShapes";
 
@@ -196,6 +197,7 @@ export const contractCreateBody = z
     accounting_department: z.string().max(200).nullable().optional(),
     accounting_cost_center: z.string().max(200).nullable().optional(),
     idempotency_key: idempotencyKey,
+    ...discountInputFields,
   })
   .meta({ id: "ContractCreateRequest" });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dateTime, idInput, metadata, metadataInput, money } from "./common";
+import { discountInputFields } from "./coupons";
 import { offerFields } from "./offers";
 
 export const collectionMethod = z.enum(["card", "claim", "invoice"], { error: "Must be card, claim or invoice." });
@@ -116,6 +117,7 @@ export const checkoutBody = z
     collection_method: collectionMethod.optional(),
     account_payment_processor: idInput.optional(),
     shipping: shippingInput.optional(),
+    ...discountInputFields,
   })
   .meta({ id: "CheckoutCreateRequest" });
 

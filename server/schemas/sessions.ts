@@ -1,6 +1,7 @@
 // Sales channels (extension) and embedded checkout sessions (spec 4.8), plus the widget's public bodies.
 import { z } from "zod";
 import { activeQuery, dateTime, idInput, metadata, metadataInput, pageQuery } from "./common";
+import { discountInputFields } from "./coupons";
 import { customerCreateBody } from "./customers";
 import { shippingInput } from "./payments";
 
@@ -247,6 +248,12 @@ export const widgetCheckoutBody = z.object({
     .optional(),
   account_payment_processor: idInput.optional(),
   shipping: shippingInput.optional(),
+  promotion_code: discountInputFields.promotion_code,
+});
+
+/** Extension: the widget's "Apply" of a promotion code (prices the offer with it; redeems nothing). */
+export const widgetQuoteBody = z.object({
+  promotion_code: z.string({ error: "A string is required." }).trim().min(1, "Enter a promotion code.").max(64),
 });
 
 export type SalesChannelOut = z.infer<typeof salesChannelResponse>;
@@ -256,3 +263,4 @@ export type CheckoutSessionCreateInput = z.infer<typeof checkoutSessionCreateBod
 export type CheckoutSessionOut = z.infer<typeof checkoutSessionResponse>;
 export type SessionSnapshot = z.infer<typeof checkoutSessionSnapshotResponse>;
 export type WidgetCheckoutInput = z.infer<typeof widgetCheckoutBody>;
+export type WidgetQuoteInput = z.infer<typeof widgetQuoteBody>;

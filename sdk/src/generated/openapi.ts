@@ -1178,6 +1178,10 @@ export interface components {
             accounting_department?: string | null;
             accounting_cost_center?: string | null;
             idempotency_key?: string;
+            /** @description Extension: id of a coupon to apply */
+            coupon?: number;
+            /** @description Extension: a promotion code to redeem */
+            promotion_code?: string;
         };
         ContractPatchRequest: {
             /** @description Free-form JSON object */
@@ -1338,6 +1342,10 @@ export interface components {
                 location_name?: string;
                 location_address?: string;
             };
+            /** @description Extension: id of a coupon to apply */
+            coupon?: number;
+            /** @description Extension: a promotion code to redeem */
+            promotion_code?: string;
         };
         SalesChannelCreateRequest: {
             name: string;

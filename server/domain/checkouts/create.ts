@@ -2,10 +2,13 @@
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
+import { resolveDiscount } from "@/server/domain/coupons/apply";
+import { presentQuoteDiscount } from "@/server/domain/coupons/present";
+import { priceWithDiscount } from "@/server/domain/coupons/terms";
 import { invalid, notFound } from "@/server/domain/errors";
 import { type CompiledOffer, compileOffer } from "@/server/domain/offers/compile";
 import { eligibleProcessors } from "@/server/domain/payments/options";
-import { type PricedOffer, priceOffer } from "@/server/domain/pricing/engine";
+import type { PricedOffer } from "@/server/domain/pricing/engine";
 import { presentQuote } from "@/server/domain/quotes/present";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { CheckoutOut, checkoutBody } from "@/server/schemas/payments";
@@ -61,11 +64,14 @@ export async function createCheckout(
     throw invalid("initial_billing_mode", "A checkout always bills an initial run (create_initial_run).");
   }
   const compiled = await compileOffer(ctx, input, { requireCustomer: true });
-  const priced = priceOffer(compiled.offer);
+  // priced like its quote; the code is redeemed once, when finalize creates the contract
+  const discount = await resolveDiscount(ctx, ctx.db, input, compiled.offer.currency);
+  const priced = priceWithDiscount(compiled.offer, discount?.terms ?? null);
   const collectionMethod = input.collection_method ?? "card";
   const processor = await chooseProcessor(ctx, compiled, priced, collectionMethod, input.account_payment_processor);
   const shipping = await shippingSnapshot(ctx, compiled, priced.firstRun.total, input.shipping);
-  const quote = presentQuote(compiled, priced, input.metadata ?? {});
+  const plain = presentQuote(compiled, priced, input.metadata ?? {});
+  const quote = discount ? { ...plain, discount: presentQuoteDiscount(discount) } : plain;
   const now = ctx.clock.now();
   const checkout = await ctx.db.checkout.create({
     data: {

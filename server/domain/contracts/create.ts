@@ -4,12 +4,15 @@ import { randomBytes } from "node:crypto";
 import type { DbTx } from "@/server/db";
 import { runPeriodOf } from "@/server/domain/billing/period";
 import type { Ctx } from "@/server/domain/context";
+import { resolveDiscount } from "@/server/domain/coupons/apply";
+import { startDiscount } from "@/server/domain/coupons/contractDiscount";
+import { priceWithDiscount } from "@/server/domain/coupons/terms";
 import { invalid } from "@/server/domain/errors";
 import { emitEvent } from "@/server/domain/events/outbox";
 import { fmt4, fmt4n } from "@/server/domain/money";
 import { compileOffer } from "@/server/domain/offers/compile";
 import { checkProcessorOverride } from "@/server/domain/payments/override";
-import { type PricedLine, type PricedOffer, priceOffer, sumTotals } from "@/server/domain/pricing/engine";
+import { type PricedLine, type PricedOffer, sumTotals } from "@/server/domain/pricing/engine";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { ContractCreateInput, ContractOut } from "@/server/schemas/contracts";
 import { loadContract } from "./records";
@@ -59,7 +62,9 @@ export async function createContract(
     throw invalid("initial_items", "initial_items are allowed only with initial_billing_mode=create_initial_run.");
   }
   const compiled = await compileOffer(ctx, input, { requireCustomer: true });
-  const priced = priceOffer(compiled.offer);
+  // checked before anything is written; redeemed (atomically) inside the transaction below
+  const discount = await resolveDiscount(ctx, ctx.db, input, compiled.offer.currency);
+  const priced = priceWithDiscount(compiled.offer, discount?.terms ?? null);
   await checkProcessorOverride(ctx, ctx.db, input.payment_processor_override, compiled.offer.currency);
   const activate = opts.awaitingPayment || (input.activate ?? true);
   const state = opts.awaitingPayment ? "inactive" : activate ? "active" : "inactive";
@@ -121,6 +126,11 @@ export async function createContract(
           opts.checkoutId ? { checkout_id: opts.checkoutId, no_automatic_retry: true } : {},
           !!trial,
         );
+      if (discount) {
+        // the first period is billed now (initial run or pending lines) unless a trial or mode none defers it
+        const firstPeriodBilled = activate && !trial && mode !== "none";
+        await startDiscount(ctx, tx, contract.id, discount, firstPeriodBilled ? priced.periodEnd : null);
+      }
       const view = await viewContract(ctx, tx, await loadContract(tx, ctx.accountId, contract.id));
       await emitEvent(tx, ctx.accountId, "subscription_contract.created", view, now);
       return view;

@@ -195,6 +195,7 @@ export async function widgetCheckout(ctx: Ctx, row: SessionRow, input: WidgetChe
     collection_method: processor.collectionMethod,
     account_payment_processor: processor.id,
     ...(input.shipping ? { shipping: input.shipping } : {}),
+    ...(input.promotion_code ? { promotion_code: input.promotion_code } : {}),
     metadata: { ...(offer.metadata ?? {}), ...snapshot.metadata, ...(session.metadata as Record<string, unknown>) },
   });
   if (!body.success)

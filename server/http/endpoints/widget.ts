@@ -4,13 +4,19 @@
 import type { Ctx } from "@/server/domain/context";
 import { type SessionRow, snapshotOf } from "@/server/domain/sessions/sessions";
 import { widgetCheckout, widgetFinalize, widgetView } from "@/server/domain/sessions/widget";
+import { widgetQuote } from "@/server/domain/sessions/widgetDiscount";
 import { widgetShippingOptions } from "@/server/domain/sessions/widgetShipping";
 import { auditWidgetChange } from "@/server/http/audit";
 import { PUBLIC_BODY_LIMIT } from "@/server/http/body";
 import { defineEndpoint, type EndpointDef } from "@/server/http/endpoint";
 import { toRouteHandler } from "@/server/http/route";
 import { preflight as sessionPreflight } from "@/server/http/sessionGate";
-import { type WidgetCheckoutInput, widgetCheckoutBody } from "@/server/schemas/sessions";
+import {
+  type WidgetCheckoutInput,
+  type WidgetQuoteInput,
+  widgetCheckoutBody,
+  widgetQuoteBody,
+} from "@/server/schemas/sessions";
 
 /** Origins are compared exactly as normalized on the channel (scheme, lower-case host, non-default port). */
 const snapshotOrigins = (s: SessionRow) => snapshotOf(s).allowed_origins;
@@ -56,6 +62,15 @@ export const postWidgetCheckout = widgetRoute<WidgetCheckoutInput>({
   summary: "Widget: create the checkout",
   body: widgetCheckoutBody,
   run: (ctx, s, body) => widgetCheckout(ctx, s, body),
+});
+
+/** POST /api/public/checkout-sessions/{token}/quote/ (extension: the offer priced with a promotion code) */
+export const postWidgetQuote = widgetRoute<WidgetQuoteInput>({
+  method: "POST",
+  path: "/public/checkout-sessions/{token}/quote/",
+  summary: "Widget: price the offer with a promotion code",
+  body: widgetQuoteBody,
+  run: (ctx, s, body) => widgetQuote(ctx, s, body),
 });
 
 /** POST /api/public/checkout-sessions/{token}/finalize/ (an empty or `{}` body) */
