@@ -11,6 +11,7 @@ import { SummaryStrip } from "@/components/ui/SummaryStrip";
 import type { ContractOut } from "@/server/schemas/contracts";
 import { ActivitySections, type ContractActivity } from "./ActivitySections";
 import { ContractHeader } from "./ContractHeader";
+import { DiscountSection } from "./DiscountSection";
 import { type ItemExtra, ItemsSection } from "./ItemsSection";
 import { UpcomingRuns } from "./UpcomingRuns";
 
@@ -112,6 +113,7 @@ export function ContractDetail({ data }: { data: ContractPageData }) {
         editable={c.state === "active" || c.state === "paused"}
         scheduledChanges={c.scheduled_changes}
       />
+      <DiscountSection contract={c} />
       {data.upcoming?.length ? (
         <Card title="Upcoming charge" testId="contract-upcoming">
           <ul className="space-y-1 text-sm">

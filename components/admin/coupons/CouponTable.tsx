@@ -8,6 +8,7 @@ import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { toast } from "@/components/ui/Toaster";
+import { SeeRedemptions } from "./CouponRedemptions";
 
 type Coupon = RouterOutputs["coupons"]["list"][number];
 
@@ -65,7 +66,16 @@ const columns: ColumnDef<Coupon>[] = [
     accessorFn: (c) => (c.active ? "active" : "inactive"),
     cell: ({ getValue }) => <StatusChip status={String(getValue())} />,
   },
-  { id: "actions", header: "Actions", cell: ({ row }) => <Deactivate coupon={row.original} /> },
+  {
+    id: "actions",
+    header: "Actions",
+    cell: ({ row }) => (
+      <span className="flex flex-wrap items-center gap-3">
+        <SeeRedemptions couponId={row.original.id} couponName={row.original.name} />
+        <Deactivate coupon={row.original} />
+      </span>
+    ),
+  },
 ];
 
 export function CouponTable() {

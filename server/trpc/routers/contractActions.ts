@@ -7,6 +7,7 @@ import { previewChange, runLifecycle, runOperation } from "@/server/domain/contr
 import { patchContract } from "@/server/domain/contracts/read";
 import { cancelScheduledChange } from "@/server/domain/contracts/scheduledChanges";
 import { activateContract, deletePause } from "@/server/domain/contracts/state";
+import { applyContractDiscount, removeContractDiscount } from "@/server/domain/coupons/contractDiscount";
 import { idInput } from "@/server/schemas/common";
 import {
   cancelBody,
@@ -19,6 +20,7 @@ import {
   restartBody,
   resumeBody,
 } from "@/server/schemas/contracts";
+import { contractDiscountBody } from "@/server/schemas/coupons";
 import { protectedProcedure, router } from "@/server/trpc/init";
 
 const target = { contract_id: idInput };
@@ -84,4 +86,12 @@ export const contractActionsRouter = router({
   addCredit: protectedProcedure
     .input(creditGrantBody.extend(target))
     .mutation(async ({ ctx, input: { contract_id, ...body } }) => grantContractCredit(ctx.domain, contract_id, body)),
+  /** POST …/discount/: a coupon (id) or promotion code; replaces any running discount. */
+  applyDiscount: protectedProcedure
+    .input(contractDiscountBody.extend(target))
+    .mutation(async ({ ctx, input: { contract_id, ...body } }) => applyContractDiscount(ctx.domain, contract_id, body)),
+  /** DELETE …/discount/ */
+  removeDiscount: protectedProcedure
+    .input(z.object(target))
+    .mutation(async ({ ctx, input }) => removeContractDiscount(ctx.domain, input.contract_id)),
 });

@@ -1,0 +1,174 @@
+"use client";
+// The contract's running discount (the REST `discount`) with Apply coupon / Remove discount: the same domain
+// functions as POST and DELETE …/discount/ (contractActions.applyDiscount / removeDiscount).
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { useTRPC, useTRPCClient } from "@/components/trpc/client";
+import { Card } from "@/components/ui/Card";
+import { DateTime } from "@/components/ui/DateTime";
+import { ConfirmDialog } from "@/components/ui/Dialog";
+import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
+import { inputClass } from "@/components/ui/Field";
+import { FormField } from "@/components/ui/FormField";
+import { Money } from "@/components/ui/Money";
+import { secondaryButtonClass } from "@/components/ui/PageHeader";
+import { toast } from "@/components/ui/Toaster";
+import type { ContractOut } from "@/server/schemas/contracts";
+import type { DiscountOut } from "@/server/schemas/coupons";
+import { Fact } from "./ContractDetail";
+
+type DialogProps = { open: boolean; onOpenChange: (o: boolean) => void; contractId: number; currency: string };
+
+const durationText = (d: DiscountOut["coupon"]) =>
+  d.duration === "repeating" ? `${d.duration_in_periods} runs` : d.duration === "once" ? "Once" : "Forever";
+
+function useDiscountAction<I>(fn: (input: I) => Promise<unknown>, message: string, close: () => void) {
+  const router = useRouter();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => {
+      toast.success(message);
+      close();
+      router.refresh();
+    },
+  });
+}
+
+export function DiscountSection({ contract: c }: { contract: ContractOut }) {
+  const [open, setOpen] = useState<"apply" | "remove" | null>(null);
+  // the contract schema keeps `discount` open (spec 2.6); the domain fills it with presentDiscount
+  const discount = c.discount as DiscountOut | null;
+  const changeable = c.state !== "canceled" && c.state !== "ended";
+  const dialog = (name: "apply" | "remove") => ({
+    open: open === name,
+    onOpenChange: (o: boolean) => setOpen(o ? name : null),
+    contractId: c.id,
+    currency: c.currency,
+  });
+  return (
+    <Card
+      title="Discount"
+      testId="contract-discount"
+      actions={
+        changeable ? (
+          <div className="flex gap-2">
+            <button type="button" className={secondaryButtonClass} onClick={() => setOpen("apply")}>
+              Apply coupon
+            </button>
+            {discount ? (
+              <button type="button" className={secondaryButtonClass} onClick={() => setOpen("remove")}>
+                Remove discount
+              </button>
+            ) : null}
+          </div>
+        ) : null
+      }
+    >
+      {discount ? (
+        <dl className="grid gap-x-8 gap-y-2 text-sm sm:grid-cols-3">
+          <Fact label="Coupon" value={discount.coupon.name} />
+          <Fact
+            label="Discount"
+            value={
+              discount.coupon.percent_off ? (
+                `${discount.coupon.percent_off} %`
+              ) : (
+                <Money amount={discount.coupon.amounts_off[c.currency] ?? "0"} currency={c.currency} />
+              )
+            }
+          />
+          <Fact label="Duration" value={durationText(discount.coupon)} />
+          <Fact label="Runs remaining" value={discount.runs_remaining ?? "Every run"} />
+          <Fact label="Promotion code" value={discount.promotion_code ?? "—"} />
+          <Fact label="Started" value={<DateTime value={discount.start} />} />
+        </dl>
+      ) : (
+        <p className="text-sm text-slate-700">No discount</p>
+      )}
+      {open === "apply" ? <ApplyCouponDialog {...dialog("apply")} /> : null}
+      {open === "remove" ? <RemoveDiscountDialog {...dialog("remove")} /> : null}
+    </Card>
+  );
+}
+
+function ApplyCouponDialog({ currency, ...p }: DialogProps) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const uid = useId();
+  const coupons = useQuery(trpc.coupons.list.queryOptions());
+  // only coupons that can discount this contract: active, and a percentage or an amount in its currency
+  const usable = (coupons.data ?? []).filter((k) => k.active && (k.percent_off || k.amounts_off[currency]));
+  const [coupon, setCoupon] = useState("");
+  const [code, setCode] = useState("");
+  const m = useDiscountAction(
+    () =>
+      client.contractActions.applyDiscount.mutate(
+        coupon
+          ? { contract_id: p.contractId, coupon: Number(coupon) }
+          : { contract_id: p.contractId, promotion_code: code },
+      ),
+    "Discount applied",
+    () => p.onOpenChange(false),
+  );
+  const errors = fieldErrorsOf(m.error);
+  return (
+    <ConfirmDialog
+      {...p}
+      title="Apply coupon"
+      description="Replaces any running discount; it counts from the contract's next regular run."
+      confirmLabel="Apply coupon"
+      pending={m.isPending}
+      onConfirm={() => m.mutate(undefined)}
+      error={formErrorOf(m.error, ["coupon", "promotion_code"])}
+    >
+      <div className="space-y-3">
+        <FormField id={`${uid}-coupon`} label="Coupon" errors={errors.coupon}>
+          {(f) => (
+            <select {...f} value={coupon} onChange={(ev) => setCoupon(ev.target.value)} className={inputClass}>
+              <option value="">{coupons.isPending ? "Loading coupons…" : "Choose a coupon"}</option>
+              {usable.map((k) => (
+                <option key={k.id} value={k.id}>
+                  {k.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField id={`${uid}-code`} label="Or a promotion code" errors={errors.promotion_code}>
+          {(f) => (
+            <input
+              {...f}
+              value={code}
+              disabled={!!coupon}
+              onChange={(ev) => setCode(ev.target.value)}
+              className={inputClass}
+            />
+          )}
+        </FormField>
+      </div>
+    </ConfirmDialog>
+  );
+}
+
+function RemoveDiscountDialog(p: DialogProps) {
+  const client = useTRPCClient();
+  const m = useDiscountAction(
+    () => client.contractActions.removeDiscount.mutate({ contract_id: p.contractId }),
+    "Discount removed",
+    () => p.onOpenChange(false),
+  );
+  return (
+    <ConfirmDialog
+      open={p.open}
+      onOpenChange={p.onOpenChange}
+      title="Remove discount?"
+      description="Runs from now on are billed without it. The coupon's redemption stays counted."
+      confirmLabel="Remove discount"
+      tone="danger"
+      pending={m.isPending}
+      onConfirm={() => m.mutate(undefined)}
+      error={formErrorOf(m.error, [])}
+    />
+  );
+}
