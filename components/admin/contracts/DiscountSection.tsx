@@ -1,8 +1,7 @@
 "use client";
 // The contract's running discount (the REST `discount`) with Apply coupon / Remove discount: the same domain
 // functions as POST and DELETE …/discount/ (contractActions.applyDiscount / removeDiscount).
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
+import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTRPC, useTRPCClient } from "@/components/trpc/client";
 import { Card } from "@/components/ui/Card";
@@ -13,27 +12,15 @@ import { inputClass } from "@/components/ui/Field";
 import { FormField } from "@/components/ui/FormField";
 import { Money } from "@/components/ui/Money";
 import { secondaryButtonClass } from "@/components/ui/PageHeader";
-import { toast } from "@/components/ui/Toaster";
 import type { ContractOut } from "@/server/schemas/contracts";
 import type { DiscountOut } from "@/server/schemas/coupons";
 import { Fact } from "./ContractDetail";
+import { useContractAction } from "./useContractAction";
 
 type DialogProps = { open: boolean; onOpenChange: (o: boolean) => void; contractId: number; currency: string };
 
 const durationText = (d: DiscountOut["coupon"]) =>
   d.duration === "repeating" ? `${d.duration_in_periods} runs` : d.duration === "once" ? "Once" : "Forever";
-
-function useDiscountAction<I>(fn: (input: I) => Promise<unknown>, message: string, close: () => void) {
-  const router = useRouter();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => {
-      toast.success(message);
-      close();
-      router.refresh();
-    },
-  });
-}
 
 export function DiscountSection({ contract: c }: { contract: ContractOut }) {
   const [open, setOpen] = useState<"apply" | "remove" | null>(null);
@@ -101,7 +88,7 @@ function ApplyCouponDialog({ currency, ...p }: DialogProps) {
   const usable = (coupons.data ?? []).filter((k) => k.active && (k.percent_off || k.amounts_off[currency]));
   const [coupon, setCoupon] = useState("");
   const [code, setCode] = useState("");
-  const m = useDiscountAction(
+  const m = useContractAction(
     () =>
       client.contractActions.applyDiscount.mutate(
         coupon
@@ -153,7 +140,7 @@ function ApplyCouponDialog({ currency, ...p }: DialogProps) {
 
 function RemoveDiscountDialog(p: DialogProps) {
   const client = useTRPCClient();
-  const m = useDiscountAction(
+  const m = useContractAction(
     () => client.contractActions.removeDiscount.mutate({ contract_id: p.contractId }),
     "Discount removed",
     () => p.onOpenChange(false),

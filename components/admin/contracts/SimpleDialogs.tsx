@@ -1,34 +1,19 @@
 "use client";
 // Actions without a proration preview: activate an inactive contract, grant credit, edit metadata, call off
 // a scheduled pause or a scheduled item change.
-import { useMutation } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { useTRPCClient } from "@/components/trpc/client";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { inputClass } from "@/components/ui/Field";
 import { FormField } from "@/components/ui/FormField";
-import { toast } from "@/components/ui/Toaster";
+import { useContractAction } from "./useContractAction";
 
 type Props = { open: boolean; onOpenChange: (o: boolean) => void; contractId: number };
 
-/** a mutation that toasts, closes its dialog and reloads the page's server data */
-function useAction<I>(fn: (i: I) => Promise<unknown>, message: string, close: () => void) {
-  const router = useRouter();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => {
-      toast.success(message);
-      close();
-      router.refresh();
-    },
-  });
-}
-
 export function ActivateDialog(p: Props) {
   const client = useTRPCClient();
-  const m = useAction(
+  const m = useContractAction(
     () => client.contractActions.activate.mutate({ contract_id: p.contractId }),
     "Contract activated",
     () => p.onOpenChange(false),
@@ -51,7 +36,7 @@ export function AddCreditDialog({ currency, ...p }: Props & { currency: string }
   const uid = useId();
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState("");
-  const m = useAction(
+  const m = useContractAction(
     () => client.contractActions.addCredit.mutate({ contract_id: p.contractId, amount, reason }),
     "Credit added",
     () => p.onOpenChange(false),
@@ -99,7 +84,7 @@ export function EditMetadataDialog({ metadata, ...p }: Props & { metadata: Recor
   const uid = useId();
   const [text, setText] = useState(() => JSON.stringify(metadata, null, 2));
   const [parseError, setParseError] = useState<string | null>(null);
-  const m = useAction(
+  const m = useContractAction(
     (value: unknown) =>
       client.contractActions.update.mutate({ contract_id: p.contractId, metadata: value as Record<string, string> }),
     "Metadata saved",
@@ -144,7 +129,7 @@ export function EditMetadataDialog({ metadata, ...p }: Props & { metadata: Recor
 export function CancelPauseButton({ contractId, pauseId }: { contractId: number; pauseId: number }) {
   const client = useTRPCClient();
   const [open, setOpen] = useState(false);
-  const m = useAction(
+  const m = useContractAction(
     () => client.contractActions.cancelPause.mutate({ contract_id: contractId, pause_id: pauseId }),
     "Scheduled pause canceled",
     () => setOpen(false),
@@ -173,7 +158,7 @@ export function CancelPauseButton({ contractId, pauseId }: { contractId: number;
 export function CancelScheduledChangeButton({ contractId, changeId }: { contractId: number; changeId: number }) {
   const client = useTRPCClient();
   const [open, setOpen] = useState(false);
-  const m = useAction(
+  const m = useContractAction(
     () => client.contractActions.cancelScheduledChange.mutate({ contract_id: contractId, change_id: changeId }),
     "Scheduled change canceled",
     () => setOpen(false),
