@@ -4,7 +4,7 @@
 // is canceled or paused (the contract's trial_end_behavior) before its first regular run would bill.
 // Each milestone is emitted once: its notice_emissions row and its events share one transaction.
 import type { Ctx } from "@/server/domain/context";
-import { withLockedContract, withVersionBump } from "@/server/domain/contracts/records";
+import { canceledContractFields, withLockedContract, withVersionBump } from "@/server/domain/contracts/records";
 import { viewContractById } from "@/server/domain/contracts/view";
 import { type EventType, emitEvent } from "@/server/domain/events/outbox";
 import { claim } from "@/server/domain/notices/tick";
@@ -63,15 +63,7 @@ export async function applyTrialDue(ctx: Ctx, contractId: number): Promise<Event
         const data: Prisma.SubscriptionContractUpdateInput =
           contract.trialEndBehavior === "pause"
             ? { state: "paused", nextBillingAt: null }
-            : {
-                state: "canceled",
-                cancelAtPeriodEnd: false,
-                cancelAt: at,
-                canceledAt: at,
-                endedAt: at,
-                recurring: false,
-                nextBillingAt: null,
-              };
+            : { ...canceledContractFields(at, at), cancelAt: at };
         await tx.subscriptionContract.update({ where: { id: contract.id }, data: withVersionBump(now, data) });
         events.push(
           contract.trialEndBehavior === "pause" ? "subscription_contract.paused" : "subscription_contract.canceled",

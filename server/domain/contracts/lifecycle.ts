@@ -10,7 +10,7 @@ import type { CancelInput, PauseInput, RestartInput, ResumeInput } from "@/serve
 import { createAdjustmentRun } from "./adjustmentRun";
 import { itemLine, type ProrationLine, pendingAsRunLine, prorate } from "./lines";
 import type { Plan, PlanArgs } from "./operationFlow";
-import type { ContractRecord } from "./records";
+import { type ContractRecord, canceledContractFields } from "./records";
 import { cancelPendingChanges } from "./scheduledChanges";
 
 const notAllowed = (c: ContractRecord, what: string) =>
@@ -81,15 +81,7 @@ export function planCancel(args: PlanArgs<CancelInput>): Plan {
     apply: async (tx) => {
       await tx.subscriptionContract.update({
         where: { id: contract.id },
-        data: {
-          state: "canceled",
-          cancelAtPeriodEnd: false,
-          cancelAt: at,
-          canceledAt: at,
-          endedAt: at,
-          recurring: false,
-          nextBillingAt: null,
-        },
+        data: { ...canceledContractFields(at, at), cancelAt: at },
       });
       await tx.contractPause.updateMany({
         where: { contractId: contract.id, state: "scheduled" },

@@ -75,6 +75,19 @@ export async function withContractIfFree<T>(
 }
 
 /**
+ * A contract's fields once it is canceled (spec 3.1): canceled at `canceledAt`, service ended at `endedAt`
+ * (an immediate cancel and a trial ended without a card: the same instant; a scheduled one: when it was due).
+ */
+export const canceledContractFields = (canceledAt: Date, endedAt: Date) => ({
+  state: "canceled",
+  cancelAtPeriodEnd: false,
+  canceledAt,
+  endedAt,
+  recurring: false,
+  nextBillingAt: null,
+});
+
+/**
  * The data of every contract update that changes the contract: contract_version + 1 and updated_at (on the
  * injected clock) with the rest of the change. Callers hold the contract's row lock.
  */

@@ -10,7 +10,7 @@ import type { Prisma } from "@/server/generated/prisma/client";
 import type { ContractOut } from "@/server/schemas/contracts";
 import { createInitialBilling } from "./create";
 import { contractAnchor, itemLine } from "./lines";
-import { withLockedContract, withVersionBump } from "./records";
+import { canceledContractFields, withLockedContract, withVersionBump } from "./records";
 import { cancelPendingChanges, settleDueChanges } from "./scheduledChanges";
 import { viewContractById } from "./view";
 
@@ -108,14 +108,7 @@ export async function applyDue(ctx: Ctx, id: number): Promise<EventType[]> {
     const data: Prisma.SubscriptionContractUpdateInput = {};
     if (state !== contract.state) data.state = state;
     if ((state === "active" || state === "paused") && contract.cancelAt && contract.cancelAt <= now) {
-      Object.assign(data, {
-        state: "canceled",
-        cancelAtPeriodEnd: false,
-        canceledAt: now,
-        endedAt: contract.cancelAt,
-        recurring: false,
-        nextBillingAt: null,
-      });
+      Object.assign(data, canceledContractFields(now, contract.cancelAt));
       await tx.contractPause.updateMany({
         where: { contractId: id, state: "scheduled" },
         data: { state: "canceled", canceledAt: now },
