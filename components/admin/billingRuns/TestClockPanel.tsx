@@ -35,7 +35,6 @@ export function TestClockPanel() {
   const router = useRouter();
   const id = useId();
   const clock = useQuery(trpc.billing.clock.queryOptions());
-  const [to, setTo] = useState("");
   const [progress, setProgress] = useState<Progress | null>(null);
   const [error, setError] = useState<unknown>(null);
   const stop = useRef(false);
@@ -130,7 +129,8 @@ export function TestClockPanel() {
             data-testid="test-clock-form"
             onSubmit={(e) => {
               e.preventDefault();
-              const d = fromLocalInput(to);
+              // Read from the form, not from state: a value typed before hydration is kept by the DOM.
+              const d = fromLocalInput(String(new FormData(e.currentTarget).get("to") ?? ""));
               if (d) advance(d);
               else setError({ message: "Enter a date and time." });
             }}
@@ -143,12 +143,10 @@ export function TestClockPanel() {
                 id={`${id}-to`}
                 name="to"
                 type="datetime-local"
-                value={to}
-                onChange={(e) => setTo(e.target.value)}
                 className={inputClass}
               />
             </div>
-            <button type="submit" className={primaryButtonClass} disabled={running || !to}>
+            <button type="submit" className={primaryButtonClass} disabled={!now || running}>
               {running ? "Billing…" : "Advance clock"}
             </button>
           </form>

@@ -6,7 +6,8 @@ import { type DecimalLike, fmt4, fmt4n } from "@/server/domain/money";
 import type { CatalogListInput, ShippingOptionInput } from "@/server/schemas/catalogAdmin";
 import { type CatalogPage, catalogListWhere, catalogListWindow } from "./adminList";
 
-interface Row {
+/** A shipping option's stored terms, as read by the seller's list and by a checkout's option list. */
+export interface ShippingOptionTerms {
   id: number;
   name: string;
   serviceCode: string;
@@ -14,11 +15,15 @@ interface Row {
   priceAmount: DecimalLike;
   freeAboveAmount: DecimalLike | null;
   requiresLocation: boolean;
+}
+
+interface Row extends ShippingOptionTerms {
   active: boolean;
   createdAt: Date;
 }
 
-const present = (row: Row) => ({
+/** The API fields of an option's terms (a checkout replaces price_amount by the price for its total). */
+export const shippingOptionTermsResponse = (row: ShippingOptionTerms) => ({
   id: row.id,
   name: row.name,
   service_code: row.serviceCode,
@@ -26,6 +31,10 @@ const present = (row: Row) => ({
   price_amount: fmt4(row.priceAmount),
   free_above_amount: fmt4n(row.freeAboveAmount),
   requires_location: row.requiresLocation,
+});
+
+const present = (row: Row) => ({
+  ...shippingOptionTermsResponse(row),
   active: row.active,
   created_at: row.createdAt.toISOString(),
 });

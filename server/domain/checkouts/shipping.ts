@@ -1,6 +1,7 @@
 // Shipping of a checkout (spec 2.10, 4.7 rule 2): when it is required, which options a buyer may choose
 // and what each costs for a given order total. The one rule for the secret-key checkout (create.ts) and
 // the widget's option list (sessions/widget.ts), so both always agree.
+import { type ShippingOptionTerms, shippingOptionTermsResponse } from "@/server/domain/catalog/shippingOptions";
 import type { Ctx } from "@/server/domain/context";
 import { invalid } from "@/server/domain/errors";
 import { type DecimalLike, dec, fmt4, fmt4n } from "@/server/domain/money";
@@ -8,18 +9,8 @@ import type { CompiledOffer } from "@/server/domain/offers/compile";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
 import type { ShippingInput } from "@/server/schemas/payments";
 
-interface OptionRow {
-  id: number;
-  name: string;
-  serviceCode: string;
-  currency: string;
-  priceAmount: DecimalLike;
-  freeAboveAmount: DecimalLike | null;
-  requiresLocation: boolean;
-}
-
 /** Free shipping once the order total reaches the option's threshold; the price is recorded, never charged. */
-export const shippingPrice = (option: OptionRow, orderTotal: DecimalLike) =>
+export const shippingPrice = (option: ShippingOptionTerms, orderTotal: DecimalLike) =>
   fmt4(option.freeAboveAmount != null && dec(orderTotal).gte(dec(option.freeAboveAmount)) ? 0 : option.priceAmount);
 
 /** Does the cart hold a product not marked electronic? */
@@ -39,13 +30,8 @@ export async function shippingOptionsFor(ctx: Ctx, compiled: CompiledOffer, orde
   return {
     shipping_required: physical,
     options: options.map((option) => ({
-      id: option.id,
-      name: option.name,
-      service_code: option.serviceCode,
-      currency: option.currency,
+      ...shippingOptionTermsResponse(option),
       price_amount: shippingPrice(option, orderTotal),
-      free_above_amount: fmt4n(option.freeAboveAmount),
-      requires_location: option.requiresLocation,
     })),
   };
 }
