@@ -1,5 +1,5 @@
 // The embeddable checkout widget's page, /embed/checkout/<session token>: an HTML shell and a small plain
-// script (public/embed/checkout-app.js) that runs the whole flow on the public session routes. Unlike
+// script (public/embed/checkout-app.js, with its helpers in checkout-kit.js, loaded first) that runs the whole flow on the public session routes. Unlike
 // every other page it may be framed, but only by the origins in its session's snapshot: its
 // Content-Security-Policy says `frame-ancestors <allowed origins>`, computed here per session (proxy.ts
 // does not match /embed/, because it cannot know the session's origins); any other origin sees nothing.
@@ -9,8 +9,8 @@ import { snapshotOf } from "@/server/domain/sessions/sessions";
 import { newNonce, pageHeaders, servedOverHttps, widgetCsp } from "./security-headers";
 
 const TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
-/** Bump with a change of checkout-app.js or checkout.css: a new URL, so no stale copy is used. */
-export const WIDGET_ASSETS_VERSION = "2";
+/** Bump with a change of checkout-kit.js, checkout-app.js or checkout.css: a new URL, so no stale copy is used. */
+export const WIDGET_ASSETS_VERSION = "3";
 
 /** The widget page's security headers for a session's allowed origins (and its logo's origin). */
 export function embedHeaders(
@@ -42,7 +42,7 @@ function originOf(url: unknown): string[] {
 /** The shell: the script reads the token and the allowed origins (postMessage targets) from #checkout. */
 function shell(token: string, allowedOrigins: readonly string[], title: string, nonce: string): string {
   const v = WIDGET_ASSETS_VERSION;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeAttr(title)}</title><link rel="stylesheet" href="/embed/checkout.css?v=${v}"></head><body><main id="checkout" data-token="${escapeAttr(token)}" data-allowed-origins="${escapeAttr(JSON.stringify(allowedOrigins))}" aria-live="polite"><p class="muted">Loading the checkout…</p></main><noscript><p>The checkout needs JavaScript.</p></noscript><script nonce="${nonce}" src="/embed/checkout-app.js?v=${v}" defer></script></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeAttr(title)}</title><link rel="stylesheet" href="/embed/checkout.css?v=${v}"></head><body><main id="checkout" data-token="${escapeAttr(token)}" data-allowed-origins="${escapeAttr(JSON.stringify(allowedOrigins))}" aria-live="polite"><p class="muted">Loading the checkout…</p></main><noscript><p>The checkout needs JavaScript.</p></noscript><script nonce="${nonce}" src="/embed/checkout-kit.js?v=${v}" defer></script><script nonce="${nonce}" src="/embed/checkout-app.js?v=${v}" defer></script></body></html>`;
 }
 
 export async function embedCheckoutPage(req: Request, token: string): Promise<Response> {

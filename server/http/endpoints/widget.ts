@@ -3,8 +3,10 @@
 // Errors: 404 unknown token, 403 missing/foreign origin, 410 expired session, 400 validation.
 import type { Ctx } from "@/server/domain/context";
 import { type SessionRow, snapshotOf } from "@/server/domain/sessions/sessions";
-import { widgetCheckout, widgetFinalize, widgetView } from "@/server/domain/sessions/widget";
+import { widgetView } from "@/server/domain/sessions/widget";
+import { widgetCheckout } from "@/server/domain/sessions/widgetCheckout";
 import { widgetQuote } from "@/server/domain/sessions/widgetDiscount";
+import { widgetFinalize } from "@/server/domain/sessions/widgetFinalize";
 import { widgetShippingOptions } from "@/server/domain/sessions/widgetShipping";
 import { auditWidgetChange } from "@/server/http/audit";
 import { PUBLIC_BODY_LIMIT } from "@/server/http/body";
