@@ -85,18 +85,14 @@ try {
   if (only !== "unit") {
     const e2eDb = `sc_e2e_${process.pid}`;
     await ensureDatabase(adminUrl, e2eDb, template);
-    const port = await freePort(3100);
     const env = {
       ...process.env,
       DATABASE_URL: urlFor(e2eDb),
-      PORT: String(port),
-      NEXTAUTH_URL: `http://localhost:${port}`,
       NEXTAUTH_SECRET: "e2e-secret",
       SEED_SECRET_KEY: "sk_test_e2e_secret",
       SEED_PUBLIC_KEY: "pk_test_e2e_public",
       SEED_OTHER_SECRET_KEY: "sk_test_e2e_other",
       SEED_KEYS_FILE: "none",
-      E2E_BASE_URL: `http://localhost:${port}`,
       LOG_LEVEL: "warn",
       // not production (`next start` forces NODE_ENV=production; the environment is passed as APP_ENV, as npm
       // start does), so the webhook journey may deliver to its loopback receiver
@@ -108,13 +104,25 @@ try {
       console.log("next build...");
       await mustRun(bin("next"), ["build"], { env, quiet: true });
     }
+    // the port is picked after the build (minutes in which another run may take a port checked free before)
+    const port = await freePort(3100);
+    Object.assign(env, {
+      PORT: String(port),
+      NEXTAUTH_URL: `http://localhost:${port}`,
+      E2E_BASE_URL: `http://localhost:${port}`,
+    });
     // keep-alive longer than a test's idle stretch: Node's 5 s default races Playwright's reuse of the socket (ECONNRESET)
     const app = spawn(bin("next"), ["start", "-p", String(port), "--keepAliveTimeout", "65000"], {
       env,
       stdio: ["ignore", "ignore", "inherit"],
     });
     try {
-      await waitFor(`http://localhost:${port}/api/health`, 60_000);
+      // an app that cannot start (port taken meanwhile) must fail the run, not leave the tests to another server
+      const exited = new Promise((_, reject) =>
+        app.once("exit", (code) => reject(new Error(`next start exited (${code}) before it was ready`))),
+      );
+      exited.catch(() => {});
+      await Promise.race([waitFor(`http://localhost:${port}/api/health`, 60_000), exited]);
       const report = path.join(tmp, "playwright.json");
       await run(bin("playwright"), ["test", ...(only === "e2e" ? passThrough : [])], {
         env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
