@@ -4,3 +4,7 @@
 export function localInputToIso(value: string): string {
   return new Date(value).toISOString();
 }
+
+const percentFormat = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 4 });
+/** A stored percentage ("20.0000") for people: "20 %", "12.5 %". */
+export const formatPercent = (value: string | number) => `${percentFormat.format(Number(value))} %`;

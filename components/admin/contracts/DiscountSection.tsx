@@ -10,6 +10,7 @@ import { ConfirmDialog } from "@/components/ui/Dialog";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { inputClass } from "@/components/ui/Field";
 import { FormField } from "@/components/ui/FormField";
+import { formatPercent } from "@/components/ui/format";
 import { Money } from "@/components/ui/Money";
 import { secondaryButtonClass } from "@/components/ui/PageHeader";
 import type { ContractOut } from "@/server/schemas/contracts";
@@ -59,7 +60,7 @@ export function DiscountSection({ contract: c }: { contract: ContractOut }) {
             label="Discount"
             value={
               discount.coupon.percent_off ? (
-                `${discount.coupon.percent_off} %`
+                formatPercent(discount.coupon.percent_off)
               ) : (
                 <Money amount={discount.coupon.amounts_off[c.currency] ?? "0"} currency={c.currency} />
               )

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { Card } from "@/components/ui/Card";
 import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
+import { formatPercent } from "@/components/ui/format";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
 import type { ContractItemOut, ScheduledChangeOut } from "@/server/schemas/contracts";
@@ -69,7 +70,7 @@ export function ItemsSection({
       id: "discount",
       header: "Discount",
       meta: { align: "right" },
-      cell: ({ row }) => (row.original.discount_percent ? `${Number(row.original.discount_percent)} %` : "—"),
+      cell: ({ row }) => (row.original.discount_percent ? formatPercent(row.original.discount_percent) : "—"),
     },
     {
       id: "period",

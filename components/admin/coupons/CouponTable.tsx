@@ -5,6 +5,7 @@ import { ActiveToggle } from "@/components/admin/catalog/ActiveToggle";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { formatPercent } from "@/components/ui/format";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { toast } from "@/components/ui/Toaster";
@@ -37,7 +38,7 @@ function Deactivate({ coupon }: { coupon: Coupon }) {
 }
 
 function Discount({ coupon }: { coupon: Coupon }) {
-  if (coupon.percent_off) return <span className="tabular-nums">{coupon.percent_off} %</span>;
+  if (coupon.percent_off) return <span className="tabular-nums">{formatPercent(coupon.percent_off)}</span>;
   return (
     <span className="flex flex-col">
       {Object.entries(coupon.amounts_off).map(([currency, amount]) => (

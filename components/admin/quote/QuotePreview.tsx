@@ -3,6 +3,7 @@
 // billing schedule preview (next billing dates).
 import type { RouterOutputs } from "@/components/trpc/types";
 import { DateTime } from "@/components/ui/DateTime";
+import { formatPercent } from "@/components/ui/format";
 import { Money } from "@/components/ui/Money";
 
 type Quote = RouterOutputs["quoteBuilder"]["quote"];
@@ -20,7 +21,9 @@ function LineRow({ line, currency, recurring }: { line: Line; currency: string; 
         <div className="min-w-0">
           <p className="font-medium text-slate-900">
             {line.product_name} × {line.quantity}
-            {line.discount_percent && Number(line.discount_percent) > 0 ? ` (−${Number(line.discount_percent)} %)` : ""}
+            {line.discount_percent && Number(line.discount_percent) > 0
+              ? ` (−${formatPercent(line.discount_percent)})`
+              : ""}
           </p>
           <p className="text-sm text-slate-700" data-testid="quote-line-explanation">
             {line.explanation}
