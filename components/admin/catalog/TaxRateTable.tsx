@@ -1,6 +1,7 @@
 "use client";
 // The account's tax rates with edit and deactivate actions.
 import type { ColumnDef } from "@/components/ui/DataTable";
+import { formatPercent } from "@/components/ui/format";
 import { CatalogRecordTable } from "./CatalogRecordTable";
 import type { CatalogRow } from "./catalogNouns";
 import { TaxRateForm } from "./TaxRateForm";
@@ -12,7 +13,7 @@ const columns: ColumnDef<CatalogRow<"taxRates">>[] = [
     header: "Percentage",
     meta: { align: "right" },
     accessorKey: "percentage",
-    cell: ({ row }) => <span className="tabular-nums">{row.original.percentage} %</span>,
+    cell: ({ row }) => <span className="tabular-nums">{formatPercent(row.original.percentage)}</span>,
   },
 ];
 
@@ -22,7 +23,7 @@ export function TaxRateTable() {
       resource="taxRates"
       columns={columns}
       consequence={(rate) =>
-        `“${rate.name}” (${rate.percentage} %) can no longer be chosen for products; products that use it keep it.`
+        `“${rate.name}” (${formatPercent(rate.percentage)}) can no longer be chosen for products; products that use it keep it.`
       }
       editForm={(rate, onDone) => <TaxRateForm rate={rate} onDone={onDone} />}
     />

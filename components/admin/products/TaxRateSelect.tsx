@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/trpc/client";
 import { inputClass } from "@/components/ui/Field";
+import { formatPercent } from "@/components/ui/format";
 
 export function TaxRateSelect({ id, name, invalid }: { id: string; name: string; invalid?: boolean }) {
   const trpc = useTRPC();
@@ -11,7 +12,7 @@ export function TaxRateSelect({ id, name, invalid }: { id: string; name: string;
       <option value="">{rates.isPending ? "Loading…" : "No tax rate"}</option>
       {rates.data?.map((r) => (
         <option key={r.id} value={r.id} disabled={!r.active}>
-          {r.name} ({Number(r.percentage)} %)
+          {r.name} ({formatPercent(r.percentage)})
         </option>
       ))}
     </select>
