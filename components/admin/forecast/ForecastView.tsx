@@ -51,37 +51,40 @@ export function ForecastView() {
       {q.data.currencies.map((c) => (
         <Card key={c.currency} title={`Billed per month (${c.currency})`} testId={`forecast-${c.currency}`}>
           <ForecastChart currency={c.currency} months={c.months} />
-          <table className="mt-4 w-full text-sm [&_td]:px-3 [&_th]:px-3">
-            <caption className="sr-only">Forecast per month in {c.currency}</caption>
-            <thead>
-              <HeaderRow
-                className="text-left text-slate-700"
-                cells={["Month", ["Billed", "text-right"], ["Runs", "text-right"], "Ending", "Renewing", "New price"]}
-              />
-            </thead>
-            <tbody>
-              {c.months.map((m) => (
-                <tr key={m.month} className="border-t border-slate-100">
-                  <th scope="row" className="py-1 text-left font-normal">
-                    {m.month}
-                  </th>
-                  <td className="text-right">
-                    <ForecastCell month={m.month} currency={c.currency} amount={m.billed_amount} />
-                  </td>
-                  <td className="text-right">{m.runs}</td>
-                  <td>
-                    <Contracts of={m.ending} />
-                  </td>
-                  <td>
-                    <Contracts of={m.renewing} />
-                  </td>
-                  <td>
-                    <Contracts of={m.price_changes} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          {/* a phone scrolls the table sideways; the page itself never overflows */}
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full text-sm [&_td]:px-2 [&_th]:px-2 sm:[&_td]:px-3 sm:[&_th]:px-3">
+              <caption className="sr-only">Forecast per month in {c.currency}</caption>
+              <thead>
+                <HeaderRow
+                  className="text-left text-slate-700"
+                  cells={["Month", ["Billed", "text-right"], ["Runs", "text-right"], "Ending", "Renewing", "New price"]}
+                />
+              </thead>
+              <tbody>
+                {c.months.map((m) => (
+                  <tr key={m.month} className="border-t border-slate-100">
+                    <th scope="row" className="whitespace-nowrap py-1 text-left font-normal">
+                      {m.month}
+                    </th>
+                    <td className="text-right">
+                      <ForecastCell month={m.month} currency={c.currency} amount={m.billed_amount} />
+                    </td>
+                    <td className="text-right">{m.runs}</td>
+                    <td>
+                      <Contracts of={m.ending} />
+                    </td>
+                    <td>
+                      <Contracts of={m.renewing} />
+                    </td>
+                    <td>
+                      <Contracts of={m.price_changes} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </Card>
       ))}
     </div>
