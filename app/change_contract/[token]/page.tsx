@@ -8,6 +8,7 @@ import { Notices } from "@/components/subscriber/Notices";
 import { ScheduledChanges } from "@/components/subscriber/ScheduledChanges";
 import { SubscriberProviders } from "@/components/subscriber/SubscriberProviders";
 import { DateTime } from "@/components/ui/DateTime";
+import { formatPercent } from "@/components/ui/format";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { subscriberPageData } from "@/server/http/subscriber";
@@ -71,10 +72,14 @@ export default async function SubscriberPage({ params }: { params: Promise<{ tok
                   <span>
                     {i.quantity} × {i.product_name}
                     {i.discount_percent ? (
-                      <span className="block text-xs text-slate-700">{i.discount_percent}% off</span>
+                      <span className="block text-xs text-slate-700">{formatPercent(i.discount_percent)} off</span>
                     ) : null}
                   </span>
-                  <Money amount={i.unit_amount} currency={c.currency} />
+                  {/* the stored unit price; the plan options and the next billing include tax */}
+                  <span className="text-right">
+                    <Money amount={i.unit_amount} currency={c.currency} />
+                    <span className="block text-xs text-slate-700">each, before tax</span>
+                  </span>
                 </li>
               ))}
           </ul>
