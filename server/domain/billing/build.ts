@@ -9,7 +9,7 @@ import { fmt4 } from "@/server/domain/money";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { discountAfterRun, regularRunDraft } from "./draft";
-import type { Advance } from "./plan";
+import { type Advance, storedAdvance } from "./plan";
 import { presentRunSummary } from "./present";
 
 export const regularKey = (at: Date) => `regular:${at.toISOString()}`;
@@ -18,7 +18,7 @@ export async function applyAdvance(tx: DbTx, contractId: number, advance: Advanc
   for (const item of advance)
     await tx.contractItem.update({
       where: { id: item.id },
-      data: { periodStartAt: new Date(item.start), periodEndAt: new Date(item.end) },
+      data: { periodStartAt: item.startAt, periodEndAt: item.endAt },
     });
   await tx.subscriptionContract.update({
     where: { id: contractId },
@@ -91,7 +91,7 @@ export async function buildDueRun(ctx: Ctx, contractId: number): Promise<number 
         total: fmt4(draft.total),
         metadata:
           contract.billingAdvancePolicy === "on_run_succeeded"
-            ? ({ advance: draft.advance, next } as unknown as Prisma.InputJsonValue)
+            ? ({ advance: storedAdvance(draft.advance), next } as unknown as Prisma.InputJsonValue)
             : {},
         lines: { create: draft.lines },
       },

@@ -140,7 +140,7 @@ export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ 
       const adv = plans.flatMap((p) => p.plan.advance);
       await tx.$executeRaw`
       update contract_items i set period_start_at = v.s, period_end_at = v.e, updated_at = now()
-      from (select unnest(${adv.map((a) => a.id)}::int[]) id, unnest(${adv.map((a) => new Date(a.start))}::timestamptz[]) s, unnest(${adv.map((a) => new Date(a.end))}::timestamptz[]) e) v
+      from (select unnest(${adv.map((a) => a.id)}::int[]) id, unnest(${adv.map((a) => a.startAt)}::timestamptz[]) s, unnest(${adv.map((a) => a.endAt)}::timestamptz[]) e) v
       where i.id = v.id`;
       await tx.$executeRaw`
       update subscription_contracts c set next_billing_at = v.n, contract_version = c.contract_version + 1, updated_at = v.u

@@ -119,7 +119,7 @@ export function advanced<C extends ProjectableContract>(snapshot: C, draft: RunD
     nextBillingAt: draft.next,
     items: snapshot.items.map((i) => {
       const a = byId.get(i.id);
-      return a ? { ...i, periodStartAt: new Date(a.start), periodEndAt: new Date(a.end) } : i;
+      return a ? { ...i, periodStartAt: a.startAt, periodEndAt: a.endAt } : i;
     }),
   };
 }

@@ -16,6 +16,7 @@ import type { Prisma } from "@/server/generated/prisma/client";
 import { runCharge } from "./amounts";
 import { applyAdvance } from "./build";
 import { MAX_ATTEMPTS, nextAttemptAfter } from "./dunning";
+import { advanceOf, type StoredAdvance } from "./plan";
 import { presentRunSummary } from "./present";
 
 /** Runs left in `processing` longer than this (real time) belonged to a worker that died. */
@@ -156,8 +157,8 @@ export async function recordOutcomeIn(
       where: { id: contract.id },
       data: { billingAttentionRequired: false, pastDueSince: null, updatedAt: now },
     });
-    const meta = run.metadata as { advance?: { id: number; start: string; end: string }[]; next?: string | null };
-    if (meta.advance) await applyAdvance(tx, contract.id, meta.advance, meta.next ?? null, now);
+    const meta = run.metadata as { advance?: StoredAdvance[]; next?: string | null };
+    if (meta.advance) await applyAdvance(tx, contract.id, advanceOf(meta.advance), meta.next ?? null, now);
     await emitEvent(tx, run.accountId, "billing_run.succeeded", presentRunSummary(updated, contract), now);
     if (run.kind === "initial" && contract.state === "inactive")
       await activateAfterPayment(tx, run.accountId, contract.id, runId, now);

@@ -13,11 +13,25 @@ import { billingPeriodFrom, factorOf } from "@/server/domain/pricing/periods";
 import type { LineInput, PricedAmounts } from "@/server/domain/pricing/types";
 import type { Prisma } from "@/server/generated/prisma/client";
 
+/** An item's next period after a run (Dates: a projection replays thousands without string round trips). */
 export interface Advance {
+  id: number;
+  startAt: Date;
+  endAt: Date;
+}
+
+/** How a run's metadata keeps the advance until the payment succeeds (policy on_run_succeeded). */
+export interface StoredAdvance {
   id: number;
   start: string;
   end: string;
 }
+
+export const storedAdvance = (advance: Advance[]): StoredAdvance[] =>
+  advance.map((a) => ({ id: a.id, start: a.startAt.toISOString(), end: a.endAt.toISOString() }));
+
+export const advanceOf = (stored: StoredAdvance[]): Advance[] =>
+  stored.map((a) => ({ id: a.id, startAt: new Date(a.start), endAt: new Date(a.end) }));
 
 /** What planning a run reads of a contract (a full record, or the lighter rows the forecast loads). */
 export type PlannableContract = Pick<
@@ -74,7 +88,7 @@ export function planRegularRun(
     if (item.endAt && item.endAt <= item.periodEndAt) continue; // ended: nothing more to bill
     const line = withCoupon(itemLine(catalog, item), discount, true);
     const { service, full } = billingPeriodFrom(line.price, anchor, item.periodEndAt);
-    advance.push({ id: item.id, start: service.start.toISOString(), end: service.end.toISOString() });
+    advance.push({ id: item.id, startAt: service.start, endAt: service.end });
     const from = item.startAt && item.startAt > service.start ? item.startAt : service.start;
     const to = item.endAt && item.endAt < service.end ? item.endAt : service.end;
     const pausedWithin = pausedMs(contract, from, to);
@@ -101,7 +115,7 @@ export function planRegularRun(
     i.status !== "active" || !i.periodEndAt || (!!i.endAt && i.endAt <= i.periodEndAt);
   const ends = contract.items
     .filter((i) => !done(i))
-    .map((i) => new Date(advance.find((a) => a.id === i.id)?.end ?? i.periodEndAt!));
+    .map((i) => advance.find((a) => a.id === i.id)?.endAt ?? i.periodEndAt!);
   const next = ends.length ? new Date(Math.min(...ends.map(Number))) : null;
   const live = ends.length > 0;
   return { lines, advance, next, live, discounted: discount !== null, ...runSums(final.map((plan) => plan.amounts)) };
