@@ -3,6 +3,7 @@
 // action the seller disabled. axe on the page and its dialogs; screenshots into the test output.
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
+import { signIn } from "./_signIn";
 
 const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
 test.describe.configure({ mode: "serial" });
@@ -119,6 +120,36 @@ test("downgrade under the default policy: nothing now, scheduled for the renewal
   const kept = await (await request.get(`/api/v2/subscription-contracts/${contract.id}/`, { headers: SECRET })).json();
   expect(kept.scheduled_changes).toEqual([]);
   expect(kept.items[0].price_id).toBe(premium.price_id);
+});
+
+test("the seller sees a customer's scheduled downgrade in the console and cancels it", async ({ page, request }) => {
+  const { contract, path } = await familyContract(request);
+  const prices = await (
+    await request.get("/api/v2/catalog/prices/?reference=streaming-premium-monthly", { headers: SECRET })
+  ).json();
+  const up = await request.post(`/api/v2/subscription-contracts/${contract.id}/items/update/`, {
+    headers: SECRET,
+    data: { contract_item: contract.items[0].id, price: prices[0].id, proration_behavior: "none" },
+  });
+  expect(up.status()).toBe(200);
+  await page.goto(path);
+  await page.getByRole("button", { name: "Switch to Basic" }).click();
+  await page.getByTestId("change-dialog").getByRole("button", { name: "Confirm change" }).click();
+  await expect(page.getByTestId("scheduled-change")).toBeVisible();
+
+  await signIn(page);
+  await page.goto(`/admin/contracts/${contract.id}`);
+  const changes = page.getByTestId("scheduled-changes");
+  await expect(changes).toContainText("Streaming Basic");
+  await changes.getByRole("button", { name: "Cancel scheduled change" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cancel the scheduled change?" });
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole("button", { name: "Cancel scheduled change" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("scheduled-changes")).toHaveCount(0);
+  const after = await (await request.get(`/api/v2/subscription-contracts/${contract.id}/`, { headers: SECRET })).json();
+  expect(after.scheduled_changes).toEqual([]);
+  expect(after.items[0].price_id).toBe(prices[0].id);
 });
 
 test("cancel at period end with a reason, then undo it", async ({ page, request }) => {
