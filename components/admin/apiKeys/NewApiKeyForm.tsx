@@ -6,7 +6,7 @@ import { SecretOnceDialog } from "@/components/admin/settings/SecretOnceDialog";
 import { useTRPC } from "@/components/trpc/client";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { FormError } from "@/components/ui/FormError";
-import { FormField, inputClass } from "@/components/ui/FormField";
+import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { text } from "@/components/ui/formData";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
@@ -48,28 +48,26 @@ export function NewApiKeyForm() {
         <div className="sm:col-span-2">
           <FormError message={formErrorOf(create.error, FIELDS)} />
         </div>
-        <FormField
+        <InputFormField
           id="api-key-name"
           label="Name"
           errors={errors.name}
           hint="What uses this key, e.g. “Web shop backend”."
-        >
-          {(p) => <input {...p} name="name" maxLength={100} className={inputClass} />}
-        </FormField>
-        <FormField
+          name="name"
+          maxLength={100}
+        />
+        <SelectFormField
           id="api-key-kind"
           label="Kind"
           errors={errors.kind}
           required
           hint="Secret keys may call every operation; public keys only the public ones (safe in a browser)."
+          name="kind"
+          defaultValue="secret"
         >
-          {(p) => (
-            <select {...p} name="kind" defaultValue="secret" className={inputClass}>
-              <option value="secret">Secret</option>
-              <option value="public">Public</option>
-            </select>
-          )}
-        </FormField>
+          <option value="secret">Secret</option>
+          <option value="public">Public</option>
+        </SelectFormField>
         <div className="sm:col-span-2">
           <SubmitButton pending={create.isPending} pendingLabel="Creating…">
             Create API key

@@ -139,12 +139,7 @@ export function TestClockPanel() {
               <label htmlFor={`${id}-to`} className="text-sm font-medium text-slate-700">
                 Advance to
               </label>
-              <input
-                id={`${id}-to`}
-                name="to"
-                type="datetime-local"
-                className={inputClass}
-              />
+              <input id={`${id}-to`} name="to" type="datetime-local" className={inputClass} />
             </div>
             <button type="submit" className={primaryButtonClass} disabled={!now || running}>
               {running ? "Billing…" : "Advance clock"}

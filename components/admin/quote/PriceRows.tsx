@@ -1,7 +1,7 @@
 "use client";
 // Rows of individual prices (recurring items or one-time initial items): price, quantity, unit price
 // override and discount, with "Add" and "Remove" buttons.
-import { inputClass } from "@/components/ui/Field";
+import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { formatMoney } from "@/components/ui/money";
 import { type ItemRow, newRow } from "./draft";
 
@@ -54,64 +54,44 @@ export function PriceRows({
             <legend className="sr-only">
               {what} {i + 1}
             </legend>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${id}-price`} className="text-sm font-medium text-slate-800">
-                {what} {i + 1}: price
-              </label>
-              <select
-                id={`${id}-price`}
-                value={r.price}
-                onChange={(e) => patch(r.key, { price: e.target.value })}
-                className={inputClass}
-              >
-                <option value="">Choose a price…</option>
-                {prices.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {priceLabel(p)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${id}-qty`} className="text-sm font-medium text-slate-800">
-                Quantity
-              </label>
-              <input
-                id={`${id}-qty`}
-                type="number"
-                min={1}
-                inputMode="numeric"
-                value={r.quantity}
-                onChange={(e) => patch(r.key, { quantity: e.target.value })}
-                className={inputClass}
-              />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${id}-unit`} className="text-sm font-medium text-slate-800">
-                Unit price override
-              </label>
-              <input
-                id={`${id}-unit`}
-                inputMode="decimal"
-                placeholder="catalog"
-                value={r.unitAmount}
-                onChange={(e) => patch(r.key, { unitAmount: e.target.value })}
-                className={inputClass}
-              />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${id}-discount`} className="text-sm font-medium text-slate-800">
-                Discount %
-              </label>
-              <input
-                id={`${id}-discount`}
-                inputMode="decimal"
-                placeholder="0"
-                value={r.discount}
-                onChange={(e) => patch(r.key, { discount: e.target.value })}
-                className={inputClass}
-              />
-            </div>
+            <SelectFormField
+              id={`${id}-price`}
+              label={`${what} ${i + 1}: price`}
+              value={r.price}
+              onChange={(e) => patch(r.key, { price: e.target.value })}
+            >
+              <option value="">Choose a price…</option>
+              {prices.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {priceLabel(p)}
+                </option>
+              ))}
+            </SelectFormField>
+            <InputFormField
+              id={`${id}-qty`}
+              label="Quantity"
+              type="number"
+              min={1}
+              inputMode="numeric"
+              value={r.quantity}
+              onChange={(e) => patch(r.key, { quantity: e.target.value })}
+            />
+            <InputFormField
+              id={`${id}-unit`}
+              label="Unit price override"
+              inputMode="decimal"
+              placeholder="catalog"
+              value={r.unitAmount}
+              onChange={(e) => patch(r.key, { unitAmount: e.target.value })}
+            />
+            <InputFormField
+              id={`${id}-discount`}
+              label="Discount %"
+              inputMode="decimal"
+              placeholder="0"
+              value={r.discount}
+              onChange={(e) => patch(r.key, { discount: e.target.value })}
+            />
             <div className="flex items-end">
               <button
                 type="button"

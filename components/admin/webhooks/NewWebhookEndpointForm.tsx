@@ -8,7 +8,7 @@ import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { FormError } from "@/components/ui/FormError";
-import { FormField, inputClass } from "@/components/ui/FormField";
+import { InputFormField } from "@/components/ui/FormField";
 import { text } from "@/components/ui/formData";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
@@ -46,25 +46,23 @@ export function NewWebhookEndpointForm() {
     <>
       <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="new-webhook-form">
         <FormError message={formErrorOf(create.error, FIELDS)} />
-        <FormField
+        <InputFormField
           id="webhook-url"
           label="Endpoint URL"
           required
           errors={errors.url}
           hint="A public https URL of your server. Each delivery is signed with the endpoint's secret (Webhook-Signature header)."
-        >
-          {(p) => (
-            <input {...p} name="url" type="url" placeholder="https://example.com/webhooks" className={inputClass} />
-          )}
-        </FormField>
-        <FormField
+          name="url"
+          type="url"
+          placeholder="https://example.com/webhooks"
+        />
+        <InputFormField
           id="webhook-events"
           label="Events"
           errors={errors.enabled_events}
           hint="Event types separated by commas, e.g. billing_run.failed, subscription_contract.canceled. Leave empty for all events."
-        >
-          {(p) => <input {...p} name="events" className={inputClass} />}
-        </FormField>
+          name="events"
+        />
         <div>
           <SubmitButton pending={create.isPending} pendingLabel="Adding…">
             Add endpoint
