@@ -15,6 +15,32 @@ import { useSubscriberAction } from "./useSubscriberAction";
 const buttonClass =
   "min-h-11 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50 disabled:opacity-60";
 
+// One offered price (another price of an item, or an add-on): its period amount and the button choosing it.
+function PlanOption({
+  option,
+  currency,
+  action,
+  disabled,
+  onChoose,
+}: {
+  option: { label: string; period_amount: string };
+  currency: string;
+  action: "Switch to" | "Add";
+  disabled: boolean;
+  onChoose: () => void;
+}) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2">
+      <span>
+        {option.label} · <Money amount={option.period_amount} currency={currency} /> per period
+      </span>
+      <button type="button" className={buttonClass} disabled={disabled} onClick={onChoose}>
+        {action} {option.label}
+      </button>
+    </li>
+  );
+}
+
 export function ChangePlan({
   options,
   currency,
@@ -63,19 +89,14 @@ export function ChangePlan({
           {item.prices.length ? (
             <ul className="space-y-2">
               {item.prices.map((p) => (
-                <li key={p.price} className="flex flex-wrap items-center justify-between gap-2">
-                  <span>
-                    {p.label} · <Money amount={p.period_amount} currency={currency} /> per period
-                  </span>
-                  <button
-                    type="button"
-                    className={buttonClass}
-                    disabled={preview.pending}
-                    onClick={() => ask({ kind: "price", contract_item: item.contract_item, price: p.price })}
-                  >
-                    Switch to {p.label}
-                  </button>
-                </li>
+                <PlanOption
+                  key={p.price}
+                  option={p}
+                  currency={currency}
+                  action="Switch to"
+                  disabled={preview.pending}
+                  onChoose={() => ask({ kind: "price", contract_item: item.contract_item, price: p.price })}
+                />
               ))}
             </ul>
           ) : null}
@@ -125,19 +146,14 @@ export function ChangePlan({
           <h3 className="font-medium">Add-ons</h3>
           <ul className="space-y-2">
             {options.addons.map((a) => (
-              <li key={a.price} className="flex flex-wrap items-center justify-between gap-2">
-                <span>
-                  {a.label} · <Money amount={a.period_amount} currency={currency} /> per period
-                </span>
-                <button
-                  type="button"
-                  className={buttonClass}
-                  disabled={preview.pending}
-                  onClick={() => ask({ kind: "add", price: a.price })}
-                >
-                  Add {a.label}
-                </button>
-              </li>
+              <PlanOption
+                key={a.price}
+                option={a}
+                currency={currency}
+                action="Add"
+                disabled={preview.pending}
+                onChoose={() => ask({ kind: "add", price: a.price })}
+              />
             ))}
           </ul>
         </div>

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
@@ -44,9 +44,7 @@ export function NewRuns({ from, to }: { from: string; to: string }) {
     <DataTable
       label="Runs brought due by this move"
       columns={columns}
-      data={q.data?.results}
-      loading={q.isPending}
-      error={q.error}
+      {...rowsOf(q, q.data?.results)}
       testId="new-runs"
       rowTestId={() => "run-row"}
       empty={{ message: "Nothing came due in this window." }}

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useId } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { type ColumnDef, DataTable, pageRowsOf } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { inputClass } from "@/components/ui/Field";
 import { FilterBar } from "@/components/ui/FilterBar";
@@ -148,11 +148,7 @@ export function RunList() {
         label="Billing runs"
         testId="runs-table"
         columns={columns}
-        data={runs.data?.results}
-        total={runs.data?.count}
-        pageSize={PAGE_SIZE}
-        loading={runs.isPending}
-        error={runs.error}
+        {...pageRowsOf(runs, PAGE_SIZE)}
         rowTestId={() => "run-row"}
         getRowId={(r) => String(r.id)}
         empty={{

@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/admin/PageHeader";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { Card } from "@/components/ui/Card";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { Money } from "@/components/ui/Money";
 import { Loading, QueryError } from "@/components/ui/QueryState";
 import { StatusChip } from "@/components/ui/StatusChip";
@@ -190,9 +190,7 @@ export function BundleDetail({ bundleId }: { bundleId: number }) {
           label="Add-on rules"
           testId="addon-rules"
           columns={ruleColumns}
-          data={rules.data}
-          loading={rules.isPending}
-          error={rules.error}
+          {...rowsOf(rules, rules.data)}
           rowTestId={() => "addon-rule"}
           empty={{ message: "No add-on rules yet. Add the first one with the form below." }}
         />

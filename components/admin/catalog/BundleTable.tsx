@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { StatusChip } from "@/components/ui/StatusChip";
 
 type Bundle = RouterOutputs["catalogAdmin"]["bundles"]["list"][number];
@@ -64,9 +64,7 @@ export function BundleTable() {
         label="Bundles"
         testId="bundles-table"
         columns={columns}
-        data={bundles.data}
-        loading={bundles.isPending}
-        error={bundles.error}
+        {...rowsOf(bundles, bundles.data)}
         rowTestId={() => "bundle-row"}
         empty={{
           message: "No bundle templates yet.",

@@ -3,7 +3,7 @@
 // and page, the record's own columns, then Status and Actions (Edit in a dialog, deactivate/activate).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { Dialog } from "@/components/ui/Dialog";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { toast } from "@/components/ui/Toaster";
@@ -91,11 +91,9 @@ export function CatalogRecordTable<Row extends CatalogRecord>({
         testId={`${testIdOf(plural)}-table`}
         columns={allColumns}
         // the resource names the row type the caller gave its columns
-        data={rows.data?.results as Row[] | undefined}
+        {...rowsOf(rows, rows.data?.results as Row[] | undefined)}
         total={rows.data?.count}
         pageSize={CATALOG_PAGE_SIZE}
-        loading={rows.isPending}
-        error={rows.error}
         rowTestId={() => `${testIdOf(noun)}-row`}
         empty={catalogEmpty(input, plural, `No ${plural} yet. Create the first one with the form below.`)}
       />

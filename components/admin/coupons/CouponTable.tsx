@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ActiveToggle } from "@/components/admin/catalog/ActiveToggle";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { toast } from "@/components/ui/Toaster";
@@ -86,9 +86,7 @@ export function CouponTable() {
       label="Coupons"
       testId="coupons-table"
       columns={columns}
-      data={coupons.data}
-      loading={coupons.isPending}
-      error={coupons.error}
+      {...rowsOf(coupons, coupons.data)}
       rowTestId={() => "coupon-row"}
       empty={{ message: "No coupons yet. Create the first one with the form below." }}
     />

@@ -5,7 +5,7 @@ import { useRef } from "react";
 import { ActiveToggle } from "@/components/admin/catalog/ActiveToggle";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { Field, inputClass } from "@/components/ui/Field";
@@ -68,9 +68,7 @@ export function PromotionCodeTable() {
       label="Promotion codes"
       testId="promotion-codes-table"
       columns={columns}
-      data={codes.data}
-      loading={codes.isPending}
-      error={codes.error}
+      {...rowsOf(codes, codes.data)}
       rowTestId={() => "promotion-code-row"}
       empty={{ message: "No promotion codes yet. Create one for a coupon with the form below." }}
     />

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
@@ -77,9 +77,7 @@ export function CustomerContracts({ reference }: { reference: string }) {
       label="Contracts of this customer"
       testId="customer-contracts"
       columns={contractColumns}
-      data={q.data?.results}
-      loading={q.isPending}
-      error={q.error}
+      {...rowsOf(q, q.data?.results)}
       empty={{
         message: "No contracts yet.",
         action: { href: `/admin/contracts/new?customer=${encodeURIComponent(reference)}`, label: "Create a contract" },
@@ -96,9 +94,7 @@ export function CustomerRuns({ reference }: { reference: string }) {
       label="Billing runs of this customer"
       testId="customer-runs"
       columns={runColumns}
-      data={q.data?.results}
-      loading={q.isPending}
-      error={q.error}
+      {...rowsOf(q, q.data?.results)}
       empty={{ message: "No billing runs yet." }}
     />
   );

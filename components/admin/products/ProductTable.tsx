@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { StatusChip } from "@/components/ui/StatusChip";
 
 type Product = RouterOutputs["catalog"]["products"]["list"][number];
@@ -54,9 +54,7 @@ export function ProductTable() {
       label="Products"
       testId="products-table"
       columns={columns}
-      data={products.data}
-      loading={products.isPending}
-      error={products.error}
+      {...rowsOf(products, products.data)}
       rowTestId={() => "product-row"}
       rowProps={(p) => ({ "data-product-id": p.id })}
       empty={{ message: "No products yet. Create the first one with the form below." }}
