@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
-import { DateTime } from "@/components/ui/DateTime";
+import { DateRange, DateTime } from "@/components/ui/DateTime";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
 
@@ -54,12 +54,7 @@ const runColumns: ColumnDef<Run>[] = [
   {
     id: "period",
     header: "Period",
-    cell: ({ row }) => (
-      <>
-        <DateTime value={row.original.period_start_at} dateOnly /> –{" "}
-        <DateTime value={row.original.period_end_at} dateOnly />
-      </>
-    ),
+    cell: ({ row }) => <DateRange start={row.original.period_start_at} end={row.original.period_end_at} />,
   },
   {
     id: "total",
