@@ -1,5 +1,6 @@
 // Filters of the audit log as a plain GET form: the URL carries them, so a filtered view can be shared.
 import { inputClass } from "@/components/ui/Field";
+import { Options } from "@/components/ui/Options";
 
 const ACTORS = [
   { value: "", label: "Anyone" },
@@ -18,11 +19,7 @@ export function AuditLogFilters({ actorType, action }: { actorType: string; acti
           Who
         </label>
         <select id="audit-actor-type" name="actor_type" defaultValue={actorType} className={inputClass}>
-          {ACTORS.map((a) => (
-            <option key={a.value} value={a.value}>
-              {a.label}
-            </option>
-          ))}
+          <Options of={ACTORS} value={(a) => a.value} label={(a) => a.label} />
         </select>
       </div>
       <div className="flex flex-col gap-1">

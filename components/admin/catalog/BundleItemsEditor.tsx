@@ -2,6 +2,7 @@
 // Item rows of a new bundle: product, quantity, price option scope, default price and selectable prices.
 import type { RouterOutputs } from "@/components/trpc/types";
 import { Field, inputClass } from "@/components/ui/Field";
+import { Options } from "@/components/ui/Options";
 
 type Product = RouterOutputs["catalog"]["products"]["list"][number];
 type Price = RouterOutputs["catalog"]["prices"]["list"][number];
@@ -70,11 +71,7 @@ export function BundleItemsEditor({
                 }
               >
                 <option value="">Choose a product</option>
-                {products.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
+                <Options of={products} value={(p) => p.id} label={(p) => p.name} />
               </select>
             </Field>
             <Field id={id("quantity")} label={`${name}: quantity`} errors={err("quantity")}>
@@ -108,11 +105,7 @@ export function BundleItemsEditor({
                 onChange={(e) => set(i, { default_price_id: e.target.value ? Number(e.target.value) : null })}
               >
                 <option value="">None</option>
-                {own.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {priceLabel(p)}
-                  </option>
-                ))}
+                <Options of={own} value={(p) => p.id} label={priceLabel} />
               </select>
             </Field>
             {it.price_option_scope === "selectable" ? (
@@ -130,11 +123,7 @@ export function BundleItemsEditor({
                     set(i, { selectable_price_ids: Array.from(e.target.selectedOptions, (o) => Number(o.value)) })
                   }
                 >
-                  {own.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {priceLabel(p)}
-                    </option>
-                  ))}
+                  <Options of={own} value={(p) => p.id} label={priceLabel} />
                 </select>
               </Field>
             ) : null}

@@ -11,6 +11,7 @@ import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { inputClass } from "@/components/ui/Field";
 import { FormField } from "@/components/ui/FormField";
 import { Money } from "@/components/ui/Money";
+import { Options } from "@/components/ui/Options";
 import { secondaryButtonClass } from "@/components/ui/PageHeader";
 import type { ContractOut } from "@/server/schemas/contracts";
 import type { DiscountOut } from "@/server/schemas/coupons";
@@ -114,11 +115,7 @@ function ApplyCouponDialog({ currency, ...p }: DialogProps) {
           {(f) => (
             <select {...f} value={coupon} onChange={(ev) => setCoupon(ev.target.value)} className={inputClass}>
               <option value="">{coupons.isPending ? "Loading coupons…" : "Choose a coupon"}</option>
-              {usable.map((k) => (
-                <option key={k.id} value={k.id}>
-                  {k.name}
-                </option>
-              ))}
+              <Options of={usable} value={(k) => k.id} label={(k) => k.name} />
             </select>
           )}
         </FormField>

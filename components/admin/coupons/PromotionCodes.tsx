@@ -11,6 +11,7 @@ import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { Field, inputClass } from "@/components/ui/Field";
 import { FormError } from "@/components/ui/FormError";
 import { optionalInt, text } from "@/components/ui/formData";
+import { Options } from "@/components/ui/Options";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
@@ -120,11 +121,7 @@ export function PromotionCodeForm() {
       </div>
       <Field id="code-coupon" label="Coupon" errors={errors.coupon}>
         <select id="code-coupon" name="coupon" className={inputClass}>
-          {active.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
+          <Options of={active} value={(c) => c.id} label={(c) => c.name} />
         </select>
       </Field>
       <Field id="code-code" label="Code" errors={errors.code} hint="Letters, digits, - or _; case-insensitive.">

@@ -4,6 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/trpc/client";
 import { InputFormField, SelectFormField } from "@/components/ui/FormField";
+import { Options } from "@/components/ui/Options";
 import { type Draft, selectionsOf } from "./draft";
 import { priceLabel } from "./PriceRows";
 
@@ -148,11 +149,7 @@ export function BundleSection({
                   value={st.price}
                   onChange={(e) => put({ price: e.target.value })}
                 >
-                  {a.selectable_prices.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {priceLabel(p)}
-                    </option>
-                  ))}
+                  <Options of={a.selectable_prices} value={(p) => p.id} label={priceLabel} />
                 </SelectFormField>
                 <InputFormField
                   id={`qb-addon-${a.rule_id}-qty`}

@@ -3,6 +3,7 @@
 // override and discount, with "Add" and "Remove" buttons.
 import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { formatMoney } from "@/components/ui/money";
+import { Options } from "@/components/ui/Options";
 import { type ItemRow, newRow } from "./draft";
 
 export interface PriceOption {
@@ -61,11 +62,7 @@ export function PriceRows({
               onChange={(e) => patch(r.key, { price: e.target.value })}
             >
               <option value="">Choose a price…</option>
-              {prices.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {priceLabel(p)}
-                </option>
-              ))}
+              <Options of={prices} value={(p) => p.id} label={priceLabel} />
             </SelectFormField>
             <InputFormField
               id={`${id}-qty`}

@@ -11,6 +11,7 @@ import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { FormError } from "@/components/ui/FormError";
 import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { text } from "@/components/ui/formData";
+import { Options } from "@/components/ui/Options";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { SummaryStrip } from "@/components/ui/SummaryStrip";
@@ -104,11 +105,7 @@ export function AccountSettingsForm() {
             name="display_timezone"
             defaultValue={a.display_timezone}
           >
-            {options.map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
+            <Options of={options} value={(z) => z} label={(z) => z} />
           </SelectFormField>
           <div className="sm:col-span-2">
             <InputFormField
