@@ -5,9 +5,9 @@ import { useRef, useState } from "react";
 import { SecretOnceDialog } from "@/components/admin/settings/SecretOnceDialog";
 import { useTRPC } from "@/components/trpc/client";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
-import { FormError } from "@/components/ui/FormError";
 import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { text } from "@/components/ui/formData";
+import { GridForm } from "@/components/ui/GridForm";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
 
@@ -30,24 +30,19 @@ export function NewApiKeyForm() {
   );
   const errors = fieldErrorsOf(create.error);
 
-  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
+  function onSubmit(f: FormData) {
     create.mutate({ name: text(f, "name") || null, kind: text(f, "kind") });
   }
 
   return (
     <>
-      <form
-        ref={formRef}
+      <GridForm
+        formRef={formRef}
+        testId="new-api-key-form"
+        error={formErrorOf(create.error, FIELDS)}
         onSubmit={onSubmit}
-        noValidate
-        className="grid gap-4 sm:grid-cols-2"
-        data-testid="new-api-key-form"
+        columns={2}
       >
-        <div className="sm:col-span-2">
-          <FormError message={formErrorOf(create.error, FIELDS)} />
-        </div>
         <InputFormField
           id="api-key-name"
           label="Name"
@@ -73,7 +68,7 @@ export function NewApiKeyForm() {
             Create API key
           </SubmitButton>
         </div>
-      </form>
+      </GridForm>
       <SecretOnceDialog
         open={shown !== null}
         onOpenChange={(o) => {

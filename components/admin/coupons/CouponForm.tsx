@@ -5,8 +5,8 @@ import { useRef, useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { Field, inputClass } from "@/components/ui/Field";
-import { FormError } from "@/components/ui/FormError";
 import { optionalInt, text } from "@/components/ui/formData";
+import { GridForm } from "@/components/ui/GridForm";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
 
@@ -29,9 +29,7 @@ export function CouponForm() {
   );
   const errors = fieldErrorsOf(create.error);
 
-  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
+  function onSubmit(f: FormData) {
     const periods = optionalInt(f, "duration_in_periods");
     const max = optionalInt(f, "max_redemptions");
     create.mutate({
@@ -46,10 +44,7 @@ export function CouponForm() {
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-3" data-testid="coupon-form">
-      <div className="sm:col-span-3">
-        <FormError message={formErrorOf(create.error, FIELDS)} />
-      </div>
+    <GridForm formRef={formRef} testId="coupon-form" error={formErrorOf(create.error, FIELDS)} onSubmit={onSubmit}>
       <Field id="coupon-name" label="Name" errors={errors.name}>
         <input id="coupon-name" name="name" className={inputClass} aria-invalid={!!errors.name} />
       </Field>
@@ -101,6 +96,6 @@ export function CouponForm() {
       <div className="self-end">
         <SubmitButton pending={create.isPending}>Create coupon</SubmitButton>
       </div>
-    </form>
+    </GridForm>
   );
 }

@@ -9,8 +9,8 @@ import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { Field, inputClass } from "@/components/ui/Field";
-import { FormError } from "@/components/ui/FormError";
 import { optionalInt, text } from "@/components/ui/formData";
+import { GridForm } from "@/components/ui/GridForm";
 import { Options } from "@/components/ui/Options";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { SubmitButton } from "@/components/ui/SubmitButton";
@@ -95,9 +95,7 @@ export function PromotionCodeForm() {
   const errors = fieldErrorsOf(create.error);
   const active = (coupons.data ?? []).filter((c) => c.active);
 
-  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
+  function onSubmit(f: FormData) {
     const max = optionalInt(f, "max_redemptions");
     const expires = text(f, "expires_at");
     create.mutate({
@@ -109,16 +107,12 @@ export function PromotionCodeForm() {
   }
 
   return (
-    <form
-      ref={formRef}
+    <GridForm
+      formRef={formRef}
+      testId="promotion-code-form"
+      error={formErrorOf(create.error, FIELDS)}
       onSubmit={onSubmit}
-      noValidate
-      className="grid gap-4 sm:grid-cols-3"
-      data-testid="promotion-code-form"
     >
-      <div className="sm:col-span-3">
-        <FormError message={formErrorOf(create.error, FIELDS)} />
-      </div>
       <Field id="code-coupon" label="Coupon" errors={errors.coupon}>
         <select id="code-coupon" name="coupon" className={inputClass}>
           <Options of={active} value={(c) => c.id} label={(c) => c.name} />
@@ -136,6 +130,6 @@ export function PromotionCodeForm() {
       <div className="self-end">
         <SubmitButton pending={create.isPending}>Create promotion code</SubmitButton>
       </div>
-    </form>
+    </GridForm>
   );
 }

@@ -8,9 +8,9 @@ import { Card } from "@/components/ui/Card";
 import { DateTime } from "@/components/ui/DateTime";
 import { ErrorState } from "@/components/ui/ErrorState";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
-import { FormError } from "@/components/ui/FormError";
 import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { text } from "@/components/ui/formData";
+import { GridForm } from "@/components/ui/GridForm";
 import { Options } from "@/components/ui/Options";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { SubmitButton } from "@/components/ui/SubmitButton";
@@ -48,9 +48,7 @@ export function AccountSettingsForm() {
   const a = q.data;
   const options = zoneList.includes(a.display_timezone) ? zoneList : [a.display_timezone, ...zoneList];
 
-  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
+  function onSubmit(f: FormData) {
     update.mutate({
       name: text(f, "name"),
       subscriber_url: text(f, "subscriber_url") || null,
@@ -76,16 +74,13 @@ export function AccountSettingsForm() {
         ]}
       />
       <Card title="Account">
-        <form
-          onSubmit={onSubmit}
-          noValidate
-          className="grid gap-4 sm:grid-cols-2"
-          data-testid="account-settings-form"
+        <GridForm
           key={`${a.name}|${a.subscriber_url}|${a.display_timezone}|${a.renewal_notice_days}`}
+          testId="account-settings-form"
+          error={formErrorOf(update.error, FIELDS)}
+          onSubmit={onSubmit}
+          columns={2}
         >
-          <div className="sm:col-span-2">
-            <FormError message={formErrorOf(update.error, FIELDS)} />
-          </div>
           <InputFormField
             id="account-name"
             label="Account name"
@@ -134,7 +129,7 @@ export function AccountSettingsForm() {
           <div className="sm:col-span-2">
             <SubmitButton pending={update.isPending}>Save settings</SubmitButton>
           </div>
-        </form>
+        </GridForm>
       </Card>
     </>
   );
