@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
-import { Field, inputClass } from "@/components/ui/Field";
+import { Field, inputClass, SelectField } from "@/components/ui/Field";
 import { optionalInt, text } from "@/components/ui/formData";
 import { GridForm } from "@/components/ui/GridForm";
 import { SubmitButton } from "@/components/ui/SubmitButton";
@@ -48,17 +48,15 @@ export function CouponForm() {
       <Field id="coupon-name" label="Name" errors={errors.name}>
         <input id="coupon-name" name="name" className={inputClass} aria-invalid={!!errors.name} />
       </Field>
-      <Field id="coupon-kind" label="Discount type">
-        <select
-          id="coupon-kind"
-          className={inputClass}
-          value={kind}
-          onChange={(e) => setKind(e.target.value as "percent" | "amount")}
-        >
-          <option value="percent">Percentage</option>
-          <option value="amount">Fixed amount</option>
-        </select>
-      </Field>
+      <SelectField
+        id="coupon-kind"
+        label="Discount type"
+        value={kind}
+        onChange={(e) => setKind(e.target.value as "percent" | "amount")}
+      >
+        <option value="percent">Percentage</option>
+        <option value="amount">Fixed amount</option>
+      </SelectField>
       {kind === "percent" ? (
         <Field id="coupon-percent" label="Percent off" errors={errors.percent_off} hint="e.g. 20">
           <input id="coupon-percent" name="percent_off" inputMode="decimal" className={inputClass} />
@@ -73,18 +71,17 @@ export function CouponForm() {
           </Field>
         </div>
       )}
-      <Field id="coupon-duration" label="Duration" errors={errors.duration}>
-        <select
-          id="coupon-duration"
-          className={inputClass}
-          value={duration}
-          onChange={(e) => setDuration(e.target.value as "once" | "repeating" | "forever")}
-        >
-          <option value="once">Once (one run)</option>
-          <option value="repeating">Repeating (a number of runs)</option>
-          <option value="forever">Forever</option>
-        </select>
-      </Field>
+      <SelectField
+        id="coupon-duration"
+        label="Duration"
+        errors={errors.duration}
+        value={duration}
+        onChange={(e) => setDuration(e.target.value as "once" | "repeating" | "forever")}
+      >
+        <option value="once">Once (one run)</option>
+        <option value="repeating">Repeating (a number of runs)</option>
+        <option value="forever">Forever</option>
+      </SelectField>
       {duration === "repeating" && (
         <Field id="coupon-periods" label="Number of runs" errors={errors.duration_in_periods}>
           <input id="coupon-periods" name="duration_in_periods" inputMode="numeric" className={inputClass} />

@@ -8,7 +8,7 @@ import type { RouterOutputs } from "@/components/trpc/types";
 import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
-import { Field, inputClass } from "@/components/ui/Field";
+import { Field, inputClass, SelectField } from "@/components/ui/Field";
 import { optionalInt, text } from "@/components/ui/formData";
 import { GridForm } from "@/components/ui/GridForm";
 import { Options } from "@/components/ui/Options";
@@ -113,11 +113,9 @@ export function PromotionCodeForm() {
       error={formErrorOf(create.error, FIELDS)}
       onSubmit={onSubmit}
     >
-      <Field id="code-coupon" label="Coupon" errors={errors.coupon}>
-        <select id="code-coupon" name="coupon" className={inputClass}>
-          <Options of={active} value={(c) => c.id} label={(c) => c.name} />
-        </select>
-      </Field>
+      <SelectField id="code-coupon" label="Coupon" errors={errors.coupon} name="coupon">
+        <Options of={active} value={(c) => c.id} label={(c) => c.name} />
+      </SelectField>
       <Field id="code-code" label="Code" errors={errors.code} hint="Letters, digits, - or _; case-insensitive.">
         <input id="code-code" name="code" className={inputClass} aria-invalid={!!errors.code} />
       </Field>
