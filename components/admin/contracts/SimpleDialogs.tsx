@@ -6,7 +6,7 @@ import { useTRPCClient } from "@/components/trpc/client";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { inputClass } from "@/components/ui/Field";
-import { FormField } from "@/components/ui/FormField";
+import { InputFormField, TextareaFormField } from "@/components/ui/FormField";
 import { useContractAction } from "./useContractAction";
 
 type Props = { open: boolean; onOpenChange: (o: boolean) => void; contractId: number };
@@ -59,21 +59,24 @@ export function AddCreditDialog({ currency, ...p }: Props & { currency: string }
           m.mutate(undefined);
         }}
       >
-        <FormField id={`${uid}-amount`} label={`Amount (${currency})`} errors={e.amount} required>
-          {(c) => (
-            <input
-              {...c}
-              inputMode="decimal"
-              placeholder="0.00"
-              value={amount}
-              onChange={(ev) => setAmount(ev.target.value)}
-              className={inputClass}
-            />
-          )}
-        </FormField>
-        <FormField id={`${uid}-reason`} label="Reason" errors={e.reason} required>
-          {(c) => <input {...c} value={reason} onChange={(ev) => setReason(ev.target.value)} className={inputClass} />}
-        </FormField>
+        <InputFormField
+          id={`${uid}-amount`}
+          label={`Amount (${currency})`}
+          errors={e.amount}
+          required
+          inputMode="decimal"
+          placeholder="0.00"
+          value={amount}
+          onChange={(ev) => setAmount(ev.target.value)}
+        />
+        <InputFormField
+          id={`${uid}-reason`}
+          label="Reason"
+          errors={e.reason}
+          required
+          value={reason}
+          onChange={(ev) => setReason(ev.target.value)}
+        />
       </form>
     </ConfirmDialog>
   );
@@ -110,17 +113,15 @@ export function EditMetadataDialog({ metadata, ...p }: Props & { metadata: Recor
       onConfirm={submit}
       error={formErrorOf(m.error, ["metadata"])}
     >
-      <FormField id={`${uid}-metadata`} label="Metadata (JSON)" errors={errors}>
-        {(c) => (
-          <textarea
-            {...c}
-            rows={8}
-            value={text}
-            onChange={(ev) => setText(ev.target.value)}
-            className={`${inputClass} w-full font-mono`}
-          />
-        )}
-      </FormField>
+      <TextareaFormField
+        id={`${uid}-metadata`}
+        label="Metadata (JSON)"
+        errors={errors}
+        rows={8}
+        value={text}
+        onChange={(ev) => setText(ev.target.value)}
+        className={`${inputClass} w-full font-mono`}
+      />
     </ConfirmDialog>
   );
 }

@@ -1,40 +1,15 @@
 "use client";
 // The account's coupons (active and inactive) with their redemption counts and a deactivate action.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ActiveToggle } from "@/components/admin/catalog/ActiveToggle";
+import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
-import { toast } from "@/components/ui/Toaster";
 import { SeeRedemptions } from "./CouponRedemptions";
+import { Deactivate } from "./Deactivate";
 
 type Coupon = RouterOutputs["coupons"]["list"][number];
-
-function Deactivate({ coupon }: { coupon: Coupon }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const deactivate = useMutation(
-    trpc.coupons.deactivate.mutationOptions({
-      onSuccess: async () => {
-        toast.success("Coupon deactivated");
-        await queryClient.invalidateQueries(trpc.coupons.pathFilter());
-      },
-    }),
-  );
-  if (!coupon.active) return null;
-  return (
-    <ActiveToggle
-      active
-      what="coupon"
-      pending={deactivate.isPending}
-      error={deactivate.error?.message}
-      consequence={`“${coupon.name}” and its promotion codes can no longer be redeemed; discounts already running continue.`}
-      onChange={() => deactivate.mutate({ id: coupon.id })}
-    />
-  );
-}
 
 function Discount({ coupon }: { coupon: Coupon }) {
   if (coupon.percent_off) return <span className="tabular-nums">{coupon.percent_off} %</span>;
@@ -72,7 +47,11 @@ const columns: ColumnDef<Coupon>[] = [
     cell: ({ row }) => (
       <span className="flex flex-wrap items-center gap-3">
         <SeeRedemptions couponId={row.original.id} couponName={row.original.name} />
-        <Deactivate coupon={row.original} />
+        <Deactivate
+          what="coupon"
+          record={row.original}
+          consequence={`“${row.original.name}” and its promotion codes can no longer be redeemed; discounts already running continue.`}
+        />
       </span>
     ),
   },

@@ -2,7 +2,6 @@
 // Promotion codes: create one for a coupon, see its redemptions, deactivate it.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
-import { ActiveToggle } from "@/components/admin/catalog/ActiveToggle";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
@@ -15,32 +14,9 @@ import { Options } from "@/components/ui/Options";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
+import { Deactivate } from "./Deactivate";
 
 type Code = RouterOutputs["coupons"]["codes"][number];
-
-function Deactivate({ code }: { code: Code }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const deactivate = useMutation(
-    trpc.coupons.deactivateCode.mutationOptions({
-      onSuccess: async () => {
-        toast.success("Promotion code deactivated");
-        await queryClient.invalidateQueries(trpc.coupons.pathFilter());
-      },
-    }),
-  );
-  if (!code.active) return null;
-  return (
-    <ActiveToggle
-      active
-      what="promotion code"
-      pending={deactivate.isPending}
-      error={deactivate.error?.message}
-      consequence={`Customers can no longer redeem “${code.code}”; discounts already running continue.`}
-      onChange={() => deactivate.mutate({ id: code.id })}
-    />
-  );
-}
 
 const columns: ColumnDef<Code>[] = [
   { id: "code", header: "Code", accessorKey: "code", cell: ({ row }) => <code>{row.original.code}</code> },
@@ -58,7 +34,17 @@ const columns: ColumnDef<Code>[] = [
     accessorFn: (c) => (c.active ? "active" : "inactive"),
     cell: ({ getValue }) => <StatusChip status={String(getValue())} />,
   },
-  { id: "actions", header: "Actions", cell: ({ row }) => <Deactivate code={row.original} /> },
+  {
+    id: "actions",
+    header: "Actions",
+    cell: ({ row }) => (
+      <Deactivate
+        what="promotion code"
+        record={row.original}
+        consequence={`Customers can no longer redeem “${row.original.code}”; discounts already running continue.`}
+      />
+    ),
+  },
 ];
 
 export function PromotionCodeTable() {

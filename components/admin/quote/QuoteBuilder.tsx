@@ -136,12 +136,9 @@ export function QuoteBuilder({ initialCustomer }: { initialCustomer?: string }) 
                 rows={draft.items}
                 prices={recurringPrices}
                 onChange={(items) => set({ items })}
+                errors={errors.items}
+                errorTestId="qb-items-error"
               />
-              {errors.items ? (
-                <p className="mt-2 text-sm text-red-800" data-testid="qb-items-error">
-                  {errors.items.join(" ")}
-                </p>
-              ) : null}
             </div>
           )}
         </Card>
@@ -191,12 +188,9 @@ export function QuoteBuilder({ initialCustomer }: { initialCustomer?: string }) 
                 rows={draft.initialItems}
                 prices={oneTimePrices}
                 onChange={(initialItems) => set({ initialItems })}
+                errors={errors.initial_items}
+                errorTestId="qb-initial-items-error"
               />
-              {errors.initial_items ? (
-                <p className="mt-2 text-sm text-red-800" data-testid="qb-initial-items-error">
-                  {errors.initial_items.join(" ")}
-                </p>
-              ) : null}
             </div>
           ) : null}
         </Card>
