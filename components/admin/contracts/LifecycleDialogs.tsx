@@ -108,36 +108,35 @@ export function PauseDialog(p: Props) {
   );
 }
 
-export function ResumeDialog(p: Props) {
+// Resume and restart take no input: only their texts differ.
+const NO_INPUT = {
+  resume: {
+    title: "Resume contract",
+    description: "End the current pause now; the preview shows what is charged for the rest of the period.",
+    confirmLabel: "Confirm resume contract",
+    successMessage: "Contract resumed",
+  },
+  restart: {
+    title: "Restart contract",
+    description: "Clear the pending cancellation, or reactivate a canceled contract; the preview shows any charge.",
+    confirmLabel: "Confirm restart contract",
+    successMessage: "Contract restarted",
+  },
+};
+
+function NoInputDialog({ operation, ...p }: Props & { operation: keyof typeof NO_INPUT }) {
   const client = useTRPCClient();
   return (
     <OperationDialog
       {...p}
-      operation="resume"
-      title="Resume contract"
-      description="End the current pause now; the preview shows what is charged for the rest of the period."
-      confirmLabel="Confirm resume contract"
-      successMessage="Contract resumed"
+      {...NO_INPUT[operation]}
+      operation={operation}
       body={{}}
       fieldNames={[]}
-      execute={(i) => client.contractActions.resume.mutate(i as never)}
+      execute={(i) => client.contractActions[operation].mutate(i as never)}
     />
   );
 }
 
-export function RestartDialog(p: Props) {
-  const client = useTRPCClient();
-  return (
-    <OperationDialog
-      {...p}
-      operation="restart"
-      title="Restart contract"
-      description="Clear the pending cancellation, or reactivate a canceled contract; the preview shows any charge."
-      confirmLabel="Confirm restart contract"
-      successMessage="Contract restarted"
-      body={{}}
-      fieldNames={[]}
-      execute={(i) => client.contractActions.restart.mutate(i as never)}
-    />
-  );
-}
+export const ResumeDialog = (p: Props) => <NoInputDialog {...p} operation="resume" />;
+export const RestartDialog = (p: Props) => <NoInputDialog {...p} operation="restart" />;
