@@ -3,9 +3,9 @@
 // and page, the record's own columns, then Status and Actions (Edit in a dialog, deactivate/activate).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { activeStatusColumn } from "@/components/admin/recordColumns";
 import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { Dialog } from "@/components/ui/Dialog";
-import { StatusChip } from "@/components/ui/StatusChip";
 import { toast } from "@/components/ui/Toaster";
 import { ActiveToggle, rowButtonClass } from "./ActiveToggle";
 import { CATALOG_PAGE_SIZE, CatalogListFilters, catalogEmpty, useCatalogListInput } from "./catalogList";
@@ -75,12 +75,7 @@ export function CatalogRecordTable<Row extends CatalogRecord>({
   const plural = `${noun}s`;
   const allColumns: ColumnDef<Row>[] = [
     ...columns,
-    {
-      id: "status",
-      header: "Status",
-      accessorFn: (row) => (row.active ? "active" : "inactive"),
-      cell: ({ getValue }) => <StatusChip status={String(getValue())} />,
-    },
+    activeStatusColumn(),
     { id: "actions", header: "Actions", cell: ({ row }) => <RowActions {...record} row={row.original} /> },
   ];
   return (

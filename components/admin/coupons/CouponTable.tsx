@@ -1,11 +1,11 @@
 "use client";
 // The account's coupons (active and inactive) with their redemption counts and a deactivate action.
 import { useQuery } from "@tanstack/react-query";
+import { activeStatusColumn, redemptionsColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { Money } from "@/components/ui/Money";
-import { StatusChip } from "@/components/ui/StatusChip";
 import { SeeRedemptions } from "./CouponRedemptions";
 import { Deactivate } from "./Deactivate";
 
@@ -29,18 +29,8 @@ const columns: ColumnDef<Coupon>[] = [
   { id: "name", header: "Name", accessorKey: "name" },
   { id: "discount", header: "Discount", cell: ({ row }) => <Discount coupon={row.original} /> },
   { id: "duration", header: "Duration", accessorFn: durationText },
-  {
-    id: "redemptions",
-    header: "Redemptions",
-    meta: { align: "right" },
-    accessorFn: (c) => `${c.times_redeemed}${c.max_redemptions !== null ? ` of ${c.max_redemptions}` : ""}`,
-  },
-  {
-    id: "status",
-    header: "Status",
-    accessorFn: (c) => (c.active ? "active" : "inactive"),
-    cell: ({ getValue }) => <StatusChip status={String(getValue())} />,
-  },
+  redemptionsColumn<Coupon>(),
+  activeStatusColumn<Coupon>(),
   {
     id: "actions",
     header: "Actions",

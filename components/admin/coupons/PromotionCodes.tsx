@@ -2,6 +2,7 @@
 // Promotion codes: create one for a coupon, see its redemptions, deactivate it.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
+import { activeStatusColumn, redemptionsColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
@@ -11,7 +12,6 @@ import { Field, inputClass, SelectField } from "@/components/ui/Field";
 import { optionalInt, text } from "@/components/ui/formData";
 import { GridForm } from "@/components/ui/GridForm";
 import { Options } from "@/components/ui/Options";
-import { StatusChip } from "@/components/ui/StatusChip";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
 import { Deactivate } from "./Deactivate";
@@ -21,19 +21,9 @@ type Code = RouterOutputs["coupons"]["codes"][number];
 const columns: ColumnDef<Code>[] = [
   { id: "code", header: "Code", accessorKey: "code", cell: ({ row }) => <code>{row.original.code}</code> },
   { id: "coupon", header: "Coupon", accessorFn: (c) => c.coupon.name },
-  {
-    id: "redemptions",
-    header: "Redemptions",
-    meta: { align: "right" },
-    accessorFn: (c) => `${c.times_redeemed}${c.max_redemptions !== null ? ` of ${c.max_redemptions}` : ""}`,
-  },
+  redemptionsColumn<Code>(),
   { id: "expires", header: "Expires", cell: ({ row }) => <DateTime value={row.original.expires_at} empty="Never" /> },
-  {
-    id: "status",
-    header: "Status",
-    accessorFn: (c) => (c.active ? "active" : "inactive"),
-    cell: ({ getValue }) => <StatusChip status={String(getValue())} />,
-  },
+  activeStatusColumn<Code>(),
   {
     id: "actions",
     header: "Actions",
