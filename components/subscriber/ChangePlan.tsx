@@ -15,6 +15,9 @@ import { useSubscriberAction } from "./useSubscriberAction";
 const buttonClass =
   "min-h-11 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50 disabled:opacity-60";
 
+type Offered = { label: string; period_amount: string };
+type Action = "Switch to" | "Add";
+
 // One offered price (another price of an item, or an add-on): its period amount and the button choosing it.
 function PlanOption({
   option,
@@ -23,9 +26,9 @@ function PlanOption({
   disabled,
   onChoose,
 }: {
-  option: { label: string; period_amount: string };
+  option: Offered;
   currency: string;
-  action: "Switch to" | "Add";
+  action: Action;
   disabled: boolean;
   onChoose: () => void;
 }) {
@@ -75,6 +78,17 @@ export function ChangePlan({
     }
   }
 
+  const option = (offered: Offered & { price: number }, action: Action, change: PlanChange) => (
+    <PlanOption
+      key={offered.price}
+      option={offered}
+      currency={currency}
+      action={action}
+      disabled={preview.pending}
+      onChoose={() => ask(change)}
+    />
+  );
+
   return (
     <div className="space-y-4">
       {options.items.map((item) => (
@@ -88,16 +102,9 @@ export function ChangePlan({
           </p>
           {item.prices.length ? (
             <ul className="space-y-2">
-              {item.prices.map((p) => (
-                <PlanOption
-                  key={p.price}
-                  option={p}
-                  currency={currency}
-                  action="Switch to"
-                  disabled={preview.pending}
-                  onChoose={() => ask({ kind: "price", contract_item: item.contract_item, price: p.price })}
-                />
-              ))}
+              {item.prices.map((p) =>
+                option(p, "Switch to", { kind: "price", contract_item: item.contract_item, price: p.price }),
+              )}
             </ul>
           ) : null}
           {item.quantity_range ? (
@@ -144,18 +151,7 @@ export function ChangePlan({
       {options.addons.length ? (
         <div className="space-y-2">
           <h3 className="font-medium">Add-ons</h3>
-          <ul className="space-y-2">
-            {options.addons.map((a) => (
-              <PlanOption
-                key={a.price}
-                option={a}
-                currency={currency}
-                action="Add"
-                disabled={preview.pending}
-                onChoose={() => ask({ kind: "add", price: a.price })}
-              />
-            ))}
-          </ul>
+          <ul className="space-y-2">{options.addons.map((a) => option(a, "Add", { kind: "add", price: a.price }))}</ul>
         </div>
       ) : null}
       {preview.error ? (
