@@ -69,15 +69,7 @@ export function NewApiKeyForm() {
           </SubmitButton>
         </div>
       </GridForm>
-      <SecretOnceDialog
-        open={shown !== null}
-        onOpenChange={(o) => {
-          if (!o) setShown(null);
-        }}
-        title="Your new API key"
-        what="API key"
-        secret={shown}
-      />
+      <SecretOnceDialog onClose={() => setShown(null)} title="Your new API key" what="API key" secret={shown} />
     </>
   );
 }

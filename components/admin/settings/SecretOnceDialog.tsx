@@ -4,16 +4,15 @@ import { CopyButton } from "@/components/ui/CopyButton";
 // button and a plain warning. Lists only ever show prefixes.
 import { Dialog } from "@/components/ui/Dialog";
 
+/** Open while there is a secret to show; closing it calls `onClose` (which forgets the secret). */
 export function SecretOnceDialog({
-  open,
-  onOpenChange,
+  onClose,
   title,
   what,
   secret,
   children,
 }: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  onClose: () => void;
   title: string;
   what: string;
   secret: string | null;
@@ -21,8 +20,10 @@ export function SecretOnceDialog({
 }) {
   return (
     <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
+      open={secret !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
       title={title}
       testId="secret-once-dialog"
       description={
@@ -42,7 +43,7 @@ export function SecretOnceDialog({
       <div className="mt-6 flex justify-end">
         <button
           type="button"
-          onClick={() => onOpenChange(false)}
+          onClick={onClose}
           className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
         >
           I have copied it

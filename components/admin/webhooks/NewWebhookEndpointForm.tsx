@@ -70,10 +70,7 @@ export function NewWebhookEndpointForm() {
         </div>
       </form>
       <SecretOnceDialog
-        open={created !== null}
-        onOpenChange={(o) => {
-          if (!o) setCreated(null);
-        }}
+        onClose={() => setCreated(null)}
         title="Endpoint added: its signing secret"
         what="signing secret"
         secret={created?.secret ?? null}
