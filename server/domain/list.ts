@@ -56,3 +56,15 @@ export function activeWhere(active: string | undefined): { active?: boolean } {
       throw invalid("active", "Must be one of: true, false, all, any.");
   }
 }
+
+/** A list answer: counted only when paged (the count also finds the last page), then the page's rows. */
+export async function pagedList<Row, Out>(
+  page: PageRequest | undefined,
+  count: () => Promise<number>,
+  rows: (window: { skip: number; take: number } | undefined) => Promise<Row[]>,
+  present: (row: Row) => Out,
+): Promise<ListResult<Out>> {
+  const total = page ? await count() : 0;
+  const found = await rows(pageWindow(page, total));
+  return { results: found.map(present), count: page ? total : found.length, page };
+}

@@ -1,6 +1,6 @@
 import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
-import { activeWhere, type ListResult, type PageRequest, pageWindow } from "@/server/domain/list";
+import { activeWhere, type ListResult, type PageRequest, pagedList } from "@/server/domain/list";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { BundleTemplateDetailOut, BundleTemplateOut } from "@/server/schemas/bundles";
 import { type BundleDetailRecord, bundleDetailInclude, presentBundle, presentBundleDetail } from "./present";
@@ -14,14 +14,18 @@ export async function listBundles(
     ...activeWhere(query.active),
     ...(query.reference !== undefined ? { reference: query.reference } : {}),
   };
-  const count = query.page ? await ctx.db.bundleTemplate.count({ where }) : 0;
-  const rows = await ctx.db.bundleTemplate.findMany({
-    where,
-    include: { _count: { select: { items: true } } },
-    orderBy: { id: "asc" },
-    ...pageWindow(query.page, count),
-  });
-  return { results: rows.map(presentBundle), count: query.page ? count : rows.length, page: query.page };
+  return pagedList(
+    query.page,
+    () => ctx.db.bundleTemplate.count({ where }),
+    (window) =>
+      ctx.db.bundleTemplate.findMany({
+        where,
+        include: { _count: { select: { items: true } } },
+        orderBy: { id: "asc" },
+        ...window,
+      }),
+    presentBundle,
+  );
 }
 
 export async function loadBundle(ctx: Ctx, id: number, active?: string): Promise<BundleDetailRecord> {

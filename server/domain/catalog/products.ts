@@ -1,6 +1,6 @@
 import type { Ctx } from "@/server/domain/context";
 import { invalid, notFound } from "@/server/domain/errors";
-import { activeWhere, type ListResult, type PageRequest, pageWindow } from "@/server/domain/list";
+import { activeWhere, type ListResult, type PageRequest, pagedList } from "@/server/domain/list";
 import { fmt4 } from "@/server/domain/money";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { CatalogProductDetailOut, CatalogProductOut } from "@/server/schemas/catalog";
@@ -19,14 +19,13 @@ export async function listProducts(
     ...activeWhere(query.active),
     ...(query.reference !== undefined ? { reference: query.reference } : {}),
   };
-  const count = query.page ? await ctx.db.catalogProduct.count({ where }) : 0;
-  const rows = await ctx.db.catalogProduct.findMany({
-    where,
-    include: countActivePrices,
-    orderBy: { id: "asc" },
-    ...pageWindow(query.page, count),
-  });
-  return { results: rows.map(presentProduct), count: query.page ? count : rows.length, page: query.page };
+  return pagedList(
+    query.page,
+    () => ctx.db.catalogProduct.count({ where }),
+    (window) =>
+      ctx.db.catalogProduct.findMany({ where, include: countActivePrices, orderBy: { id: "asc" }, ...window }),
+    presentProduct,
+  );
 }
 
 export async function getProduct(
