@@ -57,11 +57,13 @@ export function activeWhere(active: string | undefined): { active?: boolean } {
   }
 }
 
+export type PageWindow = { skip: number; take: number } | undefined;
+
 /** A list answer: counted only when paged (the count also finds the last page), then the page's rows. */
 export async function pagedList<Row, Out>(
   page: PageRequest | undefined,
   count: () => Promise<number>,
-  rows: (window: { skip: number; take: number } | undefined) => Promise<Row[]>,
+  rows: (window: PageWindow) => Promise<Row[]>,
   present: (row: Row) => Out,
 ): Promise<ListResult<Out>> {
   const total = page ? await count() : 0;

@@ -1,6 +1,6 @@
 import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
-import { activeWhere, type ListResult, type PageRequest, pagedList } from "@/server/domain/list";
+import { activeWhere, type ListResult, type PageRequest, type PageWindow, pagedList } from "@/server/domain/list";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { BundleTemplateDetailOut, BundleTemplateOut } from "@/server/schemas/bundles";
 import { type BundleDetailRecord, bundleDetailInclude, presentBundle, presentBundleDetail } from "./present";
@@ -14,18 +14,14 @@ export async function listBundles(
     ...activeWhere(query.active),
     ...(query.reference !== undefined ? { reference: query.reference } : {}),
   };
-  return pagedList(
-    query.page,
-    () => ctx.db.bundleTemplate.count({ where }),
-    (window) =>
-      ctx.db.bundleTemplate.findMany({
-        where,
-        include: { _count: { select: { items: true } } },
-        orderBy: { id: "asc" },
-        ...window,
-      }),
-    presentBundle,
-  );
+  const rows = (window: PageWindow) =>
+    ctx.db.bundleTemplate.findMany({
+      where,
+      include: { _count: { select: { items: true } } },
+      orderBy: { id: "asc" },
+      ...window,
+    });
+  return pagedList(query.page, () => ctx.db.bundleTemplate.count({ where }), rows, presentBundle);
 }
 
 export async function loadBundle(ctx: Ctx, id: number, active?: string): Promise<BundleDetailRecord> {

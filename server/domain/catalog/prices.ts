@@ -1,6 +1,6 @@
 import type { Ctx } from "@/server/domain/context";
 import { invalid, invalidFields, notFound } from "@/server/domain/errors";
-import { activeWhere, type ListResult, type PageRequest, pagedList } from "@/server/domain/list";
+import { activeWhere, type ListResult, type PageRequest, type PageWindow, pagedList } from "@/server/domain/list";
 import { fmt4 } from "@/server/domain/money";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { CatalogPriceOut } from "@/server/schemas/catalog";
@@ -29,10 +29,12 @@ export async function listPrices(ctx: Ctx, query: PriceListQuery): Promise<ListR
   if (query.billing_type !== undefined) where.billingType = query.billing_type;
   if (query.recurrence_type !== undefined) where.recurrenceType = query.recurrence_type;
   const now = ctx.clock.now();
+  const rows = (window: PageWindow) =>
+    ctx.db.catalogPrice.findMany({ where, include: priceInclude, orderBy: { id: "asc" }, ...window });
   return pagedList(
     query.page,
     () => ctx.db.catalogPrice.count({ where }),
-    (window) => ctx.db.catalogPrice.findMany({ where, include: priceInclude, orderBy: { id: "asc" }, ...window }),
+    rows,
     (p) => presentPrice(p, now),
   );
 }

@@ -1,6 +1,6 @@
 import type { Ctx } from "@/server/domain/context";
 import { invalid, notFound } from "@/server/domain/errors";
-import { activeWhere, type ListResult, type PageRequest, pagedList } from "@/server/domain/list";
+import { activeWhere, type ListResult, type PageRequest, type PageWindow, pagedList } from "@/server/domain/list";
 import { fmt4 } from "@/server/domain/money";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { CatalogProductDetailOut, CatalogProductOut } from "@/server/schemas/catalog";
@@ -19,13 +19,9 @@ export async function listProducts(
     ...activeWhere(query.active),
     ...(query.reference !== undefined ? { reference: query.reference } : {}),
   };
-  return pagedList(
-    query.page,
-    () => ctx.db.catalogProduct.count({ where }),
-    (window) =>
-      ctx.db.catalogProduct.findMany({ where, include: countActivePrices, orderBy: { id: "asc" }, ...window }),
-    presentProduct,
-  );
+  const rows = (window: PageWindow) =>
+    ctx.db.catalogProduct.findMany({ where, include: countActivePrices, orderBy: { id: "asc" }, ...window });
+  return pagedList(query.page, () => ctx.db.catalogProduct.count({ where }), rows, presentProduct);
 }
 
 export async function getProduct(

@@ -2,7 +2,7 @@
 // contract's discount refers to its coupon), so there is no update besides deactivation.
 import type { Ctx } from "@/server/domain/context";
 import { invalid, notFound } from "@/server/domain/errors";
-import { activeWhere, type ListResult, type PageRequest, pagedList } from "@/server/domain/list";
+import { activeWhere, type ListResult, type PageRequest, type PageWindow, pagedList } from "@/server/domain/list";
 import { fmt4 } from "@/server/domain/money";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { CouponCreateInput, CouponOut, RedemptionOut } from "@/server/schemas/coupons";
@@ -54,12 +54,9 @@ export async function listCoupons(
   query: { active?: string; page?: PageRequest },
 ): Promise<ListResult<CouponOut>> {
   const where: Prisma.CouponWhereInput = { accountId: ctx.accountId, ...activeWhere(query.active) };
-  return pagedList(
-    query.page,
-    () => ctx.db.coupon.count({ where }),
-    (window) => ctx.db.coupon.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...window }),
-    presentCoupon,
-  );
+  const rows = (window: PageWindow) =>
+    ctx.db.coupon.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...window });
+  return pagedList(query.page, () => ctx.db.coupon.count({ where }), rows, presentCoupon);
 }
 
 /** Deactivated coupons (and their codes) can no longer be redeemed; discounts already running continue. */

@@ -4,7 +4,7 @@
 
 import type { Ctx } from "@/server/domain/context";
 import { addFieldError, type FieldErrors, invalid, invalidFields, notFound } from "@/server/domain/errors";
-import { activeWhere, type ListResult, type PageRequest, pagedList } from "@/server/domain/list";
+import { activeWhere, type ListResult, type PageRequest, type PageWindow, pagedList } from "@/server/domain/list";
 import { compileOffer } from "@/server/domain/offers/compile";
 import { iso } from "@/server/domain/time";
 import type { Prisma } from "@/server/generated/prisma/client";
@@ -110,12 +110,8 @@ export async function listChannels(
   query: { active?: string; page?: PageRequest },
 ): Promise<ListResult<SalesChannelOut>> {
   const where: Prisma.SalesChannelWhereInput = { accountId: ctx.accountId, ...activeWhere(query.active) };
-  return pagedList(
-    query.page,
-    () => ctx.db.salesChannel.count({ where }),
-    (window) => ctx.db.salesChannel.findMany({ where, orderBy: { id: "asc" }, ...window }),
-    presentChannel,
-  );
+  const rows = (window: PageWindow) => ctx.db.salesChannel.findMany({ where, orderBy: { id: "asc" }, ...window });
+  return pagedList(query.page, () => ctx.db.salesChannel.count({ where }), rows, presentChannel);
 }
 
 export async function loadChannel(ctx: Ctx, id: number): Promise<ChannelRow> {
