@@ -38,6 +38,15 @@ export function pageWindow(page: PageRequest | undefined, count: number): { skip
   return { skip: (pageNumber - 1) * page.size, take: page.size };
 }
 
+/** The catalog list filters: the account's records, `active` as for the catalog, an exact `reference`. */
+export function catalogWhere(accountId: number, query: { active?: string; reference?: string }) {
+  return {
+    accountId,
+    ...activeWhere(query.active),
+    ...(query.reference !== undefined ? { reference: query.reference } : {}),
+  };
+}
+
 /** Prisma `where` fragment for the catalog `active` query (default: active only). */
 export function activeWhere(active: string | undefined): { active?: boolean } {
   switch (active) {

@@ -1,6 +1,13 @@
 import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
-import { activeWhere, type ListResult, type PageRequest, type PageWindow, pagedList } from "@/server/domain/list";
+import {
+  activeWhere,
+  catalogWhere,
+  type ListResult,
+  type PageRequest,
+  type PageWindow,
+  pagedList,
+} from "@/server/domain/list";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { BundleTemplateDetailOut, BundleTemplateOut } from "@/server/schemas/bundles";
 import { type BundleDetailRecord, bundleDetailInclude, presentBundle, presentBundleDetail } from "./present";
@@ -9,11 +16,7 @@ export async function listBundles(
   ctx: Ctx,
   query: { active?: string; reference?: string; page?: PageRequest },
 ): Promise<ListResult<BundleTemplateOut>> {
-  const where: Prisma.BundleTemplateWhereInput = {
-    accountId: ctx.accountId,
-    ...activeWhere(query.active),
-    ...(query.reference !== undefined ? { reference: query.reference } : {}),
-  };
+  const where: Prisma.BundleTemplateWhereInput = catalogWhere(ctx.accountId, query);
   const rows = (window: PageWindow) =>
     ctx.db.bundleTemplate.findMany({
       where,

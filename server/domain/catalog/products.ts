@@ -1,6 +1,13 @@
 import type { Ctx } from "@/server/domain/context";
 import { invalid, notFound } from "@/server/domain/errors";
-import { activeWhere, type ListResult, type PageRequest, type PageWindow, pagedList } from "@/server/domain/list";
+import {
+  activeWhere,
+  catalogWhere,
+  type ListResult,
+  type PageRequest,
+  type PageWindow,
+  pagedList,
+} from "@/server/domain/list";
 import { fmt4 } from "@/server/domain/money";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { CatalogProductDetailOut, CatalogProductOut } from "@/server/schemas/catalog";
@@ -14,11 +21,7 @@ export async function listProducts(
   ctx: Ctx,
   query: { active?: string; reference?: string; page?: PageRequest },
 ): Promise<ListResult<CatalogProductOut>> {
-  const where: Prisma.CatalogProductWhereInput = {
-    accountId: ctx.accountId,
-    ...activeWhere(query.active),
-    ...(query.reference !== undefined ? { reference: query.reference } : {}),
-  };
+  const where: Prisma.CatalogProductWhereInput = catalogWhere(ctx.accountId, query);
   const rows = (window: PageWindow) =>
     ctx.db.catalogProduct.findMany({ where, include: countActivePrices, orderBy: { id: "asc" }, ...window });
   return pagedList(query.page, () => ctx.db.catalogProduct.count({ where }), rows, presentProduct);
