@@ -1,33 +1,24 @@
 "use client";
 // Creates an API key; the full key appears once in a dialog, never in the list.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
-import { SecretOnceDialog } from "@/components/admin/settings/SecretOnceDialog";
+import { SecretOnceDialog, useCreatedWithSecret } from "@/components/admin/settings/SecretOnceDialog";
 import { useTRPC } from "@/components/trpc/client";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { text } from "@/components/ui/formData";
 import { GridForm } from "@/components/ui/GridForm";
 import { SubmitButton } from "@/components/ui/SubmitButton";
-import { toast } from "@/components/ui/Toaster";
 
 const FIELDS = ["name", "kind"] as const;
 
 export function NewApiKeyForm() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [shown, setShown] = useState<string | null>(null);
-  const create = useMutation(
-    trpc.apiKeys.create.mutationOptions({
-      onSuccess: async (k) => {
-        formRef.current?.reset();
-        setShown(k.key);
-        toast.success(`API key ${k.prefix}… created`);
-        await queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
-      },
-    }),
+  const { formRef, created, clear, onSuccess } = useCreatedWithSecret(
+    (k: { key: string; prefix: string }) => `API key ${k.prefix}… created`,
+    () => queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter()),
   );
+  const create = useMutation(trpc.apiKeys.create.mutationOptions({ onSuccess }));
   const errors = fieldErrorsOf(create.error);
 
   function onSubmit(f: FormData) {
@@ -69,7 +60,7 @@ export function NewApiKeyForm() {
           </SubmitButton>
         </div>
       </GridForm>
-      <SecretOnceDialog onClose={() => setShown(null)} title="Your new API key" what="API key" secret={shown} />
+      <SecretOnceDialog onClose={clear} title="Your new API key" what="API key" secret={created?.key ?? null} />
     </>
   );
 }

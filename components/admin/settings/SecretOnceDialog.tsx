@@ -1,8 +1,24 @@
 "use client";
+import { useRef, useState } from "react";
 import { CopyButton } from "@/components/ui/CopyButton";
 // A secret (API key, webhook signing secret) shown exactly once, right after it was made: a copy
 // button and a plain warning. Lists only ever show prefixes.
 import { Dialog } from "@/components/ui/Dialog";
+import { toast } from "@/components/ui/Toaster";
+
+/** A create form whose answer carries such a secret: on success the form is emptied, the answer kept for
+ * the dialog (`created`, until `clear`), the toast says `message`, and `reload` refreshes the list. */
+export function useCreatedWithSecret<T>(message: (created: T) => string, reload: () => Promise<void>) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [created, setCreated] = useState<T | null>(null);
+  const onSuccess = async (answer: T) => {
+    formRef.current?.reset();
+    setCreated(answer);
+    toast.success(message(answer));
+    await reload();
+  };
+  return { formRef, created, clear: () => setCreated(null), onSuccess };
+}
 
 /** Open while there is a secret to show; closing it calls `onClose` (which forgets the secret). */
 export function SecretOnceDialog({

@@ -2,8 +2,7 @@
 // Adds a webhook endpoint; its signing secret appears once in a dialog, then the seller goes to its delivery log.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useRef, useState } from "react";
-import { SecretOnceDialog } from "@/components/admin/settings/SecretOnceDialog";
+import { SecretOnceDialog, useCreatedWithSecret } from "@/components/admin/settings/SecretOnceDialog";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
@@ -11,7 +10,6 @@ import { FormError } from "@/components/ui/FormError";
 import { InputFormField } from "@/components/ui/FormField";
 import { text } from "@/components/ui/formData";
 import { SubmitButton } from "@/components/ui/SubmitButton";
-import { toast } from "@/components/ui/Toaster";
 
 const FIELDS = ["url", "enabled_events"] as const;
 type Created = RouterOutputs["webhooks"]["create"];
@@ -19,18 +17,11 @@ type Created = RouterOutputs["webhooks"]["create"];
 export function NewWebhookEndpointForm() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [created, setCreated] = useState<Created | null>(null);
-  const create = useMutation(
-    trpc.webhooks.create.mutationOptions({
-      onSuccess: async (ep) => {
-        formRef.current?.reset();
-        setCreated(ep);
-        toast.success("Webhook endpoint added");
-        await queryClient.invalidateQueries(trpc.webhooks.list.pathFilter());
-      },
-    }),
+  const { formRef, created, clear, onSuccess } = useCreatedWithSecret(
+    (_: Created) => "Webhook endpoint added",
+    () => queryClient.invalidateQueries(trpc.webhooks.list.pathFilter()),
   );
+  const create = useMutation(trpc.webhooks.create.mutationOptions({ onSuccess }));
   const errors = fieldErrorsOf(create.error);
 
   function onSubmit(e: React.FormEvent<HTMLFormElement>) {
@@ -70,7 +61,7 @@ export function NewWebhookEndpointForm() {
         </div>
       </form>
       <SecretOnceDialog
-        onClose={() => setCreated(null)}
+        onClose={clear}
         title="Endpoint added: its signing secret"
         what="signing secret"
         secret={created?.secret ?? null}
