@@ -38,6 +38,8 @@ export function pageWindow(page: PageRequest | undefined, count: number): { skip
   return { skip: (pageNumber - 1) * page.size, take: page.size };
 }
 
+export type CatalogListQuery = { active?: string; reference?: string; page?: PageRequest };
+
 /** The catalog list filters: the account's records, `active` as for the catalog, an exact `reference`. */
 export function catalogWhere(accountId: number, query: { active?: string; reference?: string }) {
   return {

@@ -1,21 +1,11 @@
 import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
-import {
-  activeWhere,
-  catalogWhere,
-  type ListResult,
-  type PageRequest,
-  type PageWindow,
-  pagedList,
-} from "@/server/domain/list";
+import { type CatalogListQuery, catalogWhere, type ListResult, type PageWindow, pagedList } from "@/server/domain/list";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { BundleTemplateDetailOut, BundleTemplateOut } from "@/server/schemas/bundles";
 import { type BundleDetailRecord, bundleDetailInclude, presentBundle, presentBundleDetail } from "./present";
 
-export async function listBundles(
-  ctx: Ctx,
-  query: { active?: string; reference?: string; page?: PageRequest },
-): Promise<ListResult<BundleTemplateOut>> {
+export async function listBundles(ctx: Ctx, query: CatalogListQuery): Promise<ListResult<BundleTemplateOut>> {
   const where: Prisma.BundleTemplateWhereInput = catalogWhere(ctx.accountId, query);
   const rows = (window: PageWindow) =>
     ctx.db.bundleTemplate.findMany({
@@ -29,7 +19,7 @@ export async function listBundles(
 
 export async function loadBundle(ctx: Ctx, id: number, active?: string): Promise<BundleDetailRecord> {
   const bundle = await ctx.db.bundleTemplate.findFirst({
-    where: { id, accountId: ctx.accountId, ...activeWhere(active) },
+    where: { id, ...catalogWhere(ctx.accountId, { active }) },
     include: bundleDetailInclude,
   });
   if (!bundle) throw notFound();

@@ -2,9 +2,9 @@ import type { Ctx } from "@/server/domain/context";
 import { invalid, notFound } from "@/server/domain/errors";
 import {
   activeWhere,
+  type CatalogListQuery,
   catalogWhere,
   type ListResult,
-  type PageRequest,
   type PageWindow,
   pagedList,
 } from "@/server/domain/list";
@@ -17,10 +17,7 @@ const countActivePrices = {
   _count: { select: { prices: { where: { active: true } } } },
 } satisfies Prisma.CatalogProductInclude;
 
-export async function listProducts(
-  ctx: Ctx,
-  query: { active?: string; reference?: string; page?: PageRequest },
-): Promise<ListResult<CatalogProductOut>> {
+export async function listProducts(ctx: Ctx, query: CatalogListQuery): Promise<ListResult<CatalogProductOut>> {
   const where: Prisma.CatalogProductWhereInput = catalogWhere(ctx.accountId, query);
   const rows = (window: PageWindow) =>
     ctx.db.catalogProduct.findMany({ where, include: countActivePrices, orderBy: { id: "asc" }, ...window });
