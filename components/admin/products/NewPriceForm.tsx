@@ -8,7 +8,7 @@ import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { SelectField, TextField } from "@/components/ui/Field";
 import { optionalInt, optionalText, text } from "@/components/ui/formData";
 import { GridForm } from "@/components/ui/GridForm";
-import { SubmitButton } from "@/components/ui/SubmitButton";
+import { CreateFooter } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
 
 const FIELDS = [
@@ -131,16 +131,12 @@ export function NewPriceForm({ productId }: { productId: number }) {
         max={31}
         disabled={!recurring}
       />
-      <div className="flex items-end gap-4 sm:col-span-2">
-        <SubmitButton pending={create.isPending} testId="create-price">
-          Create price
-        </SubmitButton>
-        {create.isSuccess ? (
-          <p className="text-sm text-green-700" role="status" data-testid="price-created">
-            Price {create.data.reference ?? `#${create.data.id}`} created.
-          </p>
-        ) : null}
-      </div>
+      <CreateFooter
+        what="price"
+        mutation={create}
+        className="flex items-end gap-4 sm:col-span-2"
+        created={(answer) => <>Price {answer.reference ?? `#${answer.id}`} created.</>}
+      />
     </GridForm>
   );
 }
