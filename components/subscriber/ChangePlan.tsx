@@ -15,6 +15,35 @@ import { useSubscriberAction } from "./useSubscriberAction";
 const buttonClass =
   "min-h-11 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50 disabled:opacity-60";
 
+type Offered = { label: string; period_amount: string };
+type Action = "Switch to" | "Add";
+
+// One offered price (another price of an item, or an add-on): its period amount and the button choosing it.
+function PlanOption({
+  option,
+  currency,
+  action,
+  disabled,
+  onChoose,
+}: {
+  option: Offered;
+  currency: string;
+  action: Action;
+  disabled: boolean;
+  onChoose: () => void;
+}) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2">
+      <span>
+        {option.label} · <Money amount={option.period_amount} currency={currency} /> per period
+      </span>
+      <button type="button" className={buttonClass} disabled={disabled} onClick={onChoose}>
+        {action} {option.label}
+      </button>
+    </li>
+  );
+}
+
 export function ChangePlan({
   options,
   currency,
@@ -49,6 +78,17 @@ export function ChangePlan({
     }
   }
 
+  const option = (offered: Offered & { price: number }, action: Action, change: PlanChange) => (
+    <PlanOption
+      key={offered.price}
+      option={offered}
+      currency={currency}
+      action={action}
+      disabled={preview.pending}
+      onChoose={() => ask(change)}
+    />
+  );
+
   return (
     <div className="space-y-4">
       {options.items.map((item) => (
@@ -62,21 +102,9 @@ export function ChangePlan({
           </p>
           {item.prices.length ? (
             <ul className="space-y-2">
-              {item.prices.map((p) => (
-                <li key={p.price} className="flex flex-wrap items-center justify-between gap-2">
-                  <span>
-                    {p.label} · <Money amount={p.period_amount} currency={currency} /> per period
-                  </span>
-                  <button
-                    type="button"
-                    className={buttonClass}
-                    disabled={preview.pending}
-                    onClick={() => ask({ kind: "price", contract_item: item.contract_item, price: p.price })}
-                  >
-                    Switch to {p.label}
-                  </button>
-                </li>
-              ))}
+              {item.prices.map((p) =>
+                option(p, "Switch to", { kind: "price", contract_item: item.contract_item, price: p.price }),
+              )}
             </ul>
           ) : null}
           {item.quantity_range ? (
@@ -123,23 +151,7 @@ export function ChangePlan({
       {options.addons.length ? (
         <div className="space-y-2">
           <h3 className="font-medium">Add-ons</h3>
-          <ul className="space-y-2">
-            {options.addons.map((a) => (
-              <li key={a.price} className="flex flex-wrap items-center justify-between gap-2">
-                <span>
-                  {a.label} · <Money amount={a.period_amount} currency={currency} /> per period
-                </span>
-                <button
-                  type="button"
-                  className={buttonClass}
-                  disabled={preview.pending}
-                  onClick={() => ask({ kind: "add", price: a.price })}
-                >
-                  Add {a.label}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <ul className="space-y-2">{options.addons.map((a) => option(a, "Add", { kind: "add", price: a.price }))}</ul>
         </div>
       ) : null}
       {preview.error ? (

@@ -58,6 +58,18 @@ export interface DataTableProps<T> {
   rowProps?: (row: T) => Record<`data-${string}`, string | number | boolean | undefined>;
 }
 
+type QueryState = { isPending: boolean; error: unknown };
+
+/** The rows a query loaded, with its loading and error states: `<DataTable {...rowsOf(q, q.data)} …/>`. */
+export function rowsOf<T>(query: QueryState, data: T[] | undefined) {
+  return { data, loading: query.isPending, error: query.error };
+}
+
+/** One page of a `{ results, count }` answer: `<DataTable {...pageRowsOf(q, PAGE_SIZE)} …/>`. */
+export function pageRowsOf<T>(query: QueryState & { data?: { results: T[]; count: number } }, pageSize: number) {
+  return { ...rowsOf(query, query.data?.results), total: query.data?.count, pageSize };
+}
+
 export function DataTable<T>({
   label,
   columns,

@@ -35,3 +35,12 @@ export function DateTime({
     </span>
   );
 }
+
+/** A span of days, "1 Apr 2028 – 30 Apr 2028" (each end a dateOnly <DateTime>). */
+export function DateRange({ start, end }: { start: DateInput | null | undefined; end: DateInput | null | undefined }) {
+  return (
+    <>
+      <DateTime value={start} dateOnly /> – <DateTime value={end} dateOnly />
+    </>
+  );
+}

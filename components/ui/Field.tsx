@@ -56,6 +56,22 @@ export function TextField({
   );
 }
 
+/** A Field holding one <select> (its options as children); every other attribute goes to the select. */
+export function SelectField({
+  id,
+  label,
+  errors,
+  hint,
+  className = inputClass,
+  ...select
+}: { id: string; label: string; errors?: string[]; hint?: string } & React.SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <Field id={id} label={label} errors={errors} hint={hint}>
+      <select id={id} className={className} {...select} />
+    </Field>
+  );
+}
+
 /** A checkbox with its label beside it (`className` places the pair in its form's layout). */
 export function CheckboxField({
   id,

@@ -7,6 +7,7 @@
 //   />
 import { useId } from "react";
 import { inputClass } from "./Field";
+import { Options } from "./Options";
 import { useUrlState } from "./useUrlState";
 
 export interface FilterDef {
@@ -73,11 +74,7 @@ export function FilterBar({
             className={inputClass}
           >
             <option value="">{f.allLabel ?? "All"}</option>
-            {f.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
+            <Options of={f.options} value={(o) => o.value} label={(o) => o.label} />
           </select>
         </div>
       ))}

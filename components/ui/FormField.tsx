@@ -68,3 +68,29 @@ export function FormField({
     </div>
   );
 }
+
+type FrameProps = { id: string; label: string; errors?: string[]; hint?: string; required?: boolean };
+type Control<Attributes> = FrameProps & Omit<Attributes, "id" | "required">;
+
+// The FormField's own props, and the rest for its control.
+function splitFrame<T extends FrameProps>({ id, label, errors, hint, required, ...control }: T) {
+  return [{ id, label, errors, hint, required }, control] as const;
+}
+
+/** A FormField holding one <input>; every other attribute goes to the input (`className` replaces inputClass). */
+export function InputFormField(props: Control<React.InputHTMLAttributes<HTMLInputElement>>) {
+  const [frame, input] = splitFrame(props);
+  return <FormField {...frame}>{(p) => <input {...p} className={inputClass} {...input} />}</FormField>;
+}
+
+/** A FormField holding one <select>, its options as children. */
+export function SelectFormField(props: Control<React.SelectHTMLAttributes<HTMLSelectElement>>) {
+  const [frame, select] = splitFrame(props);
+  return <FormField {...frame}>{(p) => <select {...p} className={inputClass} {...select} />}</FormField>;
+}
+
+/** A FormField holding one <textarea>. */
+export function TextareaFormField(props: Control<React.TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  const [frame, textarea] = splitFrame(props);
+  return <FormField {...frame}>{(p) => <textarea {...p} className={inputClass} {...textarea} />}</FormField>;
+}

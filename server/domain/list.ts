@@ -38,6 +38,17 @@ export function pageWindow(page: PageRequest | undefined, count: number): { skip
   return { skip: (pageNumber - 1) * page.size, take: page.size };
 }
 
+export type CatalogListQuery = { active?: string; reference?: string; page?: PageRequest };
+
+/** The catalog list filters: the account's records, `active` as for the catalog, an exact `reference`. */
+export function catalogWhere(accountId: number, query: { active?: string; reference?: string }) {
+  return {
+    accountId,
+    ...activeWhere(query.active),
+    ...(query.reference !== undefined ? { reference: query.reference } : {}),
+  };
+}
+
 /** Prisma `where` fragment for the catalog `active` query (default: active only). */
 export function activeWhere(active: string | undefined): { active?: boolean } {
   switch (active) {
@@ -55,4 +66,18 @@ export function activeWhere(active: string | undefined): { active?: boolean } {
     default:
       throw invalid("active", "Must be one of: true, false, all, any.");
   }
+}
+
+export type PageWindow = { skip: number; take: number } | undefined;
+
+/** A list answer: counted only when paged (the count also finds the last page), then the page's rows. */
+export async function pagedList<Row, Out>(
+  page: PageRequest | undefined,
+  count: () => Promise<number>,
+  rows: (window: PageWindow) => Promise<Row[]>,
+  present: (row: Row) => Out,
+): Promise<ListResult<Out>> {
+  const total = page ? await count() : 0;
+  const found = await rows(pageWindow(page, total));
+  return { results: found.map(present), count: page ? total : found.length, page };
 }

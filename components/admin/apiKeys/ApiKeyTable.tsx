@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { RevokeApiKeyButton } from "./RevokeApiKeyButton";
@@ -54,9 +54,7 @@ export function ApiKeyTable() {
       label="API keys"
       testId="api-keys-table"
       columns={columns}
-      data={keys.data}
-      loading={keys.isPending}
-      error={keys.error}
+      {...rowsOf(keys, keys.data)}
       rowTestId={() => "api-key-row"}
       empty={{ message: "No API keys yet. Create the first one with the form below." }}
     />

@@ -13,6 +13,8 @@ import { toast } from "@/components/ui/Toaster";
 const RETRYABLE = new Set(["failed", "exhausted"]);
 const CREDITABLE = new Set(["scheduled", "failed", "exhausted"]);
 
+type RunMutation = { reset(): void; isPending: boolean; error: unknown; mutate(input: { id: number }): void };
+
 export function RunActions({
   run,
 }: {
@@ -42,16 +44,23 @@ export function RunActions({
       },
     }),
   );
+  // open one dialog at a time; closing it forgets the last error
+  const dialogState = (kind: "retry" | "credit", mutation: RunMutation) => ({
+    open: open === kind,
+    onOpenChange: (o: boolean) => {
+      setOpen(o ? kind : null);
+      mutation.reset();
+    },
+    pending: mutation.isPending,
+    error: formErrorOf(mutation.error, []),
+    onConfirm: () => mutation.mutate({ id: run.id }),
+  });
   return (
     <>
       {RETRYABLE.has(run.state) ? (
         <ConfirmDialog
           title="Retry this payment now?"
-          open={open === "retry"}
-          onOpenChange={(o) => {
-            setOpen(o ? "retry" : null);
-            retry.reset();
-          }}
+          {...dialogState("retry", retry)}
           trigger={
             <button type="button" className={primaryButtonClass}>
               Retry payment
@@ -65,20 +74,13 @@ export function RunActions({
           }
           confirmLabel="Retry payment now"
           pendingLabel="Charging…"
-          pending={retry.isPending}
-          error={formErrorOf(retry.error, [])}
-          onConfirm={() => retry.mutate({ id: run.id })}
           testId="retry-dialog"
         />
       ) : null}
       {CREDITABLE.has(run.state) ? (
         <ConfirmDialog
           title="Apply the contract's credit?"
-          open={open === "credit"}
-          onOpenChange={(o) => {
-            setOpen(o ? "credit" : null);
-            credit.reset();
-          }}
+          {...dialogState("credit", credit)}
           trigger={
             <button type="button" className={secondaryButtonClass}>
               Apply credit
@@ -93,9 +95,6 @@ export function RunActions({
           }
           confirmLabel="Apply credit"
           pendingLabel="Applying…"
-          pending={credit.isPending}
-          error={formErrorOf(credit.error, [])}
-          onConfirm={() => credit.mutate({ id: run.id })}
           testId="credit-dialog"
         />
       ) : null}

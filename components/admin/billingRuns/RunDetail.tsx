@@ -8,7 +8,7 @@ import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { Card } from "@/components/ui/Card";
 import { type ColumnDef, DataTable, TableSkeleton } from "@/components/ui/DataTable";
-import { DateTime } from "@/components/ui/DateTime";
+import { DateRange, DateTime } from "@/components/ui/DateTime";
 import { ErrorState } from "@/components/ui/ErrorState";
 import { Money } from "@/components/ui/Money";
 import { PageHeader } from "@/components/ui/PageHeader";
@@ -55,10 +55,7 @@ export function RunDetail({ runId }: { runId: number }) {
       id: "period",
       header: "Service period",
       cell: ({ row }) => (
-        <>
-          <DateTime value={row.original.service_period_start_at} dateOnly /> –{" "}
-          <DateTime value={row.original.service_period_end_at} dateOnly />
-        </>
+        <DateRange start={row.original.service_period_start_at} end={row.original.service_period_end_at} />
       ),
     },
     {
@@ -117,8 +114,8 @@ export function RunDetail({ runId }: { runId: number }) {
         statusLabel={words(run.state)}
         description={
           <>
-            {words(run.kind)} run for <DateTime value={run.period_start_at} dateOnly /> –{" "}
-            <DateTime value={run.period_end_at} dateOnly />, scheduled <DateTime value={run.scheduled_at} />
+            {words(run.kind)} run for <DateRange start={run.period_start_at} end={run.period_end_at} />, scheduled{" "}
+            <DateTime value={run.scheduled_at} />
           </>
         }
         actions={<RunActions run={run} />}

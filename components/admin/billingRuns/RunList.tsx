@@ -5,29 +5,23 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId } from "react";
 import { useTRPC } from "@/components/trpc/client";
-import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
-import { DateTime } from "@/components/ui/DateTime";
+import { type ColumnDef, DataTable, pageRowsOf } from "@/components/ui/DataTable";
+import { DateRange } from "@/components/ui/DateTime";
 import { inputClass } from "@/components/ui/Field";
 import { FilterBar } from "@/components/ui/FilterBar";
-import { Money } from "@/components/ui/Money";
-import { StatusChip } from "@/components/ui/StatusChip";
 import { pageOf, useUrlState } from "@/components/ui/useUrlState";
+import {
+  type RunRow,
+  runLinkColumn,
+  runScheduledColumn,
+  runStateColumn,
+  runStateWords,
+  runTotalColumn,
+} from "./runColumns";
 import { PAGE_SIZE, RUN_STATES, runListQuery } from "./runListQuery";
 
-type Row = RouterOutputs["runs"]["list"]["results"][number];
-const label = (s: string) => s.replace("_", " ");
-
-const columns: ColumnDef<Row>[] = [
-  {
-    id: "id",
-    header: "Run",
-    cell: ({ row }) => (
-      <Link href={`/admin/billing-runs/${row.original.id}`} className="font-medium text-blue-800 underline">
-        Run {row.original.id}
-      </Link>
-    ),
-  },
+const columns: ColumnDef<RunRow>[] = [
+  runLinkColumn,
   {
     id: "customer",
     header: "Customer",
@@ -46,29 +40,15 @@ const columns: ColumnDef<Row>[] = [
       </Link>
     ),
   },
-  {
-    id: "state",
-    header: "State",
-    cell: ({ row }) => <StatusChip status={row.original.state} label={label(row.original.state)} />,
-  },
+  runStateColumn,
   {
     id: "period",
     header: "Period",
-    cell: ({ row }) => (
-      <>
-        <DateTime value={row.original.period_start_at} dateOnly /> –{" "}
-        <DateTime value={row.original.period_end_at} dateOnly />
-      </>
-    ),
+    cell: ({ row }) => <DateRange start={row.original.period_start_at} end={row.original.period_end_at} />,
   },
-  { id: "scheduled", header: "Scheduled", cell: ({ row }) => <DateTime value={row.original.scheduled_at} /> },
+  runScheduledColumn,
   { id: "attempts", header: "Attempts", meta: { align: "right" }, cell: ({ row }) => row.original.attempt_count },
-  {
-    id: "total",
-    header: "Total",
-    meta: { align: "right" },
-    cell: ({ row }) => <Money amount={row.original.total_amount} currency={row.original.currency} />,
-  },
+  runTotalColumn,
 ];
 
 /** Text filters that apply on change (blur or Enter), kept in the URL like the selects. */
@@ -114,7 +94,7 @@ export function RunList() {
             label: "State",
             allLabel: "All states",
             options: [
-              ...RUN_STATES.map((s) => ({ value: s, label: label(s) })),
+              ...RUN_STATES.map((s) => ({ value: s, label: runStateWords(s) })),
               { value: "failed,exhausted,pending_external", label: "needs attention" },
             ],
           },
@@ -148,11 +128,7 @@ export function RunList() {
         label="Billing runs"
         testId="runs-table"
         columns={columns}
-        data={runs.data?.results}
-        total={runs.data?.count}
-        pageSize={PAGE_SIZE}
-        loading={runs.isPending}
-        error={runs.error}
+        {...pageRowsOf(runs, PAGE_SIZE)}
         rowTestId={() => "run-row"}
         getRowId={(r) => String(r.id)}
         empty={{

@@ -4,9 +4,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
-import { CheckboxField, Field, inputClass, TextField } from "@/components/ui/Field";
+import { CheckboxField, SelectField, TextField } from "@/components/ui/Field";
 import { optionalInt } from "@/components/ui/formData";
 import { GridForm } from "@/components/ui/GridForm";
+import { Options } from "@/components/ui/Options";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
 
@@ -48,40 +49,37 @@ export function AddonRuleForm({ bundleId }: { bundleId: number }) {
 
   return (
     <GridForm formRef={formRef} testId="addon-rule-form" error={formErrorOf(add.error, FIELDS)} onSubmit={onSubmit}>
-      <Field id="addon-target" label="Offer" errors={errors.target_product_id ?? errors.target_bundle_id}>
-        <select id="addon-target" value={target} onChange={(e) => setTarget(e.target.value)} className={inputClass}>
-          <option value="">Choose a product or bundle</option>
-          <optgroup label="Products">
-            {(products.data ?? []).map((p) => (
-              <option key={p.id} value={`product:${p.id}`}>
-                {p.name}
-              </option>
-            ))}
-          </optgroup>
-          <optgroup label="Bundles">
-            {(bundles.data ?? [])
-              .filter((x) => x.id !== bundleId)
-              .map((x) => (
-                <option key={x.id} value={`bundle:${x.id}`}>
-                  {x.name}
-                </option>
-              ))}
-          </optgroup>
-        </select>
-      </Field>
-      <Field id="addon-default_price_id" label="Default price" errors={errors.default_price_id}>
-        <select
-          id="addon-default_price_id"
-          name="default_price_id"
-          disabled={kind !== "product"}
-          className={inputClass}
-        >
-          <option value="">None</option>
-          {productPrices.map((p) => (
-            <option key={p.id} value={p.id}>{`${p.reference ?? `#${p.id}`} · ${p.unit_amount} ${p.currency}`}</option>
-          ))}
-        </select>
-      </Field>
+      <SelectField
+        id="addon-target"
+        label="Offer"
+        errors={errors.target_product_id ?? errors.target_bundle_id}
+        value={target}
+        onChange={(e) => setTarget(e.target.value)}
+      >
+        <option value="">Choose a product or bundle</option>
+        <optgroup label="Products">
+          <Options of={products.data} value={(p) => `product:${p.id}`} label={(p) => p.name} />
+        </optgroup>
+        <optgroup label="Bundles">
+          <Options
+            of={bundles.data?.filter((x) => x.id !== bundleId)}
+            value={(x) => `bundle:${x.id}`}
+            label={(x) => x.name}
+          />
+        </optgroup>
+      </SelectField>
+      <SelectField
+        id="addon-default_price_id"
+        label="Default price"
+        errors={errors.default_price_id}
+        name="default_price_id"
+        disabled={kind !== "product"}
+      >
+        <option value="">None</option>
+        {productPrices.map((p) => (
+          <option key={p.id} value={p.id}>{`${p.reference ?? `#${p.id}`} · ${p.unit_amount} ${p.currency}`}</option>
+        ))}
+      </SelectField>
       <div className="grid grid-cols-2 gap-3">
         <TextField
           id="addon-min_quantity"

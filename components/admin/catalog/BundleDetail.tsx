@@ -3,13 +3,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { PageHeader } from "@/components/admin/PageHeader";
+import { activeStatusColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { Card } from "@/components/ui/Card";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { Money } from "@/components/ui/Money";
 import { Loading, QueryError } from "@/components/ui/QueryState";
-import { StatusChip } from "@/components/ui/StatusChip";
 import { toast } from "@/components/ui/Toaster";
 import { ActiveToggle } from "./ActiveToggle";
 import { AddonRuleForm } from "./AddonRuleForm";
@@ -125,12 +125,7 @@ export function BundleDetail({ bundleId }: { bundleId: number }) {
           .filter(Boolean)
           .join(", ") || "—",
     },
-    {
-      id: "status",
-      header: "Status",
-      accessorFn: (r) => (r.active ? "active" : "inactive"),
-      cell: ({ getValue }) => <StatusChip status={String(getValue())} />,
-    },
+    activeStatusColumn(),
     { id: "actions", header: "Actions", cell: ({ row }) => <RuleToggle bundleId={b.id} rule={row.original} /> },
   ];
   return (
@@ -190,9 +185,7 @@ export function BundleDetail({ bundleId }: { bundleId: number }) {
           label="Add-on rules"
           testId="addon-rules"
           columns={ruleColumns}
-          data={rules.data}
-          loading={rules.isPending}
-          error={rules.error}
+          {...rowsOf(rules, rules.data)}
           rowTestId={() => "addon-rule"}
           empty={{ message: "No add-on rules yet. Add the first one with the form below." }}
         />

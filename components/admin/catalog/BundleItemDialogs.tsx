@@ -28,10 +28,17 @@ const draftOf = (item: Item): ItemDraft => ({
   required: item.required,
 });
 
-function useInvalidate() {
+/** A dialog's open state and what follows a saved item change: say so, close, reload the bundle. */
+function useItemDialog(message: string) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries(trpc.catalogAdmin.bundles.pathFilter());
+  const [open, setOpen] = useState(false);
+  const onSuccess = async () => {
+    toast.success(message);
+    setOpen(false);
+    await queryClient.invalidateQueries(trpc.catalogAdmin.bundles.pathFilter());
+  };
+  return { open, setOpen, onSuccess };
 }
 
 /** The single-item editor with its own submit; `save` sends the draft. */
@@ -80,17 +87,8 @@ function ItemForm({
 
 export function AddItemDialog({ bundleId }: { bundleId: number }) {
   const trpc = useTRPC();
-  const invalidate = useInvalidate();
-  const [open, setOpen] = useState(false);
-  const add = useMutation(
-    trpc.catalogAdmin.bundles.addItem.mutationOptions({
-      onSuccess: async () => {
-        toast.success("Item added");
-        setOpen(false);
-        await invalidate();
-      },
-    }),
-  );
+  const { open, setOpen, onSuccess } = useItemDialog("Item added");
+  const add = useMutation(trpc.catalogAdmin.bundles.addItem.mutationOptions({ onSuccess }));
   return (
     <Dialog
       title="Add an item to this bundle"
@@ -115,17 +113,8 @@ export function AddItemDialog({ bundleId }: { bundleId: number }) {
 
 export function EditItemDialog({ bundleId, item, position }: { bundleId: number; item: Item; position: number }) {
   const trpc = useTRPC();
-  const invalidate = useInvalidate();
-  const [open, setOpen] = useState(false);
-  const update = useMutation(
-    trpc.catalogAdmin.bundles.updateItem.mutationOptions({
-      onSuccess: async () => {
-        toast.success("Item saved");
-        setOpen(false);
-        await invalidate();
-      },
-    }),
-  );
+  const { open, setOpen, onSuccess } = useItemDialog("Item saved");
+  const update = useMutation(trpc.catalogAdmin.bundles.updateItem.mutationOptions({ onSuccess }));
   return (
     <Dialog
       title={`Edit item ${position}: ${item.product.name}`}
@@ -150,17 +139,8 @@ export function EditItemDialog({ bundleId, item, position }: { bundleId: number;
 
 export function RemoveItemButton({ bundleId, item, position }: { bundleId: number; item: Item; position: number }) {
   const trpc = useTRPC();
-  const invalidate = useInvalidate();
-  const [open, setOpen] = useState(false);
-  const remove = useMutation(
-    trpc.catalogAdmin.bundles.removeItem.mutationOptions({
-      onSuccess: async () => {
-        toast.success("Item removed");
-        setOpen(false);
-        await invalidate();
-      },
-    }),
-  );
+  const { open, setOpen, onSuccess } = useItemDialog("Item removed");
+  const remove = useMutation(trpc.catalogAdmin.bundles.removeItem.mutationOptions({ onSuccess }));
   return (
     <ConfirmDialog
       open={open}

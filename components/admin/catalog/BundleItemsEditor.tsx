@@ -1,7 +1,8 @@
 "use client";
 // Item rows of a new bundle: product, quantity, price option scope, default price and selectable prices.
 import type { RouterOutputs } from "@/components/trpc/types";
-import { Field, inputClass } from "@/components/ui/Field";
+import { Field, inputClass, SelectField } from "@/components/ui/Field";
+import { Options } from "@/components/ui/Options";
 
 type Product = RouterOutputs["catalog"]["products"]["list"][number];
 type Price = RouterOutputs["catalog"]["prices"]["list"][number];
@@ -56,27 +57,22 @@ export function BundleItemsEditor({
             className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-3"
             data-testid="bundle-item-row"
           >
-            <Field id={id("product_id")} label={`${name}: product`} errors={err("product_id")}>
-              <select
-                id={id("product_id")}
-                value={it.product_id ?? ""}
-                className={inputClass}
-                onChange={(e) =>
-                  set(i, {
-                    product_id: e.target.value ? Number(e.target.value) : null,
-                    default_price_id: null,
-                    selectable_price_ids: [],
-                  })
-                }
-              >
-                <option value="">Choose a product</option>
-                {products.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <SelectField
+              id={id("product_id")}
+              label={`${name}: product`}
+              errors={err("product_id")}
+              value={it.product_id ?? ""}
+              onChange={(e) =>
+                set(i, {
+                  product_id: e.target.value ? Number(e.target.value) : null,
+                  default_price_id: null,
+                  selectable_price_ids: [],
+                })
+              }
+            >
+              <option value="">Choose a product</option>
+              <Options of={products} value={(p) => p.id} label={(p) => p.name} />
+            </SelectField>
             <Field id={id("quantity")} label={`${name}: quantity`} errors={err("quantity")}>
               <input
                 id={id("quantity")}
@@ -87,34 +83,28 @@ export function BundleItemsEditor({
                 onChange={(e) => set(i, { quantity: Number(e.target.value) })}
               />
             </Field>
-            <Field id={id("price_option_scope")} label={`${name}: price choice`} errors={err("price_option_scope")}>
-              <select
-                id={id("price_option_scope")}
-                value={it.price_option_scope}
-                className={inputClass}
-                onChange={(e) => set(i, { price_option_scope: e.target.value as ItemDraft["price_option_scope"] })}
-              >
-                <option value="fixed">Fixed (default price only)</option>
-                <option value="selectable">Customer picks from selectable prices</option>
-                <option value="product_active_recurring">Any active recurring price of the product</option>
-              </select>
-            </Field>
-            <Field id={id("default_price_id")} label={`${name}: default price`} errors={err("default_price_id")}>
-              <select
-                id={id("default_price_id")}
-                value={it.default_price_id ?? ""}
-                className={inputClass}
-                disabled={!it.product_id}
-                onChange={(e) => set(i, { default_price_id: e.target.value ? Number(e.target.value) : null })}
-              >
-                <option value="">None</option>
-                {own.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {priceLabel(p)}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <SelectField
+              id={id("price_option_scope")}
+              label={`${name}: price choice`}
+              errors={err("price_option_scope")}
+              value={it.price_option_scope}
+              onChange={(e) => set(i, { price_option_scope: e.target.value as ItemDraft["price_option_scope"] })}
+            >
+              <option value="fixed">Fixed (default price only)</option>
+              <option value="selectable">Customer picks from selectable prices</option>
+              <option value="product_active_recurring">Any active recurring price of the product</option>
+            </SelectField>
+            <SelectField
+              id={id("default_price_id")}
+              label={`${name}: default price`}
+              errors={err("default_price_id")}
+              value={it.default_price_id ?? ""}
+              disabled={!it.product_id}
+              onChange={(e) => set(i, { default_price_id: e.target.value ? Number(e.target.value) : null })}
+            >
+              <option value="">None</option>
+              <Options of={own} value={(p) => p.id} label={priceLabel} />
+            </SelectField>
             {it.price_option_scope === "selectable" ? (
               <Field
                 id={id("selectable_price_ids")}
@@ -130,11 +120,7 @@ export function BundleItemsEditor({
                     set(i, { selectable_price_ids: Array.from(e.target.selectedOptions, (o) => Number(o.value)) })
                   }
                 >
-                  {own.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {priceLabel(p)}
-                    </option>
-                  ))}
+                  <Options of={own} value={(p) => p.id} label={priceLabel} />
                 </select>
               </Field>
             ) : null}

@@ -3,10 +3,10 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
+import { activeStatusColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
-import { StatusChip } from "@/components/ui/StatusChip";
+import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 
 type Bundle = RouterOutputs["catalogAdmin"]["bundles"]["list"][number];
 
@@ -29,12 +29,7 @@ const columns: ColumnDef<Bundle>[] = [
   },
   { id: "currency", header: "Default currency", accessorFn: (b) => b.default_currency ?? "—" },
   { id: "items", header: "Items", meta: { align: "right" }, accessorKey: "item_count" },
-  {
-    id: "status",
-    header: "Status",
-    accessorFn: (b) => (b.active ? "active" : "inactive"),
-    cell: ({ getValue }) => <StatusChip status={String(getValue())} />,
-  },
+  activeStatusColumn(),
 ];
 
 export function BundleTable() {
@@ -64,9 +59,7 @@ export function BundleTable() {
         label="Bundles"
         testId="bundles-table"
         columns={columns}
-        data={bundles.data}
-        loading={bundles.isPending}
-        error={bundles.error}
+        {...rowsOf(bundles, bundles.data)}
         rowTestId={() => "bundle-row"}
         empty={{
           message: "No bundle templates yet.",

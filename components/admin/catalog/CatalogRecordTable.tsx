@@ -3,9 +3,9 @@
 // and page, the record's own columns, then Status and Actions (Edit in a dialog, deactivate/activate).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { activeStatusColumn } from "@/components/admin/recordColumns";
+import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { Dialog } from "@/components/ui/Dialog";
-import { StatusChip } from "@/components/ui/StatusChip";
 import { toast } from "@/components/ui/Toaster";
 import { ActiveToggle, rowButtonClass } from "./ActiveToggle";
 import { CATALOG_PAGE_SIZE, CatalogListFilters, catalogEmpty, useCatalogListInput } from "./catalogList";
@@ -75,12 +75,7 @@ export function CatalogRecordTable<Row extends CatalogRecord>({
   const plural = `${noun}s`;
   const allColumns: ColumnDef<Row>[] = [
     ...columns,
-    {
-      id: "status",
-      header: "Status",
-      accessorFn: (row) => (row.active ? "active" : "inactive"),
-      cell: ({ getValue }) => <StatusChip status={String(getValue())} />,
-    },
+    activeStatusColumn(),
     { id: "actions", header: "Actions", cell: ({ row }) => <RowActions {...record} row={row.original} /> },
   ];
   return (
@@ -91,11 +86,9 @@ export function CatalogRecordTable<Row extends CatalogRecord>({
         testId={`${testIdOf(plural)}-table`}
         columns={allColumns}
         // the resource names the row type the caller gave its columns
-        data={rows.data?.results as Row[] | undefined}
+        {...rowsOf(rows, rows.data?.results as Row[] | undefined)}
         total={rows.data?.count}
         pageSize={CATALOG_PAGE_SIZE}
-        loading={rows.isPending}
-        error={rows.error}
         rowTestId={() => `${testIdOf(noun)}-row`}
         empty={catalogEmpty(input, plural, `No ${plural} yet. Create the first one with the form below.`)}
       />

@@ -7,52 +7,17 @@ import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
+import type { ContractPage } from "@/server/domain/contractConsole/page";
 import type { ContractOut } from "@/server/schemas/contracts";
 import { EventTimeline } from "./EventTimeline";
 import { CancelPauseButton } from "./SimpleDialogs";
 
-export interface ActivityAttempt {
-  id: number;
-  state: string;
-  amount: string;
-  created_at: string;
-  failure_message?: string | null;
-}
-export interface ActivityRun {
-  id: number;
-  kind: string;
-  state: string;
-  period_start_at: string;
-  period_end_at: string;
-  total_amount: string;
-  attempts: ActivityAttempt[];
-}
-export interface ActivityCredit {
-  id: number;
-  kind: string;
-  amount: string;
-  reason: string;
-  created_at: string;
-  billing_run_id: number | null;
-}
-export interface ActivityAdjustment {
-  id: number;
-  description: string;
-  amount: string;
-  created_at: string;
-}
-export interface ActivityEvent {
-  id: number | string;
-  type: string;
-  created_at: string;
-  actor: string | null;
-}
-export interface ContractActivity {
-  runs: ActivityRun[];
-  credits: ActivityCredit[];
-  adjustments: ActivityAdjustment[];
-  events: ActivityEvent[];
-}
+// The loader's activity shapes (the page passes them through unchanged).
+export type ContractActivity = ContractPage["activity"];
+type ActivityRun = ContractActivity["runs"][number];
+type ActivityCredit = ContractActivity["credits"][number];
+type ActivityAdjustment = ContractActivity["adjustments"][number];
+type ActivityEvent = ContractActivity["events"][number];
 
 type Pause = ContractOut["pauses"][number];
 

@@ -5,7 +5,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "@/components/trpc/client";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { type ColumnDef, DataTable, pageRowsOf } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { FilterBar } from "@/components/ui/FilterBar";
 import { Money } from "@/components/ui/Money";
@@ -106,11 +106,7 @@ export function ContractList({ currencies }: { currencies: string[] }) {
       <DataTable
         label="Contracts"
         columns={columns}
-        data={list.data?.results}
-        total={list.data?.count}
-        pageSize={PAGE_SIZE}
-        loading={list.isPending}
-        error={list.error}
+        {...pageRowsOf(list, PAGE_SIZE)}
         getRowId={(c) => String(c.id)}
         rowTestId={(c) => `contract-row-${c.id}`}
         empty={{

@@ -8,10 +8,10 @@ import { Card } from "@/components/ui/Card";
 import { DateTime } from "@/components/ui/DateTime";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
-import { inputClass } from "@/components/ui/Field";
-import { FormField } from "@/components/ui/FormField";
+import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { formatPercent } from "@/components/ui/format";
 import { Money } from "@/components/ui/Money";
+import { Options } from "@/components/ui/Options";
 import { secondaryButtonClass } from "@/components/ui/PageHeader";
 import type { ContractOut } from "@/server/schemas/contracts";
 import type { DiscountOut } from "@/server/schemas/coupons";
@@ -111,29 +111,24 @@ function ApplyCouponDialog({ currency, ...p }: DialogProps) {
       error={formErrorOf(m.error, ["coupon", "promotion_code"])}
     >
       <div className="space-y-3">
-        <FormField id={`${uid}-coupon`} label="Coupon" errors={errors.coupon}>
-          {(f) => (
-            <select {...f} value={coupon} onChange={(ev) => setCoupon(ev.target.value)} className={inputClass}>
-              <option value="">{coupons.isPending ? "Loading coupons…" : "Choose a coupon"}</option>
-              {usable.map((k) => (
-                <option key={k.id} value={k.id}>
-                  {k.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField id={`${uid}-code`} label="Or a promotion code" errors={errors.promotion_code}>
-          {(f) => (
-            <input
-              {...f}
-              value={code}
-              disabled={!!coupon}
-              onChange={(ev) => setCode(ev.target.value)}
-              className={inputClass}
-            />
-          )}
-        </FormField>
+        <SelectFormField
+          id={`${uid}-coupon`}
+          label="Coupon"
+          errors={errors.coupon}
+          value={coupon}
+          onChange={(ev) => setCoupon(ev.target.value)}
+        >
+          <option value="">{coupons.isPending ? "Loading coupons…" : "Choose a coupon"}</option>
+          <Options of={usable} value={(k) => k.id} label={(k) => k.name} />
+        </SelectFormField>
+        <InputFormField
+          id={`${uid}-code`}
+          label="Or a promotion code"
+          errors={errors.promotion_code}
+          value={code}
+          disabled={!!coupon}
+          onChange={(ev) => setCode(ev.target.value)}
+        />
       </div>
     </ConfirmDialog>
   );

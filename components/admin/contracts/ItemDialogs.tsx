@@ -4,8 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTRPC, useTRPCClient } from "@/components/trpc/client";
 import type { FieldErrors } from "@/components/ui/errors";
-import { inputClass } from "@/components/ui/Field";
-import { FormField } from "@/components/ui/FormField";
+import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { formatMoney } from "@/components/ui/money";
 import type { ContractItemOut } from "@/server/schemas/contracts";
 import { type Body, OperationDialog } from "./OperationDialog";
@@ -32,21 +31,24 @@ function PriceSelect({
   const prices = useQuery(trpc.catalog.prices.list.queryOptions({ active: "true" }));
   const options = (prices.data ?? []).filter((p) => p.currency === currency && p.billing_type === "recurring");
   return (
-    <FormField id={id} label={label} errors={errors} required>
-      {(c) => (
-        <select {...c} value={value} onChange={(e) => onChange(e.target.value)} className={inputClass}>
-          <option value="">{prices.isPending ? "Loading prices…" : "Choose a price"}</option>
-          {options.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.product_name} — {formatMoney(p.unit_amount, p.currency)} /{" "}
-              {(p.interval_count ?? 1) > 1 ? `${p.interval_count} ` : ""}
-              {p.interval ?? "period"}
-              {p.reference ? ` (${p.reference})` : ""}
-            </option>
-          ))}
-        </select>
-      )}
-    </FormField>
+    <SelectFormField
+      id={id}
+      label={label}
+      errors={errors}
+      required
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      <option value="">{prices.isPending ? "Loading prices…" : "Choose a price"}</option>
+      {options.map((p) => (
+        <option key={p.id} value={p.id}>
+          {p.product_name} — {formatMoney(p.unit_amount, p.currency)} /{" "}
+          {(p.interval_count ?? 1) > 1 ? `${p.interval_count} ` : ""}
+          {p.interval ?? "period"}
+          {p.reference ? ` (${p.reference})` : ""}
+        </option>
+      ))}
+    </SelectFormField>
   );
 }
 
@@ -65,18 +67,15 @@ function usePriceAndQuantity(currency: string, initial: { price: string; quantit
         onChange={setPrice}
         errors={errors.price}
       />
-      <FormField id={`${uid}-qty`} label="Quantity" errors={errors.quantity}>
-        {(control) => (
-          <input
-            {...control}
-            type="number"
-            min={1}
-            value={quantity}
-            onChange={(event) => setQuantity(event.target.value)}
-            className={inputClass}
-          />
-        )}
-      </FormField>
+      <InputFormField
+        id={`${uid}-qty`}
+        label="Quantity"
+        errors={errors.quantity}
+        type="number"
+        min={1}
+        value={quantity}
+        onChange={(event) => setQuantity(event.target.value)}
+      />
     </>
   );
   return { uid, price, quantity, fields };
@@ -137,22 +136,15 @@ export function UpdateItemDialog({ contractId, currency, item, ...o }: Ids & Ope
       fields={(e) => (
         <>
           {fields(e)}
-          <FormField
+          <InputFormField
             id={`${uid}-discount`}
             label="Discount %"
             errors={e.discount_percent}
             hint="Empty for no discount."
-          >
-            {(c) => (
-              <input
-                {...c}
-                inputMode="decimal"
-                value={discount}
-                onChange={(ev) => setDiscount(ev.target.value)}
-                className={inputClass}
-              />
-            )}
-          </FormField>
+            inputMode="decimal"
+            value={discount}
+            onChange={(ev) => setDiscount(ev.target.value)}
+          />
         </>
       )}
     />

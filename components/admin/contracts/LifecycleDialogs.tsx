@@ -2,8 +2,7 @@
 // Cancel (now, at period end, at a date), pause a window, resume and restart, through the preview pattern.
 import { useId, useState } from "react";
 import { useTRPCClient } from "@/components/trpc/client";
-import { inputClass } from "@/components/ui/Field";
-import { FormField } from "@/components/ui/FormField";
+import { InputFormField } from "@/components/ui/FormField";
 import { type Body, OperationDialog } from "./OperationDialog";
 
 type Props = { open: boolean; onOpenChange: (o: boolean) => void; contractId: number; currency: string };
@@ -48,17 +47,16 @@ export function CancelDialog(p: Props) {
           </fieldset>
           {e.cancel_at_period_end ? <p className="text-sm text-red-800">{e.cancel_at_period_end.join(" ")}</p> : null}
           {mode === "date" ? (
-            <FormField id={`${uid}-date`} label="Cancel at" errors={e.cancel_at} hint={zoneHint()} required>
-              {(c) => (
-                <input
-                  {...c}
-                  type="datetime-local"
-                  value={date}
-                  onChange={(ev) => setDate(ev.target.value)}
-                  className={inputClass}
-                />
-              )}
-            </FormField>
+            <InputFormField
+              id={`${uid}-date`}
+              label="Cancel at"
+              errors={e.cancel_at}
+              hint={zoneHint()}
+              required
+              type="datetime-local"
+              value={date}
+              onChange={(ev) => setDate(ev.target.value)}
+            />
           ) : null}
         </>
       )}
@@ -85,64 +83,60 @@ export function PauseDialog(p: Props) {
       execute={(i) => client.contractActions.pause.mutate(i as never)}
       fields={(e) => (
         <>
-          <FormField id={`${uid}-start`} label="Pause from" errors={e.start_date} hint={zoneHint()} required>
-            {(c) => (
-              <input
-                {...c}
-                type="datetime-local"
-                value={start}
-                onChange={(ev) => setStart(ev.target.value)}
-                className={inputClass}
-              />
-            )}
-          </FormField>
-          <FormField id={`${uid}-end`} label="Resume on" errors={e.end_date} required>
-            {(c) => (
-              <input
-                {...c}
-                type="datetime-local"
-                value={end}
-                onChange={(ev) => setEnd(ev.target.value)}
-                className={inputClass}
-              />
-            )}
-          </FormField>
+          <InputFormField
+            id={`${uid}-start`}
+            label="Pause from"
+            errors={e.start_date}
+            hint={zoneHint()}
+            required
+            type="datetime-local"
+            value={start}
+            onChange={(ev) => setStart(ev.target.value)}
+          />
+          <InputFormField
+            id={`${uid}-end`}
+            label="Resume on"
+            errors={e.end_date}
+            required
+            type="datetime-local"
+            value={end}
+            onChange={(ev) => setEnd(ev.target.value)}
+          />
         </>
       )}
     />
   );
 }
 
-export function ResumeDialog(p: Props) {
+// Resume and restart take no input: only their texts differ.
+const NO_INPUT = {
+  resume: {
+    title: "Resume contract",
+    description: "End the current pause now; the preview shows what is charged for the rest of the period.",
+    confirmLabel: "Confirm resume contract",
+    successMessage: "Contract resumed",
+  },
+  restart: {
+    title: "Restart contract",
+    description: "Clear the pending cancellation, or reactivate a canceled contract; the preview shows any charge.",
+    confirmLabel: "Confirm restart contract",
+    successMessage: "Contract restarted",
+  },
+};
+
+function NoInputDialog({ operation, ...p }: Props & { operation: keyof typeof NO_INPUT }) {
   const client = useTRPCClient();
   return (
     <OperationDialog
       {...p}
-      operation="resume"
-      title="Resume contract"
-      description="End the current pause now; the preview shows what is charged for the rest of the period."
-      confirmLabel="Confirm resume contract"
-      successMessage="Contract resumed"
+      {...NO_INPUT[operation]}
+      operation={operation}
       body={{}}
       fieldNames={[]}
-      execute={(i) => client.contractActions.resume.mutate(i as never)}
+      execute={(i) => client.contractActions[operation].mutate(i as never)}
     />
   );
 }
 
-export function RestartDialog(p: Props) {
-  const client = useTRPCClient();
-  return (
-    <OperationDialog
-      {...p}
-      operation="restart"
-      title="Restart contract"
-      description="Clear the pending cancellation, or reactivate a canceled contract; the preview shows any charge."
-      confirmLabel="Confirm restart contract"
-      successMessage="Contract restarted"
-      body={{}}
-      fieldNames={[]}
-      execute={(i) => client.contractActions.restart.mutate(i as never)}
-    />
-  );
-}
+export const ResumeDialog = (p: Props) => <NoInputDialog {...p} operation="resume" />;
+export const RestartDialog = (p: Props) => <NoInputDialog {...p} operation="restart" />;

@@ -8,8 +8,7 @@ import { useEffect, useId, useState } from "react";
 import { useTRPCClient } from "@/components/trpc/client";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { type FieldErrors, fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
-import { inputClass } from "@/components/ui/Field";
-import { FormField } from "@/components/ui/FormField";
+import { SelectFormField } from "@/components/ui/FormField";
 import { toast } from "@/components/ui/Toaster";
 import type { Operation, ProrationPreviewOut } from "@/server/schemas/contracts";
 import { PreviewLines } from "./PreviewLines";
@@ -91,16 +90,18 @@ export function OperationDialog(p: OperationDialogProps) {
       >
         {p.fields?.(errors)}
         {p.prorationChoice ? (
-          <FormField id={`${uid}-proration`} label="Proration" errors={errors.proration_behavior}>
-            {(c) => (
-              <select {...c} value={proration} onChange={(e) => setProration(e.target.value)} className={inputClass}>
-                <option value="">Account default</option>
-                <option value="create_prorations">Prorate</option>
-                <option value="always_invoice">Prorate and invoice now</option>
-                <option value="none">No proration</option>
-              </select>
-            )}
-          </FormField>
+          <SelectFormField
+            id={`${uid}-proration`}
+            label="Proration"
+            errors={errors.proration_behavior}
+            value={proration}
+            onChange={(e) => setProration(e.target.value)}
+          >
+            <option value="">Account default</option>
+            <option value="create_prorations">Prorate</option>
+            <option value="always_invoice">Prorate and invoice now</option>
+            <option value="none">No proration</option>
+          </SelectFormField>
         ) : null}
       </form>
       {preview ? (

@@ -80,31 +80,23 @@ export function PreviewLines({ preview, currency }: { preview: ProrationPreviewO
         </dd>
         <dt>When</dt>
         <dd className="text-right">{when}</dd>
-        {preview.invoice_now_amount !== "0.0000" ? (
-          <>
-            <dt>Charged now</dt>
-            <dd className="text-right">
-              <Money amount={preview.invoice_now_amount} currency={currency} />
-            </dd>
-          </>
-        ) : null}
-        {preview.next_invoice_amount !== "0.0000" ? (
-          <>
-            <dt>On the next invoice</dt>
-            <dd className="text-right">
-              <Money amount={preview.next_invoice_amount} currency={currency} />
-            </dd>
-          </>
-        ) : null}
-        {preview.credit_amount !== "0.0000" ? (
-          <>
-            <dt>Contract credit</dt>
-            <dd className="text-right">
-              <Money amount={preview.credit_amount} currency={currency} />
-            </dd>
-          </>
-        ) : null}
+        <NonZeroRow label="Charged now" amount={preview.invoice_now_amount} currency={currency} />
+        <NonZeroRow label="On the next invoice" amount={preview.next_invoice_amount} currency={currency} />
+        <NonZeroRow label="Contract credit" amount={preview.credit_amount} currency={currency} />
       </dl>
     </div>
+  );
+}
+
+/** A summary row shown only when its amount is not zero. */
+function NonZeroRow({ label, amount, currency }: { label: string; amount: string; currency: string }) {
+  if (amount === "0.0000") return null;
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd className="text-right">
+        <Money amount={amount} currency={currency} />
+      </dd>
+    </>
   );
 }

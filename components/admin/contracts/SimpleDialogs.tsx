@@ -6,7 +6,7 @@ import { useTRPCClient } from "@/components/trpc/client";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { inputClass } from "@/components/ui/Field";
-import { FormField } from "@/components/ui/FormField";
+import { InputFormField, TextareaFormField } from "@/components/ui/FormField";
 import { useContractAction } from "./useContractAction";
 
 type Props = { open: boolean; onOpenChange: (o: boolean) => void; contractId: number };
@@ -59,21 +59,24 @@ export function AddCreditDialog({ currency, ...p }: Props & { currency: string }
           m.mutate(undefined);
         }}
       >
-        <FormField id={`${uid}-amount`} label={`Amount (${currency})`} errors={e.amount} required>
-          {(c) => (
-            <input
-              {...c}
-              inputMode="decimal"
-              placeholder="0.00"
-              value={amount}
-              onChange={(ev) => setAmount(ev.target.value)}
-              className={inputClass}
-            />
-          )}
-        </FormField>
-        <FormField id={`${uid}-reason`} label="Reason" errors={e.reason} required>
-          {(c) => <input {...c} value={reason} onChange={(ev) => setReason(ev.target.value)} className={inputClass} />}
-        </FormField>
+        <InputFormField
+          id={`${uid}-amount`}
+          label={`Amount (${currency})`}
+          errors={e.amount}
+          required
+          inputMode="decimal"
+          placeholder="0.00"
+          value={amount}
+          onChange={(ev) => setAmount(ev.target.value)}
+        />
+        <InputFormField
+          id={`${uid}-reason`}
+          label="Reason"
+          errors={e.reason}
+          required
+          value={reason}
+          onChange={(ev) => setReason(ev.target.value)}
+        />
       </form>
     </ConfirmDialog>
   );
@@ -110,42 +113,46 @@ export function EditMetadataDialog({ metadata, ...p }: Props & { metadata: Recor
       onConfirm={submit}
       error={formErrorOf(m.error, ["metadata"])}
     >
-      <FormField id={`${uid}-metadata`} label="Metadata (JSON)" errors={errors}>
-        {(c) => (
-          <textarea
-            {...c}
-            rows={8}
-            value={text}
-            onChange={(ev) => setText(ev.target.value)}
-            className={`${inputClass} w-full font-mono`}
-          />
-        )}
-      </FormField>
+      <TextareaFormField
+        id={`${uid}-metadata`}
+        label="Metadata (JSON)"
+        errors={errors}
+        rows={8}
+        value={text}
+        onChange={(ev) => setText(ev.target.value)}
+        className={`${inputClass} w-full font-mono`}
+      />
     </ConfirmDialog>
   );
 }
 
-/** A scheduled (future) pause can be called off before it starts (DELETE …/pause/{id}/). */
-export function CancelPauseButton({ contractId, pauseId }: { contractId: number; pauseId: number }) {
-  const client = useTRPCClient();
+// A scheduled pause or item change can be called off before it takes effect; only the texts differ.
+const CALL_OFF = {
+  pause: {
+    label: "Cancel pause",
+    description: "Billing and service continue through the window as if no pause had been scheduled.",
+  },
+  change: {
+    label: "Cancel scheduled change",
+    description: "The item keeps its current price and quantity; the renewal bills them.",
+  },
+};
+
+function CallOffButton({ what, run }: { what: keyof typeof CALL_OFF; run: () => Promise<unknown> }) {
   const [open, setOpen] = useState(false);
-  const m = useContractAction(
-    () => client.contractActions.cancelPause.mutate({ contract_id: contractId, pause_id: pauseId }),
-    "Scheduled pause canceled",
-    () => setOpen(false),
-  );
+  const m = useContractAction(run, `Scheduled ${what} canceled`, () => setOpen(false));
   return (
     <ConfirmDialog
       open={open}
       onOpenChange={setOpen}
-      title="Cancel the scheduled pause?"
-      description="Billing and service continue through the window as if no pause had been scheduled."
+      title={`Cancel the scheduled ${what}?`}
+      description={CALL_OFF[what].description}
       trigger={
         <button type="button" className="text-sm text-red-800 underline">
-          Cancel pause
+          {CALL_OFF[what].label}
         </button>
       }
-      confirmLabel="Cancel scheduled pause"
+      confirmLabel={`Cancel scheduled ${what}`}
       tone="danger"
       pending={m.isPending}
       onConfirm={() => m.mutate(undefined)}
@@ -154,31 +161,17 @@ export function CancelPauseButton({ contractId, pauseId }: { contractId: number;
   );
 }
 
-/** A scheduled item change (a customer's downgrade at the renewal) can be called off (DELETE …/scheduled-changes/{id}/). */
+/** DELETE …/pause/{id}/ */
+export function CancelPauseButton({ contractId, pauseId }: { contractId: number; pauseId: number }) {
+  const client = useTRPCClient();
+  const run = () => client.contractActions.cancelPause.mutate({ contract_id: contractId, pause_id: pauseId });
+  return <CallOffButton what="pause" run={run} />;
+}
+
+/** A customer's downgrade at the renewal, say (DELETE …/scheduled-changes/{id}/). */
 export function CancelScheduledChangeButton({ contractId, changeId }: { contractId: number; changeId: number }) {
   const client = useTRPCClient();
-  const [open, setOpen] = useState(false);
-  const m = useContractAction(
-    () => client.contractActions.cancelScheduledChange.mutate({ contract_id: contractId, change_id: changeId }),
-    "Scheduled change canceled",
-    () => setOpen(false),
-  );
-  return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
-      title="Cancel the scheduled change?"
-      description="The item keeps its current price and quantity; the renewal bills them."
-      trigger={
-        <button type="button" className="text-sm text-red-800 underline">
-          Cancel scheduled change
-        </button>
-      }
-      confirmLabel="Cancel scheduled change"
-      tone="danger"
-      pending={m.isPending}
-      onConfirm={() => m.mutate(undefined)}
-      error={formErrorOf(m.error, [])}
-    />
-  );
+  const run = () =>
+    client.contractActions.cancelScheduledChange.mutate({ contract_id: contractId, change_id: changeId });
+  return <CallOffButton what="change" run={run} />;
 }

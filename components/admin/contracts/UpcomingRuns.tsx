@@ -9,6 +9,7 @@ import { useTRPC } from "@/components/trpc/client";
 import { Card } from "@/components/ui/Card";
 import { DateTime } from "@/components/ui/DateTime";
 import { Money } from "@/components/ui/Money";
+import { Options } from "@/components/ui/Options";
 import { Loading, QueryError } from "@/components/ui/QueryState";
 
 const HORIZONS = [
@@ -42,11 +43,7 @@ export function UpcomingRuns({ contractId, currency }: { contractId: number; cur
             value={months}
             onChange={(e) => setMonths(Number(e.target.value))}
           >
-            {HORIZONS.map((h) => (
-              <option key={h.months} value={h.months}>
-                {h.label}
-              </option>
-            ))}
+            <Options of={HORIZONS} value={(h) => h.months} label={(h) => h.label} />
           </select>
         </label>
       }

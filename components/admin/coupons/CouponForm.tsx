@@ -4,9 +4,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
-import { Field, inputClass } from "@/components/ui/Field";
-import { FormError } from "@/components/ui/FormError";
+import { Field, inputClass, SelectField } from "@/components/ui/Field";
 import { optionalInt, text } from "@/components/ui/formData";
+import { GridForm } from "@/components/ui/GridForm";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
 
@@ -29,9 +29,7 @@ export function CouponForm() {
   );
   const errors = fieldErrorsOf(create.error);
 
-  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
+  function onSubmit(f: FormData) {
     const periods = optionalInt(f, "duration_in_periods");
     const max = optionalInt(f, "max_redemptions");
     create.mutate({
@@ -46,24 +44,19 @@ export function CouponForm() {
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-3" data-testid="coupon-form">
-      <div className="sm:col-span-3">
-        <FormError message={formErrorOf(create.error, FIELDS)} />
-      </div>
+    <GridForm formRef={formRef} testId="coupon-form" error={formErrorOf(create.error, FIELDS)} onSubmit={onSubmit}>
       <Field id="coupon-name" label="Name" errors={errors.name}>
         <input id="coupon-name" name="name" className={inputClass} aria-invalid={!!errors.name} />
       </Field>
-      <Field id="coupon-kind" label="Discount type">
-        <select
-          id="coupon-kind"
-          className={inputClass}
-          value={kind}
-          onChange={(e) => setKind(e.target.value as "percent" | "amount")}
-        >
-          <option value="percent">Percentage</option>
-          <option value="amount">Fixed amount</option>
-        </select>
-      </Field>
+      <SelectField
+        id="coupon-kind"
+        label="Discount type"
+        value={kind}
+        onChange={(e) => setKind(e.target.value as "percent" | "amount")}
+      >
+        <option value="percent">Percentage</option>
+        <option value="amount">Fixed amount</option>
+      </SelectField>
       {kind === "percent" ? (
         <Field id="coupon-percent" label="Percent off" errors={errors.percent_off} hint="e.g. 20">
           <input id="coupon-percent" name="percent_off" inputMode="decimal" className={inputClass} />
@@ -78,18 +71,17 @@ export function CouponForm() {
           </Field>
         </div>
       )}
-      <Field id="coupon-duration" label="Duration" errors={errors.duration}>
-        <select
-          id="coupon-duration"
-          className={inputClass}
-          value={duration}
-          onChange={(e) => setDuration(e.target.value as "once" | "repeating" | "forever")}
-        >
-          <option value="once">Once (one run)</option>
-          <option value="repeating">Repeating (a number of runs)</option>
-          <option value="forever">Forever</option>
-        </select>
-      </Field>
+      <SelectField
+        id="coupon-duration"
+        label="Duration"
+        errors={errors.duration}
+        value={duration}
+        onChange={(e) => setDuration(e.target.value as "once" | "repeating" | "forever")}
+      >
+        <option value="once">Once (one run)</option>
+        <option value="repeating">Repeating (a number of runs)</option>
+        <option value="forever">Forever</option>
+      </SelectField>
       {duration === "repeating" && (
         <Field id="coupon-periods" label="Number of runs" errors={errors.duration_in_periods}>
           <input id="coupon-periods" name="duration_in_periods" inputMode="numeric" className={inputClass} />
@@ -101,6 +93,6 @@ export function CouponForm() {
       <div className="self-end">
         <SubmitButton pending={create.isPending}>Create coupon</SubmitButton>
       </div>
-    </form>
+    </GridForm>
   );
 }

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { Dialog } from "@/components/ui/Dialog";
 
@@ -37,9 +37,7 @@ function RedemptionList({ couponId }: { couponId: number }) {
       label="Redemptions"
       testId="redemptions-table"
       columns={columns}
-      data={redemptions.data}
-      loading={redemptions.isPending}
-      error={redemptions.error}
+      {...rowsOf(redemptions, redemptions.data)}
       rowTestId={() => "redemption-row"}
       empty={{ message: "Not redeemed yet." }}
     />

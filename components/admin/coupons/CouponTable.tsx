@@ -1,41 +1,16 @@
 "use client";
 // The account's coupons (active and inactive) with their redemption counts and a deactivate action.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ActiveToggle } from "@/components/admin/catalog/ActiveToggle";
+import { useQuery } from "@tanstack/react-query";
+import { activeStatusColumn, redemptionsColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { formatPercent } from "@/components/ui/format";
 import { Money } from "@/components/ui/Money";
-import { StatusChip } from "@/components/ui/StatusChip";
-import { toast } from "@/components/ui/Toaster";
 import { SeeRedemptions } from "./CouponRedemptions";
+import { Deactivate } from "./Deactivate";
 
 type Coupon = RouterOutputs["coupons"]["list"][number];
-
-function Deactivate({ coupon }: { coupon: Coupon }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const deactivate = useMutation(
-    trpc.coupons.deactivate.mutationOptions({
-      onSuccess: async () => {
-        toast.success("Coupon deactivated");
-        await queryClient.invalidateQueries(trpc.coupons.pathFilter());
-      },
-    }),
-  );
-  if (!coupon.active) return null;
-  return (
-    <ActiveToggle
-      active
-      what="coupon"
-      pending={deactivate.isPending}
-      error={deactivate.error?.message}
-      consequence={`“${coupon.name}” and its promotion codes can no longer be redeemed; discounts already running continue.`}
-      onChange={() => deactivate.mutate({ id: coupon.id })}
-    />
-  );
-}
 
 function Discount({ coupon }: { coupon: Coupon }) {
   if (coupon.percent_off) return <span className="tabular-nums">{formatPercent(coupon.percent_off)}</span>;
@@ -55,25 +30,19 @@ const columns: ColumnDef<Coupon>[] = [
   { id: "name", header: "Name", accessorKey: "name" },
   { id: "discount", header: "Discount", cell: ({ row }) => <Discount coupon={row.original} /> },
   { id: "duration", header: "Duration", accessorFn: durationText },
-  {
-    id: "redemptions",
-    header: "Redemptions",
-    meta: { align: "right" },
-    accessorFn: (c) => `${c.times_redeemed}${c.max_redemptions !== null ? ` of ${c.max_redemptions}` : ""}`,
-  },
-  {
-    id: "status",
-    header: "Status",
-    accessorFn: (c) => (c.active ? "active" : "inactive"),
-    cell: ({ getValue }) => <StatusChip status={String(getValue())} />,
-  },
+  redemptionsColumn<Coupon>(),
+  activeStatusColumn<Coupon>(),
   {
     id: "actions",
     header: "Actions",
     cell: ({ row }) => (
       <span className="flex flex-wrap items-center gap-3">
         <SeeRedemptions couponId={row.original.id} couponName={row.original.name} />
-        <Deactivate coupon={row.original} />
+        <Deactivate
+          what="coupon"
+          record={row.original}
+          consequence={`“${row.original.name}” and its promotion codes can no longer be redeemed; discounts already running continue.`}
+        />
       </span>
     ),
   },
@@ -87,9 +56,7 @@ export function CouponTable() {
       label="Coupons"
       testId="coupons-table"
       columns={columns}
-      data={coupons.data}
-      loading={coupons.isPending}
-      error={coupons.error}
+      {...rowsOf(coupons, coupons.data)}
       rowTestId={() => "coupon-row"}
       empty={{ message: "No coupons yet. Create the first one with the form below." }}
     />

@@ -2,62 +2,39 @@
 // Promotion codes: create one for a coupon, see its redemptions, deactivate it.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
-import { ActiveToggle } from "@/components/admin/catalog/ActiveToggle";
+import { activeStatusColumn, redemptionsColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
-import { Field, inputClass } from "@/components/ui/Field";
-import { FormError } from "@/components/ui/FormError";
+import { Field, inputClass, SelectField } from "@/components/ui/Field";
 import { optionalInt, text } from "@/components/ui/formData";
-import { StatusChip } from "@/components/ui/StatusChip";
+import { GridForm } from "@/components/ui/GridForm";
+import { Options } from "@/components/ui/Options";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
+import { Deactivate } from "./Deactivate";
 
 type Code = RouterOutputs["coupons"]["codes"][number];
-
-function Deactivate({ code }: { code: Code }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const deactivate = useMutation(
-    trpc.coupons.deactivateCode.mutationOptions({
-      onSuccess: async () => {
-        toast.success("Promotion code deactivated");
-        await queryClient.invalidateQueries(trpc.coupons.pathFilter());
-      },
-    }),
-  );
-  if (!code.active) return null;
-  return (
-    <ActiveToggle
-      active
-      what="promotion code"
-      pending={deactivate.isPending}
-      error={deactivate.error?.message}
-      consequence={`Customers can no longer redeem “${code.code}”; discounts already running continue.`}
-      onChange={() => deactivate.mutate({ id: code.id })}
-    />
-  );
-}
 
 const columns: ColumnDef<Code>[] = [
   { id: "code", header: "Code", accessorKey: "code", cell: ({ row }) => <code>{row.original.code}</code> },
   { id: "coupon", header: "Coupon", accessorFn: (c) => c.coupon.name },
-  {
-    id: "redemptions",
-    header: "Redemptions",
-    meta: { align: "right" },
-    accessorFn: (c) => `${c.times_redeemed}${c.max_redemptions !== null ? ` of ${c.max_redemptions}` : ""}`,
-  },
+  redemptionsColumn<Code>(),
   { id: "expires", header: "Expires", cell: ({ row }) => <DateTime value={row.original.expires_at} empty="Never" /> },
+  activeStatusColumn<Code>(),
   {
-    id: "status",
-    header: "Status",
-    accessorFn: (c) => (c.active ? "active" : "inactive"),
-    cell: ({ getValue }) => <StatusChip status={String(getValue())} />,
+    id: "actions",
+    header: "Actions",
+    cell: ({ row }) => (
+      <Deactivate
+        what="promotion code"
+        record={row.original}
+        consequence={`Customers can no longer redeem “${row.original.code}”; discounts already running continue.`}
+      />
+    ),
   },
-  { id: "actions", header: "Actions", cell: ({ row }) => <Deactivate code={row.original} /> },
 ];
 
 export function PromotionCodeTable() {
@@ -68,9 +45,7 @@ export function PromotionCodeTable() {
       label="Promotion codes"
       testId="promotion-codes-table"
       columns={columns}
-      data={codes.data}
-      loading={codes.isPending}
-      error={codes.error}
+      {...rowsOf(codes, codes.data)}
       rowTestId={() => "promotion-code-row"}
       empty={{ message: "No promotion codes yet. Create one for a coupon with the form below." }}
     />
@@ -96,9 +71,7 @@ export function PromotionCodeForm() {
   const errors = fieldErrorsOf(create.error);
   const active = (coupons.data ?? []).filter((c) => c.active);
 
-  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
+  function onSubmit(f: FormData) {
     const max = optionalInt(f, "max_redemptions");
     const expires = text(f, "expires_at");
     create.mutate({
@@ -110,25 +83,15 @@ export function PromotionCodeForm() {
   }
 
   return (
-    <form
-      ref={formRef}
+    <GridForm
+      formRef={formRef}
+      testId="promotion-code-form"
+      error={formErrorOf(create.error, FIELDS)}
       onSubmit={onSubmit}
-      noValidate
-      className="grid gap-4 sm:grid-cols-3"
-      data-testid="promotion-code-form"
     >
-      <div className="sm:col-span-3">
-        <FormError message={formErrorOf(create.error, FIELDS)} />
-      </div>
-      <Field id="code-coupon" label="Coupon" errors={errors.coupon}>
-        <select id="code-coupon" name="coupon" className={inputClass}>
-          {active.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <SelectField id="code-coupon" label="Coupon" errors={errors.coupon} name="coupon">
+        <Options of={active} value={(c) => c.id} label={(c) => c.name} />
+      </SelectField>
       <Field id="code-code" label="Code" errors={errors.code} hint="Letters, digits, - or _; case-insensitive.">
         <input id="code-code" name="code" className={inputClass} aria-invalid={!!errors.code} />
       </Field>
@@ -141,6 +104,6 @@ export function PromotionCodeForm() {
       <div className="self-end">
         <SubmitButton pending={create.isPending}>Create promotion code</SubmitButton>
       </div>
-    </form>
+    </GridForm>
   );
 }

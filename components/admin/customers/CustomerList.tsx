@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { type ColumnDef, DataTable, pageRowsOf } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { FilterBar } from "@/components/ui/FilterBar";
 import { pageOf, useUrlState } from "@/components/ui/useUrlState";
@@ -41,11 +41,7 @@ export function CustomerList() {
         label="Customers"
         testId="customers-table"
         columns={columns}
-        data={customers.data?.results}
-        total={customers.data?.count}
-        pageSize={PAGE_SIZE}
-        loading={customers.isPending}
-        error={customers.error}
+        {...pageRowsOf(customers, PAGE_SIZE)}
         rowTestId={() => "customer-row"}
         empty={
           q

@@ -4,8 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
-import { DateTime } from "@/components/ui/DateTime";
+import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
+import { DateRange, DateTime } from "@/components/ui/DateTime";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
 
@@ -54,12 +54,7 @@ const runColumns: ColumnDef<Run>[] = [
   {
     id: "period",
     header: "Period",
-    cell: ({ row }) => (
-      <>
-        <DateTime value={row.original.period_start_at} dateOnly /> –{" "}
-        <DateTime value={row.original.period_end_at} dateOnly />
-      </>
-    ),
+    cell: ({ row }) => <DateRange start={row.original.period_start_at} end={row.original.period_end_at} />,
   },
   {
     id: "total",
@@ -77,9 +72,7 @@ export function CustomerContracts({ reference }: { reference: string }) {
       label="Contracts of this customer"
       testId="customer-contracts"
       columns={contractColumns}
-      data={q.data?.results}
-      loading={q.isPending}
-      error={q.error}
+      {...rowsOf(q, q.data?.results)}
       empty={{
         message: "No contracts yet.",
         action: { href: `/admin/contracts/new?customer=${encodeURIComponent(reference)}`, label: "Create a contract" },
@@ -96,9 +89,7 @@ export function CustomerRuns({ reference }: { reference: string }) {
       label="Billing runs of this customer"
       testId="customer-runs"
       columns={runColumns}
-      data={q.data?.results}
-      loading={q.isPending}
-      error={q.error}
+      {...rowsOf(q, q.data?.results)}
       empty={{ message: "No billing runs yet." }}
     />
   );

@@ -6,7 +6,7 @@ import { useTRPC } from "@/components/trpc/client";
 import { Dialog } from "@/components/ui/Dialog";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { FormError } from "@/components/ui/FormError";
-import { FormField, inputClass } from "@/components/ui/FormField";
+import { InputFormField, inputClass, TextareaFormField } from "@/components/ui/FormField";
 import { secondaryButtonClass } from "@/components/ui/PageHeader";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
@@ -76,28 +76,31 @@ export function EditCustomerDialog({ customer }: { customer: Customer }) {
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormError message={formErrorOf(update.error, ["name", "email", "metadata"])} />
-        <FormField id="edit-name" label="Name" errors={errors.name}>
-          {(p) => <input {...p} name="name" defaultValue={customer.name ?? ""} className={inputClass} />}
-        </FormField>
-        <FormField id="edit-email" label="Email" errors={errors.email}>
-          {(p) => <input {...p} name="email" type="email" defaultValue={customer.email ?? ""} className={inputClass} />}
-        </FormField>
-        <FormField
+        <InputFormField
+          id="edit-name"
+          label="Name"
+          errors={errors.name}
+          name="name"
+          defaultValue={customer.name ?? ""}
+        />
+        <InputFormField
+          id="edit-email"
+          label="Email"
+          errors={errors.email}
+          name="email"
+          type="email"
+          defaultValue={customer.email ?? ""}
+        />
+        <TextareaFormField
           id="edit-metadata"
           label="Metadata (JSON object)"
           errors={metaError ? [metaError] : errors.metadata}
           hint="Remove a key to delete it."
-        >
-          {(p) => (
-            <textarea
-              {...p}
-              name="metadata"
-              rows={4}
-              defaultValue={metadataText(customer.metadata)}
-              className={`${inputClass} font-mono`}
-            />
-          )}
-        </FormField>
+          name="metadata"
+          rows={4}
+          defaultValue={metadataText(customer.metadata)}
+          className={`${inputClass} font-mono`}
+        />
         <div className="flex justify-end gap-2">
           <button type="button" className={secondaryButtonClass} onClick={() => setOpen(false)}>
             Cancel

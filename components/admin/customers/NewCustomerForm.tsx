@@ -7,7 +7,7 @@ import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { TextField } from "@/components/ui/Field";
 import { optionalText, text } from "@/components/ui/formData";
 import { GridForm } from "@/components/ui/GridForm";
-import { SubmitButton } from "@/components/ui/SubmitButton";
+import { CreateFooter } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
 
 const FIELDS = ["reference", "name", "email"] as const;
@@ -42,16 +42,12 @@ export function NewCustomerForm({ onCreated }: { onCreated?: (reference: string)
       <TextField id="customer-reference" name="reference" label="Reference" errors={errors.reference} />
       <TextField id="customer-name" name="name" label="Name" errors={errors.name} />
       <TextField id="customer-email" name="email" label="Email" errors={errors.email} type="email" />
-      <div className="flex items-center gap-4 sm:col-span-3">
-        <SubmitButton pending={create.isPending} testId="create-customer">
-          Create customer
-        </SubmitButton>
-        {create.isSuccess ? (
-          <p className="text-sm text-green-700" role="status" data-testid="customer-created">
-            Customer {create.data.reference} created.
-          </p>
-        ) : null}
-      </div>
+      <CreateFooter
+        what="customer"
+        mutation={create}
+        className="flex items-center gap-4 sm:col-span-3"
+        created={(answer) => <>Customer {answer.reference} created.</>}
+      />
     </GridForm>
   );
 }

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { formErrorOf } from "@/components/ui/errors";
@@ -78,9 +78,7 @@ export function PaymentMethods({ reference }: { reference: string }) {
         label="Payment methods"
         testId="payment-methods"
         columns={columns}
-        data={methods.data}
-        loading={methods.isPending}
-        error={methods.error}
+        {...rowsOf(methods, methods.data)}
         rowTestId={() => "payment-method-row"}
         empty={{ message: "No payment methods. The customer adds one at checkout or on their subscriber page." }}
       />

@@ -5,10 +5,10 @@ import { useRef, useState } from "react";
 import { CurrencyField } from "@/components/admin/catalog/CurrencyOptions";
 import { useTRPC } from "@/components/trpc/client";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
-import { Field, inputClass, TextField } from "@/components/ui/Field";
+import { SelectField, TextField } from "@/components/ui/Field";
 import { optionalInt, optionalText, text } from "@/components/ui/formData";
 import { GridForm } from "@/components/ui/GridForm";
-import { SubmitButton } from "@/components/ui/SubmitButton";
+import { CreateFooter } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
 
 const FIELDS = [
@@ -85,33 +85,31 @@ export function NewPriceForm({ productId }: { productId: number }) {
         errors={errors.reference}
         hint="Optional, unique in the account."
       />
-      <Field id="price-billing_type" label="Billing type" errors={errors.billing_type}>
-        <select
-          id="price-billing_type"
-          name="billing_type"
-          value={billingType}
-          onChange={(e) => setBillingType(e.target.value as "recurring" | "one_time")}
-          className={inputClass}
-        >
-          <option value="recurring">Recurring</option>
-          <option value="one_time">One-time</option>
-        </select>
-      </Field>
-      <Field id="price-interval" label="Interval" errors={errors.interval}>
-        <select
-          id="price-interval"
-          name="interval"
-          defaultValue="month"
-          disabled={!recurring}
-          className={inputClass}
-          aria-invalid={!!errors.interval}
-        >
-          <option value="day">Day</option>
-          <option value="week">Week</option>
-          <option value="month">Month</option>
-          <option value="year">Year</option>
-        </select>
-      </Field>
+      <SelectField
+        id="price-billing_type"
+        label="Billing type"
+        errors={errors.billing_type}
+        name="billing_type"
+        value={billingType}
+        onChange={(e) => setBillingType(e.target.value as "recurring" | "one_time")}
+      >
+        <option value="recurring">Recurring</option>
+        <option value="one_time">One-time</option>
+      </SelectField>
+      <SelectField
+        id="price-interval"
+        label="Interval"
+        errors={errors.interval}
+        name="interval"
+        defaultValue="month"
+        disabled={!recurring}
+        aria-invalid={!!errors.interval}
+      >
+        <option value="day">Day</option>
+        <option value="week">Week</option>
+        <option value="month">Month</option>
+        <option value="year">Year</option>
+      </SelectField>
       <TextField
         id="price-interval_count"
         name="interval_count"
@@ -133,16 +131,12 @@ export function NewPriceForm({ productId }: { productId: number }) {
         max={31}
         disabled={!recurring}
       />
-      <div className="flex items-end gap-4 sm:col-span-2">
-        <SubmitButton pending={create.isPending} testId="create-price">
-          Create price
-        </SubmitButton>
-        {create.isSuccess ? (
-          <p className="text-sm text-green-700" role="status" data-testid="price-created">
-            Price {create.data.reference ?? `#${create.data.id}`} created.
-          </p>
-        ) : null}
-      </div>
+      <CreateFooter
+        what="price"
+        mutation={create}
+        className="flex items-end gap-4 sm:col-span-2"
+        created={(answer) => <>Price {answer.reference ?? `#${answer.id}`} created.</>}
+      />
     </GridForm>
   );
 }

@@ -5,10 +5,10 @@ import Link from "next/link";
 import { useRef } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
-import { Field, inputClass, TextField } from "@/components/ui/Field";
+import { Field, inputClass, SelectField, TextField } from "@/components/ui/Field";
 import { optionalInt, optionalText, text } from "@/components/ui/formData";
 import { GridForm } from "@/components/ui/GridForm";
-import { SubmitButton } from "@/components/ui/SubmitButton";
+import { CreateFooter } from "@/components/ui/SubmitButton";
 import { TaxRateSelect } from "./TaxRateSelect";
 
 const FIELDS = ["name", "reference", "description", "tax_policy", "tax_rate_id"] as const;
@@ -64,36 +64,35 @@ export function NewProductForm() {
           />
         </Field>
       </div>
-      <Field id="product-tax_policy" label="Tax policy" errors={errors.tax_policy}>
-        <select
-          id="product-tax_policy"
-          name="tax_policy"
-          className={inputClass}
-          defaultValue=""
-          aria-invalid={!!errors.tax_policy}
-        >
-          <option value="">Untaxed</option>
-          <option value="exclusive">Exclusive (tax added to the price)</option>
-          <option value="inclusive">Inclusive (tax included in the price)</option>
-        </select>
-      </Field>
+      <SelectField
+        id="product-tax_policy"
+        label="Tax policy"
+        errors={errors.tax_policy}
+        name="tax_policy"
+        defaultValue=""
+        aria-invalid={!!errors.tax_policy}
+      >
+        <option value="">Untaxed</option>
+        <option value="exclusive">Exclusive (tax added to the price)</option>
+        <option value="inclusive">Inclusive (tax included in the price)</option>
+      </SelectField>
       <Field id="product-tax_rate_id" label="Tax rate" errors={errors.tax_rate_id}>
         <TaxRateSelect id="product-tax_rate_id" name="tax_rate_id" invalid={!!errors.tax_rate_id} />
       </Field>
-      <div className="flex items-center gap-4 sm:col-span-2">
-        <SubmitButton pending={create.isPending} testId="create-product">
-          Create product
-        </SubmitButton>
-        {create.isSuccess ? (
-          <p className="text-sm text-green-700" role="status" data-testid="product-created">
+      <CreateFooter
+        what="product"
+        mutation={create}
+        className="flex items-center gap-4 sm:col-span-2"
+        created={(answer) => (
+          <>
             Created{" "}
-            <Link href={`/admin/products/${create.data.id}`} className="font-medium underline">
-              {create.data.name}
+            <Link href={`/admin/products/${answer.id}`} className="font-medium underline">
+              {answer.name}
             </Link>
             .
-          </p>
-        ) : null}
-      </div>
+          </>
+        )}
+      />
     </GridForm>
   );
 }

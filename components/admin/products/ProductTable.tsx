@@ -2,10 +2,10 @@
 // All products of the account (active and inactive) with their active price count.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { activeStatusColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
-import { StatusChip } from "@/components/ui/StatusChip";
+import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 
 type Product = RouterOutputs["catalog"]["products"]["list"][number];
 
@@ -38,12 +38,7 @@ const columns: ColumnDef<Product>[] = [
       </span>
     ),
   },
-  {
-    id: "status",
-    header: "Status",
-    accessorFn: (p) => (p.active ? "active" : "inactive"),
-    cell: ({ getValue }) => <StatusChip status={String(getValue())} />,
-  },
+  activeStatusColumn(),
 ];
 
 export function ProductTable() {
@@ -54,9 +49,7 @@ export function ProductTable() {
       label="Products"
       testId="products-table"
       columns={columns}
-      data={products.data}
-      loading={products.isPending}
-      error={products.error}
+      {...rowsOf(products, products.data)}
       rowTestId={() => "product-row"}
       rowProps={(p) => ({ "data-product-id": p.id })}
       empty={{ message: "No products yet. Create the first one with the form below." }}

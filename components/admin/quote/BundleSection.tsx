@@ -3,8 +3,8 @@
 // add-ons its rules offer for the current selection.
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/trpc/client";
-import { inputClass } from "@/components/ui/Field";
-import { FormField } from "@/components/ui/FormField";
+import { InputFormField, SelectFormField } from "@/components/ui/FormField";
+import { Options } from "@/components/ui/Options";
 import { type Draft, selectionsOf } from "./draft";
 import { priceLabel } from "./PriceRows";
 
@@ -33,36 +33,30 @@ export function BundleSection({
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_8rem]">
-        <FormField id="qb-bundle" label="Bundle" errors={errors.bundle_template}>
-          {(p) => (
-            <select
-              {...p}
-              value={draft.bundleId}
-              className={inputClass}
-              onChange={(e) => set({ bundleId: e.target.value, selections: {}, productAddons: {}, bundleAddons: {} })}
-            >
-              <option value="">{bundles.isPending ? "Loading bundles…" : "Choose a bundle…"}</option>
-              {bundles.data?.map((b) => (
-                <option key={b.id} value={b.id}>
-                  {b.name}
-                  {b.reference ? ` (${b.reference})` : ""}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField id="qb-bundle-qty" label="Bundle quantity" errors={errors.bundle_quantity}>
-          {(p) => (
-            <input
-              {...p}
-              type="number"
-              min={1}
-              value={draft.bundleQuantity}
-              onChange={(e) => set({ bundleQuantity: e.target.value })}
-              className={inputClass}
-            />
-          )}
-        </FormField>
+        <SelectFormField
+          id="qb-bundle"
+          label="Bundle"
+          errors={errors.bundle_template}
+          value={draft.bundleId}
+          onChange={(e) => set({ bundleId: e.target.value, selections: {}, productAddons: {}, bundleAddons: {} })}
+        >
+          <option value="">{bundles.isPending ? "Loading bundles…" : "Choose a bundle…"}</option>
+          {bundles.data?.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name}
+              {b.reference ? ` (${b.reference})` : ""}
+            </option>
+          ))}
+        </SelectFormField>
+        <InputFormField
+          id="qb-bundle-qty"
+          label="Bundle quantity"
+          errors={errors.bundle_quantity}
+          type="number"
+          min={1}
+          value={draft.bundleQuantity}
+          onChange={(e) => set({ bundleQuantity: e.target.value })}
+        />
       </div>
       {bundle.data ? (
         <fieldset className="space-y-2" data-testid="bundle-items">
@@ -86,54 +80,39 @@ export function BundleSection({
                   <span>{item.required ? `${item.product.name} (required)` : `Include ${item.product.name}`}</span>
                 </label>
                 {item.selectable_prices.length > 1 ? (
-                  <div className="flex flex-col gap-1">
-                    <label htmlFor={`qb-item-${item.id}-price`} className="text-sm font-medium text-slate-800">
-                      {item.product.name} price
-                    </label>
-                    <select
-                      id={`qb-item-${item.id}-price`}
-                      value={sel.price || String(item.default_price_id ?? "")}
-                      onChange={(e) => put({ price: e.target.value })}
-                      className={inputClass}
-                    >
-                      {item.selectable_prices.map((sp) => (
-                        <option key={sp.price_id} value={sp.price_id}>
-                          {sp.display_label ? `${sp.display_label} — ` : ""}
-                          {priceLabel(sp.price)}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
+                  <SelectFormField
+                    id={`qb-item-${item.id}-price`}
+                    label={`${item.product.name} price`}
+                    value={sel.price || String(item.default_price_id ?? "")}
+                    onChange={(e) => put({ price: e.target.value })}
+                  >
+                    {item.selectable_prices.map((sp) => (
+                      <option key={sp.price_id} value={sp.price_id}>
+                        {sp.display_label ? `${sp.display_label} — ` : ""}
+                        {priceLabel(sp.price)}
+                      </option>
+                    ))}
+                  </SelectFormField>
                 ) : (
                   <p className="text-sm text-slate-700">{item.default_price ? priceLabel(item.default_price) : "—"}</p>
                 )}
-                <div className="flex flex-col gap-1">
-                  <label htmlFor={`qb-item-${item.id}-qty`} className="text-sm font-medium text-slate-800">
-                    Quantity
-                  </label>
-                  <input
-                    id={`qb-item-${item.id}-qty`}
-                    type="number"
-                    min={1}
-                    placeholder={String(item.quantity)}
-                    value={sel.quantity}
-                    onChange={(e) => put({ quantity: e.target.value })}
-                    className={inputClass}
-                  />
-                </div>
-                <div className="flex flex-col gap-1">
-                  <label htmlFor={`qb-item-${item.id}-discount`} className="text-sm font-medium text-slate-800">
-                    Discount %
-                  </label>
-                  <input
-                    id={`qb-item-${item.id}-discount`}
-                    inputMode="decimal"
-                    placeholder="0"
-                    value={sel.discount ?? ""}
-                    onChange={(e) => put({ discount: e.target.value })}
-                    className={inputClass}
-                  />
-                </div>
+                <InputFormField
+                  id={`qb-item-${item.id}-qty`}
+                  label="Quantity"
+                  type="number"
+                  min={1}
+                  placeholder={String(item.quantity)}
+                  value={sel.quantity}
+                  onChange={(e) => put({ quantity: e.target.value })}
+                />
+                <InputFormField
+                  id={`qb-item-${item.id}-discount`}
+                  label="Discount %"
+                  inputMode="decimal"
+                  placeholder="0"
+                  value={sel.discount ?? ""}
+                  onChange={(e) => put({ discount: e.target.value })}
+                />
               </div>
             );
           })}
@@ -164,36 +143,22 @@ export function BundleSection({
                   <input type="checkbox" checked={st.on} onChange={(e) => put({ on: e.target.checked })} /> Add{" "}
                   {a.product.name}
                 </label>
-                <div className="flex flex-col gap-1">
-                  <label htmlFor={`qb-addon-${a.rule_id}-price`} className="text-sm font-medium text-slate-800">
-                    {a.product.name} price
-                  </label>
-                  <select
-                    id={`qb-addon-${a.rule_id}-price`}
-                    value={st.price}
-                    onChange={(e) => put({ price: e.target.value })}
-                    className={inputClass}
-                  >
-                    {a.selectable_prices.map((p) => (
-                      <option key={p.id} value={p.id}>
-                        {priceLabel(p)}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="flex flex-col gap-1">
-                  <label htmlFor={`qb-addon-${a.rule_id}-qty`} className="text-sm font-medium text-slate-800">
-                    Quantity{a.max_quantity ? ` (max ${a.max_quantity})` : ""}
-                  </label>
-                  <input
-                    id={`qb-addon-${a.rule_id}-qty`}
-                    type="number"
-                    min={1}
-                    value={st.quantity}
-                    onChange={(e) => put({ quantity: e.target.value })}
-                    className={inputClass}
-                  />
-                </div>
+                <SelectFormField
+                  id={`qb-addon-${a.rule_id}-price`}
+                  label={`${a.product.name} price`}
+                  value={st.price}
+                  onChange={(e) => put({ price: e.target.value })}
+                >
+                  <Options of={a.selectable_prices} value={(p) => p.id} label={priceLabel} />
+                </SelectFormField>
+                <InputFormField
+                  id={`qb-addon-${a.rule_id}-qty`}
+                  label={`Quantity${a.max_quantity ? ` (max ${a.max_quantity})` : ""}`}
+                  type="number"
+                  min={1}
+                  value={st.quantity}
+                  onChange={(e) => put({ quantity: e.target.value })}
+                />
               </div>
             );
           })}

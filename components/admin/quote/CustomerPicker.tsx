@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { NewCustomerForm } from "@/components/admin/customers/NewCustomerForm";
 import { useTRPC } from "@/components/trpc/client";
 import { Dialog } from "@/components/ui/Dialog";
-import { FormField, inputClass } from "@/components/ui/FormField";
+import { InputFormField } from "@/components/ui/FormField";
 import { secondaryButtonClass } from "@/components/ui/PageHeader";
 
 export function CustomerPicker({
@@ -34,7 +34,7 @@ export function CustomerPicker({
   return (
     <div className="flex flex-wrap items-start gap-3">
       <div className="min-w-64 flex-1">
-        <FormField
+        <InputFormField
           id="qb-customer"
           label="Customer"
           errors={errors}
@@ -44,19 +44,12 @@ export function CustomerPicker({
               ? `${exact.name ?? exact.reference}${exact.email ? ` · ${exact.email}` : ""}`
               : "Type a reference, name or email and pick from the list."
           }
-        >
-          {(p) => (
-            <input
-              {...p}
-              list="qb-customer-options"
-              autoComplete="off"
-              value={term}
-              onChange={(e) => setTerm(e.target.value)}
-              onBlur={() => onChange(term.trim())}
-              className={inputClass}
-            />
-          )}
-        </FormField>
+          list="qb-customer-options"
+          autoComplete="off"
+          value={term}
+          onChange={(e) => setTerm(e.target.value)}
+          onBlur={() => onChange(term.trim())}
+        />
         <datalist id="qb-customer-options">
           {found.data?.results.map((c) => (
             <option key={c.id} value={c.reference}>

@@ -1,8 +1,9 @@
 "use client";
 // Rows of individual prices (recurring items or one-time initial items): price, quantity, unit price
 // override and discount, with "Add" and "Remove" buttons.
-import { inputClass } from "@/components/ui/Field";
+import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { formatMoney } from "@/components/ui/money";
+import { Options } from "@/components/ui/Options";
 import { type ItemRow, newRow } from "./draft";
 
 export interface PriceOption {
@@ -33,108 +34,96 @@ export function PriceRows({
   rows,
   prices,
   onChange,
+  errors,
+  errorTestId,
 }: {
   idPrefix: string;
   what: string;
   rows: ItemRow[];
   prices: PriceOption[];
   onChange: (rows: ItemRow[]) => void;
+  /** the server's messages for the rows as a whole, shown under them */
+  errors?: string[];
+  errorTestId: string;
 }) {
   const patch = (key: string, p: Partial<ItemRow>) => onChange(rows.map((r) => (r.key === key ? { ...r, ...p } : r)));
   return (
-    <div className="space-y-3">
-      {rows.map((r, i) => {
-        const id = `${idPrefix}-${i}`;
-        return (
-          <fieldset
-            key={r.key}
-            className="grid gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-[minmax(0,3fr)_5rem_7rem_6rem_auto]"
-            data-testid={`${idPrefix}-row`}
-          >
-            <legend className="sr-only">
-              {what} {i + 1}
-            </legend>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${id}-price`} className="text-sm font-medium text-slate-800">
-                {what} {i + 1}: price
-              </label>
-              <select
+    <>
+      <div className="space-y-3">
+        {rows.map((r, i) => {
+          const id = `${idPrefix}-${i}`;
+          return (
+            <fieldset
+              key={r.key}
+              className="grid gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-[minmax(0,3fr)_5rem_7rem_6rem_auto]"
+              data-testid={`${idPrefix}-row`}
+            >
+              <legend className="sr-only">
+                {what} {i + 1}
+              </legend>
+              <SelectFormField
                 id={`${id}-price`}
+                label={`${what} ${i + 1}: price`}
                 value={r.price}
                 onChange={(e) => patch(r.key, { price: e.target.value })}
-                className={inputClass}
               >
                 <option value="">Choose a price…</option>
-                {prices.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {priceLabel(p)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${id}-qty`} className="text-sm font-medium text-slate-800">
-                Quantity
-              </label>
-              <input
+                <Options of={prices} value={(p) => p.id} label={priceLabel} />
+              </SelectFormField>
+              <InputFormField
                 id={`${id}-qty`}
+                label="Quantity"
                 type="number"
                 min={1}
                 inputMode="numeric"
                 value={r.quantity}
                 onChange={(e) => patch(r.key, { quantity: e.target.value })}
-                className={inputClass}
               />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${id}-unit`} className="text-sm font-medium text-slate-800">
-                Unit price override
-              </label>
-              <input
+              <InputFormField
                 id={`${id}-unit`}
+                label="Unit price override"
                 inputMode="decimal"
                 placeholder="catalog"
                 value={r.unitAmount}
                 onChange={(e) => patch(r.key, { unitAmount: e.target.value })}
-                className={inputClass}
               />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${id}-discount`} className="text-sm font-medium text-slate-800">
-                Discount %
-              </label>
-              <input
+              <InputFormField
                 id={`${id}-discount`}
+                label="Discount %"
                 inputMode="decimal"
                 placeholder="0"
                 value={r.discount}
                 onChange={(e) => patch(r.key, { discount: e.target.value })}
-                className={inputClass}
               />
-            </div>
-            <div className="flex items-end">
-              <button
-                type="button"
-                onClick={() => onChange(rows.filter((x) => x.key !== r.key))}
-                className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 hover:bg-slate-50"
-              >
-                Remove
-                <span className="sr-only">
-                  {" "}
-                  {what.toLowerCase()} {i + 1}
-                </span>
-              </button>
-            </div>
-          </fieldset>
-        );
-      })}
-      <button
-        type="button"
-        onClick={() => onChange([...rows, newRow()])}
-        className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-      >
-        Add {what.toLowerCase()}
-      </button>
-    </div>
+              <div className="flex items-end">
+                <button
+                  type="button"
+                  onClick={() => onChange(rows.filter((x) => x.key !== r.key))}
+                  className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 hover:bg-slate-50"
+                >
+                  Remove
+                  <span className="sr-only">
+                    {" "}
+                    {what.toLowerCase()} {i + 1}
+                  </span>
+                </button>
+              </div>
+            </fieldset>
+          );
+        })}
+        <button
+          type="button"
+          onClick={() => onChange([...rows, newRow()])}
+          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+        >
+          Add {what.toLowerCase()}
+        </button>
+      </div>
+      {errors ? (
+        <p className="mt-2 text-sm text-red-800" data-testid={errorTestId}>
+          {errors.join(" ")}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -8,8 +8,7 @@ import { useTRPC } from "@/components/trpc/client";
 import { Card } from "@/components/ui/Card";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { fieldErrorsOf, trpcErrorCode } from "@/components/ui/errors";
-import { inputClass } from "@/components/ui/Field";
-import { FormField } from "@/components/ui/FormField";
+import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { formatMoney } from "@/components/ui/money";
 import { primaryButtonClass } from "@/components/ui/PageHeader";
 import { toast } from "@/components/ui/Toaster";
@@ -137,17 +136,14 @@ export function QuoteBuilder({ initialCustomer }: { initialCustomer?: string }) 
                 rows={draft.items}
                 prices={recurringPrices}
                 onChange={(items) => set({ items })}
+                errors={errors.items}
+                errorTestId="qb-items-error"
               />
-              {errors.items ? (
-                <p className="mt-2 text-sm text-red-800" data-testid="qb-items-error">
-                  {errors.items.join(" ")}
-                </p>
-              ) : null}
             </div>
           )}
         </Card>
         <Card title="Initial billing">
-          <FormField
+          <SelectFormField
             id="qb-initial-mode"
             label="Initial billing mode"
             errors={errors.initial_billing_mode}
@@ -158,44 +154,30 @@ export function QuoteBuilder({ initialCustomer }: { initialCustomer?: string }) 
                   ? "The first period is added to the first regular invoice."
                   : "Nothing is billed until the first regular billing date."
             }
+            value={draft.initialMode}
+            onChange={(e) =>
+              set({
+                initialMode: e.target.value as InitialMode,
+                initialItems: e.target.value === "create_initial_run" ? draft.initialItems : [],
+              })
+            }
           >
-            {(p) => (
-              <select
-                {...p}
-                value={draft.initialMode}
-                onChange={(e) =>
-                  set({
-                    initialMode: e.target.value as InitialMode,
-                    initialItems: e.target.value === "create_initial_run" ? draft.initialItems : [],
-                  })
-                }
-                className={inputClass}
-              >
-                <option value="none">None: start billing at the first billing date</option>
-                <option value="create_initial_run">Charge now (initial billing run)</option>
-                <option value="next_invoice">Add the first period to the next invoice</option>
-              </select>
-            )}
-          </FormField>
+            <option value="none">None: start billing at the first billing date</option>
+            <option value="create_initial_run">Charge now (initial billing run)</option>
+            <option value="next_invoice">Add the first period to the next invoice</option>
+          </SelectFormField>
           <div className="mt-4">
-            <FormField
+            <InputFormField
               id="qb-trial-days"
               label="Free trial (days)"
               errors={errors.trial_days}
               hint="Optional. Nothing is charged during the trial; the first period starts when it ends."
-            >
-              {(p) => (
-                <input
-                  {...p}
-                  type="number"
-                  min={1}
-                  inputMode="numeric"
-                  value={draft.trialDays}
-                  onChange={(e) => set({ trialDays: e.target.value })}
-                  className={inputClass}
-                />
-              )}
-            </FormField>
+              type="number"
+              min={1}
+              inputMode="numeric"
+              value={draft.trialDays}
+              onChange={(e) => set({ trialDays: e.target.value })}
+            />
           </div>
           {draft.initialMode === "create_initial_run" ? (
             <div className="mt-4">
@@ -206,12 +188,9 @@ export function QuoteBuilder({ initialCustomer }: { initialCustomer?: string }) 
                 rows={draft.initialItems}
                 prices={oneTimePrices}
                 onChange={(initialItems) => set({ initialItems })}
+                errors={errors.initial_items}
+                errorTestId="qb-initial-items-error"
               />
-              {errors.initial_items ? (
-                <p className="mt-2 text-sm text-red-800" data-testid="qb-initial-items-error">
-                  {errors.initial_items.join(" ")}
-                </p>
-              ) : null}
             </div>
           ) : null}
         </Card>

@@ -2,7 +2,7 @@
 // The live quote: each line with its explanation, the first charge and the recurring totals, and the
 // billing schedule preview (next billing dates).
 import type { RouterOutputs } from "@/components/trpc/types";
-import { DateTime } from "@/components/ui/DateTime";
+import { DateRange, DateTime } from "@/components/ui/DateTime";
 import { formatPercent } from "@/components/ui/format";
 import { Money } from "@/components/ui/Money";
 
@@ -30,8 +30,7 @@ function LineRow({ line, currency, recurring }: { line: Line; currency: string; 
           </p>
           {recurring && line.service_period_start_at ? (
             <p className="text-xs text-slate-700">
-              Service <DateTime value={line.service_period_start_at} dateOnly /> –{" "}
-              <DateTime value={line.service_period_end_at} dateOnly />
+              Service <DateRange start={line.service_period_start_at} end={line.service_period_end_at} />
             </p>
           ) : null}
           {recurring && line.renewal_explanation ? (
@@ -114,8 +113,7 @@ export function QuotePreview({ quote }: { quote: Quote }) {
           Billing schedule
         </h3>
         <p className="text-sm text-slate-800">
-          First period <DateTime value={quote.period_start_at} dateOnly /> –{" "}
-          <DateTime value={quote.period_end_at} dateOnly />;{" "}
+          First period <DateRange start={quote.period_start_at} end={quote.period_end_at} />;{" "}
           {s.kind === "one_time"
             ? "one-time charge."
             : s.interval

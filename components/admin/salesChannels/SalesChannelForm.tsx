@@ -8,7 +8,7 @@ import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { FormError } from "@/components/ui/FormError";
-import { FormField, inputClass } from "@/components/ui/FormField";
+import { InputFormField, inputClass, SelectFormField, TextareaFormField } from "@/components/ui/FormField";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
 import { CHANNEL_FIELDS, channelBodyOf, offerMessages } from "./channelForm";
@@ -55,71 +55,58 @@ export function SalesChannelForm({ channel }: { channel?: Channel }) {
           ...Object.keys(errors).filter((k) => k !== "non_field_errors"),
         ])}
       />
-      <FormField
+      <InputFormField
         id="channel-name"
         label="Name"
         required
         errors={errors.name}
         hint="For you, e.g. “Web shop – monthly plan”."
-      >
-        {(p) => <input {...p} name="name" defaultValue={channel?.name ?? ""} maxLength={200} className={inputClass} />}
-      </FormField>
+        name="name"
+        defaultValue={channel?.name ?? ""}
+        maxLength={200}
+      />
       <fieldset className="grid gap-3 rounded-md border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-900">Offer</legend>
-        <FormField
+        <SelectFormField
           id="channel-start-price"
           label="Start from a price"
           hint="Fills the offer below with this price, quantity 1. Edit the JSON for bundles, add-ons, trials or discounts."
+          defaultValue=""
+          onChange={(e) => startFrom(e.target.value)}
         >
-          {(p) => (
-            <select {...p} defaultValue="" onChange={(e) => startFrom(e.target.value)} className={inputClass}>
-              <option value="">Choose a price…</option>
-              {(prices.data ?? []).map((pr) => (
-                <option
-                  key={pr.id}
-                  value={pr.id}
-                >{`${pr.product_name} · ${pr.reference ?? pr.id} · ${pr.unit_amount} ${pr.currency}${pr.interval ? ` / ${pr.interval}` : ""}`}</option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField
+          <option value="">Choose a price…</option>
+          {(prices.data ?? []).map((pr) => (
+            <option
+              key={pr.id}
+              value={pr.id}
+            >{`${pr.product_name} · ${pr.reference ?? pr.id} · ${pr.unit_amount} ${pr.currency}${pr.interval ? ` / ${pr.interval}` : ""}`}</option>
+          ))}
+        </SelectFormField>
+        <TextareaFormField
           id="channel-offer"
           label="Offer (JSON)"
           required
           errors={offerMessages(errors)}
           hint="The offer fields of a quote (items or bundle_template, …); checked by pricing it once."
-        >
-          {(p) => (
-            <textarea
-              {...p}
-              name="offer"
-              rows={6}
-              value={offer}
-              onChange={(e) => setOffer(e.target.value)}
-              spellCheck={false}
-              className={`${inputClass} font-mono text-xs`}
-            />
-          )}
-        </FormField>
+          name="offer"
+          rows={6}
+          value={offer}
+          onChange={(e) => setOffer(e.target.value)}
+          spellCheck={false}
+          className={`${inputClass} font-mono text-xs`}
+        />
       </fieldset>
-      <FormField
+      <TextareaFormField
         id="channel-origins"
         label="Allowed origins"
         required
         errors={errors.allowed_origins}
         hint="One per line: the sites allowed to run the widget, e.g. https://shop.example.com (http://localhost:PORT for development)."
-      >
-        {(p) => (
-          <textarea
-            {...p}
-            name="allowed_origins"
-            rows={3}
-            defaultValue={channel?.allowed_origins.join("\n") ?? ""}
-            className={`${inputClass} font-mono text-xs`}
-          />
-        )}
-      </FormField>
+        name="allowed_origins"
+        rows={3}
+        defaultValue={channel?.allowed_origins.join("\n") ?? ""}
+        className={`${inputClass} font-mono text-xs`}
+      />
       <fieldset
         className="grid gap-2"
         aria-describedby={errors.processor_ids ? "channel-processors-error" : "channel-processors-hint"}
@@ -158,46 +145,53 @@ export function SalesChannelForm({ channel }: { channel?: Channel }) {
       </fieldset>
       <fieldset className="grid gap-3 rounded-md border border-slate-200 p-4 sm:grid-cols-3">
         <legend className="px-1 text-sm font-semibold text-slate-900">Theme</legend>
-        <FormField
+        <InputFormField
           id="channel-theme-primary"
           label="Primary colour"
           errors={errors.theme}
           hint="A CSS colour, e.g. #0055ff."
-        >
-          {(p) => (
-            <input
-              {...p}
-              name="theme_primary"
-              defaultValue={str((theme.colors as Record<string, unknown> | undefined)?.primary)}
-              className={inputClass}
-            />
-          )}
-        </FormField>
-        <FormField id="channel-theme-logo" label="Logo URL">
-          {(p) => (
-            <input {...p} name="theme_logo_url" type="url" defaultValue={str(theme.logo_url)} className={inputClass} />
-          )}
-        </FormField>
-        <FormField id="channel-theme-font" label="Font family">
-          {(p) => (
-            <input {...p} name="theme_font_family" defaultValue={str(theme.font_family)} className={inputClass} />
-          )}
-        </FormField>
+          name="theme_primary"
+          defaultValue={str((theme.colors as Record<string, unknown> | undefined)?.primary)}
+        />
+        <InputFormField
+          id="channel-theme-logo"
+          label="Logo URL"
+          name="theme_logo_url"
+          type="url"
+          defaultValue={str(theme.logo_url)}
+        />
+        <InputFormField
+          id="channel-theme-font"
+          label="Font family"
+          name="theme_font_family"
+          defaultValue={str(theme.font_family)}
+        />
       </fieldset>
       <fieldset className="grid gap-3 rounded-md border border-slate-200 p-4 sm:grid-cols-2">
         <legend className="px-1 text-sm font-semibold text-slate-900">Terms</legend>
-        <FormField id="channel-terms-url" label="Terms URL" errors={errors.terms}>
-          {(p) => <input {...p} name="terms_url" type="url" defaultValue={str(terms.url)} className={inputClass} />}
-        </FormField>
-        <FormField id="channel-terms-version" label="Terms version">
-          {(p) => <input {...p} name="terms_version" defaultValue={str(terms.version)} className={inputClass} />}
-        </FormField>
+        <InputFormField
+          id="channel-terms-url"
+          label="Terms URL"
+          errors={errors.terms}
+          name="terms_url"
+          type="url"
+          defaultValue={str(terms.url)}
+        />
+        <InputFormField
+          id="channel-terms-version"
+          label="Terms version"
+          name="terms_version"
+          defaultValue={str(terms.version)}
+        />
         <div className="sm:col-span-2">
-          <FormField id="channel-terms-text" label="Terms text" hint="Shown next to the buy button.">
-            {(p) => (
-              <textarea {...p} name="terms_text" rows={2} defaultValue={str(terms.text)} className={inputClass} />
-            )}
-          </FormField>
+          <TextareaFormField
+            id="channel-terms-text"
+            label="Terms text"
+            hint="Shown next to the buy button."
+            name="terms_text"
+            rows={2}
+            defaultValue={str(terms.text)}
+          />
         </div>
       </fieldset>
       <label className="flex items-center gap-2 text-sm text-slate-800">

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { StatusChip } from "@/components/ui/StatusChip";
 
@@ -47,9 +47,7 @@ export function SalesChannelTable() {
       label="Sales channels"
       testId="sales-channels-table"
       columns={columns}
-      data={q.data}
-      loading={q.isPending}
-      error={q.error}
+      {...rowsOf(q, q.data)}
       rowTestId={() => "sales-channel-row"}
       empty={{
         title: "No sales channels yet",

@@ -8,9 +8,10 @@ import { Card } from "@/components/ui/Card";
 import { DateTime } from "@/components/ui/DateTime";
 import { ErrorState } from "@/components/ui/ErrorState";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
-import { FormError } from "@/components/ui/FormError";
-import { FormField, inputClass } from "@/components/ui/FormField";
+import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { text } from "@/components/ui/formData";
+import { GridForm } from "@/components/ui/GridForm";
+import { Options } from "@/components/ui/Options";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { SummaryStrip } from "@/components/ui/SummaryStrip";
@@ -47,9 +48,7 @@ export function AccountSettingsForm() {
   const a = q.data;
   const options = zoneList.includes(a.display_timezone) ? zoneList : [a.display_timezone, ...zoneList];
 
-  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
+  function onSubmit(f: FormData) {
     update.mutate({
       name: text(f, "name"),
       subscriber_url: text(f, "subscriber_url") || null,
@@ -75,84 +74,62 @@ export function AccountSettingsForm() {
         ]}
       />
       <Card title="Account">
-        <form
-          onSubmit={onSubmit}
-          noValidate
-          className="grid gap-4 sm:grid-cols-2"
-          data-testid="account-settings-form"
+        <GridForm
           key={`${a.name}|${a.subscriber_url}|${a.display_timezone}|${a.renewal_notice_days}`}
+          testId="account-settings-form"
+          error={formErrorOf(update.error, FIELDS)}
+          onSubmit={onSubmit}
+          columns={2}
         >
-          <div className="sm:col-span-2">
-            <FormError message={formErrorOf(update.error, FIELDS)} />
-          </div>
-          <FormField
+          <InputFormField
             id="account-name"
             label="Account name"
             required
             errors={errors.name}
             hint="Shown to your customers on checkout and subscriber pages."
-          >
-            {(p) => <input {...p} name="name" defaultValue={a.name} maxLength={200} className={inputClass} />}
-          </FormField>
-          <FormField
+            name="name"
+            defaultValue={a.name}
+            maxLength={200}
+          />
+          <SelectFormField
             id="account-zone"
             label="Display time zone"
             required
             errors={errors.display_timezone}
             hint="Dates in this console are shown in this zone (billing itself runs in UTC)."
+            name="display_timezone"
+            defaultValue={a.display_timezone}
           >
-            {(p) => (
-              <select {...p} name="display_timezone" defaultValue={a.display_timezone} className={inputClass}>
-                {options.map((z) => (
-                  <option key={z} value={z}>
-                    {z}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+            <Options of={options} value={(z) => z} label={(z) => z} />
+          </SelectFormField>
           <div className="sm:col-span-2">
-            <FormField
+            <InputFormField
               id="account-subscriber-url"
               label="Subscriber page URL (subscriber_url)"
               errors={errors.subscriber_url}
               hint="Where your customers manage their subscription; links in emails and the widget point here. Leave empty for none."
-            >
-              {(p) => (
-                <input
-                  {...p}
-                  name="subscriber_url"
-                  type="url"
-                  defaultValue={a.subscriber_url ?? ""}
-                  placeholder="https://shop.example.com/account/subscription"
-                  className={inputClass}
-                />
-              )}
-            </FormField>
+              name="subscriber_url"
+              type="url"
+              defaultValue={a.subscriber_url ?? ""}
+              placeholder="https://shop.example.com/account/subscription"
+            />
           </div>
-          <FormField
+          <InputFormField
             id="account-renewal-notice-days"
             label="Renewal notice (days before)"
             errors={errors.renewal_notice_days}
             hint="The subscription_contract.renewal_upcoming event (and e-mail, when configured) comes this many days before each renewal; 0 sends none."
-          >
-            {(p) => (
-              <input
-                {...p}
-                name="renewal_notice_days"
-                type="number"
-                min={0}
-                max={90}
-                step={1}
-                defaultValue={a.renewal_notice_days}
-                className={inputClass}
-              />
-            )}
-          </FormField>
+            name="renewal_notice_days"
+            type="number"
+            min={0}
+            max={90}
+            step={1}
+            defaultValue={a.renewal_notice_days}
+          />
           <div className="sm:col-span-2">
             <SubmitButton pending={update.isPending}>Save settings</SubmitButton>
           </div>
-        </form>
+        </GridForm>
       </Card>
     </>
   );

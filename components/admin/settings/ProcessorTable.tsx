@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { StatusChip } from "@/components/ui/StatusChip";
 
 type Processor = RouterOutputs["settings"]["processors"]["list"][number];
@@ -45,9 +45,7 @@ export function ProcessorTable() {
       label="Payment processors"
       testId="processors-table"
       columns={columns}
-      data={q.data}
-      loading={q.isPending}
-      error={q.error}
+      {...rowsOf(q, q.data)}
       rowTestId={() => "processor-row"}
       empty={{
         title: "No payment processors",

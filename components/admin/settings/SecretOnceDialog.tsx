@@ -1,19 +1,34 @@
 "use client";
+import { useRef, useState } from "react";
 import { CopyButton } from "@/components/ui/CopyButton";
 // A secret (API key, webhook signing secret) shown exactly once, right after it was made: a copy
 // button and a plain warning. Lists only ever show prefixes.
 import { Dialog } from "@/components/ui/Dialog";
+import { toast } from "@/components/ui/Toaster";
 
+/** A create form whose answer carries such a secret: on success the form is emptied, the answer kept for
+ * the dialog (`created`, until `clear`), the toast says `message`, and `reload` refreshes the list. */
+export function useCreatedWithSecret<T>(message: (created: T) => string, reload: () => Promise<void>) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [created, setCreated] = useState<T | null>(null);
+  const onSuccess = async (answer: T) => {
+    formRef.current?.reset();
+    setCreated(answer);
+    toast.success(message(answer));
+    await reload();
+  };
+  return { formRef, created, clear: () => setCreated(null), onSuccess };
+}
+
+/** Open while there is a secret to show; closing it calls `onClose` (which forgets the secret). */
 export function SecretOnceDialog({
-  open,
-  onOpenChange,
+  onClose,
   title,
   what,
   secret,
   children,
 }: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  onClose: () => void;
   title: string;
   what: string;
   secret: string | null;
@@ -21,8 +36,10 @@ export function SecretOnceDialog({
 }) {
   return (
     <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
+      open={secret !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
       title={title}
       testId="secret-once-dialog"
       description={
@@ -42,7 +59,7 @@ export function SecretOnceDialog({
       <div className="mt-6 flex justify-end">
         <button
           type="button"
-          onClick={() => onOpenChange(false)}
+          onClick={onClose}
           className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
         >
           I have copied it

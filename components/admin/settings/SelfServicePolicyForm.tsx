@@ -7,7 +7,7 @@ import { Card } from "@/components/ui/Card";
 import { ErrorState } from "@/components/ui/ErrorState";
 import { formErrorOf } from "@/components/ui/errors";
 import { FormError } from "@/components/ui/FormError";
-import { FormField, inputClass } from "@/components/ui/FormField";
+import { SelectFormField } from "@/components/ui/FormField";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { TableSkeleton } from "@/components/ui/TableSkeleton";
 import { toast } from "@/components/ui/Toaster";
@@ -74,21 +74,19 @@ export function SelfServicePolicyForm() {
             </div>
           ))}
         </fieldset>
-        <FormField
+        <SelectFormField
           id="ss-proration"
           label="Proration of customers' plan changes"
           hint="An upgrade raises what each billing period costs; any other change is a downgrade."
+          name="customer_proration"
+          defaultValue={policy.customer_proration}
         >
-          {(p) => (
-            <select {...p} name="customer_proration" defaultValue={policy.customer_proration} className={inputClass}>
-              {PRORATION.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+          {PRORATION.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectFormField>
         <SubmitButton pending={update.isPending}>Save self-service settings</SubmitButton>
       </form>
     </Card>

@@ -7,6 +7,7 @@ import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { inputClass } from "@/components/ui/Field";
 import { FormError } from "@/components/ui/FormError";
+import { Options } from "@/components/ui/Options";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 
 type Role = "owner" | "admin" | "read_only";
@@ -39,11 +40,7 @@ function RoleForm({ user }: { user: UserRow }) {
         Role of {user.email}
       </label>
       <select id={id} name="role" defaultValue={user.role} className={inputClass}>
-        {(Object.keys(ROLE_LABEL) as Role[]).map((r) => (
-          <option key={r} value={r}>
-            {ROLE_LABEL[r]}
-          </option>
-        ))}
+        <Options of={Object.keys(ROLE_LABEL) as Role[]} value={(r) => r} label={(r) => ROLE_LABEL[r]} />
       </select>
       <SubmitButton pending={save.isPending} testId={`save-role-${user.id}`}>
         Save

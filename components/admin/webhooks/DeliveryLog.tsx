@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { toast } from "@/components/ui/Toaster";
@@ -90,9 +90,7 @@ export function DeliveryLog({ endpointId }: { endpointId: number }) {
       label="Deliveries"
       testId="deliveries-table"
       columns={columns}
-      data={q.data}
-      loading={q.isPending}
-      error={q.error}
+      {...rowsOf(q, q.data)}
       rowTestId={() => "delivery-row"}
       empty={{
         title: "No deliveries yet",

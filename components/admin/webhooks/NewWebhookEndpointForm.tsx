@@ -2,16 +2,14 @@
 // Adds a webhook endpoint; its signing secret appears once in a dialog, then the seller goes to its delivery log.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useRef, useState } from "react";
-import { SecretOnceDialog } from "@/components/admin/settings/SecretOnceDialog";
+import { SecretOnceDialog, useCreatedWithSecret } from "@/components/admin/settings/SecretOnceDialog";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { FormError } from "@/components/ui/FormError";
-import { FormField, inputClass } from "@/components/ui/FormField";
+import { InputFormField } from "@/components/ui/FormField";
 import { text } from "@/components/ui/formData";
 import { SubmitButton } from "@/components/ui/SubmitButton";
-import { toast } from "@/components/ui/Toaster";
 
 const FIELDS = ["url", "enabled_events"] as const;
 type Created = RouterOutputs["webhooks"]["create"];
@@ -19,18 +17,11 @@ type Created = RouterOutputs["webhooks"]["create"];
 export function NewWebhookEndpointForm() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [created, setCreated] = useState<Created | null>(null);
-  const create = useMutation(
-    trpc.webhooks.create.mutationOptions({
-      onSuccess: async (ep) => {
-        formRef.current?.reset();
-        setCreated(ep);
-        toast.success("Webhook endpoint added");
-        await queryClient.invalidateQueries(trpc.webhooks.list.pathFilter());
-      },
-    }),
+  const { formRef, created, clear, onSuccess } = useCreatedWithSecret(
+    (_: Created) => "Webhook endpoint added",
+    () => queryClient.invalidateQueries(trpc.webhooks.list.pathFilter()),
   );
+  const create = useMutation(trpc.webhooks.create.mutationOptions({ onSuccess }));
   const errors = fieldErrorsOf(create.error);
 
   function onSubmit(e: React.FormEvent<HTMLFormElement>) {
@@ -46,25 +37,23 @@ export function NewWebhookEndpointForm() {
     <>
       <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="new-webhook-form">
         <FormError message={formErrorOf(create.error, FIELDS)} />
-        <FormField
+        <InputFormField
           id="webhook-url"
           label="Endpoint URL"
           required
           errors={errors.url}
           hint="A public https URL of your server. Each delivery is signed with the endpoint's secret (Webhook-Signature header)."
-        >
-          {(p) => (
-            <input {...p} name="url" type="url" placeholder="https://example.com/webhooks" className={inputClass} />
-          )}
-        </FormField>
-        <FormField
+          name="url"
+          type="url"
+          placeholder="https://example.com/webhooks"
+        />
+        <InputFormField
           id="webhook-events"
           label="Events"
           errors={errors.enabled_events}
           hint="Event types separated by commas, e.g. billing_run.failed, subscription_contract.canceled. Leave empty for all events."
-        >
-          {(p) => <input {...p} name="events" className={inputClass} />}
-        </FormField>
+          name="events"
+        />
         <div>
           <SubmitButton pending={create.isPending} pendingLabel="Adding…">
             Add endpoint
@@ -72,10 +61,7 @@ export function NewWebhookEndpointForm() {
         </div>
       </form>
       <SecretOnceDialog
-        open={created !== null}
-        onOpenChange={(o) => {
-          if (!o) setCreated(null);
-        }}
+        onClose={clear}
         title="Endpoint added: its signing secret"
         what="signing secret"
         secret={created?.secret ?? null}

@@ -109,10 +109,7 @@ export function WebhookEndpointDetail({ endpointId }: { endpointId: number }) {
         error={formErrorOf(rotate.error, [])}
       />
       <SecretOnceDialog
-        open={secret !== null}
-        onOpenChange={(o) => {
-          if (!o) setSecret(null);
-        }}
+        onClose={() => setSecret(null)}
         title="The new signing secret"
         what="signing secret"
         secret={secret}

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { StatusChip } from "@/components/ui/StatusChip";
 
@@ -44,9 +44,7 @@ export function WebhookEndpointTable() {
       label="Webhook endpoints"
       testId="webhook-endpoints-table"
       columns={columns}
-      data={q.data}
-      loading={q.isPending}
-      error={q.error}
+      {...rowsOf(q, q.data)}
       rowTestId={() => "webhook-endpoint-row"}
       empty={{
         title: "No webhook endpoints yet",

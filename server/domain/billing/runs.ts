@@ -2,7 +2,7 @@
 
 import type { Ctx } from "@/server/domain/context";
 import { DomainError, invalid, notFound } from "@/server/domain/errors";
-import { type ListResult, type PageRequest, pageWindow } from "@/server/domain/list";
+import { type ListResult, type PageRequest, type PageWindow, pagedList } from "@/server/domain/list";
 import { emitDueNotices } from "@/server/domain/notices/tick";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { type DueSummary, processAccountDue } from "./due";
@@ -22,14 +22,19 @@ export async function listRuns(ctx: Ctx, query: RunListQuery): Promise<ListResul
   if (query.state !== undefined) where.state = query.state;
   if (query.customer !== undefined) where.customerId = Number(query.customer);
   if (query.customer_reference !== undefined) where.contract = { customer: { reference: query.customer_reference } };
-  const count = query.page ? await ctx.db.billingRun.count({ where }) : 0;
-  const rows = await ctx.db.billingRun.findMany({
-    where,
-    include: runInclude,
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    ...pageWindow(query.page, count),
-  });
-  return { results: rows.map((r) => presentRun(r)), count: query.page ? count : rows.length, page: query.page };
+  const rows = (window: PageWindow) =>
+    ctx.db.billingRun.findMany({
+      where,
+      include: runInclude,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      ...window,
+    });
+  return pagedList(
+    query.page,
+    () => ctx.db.billingRun.count({ where }),
+    rows,
+    (r) => presentRun(r),
+  );
 }
 
 export async function getRun(ctx: Ctx, id: number) {

@@ -1,32 +1,25 @@
 import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
-import { activeWhere, type ListResult, type PageRequest, pageWindow } from "@/server/domain/list";
+import { type CatalogListQuery, catalogWhere, type ListResult, type PageWindow, pagedList } from "@/server/domain/list";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { BundleTemplateDetailOut, BundleTemplateOut } from "@/server/schemas/bundles";
 import { type BundleDetailRecord, bundleDetailInclude, presentBundle, presentBundleDetail } from "./present";
 
-export async function listBundles(
-  ctx: Ctx,
-  query: { active?: string; reference?: string; page?: PageRequest },
-): Promise<ListResult<BundleTemplateOut>> {
-  const where: Prisma.BundleTemplateWhereInput = {
-    accountId: ctx.accountId,
-    ...activeWhere(query.active),
-    ...(query.reference !== undefined ? { reference: query.reference } : {}),
-  };
-  const count = query.page ? await ctx.db.bundleTemplate.count({ where }) : 0;
-  const rows = await ctx.db.bundleTemplate.findMany({
-    where,
-    include: { _count: { select: { items: true } } },
-    orderBy: { id: "asc" },
-    ...pageWindow(query.page, count),
-  });
-  return { results: rows.map(presentBundle), count: query.page ? count : rows.length, page: query.page };
+export async function listBundles(ctx: Ctx, query: CatalogListQuery): Promise<ListResult<BundleTemplateOut>> {
+  const where: Prisma.BundleTemplateWhereInput = catalogWhere(ctx.accountId, query);
+  const rows = (window: PageWindow) =>
+    ctx.db.bundleTemplate.findMany({
+      where,
+      include: { _count: { select: { items: true } } },
+      orderBy: { id: "asc" },
+      ...window,
+    });
+  return pagedList(query.page, () => ctx.db.bundleTemplate.count({ where }), rows, presentBundle);
 }
 
 export async function loadBundle(ctx: Ctx, id: number, active?: string): Promise<BundleDetailRecord> {
   const bundle = await ctx.db.bundleTemplate.findFirst({
-    where: { id, accountId: ctx.accountId, ...activeWhere(active) },
+    where: { id, ...catalogWhere(ctx.accountId, { active }) },
     include: bundleDetailInclude,
   });
   if (!bundle) throw notFound();

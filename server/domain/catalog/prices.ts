@@ -1,6 +1,6 @@
 import type { Ctx } from "@/server/domain/context";
 import { invalid, invalidFields, notFound } from "@/server/domain/errors";
-import { activeWhere, type ListResult, type PageRequest, pageWindow } from "@/server/domain/list";
+import { activeWhere, type ListResult, type PageRequest, type PageWindow, pagedList } from "@/server/domain/list";
 import { fmt4 } from "@/server/domain/money";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { CatalogPriceOut } from "@/server/schemas/catalog";
@@ -28,15 +28,15 @@ export async function listPrices(ctx: Ctx, query: PriceListQuery): Promise<ListR
   if (query.currency !== undefined) where.currency = query.currency.toUpperCase();
   if (query.billing_type !== undefined) where.billingType = query.billing_type;
   if (query.recurrence_type !== undefined) where.recurrenceType = query.recurrence_type;
-  const count = query.page ? await ctx.db.catalogPrice.count({ where }) : 0;
-  const rows = await ctx.db.catalogPrice.findMany({
-    where,
-    include: priceInclude,
-    orderBy: { id: "asc" },
-    ...pageWindow(query.page, count),
-  });
   const now = ctx.clock.now();
-  return { results: rows.map((p) => presentPrice(p, now)), count: query.page ? count : rows.length, page: query.page };
+  const rows = (window: PageWindow) =>
+    ctx.db.catalogPrice.findMany({ where, include: priceInclude, orderBy: { id: "asc" }, ...window });
+  return pagedList(
+    query.page,
+    () => ctx.db.catalogPrice.count({ where }),
+    rows,
+    (p) => presentPrice(p, now),
+  );
 }
 
 export async function getPrice(ctx: Ctx, id: number, query: { active?: string } = {}): Promise<CatalogPriceOut> {

@@ -1,6 +1,13 @@
 import type { Ctx } from "@/server/domain/context";
 import { invalid, notFound } from "@/server/domain/errors";
-import { activeWhere, type ListResult, type PageRequest, pageWindow } from "@/server/domain/list";
+import {
+  activeWhere,
+  type CatalogListQuery,
+  catalogWhere,
+  type ListResult,
+  type PageWindow,
+  pagedList,
+} from "@/server/domain/list";
 import { fmt4 } from "@/server/domain/money";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { CatalogProductDetailOut, CatalogProductOut } from "@/server/schemas/catalog";
@@ -10,23 +17,11 @@ const countActivePrices = {
   _count: { select: { prices: { where: { active: true } } } },
 } satisfies Prisma.CatalogProductInclude;
 
-export async function listProducts(
-  ctx: Ctx,
-  query: { active?: string; reference?: string; page?: PageRequest },
-): Promise<ListResult<CatalogProductOut>> {
-  const where: Prisma.CatalogProductWhereInput = {
-    accountId: ctx.accountId,
-    ...activeWhere(query.active),
-    ...(query.reference !== undefined ? { reference: query.reference } : {}),
-  };
-  const count = query.page ? await ctx.db.catalogProduct.count({ where }) : 0;
-  const rows = await ctx.db.catalogProduct.findMany({
-    where,
-    include: countActivePrices,
-    orderBy: { id: "asc" },
-    ...pageWindow(query.page, count),
-  });
-  return { results: rows.map(presentProduct), count: query.page ? count : rows.length, page: query.page };
+export async function listProducts(ctx: Ctx, query: CatalogListQuery): Promise<ListResult<CatalogProductOut>> {
+  const where: Prisma.CatalogProductWhereInput = catalogWhere(ctx.accountId, query);
+  const rows = (window: PageWindow) =>
+    ctx.db.catalogProduct.findMany({ where, include: countActivePrices, orderBy: { id: "asc" }, ...window });
+  return pagedList(query.page, () => ctx.db.catalogProduct.count({ where }), rows, presentProduct);
 }
 
 export async function getProduct(

@@ -15,6 +15,27 @@ import { presentRegistration } from "./present";
 export const REGISTRATION_TTL_MS = 60 * 60_000;
 const include = { checkout: { select: { token: true } } } as const;
 
+/** A new registration at the processor for a checkout (the checkout flow) or a contract (the subscriber's
+ * "Update card"), open for REGISTRATION_TTL_MS from now. */
+export function registrationData(
+  ctx: Ctx,
+  owner: { checkoutId: number } | { contractId: number },
+  processorId: number,
+  customerId: number,
+) {
+  const now = ctx.clock.now();
+  const expiresAt = new Date(now.getTime() + REGISTRATION_TTL_MS);
+  return {
+    accountId: ctx.accountId,
+    token: newToken("pmr"),
+    ...owner,
+    processorId,
+    customerId,
+    expiresAt,
+    createdAt: now,
+  };
+}
+
 export async function createRegistration(ctx: Ctx, checkoutToken: string): Promise<RegistrationOut> {
   const checkout = await ctx.db.checkout.findFirst({ where: { token: checkoutToken, accountId: ctx.accountId } });
   if (!checkout) throw notFound();
@@ -22,17 +43,8 @@ export async function createRegistration(ctx: Ctx, checkoutToken: string): Promi
     throw invalid("non_field_errors", `The checkout is ${checkout.status}; registrations are for pending checkouts.`);
   if (!checkout.processorId) throw invalid("account_payment_processor", "The checkout has no payment processor.");
   const processor = await ctx.db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: checkout.processorId } });
-  const now = ctx.clock.now();
   const registration = await ctx.db.paymentMethodRegistration.create({
-    data: {
-      accountId: ctx.accountId,
-      token: newToken("pmr"),
-      checkoutId: checkout.id,
-      processorId: processor.id,
-      customerId: checkout.customerId,
-      expiresAt: new Date(now.getTime() + REGISTRATION_TTL_MS),
-      createdAt: now,
-    },
+    data: registrationData(ctx, { checkoutId: checkout.id }, processor.id, checkout.customerId),
     include,
   });
   return presentRegistration(registration, processor.renderMode, ctx.baseUrl ?? "");

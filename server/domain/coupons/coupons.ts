@@ -2,7 +2,7 @@
 // contract's discount refers to its coupon), so there is no update besides deactivation.
 import type { Ctx } from "@/server/domain/context";
 import { invalid, notFound } from "@/server/domain/errors";
-import { activeWhere, type ListResult, type PageRequest, pageWindow } from "@/server/domain/list";
+import { activeWhere, type ListResult, type PageRequest, type PageWindow, pagedList } from "@/server/domain/list";
 import { fmt4 } from "@/server/domain/money";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { CouponCreateInput, CouponOut, RedemptionOut } from "@/server/schemas/coupons";
@@ -54,13 +54,9 @@ export async function listCoupons(
   query: { active?: string; page?: PageRequest },
 ): Promise<ListResult<CouponOut>> {
   const where: Prisma.CouponWhereInput = { accountId: ctx.accountId, ...activeWhere(query.active) };
-  const count = query.page ? await ctx.db.coupon.count({ where }) : 0;
-  const rows = await ctx.db.coupon.findMany({
-    where,
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    ...pageWindow(query.page, count),
-  });
-  return { results: rows.map(presentCoupon), count: query.page ? count : rows.length, page: query.page };
+  const rows = (window: PageWindow) =>
+    ctx.db.coupon.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...window });
+  return pagedList(query.page, () => ctx.db.coupon.count({ where }), rows, presentCoupon);
 }
 
 /** Deactivated coupons (and their codes) can no longer be redeemed; discounts already running continue. */

@@ -1,7 +1,7 @@
 // Promotion codes: customer-facing names of a coupon, unique per account ignoring case.
 import type { Ctx } from "@/server/domain/context";
 import { invalid, notFound } from "@/server/domain/errors";
-import { activeWhere, type ListResult, type PageRequest, pageWindow } from "@/server/domain/list";
+import { activeWhere, type ListResult, type PageRequest, type PageWindow, pagedList } from "@/server/domain/list";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { PromotionCodeCreateInput, PromotionCodeOut } from "@/server/schemas/coupons";
 import { findCoupon } from "./coupons";
@@ -60,14 +60,14 @@ export async function listPromotionCodes(
     where.couponId = query.coupon;
   }
   if (query.code !== undefined) where.codeKey = codeKey(query.code);
-  const count = query.page ? await ctx.db.promotionCode.count({ where }) : 0;
-  const rows = await ctx.db.promotionCode.findMany({
-    where,
-    include: { coupon: true },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    ...pageWindow(query.page, count),
-  });
-  return { results: rows.map(presentPromotionCode), count: query.page ? count : rows.length, page: query.page };
+  const rows = (window: PageWindow) =>
+    ctx.db.promotionCode.findMany({
+      where,
+      include: { coupon: true },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      ...window,
+    });
+  return pagedList(query.page, () => ctx.db.promotionCode.count({ where }), rows, presentPromotionCode);
 }
 
 export async function deactivatePromotionCode(ctx: Ctx, id: number): Promise<PromotionCodeOut> {

@@ -1,6 +1,6 @@
 import type { Ctx } from "@/server/domain/context";
 import { invalid, notFound } from "@/server/domain/errors";
-import { type ListResult, type PageRequest, pageWindow } from "@/server/domain/list";
+import { type ListResult, type PageRequest, type PageWindow, pagedList } from "@/server/domain/list";
 import { iso } from "@/server/domain/time";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { CustomerCreateInput, CustomerOut, CustomerPatchInput } from "@/server/schemas/customers";
@@ -26,9 +26,8 @@ export async function listCustomers(
   const where: Prisma.CustomerWhereInput = { accountId: ctx.accountId };
   if (query.reference !== undefined) where.reference = query.reference;
   if (query.email !== undefined) where.email = { equals: query.email, mode: "insensitive" };
-  const count = query.page ? await ctx.db.customer.count({ where }) : 0;
-  const rows = await ctx.db.customer.findMany({ where, orderBy: { id: "asc" }, ...pageWindow(query.page, count) });
-  return { results: rows.map(presentCustomer), count: query.page ? count : rows.length, page: query.page };
+  const rows = (window: PageWindow) => ctx.db.customer.findMany({ where, orderBy: { id: "asc" }, ...window });
+  return pagedList(query.page, () => ctx.db.customer.count({ where }), rows, presentCustomer);
 }
 
 /** The customer record by reference, or 404. */

@@ -4,7 +4,7 @@ import type { DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
 import { findCustomer } from "@/server/domain/customers/customers";
 import { invalid, notFound } from "@/server/domain/errors";
-import { type ListResult, type PageRequest, pageWindow } from "@/server/domain/list";
+import { type ListResult, type PageRequest, type PageWindow, pagedList } from "@/server/domain/list";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { PaymentMethodOut, paymentMethodCreateBody, paymentMethodPatchBody } from "@/server/schemas/payments";
 import { presentPaymentMethod } from "./present";
@@ -23,14 +23,9 @@ export async function listPaymentMethods(
 ): Promise<ListResult<PaymentMethodOut>> {
   const customer = await findCustomer(ctx, customerReference);
   const where = { accountId: ctx.accountId, customerId: customer.id, state: "active", verified: true };
-  const count = page ? await ctx.db.paymentMethod.count({ where }) : 0;
-  const rows = await ctx.db.paymentMethod.findMany({
-    where,
-    include: withCustomer,
-    orderBy: { id: "asc" },
-    ...pageWindow(page, count),
-  });
-  return { results: rows.map(presentPaymentMethod), count: page ? count : rows.length, page };
+  const rows = (window: PageWindow) =>
+    ctx.db.paymentMethod.findMany({ where, include: withCustomer, orderBy: { id: "asc" }, ...window });
+  return pagedList(page, () => ctx.db.paymentMethod.count({ where }), rows, presentPaymentMethod);
 }
 
 async function loadMethod(ctx: Ctx, customerReference: string, id: number) {

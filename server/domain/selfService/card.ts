@@ -3,8 +3,7 @@
 // replaces the customer's other cards at that processor (registrations.ts verifyCard), and billing uses
 // the newest active card (billing/execute.ts), so the contract is charged on the new card from then on.
 
-import { newToken } from "@/server/domain/checkouts/create";
-import { REGISTRATION_TTL_MS } from "@/server/domain/checkouts/registrations";
+import { registrationData } from "@/server/domain/checkouts/registrations";
 import type { Ctx } from "@/server/domain/context";
 import { invalid, notFound } from "@/server/domain/errors";
 
@@ -59,17 +58,8 @@ export async function startCardUpdate(ctx: Ctx, contractId: number): Promise<{ h
       : await ctx.db.accountPaymentProcessor.findFirst({ where: eligible, orderBy: { id: "asc" } }));
   if (!processor)
     throw invalid("non_field_errors", "Cards cannot be updated for this subscription; contact the seller.");
-  const now = ctx.clock.now();
   const r = await ctx.db.paymentMethodRegistration.create({
-    data: {
-      accountId: ctx.accountId,
-      token: newToken("pmr"),
-      contractId: c.id,
-      processorId: processor.id,
-      customerId: c.customerId,
-      expiresAt: new Date(now.getTime() + REGISTRATION_TTL_MS),
-      createdAt: now,
-    },
+    data: registrationData(ctx, { contractId: c.id }, processor.id, c.customerId),
   });
   return { hosted_url: `/pay/registrations/${r.token}`, token: r.token };
 }

@@ -4,7 +4,7 @@
 
 import type { Ctx } from "@/server/domain/context";
 import { addFieldError, type FieldErrors, invalid, invalidFields, notFound } from "@/server/domain/errors";
-import { activeWhere, type ListResult, type PageRequest, pageWindow } from "@/server/domain/list";
+import { activeWhere, type ListResult, type PageRequest, type PageWindow, pagedList } from "@/server/domain/list";
 import { compileOffer } from "@/server/domain/offers/compile";
 import { iso } from "@/server/domain/time";
 import type { Prisma } from "@/server/generated/prisma/client";
@@ -110,9 +110,8 @@ export async function listChannels(
   query: { active?: string; page?: PageRequest },
 ): Promise<ListResult<SalesChannelOut>> {
   const where: Prisma.SalesChannelWhereInput = { accountId: ctx.accountId, ...activeWhere(query.active) };
-  const count = query.page ? await ctx.db.salesChannel.count({ where }) : 0;
-  const rows = await ctx.db.salesChannel.findMany({ where, orderBy: { id: "asc" }, ...pageWindow(query.page, count) });
-  return { results: rows.map(presentChannel), count: query.page ? count : rows.length, page: query.page };
+  const rows = (window: PageWindow) => ctx.db.salesChannel.findMany({ where, orderBy: { id: "asc" }, ...window });
+  return pagedList(query.page, () => ctx.db.salesChannel.count({ where }), rows, presentChannel);
 }
 
 export async function loadChannel(ctx: Ctx, id: number): Promise<ChannelRow> {
