@@ -1,10 +1,11 @@
 // MRR (docs/decisions.md "Seller admin console data"): per currency, the recurring amounts of live
-// contract items normalised to a month, discounts applied, tax excluded, at given instants. Aggregated
-// in SQL in one pass over the account's live intervals: each item of a live contract (and each pause
-// overlapping it, negatively) is a row of mrr_spans, which triggers keep (mrr_spans_refresh in migration
-// 20261123190000_console_volume: the rule of which item counts when lives there); intervals are bucketed
-// against the sorted instants and summed per price, and only those few sums meet the price versions in
-// effect at each instant.
+// contract items normalised to a month, discounts applied, tax excluded, at given instants. Each item of a
+// live contract (and each pause overlapping it, negatively) is a live interval, a row of mrr_spans, which
+// triggers keep (mrr_spans_refresh: the rule of which item counts when lives there). The spans live at a
+// month's start are the sum of the earlier months' rows of mrr_month_deltas (a span's weight added in the
+// month it starts, taken back in the month it ends); an instant inside a month adds the spans that started
+// and takes back those that ended in that month up to it. Only the few per-price sums meet the price
+// versions in effect at each instant.
 import Decimal from "decimal.js";
 import type { Ctx } from "@/server/domain/context";
 import { Prisma } from "@/server/generated/prisma/client";
@@ -18,36 +19,26 @@ export interface MrrPoint {
 /** MRR per currency at each of `instants` (ascending). One row per instant and currency with a non-zero figure. */
 export async function mrrAt(ctx: Ctx, instants: Date[]): Promise<MrrPoint[]> {
   const pts = instants.map((d) => d.toISOString());
-  // one instant (the current MRR): the spans live then, by a plain range test; several: bucketed once
-  const live =
-    pts.length === 1
-      ? Prisma.sql`
-    live as (
-      select 1 as idx, ${pts[0]}::timestamptz as t, price_id, currency, override, sum(weight) as w from mrr_spans
-      where account_id = ${ctx.accountId} and live_from <= ${pts[0]}::timestamptz and live_to > ${pts[0]}::timestamptz
-      group by 3, 4, 5
-    )`
-      : Prisma.sql`
-    pts as (select i::int as idx, t from unnest(${pts}::timestamptz[]) with ordinality as u(t, i)),
-    arr as (select array_agg(t order by idx) as ts from pts),
-    spans as (
-      -- the live intervals of the account's items, and of the pauses over them negatively (kept by triggers)
-      select price_id, currency, override, weight as w, live_from, live_to from mrr_spans where account_id = ${ctx.accountId}
+  await compactWhenLong(ctx);
+  const live = Prisma.sql`
+    pts as (
+      -- m: the first instant of the instant's month, or of the next month for a month's last millisecond
+      select i::int as idx, t, t at time zone 'UTC' as tu, date_trunc('month', (t at time zone 'UTC') + interval '1 millisecond') as m
+      from unnest(${pts}::timestamptz[]) with ordinality as u(t, i)
     ),
-    buckets as (
-      -- live at instant i (1-based) ⇔ from_idx < i ≤ to_idx: from_idx = #instants before live_from, to_idx = #instants before live_to
-      select price_id, currency, override, sum(w) as w,
-             width_bucket(live_from - interval '1 microsecond', (select ts from arr)) as from_idx,
-             width_bucket(live_to - interval '1 microsecond', (select ts from arr)) as to_idx
-      from spans s
-      where live_to > live_from
-      group by 1, 2, 3, 5, 6
+    moves as (
+      -- the spans live at m: the deltas of the months before it
+      select p.idx, p.t, d.price_id, d.currency, d.override, d.weight as w
+      from pts p join mrr_month_deltas d on d.account_id = ${ctx.accountId} and d.month < p.m
+      union all
+      -- from m to the instant: the spans that started, and (negatively) those that ended
+      select p.idx, p.t, s.price_id, s.currency, s.override, s.weight
+      from pts p join mrr_spans s on s.account_id = ${ctx.accountId} and s.live_from >= p.m and s.live_from <= p.tu
+      union all
+      select p.idx, p.t, s.price_id, s.currency, s.override, -s.weight
+      from pts p join mrr_spans s on s.account_id = ${ctx.accountId} and s.live_to >= p.m and s.live_to <= p.tu
     ),
-    live as (
-      select pts.idx, pts.t, b.price_id, b.currency, b.override, sum(b.w) as w
-      from buckets b join pts on pts.idx > b.from_idx and pts.idx <= b.to_idx
-      group by 1, 2, 3, 4, 5
-    )`;
+    live as (select idx, t, price_id, currency, override, sum(w) as w from moves group by 1, 2, 3, 4, 5 having sum(w) <> 0)`;
   const rows = await ctx.db.$queryRaw<{ idx: number; currency: string; mrr: string }[]>`
     with ${live}
     select l.idx, l.currency,
@@ -76,4 +67,13 @@ export async function mrrAt(ctx: Ctx, instants: Date[]): Promise<MrrPoint[]> {
     ) v on true
     group by 1, 2 order by 1, 2`;
   return rows.map((r) => ({ at: instants[r.idx - 1], currency: r.currency, mrr: new Decimal(r.mrr) }));
+}
+
+/** Delta rows an account may gather before they are folded (a contract change appends up to four). */
+const COMPACT_ABOVE = 2_000;
+
+async function compactWhenLong(ctx: Ctx) {
+  const [{ rows }] = await ctx.db.$queryRaw<{ rows: number }[]>`
+    select count(*)::int as rows from mrr_month_deltas where account_id = ${ctx.accountId}`;
+  if (rows > COMPACT_ABOVE) await ctx.db.$executeRaw`select mrr_month_deltas_compact(${ctx.accountId}::int)`;
 }
