@@ -112,13 +112,17 @@ export function projection(
 
 /** The snapshot after a run: what applyAdvance writes. */
 export function advanced<C extends ProjectableContract>(snapshot: C, draft: RunDraft): C {
-  const byId = new Map(draft.advance.map((a) => [a.id, a]));
+  // a run advances one or two items: a scan beats building a Map, ~2.5 M times in a forecast at volume
+  const advanceOf = (id: number) => {
+    for (const a of draft.advance) if (a.id === id) return a;
+    return undefined;
+  };
   return {
     ...snapshot,
     discount: draft.discounted && snapshot.discount ? discountAfterRun(snapshot.discount, draft) : snapshot.discount,
     nextBillingAt: draft.next,
     items: snapshot.items.map((i) => {
-      const a = byId.get(i.id);
+      const a = advanceOf(i.id);
       return a ? { ...i, periodStartAt: a.startAt, periodEndAt: a.endAt } : i;
     }),
   };
