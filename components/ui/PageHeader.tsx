@@ -6,14 +6,9 @@
 //     actions={<button className={primaryButtonClass} onClick={…}>Change plan</button>}
 //     menu={[{ label: "Cancel contract", onSelect: () => setCancelOpen(true), danger: true }]} />
 //   <PageHeader title="Contracts" description="Every contract of the account." />   // a list page
-import dynamic from "next/dynamic";
-import type { ActionItem } from "./ActionsMenu";
+import { type ActionItem, ActionsMenu } from "./ActionsMenu";
 import { CopyButton } from "./CopyButton";
 import { StatusChip } from "./StatusChip";
-
-// Only the contract page has a menu: the dropdown (Radix, floating-ui: ~23 kB gzip) loads where one is shown,
-// instead of riding along with every page that imports this header or its button classes.
-const ActionsMenu = dynamic(() => import("./ActionsMenu").then((m) => m.ActionsMenu));
 
 export const primaryButtonClass =
   "rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800 disabled:cursor-wait";
