@@ -8,6 +8,8 @@ const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
 const OTHER = { Authorization: "Api-Key sk_test_e2e_other" };
 
 test("every sidebar page that exists passes axe and is marked current", async ({ page }) => {
+  // some twenty pages, each loaded and scanned by axe: 40 s alone, near a minute on a busy machine
+  test.setTimeout(180_000);
   await signIn(page);
   const nav = page.getByTestId("admin-nav");
   const hrefs = await nav.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
