@@ -6,6 +6,7 @@ import { signOut } from "next-auth/react";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { ConfirmDialog } from "@/components/ui/Dialog";
+import { useHydrated } from "@/components/ui/useHydrated";
 
 const ROLE_LABEL: Record<string, string> = { owner: "owner", admin: "admin", read_only: "read-only" };
 /** Signs out and goes to this host's sign-in page (next-auth's own redirect would use NEXTAUTH_URL's host). */
@@ -19,6 +20,7 @@ const buttonClass = "rounded-md border border-slate-300 px-3 py-1 text-sm text-s
 export function UserMenu({ userLabel, role }: { userLabel: string; role: string | null }) {
   const trpc = useTRPC();
   const [confirming, setConfirming] = useState(false);
+  const hydrated = useHydrated();
   const everywhere = useMutation(trpc.session.signOutEverywhere.mutationOptions({ onSettled: () => signOutHere() }));
   return (
     <div className="flex flex-wrap items-center gap-3">
@@ -37,6 +39,7 @@ export function UserMenu({ userLabel, role }: { userLabel: string; role: string 
       <button
         type="button"
         onClick={() => setConfirming(true)}
+        disabled={!hydrated}
         className={buttonClass}
         data-testid="sign-out-everywhere"
       >
@@ -54,7 +57,13 @@ export function UserMenu({ userLabel, role }: { userLabel: string; role: string 
         pending={everywhere.isPending || everywhere.isSuccess}
         onConfirm={() => everywhere.mutate()}
       />
-      <button type="button" onClick={() => signOutHere()} className={buttonClass} data-testid="sign-out">
+      <button
+        type="button"
+        onClick={() => signOutHere()}
+        disabled={!hydrated}
+        className={buttonClass}
+        data-testid="sign-out"
+      >
         Sign out
       </button>
     </div>

@@ -8,6 +8,7 @@
 //                        { label: "View in API reference", href: "/docs/api#contracts" }]} />
 import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
+import { useHydrated } from "./useHydrated";
 
 export interface ActionItem {
   label: string;
@@ -20,6 +21,7 @@ export interface ActionItem {
 export function ActionsMenu({ items, label = "Actions" }: { items: ActionItem[]; label?: string }) {
   const id = useId();
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const entries = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
@@ -72,6 +74,7 @@ export function ActionsMenu({ items, label = "Actions" }: { items: ActionItem[];
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? `${id}-menu` : undefined}
+        disabled={!hydrated}
         onClick={() => setOpen((was) => !was)}
         onKeyDown={(e) => {
           if (e.key === "ArrowDown" || e.key === "ArrowUp") {
