@@ -1,9 +1,11 @@
 // MRR history from month deltas (migration 20261124013000_mrr_month_deltas): mrrAt reads the spans live at a
 // month's start from mrr_month_deltas and the moves within the month from mrr_spans. Checked against the
 // plain rule on the spans (live_from <= t < live_to, summed per price) at month ends, month starts, span
-// boundaries and instants inside months, after every kind of change, and after the deltas are folded.
+// boundaries and instants inside months, after every kind of change, and after the deltas are folded. Both
+// sides are priced by the same pricedLive: what is compared is which spans count at each instant.
 import { beforeAll, describe, expect, it } from "vitest";
-import { mrrAt } from "@/server/domain/dashboard/mrr";
+import { mrrAt, pricedLive } from "@/server/domain/dashboard/mrr";
+import { Prisma } from "@/server/generated/prisma/client";
 import { ctxFor, db } from "@/tests/helpers";
 import { NOW, type Portfolio, seedPortfolio } from "./_portfolio";
 
@@ -12,37 +14,15 @@ beforeAll(async () => {
   p = await seedPortfolio();
 });
 
-/** MRR at one instant by the plain rule over every span (the query mrr.ts ran before the month deltas). */
+/** MRR at one instant by the plain rule over every span (live_from <= t < live_to), priced as mrrAt prices. */
 async function mrrFromSpans(accountId: number, at: Date) {
-  const rows = await db().$queryRaw<{ currency: string; mrr: string }[]>`
-    with live as (
-      select price_id, currency, override, sum(weight) as w from mrr_spans
-      where account_id = ${accountId} and live_from <= ${at} and live_to > ${at} group by 1, 2, 3 having sum(weight) <> 0
-    )
-    select l.currency, sum(coalesce(l.override, v.unit_amount, 0) * l.w * f.per_month * f.net)::text as mrr
-    from live l
-    join catalog_prices cp on cp.id = l.price_id and cp.billing_type = 'recurring'
-    join catalog_products pr on pr.id = cp.product_id
-    left join tax_rates tr on tr.id = pr.tax_rate_id
-    cross join lateral (select
-      case
-        when cp.recurrence_type = 'billing_schedule' then
-          (select coalesce(sum(case when r.month is null then 12 else 1 end), 0) from billing_schedule_rules r where r.schedule_id = cp.billing_schedule_id)::numeric / 12
-        when cp.interval = 'day' then 365::numeric / (12 * coalesce(cp.interval_count, 1))
-        when cp.interval = 'week' then 52::numeric / (12 * coalesce(cp.interval_count, 1))
-        when cp.interval = 'year' then 1::numeric / (12 * coalesce(cp.interval_count, 1))
-        else 1::numeric / coalesce(cp.interval_count, 1)
-      end as per_month,
-      case when pr.tax_policy = 'inclusive' and tr.percentage is not null then 100 / (100 + tr.percentage) else 1 end as net
-    ) f
-    left join lateral (
-      select pv.unit_amount from price_versions pv where pv.price_id = l.price_id
-      order by ((pv.effective_from is null or pv.effective_from <= ${at}) and (pv.effective_to is null or ${at} < pv.effective_to)) desc,
-               (pv.effective_from > ${at}) desc, pv.effective_from asc nulls last
-      limit 1
-    ) v on true
-    group by 1 order by 1`;
-  return rows.map((r) => ({ currency: r.currency, mrr: Number(r.mrr).toFixed(6) }));
+  const live = Prisma.sql`
+    live as (
+      select 1 as idx, ${at}::timestamptz as t, price_id, currency, override, sum(weight) as w from mrr_spans
+      where account_id = ${accountId} and live_from <= ${at} and live_to > ${at} group by 3, 4, 5 having sum(weight) <> 0
+    )`;
+  const points = await pricedLive(ctxFor(accountId, NOW), live, [at]);
+  return points.map((x) => ({ currency: x.currency, mrr: x.mrr.toFixed(6) }));
 }
 
 /** Month starts and ends of 2025–2026, the spans' own boundaries (and a millisecond either side), and NOW. */

@@ -39,6 +39,14 @@ export async function mrrAt(ctx: Ctx, instants: Date[]): Promise<MrrPoint[]> {
       from pts p join mrr_spans s on s.account_id = ${ctx.accountId} and s.live_to >= p.m and s.live_to <= p.tu
     ),
     live as (select idx, t, price_id, currency, override, sum(w) as w from moves group by 1, 2, 3, 4, 5 having sum(w) <> 0)`;
+  return pricedLive(ctx, live, instants);
+}
+
+/**
+ * Prices the live weights: `live` defines the CTE `live (idx, t, price_id, currency, override, w)`, the
+ * summed weight per price of the spans live at instant number idx (1-based) of `instants`, at t.
+ */
+export async function pricedLive(ctx: Ctx, live: Prisma.Sql, instants: Date[]): Promise<MrrPoint[]> {
   const rows = await ctx.db.$queryRaw<{ idx: number; currency: string; mrr: string }[]>`
     with ${live}
     select l.idx, l.currency,
