@@ -11,6 +11,28 @@ type Props = { open: boolean; onOpenChange: (o: boolean) => void; contractId: nu
 const iso = (local: string) => (local ? new Date(local).toISOString() : undefined);
 const zoneHint = () => `Your local time (${Intl.DateTimeFormat().resolvedOptions().timeZone}).`;
 
+/** A required local date and time with the browser's zone as its hint. */
+function LocalTimeField(f: {
+  id: string;
+  label: string;
+  errors?: string[];
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <InputFormField
+      id={f.id}
+      label={f.label}
+      errors={f.errors}
+      hint={zoneHint()}
+      required
+      type="datetime-local"
+      value={f.value}
+      onChange={(ev) => f.onChange(ev.target.value)}
+    />
+  );
+}
+
 export function CancelDialog(p: Props) {
   const client = useTRPCClient();
   const uid = useId();
@@ -47,16 +69,7 @@ export function CancelDialog(p: Props) {
           </fieldset>
           {e.cancel_at_period_end ? <p className="text-sm text-red-800">{e.cancel_at_period_end.join(" ")}</p> : null}
           {mode === "date" ? (
-            <InputFormField
-              id={`${uid}-date`}
-              label="Cancel at"
-              errors={e.cancel_at}
-              hint={zoneHint()}
-              required
-              type="datetime-local"
-              value={date}
-              onChange={(ev) => setDate(ev.target.value)}
-            />
+            <LocalTimeField id={`${uid}-date`} label="Cancel at" errors={e.cancel_at} value={date} onChange={setDate} />
           ) : null}
         </>
       )}
@@ -83,25 +96,14 @@ export function PauseDialog(p: Props) {
       execute={(i) => client.contractActions.pause.mutate(i as never)}
       fields={(e) => (
         <>
-          <InputFormField
+          <LocalTimeField
             id={`${uid}-start`}
             label="Pause from"
             errors={e.start_date}
-            hint={zoneHint()}
-            required
-            type="datetime-local"
             value={start}
-            onChange={(ev) => setStart(ev.target.value)}
+            onChange={setStart}
           />
-          <InputFormField
-            id={`${uid}-end`}
-            label="Resume on"
-            errors={e.end_date}
-            required
-            type="datetime-local"
-            value={end}
-            onChange={(ev) => setEnd(ev.target.value)}
-          />
+          <LocalTimeField id={`${uid}-end`} label="Resume on" errors={e.end_date} value={end} onChange={setEnd} />
         </>
       )}
     />
