@@ -115,7 +115,7 @@ export function DataTable<T>({
 
   return (
     <div data-testid={testId} className="space-y-3">
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="min-w-full text-sm">
           <caption className="sr-only">{label}</caption>
           <thead className="bg-slate-50 text-left">

@@ -13,7 +13,7 @@ export function Field({
   children: React.ReactNode;
 }) {
   return (
-    <div className="flex flex-col gap-1">
+    <div className="flex min-w-0 flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
         {label}
       </label>
@@ -29,7 +29,7 @@ export function Field({
 }
 
 export const inputClass =
-  "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-200 disabled:bg-slate-100 aria-[invalid=true]:border-red-500";
+  "min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-200 disabled:bg-slate-100 aria-[invalid=true]:border-red-500";
 
 /** A Field holding one text input: `name` is the form field, the server's errors mark it invalid;
  * children (e.g. a <datalist>) follow the input. */

@@ -44,7 +44,7 @@ export function FormField({
     required: required || undefined,
   };
   return (
-    <div className="flex flex-col gap-1">
+    <div className="flex min-w-0 flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
         {required ? (

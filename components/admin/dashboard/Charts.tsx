@@ -63,20 +63,23 @@ export function MrrChart({ data }: { data?: Out["mrrByMonth"] }) {
                 </LineChart>
               </ResponsiveContainer>
             </div>
-            <table className="sr-only">
-              <caption>MRR by month in {c.currency}</caption>
-              <thead>
-                <HeaderRow cells={["Month", "MRR"]} />
-              </thead>
-              <tbody>
-                {c.months.map((m) => (
-                  <tr key={m.month}>
-                    <td>{m.month}</td>
-                    <td>{formatMoney(m.mrr, c.currency, locale)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            {/* a wrapper, not the table, is visually hidden: a table does not shrink to 1 px and widened the page */}
+            <div className="sr-only">
+              <table>
+                <caption>MRR by month in {c.currency}</caption>
+                <thead>
+                  <HeaderRow cells={["Month", "MRR"]} />
+                </thead>
+                <tbody>
+                  {c.months.map((m) => (
+                    <tr key={m.month}>
+                      <td>{m.month}</td>
+                      <td>{formatMoney(m.mrr, c.currency, locale)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </div>
         ))
       )}
@@ -105,22 +108,25 @@ export function OutcomesChart({ data }: { data?: Out["outcomes"] }) {
               </BarChart>
             </ResponsiveContainer>
           </div>
-          <table className="sr-only">
-            <caption>Payment attempts per day: succeeded, failed and pending</caption>
-            <thead>
-              <HeaderRow cells={["Day", "Succeeded", "Failed", "Pending"]} />
-            </thead>
-            <tbody>
-              {data.map((d) => (
-                <tr key={d.day}>
-                  <td>{d.day}</td>
-                  <td>{d.succeeded}</td>
-                  <td>{d.failed}</td>
-                  <td>{d.pending}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          {/* a wrapper, not the table, is visually hidden: a table does not shrink to 1 px and widened the page */}
+          <div className="sr-only">
+            <table>
+              <caption>Payment attempts per day: succeeded, failed and pending</caption>
+              <thead>
+                <HeaderRow cells={["Day", "Succeeded", "Failed", "Pending"]} />
+              </thead>
+              <tbody>
+                {data.map((d) => (
+                  <tr key={d.day}>
+                    <td>{d.day}</td>
+                    <td>{d.succeeded}</td>
+                    <td>{d.failed}</td>
+                    <td>{d.pending}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </Card>

@@ -65,7 +65,7 @@ export function SalesChannelForm({ channel }: { channel?: Channel }) {
         defaultValue={channel?.name ?? ""}
         maxLength={200}
       />
-      <fieldset className="grid gap-3 rounded-md border border-slate-200 p-4">
+      <fieldset className="grid min-w-0 gap-3 rounded-md border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-900">Offer</legend>
         <SelectFormField
           id="channel-start-price"
@@ -108,7 +108,7 @@ export function SalesChannelForm({ channel }: { channel?: Channel }) {
         className={`${inputClass} font-mono text-xs`}
       />
       <fieldset
-        className="grid gap-2"
+        className="grid min-w-0 gap-2"
         aria-describedby={errors.processor_ids ? "channel-processors-error" : "channel-processors-hint"}
       >
         <legend className="text-sm font-medium text-slate-800">
@@ -143,7 +143,7 @@ export function SalesChannelForm({ channel }: { channel?: Channel }) {
           </p>
         ) : null}
       </fieldset>
-      <fieldset className="grid gap-3 rounded-md border border-slate-200 p-4 sm:grid-cols-3">
+      <fieldset className="grid min-w-0 gap-3 rounded-md border border-slate-200 p-4 sm:grid-cols-3">
         <legend className="px-1 text-sm font-semibold text-slate-900">Theme</legend>
         <InputFormField
           id="channel-theme-primary"
@@ -167,7 +167,7 @@ export function SalesChannelForm({ channel }: { channel?: Channel }) {
           defaultValue={str(theme.font_family)}
         />
       </fieldset>
-      <fieldset className="grid gap-3 rounded-md border border-slate-200 p-4 sm:grid-cols-2">
+      <fieldset className="grid min-w-0 gap-3 rounded-md border border-slate-200 p-4 sm:grid-cols-2">
         <legend className="px-1 text-sm font-semibold text-slate-900">Terms</legend>
         <InputFormField
           id="channel-terms-url"
