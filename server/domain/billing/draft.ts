@@ -38,17 +38,19 @@ export function regularRunDraft(
 ): RunDraft | null {
   const plan = planRegularRun(contract, catalog, at, options);
   if (!plan.live) return null;
-  const carried = pending.map(pendingAsRunLine);
+  const carried = pending.length ? pending.map(pendingAsRunLine) : [];
   const lines: DraftLine[] = carried.length ? [...plan.lines, ...carried] : plan.lines;
   const sum = (k: "subtotal" | "tax") => carried.reduce((a, l) => a.plus(String(l[k])), plan[k]);
-  const subtotal = sum("subtotal");
-  const tax = sum("tax");
-  // without pending lines, the plan's (shared) total: equal runs then carry the same Decimal
+  // without pending lines, the plan's (shared) sums: equal runs then carry the same Decimals
+  const subtotal = carried.length ? sum("subtotal") : plan.subtotal;
+  const tax = carried.length ? sum("tax") : plan.tax;
   const total = carried.length ? subtotal.plus(tax) : plan.total;
+  const { periodStartAt, periodEndAt } = runPeriodOf(lines, { start: at, end: plan.next ?? at });
   return {
     at,
     lines,
-    ...runPeriodOf(lines, { start: at, end: plan.next ?? at }),
+    periodStartAt,
+    periodEndAt,
     subtotal,
     tax,
     total,
@@ -91,41 +93,49 @@ export function projection(
   limit = Number.POSITIVE_INFINITY,
   options: PlanOptions = {},
 ): { runs: RunDraft[]; endsAt: Date | null } {
+  // the projection's own copy, advanced in place run by run (withChangesDue returns fresh objects)
   let snapshot = { ...contract, items: contract.items.map((i) => ({ ...i })) };
   const runs: RunDraft[] = [];
   let carried = pending;
   const live = snapshot.state === "active" || snapshot.state === "paused";
   const cancelEnd = live && snapshot.cancelAt && snapshot.cancelAt <= until ? snapshot.cancelAt : null;
+  // epoch numbers in the loop: Date comparisons cost a conversion each, ~2 M times in a forecast
+  const untilMs = until.getTime();
+  const cancelMs = snapshot.cancelAt ? snapshot.cancelAt.getTime() : Number.POSITIVE_INFINITY;
   while (runs.length < limit) {
     const at = snapshot.nextBillingAt;
-    if (!live || !at || at > until) break;
-    if (snapshot.cancelAt && snapshot.cancelAt <= at) break;
+    if (!live || !at || at.getTime() > untilMs) break;
+    if (cancelMs <= at.getTime()) break;
     snapshot = withChangesDue(snapshot, catalog, at);
     const draft = regularRunDraft(snapshot, catalog, at, carried, options);
     if (!draft) return { runs, endsAt: cancelEnd && cancelEnd < at ? cancelEnd : at };
     runs.push(draft);
     carried = [];
-    snapshot = advanced(snapshot, draft);
+    advanceInPlace(snapshot, draft);
   }
   return { runs, endsAt: cancelEnd };
 }
 
 /** The snapshot after a run: what applyAdvance writes. */
 export function advanced<C extends ProjectableContract>(snapshot: C, draft: RunDraft): C {
-  // a run advances one or two items: a scan beats building a Map, ~2.5 M times in a forecast at volume
-  const advanceOf = (id: number) => {
-    for (const a of draft.advance) if (a.id === id) return a;
-    return undefined;
-  };
-  return {
-    ...snapshot,
-    discount: draft.discounted && snapshot.discount ? discountAfterRun(snapshot.discount, draft) : snapshot.discount,
-    nextBillingAt: draft.next,
-    items: snapshot.items.map((i) => {
-      const a = advanceOf(i.id);
-      return a ? { ...i, periodStartAt: a.startAt, periodEndAt: a.endAt } : i;
-    }),
-  };
+  return advanceInPlace({ ...snapshot, items: snapshot.items.map((i) => ({ ...i })) }, draft);
+}
+
+/**
+ * advanced, written into a snapshot the caller owns: a projection replays ~2 M runs at volume, and copying
+ * the contract and its items for each was a third of its time.
+ */
+function advanceInPlace<C extends ProjectableContract>(snapshot: C, draft: RunDraft): C {
+  if (draft.discounted && snapshot.discount) snapshot.discount = discountAfterRun(snapshot.discount, draft);
+  snapshot.nextBillingAt = draft.next;
+  // a run advances one or two items: a scan, not a Map
+  for (const a of draft.advance)
+    for (const item of snapshot.items)
+      if (item.id === a.id) {
+        item.periodStartAt = a.startAt;
+        item.periodEndAt = a.endAt;
+      }
+  return snapshot;
 }
 
 /** The discount after it priced a run: one run fewer (unless forever), covering the run's period. What build.ts writes. */

@@ -44,7 +44,7 @@ export function contractEffects(
   return {
     billed: runs.map((r) => [r.at, r.total]),
     endsAt,
-    renewals: runs.filter((r) => +r.periodEndAt - +r.periodStartAt > RENEWAL_MS).map((r) => r.at),
+    renewals: runs.filter((r) => r.periodEndAt.getTime() - r.periodStartAt.getTime() > RENEWAL_MS).map((r) => r.at),
     priceChanges,
   };
 }

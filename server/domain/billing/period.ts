@@ -8,7 +8,15 @@ export function runPeriodOf(
   fallback: { start: Date; end: Date },
 ): { periodStartAt: Date; periodEndAt: Date } {
   if (!lines.length) return { periodStartAt: fallback.start, periodEndAt: fallback.end };
-  const starts = lines.map((l) => +new Date(l.servicePeriodStartAt));
-  const ends = lines.map((l) => +new Date(l.servicePeriodEndAt));
-  return { periodStartAt: new Date(Math.min(...starts)), periodEndAt: new Date(Math.max(...ends)) };
+  // a loop over epoch numbers, keeping the lines' own Dates: the forecast asks this for ~2 M projected runs
+  let start = lines[0].servicePeriodStartAt;
+  let end = lines[0].servicePeriodEndAt;
+  for (const l of lines) {
+    if (epochOf(l.servicePeriodStartAt) < epochOf(start)) start = l.servicePeriodStartAt;
+    if (epochOf(l.servicePeriodEndAt) > epochOf(end)) end = l.servicePeriodEndAt;
+  }
+  return { periodStartAt: asDate(start), periodEndAt: asDate(end) };
 }
+
+const epochOf = (t: Date | string) => (typeof t === "string" ? Date.parse(t) : t.getTime());
+const asDate = (t: Date | string) => (typeof t === "string" ? new Date(t) : t);

@@ -9,7 +9,7 @@ import type { ContractDiscountRow } from "@/server/domain/coupons/present";
 import { fixedCoupon, runDiscount, withCoupon } from "@/server/domain/coupons/terms";
 import type { CatalogSnapshot } from "@/server/domain/offers/snapshot";
 import { applyFixedCoupon } from "@/server/domain/pricing/coupon";
-import { billingPeriodFrom, factorOf } from "@/server/domain/pricing/periods";
+import { billingPeriodFrom, factorOf, isWholeFactor } from "@/server/domain/pricing/periods";
 import type { LineInput, PricedAmounts } from "@/server/domain/pricing/types";
 import type { Prisma } from "@/server/generated/prisma/client";
 
@@ -43,8 +43,8 @@ function pausedMs(contract: Pick<PlannableContract, "pauses">, from: Date, to: D
   let ms = 0;
   for (const phase of contract.pauses) {
     if (phase.state === "canceled") continue;
-    const start = Math.max(+phase.startAt, +from),
-      end = Math.min(+phase.endAt, +to);
+    const start = Math.max(phase.startAt.getTime(), from.getTime()),
+      end = Math.min(phase.endAt.getTime(), to.getTime());
     if (end > start) ms += end - start;
   }
   return ms;
@@ -83,19 +83,20 @@ export function planRegularRun(
   const advance: Advance[] = [];
   // a running discount prices this run (percentage per line here, a fixed amount spread below)
   const discount = runDiscount(contract.discount, contract.currency);
+  const atMs = at.getTime();
   for (const item of contract.items) {
-    if (item.status !== "active" || !item.periodEndAt || item.periodEndAt > at) continue;
-    if (item.endAt && item.endAt <= item.periodEndAt) continue; // ended: nothing more to bill
+    if (item.status !== "active" || !item.periodEndAt || item.periodEndAt.getTime() > atMs) continue;
+    if (item.endAt && item.endAt.getTime() <= item.periodEndAt.getTime()) continue; // ended: nothing more to bill
     const line = withCoupon(itemLine(catalog, item), discount, true);
     const { service, full } = billingPeriodFrom(line.price, anchor, item.periodEndAt);
     advance.push({ id: item.id, startAt: service.start, endAt: service.end });
-    const from = item.startAt && item.startAt > service.start ? item.startAt : service.start;
-    const to = item.endAt && item.endAt < service.end ? item.endAt : service.end;
+    const from = item.startAt && item.startAt.getTime() > service.start.getTime() ? item.startAt : service.start;
+    const to = item.endAt && item.endAt.getTime() < service.end.getTime() ? item.endAt : service.end;
     const pausedWithin = pausedMs(contract, from, to);
-    const billedMs = Math.max(0, +to - +from - pausedWithin);
+    const billedMs = Math.max(0, to.getTime() - from.getTime() - pausedWithin);
     if (billedMs <= 0) continue;
     // billed ÷ full rounded half-up to six places (exact integer arithmetic; the service lies within full)
-    const factor = factorOf(billedMs, +full.end - +full.start);
+    const factor = factorOf(billedMs, full.end.getTime() - full.start.getTime());
     const paused = pausedWithin > 0 ? " (paused time excluded)" : "";
     const amounts = lineAmounts(
       line,
@@ -105,20 +106,26 @@ export function planRegularRun(
         ? `${service.start.toISOString().slice(0, 10)} to ${service.end.toISOString().slice(0, 10)}${paused}`
         : "",
     );
-    priced.push(linePlan(item.id, line, amounts, from, to, factor.eq(1) ? null : paused ? "paused" : "partial_period"));
+    priced.push(
+      linePlan(item.id, line, amounts, from, to, isWholeFactor(factor) ? null : paused ? "paused" : "partial_period"),
+    );
   }
   const fixed = fixedCoupon(discount);
   const final = fixed ? applyFixedCoupon(priced, fixed) : priced;
   const lines = final.map((plan) => runLine(plan, explain));
   // items still billing after this run, and the next billing date: the earliest of their period ends
-  const done = (i: PlannableContract["items"][number]) =>
-    i.status !== "active" || !i.periodEndAt || (!!i.endAt && i.endAt <= i.periodEndAt);
-  const ends = contract.items
-    .filter((i) => !done(i))
-    .map((i) => advance.find((a) => a.id === i.id)?.endAt ?? i.periodEndAt!);
-  const next = ends.length ? new Date(Math.min(...ends.map(Number))) : null;
-  const live = ends.length > 0;
-  return { lines, advance, next, live, discounted: discount !== null, ...runSums(final.map((plan) => plan.amounts)) };
+  // (a loop over epoch numbers: this runs for every projected run of the forecast)
+  let earliest = Number.POSITIVE_INFINITY;
+  for (const i of contract.items) {
+    if (i.status !== "active" || !i.periodEndAt || (i.endAt && i.endAt.getTime() <= i.periodEndAt.getTime())) continue;
+    let end = i.periodEndAt.getTime();
+    for (const a of advance) if (a.id === i.id) end = a.endAt.getTime();
+    earliest = Math.min(earliest, end);
+  }
+  const live = earliest !== Number.POSITIVE_INFINITY;
+  const next = live ? new Date(earliest) : null;
+  const { subtotal, tax, total } = runSums(final.map((plan) => plan.amounts));
+  return { lines, advance, next, live, discounted: discount !== null, subtotal, tax, total };
 }
 
 function linePlan(

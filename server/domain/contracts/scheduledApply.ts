@@ -39,6 +39,7 @@ export function withChangesDue<
   I extends ItemFields & { id: number },
 >(contract: C, catalog: CatalogSnapshot, at: Date): C {
   const changes = contract.scheduledChanges ?? [];
+  if (!changes.length) return contract;
   const due = changes.filter((s) => s.effectiveAt <= at);
   if (!due.length) return contract;
   return {

@@ -10,10 +10,11 @@ export const roundFactor = (f: Decimal) => f.toDecimalPlaces(FACTOR_PLACES, Deci
 
 /** The version in effect at `at`, else the next one to start, else the last one that ended. */
 export function versionAt(versions: VersionTerms[], at: Date): VersionTerms | null {
-  const inEffect = versions.find(
-    (v) => (!v.effectiveFrom || v.effectiveFrom <= at) && (!v.effectiveTo || at < v.effectiveTo),
-  );
-  if (inEffect) return inEffect;
+  // epoch numbers, not Date comparisons: asked once per line of every projected run
+  const t = at.getTime();
+  for (const v of versions)
+    if ((!v.effectiveFrom || v.effectiveFrom.getTime() <= t) && (!v.effectiveTo || t < v.effectiveTo.getTime()))
+      return v;
   const future = versions
     .filter((v) => v.effectiveFrom && v.effectiveFrom > at)
     .sort((a, b) => +a.effectiveFrom! - +b.effectiveFrom!);

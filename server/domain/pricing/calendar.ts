@@ -60,16 +60,23 @@ const DAY_MS = 86_400_000;
  * without building luxon DateTimes, for the renewals of contracts billed in UTC (the default zone), which
  * the forecast takes by the million. tests/pricing/utc-intervals.test.ts holds it equal to addIntervals.
  */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+/** Days in a month (0 = January) of the proleptic Gregorian calendar, as Date.UTC counts them. */
+const daysInMonthUtc = (year: number, month: number) => (month === 1 && isLeapYear(year) ? 29 : MONTH_DAYS[month]);
+
 export function addIntervalsUtc(at: Date, interval: Interval, count: number, anchorDay?: number): Date {
   if (interval === "day") return new Date(+at + count * DAY_MS);
   if (interval === "week") return new Date(+at + count * 7 * DAY_MS);
-  const month = at.getUTCMonth() + (interval === "year" ? 12 * count : count);
-  const year = at.getUTCFullYear();
-  const daysInMonth = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const day = Math.min(anchorDay ?? at.getUTCDate(), daysInMonth);
-  return new Date(
-    Date.UTC(year, month, day, at.getUTCHours(), at.getUTCMinutes(), at.getUTCSeconds(), at.getUTCMilliseconds()),
-  );
+  // the time of day as one number, and the day count of the target month without another Date: renewals
+  // of every projected run come through here
+  const t = at.getTime();
+  const timeOfDay = ((t % DAY_MS) + DAY_MS) % DAY_MS;
+  const months = at.getUTCFullYear() * 12 + at.getUTCMonth() + (interval === "year" ? 12 * count : count);
+  const year = Math.floor(months / 12);
+  const month = months - year * 12;
+  const day = Math.min(anchorDay ?? at.getUTCDate(), daysInMonthUtc(year, month));
+  return new Date(Date.UTC(year, month, day) + timeOfDay);
 }
 
 /** Next `count` dates strictly after `from` at which a schedule's rules fire (month null = every month). */

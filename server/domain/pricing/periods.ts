@@ -139,11 +139,18 @@ export function prorationFactor(full: Period, from: Date, to: Date): Decimal {
   return factorOf(covered, len);
 }
 
+// a whole period's factor: one shared (immutable) Decimal instead of one per renewal
+const ONE = new D(1);
+
+/** Whether a factor is 1 (the shared ONE answers without a Decimal comparison). */
+export const isWholeFactor = (factor: Decimal) => factor === ONE || factor.eq(1);
+
 // equal factors are one shared (immutable) Decimal, so amounts memoized on them keep hitting
 const factors = new Map<number, Decimal>();
 
 /** covered ÷ len (whole milliseconds, 0 ≤ covered) rounded half-up to six places, in exact integer arithmetic. */
 export function factorOf(covered: number, len: number): Decimal {
+  if (covered === len) return ONE; // a whole period, most runs: no BigInt division
   const millionths = Number((BigInt(covered) * 2_000_000n + BigInt(len)) / (2n * BigInt(len)));
   return memoized(factors, millionths, 10_000, () => new D(millionths).div(1_000_000));
 }
@@ -164,6 +171,7 @@ export function periodContaining(price: PriceTerms, anchor: Anchor, at: Date): P
  * anchor-less prices (keeping the anchor's day of month), otherwise up to the next anchor date, with
  * the share of the full period it covers (below 1 after a restart between anchor dates).
  */
+
 export function billingPeriodFrom(
   price: PriceTerms,
   anchor: Anchor,
@@ -171,7 +179,7 @@ export function billingPeriodFrom(
 ): { service: Period; full: Period; factor: Decimal } {
   if (periodKind(price, anchor) === "anchored_interval") {
     const service = nextPeriod(price, anchor, start);
-    return { service, full: service, factor: new D(1) };
+    return { service, full: service, factor: ONE };
   }
   const full = fullPeriodAt(price, anchor, start);
   const service = { start, end: full.end };
