@@ -38,13 +38,16 @@ export function regularRunDraft(
 ): RunDraft | null {
   const plan = planRegularRun(contract, catalog, at, options);
   if (!plan.live) return null;
-  const carried = pending.length ? pending.map(pendingAsRunLine) : [];
-  const lines: DraftLine[] = carried.length ? [...plan.lines, ...carried] : plan.lines;
-  const sum = (k: "subtotal" | "tax") => carried.reduce((a, l) => a.plus(String(l[k])), plan[k]);
-  // without pending lines, the plan's (shared) sums: equal runs then carry the same Decimals
-  const subtotal = carried.length ? sum("subtotal") : plan.subtotal;
-  const tax = carried.length ? sum("tax") : plan.tax;
-  const total = carried.length ? subtotal.plus(tax) : plan.total;
+  // without pending lines (all runs but a contract's first), the plan's own lines and (shared) sums: equal
+  // runs then carry the same Decimals
+  let { lines, subtotal, tax, total } = plan;
+  if (pending.length) {
+    const carried = pending.map(pendingAsRunLine);
+    lines = [...plan.lines, ...carried];
+    subtotal = carried.reduce((a, l) => a.plus(String(l.subtotal)), plan.subtotal);
+    tax = carried.reduce((a, l) => a.plus(String(l.tax)), plan.tax);
+    total = subtotal.plus(tax);
+  }
   const { periodStartAt, periodEndAt } = runPeriodOf(lines, { start: at, end: plan.next ?? at });
   return {
     at,

@@ -68,10 +68,20 @@ const newCell = (): Cell => ({
   counts: { ending: 0, renewing: 0, priceChanges: 0 },
 });
 
+// the start of each month from a forecast's first, as epoch numbers: asked for ~2 M projected runs
+const monthStarts = new Map<number, number[]>();
+function monthIndex(t: number, from: Date): number {
+  const starts = memoized(monthStarts, from.getTime(), 4, () =>
+    Array.from({ length: 25 }, (_, k) => monthsAfter(from, k).getTime()),
+  );
+  let k = 0;
+  while (k + 1 < starts.length && starts[k + 1] <= t) k++;
+  return k;
+}
+
 function contribution(effects: Effects, from: Date): Contribution {
   // the month index of an instant; the first month takes anything before it (a run overdue now)
-  const month = (t: Date) =>
-    t < from ? 0 : (t.getUTCFullYear() - from.getUTCFullYear()) * 12 + t.getUTCMonth() - from.getUTCMonth();
+  const month = (t: Date) => monthIndex(t.getTime(), from);
   return {
     runMonths: effects.billed.map(([at]) => month(at)),
     runTotals: effects.billed.map(([, total]) => total),

@@ -31,7 +31,7 @@ async function readPage(ctx: Ctx, after: number, size: number): Promise<Forecast
   if (last == null) return { contracts: [], pendingOf: new Map() };
   const live = `c.account_id = $1 and c.state in ('active', 'paused') and c.id > $2 and c.id <= $3`;
   const params = [ctx.accountId, after, last];
-  const [{ rows }, items, pauses, pendingIds, changes, discounts] = await Promise.all([
+  const [{ rows }, items, pauses, pendingIds, changes, discountIds] = await Promise.all([
     pool.query(
       `select c.id, c.currency, c.state, c.contract_version, c.billing_timezone, c.billing_time, c.fixed_day,
          ${ms("c.next_billing_at")}, ${ms("c.cancel_at")}, ${ms("c.billing_anchor_at")}
@@ -64,20 +64,33 @@ async function readPage(ctx: Ctx, after: number, size: number): Promise<Forecast
        order by s.contract_id, s.effective_at, s.id`,
       params,
     ),
-    // running discounts are few: read as the worker reads them
-    ctx.db.contractDiscount.findMany({
-      where: { accountId: ctx.accountId, contractId: { gt: after, lte: last }, endedAt: null },
-      include: { coupon: true, promotionCode: true },
-    }),
+    pool.query(
+      `select d.contract_id from contract_discounts d
+       where d.account_id = $1 and d.contract_id > $2 and d.contract_id <= $3 and d.ended_at is null`,
+      params,
+    ),
   ]);
   if (!rows.length) return { contracts: [], pendingOf: new Map() };
-  // pending lines are few: read as the worker reads them, for the contracts that have any
-  const pending = pendingIds.rows.length
-    ? await ctx.db.pendingLine.findMany({
-        where: { contractId: { in: pendingIds.rows.map((r) => r.contract_id as number) }, billingRunId: null },
-        orderBy: { id: "asc" },
-      })
-    : [];
+  // pending lines and running discounts are few: read as the worker reads them, for the contracts that have
+  // any (an ORM call per page for nothing was half of the reading time at 100,000 contracts)
+  const [pending, discounts] = await Promise.all([
+    pendingIds.rows.length
+      ? ctx.db.pendingLine.findMany({
+          where: { contractId: { in: pendingIds.rows.map((r) => r.contract_id as number) }, billingRunId: null },
+          orderBy: { id: "asc" },
+        })
+      : [],
+    discountIds.rows.length
+      ? ctx.db.contractDiscount.findMany({
+          where: {
+            accountId: ctx.accountId,
+            contractId: { in: discountIds.rows.map((r) => r.contract_id as number) },
+            endedAt: null,
+          },
+          include: { coupon: true, promotionCode: true },
+        })
+      : [],
+  ]);
   const byContract = new Map<number, ForecastContract>();
   const contracts = rows.map((r) => {
     const c = {

@@ -52,16 +52,20 @@ function pausedMs(contract: Pick<PlannableContract, "pauses">, from: Date, to: D
 
 // Memoized results are shared objects with ids, so runs made of the same priced lines (most runs: the same
 // items renewing at the same versions) are summed once; the sums are shared (immutable) Decimals.
-const sums = new Map<string, { subtotal: Decimal; tax: Decimal; total: Decimal }>();
+const sums = new Map<string | number, { subtotal: Decimal; tax: Decimal; total: Decimal }>();
 
 /** The sums of the lines' subtotals and taxes (each already rounded to four places), and their total. */
-function runSums(priced: PricedAmounts[]) {
-  const key = priced.map((a) => a.id).join(",");
-  return memoized(sums, key, 10_000, () => {
-    const subtotal = priced.reduce((a, x) => a.plus(x.subtotal), new Decimal(0));
-    const tax = priced.reduce((a, x) => a.plus(x.tax), new Decimal(0));
-    return { subtotal, tax, total: subtotal.plus(tax) };
-  });
+function runSums(priced: { amounts: PricedAmounts }[]) {
+  // most runs have one line: its id is the key, no string to build; no closure unless the sums are new
+  const key = priced.length === 1 ? priced[0].amounts.id : priced.map((p) => p.amounts.id).join(",");
+  return (
+    sums.get(key) ??
+    memoized(sums, key, 10_000, () => {
+      const subtotal = priced.reduce((a, p) => a.plus(p.amounts.subtotal), new Decimal(0));
+      const tax = priced.reduce((a, p) => a.plus(p.amounts.tax), new Decimal(0));
+      return { subtotal, tax, total: subtotal.plus(tax) };
+    })
+  );
 }
 
 export interface PlanOptions {
@@ -112,19 +116,19 @@ export function planRegularRun(
   }
   const fixed = fixedCoupon(discount);
   const final = fixed ? applyFixedCoupon(priced, fixed) : priced;
-  const lines = final.map((plan) => runLine(plan, explain));
+  const lines: Prisma.BillingRunLineCreateWithoutRunInput[] = [];
+  for (const plan of final) lines.push(runLine(plan, explain));
   // items still billing after this run, and the next billing date: the earliest of their period ends
   // (a loop over epoch numbers: this runs for every projected run of the forecast)
-  let earliest = Number.POSITIVE_INFINITY;
+  let next: Date | null = null;
   for (const i of contract.items) {
     if (i.status !== "active" || !i.periodEndAt || (i.endAt && i.endAt.getTime() <= i.periodEndAt.getTime())) continue;
-    let end = i.periodEndAt.getTime();
-    for (const a of advance) if (a.id === i.id) end = a.endAt.getTime();
-    earliest = Math.min(earliest, end);
+    let end = i.periodEndAt;
+    for (const a of advance) if (a.id === i.id) end = a.endAt;
+    if (!next || end.getTime() < next.getTime()) next = end;
   }
-  const live = earliest !== Number.POSITIVE_INFINITY;
-  const next = live ? new Date(earliest) : null;
-  const { subtotal, tax, total } = runSums(final.map((plan) => plan.amounts));
+  const live = next !== null;
+  const { subtotal, tax, total } = runSums(final);
   return { lines, advance, next, live, discounted: discount !== null, subtotal, tax, total };
 }
 

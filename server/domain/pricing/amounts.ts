@@ -42,20 +42,28 @@ const SPANS_PER_TERMS = 64;
 const LINES_PER_SPAN = 512;
 const memo = new WeakMap<PriceTerms, Map<string, Map<string, PricedAmounts>>>();
 
+const newSpanMap = () => new Map<string, Map<string, PricedAmounts>>();
+const newLineMap = () => new Map<string, PricedAmounts>();
+
 let nextId = 1;
 
 // memo keys name decimals by their text; each (immutable) Decimal is printed once
 const keyTexts = new WeakMap<Decimal, string>();
-const keyText = (d: Decimal | null): string => (d ? memoizedOn(keyTexts, d, () => d.toString()) : "");
+const keyText = (d: Decimal | null): string =>
+  d ? (keyTexts.get(d) ?? memoizedOn(keyTexts, d, () => d.toString())) : "";
 
 /** `spanKey`, when given, must name the factor and the period text (callers compute it once per span). */
 export function priceAmounts(amountInput: AmountInput, describePeriod = "", spanKey?: string): PricedAmounts {
   const version = versionAt(amountInput.price.versions, amountInput.versionAt);
   const span = spanKey ?? `${keyText(amountInput.factor)}|${describePeriod}`;
   const key = `${amountInput.quantity}|${keyText(amountInput.unitAmountOverride)}|${keyText(amountInput.discountPercent)}|${version?.id ?? ""}${amountInput.coupon ? `|${keyText(amountInput.coupon.percent)}|${amountInput.coupon.label}` : ""}`;
-  const bySpan = memoizedOn(memo, amountInput.price, () => new Map<string, Map<string, PricedAmounts>>());
-  const byKey = memoized(bySpan, span, SPANS_PER_TERMS, () => new Map<string, PricedAmounts>());
-  return memoized(byKey, key, LINES_PER_SPAN, () => Object.freeze(compute(amountInput, version, describePeriod)));
+  // lookups first: a closure is made only for what is missing (millions of calls in a forecast)
+  const bySpan = memo.get(amountInput.price) ?? memoizedOn(memo, amountInput.price, newSpanMap);
+  const byKey = bySpan.get(span) ?? memoized(bySpan, span, SPANS_PER_TERMS, newLineMap);
+  return (
+    byKey.get(key) ??
+    memoized(byKey, key, LINES_PER_SPAN, () => Object.freeze(compute(amountInput, version, describePeriod)))
+  );
 }
 
 function compute(amountInput: AmountInput, version: VersionTerms | null, describePeriod: string): PricedAmounts {

@@ -62,21 +62,44 @@ const DAY_MS = 86_400_000;
  */
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-/** Days in a month (0 = January) of the proleptic Gregorian calendar, as Date.UTC counts them. */
+/** Days in a month (0 = January) of the proleptic Gregorian calendar. */
 const daysInMonthUtc = (year: number, month: number) => (month === 1 && isLeapYear(year) ? 29 : MONTH_DAYS[month]);
 
+// Days since 1970-01-01 of a civil date and back (H. Hinnant's algorithms, 400-year eras starting in March):
+// integer arithmetic instead of a Date's UTC getters, which cost more than the rest of a renewal.
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 1 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * ((month + 10) % 12) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
 export function addIntervalsUtc(at: Date, interval: Interval, count: number, anchorDay?: number): Date {
-  if (interval === "day") return new Date(+at + count * DAY_MS);
-  if (interval === "week") return new Date(+at + count * 7 * DAY_MS);
-  // the time of day as one number, and the day count of the target month without another Date: renewals
-  // of every projected run come through here
   const t = at.getTime();
-  const timeOfDay = ((t % DAY_MS) + DAY_MS) % DAY_MS;
-  const months = at.getUTCFullYear() * 12 + at.getUTCMonth() + (interval === "year" ? 12 * count : count);
-  const year = Math.floor(months / 12);
-  const month = months - year * 12;
-  const day = Math.min(anchorDay ?? at.getUTCDate(), daysInMonthUtc(year, month));
-  return new Date(Date.UTC(year, month, day) + timeOfDay);
+  if (interval === "day") return new Date(t + count * DAY_MS);
+  if (interval === "week") return new Date(t + count * 7 * DAY_MS);
+  const days = Math.floor(t / DAY_MS);
+  const timeOfDay = t - days * DAY_MS;
+  // the civil date of `days` (month 0 = January)
+  const shifted = days + 719_468;
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const marchMonth = Math.floor((5 * dayOfYear + 2) / 153);
+  const dayOfMonth = dayOfYear - Math.floor((153 * marchMonth + 2) / 5) + 1;
+  const month = marchMonth < 10 ? marchMonth + 2 : marchMonth - 10;
+  const year = yearOfEra + era * 400 + (month <= 1 ? 1 : 0);
+  // the target month, and the anchor day (or the same day) clamped to its length
+  const months = year * 12 + month + (interval === "year" ? 12 * count : count);
+  const targetYear = Math.floor(months / 12);
+  const targetMonth = months - targetYear * 12;
+  const day = Math.min(anchorDay ?? dayOfMonth, daysInMonthUtc(targetYear, targetMonth));
+  return new Date(daysFromCivil(targetYear, targetMonth, day) * DAY_MS + timeOfDay);
 }
 
 /** Next `count` dates strictly after `from` at which a schedule's rules fire (month null = every month). */
