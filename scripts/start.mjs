@@ -6,6 +6,7 @@
 // Ctrl-C stops everything, the embedded database last (it runs outside the terminal's process group).
 import { existsSync, readFileSync } from "node:fs";
 import { provideDatabase } from "./lib/database.mjs";
+import { nextEnv } from "./lib/nextEnv.mjs";
 import { exitOnStartFailure } from "./lib/pg.mjs";
 import { bin, mustRun } from "./lib/run.mjs";
 import { supervise } from "./lib/supervise.mjs";
@@ -74,7 +75,7 @@ children.push(
   // Idle keep-alive sockets stay open longer than clients and proxies keep theirs (Node closes them after 5 s,
   // and a client reusing one at that moment sees ECONNRESET); `next dev` has no such option.
   supervise("app", bin("next"), dev ? ["dev", "-p", port] : ["start", "-p", port, "--keepAliveTimeout", "65000"], {
-    env,
+    env: nextEnv(env),
     log,
     giveUpOnFirstFailure: true,
     onGiveUp,

@@ -10,6 +10,7 @@ import { spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { nextEnv } from "./lib/nextEnv.mjs";
 import { ensureDatabase, exitOnStartFailure, freePort, startEmbeddedPostgres } from "./lib/pg.mjs";
 import { bin, mustRun, run } from "./lib/run.mjs";
 
@@ -113,7 +114,7 @@ try {
     });
     // keep-alive longer than a test's idle stretch: Node's 5 s default races Playwright's reuse of the socket (ECONNRESET)
     const app = spawn(bin("next"), ["start", "-p", String(port), "--keepAliveTimeout", "65000"], {
-      env,
+      env: nextEnv(env),
       stdio: ["ignore", "ignore", "inherit"],
     });
     try {

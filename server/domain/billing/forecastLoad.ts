@@ -4,6 +4,7 @@
 // next page is read while the caller projects the current one.
 import { getPgPool } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
+import { instantAt } from "@/server/domain/instant";
 import { decOf } from "@/server/domain/money";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { ProjectableContract } from "./draft";
@@ -17,7 +18,7 @@ export interface ForecastPage {
 
 // timestamps as epoch milliseconds: timestamp(3) columns hold UTC, whatever the process's time zone
 const ms = (column: string) => `(extract(epoch from ${column}) * 1000)::float8 as ${column.split(".").pop()}`;
-const at = (v: number | null) => (v == null ? null : new Date(v));
+const at = (v: number | null) => (v == null ? null : instantAt(v));
 
 async function readPage(ctx: Ctx, after: number, size: number): Promise<ForecastPage> {
   const pool = getPgPool();

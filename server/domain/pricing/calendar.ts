@@ -1,6 +1,7 @@
 // Calendar math in a billing time zone (pure: no I/O, no clock). Luxon does the time-zone arithmetic,
 // so DST shifts move the UTC instant while the local wall-clock time stays put.
 import { DateTime } from "luxon";
+import { instantAt } from "@/server/domain/instant";
 
 export type Interval = "day" | "week" | "month" | "year";
 export interface ScheduleRule {
@@ -78,8 +79,8 @@ function daysFromCivil(year: number, month: number, day: number): number {
 
 export function addIntervalsUtc(at: Date, interval: Interval, count: number, anchorDay?: number): Date {
   const t = at.getTime();
-  if (interval === "day") return new Date(t + count * DAY_MS);
-  if (interval === "week") return new Date(t + count * 7 * DAY_MS);
+  if (interval === "day") return instantAt(t + count * DAY_MS);
+  if (interval === "week") return instantAt(t + count * 7 * DAY_MS);
   const days = Math.floor(t / DAY_MS);
   const timeOfDay = t - days * DAY_MS;
   // the civil date of `days` (month 0 = January)
@@ -99,7 +100,7 @@ export function addIntervalsUtc(at: Date, interval: Interval, count: number, anc
   const targetYear = Math.floor(months / 12);
   const targetMonth = months - targetYear * 12;
   const day = Math.min(anchorDay ?? dayOfMonth, daysInMonthUtc(targetYear, targetMonth));
-  return new Date(daysFromCivil(targetYear, targetMonth, day) * DAY_MS + timeOfDay);
+  return instantAt(daysFromCivil(targetYear, targetMonth, day) * DAY_MS + timeOfDay);
 }
 
 /** Next `count` dates strictly after `from` at which a schedule's rules fire (month null = every month). */
