@@ -119,14 +119,9 @@ export function projection(
   return { runs, endsAt: cancelEnd };
 }
 
-/** The snapshot after a run: what applyAdvance writes. */
-export function advanced<C extends ProjectableContract>(snapshot: C, draft: RunDraft): C {
-  return advanceInPlace({ ...snapshot, items: snapshot.items.map((i) => ({ ...i })) }, draft);
-}
-
 /**
- * advanced, written into a snapshot the caller owns: a projection replays ~2 M runs at volume, and copying
- * the contract and its items for each was a third of its time.
+ * The snapshot after a run (what applyAdvance writes), written into the projection's own copy: a forecast
+ * replays ~2 M runs at volume, and copying the contract and its items for each was a third of its time.
  */
 function advanceInPlace<C extends ProjectableContract>(snapshot: C, draft: RunDraft): C {
   if (draft.discounted && snapshot.discount) snapshot.discount = discountAfterRun(snapshot.discount, draft);
