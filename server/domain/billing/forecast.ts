@@ -68,20 +68,16 @@ const newCell = (): Cell => ({
   counts: { ending: 0, renewing: 0, priceChanges: 0 },
 });
 
-// the start of each month from a forecast's first, as epoch numbers: asked for ~2 M projected runs
-const monthStarts = new Map<number, number[]>();
-function monthIndex(t: number, from: Date): number {
-  const starts = memoized(monthStarts, from.getTime(), 4, () =>
-    Array.from({ length: 25 }, (_, k) => monthsAfter(from, k).getTime()),
-  );
-  let k = 0;
-  while (k + 1 < starts.length && starts[k + 1] <= t) k++;
-  return k;
-}
-
-function contribution(effects: Effects, from: Date): Contribution {
-  // the month index of an instant; the first month takes anything before it (a run overdue now)
-  const month = (t: Date) => monthIndex(t.getTime(), from);
+/**
+ * What the effects add by month index (0 = the first month; it also takes anything before it, a run overdue
+ * now). `monthStarts`: each month's first instant as an epoch number (month indexes are asked ~2 M times).
+ */
+function contribution(effects: Effects, monthStarts: number[]): Contribution {
+  const month = (t: Date) => {
+    let k = 0;
+    while (k + 1 < monthStarts.length && monthStarts[k + 1] <= t.getTime()) k++;
+    return k;
+  };
   return {
     runMonths: effects.billed.map(([at]) => month(at)),
     runTotals: effects.billed.map(([, total]) => total),
@@ -96,6 +92,7 @@ export async function forecastAccount(ctx: Ctx, input: { months?: number } = {})
   const now = ctx.clock.now();
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const until = new Date(+monthsAfter(from, months) - 1);
+  const monthStarts = Array.from({ length: months + 1 }, (_, k) => monthsAfter(from, k).getTime());
   const keys = Array.from({ length: months }, (_, k) => monthKey(monthsAfter(from, k)));
   const catalog = await catalogSnapshot(ctx);
   const cells = new Map<string, Cell[]>();
@@ -106,7 +103,9 @@ export async function forecastAccount(ctx: Ctx, input: { months?: number } = {})
       contracts++;
       const mine = page.pendingOf.get(c.id) ?? [];
       const key = `${ctx.accountId}:${catalog.version}:${+from}:${+until}:${mine.length ? `contract ${c.id}:${c.contractVersion}` : shapeKey(c)}`;
-      const x = memoized(memo, key, MEMO_LIMIT, () => contribution(contractEffects(c, catalog, mine, until), from));
+      const x = memoized(memo, key, MEMO_LIMIT, () =>
+        contribution(contractEffects(c, catalog, mine, until), monthStarts),
+      );
       if (!x.runMonths.length && x.ending === null && !x.renewing.length && !x.priceChanges.length) continue;
       // a currency is listed once a contract adds something to it
       let row = cells.get(c.currency);

@@ -56,15 +56,10 @@ export function addIntervals(anchor: DateTime, interval: Interval, count: number
 
 const DAY_MS = 86_400_000;
 
-/**
- * addIntervals in the UTC zone on plain instants: the same calendar steps (a UTC day is always 24 hours),
- * without building luxon DateTimes, for the renewals of contracts billed in UTC (the default zone), which
- * the forecast takes by the million. tests/pricing/utc-intervals.test.ts holds it equal to addIntervals.
- */
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 /** Days in a month (0 = January) of the proleptic Gregorian calendar. */
-const daysInMonthUtc = (year: number, month: number) => (month === 1 && isLeapYear(year) ? 29 : MONTH_DAYS[month]);
+const daysInMonth = (year: number, month: number) => (month === 1 && isLeapYear(year) ? 29 : MONTH_DAYS[month]);
 
 // Days since 1970-01-01 of a civil date and back (H. Hinnant's algorithms, 400-year eras starting in March):
 // integer arithmetic instead of a Date's UTC getters, which cost more than the rest of a renewal.
@@ -77,6 +72,11 @@ function daysFromCivil(year: number, month: number, day: number): number {
   return era * 146_097 + dayOfEra - 719_468;
 }
 
+/**
+ * addIntervals in the UTC zone on plain instants: the same calendar steps (a UTC day is always 24 hours),
+ * without building luxon DateTimes, for the renewals of contracts billed in UTC (the default zone), which
+ * the forecast takes by the million. tests/pricing/utc-intervals.test.ts holds it equal to addIntervals.
+ */
 export function addIntervalsUtc(at: Date, interval: Interval, count: number, anchorDay?: number): Date {
   const t = at.getTime();
   if (interval === "day") return instantAt(t + count * DAY_MS);
@@ -99,7 +99,7 @@ export function addIntervalsUtc(at: Date, interval: Interval, count: number, anc
   const months = year * 12 + month + (interval === "year" ? 12 * count : count);
   const targetYear = Math.floor(months / 12);
   const targetMonth = months - targetYear * 12;
-  const day = Math.min(anchorDay ?? dayOfMonth, daysInMonthUtc(targetYear, targetMonth));
+  const day = Math.min(anchorDay ?? dayOfMonth, daysInMonth(targetYear, targetMonth));
   return instantAt(daysFromCivil(targetYear, targetMonth, day) * DAY_MS + timeOfDay);
 }
 

@@ -171,7 +171,6 @@ export function periodContaining(price: PriceTerms, anchor: Anchor, at: Date): P
  * anchor-less prices (keeping the anchor's day of month), otherwise up to the next anchor date, with
  * the share of the full period it covers (below 1 after a restart between anchor dates).
  */
-
 export function billingPeriodFrom(
   price: PriceTerms,
   anchor: Anchor,
