@@ -225,7 +225,11 @@ describe("PostgreSQL restarted under load", () => {
     await until("every event to be delivered", 120_000, async () => {
       await db().$executeRaw`update webhook_deliveries set next_attempt_at = now() where state = 'pending'`;
       const events = await db().outboxEvent.findMany({ where: { accountId: w.accountId }, select: { eventId: true } });
-      return events.length > 0 && events.every((e) => received.has(e.eventId));
+      // the endpoint's 200 comes before the worker records the delivery as succeeded: wait for both
+      const succeeded = await db().webhookDelivery.count({
+        where: { eventId: { in: events.map((e) => e.eventId) }, state: "succeeded" },
+      });
+      return events.length > 0 && events.every((e) => received.has(e.eventId)) && succeeded >= events.length;
     });
     const events = await db().outboxEvent.count({ where: { accountId: w.accountId } });
     expect(
