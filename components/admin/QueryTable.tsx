@@ -72,3 +72,11 @@ export function ListTable<T, Input = undefined>({
     <QueryTable {...table} columns={typeof columns === "function" ? columns(input as Input) : columns} query={query} />
   );
 }
+
+type PageQuery<T> = { isPending: boolean; error: unknown; data?: { results: T[]; count: number } };
+
+/** One page of a `{ results, count }` query, with the pagination (of `pageSize` rows a page) under it. */
+export function PageTable<T>({ query, ...table }: Omit<QueryTableProps<T>, "query"> & { query: PageQuery<T> }) {
+  const rows = { isPending: query.isPending, error: query.error, data: query.data?.results };
+  return <QueryTable {...table} query={rows} total={query.data?.count} />;
+}

@@ -4,6 +4,7 @@ import Link from "next/link";
 import type { ColumnDef } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import type { DateInput } from "@/components/ui/dates";
+import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
 
 export function redemptionsColumn<
@@ -89,5 +90,19 @@ export function actionsColumn<T>(
     header: hiddenHeader ? () => <span className="sr-only">Actions</span> : "Actions",
     meta: align ? { align } : undefined,
     cell: ({ row }) => cell(row.original, row.index),
+  };
+}
+
+/** An amount of the record in its currency, right-aligned. */
+export function moneyColumn<K extends string, T extends Record<K, string | null> & { currency: string }>(
+  key: K,
+  header: string,
+  id: string = key,
+): ColumnDef<T> {
+  return {
+    id,
+    header,
+    meta: { align: "right" },
+    cell: ({ row }) => <Money amount={row.original[key]} currency={row.original.currency} />,
   };
 }

@@ -2,12 +2,11 @@
 // A customer's contracts and billing runs, each linking to its own page.
 import { useQuery } from "@tanstack/react-query";
 import { ListTable, type ListTableSpec } from "@/components/admin/QueryTable";
-import { dateColumn, linkColumn } from "@/components/admin/recordColumns";
+import { dateColumn, linkColumn, moneyColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import type { ColumnDef } from "@/components/ui/DataTable";
 import { DateRange } from "@/components/ui/DateTime";
-import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
 
 type Contract = RouterOutputs["customers"]["contracts"]["results"][number];
@@ -75,12 +74,7 @@ const runsTable = customerRecords<Run>(
       header: "Period",
       cell: ({ row }) => <DateRange start={row.original.period_start_at} end={row.original.period_end_at} />,
     },
-    {
-      id: "total",
-      header: "Total",
-      meta: { align: "right" },
-      cell: ({ row }) => <Money amount={row.original.total_amount} currency={row.original.currency} />,
-    },
+    moneyColumn("total_amount", "Total", "total"),
   ],
 );
 
