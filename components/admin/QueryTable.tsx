@@ -1,12 +1,12 @@
 "use client";
 // A console table fed by one query. A table states only what is its own (label, the hook loading its rows,
-// empty text, columns); the loading and error states come from the query, the test ids from the label:
+// columns, empty text); the loading and error states come from the query, the test ids from the label:
 //
 //   const couponTable: ListTableSpec<Coupon> = {
 //     label: "Coupons", // table "coupons-table", rows "coupon-row"
 //     useRows: () => useQuery(useTRPC().coupons.list.queryOptions()),
-//     empty: "No coupons yet. Create the first one with the form below.",
 //     columns: [ … ],
+//     empty: "No coupons yet. Create the first one with the form below.",
 //   };
 //   export function CouponTable() {
 //     return <ListTable {...couponTable} />;
