@@ -1,16 +1,11 @@
-import { ListPage } from "@/components/admin/ListPage";
+import { CardsPage } from "@/components/admin/CardsPage";
 import { NewProductForm } from "@/components/admin/products/NewProductForm";
 import { ProductTable } from "@/components/admin/products/ProductTable";
 
 export default function ProductsPage() {
   return (
-    <ListPage
-      title="Products"
-      description="Catalog products of the account, active and inactive."
-      listTitle="All products"
-      list={<ProductTable />}
-      formTitle="New product"
-      form={<NewProductForm />}
-    />
+    <CardsPage title="Products" cards={{ "All products": <ProductTable />, "New product": <NewProductForm /> }}>
+      Catalog products of the account, active and inactive.
+    </CardsPage>
   );
 }

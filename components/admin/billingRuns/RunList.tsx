@@ -2,10 +2,11 @@
 // /admin/billing-runs: the account's runs, newest first, filtered by state, period, customer and contract
 // (all in the URL), paginated on the server by runs.list.
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useId } from "react";
+import { PageTable } from "@/components/admin/QueryTable";
+import { linkColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
-import { type ColumnDef, DataTable, pageRowsOf } from "@/components/ui/DataTable";
+import type { ColumnDef } from "@/components/ui/DataTable";
 import { DateRange } from "@/components/ui/DateTime";
 import { inputClass } from "@/components/ui/Field";
 import { FilterBar } from "@/components/ui/FilterBar";
@@ -22,24 +23,18 @@ import { PAGE_SIZE, RUN_STATES, runListQuery } from "./runListQuery";
 
 const columns: ColumnDef<RunRow>[] = [
   runLinkColumn,
-  {
-    id: "customer",
-    header: "Customer",
-    cell: ({ row }) => (
-      <Link href={`/admin/customers/${row.original.customer_id}`} className="text-blue-800 underline">
-        {row.original.customer_reference}
-      </Link>
-    ),
-  },
-  {
-    id: "contract",
-    header: "Contract",
-    cell: ({ row }) => (
-      <Link href={`/admin/contracts/${row.original.contract_id}`} className="text-blue-800 underline">
-        Contract {row.original.contract_id}
-      </Link>
-    ),
-  },
+  linkColumn(
+    "customer",
+    "Customer",
+    (r) => `/admin/customers/${r.customer_id}`,
+    (r) => r.customer_reference,
+  ),
+  linkColumn(
+    "contract",
+    "Contract",
+    (r) => `/admin/contracts/${r.contract_id}`,
+    (r) => `Contract ${r.contract_id}`,
+  ),
   runStateColumn,
   {
     id: "period",
@@ -124,12 +119,12 @@ export function RunList() {
           </button>
         </p>
       ) : null}
-      <DataTable
+      <PageTable
         label="Billing runs"
         testId="runs-table"
         columns={columns}
-        {...pageRowsOf(runs, PAGE_SIZE)}
-        rowTestId={() => "run-row"}
+        query={runs}
+        pageSize={PAGE_SIZE}
         getRowId={(r) => String(r.id)}
         empty={{
           title: "No billing runs",

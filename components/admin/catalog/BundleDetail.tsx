@@ -2,12 +2,13 @@
 // A bundle template: header (status, deactivate), items with their prices, add-on rules and the form to add one.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { PageHeader } from "@/components/admin/PageHeader";
-import { activeStatusColumn } from "@/components/admin/recordColumns";
+import { ListTable, type ListTableSpec } from "@/components/admin/QueryTable";
+import { RecordHeader } from "@/components/admin/RecordHeader";
+import { actionsColumn, activeStatusColumn, linkColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { Card } from "@/components/ui/Card";
-import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
+import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
 import { Money } from "@/components/ui/Money";
 import { Loading, QueryError } from "@/components/ui/QueryState";
 import { toast } from "@/components/ui/Toaster";
@@ -26,15 +27,13 @@ const SCOPES: Record<string, string> = {
 };
 
 const itemColumns = (bundleId: number): ColumnDef<Item>[] => [
-  {
-    id: "product",
-    header: "Product",
-    cell: ({ row }) => (
-      <Link href={`/admin/products/${row.original.product.id}`} className="text-blue-800 hover:underline">
-        {row.original.product.name}
-      </Link>
-    ),
-  },
+  linkColumn(
+    "product",
+    "Product",
+    (i) => `/admin/products/${i.product.id}`,
+    (i) => i.product.name,
+    "text-blue-800 hover:underline",
+  ),
   { id: "quantity", header: "Quantity", meta: { align: "right" }, accessorKey: "quantity" },
   { id: "required", header: "Required", accessorFn: (i) => (i.required ? "Yes" : "Optional") },
   { id: "scope", header: "Price choice", accessorFn: (i) => SCOPES[i.price_option_scope] ?? i.price_option_scope },
@@ -63,16 +62,12 @@ const itemColumns = (bundleId: number): ColumnDef<Item>[] => [
           ))
         : "—",
   },
-  {
-    id: "actions",
-    header: "Actions",
-    cell: ({ row }) => (
-      <div className="flex flex-wrap gap-2">
-        <EditItemDialog bundleId={bundleId} item={row.original} position={row.index + 1} />
-        <RemoveItemButton bundleId={bundleId} item={row.original} position={row.index + 1} />
-      </div>
-    ),
-  },
+  actionsColumn((item, index) => (
+    <div className="flex flex-wrap gap-2">
+      <EditItemDialog bundleId={bundleId} item={item} position={index + 1} />
+      <RemoveItemButton bundleId={bundleId} item={item} position={index + 1} />
+    </div>
+  )),
 ];
 
 function RuleToggle({ bundleId, rule }: { bundleId: number; rule: Rule }) {
@@ -98,6 +93,28 @@ function RuleToggle({ bundleId, rule }: { bundleId: number; rule: Rule }) {
   );
 }
 
+const ruleTable: ListTableSpec<Rule, number> = {
+  label: "Add-on rules",
+  useRows: (bundleId) => useQuery(useTRPC().catalogAdmin.bundles.addonRules.queryOptions({ id: bundleId })),
+  testId: "addon-rules",
+  rowTestId: () => "addon-rule",
+  columns: (bundleId) => [
+    { id: "target", header: "Offers", accessorKey: "target" },
+    { id: "qty", header: "Quantity", accessorFn: (r) => `${r.min_quantity}–${r.max_quantity ?? "any"}` },
+    {
+      id: "same",
+      header: "Must match",
+      accessorFn: (r) =>
+        [r.same_interval_required ? "interval" : null, r.same_currency_required ? "currency" : null]
+          .filter(Boolean)
+          .join(", ") || "—",
+    },
+    activeStatusColumn(),
+    actionsColumn((rule) => <RuleToggle bundleId={bundleId} rule={rule} />),
+  ],
+  empty: "No add-on rules yet. Add the first one with the form below.",
+};
+
 export function BundleDetail({ bundleId }: { bundleId: number }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -114,31 +131,14 @@ export function BundleDetail({ bundleId }: { bundleId: number }) {
   if (bundle.isPending) return <Loading what="bundle" />;
   if (bundle.isError) return <QueryError error={bundle.error} />;
   const b = bundle.data;
-  const ruleColumns: ColumnDef<Rule>[] = [
-    { id: "target", header: "Offers", accessorKey: "target" },
-    { id: "qty", header: "Quantity", accessorFn: (r) => `${r.min_quantity}–${r.max_quantity ?? "any"}` },
-    {
-      id: "same",
-      header: "Must match",
-      accessorFn: (r) =>
-        [r.same_interval_required ? "interval" : null, r.same_currency_required ? "currency" : null]
-          .filter(Boolean)
-          .join(", ") || "—",
-    },
-    activeStatusColumn(),
-    { id: "actions", header: "Actions", cell: ({ row }) => <RuleToggle bundleId={b.id} rule={row.original} /> },
-  ];
   return (
     <>
       <Link href="/admin/bundles" className="text-sm text-blue-800 hover:underline">
         ← Bundles
       </Link>
-      <PageHeader
-        title={b.name}
-        id={String(b.id)}
-        idLabel="bundle id"
-        status={b.active ? "active" : "inactive"}
-        description={b.description ?? undefined}
+      <RecordHeader
+        record={b}
+        kind="bundle"
         actions={
           <ActiveToggle
             active={b.active}
@@ -181,14 +181,7 @@ export function BundleDetail({ bundleId }: { bundleId: number }) {
         />
       </Card>
       <Card title="Add-on rules">
-        <DataTable
-          label="Add-on rules"
-          testId="addon-rules"
-          columns={ruleColumns}
-          {...rowsOf(rules, rules.data)}
-          rowTestId={() => "addon-rule"}
-          empty={{ message: "No add-on rules yet. Add the first one with the form below." }}
-        />
+        <ListTable {...ruleTable} input={b.id} />
       </Card>
       <Card title="New add-on rule">
         <AddonRuleForm bundleId={b.id} />

@@ -3,40 +3,33 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { activeStatusColumn } from "@/components/admin/recordColumns";
+import { ListTable, type ListTableSpec } from "@/components/admin/QueryTable";
+import { activeStatusColumn, nameLinkColumn, referenceColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 
 type Bundle = RouterOutputs["catalogAdmin"]["bundles"]["list"][number];
+type ActiveFilter = "true" | "false" | "all";
 
-const columns: ColumnDef<Bundle>[] = [
-  {
-    id: "name",
-    header: "Name",
-    accessorKey: "name",
-    cell: ({ row }) => (
-      <Link href={`/admin/bundles/${row.original.id}`} className="font-medium text-blue-800 hover:underline">
-        {row.original.name}
-      </Link>
-    ),
+const bundleTable: ListTableSpec<Bundle, ActiveFilter> = {
+  label: "Bundles",
+  useRows: (active) => useQuery(useTRPC().catalogAdmin.bundles.list.queryOptions({ active })),
+  columns: [
+    nameLinkColumn("/admin/bundles"),
+    referenceColumn(),
+    { id: "currency", header: "Default currency", accessorFn: (b) => b.default_currency ?? "—" },
+    { id: "items", header: "Items", meta: { align: "right" }, accessorKey: "item_count" },
+    activeStatusColumn(),
+  ],
+  empty: {
+    message: "No bundle templates yet.",
+    action: { href: "/admin/bundles/new", label: "Create the first bundle" },
   },
-  {
-    id: "reference",
-    header: "Reference",
-    accessorFn: (b) => b.reference ?? "",
-    cell: ({ row }) => <span className="font-mono text-xs text-slate-700">{row.original.reference ?? "—"}</span>,
-  },
-  { id: "currency", header: "Default currency", accessorFn: (b) => b.default_currency ?? "—" },
-  { id: "items", header: "Items", meta: { align: "right" }, accessorKey: "item_count" },
-  activeStatusColumn(),
-];
+};
 
 export function BundleTable() {
-  const trpc = useTRPC();
   const status = useSearchParams().get("status");
   const active = status === "active" ? "true" : status === "inactive" ? "false" : "all";
-  const bundles = useQuery(trpc.catalogAdmin.bundles.list.queryOptions({ active }));
   return (
     <div className="space-y-3">
       <nav aria-label="Filter bundles by status" className="flex gap-2 text-sm">
@@ -55,17 +48,7 @@ export function BundleTable() {
           </Link>
         ))}
       </nav>
-      <DataTable
-        label="Bundles"
-        testId="bundles-table"
-        columns={columns}
-        {...rowsOf(bundles, bundles.data)}
-        rowTestId={() => "bundle-row"}
-        empty={{
-          message: "No bundle templates yet.",
-          action: { href: "/admin/bundles/new", label: "Create the first bundle" },
-        }}
-      />
+      <ListTable {...bundleTable} input={active} />
     </div>
   );
 }

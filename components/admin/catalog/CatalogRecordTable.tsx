@@ -1,6 +1,11 @@
 "use client";
 // A catalog record list (tax rates, shipping options, billing schedules): the URL's search, status filter
-// and page, the record's own columns, then Status and Actions (Edit in a dialog, deactivate/activate).
+// and page, the name, the record's own columns, then Status and Actions (Edit in a dialog, deactivate/activate).
+//
+//   const taxRateTable: CatalogTableSpec<CatalogRow<"taxRates">> = { resource: "taxRates", columns: [ … ], … };
+//   export function TaxRateTable() {
+//     return <CatalogRecordTable {...taxRateTable} />;
+//   }
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { activeStatusColumn } from "@/components/admin/recordColumns";
@@ -64,16 +69,17 @@ function RowActions<Row extends CatalogRecord>({
   );
 }
 
-export function CatalogRecordTable<Row extends CatalogRecord>({
-  columns,
-  ...record
-}: RecordProps<Row> & { columns: ColumnDef<Row>[] }) {
+/** A catalog record table: its resource, its own columns (after the name), and its deactivate and edit. */
+export type CatalogTableSpec<Row extends CatalogRecord> = RecordProps<Row> & { columns: ColumnDef<Row>[] };
+
+export function CatalogRecordTable<Row extends CatalogRecord>({ columns, ...record }: CatalogTableSpec<Row>) {
   const input = useCatalogListInput();
   const procedures = useCatalogProcedures(record.resource);
   const rows = useQuery({ ...procedures.list.queryOptions(input), placeholderData: keepPreviousData });
   const noun = CATALOG_NOUNS[record.resource];
   const plural = `${noun}s`;
   const allColumns: ColumnDef<Row>[] = [
+    { id: "name", header: "Name", accessorKey: "name" },
     ...columns,
     activeStatusColumn(),
     { id: "actions", header: "Actions", cell: ({ row }) => <RowActions {...record} row={row.original} /> },

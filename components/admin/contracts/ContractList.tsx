@@ -3,12 +3,11 @@
 // reference or contract id, sort by created or next billing, pagination, all in the URL (useUrlState);
 // contracts.list filters, sorts and pages on the server.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { linkColumn, moneyColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import { type ColumnDef, DataTable, pageRowsOf } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { FilterBar } from "@/components/ui/FilterBar";
-import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { pageOf, sortOf, useUrlState } from "@/components/ui/useUrlState";
 import { type ContractRow, contractListQuery } from "./listQuery";
@@ -19,15 +18,13 @@ const opts = (values: string[]) =>
   values.map((v) => ({ value: v, label: v.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase()) }));
 
 const columns: ColumnDef<ContractRow>[] = [
-  {
-    id: "id",
-    header: "Contract",
-    cell: ({ row: { original: c } }) => (
-      <Link className="font-medium text-blue-800 underline" href={`/admin/contracts/${c.id}`}>
-        Contract {c.id}
-      </Link>
-    ),
-  },
+  linkColumn(
+    "id",
+    "Contract",
+    (c) => `/admin/contracts/${c.id}`,
+    (c) => `Contract ${c.id}`,
+    "font-medium text-blue-800 underline",
+  ),
   {
     id: "customer",
     header: "Customer",
@@ -56,12 +53,7 @@ const columns: ColumnDef<ContractRow>[] = [
     enableSorting: true,
     cell: ({ row }) => <DateTime value={row.original.next_billing_at} dateOnly empty="—" />,
   },
-  {
-    id: "next_amount",
-    header: "Next charge",
-    meta: { align: "right" },
-    cell: ({ row }) => <Money amount={row.original.next_charge_amount} currency={row.original.currency} />,
-  },
+  moneyColumn("next_charge_amount", "Next charge", "next_amount"),
   {
     id: "created_at",
     header: "Created",

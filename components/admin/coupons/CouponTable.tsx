@@ -1,10 +1,10 @@
 "use client";
 // The account's coupons (active and inactive) with their redemption counts and a deactivate action.
 import { useQuery } from "@tanstack/react-query";
-import { activeStatusColumn, redemptionsColumn } from "@/components/admin/recordColumns";
+import { ListTable, type ListTableSpec } from "@/components/admin/QueryTable";
+import { actionsColumn, activeStatusColumn, redemptionsColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { formatPercent } from "@/components/ui/format";
 import { Money } from "@/components/ui/Money";
 import { SeeRedemptions } from "./CouponRedemptions";
@@ -26,39 +26,29 @@ function Discount({ coupon }: { coupon: Coupon }) {
 const durationText = (c: Coupon) =>
   c.duration === "repeating" ? `${c.duration_in_periods} runs` : c.duration === "once" ? "Once" : "Forever";
 
-const columns: ColumnDef<Coupon>[] = [
-  { id: "name", header: "Name", accessorKey: "name" },
-  { id: "discount", header: "Discount", cell: ({ row }) => <Discount coupon={row.original} /> },
-  { id: "duration", header: "Duration", accessorFn: durationText },
-  redemptionsColumn<Coupon>(),
-  activeStatusColumn<Coupon>(),
-  {
-    id: "actions",
-    header: "Actions",
-    cell: ({ row }) => (
+const couponTable: ListTableSpec<Coupon> = {
+  label: "Coupons",
+  useRows: () => useQuery(useTRPC().coupons.list.queryOptions()),
+  columns: [
+    { id: "name", header: "Name", accessorKey: "name" },
+    { id: "discount", header: "Discount", cell: ({ row }) => <Discount coupon={row.original} /> },
+    { id: "duration", header: "Duration", accessorFn: durationText },
+    redemptionsColumn<Coupon>(),
+    activeStatusColumn<Coupon>(),
+    actionsColumn((coupon) => (
       <span className="flex flex-wrap items-center gap-3">
-        <SeeRedemptions couponId={row.original.id} couponName={row.original.name} />
+        <SeeRedemptions couponId={coupon.id} couponName={coupon.name} />
         <Deactivate
           what="coupon"
-          record={row.original}
-          consequence={`“${row.original.name}” and its promotion codes can no longer be redeemed; discounts already running continue.`}
+          record={coupon}
+          consequence={`“${coupon.name}” and its promotion codes can no longer be redeemed; discounts already running continue.`}
         />
       </span>
-    ),
-  },
-];
+    )),
+  ],
+  empty: "No coupons yet. Create the first one with the form below.",
+};
 
 export function CouponTable() {
-  const trpc = useTRPC();
-  const coupons = useQuery(trpc.coupons.list.queryOptions());
-  return (
-    <DataTable
-      label="Coupons"
-      testId="coupons-table"
-      columns={columns}
-      {...rowsOf(coupons, coupons.data)}
-      rowTestId={() => "coupon-row"}
-      empty={{ message: "No coupons yet. Create the first one with the form below." }}
-    />
-  );
+  return <ListTable {...couponTable} />;
 }

@@ -2,10 +2,10 @@
 // Promotion codes: create one for a coupon, see its redemptions, deactivate it.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
-import { activeStatusColumn, redemptionsColumn } from "@/components/admin/recordColumns";
+import { ListTable, type ListTableSpec } from "@/components/admin/QueryTable";
+import { actionsColumn, activeStatusColumn, redemptionsColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { Field, inputClass, SelectField } from "@/components/ui/Field";
@@ -18,38 +18,28 @@ import { Deactivate } from "./Deactivate";
 
 type Code = RouterOutputs["coupons"]["codes"][number];
 
-const columns: ColumnDef<Code>[] = [
-  { id: "code", header: "Code", accessorKey: "code", cell: ({ row }) => <code>{row.original.code}</code> },
-  { id: "coupon", header: "Coupon", accessorFn: (c) => c.coupon.name },
-  redemptionsColumn<Code>(),
-  { id: "expires", header: "Expires", cell: ({ row }) => <DateTime value={row.original.expires_at} empty="Never" /> },
-  activeStatusColumn<Code>(),
-  {
-    id: "actions",
-    header: "Actions",
-    cell: ({ row }) => (
+const codeTable: ListTableSpec<Code> = {
+  label: "Promotion codes",
+  useRows: () => useQuery(useTRPC().coupons.codes.queryOptions({})),
+  columns: [
+    { id: "code", header: "Code", accessorKey: "code", cell: ({ row }) => <code>{row.original.code}</code> },
+    { id: "coupon", header: "Coupon", accessorFn: (c) => c.coupon.name },
+    redemptionsColumn<Code>(),
+    { id: "expires", header: "Expires", cell: ({ row }) => <DateTime value={row.original.expires_at} empty="Never" /> },
+    activeStatusColumn<Code>(),
+    actionsColumn((code) => (
       <Deactivate
         what="promotion code"
-        record={row.original}
-        consequence={`Customers can no longer redeem “${row.original.code}”; discounts already running continue.`}
+        record={code}
+        consequence={`Customers can no longer redeem “${code.code}”; discounts already running continue.`}
       />
-    ),
-  },
-];
+    )),
+  ],
+  empty: "No promotion codes yet. Create one for a coupon with the form below.",
+};
 
 export function PromotionCodeTable() {
-  const trpc = useTRPC();
-  const codes = useQuery(trpc.coupons.codes.queryOptions({}));
-  return (
-    <DataTable
-      label="Promotion codes"
-      testId="promotion-codes-table"
-      columns={columns}
-      {...rowsOf(codes, codes.data)}
-      rowTestId={() => "promotion-code-row"}
-      empty={{ message: "No promotion codes yet. Create one for a coupon with the form below." }}
-    />
-  );
+  return <ListTable {...codeTable} />;
 }
 
 const FIELDS = ["coupon", "code", "max_redemptions", "expires_at"] as const;

@@ -1,11 +1,11 @@
 "use client";
 // The account's customers: search (reference, name, email) and page kept in the URL, newest first.
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { PageTable } from "@/components/admin/QueryTable";
+import { dateColumn, linkColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable, pageRowsOf } from "@/components/ui/DataTable";
-import { DateTime } from "@/components/ui/DateTime";
+import type { ColumnDef } from "@/components/ui/DataTable";
 import { FilterBar } from "@/components/ui/FilterBar";
 import { pageOf, useUrlState } from "@/components/ui/useUrlState";
 
@@ -15,18 +15,16 @@ const PAGE_SIZE = 20; // the router's CUSTOMER_PAGE_SIZE
 export const customerHref = (c: { reference: string }) => `/admin/customers/${encodeURIComponent(c.reference)}`;
 
 const columns: ColumnDef<Customer>[] = [
-  {
-    id: "reference",
-    header: "Reference",
-    cell: ({ row }) => (
-      <Link href={customerHref(row.original)} className="font-mono text-xs text-blue-800 hover:underline">
-        {row.original.reference}
-      </Link>
-    ),
-  },
+  linkColumn<Customer>(
+    "reference",
+    "Reference",
+    customerHref,
+    (c) => c.reference,
+    "font-mono text-xs text-blue-800 hover:underline",
+  ),
   { id: "name", header: "Name", cell: ({ row }) => row.original.name ?? "—" },
   { id: "email", header: "Email", cell: ({ row }) => row.original.email ?? "—" },
-  { id: "created_at", header: "Created", cell: ({ row }) => <DateTime value={row.original.created_at} /> },
+  dateColumn("created_at", "Created"),
 ];
 
 export function CustomerList() {
@@ -37,12 +35,11 @@ export function CustomerList() {
   return (
     <div className="space-y-3">
       <FilterBar search={{ label: "Search customers", placeholder: "Reference, name or email" }} />
-      <DataTable
+      <PageTable
         label="Customers"
-        testId="customers-table"
         columns={columns}
-        {...pageRowsOf(customers, PAGE_SIZE)}
-        rowTestId={() => "customer-row"}
+        query={customers}
+        pageSize={PAGE_SIZE}
         empty={
           q
             ? { message: `No customer matches “${q}”.`, testId: "customers-empty" }

@@ -1,12 +1,12 @@
 "use client";
 // A customer's contracts and billing runs, each linking to its own page.
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { ListTable, type ListTableSpec } from "@/components/admin/QueryTable";
+import { dateColumn, linkColumn, moneyColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
-import { DateRange, DateTime } from "@/components/ui/DateTime";
-import { Money } from "@/components/ui/Money";
+import type { ColumnDef } from "@/components/ui/DataTable";
+import { DateRange } from "@/components/ui/DateTime";
 import { StatusChip } from "@/components/ui/StatusChip";
 
 type Contract = RouterOutputs["customers"]["contracts"]["results"][number];
@@ -14,83 +14,81 @@ type Run = RouterOutputs["customers"]["runs"]["results"][number];
 
 const link = "text-blue-800 hover:underline";
 
-const contractColumns: ColumnDef<Contract>[] = [
-  {
-    id: "id",
-    header: "Contract",
-    cell: ({ row }) => (
-      <Link href={`/admin/contracts/${row.original.id}`} className={link}>
-        Contract #{row.original.id}
-      </Link>
-    ),
-  },
-  { id: "state", header: "State", cell: ({ row }) => <StatusChip status={row.original.state} /> },
-  { id: "items", header: "Items", cell: ({ row }) => row.original.items.map((i) => i.product_name).join(", ") || "—" },
-  { id: "next", header: "Next billing", cell: ({ row }) => <DateTime value={row.original.next_billing_at} /> },
-  { id: "created", header: "Created", cell: ({ row }) => <DateTime value={row.original.created_at} /> },
-];
+/** A table of the customer page: one page of the customer's records of a kind, found by its reference. */
+function customerRecords<T>(
+  records: string,
+  testId: string,
+  useRows: ListTableSpec<T, string>["useRows"],
+  columns: ColumnDef<T>[],
+): Omit<ListTableSpec<T, string>, "empty"> {
+  return { label: `${records} of this customer`, testId, useRows, columns };
+}
 
-const runColumns: ColumnDef<Run>[] = [
-  {
-    id: "id",
-    header: "Run",
-    cell: ({ row }) => (
-      <Link href={`/admin/billing-runs/${row.original.id}`} className={link}>
-        Run #{row.original.id}
-      </Link>
+const contractsTable = customerRecords<Contract>(
+  "Contracts",
+  "customer-contracts",
+  (reference) =>
+    useQuery(useTRPC().customers.contracts.queryOptions({ reference }, { select: (page) => page.results })),
+  [
+    linkColumn(
+      "id",
+      "Contract",
+      (c) => `/admin/contracts/${c.id}`,
+      (c) => `Contract #${c.id}`,
+      link,
     ),
-  },
-  {
-    id: "contract",
-    header: "Contract",
-    cell: ({ row }) => (
-      <Link href={`/admin/contracts/${row.original.contract_id}`} className={link}>
-        #{row.original.contract_id}
-      </Link>
+    { id: "state", header: "State", cell: ({ row }) => <StatusChip status={row.original.state} /> },
+    {
+      id: "items",
+      header: "Items",
+      cell: ({ row }) => row.original.items.map((i) => i.product_name).join(", ") || "—",
+    },
+    dateColumn("next_billing_at", "Next billing", "next"),
+    dateColumn("created_at", "Created", "created"),
+  ],
+);
+
+const runsTable = customerRecords<Run>(
+  "Billing runs",
+  "customer-runs",
+  (reference) => useQuery(useTRPC().customers.runs.queryOptions({ reference }, { select: (page) => page.results })),
+  [
+    linkColumn(
+      "id",
+      "Run",
+      (r) => `/admin/billing-runs/${r.id}`,
+      (r) => `Run #${r.id}`,
+      link,
     ),
-  },
-  { id: "kind", header: "Kind", cell: ({ row }) => row.original.kind },
-  { id: "state", header: "State", cell: ({ row }) => <StatusChip status={row.original.state} /> },
-  {
-    id: "period",
-    header: "Period",
-    cell: ({ row }) => <DateRange start={row.original.period_start_at} end={row.original.period_end_at} />,
-  },
-  {
-    id: "total",
-    header: "Total",
-    meta: { align: "right" },
-    cell: ({ row }) => <Money amount={row.original.total_amount} currency={row.original.currency} />,
-  },
-];
+    linkColumn(
+      "contract",
+      "Contract",
+      (r) => `/admin/contracts/${r.contract_id}`,
+      (r) => `#${r.contract_id}`,
+      link,
+    ),
+    { id: "kind", header: "Kind", cell: ({ row }) => row.original.kind },
+    { id: "state", header: "State", cell: ({ row }) => <StatusChip status={row.original.state} /> },
+    {
+      id: "period",
+      header: "Period",
+      cell: ({ row }) => <DateRange start={row.original.period_start_at} end={row.original.period_end_at} />,
+    },
+    moneyColumn("total_amount", "Total", "total"),
+  ],
+);
 
 export function CustomerContracts({ reference }: { reference: string }) {
-  const trpc = useTRPC();
-  const q = useQuery(trpc.customers.contracts.queryOptions({ reference }));
+  const newContract = `/admin/contracts/new?customer=${encodeURIComponent(reference)}`;
   return (
-    <DataTable
-      label="Contracts of this customer"
-      testId="customer-contracts"
-      columns={contractColumns}
-      {...rowsOf(q, q.data?.results)}
-      empty={{
-        message: "No contracts yet.",
-        action: { href: `/admin/contracts/new?customer=${encodeURIComponent(reference)}`, label: "Create a contract" },
-      }}
+    <ListTable
+      {...contractsTable}
+      input={reference}
+      empty={{ message: "No contracts yet.", action: { href: newContract, label: "Create a contract" } }}
     />
   );
 }
 
 export function CustomerRuns({ reference }: { reference: string }) {
-  const trpc = useTRPC();
-  const q = useQuery(trpc.customers.runs.queryOptions({ reference }));
-  return (
-    <DataTable
-      label="Billing runs of this customer"
-      testId="customer-runs"
-      columns={runColumns}
-      {...rowsOf(q, q.data?.results)}
-      empty={{ message: "No billing runs yet." }}
-    />
-  );
+  return <ListTable {...runsTable} input={reference} empty="No billing runs yet." />;
 }

@@ -2,9 +2,11 @@
 // A customer's payment methods (brand, last four, expiry, state) and "Cancel payment method".
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { QueryTable } from "@/components/admin/QueryTable";
+import { actionsColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
+import type { ColumnDef } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { formErrorOf } from "@/components/ui/errors";
@@ -49,38 +51,36 @@ export function PaymentMethods({ reference }: { reference: string }) {
       ),
     },
     { id: "added", header: "Added", cell: ({ row }) => <DateTime value={row.original.created_at} dateOnly /> },
-    {
-      id: "actions",
-      header: "Actions",
-      meta: { align: "right" },
-      cell: ({ row }) =>
-        row.original.state === "active" ? (
+    actionsColumn(
+      (method) =>
+        method.state === "active" ? (
           <button
             type="button"
             onClick={() => {
               cancel.reset();
-              setTarget(row.original);
+              setTarget(method);
             }}
             className="rounded-md border border-red-300 bg-white px-3 py-1 text-sm text-red-800 hover:bg-red-50"
           >
-            Cancel payment method<span className="sr-only"> {methodLabel(row.original)}</span>
+            Cancel payment method<span className="sr-only"> {methodLabel(method)}</span>
           </button>
         ) : (
           <span className="text-xs text-slate-700">
-            Canceled <DateTime value={row.original.canceled_at} dateOnly />
+            Canceled <DateTime value={method.canceled_at} dateOnly />
           </span>
         ),
-    },
+      { align: "right" },
+    ),
   ];
   return (
     <>
-      <DataTable
+      <QueryTable
         label="Payment methods"
         testId="payment-methods"
-        columns={columns}
-        {...rowsOf(methods, methods.data)}
         rowTestId={() => "payment-method-row"}
-        empty={{ message: "No payment methods. The customer adds one at checkout or on their subscriber page." }}
+        columns={columns}
+        query={methods}
+        empty="No payment methods. The customer adds one at checkout or on their subscriber page."
       />
       <ConfirmDialog
         open={!!target}

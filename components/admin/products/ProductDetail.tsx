@@ -2,7 +2,7 @@
 // A product with its prices and their versions, and the forms that add to them.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { PageHeader } from "@/components/admin/PageHeader";
+import { RecordHeader } from "@/components/admin/RecordHeader";
 import { useTRPC } from "@/components/trpc/client";
 import { Card } from "@/components/ui/Card";
 import { DateTime } from "@/components/ui/DateTime";
@@ -27,13 +27,7 @@ export function ProductDetail({ productId }: { productId: number }) {
   return (
     <>
       <BackLink />
-      <PageHeader
-        title={p.name}
-        id={String(p.id)}
-        idLabel="product id"
-        status={p.active ? "active" : "inactive"}
-        description={p.description ?? undefined}
-      />
+      <RecordHeader record={p} kind="product" />
       <Card>
         <dl className="grid gap-x-8 gap-y-2 text-sm sm:grid-cols-4" data-testid="product-attributes">
           <Attribute label="Reference" value={p.reference ?? "—"} />

@@ -2,9 +2,10 @@
 // An endpoint's delivery log, newest first: event, state, HTTP status of the last attempt, attempts,
 // next attempt; each delivery can be sent again now (replay).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ListTable, type ListTableSpec } from "@/components/admin/QueryTable";
+import { actionsColumn, dateColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { toast } from "@/components/ui/Toaster";
@@ -43,10 +44,10 @@ function ReplayButton({ endpointId, delivery }: { endpointId: number; delivery: 
   );
 }
 
-export function DeliveryLog({ endpointId }: { endpointId: number }) {
-  const trpc = useTRPC();
-  const q = useQuery(trpc.webhooks.deliveries.queryOptions({ id: endpointId }));
-  const columns: ColumnDef<Delivery>[] = [
+const deliveryTable: ListTableSpec<Delivery, number> = {
+  label: "Deliveries",
+  useRows: (endpointId) => useQuery(useTRPC().webhooks.deliveries.queryOptions({ id: endpointId })),
+  columns: (endpointId) => [
     {
       id: "event",
       header: "Event",
@@ -72,30 +73,23 @@ export function DeliveryLog({ endpointId }: { endpointId: number }) {
       ),
     },
     { id: "attempts", header: "Attempts", meta: { align: "right" }, cell: ({ row }) => row.original.attempts },
-    { id: "created_at", header: "Created", cell: ({ row }) => <DateTime value={row.original.created_at} /> },
+    dateColumn("created_at", "Created"),
     {
       id: "next",
       header: "Next attempt",
       cell: ({ row }) => (row.original.state === "pending" ? <DateTime value={row.original.next_attempt_at} /> : "—"),
     },
-    {
-      id: "actions",
-      header: () => <span className="sr-only">Actions</span>,
-      meta: { align: "right" },
-      cell: ({ row }) => <ReplayButton endpointId={endpointId} delivery={row.original} />,
-    },
-  ];
-  return (
-    <DataTable
-      label="Deliveries"
-      testId="deliveries-table"
-      columns={columns}
-      {...rowsOf(q, q.data)}
-      rowTestId={() => "delivery-row"}
-      empty={{
-        title: "No deliveries yet",
-        message: "Events of the account appear here once sent. Send a test event to try the endpoint now.",
-      }}
-    />
-  );
+    actionsColumn((delivery) => <ReplayButton endpointId={endpointId} delivery={delivery} />, {
+      hiddenHeader: true,
+      align: "right",
+    }),
+  ],
+  empty: {
+    title: "No deliveries yet",
+    message: "Events of the account appear here once sent. Send a test event to try the endpoint now.",
+  },
+};
+
+export function DeliveryLog({ endpointId }: { endpointId: number }) {
+  return <ListTable {...deliveryTable} input={endpointId} />;
 }

@@ -1,13 +1,11 @@
-import { ListPage } from "@/components/admin/ListPage";
+import { CardsPage } from "@/components/admin/CardsPage";
 import { ProcessorTable } from "@/components/admin/settings/ProcessorTable";
 
 export default function ProcessorsPage() {
   return (
-    <ListPage
-      title="Payment processors"
-      description="The processors your account can charge through, one per currency and collection method. Sales channels and contracts choose among the active ones."
-      listTitle="Processors"
-      list={<ProcessorTable />}
-    />
+    <CardsPage title="Payment processors" cards={{ Processors: <ProcessorTable /> }}>
+      The processors your account can charge through, one per currency and collection method. Sales channels and
+      contracts choose among the active ones.
+    </CardsPage>
   );
 }

@@ -1,16 +1,14 @@
-import { ListPage } from "@/components/admin/ListPage";
+import { CardsPage } from "@/components/admin/CardsPage";
 import { NewWebhookEndpointForm } from "@/components/admin/webhooks/NewWebhookEndpointForm";
 import { WebhookEndpointTable } from "@/components/admin/webhooks/WebhookEndpointTable";
 
 export default function WebhooksPage() {
   return (
-    <ListPage
+    <CardsPage
       title="Webhooks"
-      description="Endpoints of your servers that receive the account's events (contracts, billing runs), signed and retried."
-      listTitle="Endpoints"
-      list={<WebhookEndpointTable />}
-      formTitle="Add an endpoint"
-      form={<NewWebhookEndpointForm />}
-    />
+      cards={{ Endpoints: <WebhookEndpointTable />, "Add an endpoint": <NewWebhookEndpointForm /> }}
+    >
+      Endpoints of your servers that receive the account's events (contracts, billing runs), signed and retried.
+    </CardsPage>
   );
 }

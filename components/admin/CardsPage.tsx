@@ -1,0 +1,35 @@
+// A console page of cards under its header (list pages: the list, then the form creating a new one). The
+// page states its title, its description (the children), the page creating a new one where there is one
+// (the link says "New <thing>", the title's singular: "Sales channels" → "New sales channel"), and its
+// cards in order, each by its title.
+import Link from "next/link";
+import { Card } from "@/components/ui/Card";
+import { PageHeader, primaryButtonClass } from "@/components/ui/PageHeader";
+
+export function CardsPage({
+  title,
+  newPage,
+  cards,
+  children,
+}: {
+  title: string;
+  newPage?: string;
+  cards: Record<string, React.ReactNode>;
+  children: React.ReactNode;
+}) {
+  const actions = newPage ? (
+    <Link href={newPage} className={primaryButtonClass}>
+      New {title.toLowerCase().replace(/s$/, "")}
+    </Link>
+  ) : undefined;
+  return (
+    <>
+      <PageHeader title={title} description={children} actions={actions} />
+      {Object.entries(cards).map(([cardTitle, content]) => (
+        <Card key={cardTitle} title={cardTitle}>
+          {content}
+        </Card>
+      ))}
+    </>
+  );
+}
