@@ -1,7 +1,7 @@
 "use client";
 // Adds an add-on rule to a bundle: a product (with an optional default price) or another bundle, and quantity limits.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { CheckboxField, SelectField, TextField } from "@/components/ui/Field";
@@ -9,28 +9,22 @@ import { optionalInt } from "@/components/ui/formData";
 import { GridForm } from "@/components/ui/GridForm";
 import { Options } from "@/components/ui/Options";
 import { SubmitButton } from "@/components/ui/SubmitButton";
-import { toast } from "@/components/ui/Toaster";
+import { useResetOnSuccess } from "@/components/ui/useResetOnSuccess";
 
 const FIELDS = ["target_product_id", "target_bundle_id", "default_price_id", "min_quantity", "max_quantity"] as const;
 
 export function AddonRuleForm({ bundleId }: { bundleId: number }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
   const [target, setTarget] = useState("");
   const products = useQuery(trpc.catalog.products.list.queryOptions({ active: "true" }));
   const bundles = useQuery(trpc.catalogAdmin.bundles.list.queryOptions({ active: "true" }));
   const prices = useQuery(trpc.catalog.prices.list.queryOptions({ active: "true" }));
-  const add = useMutation(
-    trpc.catalogAdmin.bundles.addAddonRule.mutationOptions({
-      onSuccess: async () => {
-        formRef.current?.reset();
-        setTarget("");
-        toast.success("Add-on rule added");
-        await queryClient.invalidateQueries(trpc.catalogAdmin.bundles.pathFilter());
-      },
-    }),
-  );
+  const { formRef, onSuccess } = useResetOnSuccess({
+    toast: "Add-on rule added",
+    refresh: trpc.catalogAdmin.bundles.pathFilter(),
+    afterReset: () => setTarget(""),
+  });
+  const add = useMutation(trpc.catalogAdmin.bundles.addAddonRule.mutationOptions({ onSuccess }));
   const errors = fieldErrorsOf(add.error);
   const [kind, targetId] = target.split(":");
   const productPrices = kind === "product" ? (prices.data ?? []).filter((p) => p.product_id === Number(targetId)) : [];

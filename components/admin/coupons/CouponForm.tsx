@@ -1,32 +1,23 @@
 "use client";
 // Creates a coupon: a percentage or a fixed amount in one currency, for one run, N runs or every run.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { Field, inputClass, SelectField } from "@/components/ui/Field";
 import { optionalInt, text } from "@/components/ui/formData";
 import { GridForm } from "@/components/ui/GridForm";
 import { SubmitButton } from "@/components/ui/SubmitButton";
-import { toast } from "@/components/ui/Toaster";
+import { useResetOnSuccess } from "@/components/ui/useResetOnSuccess";
 
 const FIELDS = ["name", "percent_off", "amounts_off", "duration", "duration_in_periods", "max_redemptions"] as const;
 
 export function CouponForm() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
   const [kind, setKind] = useState<"percent" | "amount">("percent");
   const [duration, setDuration] = useState<"once" | "repeating" | "forever">("once");
-  const create = useMutation(
-    trpc.coupons.create.mutationOptions({
-      onSuccess: async () => {
-        formRef.current?.reset();
-        toast.success("Coupon created");
-        await queryClient.invalidateQueries(trpc.coupons.pathFilter());
-      },
-    }),
-  );
+  const { formRef, onSuccess } = useResetOnSuccess({ toast: "Coupon created", refresh: trpc.coupons.pathFilter() });
+  const create = useMutation(trpc.coupons.create.mutationOptions({ onSuccess }));
   const errors = fieldErrorsOf(create.error);
 
   function onSubmit(f: FormData) {

@@ -1,30 +1,22 @@
 "use client";
 // Creates a catalog product; the server's validation messages appear next to the fields.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
-import { useRef } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { Field, inputClass, SelectField, TextField } from "@/components/ui/Field";
 import { optionalInt, optionalText, text } from "@/components/ui/formData";
 import { GridForm } from "@/components/ui/GridForm";
 import { CreateFooter } from "@/components/ui/SubmitButton";
+import { useResetOnSuccess } from "@/components/ui/useResetOnSuccess";
 import { TaxRateSelect } from "./TaxRateSelect";
 
 const FIELDS = ["name", "reference", "description", "tax_policy", "tax_rate_id"] as const;
 
 export function NewProductForm() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
-  const create = useMutation(
-    trpc.catalog.products.create.mutationOptions({
-      onSuccess: async () => {
-        formRef.current?.reset();
-        await queryClient.invalidateQueries(trpc.catalog.products.list.pathFilter());
-      },
-    }),
-  );
+  const { formRef, onSuccess } = useResetOnSuccess({ refresh: trpc.catalog.products.list.pathFilter() });
+  const create = useMutation(trpc.catalog.products.create.mutationOptions({ onSuccess }));
   const errors = fieldErrorsOf(create.error);
 
   const onSubmit = (f: FormData) =>
