@@ -5,7 +5,8 @@
 //   <GridForm … error={formError}>
 //     <TextField {...field("unit_amount")} label="Amount" />   // id "price-unit_amount", name, errors
 //
-// `field(name, id)` keeps an id that does not follow `<prefix>-<name>`.
+// `field(name, id)` keeps an id that does not follow `<prefix>-<name>`; `control(name)` is the same without
+// the messages, for a control that shows none (a checkbox).
 import { type FieldErrors, fieldErrorsOf, formErrorOf } from "./errors";
 
 export interface NamedField {
@@ -20,6 +21,7 @@ export interface FormFields {
   /** The message for the form as a whole: errors on fields it does not show, or the error's own message. */
   formError: string | null;
   field: (name: string, id?: string) => NamedField;
+  control: (name: string, id?: string) => Omit<NamedField, "errors">;
 }
 
 export function formFields(error: unknown, shownFields: readonly string[], idPrefix: string): FormFields {
@@ -28,5 +30,6 @@ export function formFields(error: unknown, shownFields: readonly string[], idPre
     errors,
     formError: formErrorOf(error, shownFields),
     field: (name, id = `${idPrefix}-${name}`) => ({ id, name, errors: errors[name] }),
+    control: (name, id = `${idPrefix}-${name}`) => ({ id, name }),
   };
 }

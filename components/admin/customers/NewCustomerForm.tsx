@@ -2,9 +2,9 @@
 // Creates a customer (reference required, unique in the account).
 import { useMutation } from "@tanstack/react-query";
 import { useTRPC } from "@/components/trpc/client";
-import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { TextField } from "@/components/ui/Field";
 import { optionalText, text } from "@/components/ui/formData";
+import { formFields } from "@/components/ui/formFields";
 import { GridForm } from "@/components/ui/GridForm";
 import { CreateFooter } from "@/components/ui/SubmitButton";
 import { useResetOnSuccess } from "@/components/ui/useResetOnSuccess";
@@ -20,21 +20,16 @@ export function NewCustomerForm({ onCreated }: { onCreated?: (reference: string)
     afterReset: (customer) => onCreated?.(customer.reference),
   });
   const create = useMutation(trpc.customers.create.mutationOptions({ onSuccess }));
-  const errors = fieldErrorsOf(create.error);
+  const { field, formError } = formFields(create.error, FIELDS, "customer");
 
   const onSubmit = (f: FormData) =>
     create.mutate({ reference: text(f, "reference"), name: optionalText(f, "name"), email: optionalText(f, "email") });
 
   return (
-    <GridForm
-      formRef={formRef}
-      testId="new-customer-form"
-      error={formErrorOf(create.error, FIELDS)}
-      onSubmit={onSubmit}
-    >
-      <TextField id="customer-reference" name="reference" label="Reference" errors={errors.reference} />
-      <TextField id="customer-name" name="name" label="Name" errors={errors.name} />
-      <TextField id="customer-email" name="email" label="Email" errors={errors.email} type="email" />
+    <GridForm formRef={formRef} testId="new-customer-form" error={formError} onSubmit={onSubmit}>
+      <TextField {...field("reference")} label="Reference" />
+      <TextField {...field("name")} label="Name" />
+      <TextField {...field("email")} label="Email" type="email" />
       <CreateFooter
         what="customer"
         mutation={create}
