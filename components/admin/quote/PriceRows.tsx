@@ -36,7 +36,7 @@ export function PriceRows({
   prices,
   onChange,
   errors,
-  errorTestId,
+  errorTestId = `${idPrefix}-error`,
 }: {
   idPrefix: string;
   what: string;
@@ -45,7 +45,8 @@ export function PriceRows({
   onChange: (rows: ItemRow[]) => void;
   /** the server's messages for the rows as a whole, shown under them */
   errors?: string[];
-  errorTestId: string;
+  /** `<idPrefix>-error` unless told */
+  errorTestId?: string;
 }) {
   const patch = (key: string, p: Partial<ItemRow>) => onChange(rows.map((r) => (r.key === key ? { ...r, ...p } : r)));
   return (
