@@ -10,6 +10,7 @@ import { ConfirmDialog } from "@/components/ui/Dialog";
 import { fieldErrorsOf, trpcErrorCode } from "@/components/ui/errors";
 import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { formatMoney } from "@/components/ui/money";
+import { mutationProgress } from "@/components/ui/mutationDialog";
 import { primaryButtonClass } from "@/components/ui/PageHeader";
 import { toast } from "@/components/ui/Toaster";
 import { BundleSection } from "./BundleSection";
@@ -219,8 +220,7 @@ export function QuoteBuilder({ initialCustomer }: { initialCustomer?: string }) 
         title="Create this contract?"
         testId="create-contract-dialog"
         confirmLabel="Create contract"
-        pendingLabel="Creating…"
-        pending={create.isPending}
+        {...mutationProgress(create, "Creating…")}
         onConfirm={() => {
           const b = offerBody(draft);
           if (b) create.mutate({ ...b, customer_reference: draft.customer });
