@@ -3,9 +3,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { SecretOnceDialog, useCreatedWithSecret } from "@/components/admin/settings/SecretOnceDialog";
 import { useTRPC } from "@/components/trpc/client";
-import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { text } from "@/components/ui/formData";
+import { formFields } from "@/components/ui/formFields";
 import { GridForm } from "@/components/ui/GridForm";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 
@@ -19,7 +19,7 @@ export function NewApiKeyForm() {
     () => queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter()),
   );
   const create = useMutation(trpc.apiKeys.create.mutationOptions({ onSuccess }));
-  const errors = fieldErrorsOf(create.error);
+  const { field, formError } = formFields(create.error, FIELDS, "api-key");
 
   function onSubmit(f: FormData) {
     create.mutate({ name: text(f, "name") || null, kind: text(f, "kind") });
@@ -27,28 +27,18 @@ export function NewApiKeyForm() {
 
   return (
     <>
-      <GridForm
-        formRef={formRef}
-        testId="new-api-key-form"
-        error={formErrorOf(create.error, FIELDS)}
-        onSubmit={onSubmit}
-        columns={2}
-      >
+      <GridForm formRef={formRef} testId="new-api-key-form" error={formError} onSubmit={onSubmit} columns={2}>
         <InputFormField
-          id="api-key-name"
+          {...field("name")}
           label="Name"
-          errors={errors.name}
           hint="What uses this key, e.g. “Web shop backend”."
-          name="name"
           maxLength={100}
         />
         <SelectFormField
-          id="api-key-kind"
+          {...field("kind")}
           label="Kind"
-          errors={errors.kind}
           required
           hint="Secret keys may call every operation; public keys only the public ones (safe in a browser)."
-          name="kind"
           defaultValue="secret"
         >
           <option value="secret">Secret</option>

@@ -1,37 +1,31 @@
 "use client";
 // Adds an add-on rule to a bundle: a product (with an optional default price) or another bundle, and quantity limits.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
-import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { CheckboxField, SelectField, TextField } from "@/components/ui/Field";
 import { optionalInt } from "@/components/ui/formData";
+import { formFields } from "@/components/ui/formFields";
 import { GridForm } from "@/components/ui/GridForm";
 import { Options } from "@/components/ui/Options";
 import { SubmitButton } from "@/components/ui/SubmitButton";
-import { toast } from "@/components/ui/Toaster";
+import { useResetOnSuccess } from "@/components/ui/useResetOnSuccess";
 
 const FIELDS = ["target_product_id", "target_bundle_id", "default_price_id", "min_quantity", "max_quantity"] as const;
 
 export function AddonRuleForm({ bundleId }: { bundleId: number }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
   const [target, setTarget] = useState("");
   const products = useQuery(trpc.catalog.products.list.queryOptions({ active: "true" }));
   const bundles = useQuery(trpc.catalogAdmin.bundles.list.queryOptions({ active: "true" }));
   const prices = useQuery(trpc.catalog.prices.list.queryOptions({ active: "true" }));
-  const add = useMutation(
-    trpc.catalogAdmin.bundles.addAddonRule.mutationOptions({
-      onSuccess: async () => {
-        formRef.current?.reset();
-        setTarget("");
-        toast.success("Add-on rule added");
-        await queryClient.invalidateQueries(trpc.catalogAdmin.bundles.pathFilter());
-      },
-    }),
-  );
-  const errors = fieldErrorsOf(add.error);
+  const { formRef, onSuccess } = useResetOnSuccess({
+    toast: "Add-on rule added",
+    refresh: trpc.catalogAdmin.bundles.pathFilter(),
+    afterReset: () => setTarget(""),
+  });
+  const add = useMutation(trpc.catalogAdmin.bundles.addAddonRule.mutationOptions({ onSuccess }));
+  const { field, control, errors, formError } = formFields(add.error, FIELDS, "addon");
   const [kind, targetId] = target.split(":");
   const productPrices = kind === "product" ? (prices.data ?? []).filter((p) => p.product_id === Number(targetId)) : [];
 
@@ -48,7 +42,7 @@ export function AddonRuleForm({ bundleId }: { bundleId: number }) {
     });
 
   return (
-    <GridForm formRef={formRef} testId="addon-rule-form" error={formErrorOf(add.error, FIELDS)} onSubmit={onSubmit}>
+    <GridForm formRef={formRef} testId="addon-rule-form" error={formError} onSubmit={onSubmit}>
       <SelectField
         id="addon-target"
         label="Offer"
@@ -68,49 +62,18 @@ export function AddonRuleForm({ bundleId }: { bundleId: number }) {
           />
         </optgroup>
       </SelectField>
-      <SelectField
-        id="addon-default_price_id"
-        label="Default price"
-        errors={errors.default_price_id}
-        name="default_price_id"
-        disabled={kind !== "product"}
-      >
+      <SelectField {...field("default_price_id")} label="Default price" disabled={kind !== "product"}>
         <option value="">None</option>
         {productPrices.map((p) => (
           <option key={p.id} value={p.id}>{`${p.reference ?? `#${p.id}`} · ${p.unit_amount} ${p.currency}`}</option>
         ))}
       </SelectField>
       <div className="grid grid-cols-2 gap-3">
-        <TextField
-          id="addon-min_quantity"
-          name="min_quantity"
-          label="Minimum quantity"
-          errors={errors.min_quantity}
-          type="number"
-          min={0}
-          defaultValue={0}
-        />
-        <TextField
-          id="addon-max_quantity"
-          name="max_quantity"
-          label="Maximum quantity"
-          errors={errors.max_quantity}
-          type="number"
-          min={0}
-        />
+        <TextField {...field("min_quantity")} label="Minimum quantity" type="number" min={0} defaultValue={0} />
+        <TextField {...field("max_quantity")} label="Maximum quantity" type="number" min={0} />
       </div>
-      <CheckboxField
-        id="addon-same_interval_required"
-        name="same_interval_required"
-        label="Same billing interval required"
-        defaultChecked
-      />
-      <CheckboxField
-        id="addon-same_currency_required"
-        name="same_currency_required"
-        label="Same currency required"
-        defaultChecked
-      />
+      <CheckboxField {...control("same_interval_required")} label="Same billing interval required" defaultChecked />
+      <CheckboxField {...control("same_currency_required")} label="Same currency required" defaultChecked />
       <div>
         <SubmitButton pending={add.isPending}>Add add-on rule</SubmitButton>
       </div>

@@ -2,10 +2,10 @@
 // Creates a billing schedule, or edits one: a name, a time zone and its billing dates (month optional: blank = every month).
 import { useState } from "react";
 import { useConsole } from "@/components/ui/ConsoleContext";
-import { formErrorOf } from "@/components/ui/errors";
 import { TextField } from "@/components/ui/Field";
 import { FormError } from "@/components/ui/FormError";
 import { optionalInt, optionalText, text } from "@/components/ui/formData";
+import { formFields } from "@/components/ui/formFields";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import type { CatalogRow } from "./catalogNouns";
 import { useCatalogSave } from "./catalogResource";
@@ -21,11 +21,12 @@ export function BillingScheduleForm({
 }) {
   const { timeZone } = useConsole();
   const [rows, setRows] = useState(schedule?.rules.length ?? 1);
-  const { formRef, save, mutation, errors } = useCatalogSave("billingSchedules", schedule, {
+  const { formRef, save, mutation } = useCatalogSave("billingSchedules", schedule, {
     onDone,
     onReset: () => setRows(1),
   });
-  const id = (field: string) => `schedule-${schedule?.id ?? "new"}-${field}`;
+  const idPrefix = `schedule-${schedule?.id ?? "new"}`;
+  const { field, errors, formError } = formFields(mutation.error, FIELDS, idPrefix, schedule);
   const ruleErrors = Object.entries(errors)
     .filter(([k]) => k.startsWith("rules"))
     .flatMap(([, v]) => v);
@@ -43,14 +44,12 @@ export function BillingScheduleForm({
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-4" data-testid="billing-schedule-form">
-      <FormError message={formErrorOf(mutation.error, FIELDS)} />
+      <FormError message={formError} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id={id("name")} name="name" label="Name" errors={errors.name} defaultValue={schedule?.name} />
+        <TextField {...field("name")} label="Name" />
         <TextField
-          id={id("timezone")}
-          name="timezone"
+          {...field("timezone")}
           label="Time zone"
-          errors={errors.timezone}
           hint="IANA name; billing dates are local dates of this zone."
           defaultValue={schedule?.timezone ?? timeZone}
         />
@@ -58,39 +57,23 @@ export function BillingScheduleForm({
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">Billing dates</legend>
         {Array.from({ length: rows }, (_, i) => {
-          const r = schedule?.rules[i];
+          const savedRule = schedule?.rules[i];
+          // the date's month, day or label: its id, name, label and saved value follow from the part
+          const rulePart = (part: "month" | "day" | "label") => ({
+            ...field(`${part}-${i}`),
+            label: `Date ${i + 1}: ${part}`,
+            defaultValue: savedRule?.[part] ?? "",
+          });
           return (
             <div key={i} className="grid gap-3 sm:grid-cols-3" data-testid="schedule-rule">
-              <TextField
-                id={id(`month-${i}`)}
-                name={`month-${i}`}
-                label={`Date ${i + 1}: month`}
-                hint="1–12, blank for every month"
-                type="number"
-                min={1}
-                max={12}
-                defaultValue={r?.month ?? ""}
-              />
-              <TextField
-                id={id(`day-${i}`)}
-                name={`day-${i}`}
-                label={`Date ${i + 1}: day`}
-                type="number"
-                min={1}
-                max={31}
-                defaultValue={r?.day ?? ""}
-              />
-              <TextField
-                id={id(`label-${i}`)}
-                name={`label-${i}`}
-                label={`Date ${i + 1}: label`}
-                defaultValue={r?.label ?? ""}
-              />
+              <TextField {...rulePart("month")} hint="1–12, blank for every month" type="number" min={1} max={12} />
+              <TextField {...rulePart("day")} type="number" min={1} max={31} />
+              <TextField {...rulePart("label")} />
             </div>
           );
         })}
         {ruleErrors.length ? (
-          <p role="alert" className="text-sm text-red-800" data-testid={`${id("rules")}-error`}>
+          <p role="alert" className="text-sm text-red-800" data-testid={`${idPrefix}-rules-error`}>
             {ruleErrors.join(" ")}
           </p>
         ) : null}

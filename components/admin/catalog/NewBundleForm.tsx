@@ -4,10 +4,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
-import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
+import { formErrorOf } from "@/components/ui/errors";
 import { TextField } from "@/components/ui/Field";
 import { FormError } from "@/components/ui/FormError";
 import { optionalText, text } from "@/components/ui/formData";
+import { formFields } from "@/components/ui/formFields";
 import { Loading } from "@/components/ui/QueryState";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
@@ -32,7 +33,7 @@ export function NewBundleForm() {
       },
     }),
   );
-  const errors = fieldErrorsOf(create.error);
+  const { field, errors } = formFields(create.error, FIELDS, "bundle");
   if (products.isPending || prices.isPending) return <Loading what="products" />;
 
   function onSubmit(e: React.FormEvent<HTMLFormElement>) {
@@ -53,21 +54,13 @@ export function NewBundleForm() {
         message={formErrorOf(create.error, [...FIELDS, ...Object.keys(errors).filter((k) => k.startsWith("items."))])}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id="bundle-name" name="name" label="Name" errors={errors.name} />
-        <TextField
-          id="bundle-reference"
-          name="reference"
-          label="Reference"
-          errors={errors.reference}
-          hint="Optional, unique in the account."
-        />
-        <TextField id="bundle-description" name="description" label="Description" errors={errors.description} />
+        <TextField {...field("name")} label="Name" />
+        <TextField {...field("reference")} label="Reference" hint="Optional, unique in the account." />
+        <TextField {...field("description")} label="Description" />
         <CurrencyField
-          id="bundle-default_currency"
+          {...field("default_currency")}
           listId="bundle-currencies"
-          name="default_currency"
           label="Default currency"
-          errors={errors.default_currency}
           hint="Optional ISO 4217 code."
         />
       </div>

@@ -1,8 +1,8 @@
 "use client";
 // Creates a shipping option, or edits one when `option` is given.
-import { formErrorOf } from "@/components/ui/errors";
 import { CheckboxField, TextField } from "@/components/ui/Field";
 import { optionalText, text } from "@/components/ui/formData";
+import { formFields } from "@/components/ui/formFields";
 import { GridForm } from "@/components/ui/GridForm";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { CurrencyField } from "./CurrencyOptions";
@@ -18,8 +18,9 @@ export function ShippingOptionForm({
   option?: CatalogRow<"shippingOptions">;
   onDone?: () => void;
 }) {
-  const { formRef, save, mutation, errors } = useCatalogSave("shippingOptions", option, { onDone });
-  const id = (field: string) => `shipping-${option?.id ?? "new"}-${field}`;
+  const { formRef, save, mutation } = useCatalogSave("shippingOptions", option, { onDone });
+  const idPrefix = `shipping-${option?.id ?? "new"}`;
+  const { field, control, formError } = formFields(mutation.error, FIELDS, idPrefix, option);
 
   const onSubmit = (form: FormData) =>
     save({
@@ -32,51 +33,25 @@ export function ShippingOptionForm({
     });
 
   return (
-    <GridForm
-      formRef={formRef}
-      testId="shipping-option-form"
-      error={formErrorOf(mutation.error, FIELDS)}
-      onSubmit={onSubmit}
-    >
-      <TextField id={id("name")} name="name" label="Name" errors={errors.name} defaultValue={option?.name} />
-      <TextField
-        id={id("service_code")}
-        name="service_code"
-        label="Service code"
-        errors={errors.service_code}
-        hint="The carrier's code, e.g. posti-parcel."
-        defaultValue={option?.service_code}
-      />
+    <GridForm formRef={formRef} testId="shipping-option-form" error={formError} onSubmit={onSubmit}>
+      <TextField {...field("name")} label="Name" />
+      <TextField {...field("service_code")} label="Service code" hint="The carrier's code, e.g. posti-parcel." />
       <CurrencyField
-        id={id("currency")}
-        listId={id("currencies")}
-        name="currency"
+        {...field("currency")}
+        listId={`${idPrefix}-currencies`}
         label="Currency"
-        errors={errors.currency}
         hint="ISO 4217 code, e.g. EUR."
         defaultValue={option?.currency ?? "EUR"}
       />
+      <TextField {...field("price_amount")} label="Price" inputMode="decimal" placeholder="0.00" />
       <TextField
-        id={id("price_amount")}
-        name="price_amount"
-        label="Price"
-        errors={errors.price_amount}
-        inputMode="decimal"
-        placeholder="0.00"
-        defaultValue={option?.price_amount}
-      />
-      <TextField
-        id={id("free_above_amount")}
-        name="free_above_amount"
+        {...field("free_above_amount")}
         label="Free above"
-        errors={errors.free_above_amount}
         hint="Optional: orders at or above this ship free."
         inputMode="decimal"
-        defaultValue={option?.free_above_amount ?? ""}
       />
       <CheckboxField
-        id={id("requires_location")}
-        name="requires_location"
+        {...control("requires_location")}
         label="Requires a pickup location"
         defaultChecked={option?.requires_location}
         className="flex items-center gap-2 self-end pb-2"

@@ -1,8 +1,8 @@
 "use client";
 // Creates a tax rate, or edits one (name and percentage) when `rate` is given.
-import { formErrorOf } from "@/components/ui/errors";
 import { TextField } from "@/components/ui/Field";
 import { text } from "@/components/ui/formData";
+import { formFields } from "@/components/ui/formFields";
 import { GridForm } from "@/components/ui/GridForm";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { useCatalogSave } from "./catalogResource";
@@ -16,26 +16,18 @@ export function TaxRateForm({
   rate?: { id: number; name: string; percentage: string };
   onDone?: () => void;
 }) {
-  const { formRef, save, mutation, errors } = useCatalogSave("taxRates", rate, { onDone });
-  const id = (field: string) => `tax-rate-${rate?.id ?? "new"}-${field}`;
+  const { formRef, save, mutation } = useCatalogSave("taxRates", rate, { onDone });
+  const { field, formError } = formFields(mutation.error, FIELDS, `tax-rate-${rate?.id ?? "new"}`, rate);
 
   return (
     <GridForm
       formRef={formRef}
       testId="tax-rate-form"
-      error={formErrorOf(mutation.error, FIELDS)}
+      error={formError}
       onSubmit={(form) => save({ name: text(form, "name"), percentage: text(form, "percentage") })}
     >
-      <TextField id={id("name")} name="name" label="Name" errors={errors.name} defaultValue={rate?.name} />
-      <TextField
-        id={id("percentage")}
-        name="percentage"
-        label="Percentage"
-        errors={errors.percentage}
-        hint="0–100, e.g. 24 or 25.5."
-        inputMode="decimal"
-        defaultValue={rate?.percentage}
-      />
+      <TextField {...field("name")} label="Name" />
+      <TextField {...field("percentage")} label="Percentage" hint="0–100, e.g. 24 or 25.5." inputMode="decimal" />
       <div className="self-end">
         <SubmitButton pending={mutation.isPending}>{rate ? "Save tax rate" : "Create tax rate"}</SubmitButton>
       </div>

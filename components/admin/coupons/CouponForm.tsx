@@ -1,33 +1,24 @@
 "use client";
 // Creates a coupon: a percentage or a fixed amount in one currency, for one run, N runs or every run.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
-import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
-import { Field, inputClass, SelectField } from "@/components/ui/Field";
+import { SelectField, TextField } from "@/components/ui/Field";
 import { optionalInt, text } from "@/components/ui/formData";
+import { formFields } from "@/components/ui/formFields";
 import { GridForm } from "@/components/ui/GridForm";
 import { SubmitButton } from "@/components/ui/SubmitButton";
-import { toast } from "@/components/ui/Toaster";
+import { useResetOnSuccess } from "@/components/ui/useResetOnSuccess";
 
 const FIELDS = ["name", "percent_off", "amounts_off", "duration", "duration_in_periods", "max_redemptions"] as const;
 
 export function CouponForm() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
   const [kind, setKind] = useState<"percent" | "amount">("percent");
   const [duration, setDuration] = useState<"once" | "repeating" | "forever">("once");
-  const create = useMutation(
-    trpc.coupons.create.mutationOptions({
-      onSuccess: async () => {
-        formRef.current?.reset();
-        toast.success("Coupon created");
-        await queryClient.invalidateQueries(trpc.coupons.pathFilter());
-      },
-    }),
-  );
-  const errors = fieldErrorsOf(create.error);
+  const { formRef, onSuccess } = useResetOnSuccess({ toast: "Coupon created", refresh: trpc.coupons.pathFilter() });
+  const create = useMutation(trpc.coupons.create.mutationOptions({ onSuccess }));
+  const { field, errors, formError } = formFields(create.error, FIELDS, "coupon");
 
   function onSubmit(f: FormData) {
     const periods = optionalInt(f, "duration_in_periods");
@@ -44,10 +35,8 @@ export function CouponForm() {
   }
 
   return (
-    <GridForm formRef={formRef} testId="coupon-form" error={formErrorOf(create.error, FIELDS)} onSubmit={onSubmit}>
-      <Field id="coupon-name" label="Name" errors={errors.name}>
-        <input id="coupon-name" name="name" className={inputClass} aria-invalid={!!errors.name} />
-      </Field>
+    <GridForm formRef={formRef} testId="coupon-form" error={formError} onSubmit={onSubmit}>
+      <TextField {...field("name")} label="Name" />
       <SelectField
         id="coupon-kind"
         label="Discount type"
@@ -58,17 +47,16 @@ export function CouponForm() {
         <option value="amount">Fixed amount</option>
       </SelectField>
       {kind === "percent" ? (
-        <Field id="coupon-percent" label="Percent off" errors={errors.percent_off} hint="e.g. 20">
-          <input id="coupon-percent" name="percent_off" inputMode="decimal" className={inputClass} />
-        </Field>
+        <TextField {...field("percent_off", "coupon-percent")} label="Percent off" hint="e.g. 20" inputMode="decimal" />
       ) : (
         <div className="grid grid-cols-2 gap-2">
-          <Field id="coupon-amount" label="Amount off" errors={errors.amounts_off}>
-            <input id="coupon-amount" name="amount_off" inputMode="decimal" className={inputClass} />
-          </Field>
-          <Field id="coupon-currency" label="Currency">
-            <input id="coupon-currency" name="currency" defaultValue="EUR" className={inputClass} />
-          </Field>
+          <TextField
+            {...field("amount_off", "coupon-amount")}
+            errors={errors.amounts_off}
+            label="Amount off"
+            inputMode="decimal"
+          />
+          <TextField {...field("currency")} label="Currency" defaultValue="EUR" />
         </div>
       )}
       <SelectField
@@ -83,13 +71,14 @@ export function CouponForm() {
         <option value="forever">Forever</option>
       </SelectField>
       {duration === "repeating" && (
-        <Field id="coupon-periods" label="Number of runs" errors={errors.duration_in_periods}>
-          <input id="coupon-periods" name="duration_in_periods" inputMode="numeric" className={inputClass} />
-        </Field>
+        <TextField {...field("duration_in_periods", "coupon-periods")} label="Number of runs" inputMode="numeric" />
       )}
-      <Field id="coupon-max" label="Max redemptions" errors={errors.max_redemptions} hint="Empty: unlimited.">
-        <input id="coupon-max" name="max_redemptions" inputMode="numeric" className={inputClass} />
-      </Field>
+      <TextField
+        {...field("max_redemptions", "coupon-max")}
+        label="Max redemptions"
+        hint="Empty: unlimited."
+        inputMode="numeric"
+      />
       <div className="self-end">
         <SubmitButton pending={create.isPending}>Create coupon</SubmitButton>
       </div>

@@ -1,13 +1,12 @@
 "use client";
 // "Cancel scheduled version" for a version that has not started: a confirmation saying what stays in effect.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
 import { useTRPC } from "@/components/trpc/client";
 import type { PriceVersion } from "@/components/trpc/types";
 import { DateTime } from "@/components/ui/DateTime";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { Money } from "@/components/ui/Money";
-import { toast } from "@/components/ui/Toaster";
+import { mutationProgress, useCloseOnSuccess } from "@/components/ui/mutationDialog";
 
 export function CancelScheduledVersionButton({
   priceId,
@@ -19,27 +18,18 @@ export function CancelScheduledVersionButton({
   version: PriceVersion;
 }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const cancel = useMutation(
-    trpc.catalog.prices.cancelScheduledVersion.mutationOptions({
-      onSuccess: async () => {
-        setOpen(false);
-        toast.success("Scheduled price version cancelled");
-        await queryClient.invalidateQueries(trpc.catalog.pathFilter());
-      },
-    }),
-  );
+  const { dialog, onSuccess } = useCloseOnSuccess({
+    toast: "Scheduled price version cancelled",
+    refresh: trpc.catalog.pathFilter(),
+  });
+  const cancel = useMutation(trpc.catalog.prices.cancelScheduledVersion.mutationOptions({ onSuccess }));
   return (
     <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
+      {...dialog}
+      {...mutationProgress(cancel, "Cancelling…")}
       title="Cancel scheduled version?"
       tone="danger"
       confirmLabel="Cancel scheduled version"
-      pendingLabel="Cancelling…"
-      pending={cancel.isPending}
-      error={cancel.error?.message}
       onConfirm={() => cancel.mutate({ price_id: priceId, version_id: version.id })}
       description={
         <>

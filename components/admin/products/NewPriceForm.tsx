@@ -1,15 +1,15 @@
 "use client";
 // Adds a price to a product: currency, amount and billing terms.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
 import { CurrencyField } from "@/components/admin/catalog/CurrencyOptions";
 import { useTRPC } from "@/components/trpc/client";
-import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { SelectField, TextField } from "@/components/ui/Field";
 import { optionalInt, optionalText, text } from "@/components/ui/formData";
+import { formFields } from "@/components/ui/formFields";
 import { GridForm } from "@/components/ui/GridForm";
 import { CreateFooter } from "@/components/ui/SubmitButton";
-import { toast } from "@/components/ui/Toaster";
+import { useResetOnSuccess } from "@/components/ui/useResetOnSuccess";
 
 const FIELDS = [
   "reference",
@@ -24,21 +24,17 @@ type Interval = "day" | "week" | "month" | "year";
 
 export function NewPriceForm({ productId }: { productId: number }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
   const [billingType, setBillingType] = useState<"recurring" | "one_time">("recurring");
-  const create = useMutation(
-    trpc.catalog.prices.create.mutationOptions({
-      onSuccess: async () => {
-        formRef.current?.reset();
-        setBillingType("recurring");
-        toast.success("Price created");
-        await queryClient.invalidateQueries(trpc.catalog.pathFilter());
-      },
-    }),
-  );
-  const errors = fieldErrorsOf(create.error);
+  const { formRef, onSuccess } = useResetOnSuccess({
+    toast: "Price created",
+    refresh: trpc.catalog.pathFilter(),
+    afterReset: () => setBillingType("recurring"),
+  });
+  const create = useMutation(trpc.catalog.prices.create.mutationOptions({ onSuccess }));
+  const { field, errors, formError } = formFields(create.error, FIELDS, "price");
   const recurring = billingType === "recurring";
+  // the terms only a recurring price has
+  const recurringTerm = { type: "number", min: 1, disabled: !recurring };
 
   const onSubmit = (f: FormData) =>
     create.mutate({
@@ -56,40 +52,23 @@ export function NewPriceForm({ productId }: { productId: number }) {
     <GridForm
       formRef={formRef}
       testId="new-price-form"
-      error={formErrorOf(create.error, FIELDS)}
+      error={formError}
       errorTestId="new-price-form-error"
       onSubmit={onSubmit}
     >
       <CurrencyField
-        id="price-currency"
+        {...field("currency")}
         listId="iso-currency-codes"
-        name="currency"
         label="Currency"
-        errors={errors.currency}
         hint="ISO 4217 code, e.g. EUR."
         defaultValue="EUR"
         aria-describedby={errors.currency ? "price-currency-error" : undefined}
       />
-      <TextField
-        id="price-unit_amount"
-        name="unit_amount"
-        label="Amount"
-        errors={errors.unit_amount}
-        inputMode="decimal"
-        placeholder="0.00"
-      />
-      <TextField
-        id="price-reference"
-        name="reference"
-        label="Reference"
-        errors={errors.reference}
-        hint="Optional, unique in the account."
-      />
+      <TextField {...field("unit_amount")} label="Amount" inputMode="decimal" placeholder="0.00" />
+      <TextField {...field("reference")} label="Reference" hint="Optional, unique in the account." />
       <SelectField
-        id="price-billing_type"
+        {...field("billing_type")}
         label="Billing type"
-        errors={errors.billing_type}
-        name="billing_type"
         value={billingType}
         onChange={(e) => setBillingType(e.target.value as "recurring" | "one_time")}
       >
@@ -97,10 +76,8 @@ export function NewPriceForm({ productId }: { productId: number }) {
         <option value="one_time">One-time</option>
       </SelectField>
       <SelectField
-        id="price-interval"
+        {...field("interval")}
         label="Interval"
-        errors={errors.interval}
-        name="interval"
         defaultValue="month"
         disabled={!recurring}
         aria-invalid={!!errors.interval}
@@ -110,26 +87,13 @@ export function NewPriceForm({ productId }: { productId: number }) {
         <option value="month">Month</option>
         <option value="year">Year</option>
       </SelectField>
+      <TextField {...field("interval_count")} {...recurringTerm} label="Interval count" defaultValue={1} />
       <TextField
-        id="price-interval_count"
-        name="interval_count"
-        label="Interval count"
-        errors={errors.interval_count}
-        type="number"
-        min={1}
-        defaultValue={1}
-        disabled={!recurring}
-      />
-      <TextField
-        id="price-billing_day_of_month"
-        name="billing_day_of_month"
+        {...field("billing_day_of_month")}
+        {...recurringTerm}
         label="Billing day of month"
-        errors={errors.billing_day_of_month}
         hint="Optional fixed day (1–31), monthly or yearly prices."
-        type="number"
-        min={1}
         max={31}
-        disabled={!recurring}
       />
       <CreateFooter
         what="price"

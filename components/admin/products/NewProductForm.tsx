@@ -1,31 +1,23 @@
 "use client";
 // Creates a catalog product; the server's validation messages appear next to the fields.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
-import { useRef } from "react";
 import { useTRPC } from "@/components/trpc/client";
-import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { Field, inputClass, SelectField, TextField } from "@/components/ui/Field";
 import { optionalInt, optionalText, text } from "@/components/ui/formData";
+import { formFields } from "@/components/ui/formFields";
 import { GridForm } from "@/components/ui/GridForm";
 import { CreateFooter } from "@/components/ui/SubmitButton";
+import { useResetOnSuccess } from "@/components/ui/useResetOnSuccess";
 import { TaxRateSelect } from "./TaxRateSelect";
 
 const FIELDS = ["name", "reference", "description", "tax_policy", "tax_rate_id"] as const;
 
 export function NewProductForm() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
-  const create = useMutation(
-    trpc.catalog.products.create.mutationOptions({
-      onSuccess: async () => {
-        formRef.current?.reset();
-        await queryClient.invalidateQueries(trpc.catalog.products.list.pathFilter());
-      },
-    }),
-  );
-  const errors = fieldErrorsOf(create.error);
+  const { formRef, onSuccess } = useResetOnSuccess({ refresh: trpc.catalog.products.list.pathFilter() });
+  const create = useMutation(trpc.catalog.products.create.mutationOptions({ onSuccess }));
+  const { field, errors, formError } = formFields(create.error, FIELDS, "product");
 
   const onSubmit = (f: FormData) =>
     create.mutate({
@@ -41,18 +33,12 @@ export function NewProductForm() {
       formRef={formRef}
       testId="new-product-form"
       columns={2}
-      error={formErrorOf(create.error, FIELDS)}
+      error={formError}
       errorTestId="new-product-form-error"
       onSubmit={onSubmit}
     >
-      <TextField id="product-name" name="name" label="Name" errors={errors.name} />
-      <TextField
-        id="product-reference"
-        name="reference"
-        label="Reference"
-        errors={errors.reference}
-        hint="Optional seller reference, unique in the account."
-      />
+      <TextField {...field("name")} label="Name" />
+      <TextField {...field("reference")} label="Reference" hint="Optional seller reference, unique in the account." />
       <div className="sm:col-span-2">
         <Field id="product-description" label="Description" errors={errors.description}>
           <textarea
@@ -64,14 +50,7 @@ export function NewProductForm() {
           />
         </Field>
       </div>
-      <SelectField
-        id="product-tax_policy"
-        label="Tax policy"
-        errors={errors.tax_policy}
-        name="tax_policy"
-        defaultValue=""
-        aria-invalid={!!errors.tax_policy}
-      >
+      <SelectField {...field("tax_policy")} label="Tax policy" defaultValue="" aria-invalid={!!errors.tax_policy}>
         <option value="">Untaxed</option>
         <option value="exclusive">Exclusive (tax added to the price)</option>
         <option value="inclusive">Inclusive (tax included in the price)</option>

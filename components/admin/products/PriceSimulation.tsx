@@ -7,12 +7,21 @@ import type { RouterOutputs } from "@/components/trpc/types";
 import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { Money } from "@/components/ui/Money";
+import { TermList } from "@/components/ui/TermList";
 
 type Simulation = RouterOutputs["catalog"]["prices"]["simulateVersion"];
+type Affected = Simulation["contracts"][number];
 
 export function PriceSimulation({ simulation }: { simulation: Simulation }) {
   const m = (amount: string) => <Money amount={amount} currency={simulation.currency} />;
-  const columns: ColumnDef<Simulation["contracts"][number]>[] = [
+  // an amount of the affected contract, right-aligned
+  const amountColumn = (id: string, header: string, amount: (contract: Affected) => string): ColumnDef<Affected> => ({
+    id,
+    header,
+    meta: { align: "right" },
+    cell: ({ row }) => m(amount(row.original)),
+  });
+  const columns: ColumnDef<Affected>[] = [
     {
       id: "contract",
       header: "Contract",
@@ -28,40 +37,34 @@ export function PriceSimulation({ simulation }: { simulation: Simulation }) {
       header: "First pays new amount",
       cell: ({ row }) => <DateTime value={row.original.first_new_amount_at} dateOnly />,
     },
-    { id: "old", header: "Old renewal", meta: { align: "right" }, cell: ({ row }) => m(row.original.old_amount) },
-    { id: "new", header: "New renewal", meta: { align: "right" }, cell: ({ row }) => m(row.original.new_amount) },
-    {
-      id: "year",
-      header: "Next 12 months",
-      meta: { align: "right" },
-      cell: ({ row }) => m(row.original.next_12_months_change),
-    },
+    amountColumn("old", "Old renewal", (contract) => contract.old_amount),
+    amountColumn("new", "New renewal", (contract) => contract.new_amount),
+    amountColumn("year", "Next 12 months", (contract) => contract.next_12_months_change),
   ];
   const spread = simulation.distribution.filter((b) => b.contracts > 0);
   return (
     <div className="space-y-4" data-testid="price-simulation">
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-        <dt>Contracts on this price</dt>
-        <dd className="text-right" data-testid="simulation-on-price">
-          {simulation.contracts_on_price}
-        </dd>
-        <dt>Contracts whose bills change</dt>
-        <dd className="text-right" data-testid="simulation-affected">
-          {simulation.affected_contracts}
-        </dd>
-        <dt>Unit amount</dt>
-        <dd className="text-right">
-          {m(simulation.current_unit_amount)} → {m(simulation.unit_amount)}
-        </dd>
-        <dt>MRR change (from the effective date)</dt>
-        <dd className="text-right" data-testid="simulation-mrr">
-          {m(simulation.mrr.change)}
-        </dd>
-        <dt>Billed in the next 12 months</dt>
-        <dd className="text-right" data-testid="simulation-year">
-          {m(simulation.next_12_months.change)}
-        </dd>
-      </dl>
+      <TermList
+        className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm"
+        terms={[
+          { term: "Contracts on this price", value: simulation.contracts_on_price, testId: "simulation-on-price" },
+          { term: "Contracts whose bills change", value: simulation.affected_contracts, testId: "simulation-affected" },
+          {
+            term: "Unit amount",
+            value: (
+              <>
+                {m(simulation.current_unit_amount)} → {m(simulation.unit_amount)}
+              </>
+            ),
+          },
+          { term: "MRR change (from the effective date)", value: m(simulation.mrr.change), testId: "simulation-mrr" },
+          {
+            term: "Billed in the next 12 months",
+            value: m(simulation.next_12_months.change),
+            testId: "simulation-year",
+          },
+        ]}
+      />
       {spread.length ? (
         <div>
           <h3 className="text-sm font-medium text-slate-900">Change of each contract&apos;s next bill</h3>

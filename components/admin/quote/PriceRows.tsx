@@ -4,6 +4,7 @@
 import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { formatMoney } from "@/components/ui/money";
 import { Options } from "@/components/ui/Options";
+import { binder } from "./bind";
 import { type ItemRow, newRow } from "./draft";
 
 export interface PriceOption {
@@ -35,7 +36,7 @@ export function PriceRows({
   prices,
   onChange,
   errors,
-  errorTestId,
+  errorTestId = `${idPrefix}-error`,
 }: {
   idPrefix: string;
   what: string;
@@ -44,14 +45,15 @@ export function PriceRows({
   onChange: (rows: ItemRow[]) => void;
   /** the server's messages for the rows as a whole, shown under them */
   errors?: string[];
-  errorTestId: string;
+  /** `<idPrefix>-error` unless told */
+  errorTestId?: string;
 }) {
   const patch = (key: string, p: Partial<ItemRow>) => onChange(rows.map((r) => (r.key === key ? { ...r, ...p } : r)));
   return (
     <>
       <div className="space-y-3">
         {rows.map((r, i) => {
-          const id = `${idPrefix}-${i}`;
+          const bind = binder(`${idPrefix}-${i}`, r, (p) => patch(r.key, p));
           return (
             <fieldset
               key={r.key}
@@ -61,40 +63,18 @@ export function PriceRows({
               <legend className="sr-only">
                 {what} {i + 1}
               </legend>
-              <SelectFormField
-                id={`${id}-price`}
-                label={`${what} ${i + 1}: price`}
-                value={r.price}
-                onChange={(e) => patch(r.key, { price: e.target.value })}
-              >
+              <SelectFormField {...bind("price")} label={`${what} ${i + 1}: price`}>
                 <option value="">Choose a price…</option>
                 <Options of={prices} value={(p) => p.id} label={priceLabel} />
               </SelectFormField>
+              <InputFormField {...bind("quantity", "qty")} label="Quantity" type="number" min={1} inputMode="numeric" />
               <InputFormField
-                id={`${id}-qty`}
-                label="Quantity"
-                type="number"
-                min={1}
-                inputMode="numeric"
-                value={r.quantity}
-                onChange={(e) => patch(r.key, { quantity: e.target.value })}
-              />
-              <InputFormField
-                id={`${id}-unit`}
+                {...bind("unitAmount", "unit")}
                 label="Unit price override"
                 inputMode="decimal"
                 placeholder="catalog"
-                value={r.unitAmount}
-                onChange={(e) => patch(r.key, { unitAmount: e.target.value })}
               />
-              <InputFormField
-                id={`${id}-discount`}
-                label="Discount %"
-                inputMode="decimal"
-                placeholder="0"
-                value={r.discount}
-                onChange={(e) => patch(r.key, { discount: e.target.value })}
-              />
+              <InputFormField {...bind("discount")} label="Discount %" inputMode="decimal" placeholder="0" />
               <div className="flex items-end">
                 <button
                   type="button"

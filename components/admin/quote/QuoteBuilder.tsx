@@ -10,11 +10,13 @@ import { ConfirmDialog } from "@/components/ui/Dialog";
 import { fieldErrorsOf, trpcErrorCode } from "@/components/ui/errors";
 import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { formatMoney } from "@/components/ui/money";
+import { mutationProgress } from "@/components/ui/mutationDialog";
 import { primaryButtonClass } from "@/components/ui/PageHeader";
 import { toast } from "@/components/ui/Toaster";
 import { BundleSection } from "./BundleSection";
+import { binder } from "./bind";
 import { CustomerPicker } from "./CustomerPicker";
-import { type Draft, emptyDraft, type InitialMode, offerBody } from "./draft";
+import { type Draft, emptyDraft, type InitialMode, type ItemRow, offerBody } from "./draft";
 import { PriceRows } from "./PriceRows";
 import { QuotePreview } from "./QuotePreview";
 
@@ -30,6 +32,11 @@ const SECTION_FIELDS = [
   "initial_billing_mode",
   "trial_days",
 ];
+
+const OFFER_TYPES = [
+  { mode: "bundle", label: "A bundle" },
+  { mode: "items", label: "Individual prices" },
+] as const;
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
@@ -50,11 +57,12 @@ export function QuoteBuilder({ initialCustomer }: { initialCustomer?: string }) 
   const setCustomer = useCallback((customer: string) => set({ customer }), [set]);
   const [confirming, setConfirming] = useState(false);
   const prices = useQuery(trpc.quoteBuilder.prices.queryOptions());
-  const recurringPrices = useMemo(
-    () => (prices.data ?? []).filter((p) => p.billing_type === "recurring"),
-    [prices.data],
-  );
-  const oneTimePrices = useMemo(() => (prices.data ?? []).filter((p) => p.billing_type === "one_time"), [prices.data]);
+  // a list of price rows of the draft: the rows, the prices they choose from, the change that writes them back
+  const priceRows = (part: "items" | "initialItems", billingType: "recurring" | "one_time") => ({
+    rows: draft[part],
+    prices: (prices.data ?? []).filter((p) => p.billing_type === billingType),
+    onChange: (rows: ItemRow[]) => set(part === "items" ? { items: rows } : { initialItems: rows }),
+  });
 
   const body = useDebounced(
     useMemo(() => offerBody(draft), [draft]),
@@ -107,38 +115,17 @@ export function QuoteBuilder({ initialCustomer }: { initialCustomer?: string }) 
         <Card title="What the customer subscribes to">
           <fieldset className="mb-4 flex gap-6 text-sm">
             <legend className="sr-only">Offer type</legend>
-            <label className="flex items-center gap-2">
-              <input
-                type="radio"
-                name="mode"
-                checked={draft.mode === "bundle"}
-                onChange={() => set({ mode: "bundle" })}
-              />{" "}
-              A bundle
-            </label>
-            <label className="flex items-center gap-2">
-              <input
-                type="radio"
-                name="mode"
-                checked={draft.mode === "items"}
-                onChange={() => set({ mode: "items" })}
-              />{" "}
-              Individual prices
-            </label>
+            {OFFER_TYPES.map(({ mode, label }) => (
+              <label key={mode} className="flex items-center gap-2">
+                <input type="radio" name="mode" checked={draft.mode === mode} onChange={() => set({ mode })} /> {label}
+              </label>
+            ))}
           </fieldset>
           {draft.mode === "bundle" ? (
             <BundleSection draft={draft} set={set} errors={errors} />
           ) : (
             <div>
-              <PriceRows
-                idPrefix="qb-items"
-                what="Price"
-                rows={draft.items}
-                prices={recurringPrices}
-                onChange={(items) => set({ items })}
-                errors={errors.items}
-                errorTestId="qb-items-error"
-              />
+              <PriceRows idPrefix="qb-items" what="Price" {...priceRows("items", "recurring")} errors={errors.items} />
             </div>
           )}
         </Card>
@@ -168,15 +155,13 @@ export function QuoteBuilder({ initialCustomer }: { initialCustomer?: string }) 
           </SelectFormField>
           <div className="mt-4">
             <InputFormField
-              id="qb-trial-days"
+              {...binder("qb", draft, set)("trialDays", "trial-days")}
               label="Free trial (days)"
               errors={errors.trial_days}
               hint="Optional. Nothing is charged during the trial; the first period starts when it ends."
               type="number"
               min={1}
               inputMode="numeric"
-              value={draft.trialDays}
-              onChange={(e) => set({ trialDays: e.target.value })}
             />
           </div>
           {draft.initialMode === "create_initial_run" ? (
@@ -185,9 +170,7 @@ export function QuoteBuilder({ initialCustomer }: { initialCustomer?: string }) 
               <PriceRows
                 idPrefix="qb-initial"
                 what="One-time charge"
-                rows={draft.initialItems}
-                prices={oneTimePrices}
-                onChange={(initialItems) => set({ initialItems })}
+                {...priceRows("initialItems", "one_time")}
                 errors={errors.initial_items}
                 errorTestId="qb-initial-items-error"
               />
@@ -237,8 +220,7 @@ export function QuoteBuilder({ initialCustomer }: { initialCustomer?: string }) 
         title="Create this contract?"
         testId="create-contract-dialog"
         confirmLabel="Create contract"
-        pendingLabel="Creating…"
-        pending={create.isPending}
+        {...mutationProgress(create, "Creating…")}
         onConfirm={() => {
           const b = offerBody(draft);
           if (b) create.mutate({ ...b, customer_reference: draft.customer });

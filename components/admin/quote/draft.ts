@@ -112,3 +112,16 @@ export function offerBody(d: Draft) {
 }
 
 export type OfferBody = NonNullable<ReturnType<typeof offerBody>>;
+
+type ByIdPart = "selections" | "productAddons" | "bundleAddons";
+
+/** The draft's by-id parts (bundle item selections, add-ons): `entry(part, id, fallback)` gives one entry's
+ * state (`fallback` until first edited) and the change that writes a patch of it back. */
+export function draftEntries(draft: Draft, set: (patch: Partial<Draft>) => void) {
+  return <Part extends ByIdPart>(part: Part, id: number, fallback: Draft[Part][number]) => {
+    const current: Draft[Part][number] = (draft[part] as Record<number, Draft[Part][number]>)[id] ?? fallback;
+    const put = (patch: Partial<Draft[Part][number]>) =>
+      set({ [part]: { ...draft[part], [id]: { ...current, ...patch } } } as Partial<Draft>);
+    return [current, put] as const;
+  };
+}

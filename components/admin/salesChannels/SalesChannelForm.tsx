@@ -6,9 +6,10 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
+import { formErrorOf } from "@/components/ui/errors";
 import { FormError } from "@/components/ui/FormError";
 import { InputFormField, inputClass, SelectFormField, TextareaFormField } from "@/components/ui/FormField";
+import { formFields } from "@/components/ui/formFields";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
 import { CHANNEL_FIELDS, channelBodyOf, offerMessages } from "./channelForm";
@@ -32,9 +33,15 @@ export function SalesChannelForm({ channel }: { channel?: Channel }) {
   const create = useMutation(trpc.settings.salesChannels.create.mutationOptions({ onSuccess: onSaved }));
   const update = useMutation(trpc.settings.salesChannels.update.mutationOptions({ onSuccess: onSaved }));
   const m = channel ? update : create;
-  const errors = fieldErrorsOf(m.error);
+  const { field, errors } = formFields(m.error, CHANNEL_FIELDS, "channel");
   const theme = (channel?.theme ?? {}) as Record<string, unknown>;
   const terms = (channel?.terms ?? {}) as Record<string, unknown>;
+  // a theme or terms setting: form name `<group>_<key>`, id `channel-<group>-<short>`, the saved value to start from
+  const setting = (group: "theme" | "terms", key: string, short = key) => ({
+    id: `channel-${group}-${short}`,
+    name: `${group}_${key}`,
+    defaultValue: str({ theme, terms }[group][key]),
+  });
 
   function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -56,12 +63,10 @@ export function SalesChannelForm({ channel }: { channel?: Channel }) {
         ])}
       />
       <InputFormField
-        id="channel-name"
+        {...field("name")}
         label="Name"
         required
-        errors={errors.name}
         hint="For you, e.g. “Web shop – monthly plan”."
-        name="name"
         defaultValue={channel?.name ?? ""}
         maxLength={200}
       />
@@ -83,12 +88,11 @@ export function SalesChannelForm({ channel }: { channel?: Channel }) {
           ))}
         </SelectFormField>
         <TextareaFormField
-          id="channel-offer"
+          {...field("offer")}
+          errors={offerMessages(errors)}
           label="Offer (JSON)"
           required
-          errors={offerMessages(errors)}
           hint="The offer fields of a quote (items or bundle_template, …); checked by pricing it once."
-          name="offer"
           rows={6}
           value={offer}
           onChange={(e) => setOffer(e.target.value)}
@@ -97,12 +101,10 @@ export function SalesChannelForm({ channel }: { channel?: Channel }) {
         />
       </fieldset>
       <TextareaFormField
-        id="channel-origins"
+        {...field("allowed_origins", "channel-origins")}
         label="Allowed origins"
         required
-        errors={errors.allowed_origins}
         hint="One per line: the sites allowed to run the widget, e.g. https://shop.example.com (http://localhost:PORT for development)."
-        name="allowed_origins"
         rows={3}
         defaultValue={channel?.allowed_origins.join("\n") ?? ""}
         className={`${inputClass} font-mono text-xs`}
@@ -153,44 +155,19 @@ export function SalesChannelForm({ channel }: { channel?: Channel }) {
           name="theme_primary"
           defaultValue={str((theme.colors as Record<string, unknown> | undefined)?.primary)}
         />
-        <InputFormField
-          id="channel-theme-logo"
-          label="Logo URL"
-          name="theme_logo_url"
-          type="url"
-          defaultValue={str(theme.logo_url)}
-        />
-        <InputFormField
-          id="channel-theme-font"
-          label="Font family"
-          name="theme_font_family"
-          defaultValue={str(theme.font_family)}
-        />
+        <InputFormField {...setting("theme", "logo_url", "logo")} label="Logo URL" type="url" />
+        <InputFormField {...setting("theme", "font_family", "font")} label="Font family" />
       </fieldset>
       <fieldset className="grid min-w-0 gap-3 rounded-md border border-slate-200 p-4 sm:grid-cols-2">
         <legend className="px-1 text-sm font-semibold text-slate-900">Terms</legend>
-        <InputFormField
-          id="channel-terms-url"
-          label="Terms URL"
-          errors={errors.terms}
-          name="terms_url"
-          type="url"
-          defaultValue={str(terms.url)}
-        />
-        <InputFormField
-          id="channel-terms-version"
-          label="Terms version"
-          name="terms_version"
-          defaultValue={str(terms.version)}
-        />
+        <InputFormField {...setting("terms", "url")} label="Terms URL" errors={errors.terms} type="url" />
+        <InputFormField {...setting("terms", "version")} label="Terms version" />
         <div className="sm:col-span-2">
           <TextareaFormField
-            id="channel-terms-text"
+            {...setting("terms", "text")}
             label="Terms text"
             hint="Shown next to the buy button."
-            name="terms_text"
             rows={2}
-            defaultValue={str(terms.text)}
           />
         </div>
       </fieldset>

@@ -7,9 +7,9 @@ import { useTRPC } from "@/components/trpc/client";
 import { Card } from "@/components/ui/Card";
 import { DateTime } from "@/components/ui/DateTime";
 import { ErrorState } from "@/components/ui/ErrorState";
-import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { text } from "@/components/ui/formData";
+import { formFields } from "@/components/ui/formFields";
 import { GridForm } from "@/components/ui/GridForm";
 import { Options } from "@/components/ui/Options";
 import { StatusChip } from "@/components/ui/StatusChip";
@@ -41,7 +41,7 @@ export function AccountSettingsForm() {
       },
     }),
   );
-  const errors = fieldErrorsOf(update.error);
+  const { field, formError } = formFields(update.error, FIELDS, "account");
 
   if (q.error) return <ErrorState error={q.error} title="Could not load the account" onRetry={() => q.refetch()} />;
   if (!q.data) return <TableSkeleton columns={2} rows={3} label="Loading the account" />;
@@ -77,49 +77,41 @@ export function AccountSettingsForm() {
         <GridForm
           key={`${a.name}|${a.subscriber_url}|${a.display_timezone}|${a.renewal_notice_days}`}
           testId="account-settings-form"
-          error={formErrorOf(update.error, FIELDS)}
+          error={formError}
           onSubmit={onSubmit}
           columns={2}
         >
           <InputFormField
-            id="account-name"
+            {...field("name")}
             label="Account name"
             required
-            errors={errors.name}
             hint="Shown to your customers on checkout and subscriber pages."
-            name="name"
             defaultValue={a.name}
             maxLength={200}
           />
           <SelectFormField
-            id="account-zone"
+            {...field("display_timezone", "account-zone")}
             label="Display time zone"
             required
-            errors={errors.display_timezone}
             hint="Dates in this console are shown in this zone (billing itself runs in UTC)."
-            name="display_timezone"
             defaultValue={a.display_timezone}
           >
             <Options of={options} value={(z) => z} label={(z) => z} />
           </SelectFormField>
           <div className="sm:col-span-2">
             <InputFormField
-              id="account-subscriber-url"
+              {...field("subscriber_url", "account-subscriber-url")}
               label="Subscriber page URL (subscriber_url)"
-              errors={errors.subscriber_url}
               hint="Where your customers manage their subscription; links in emails and the widget point here. Leave empty for none."
-              name="subscriber_url"
               type="url"
               defaultValue={a.subscriber_url ?? ""}
               placeholder="https://shop.example.com/account/subscription"
             />
           </div>
           <InputFormField
-            id="account-renewal-notice-days"
+            {...field("renewal_notice_days", "account-renewal-notice-days")}
             label="Renewal notice (days before)"
-            errors={errors.renewal_notice_days}
             hint="The subscription_contract.renewal_upcoming event (and e-mail, when configured) comes this many days before each renewal; 0 sends none."
-            name="renewal_notice_days"
             type="number"
             min={0}
             max={90}
