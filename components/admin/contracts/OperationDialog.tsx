@@ -10,6 +10,7 @@ import { ConfirmDialog } from "@/components/ui/Dialog";
 import { type FieldErrors, fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { SelectFormField } from "@/components/ui/FormField";
 import { toast } from "@/components/ui/Toaster";
+import { useInputValue } from "@/components/ui/useInputValue";
 import type { Operation, ProrationPreviewOut } from "@/server/schemas/contracts";
 import { OPERATION_TEXTS } from "./operationTexts";
 import { PreviewLines } from "./PreviewLines";
@@ -37,7 +38,7 @@ export function OperationDialog(p: OperationDialogProps) {
   const router = useRouter();
   const uid = useId();
   const text = OPERATION_TEXTS[p.operation];
-  const [proration, setProration] = useState("");
+  const [proration, prorationProps] = useInputValue();
   const [preview, setPreview] = useState<ProrationPreviewOut | null>(null);
   const full = { ...p.body, ...(proration ? { proration_behavior: proration } : {}) };
   const key = JSON.stringify(full);
@@ -98,8 +99,7 @@ export function OperationDialog(p: OperationDialogProps) {
             id={`${uid}-proration`}
             label="Proration"
             errors={errors.proration_behavior}
-            value={proration}
-            onChange={(e) => setProration(e.target.value)}
+            {...prorationProps}
           >
             <option value="">Account default</option>
             <option value="create_prorations">Prorate</option>

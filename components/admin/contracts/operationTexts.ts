@@ -49,3 +49,46 @@ export const OPERATION_TEXTS = {
   Operation,
   { procedure: string; description: string; confirmLabel: string; successMessage: string }
 >;
+
+export interface ActionText {
+  title: string;
+  description?: string;
+  confirmLabel: string;
+  successMessage: string;
+  tone?: "primary" | "danger";
+}
+
+/** The contract actions without a proration preview (ContractActionDialog): what each dialog says. */
+export const ACTION_TEXTS = {
+  activate: {
+    title: "Activate contract?",
+    description: "Billing starts: the first run is created as the contract's initial billing mode says.",
+    confirmLabel: "Activate contract",
+    successMessage: "Contract activated",
+  },
+  addCredit: {
+    title: "Add credit",
+    // its description names the contract's currency (AddCreditDialog)
+    confirmLabel: "Add credit",
+    successMessage: "Credit added",
+  },
+  editMetadata: {
+    title: "Edit metadata",
+    description: "Replaces the contract's metadata with this JSON object.",
+    confirmLabel: "Save metadata",
+    successMessage: "Metadata saved",
+  },
+  applyCoupon: {
+    title: "Apply coupon",
+    description: "Replaces any running discount; it counts from the contract's next regular run.",
+    confirmLabel: "Apply coupon",
+    successMessage: "Discount applied",
+  },
+  removeDiscount: {
+    title: "Remove discount?",
+    description: "Runs from now on are billed without it. The coupon's redemption stays counted.",
+    confirmLabel: "Remove discount",
+    successMessage: "Discount removed",
+    tone: "danger",
+  },
+} as const satisfies Record<string, ActionText>;
