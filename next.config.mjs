@@ -1,12 +1,12 @@
 // The JSON API's security headers (pages get theirs, with a per-request nonce, from proxy.ts). A response
 // never renders as a document and holds account data or secrets (API keys, webhook secrets, checkouts,
 // sessions), so nothing may frame it, sniff it or cache it. Headers set here win over a route handler's own.
-const API_HEADERS = [
-  { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" },
-  { key: "X-Frame-Options", value: "DENY" },
-  { key: "Referrer-Policy", value: "no-referrer" },
-  { key: "Cache-Control", value: "no-store" },
-];
+const API_HEADERS = Object.entries({
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "no-referrer",
+  "Cache-Control": "no-store",
+}).map(([key, value]) => ({ key, value }));
 
 /** @type {import('next').NextConfig['headers']} */
 async function headers() {

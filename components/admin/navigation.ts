@@ -11,41 +11,41 @@ export interface NavSection {
   links: NavLink[];
 }
 
+/** A console page's link: its path below /admin and its name. */
+const admin = (path: string, label: string): NavLink => ({ href: `/admin/${path}`, label });
+
 export const NAV: NavSection[] = [
   { title: "Home", links: [{ href: "/admin", label: "Dashboard" }] },
-  { title: "Customers", links: [{ href: "/admin/customers", label: "Customers" }] },
+  { title: "Customers", links: [admin("customers", "Customers")] },
   {
     title: "Contracts",
-    links: [
-      { href: "/admin/contracts", label: "Contracts" },
-      { href: "/admin/contracts/new", label: "New contract" },
-    ],
+    links: [admin("contracts", "Contracts"), admin("contracts/new", "New contract")],
   },
   {
     title: "Billing",
     links: [
-      { href: "/admin/billing-runs", label: "Billing runs" },
-      { href: "/admin/forecast", label: "Forecast" },
-      { href: "/admin/coupons", label: "Coupons" },
-      { href: "/admin/billing/test-clock", label: "Test clock", testOnly: true },
+      admin("billing-runs", "Billing runs"),
+      admin("forecast", "Forecast"),
+      admin("coupons", "Coupons"),
+      { ...admin("billing/test-clock", "Test clock"), testOnly: true },
     ],
   },
   {
     title: "Catalog",
     links: [
-      { href: "/admin/products", label: "Products" },
-      { href: "/admin/bundles", label: "Bundles" },
-      { href: "/admin/tax-rates", label: "Tax rates" },
-      { href: "/admin/shipping-options", label: "Shipping options" },
-      { href: "/admin/billing-schedules", label: "Billing schedules" },
+      admin("products", "Products"),
+      admin("bundles", "Bundles"),
+      admin("tax-rates", "Tax rates"),
+      admin("shipping-options", "Shipping options"),
+      admin("billing-schedules", "Billing schedules"),
     ],
   },
-  { title: "Sell", links: [{ href: "/admin/sales-channels", label: "Sales channels" }] },
+  { title: "Sell", links: [admin("sales-channels", "Sales channels")] },
   {
     title: "Developers",
     links: [
-      { href: "/admin/api-keys", label: "API keys" },
-      { href: "/admin/webhooks", label: "Webhooks" },
+      admin("api-keys", "API keys"),
+      admin("webhooks", "Webhooks"),
       // the reference page is ~1.6 MB: never fetched in the background from every console page
       { href: "/docs/api", label: "API reference", prefetch: false },
     ],
@@ -53,11 +53,11 @@ export const NAV: NavSection[] = [
   {
     title: "Settings",
     links: [
-      { href: "/admin/settings", label: "Account" },
-      { href: "/admin/settings/processors", label: "Payment processors" },
-      { href: "/admin/settings/self-service", label: "Customer self-service" },
-      { href: "/admin/users", label: "Users and roles" },
-      { href: "/admin/audit-log", label: "Audit log" },
+      admin("settings", "Account"),
+      admin("settings/processors", "Payment processors"),
+      admin("settings/self-service", "Customer self-service"),
+      admin("users", "Users and roles"),
+      admin("audit-log", "Audit log"),
     ],
   },
 ];

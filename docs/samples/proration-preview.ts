@@ -4,12 +4,17 @@ import { createClient, unwrap } from "@subscription-contracts/sdk";
 
 const client = createClient({ apiKey: process.env.API_KEY ?? "", baseUrl: process.env.API_BASE_URL ?? "" });
 
+// the demo prices, each found by its reference (the list filters by it)
+async function demoPrice(reference: string) {
+  const found = await unwrap(client.GET("/v2/catalog/prices/", { params: { query: { reference } } }));
+  const [price] = Array.isArray(found) ? found : found.results;
+  if (!price) throw new Error(`Demo price ${reference} not found`);
+  return price;
+}
+const basic = await demoPrice("streaming-basic-monthly");
+const premium = await demoPrice("streaming-premium-monthly");
+
 // a contract to change: Streaming Basic for cust-1001 (activated at once, no first charge)
-const prices = await unwrap(client.GET("/v2/catalog/prices/"));
-const priceList = Array.isArray(prices) ? prices : prices.results;
-const basic = priceList.find((price) => price.reference === "streaming-basic-monthly");
-const premium = priceList.find((price) => price.reference === "streaming-premium-monthly");
-if (!basic || !premium) throw new Error("Demo prices not found");
 const contract = await unwrap(
   client.POST("/v2/subscription-contracts/", {
     body: { customer_reference: "cust-1001", items: [{ price: basic.id }] },

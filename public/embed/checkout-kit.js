@@ -142,44 +142,22 @@
     vendor_c_checkout: "Vendor C checks your card at once.",
   };
 
+  /** A numeric card input and its label; its id is "sc-" + its name. */
+  function cardField(name, label, autocomplete, placeholder) {
+    const id = `sc-${name}`;
+    return [
+      el("label", { for: id, text: label }),
+      el("input", { id, name, type: "text", inputmode: "numeric", autocomplete, required: true, placeholder }),
+    ];
+  }
+
   /** Number, expiry and CVC with their labels (the same for every render mode). */
   function cardFields() {
     return [
-      el("label", { for: "sc-number", text: "Card number" }),
-      el("input", {
-        id: "sc-number",
-        name: "number",
-        type: "text",
-        inputmode: "numeric",
-        autocomplete: "cc-number",
-        required: true,
-        placeholder: "4242 4242 4242 4242",
-      }),
+      ...cardField("number", "Card number", "cc-number", "4242 4242 4242 4242"),
       el("div", { class: "row" }, [
-        el("div", {}, [
-          el("label", { for: "sc-expiry", text: "Expiry (MM/YY)" }),
-          el("input", {
-            id: "sc-expiry",
-            name: "expiry",
-            type: "text",
-            inputmode: "numeric",
-            autocomplete: "cc-exp",
-            required: true,
-            placeholder: "12/30",
-          }),
-        ]),
-        el("div", {}, [
-          el("label", { for: "sc-cvc", text: "CVC" }),
-          el("input", {
-            id: "sc-cvc",
-            name: "cvc",
-            type: "text",
-            inputmode: "numeric",
-            autocomplete: "cc-csc",
-            required: true,
-            placeholder: "123",
-          }),
-        ]),
+        el("div", {}, cardField("expiry", "Expiry (MM/YY)", "cc-exp", "12/30")),
+        el("div", {}, cardField("cvc", "CVC", "cc-csc", "123")),
       ]),
     ];
   }

@@ -44,8 +44,8 @@ export function RunActions({
       },
     }),
   );
-  // open one dialog at a time; closing it forgets the last error
-  const dialogState = (kind: "retry" | "credit", mutation: RunMutation) => ({
+  // open one dialog at a time; closing it forgets the last error. The trigger is a button named for the action.
+  const dialogProps = (kind: "retry" | "credit", mutation: RunMutation, button: string, buttonClass: string) => ({
     open: open === kind,
     onOpenChange: (o: boolean) => {
       setOpen(o ? kind : null);
@@ -54,18 +54,19 @@ export function RunActions({
     pending: mutation.isPending,
     error: formErrorOf(mutation.error, []),
     onConfirm: () => mutation.mutate({ id: run.id }),
+    testId: `${kind}-dialog`,
+    trigger: (
+      <button type="button" className={buttonClass}>
+        {button}
+      </button>
+    ),
   });
   return (
     <>
       {RETRYABLE.has(run.state) ? (
         <ConfirmDialog
           title="Retry this payment now?"
-          {...dialogState("retry", retry)}
-          trigger={
-            <button type="button" className={primaryButtonClass}>
-              Retry payment
-            </button>
-          }
+          {...dialogProps("retry", retry, "Retry payment", primaryButtonClass)}
           description={
             <>
               Charges <Money amount={run.amount_due} currency={run.currency} /> to{" "}
@@ -74,18 +75,12 @@ export function RunActions({
           }
           confirmLabel="Retry payment now"
           pendingLabel="Charging…"
-          testId="retry-dialog"
         />
       ) : null}
       {CREDITABLE.has(run.state) ? (
         <ConfirmDialog
           title="Apply the contract's credit?"
-          {...dialogState("credit", credit)}
-          trigger={
-            <button type="button" className={secondaryButtonClass}>
-              Apply credit
-            </button>
-          }
+          {...dialogProps("credit", credit, "Apply credit", secondaryButtonClass)}
           description={
             <>
               Uses the contract&apos;s available credit balance, up to the{" "}
@@ -95,7 +90,6 @@ export function RunActions({
           }
           confirmLabel="Apply credit"
           pendingLabel="Applying…"
-          testId="credit-dialog"
         />
       ) : null}
     </>

@@ -3,21 +3,55 @@
 // payment attempt with the processor's code and message, and the retries still to come.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { Fragment } from "react";
 import { ExplainLine } from "@/components/admin/explain/ExplainLine";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { Card } from "@/components/ui/Card";
-import { type ColumnDef, DataTable, TableSkeleton } from "@/components/ui/DataTable";
+import { type ColumnDef, TableSkeleton } from "@/components/ui/DataTable";
 import { DateRange, DateTime } from "@/components/ui/DateTime";
 import { ErrorState } from "@/components/ui/ErrorState";
 import { Money } from "@/components/ui/Money";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { SummaryStrip } from "@/components/ui/SummaryStrip";
+import { TableCard } from "@/components/ui/TableCard";
 import { RunActions } from "./RunActions";
 
 type Run = RouterOutputs["runs"]["get"];
 const words = (s: string) => s.replaceAll("_", " ");
+
+// The run's tables: card heading, the table's name, what it says when empty, its test id.
+const TABLE_CARDS = {
+  lines: {
+    title: "Lines",
+    label: "Lines of the run",
+    empty: { message: "This run has no lines." },
+    testId: "run-lines",
+  },
+  transactions: {
+    title: "Payments and credit",
+    label: "Payments and credit applied",
+    empty: { message: "No payment or credit yet." },
+    testId: "run-transactions",
+  },
+  attempts: {
+    title: "Attempts",
+    label: "Payment attempts",
+    empty: { message: "No payment attempt yet: the run is charged when it comes due." },
+    testId: "run-attempts",
+  },
+};
+
+// The totals under the lines, in billing order; the total stands out.
+const TOTALS = [
+  ["Subtotal", "subtotal_amount"],
+  ["Tax", "tax_amount"],
+  ["Total", "total_amount"],
+  ["Credit applied", "credit_applied_amount", "run-credit"],
+  ["Rounding", "rounding_adjustment_amount"],
+  ["Charged", "charged_amount", "run-charged"],
+] as const satisfies readonly (readonly [string, keyof Run, string?])[];
 
 export function RunDetail({ runId }: { runId: number }) {
   const trpc = useTRPC();
@@ -156,52 +190,20 @@ export function RunDetail({ runId }: { runId: number }) {
             : []),
         ]}
       />
-      <Card title="Lines">
-        <DataTable
-          label="Lines of the run"
-          columns={lineCols}
-          data={run.lines}
-          empty={{ message: "This run has no lines." }}
-          testId="run-lines"
-        />
+      <TableCard {...TABLE_CARDS.lines} columns={lineCols} data={run.lines}>
         <dl className="mt-4 ml-auto grid max-w-sm grid-cols-2 gap-1 text-sm" data-testid="run-totals">
-          <dt>Subtotal</dt>
-          <dd className="text-right">{m(run.subtotal_amount)}</dd>
-          <dt>Tax</dt>
-          <dd className="text-right">{m(run.tax_amount)}</dd>
-          <dt className="font-medium">Total</dt>
-          <dd className="text-right font-medium">{m(run.total_amount)}</dd>
-          <dt>Credit applied</dt>
-          <dd className="text-right" data-testid="run-credit">
-            {m(run.credit_applied_amount)}
-          </dd>
-          <dt>Rounding</dt>
-          <dd className="text-right">{m(run.rounding_adjustment_amount)}</dd>
-          <dt>Charged</dt>
-          <dd className="text-right" data-testid="run-charged">
-            {m(run.charged_amount)}
-          </dd>
+          {TOTALS.map(([label, key, testId]) => (
+            <Fragment key={key}>
+              <dt className={key === "total_amount" ? "font-medium" : undefined}>{label}</dt>
+              <dd className={key === "total_amount" ? "text-right font-medium" : "text-right"} data-testid={testId}>
+                {m(run[key])}
+              </dd>
+            </Fragment>
+          ))}
         </dl>
-      </Card>
-      <Card title="Payments and credit">
-        <DataTable
-          label="Payments and credit applied"
-          columns={txCols}
-          data={run.transactions}
-          empty={{ message: "No payment or credit yet." }}
-          testId="run-transactions"
-        />
-      </Card>
-      <Card title="Attempts">
-        <DataTable
-          label="Payment attempts"
-          columns={attemptCols}
-          data={run.attempts}
-          empty={{ message: "No payment attempt yet: the run is charged when it comes due." }}
-          testId="run-attempts"
-          rowTestId={() => "attempt-row"}
-        />
-      </Card>
+      </TableCard>
+      <TableCard {...TABLE_CARDS.transactions} columns={txCols} data={run.transactions} />
+      <TableCard {...TABLE_CARDS.attempts} columns={attemptCols} data={run.attempts} rowTestId={() => "attempt-row"} />
       <Card title="Retry schedule">
         {run.retry_schedule.length ? (
           <ol className="list-inside list-decimal space-y-1 text-sm" data-testid="retry-schedule">

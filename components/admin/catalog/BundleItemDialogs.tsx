@@ -3,7 +3,7 @@
 // asks first. Each calls the bundle item procedures (catalogAdmin.bundles.addItem/updateItem/removeItem).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTRPC } from "@/components/trpc/client";
+import { useTRPC, useTRPCClient } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { ConfirmDialog, Dialog } from "@/components/ui/Dialog";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
@@ -28,7 +28,10 @@ const draftOf = (item: Item): ItemDraft => ({
   required: item.required,
 });
 
-/** A dialog's open state and what follows a saved item change: say so, close, reload the bundle. */
+type ItemMutation = { reset(): void; isPending: boolean; error: { message: string } | null };
+
+/** A dialog's open state and what follows a saved item change: say so, close, reload the bundle. Its
+ * props: open state (closing forgets the last error) and the trigger, a button named for what it does. */
 function useItemDialog(message: string) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -38,21 +41,33 @@ function useItemDialog(message: string) {
     setOpen(false);
     await queryClient.invalidateQueries(trpc.catalogAdmin.bundles.pathFilter());
   };
-  return { open, setOpen, onSuccess };
+  const dialogProps = (mutation: ItemMutation, triggerLabel: string) => ({
+    open,
+    onOpenChange: (next: boolean) => (setOpen(next), mutation.reset()),
+    trigger: (
+      <button type="button" className={buttonClass}>
+        {triggerLabel}
+      </button>
+    ),
+  });
+  const confirmProps = (mutation: ItemMutation, triggerLabel: string) => ({
+    ...dialogProps(mutation, triggerLabel),
+    pending: mutation.isPending,
+    error: mutation.error?.message,
+  });
+  return { onSuccess, dialogProps, confirmProps };
 }
 
 /** The single-item editor with its own submit; `save` sends the draft. */
 function ItemForm({
   initial,
   submitLabel,
-  pending,
-  error,
+  mutation: { isPending: pending, error },
   save,
 }: {
   initial: ItemDraft;
   submitLabel: string;
-  pending: boolean;
-  error: unknown;
+  mutation: ItemMutation;
   save: (draft: ItemDraft & { product_id: number }) => void;
 }) {
   const trpc = useTRPC();
@@ -85,79 +100,51 @@ function ItemForm({
   );
 }
 
-export function AddItemDialog({ bundleId }: { bundleId: number }) {
-  const trpc = useTRPC();
-  const { open, setOpen, onSuccess } = useItemDialog("Item added");
-  const add = useMutation(trpc.catalogAdmin.bundles.addItem.mutationOptions({ onSuccess }));
+type Placed = { item: Item; position: number };
+
+/** The item editor in a dialog: a new item, or the bundle's item at `position` (1-based) as it is. */
+function ItemEditorDialog({ bundleId, placed }: { bundleId: number; placed?: Placed }) {
+  const client = useTRPCClient();
+  const { onSuccess, dialogProps } = useItemDialog(placed ? "Item saved" : "Item added");
+  const save = useMutation({
+    mutationFn: (draft: ItemDraft & { product_id: number }) =>
+      placed
+        ? client.catalogAdmin.bundles.updateItem.mutate({ ...draft, id: bundleId, item_id: placed.item.id })
+        : client.catalogAdmin.bundles.addItem.mutate({ ...draft, id: bundleId }),
+    onSuccess,
+  });
+  const title = placed ? `Edit item ${placed.position}: ${placed.item.product.name}` : "Add an item to this bundle";
   return (
-    <Dialog
-      title="Add an item to this bundle"
-      open={open}
-      onOpenChange={(next) => (setOpen(next), add.reset())}
-      trigger={
-        <button type="button" className={buttonClass}>
-          Add item
-        </button>
-      }
-    >
+    <Dialog title={title} {...dialogProps(save, placed ? `Edit item ${placed.position}` : "Add item")}>
       <ItemForm
-        initial={emptyItem()}
-        submitLabel="Add item"
-        pending={add.isPending}
-        error={add.error}
-        save={(draft) => add.mutate({ ...draft, id: bundleId })}
+        initial={placed ? draftOf(placed.item) : emptyItem()}
+        submitLabel={placed ? "Save item" : "Add item"}
+        mutation={save}
+        save={save.mutate}
       />
     </Dialog>
   );
 }
 
-export function EditItemDialog({ bundleId, item, position }: { bundleId: number; item: Item; position: number }) {
-  const trpc = useTRPC();
-  const { open, setOpen, onSuccess } = useItemDialog("Item saved");
-  const update = useMutation(trpc.catalogAdmin.bundles.updateItem.mutationOptions({ onSuccess }));
-  return (
-    <Dialog
-      title={`Edit item ${position}: ${item.product.name}`}
-      open={open}
-      onOpenChange={(next) => (setOpen(next), update.reset())}
-      trigger={
-        <button type="button" className={buttonClass}>
-          Edit item {position}
-        </button>
-      }
-    >
-      <ItemForm
-        initial={draftOf(item)}
-        submitLabel="Save item"
-        pending={update.isPending}
-        error={update.error}
-        save={(draft) => update.mutate({ ...draft, id: bundleId, item_id: item.id })}
-      />
-    </Dialog>
-  );
-}
+export const AddItemDialog = ({ bundleId }: { bundleId: number }) => <ItemEditorDialog bundleId={bundleId} />;
+
+export const EditItemDialog = ({ bundleId, ...placed }: { bundleId: number } & Placed) => (
+  <ItemEditorDialog bundleId={bundleId} placed={placed} />
+);
 
 export function RemoveItemButton({ bundleId, item, position }: { bundleId: number; item: Item; position: number }) {
   const trpc = useTRPC();
-  const { open, setOpen, onSuccess } = useItemDialog("Item removed");
+  const { onSuccess, confirmProps } = useItemDialog("Item removed");
   const remove = useMutation(trpc.catalogAdmin.bundles.removeItem.mutationOptions({ onSuccess }));
   return (
     <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => (setOpen(next), remove.reset())}
+      {...confirmProps(remove, `Remove item ${position}`)}
       title={`Remove item ${position} (${item.product.name})?`}
       description="New quotes and contracts from this bundle no longer include it; existing contracts keep their items."
       tone="danger"
       confirmLabel="Remove item"
       pendingLabel="Removing…"
-      pending={remove.isPending}
-      error={remove.error?.message}
       onConfirm={() => remove.mutate({ id: bundleId, item_id: item.id })}
-      trigger={
-        <button type="button" className={buttonClass}>
-          Remove item {position}
-        </button>
-      }
     />
   );
 }

@@ -3,10 +3,11 @@
 // entitlements, billing runs with their attempts, and the event timeline (newest first, with the actor).
 import Link from "next/link";
 import { Card } from "@/components/ui/Card";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import type { ColumnDef } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
+import { TableCard } from "@/components/ui/TableCard";
 import type { ContractPage } from "@/server/domain/contractConsole/page";
 import type { ContractOut } from "@/server/schemas/contracts";
 import { EventTimeline } from "./EventTimeline";
@@ -20,6 +21,23 @@ type ActivityAdjustment = ContractActivity["adjustments"][number];
 type ActivityEvent = ContractActivity["events"][number];
 
 type Pause = ContractOut["pauses"][number];
+
+// The activity tables' cards: heading, test id, the table's name when it differs, what it says when empty.
+const TABLE_CARDS = {
+  pauses: { title: "Pauses", cardTestId: "contract-pauses" },
+  adjustments: {
+    title: "Pending adjustments",
+    cardTestId: "contract-adjustments",
+    empty: { message: "No adjustments wait for the next invoice." },
+  },
+  credit: {
+    title: "Credit",
+    cardTestId: "contract-credit",
+    label: "Credit transactions",
+    empty: { message: "No credit yet: use “Add credit” in the actions menu." },
+  },
+  runs: { title: "Billing runs", cardTestId: "contract-runs", empty: { message: "No billing runs yet." } },
+};
 
 export function ActivitySections({ contract: c, activity: a }: { contract: ContractOut; activity: ContractActivity }) {
   const money = (amount: string) => <Money amount={amount} currency={c.currency} />;
@@ -116,30 +134,18 @@ export function ActivitySections({ contract: c, activity: a }: { contract: Contr
   const ents = c.entitlement_summary.products;
   return (
     <>
-      {c.pauses.length ? (
-        <Card title="Pauses" testId="contract-pauses">
-          <DataTable label="Pauses" columns={pauseCols} data={c.pauses} />
-        </Card>
-      ) : null}
-      <Card title="Pending adjustments" testId="contract-adjustments">
-        <DataTable
-          label="Pending adjustments"
-          columns={adjCols}
-          data={a.adjustments}
-          empty={{ message: "No adjustments wait for the next invoice." }}
-        />
-      </Card>
-      <Card title="Credit" testId="contract-credit">
-        <p className="mb-3 text-sm">
-          Balance: <strong>{money(c.credit_balance)}</strong>
-        </p>
-        <DataTable
-          label="Credit transactions"
-          columns={creditCols}
-          data={a.credits}
-          empty={{ message: "No credit yet: use “Add credit” in the actions menu." }}
-        />
-      </Card>
+      {c.pauses.length ? <TableCard {...TABLE_CARDS.pauses} columns={pauseCols} data={c.pauses} /> : null}
+      <TableCard {...TABLE_CARDS.adjustments} columns={adjCols} data={a.adjustments} />
+      <TableCard
+        {...TABLE_CARDS.credit}
+        intro={
+          <p className="mb-3 text-sm">
+            Balance: <strong>{money(c.credit_balance)}</strong>
+          </p>
+        }
+        columns={creditCols}
+        data={a.credits}
+      />
       <Card title="Entitlements" testId="contract-entitlements">
         <p className="mb-2 text-sm">
           Service {c.entitlement_summary.service_active ? "active" : "inactive"}
@@ -169,9 +175,7 @@ export function ActivitySections({ contract: c, activity: a }: { contract: Contr
           <p className="text-sm text-slate-700">No product is entitled now.</p>
         )}
       </Card>
-      <Card title="Billing runs" testId="contract-runs">
-        <DataTable label="Billing runs" columns={runCols} data={a.runs} empty={{ message: "No billing runs yet." }} />
-      </Card>
+      <TableCard {...TABLE_CARDS.runs} columns={runCols} data={a.runs} />
       <EventTimeline testId="contract-timeline" events={a.events} columns={actorCol} />
     </>
   );

@@ -6,17 +6,16 @@ import { useId, useState } from "react";
 import { useTRPC, useTRPCClient } from "@/components/trpc/client";
 import { Card } from "@/components/ui/Card";
 import { DateTime } from "@/components/ui/DateTime";
-import { ConfirmDialog } from "@/components/ui/Dialog";
-import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { formatPercent } from "@/components/ui/format";
 import { Money } from "@/components/ui/Money";
 import { Options } from "@/components/ui/Options";
 import { secondaryButtonClass } from "@/components/ui/PageHeader";
+import { useInputValue } from "@/components/ui/useInputValue";
 import type { ContractOut } from "@/server/schemas/contracts";
 import type { DiscountOut } from "@/server/schemas/coupons";
+import { ContractActionDialog } from "./ContractActionDialog";
 import { Fact } from "./ContractDetail";
-import { useContractAction } from "./useContractAction";
 
 type DialogProps = { open: boolean; onOpenChange: (o: boolean) => void; contractId: number; currency: string };
 
@@ -87,71 +86,37 @@ function ApplyCouponDialog({ currency, ...p }: DialogProps) {
   const coupons = useQuery(trpc.coupons.list.queryOptions());
   // only coupons that can discount this contract: active, and a percentage or an amount in its currency
   const usable = (coupons.data ?? []).filter((k) => k.active && (k.percent_off || k.amounts_off[currency]));
-  const [coupon, setCoupon] = useState("");
-  const [code, setCode] = useState("");
-  const m = useContractAction(
-    () =>
-      client.contractActions.applyDiscount.mutate(
-        coupon
-          ? { contract_id: p.contractId, coupon: Number(coupon) }
-          : { contract_id: p.contractId, promotion_code: code },
-      ),
-    "Discount applied",
-    () => p.onOpenChange(false),
-  );
-  const errors = fieldErrorsOf(m.error);
+  const [coupon, couponProps] = useInputValue();
+  const [code, codeProps] = useInputValue();
+  const run = () =>
+    client.contractActions.applyDiscount.mutate(
+      coupon
+        ? { contract_id: p.contractId, coupon: Number(coupon) }
+        : { contract_id: p.contractId, promotion_code: code },
+    );
   return (
-    <ConfirmDialog
-      {...p}
-      title="Apply coupon"
-      description="Replaces any running discount; it counts from the contract's next regular run."
-      confirmLabel="Apply coupon"
-      pending={m.isPending}
-      onConfirm={() => m.mutate(undefined)}
-      error={formErrorOf(m.error, ["coupon", "promotion_code"])}
-    >
-      <div className="space-y-3">
-        <SelectFormField
-          id={`${uid}-coupon`}
-          label="Coupon"
-          errors={errors.coupon}
-          value={coupon}
-          onChange={(ev) => setCoupon(ev.target.value)}
-        >
-          <option value="">{coupons.isPending ? "Loading coupons…" : "Choose a coupon"}</option>
-          <Options of={usable} value={(k) => k.id} label={(k) => k.name} />
-        </SelectFormField>
-        <InputFormField
-          id={`${uid}-code`}
-          label="Or a promotion code"
-          errors={errors.promotion_code}
-          value={code}
-          disabled={!!coupon}
-          onChange={(ev) => setCode(ev.target.value)}
-        />
-      </div>
-    </ConfirmDialog>
+    <ContractActionDialog {...p} action="applyCoupon" run={run} fieldNames={["coupon", "promotion_code"]}>
+      {({ errors }) => (
+        <div className="space-y-3">
+          <SelectFormField id={`${uid}-coupon`} label="Coupon" errors={errors.coupon} {...couponProps}>
+            <option value="">{coupons.isPending ? "Loading coupons…" : "Choose a coupon"}</option>
+            <Options of={usable} value={(k) => k.id} label={(k) => k.name} />
+          </SelectFormField>
+          <InputFormField
+            id={`${uid}-code`}
+            label="Or a promotion code"
+            errors={errors.promotion_code}
+            {...codeProps}
+            disabled={!!coupon}
+          />
+        </div>
+      )}
+    </ContractActionDialog>
   );
 }
 
 function RemoveDiscountDialog(p: DialogProps) {
   const client = useTRPCClient();
-  const m = useContractAction(
-    () => client.contractActions.removeDiscount.mutate({ contract_id: p.contractId }),
-    "Discount removed",
-    () => p.onOpenChange(false),
-  );
-  return (
-    <ConfirmDialog
-      open={p.open}
-      onOpenChange={p.onOpenChange}
-      title="Remove discount?"
-      description="Runs from now on are billed without it. The coupon's redemption stays counted."
-      confirmLabel="Remove discount"
-      tone="danger"
-      pending={m.isPending}
-      onConfirm={() => m.mutate(undefined)}
-      error={formErrorOf(m.error, [])}
-    />
-  );
+  const run = () => client.contractActions.removeDiscount.mutate({ contract_id: p.contractId });
+  return <ContractActionDialog {...p} action="removeDiscount" run={run} />;
 }

@@ -2,7 +2,7 @@
 // Add, change (price, quantity, discount) and remove a contract item, each through the preview pattern.
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { useTRPC, useTRPCClient } from "@/components/trpc/client";
+import { useTRPC } from "@/components/trpc/client";
 import type { FieldErrors } from "@/components/ui/errors";
 import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { formatMoney } from "@/components/ui/money";
@@ -84,7 +84,6 @@ function usePriceAndQuantity(currency: string, initial: { price: string; quantit
 const num = (v: string) => (v.trim() === "" ? undefined : Number(v));
 
 export function AddItemDialog({ contractId, currency, ...o }: Ids & Open) {
-  const client = useTRPCClient();
   const { price, quantity, fields } = usePriceAndQuantity(currency, { price: "", quantity: "1" });
   const body: Body = { price: num(price), quantity: num(quantity) };
   return (
@@ -95,19 +94,14 @@ export function AddItemDialog({ contractId, currency, ...o }: Ids & Open) {
       operation="add_item"
       prorationChoice
       title="Add an item"
-      description="Preview what the customer is charged for the rest of the period, then confirm."
-      confirmLabel="Confirm add item"
-      successMessage="Item added"
       body={body}
       fieldNames={["price", "quantity"]}
-      execute={(i) => client.contractActions.addItem.mutate(i as never)}
       fields={fields}
     />
   );
 }
 
 export function UpdateItemDialog({ contractId, currency, item, ...o }: Ids & Open & { item: ContractItemOut }) {
-  const client = useTRPCClient();
   const { uid, price, quantity, fields } = usePriceAndQuantity(currency, {
     price: String(item.price_id),
     quantity: String(item.quantity),
@@ -127,12 +121,8 @@ export function UpdateItemDialog({ contractId, currency, item, ...o }: Ids & Ope
       operation="update_item"
       prorationChoice
       title={`Change ${item.product_name}`}
-      description="Upgrade, downgrade or change the quantity; the preview shows the prorated charge or credit."
-      confirmLabel="Confirm change"
-      successMessage="Item changed"
       body={body}
       fieldNames={["price", "quantity", "discount_percent", "contract_item"]}
-      execute={(i) => client.contractActions.updateItem.mutate(i as never)}
       fields={(e) => (
         <>
           {fields(e)}
@@ -152,7 +142,6 @@ export function UpdateItemDialog({ contractId, currency, item, ...o }: Ids & Ope
 }
 
 export function RemoveItemDialog({ contractId, currency, item, ...o }: Ids & Open & { item: ContractItemOut }) {
-  const client = useTRPCClient();
   return (
     <OperationDialog
       {...o}
@@ -162,12 +151,8 @@ export function RemoveItemDialog({ contractId, currency, item, ...o }: Ids & Ope
       prorationChoice
       tone="danger"
       title={`Remove ${item.product_name}?`}
-      description="The item stops now; the preview shows any credit for the unused part of the period."
-      confirmLabel="Confirm remove item"
-      successMessage="Item removed"
       body={{ contract_item: item.id }}
       fieldNames={["contract_item"]}
-      execute={(i) => client.contractActions.removeItem.mutate(i as never)}
     />
   );
 }

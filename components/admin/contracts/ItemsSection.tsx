@@ -22,6 +22,12 @@ export interface ItemExtra {
   explanation?: string | null;
 }
 
+// An active item's row actions: each opens its dialog; the button's name says which item it acts on.
+const ITEM_ACTIONS = [
+  { kind: "update", verb: "Change", color: "text-blue-800" },
+  { kind: "remove", verb: "Remove", color: "text-red-800" },
+] as const;
+
 export function ItemsSection({
   contractId,
   currency,
@@ -103,22 +109,17 @@ export function ItemsSection({
             cell: ({ row: { original: i } }: { row: { original: ContractItemOut } }) =>
               i.status === "active" ? (
                 <div className="flex gap-2">
-                  <button
-                    type="button"
-                    className="text-sm text-blue-800 underline"
-                    aria-label={`Change ${i.product_name}`}
-                    onClick={() => setDialog({ kind: "update", item: i })}
-                  >
-                    Change
-                  </button>
-                  <button
-                    type="button"
-                    className="text-sm text-red-800 underline"
-                    aria-label={`Remove ${i.product_name}`}
-                    onClick={() => setDialog({ kind: "remove", item: i })}
-                  >
-                    Remove
-                  </button>
+                  {ITEM_ACTIONS.map((action) => (
+                    <button
+                      key={action.kind}
+                      type="button"
+                      className={`text-sm ${action.color} underline`}
+                      aria-label={`${action.verb} ${i.product_name}`}
+                      onClick={() => setDialog({ kind: action.kind, item: i })}
+                    >
+                      {action.verb}
+                    </button>
+                  ))}
                 </div>
               ) : null,
           } as ColumnDef<ContractItemOut>,

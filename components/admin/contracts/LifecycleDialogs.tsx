@@ -1,7 +1,6 @@
 "use client";
 // Cancel (now, at period end, at a date), pause a window, resume and restart, through the preview pattern.
 import { useId, useState } from "react";
-import { useTRPCClient } from "@/components/trpc/client";
 import { InputFormField } from "@/components/ui/FormField";
 import { type Body, OperationDialog } from "./OperationDialog";
 
@@ -34,7 +33,6 @@ function LocalTimeField(f: {
 }
 
 export function CancelDialog(p: Props) {
-  const client = useTRPCClient();
   const uid = useId();
   const [mode, setMode] = useState<"period_end" | "now" | "date">("period_end");
   const [date, setDate] = useState("");
@@ -53,12 +51,8 @@ export function CancelDialog(p: Props) {
       prorationChoice
       tone="danger"
       title="Cancel contract"
-      description="Choose when the contract ends; the preview shows any credit for the unused period."
-      confirmLabel="Confirm cancel contract"
-      successMessage="Contract canceled"
       body={body}
       fieldNames={["cancel_at_period_end", "cancel_at"]}
-      execute={(i) => client.contractActions.cancel.mutate(i as never)}
       fields={(e) => (
         <>
           <fieldset className="space-y-1">
@@ -78,7 +72,6 @@ export function CancelDialog(p: Props) {
 }
 
 export function PauseDialog(p: Props) {
-  const client = useTRPCClient();
   const uid = useId();
   const [start, setStart] = useState("");
   const [end, setEnd] = useState("");
@@ -88,12 +81,8 @@ export function PauseDialog(p: Props) {
       operation="pause"
       prorationChoice
       title="Pause contract"
-      description="No billing and no service during the window; the preview shows the credit for the paused days."
-      confirmLabel="Confirm pause contract"
-      successMessage="Pause scheduled"
       body={{ start_date: iso(start), end_date: iso(end) }}
       fieldNames={["start_date", "end_date"]}
-      execute={(i) => client.contractActions.pause.mutate(i as never)}
       fields={(e) => (
         <>
           <LocalTimeField
@@ -110,34 +99,11 @@ export function PauseDialog(p: Props) {
   );
 }
 
-// Resume and restart take no input: only their texts differ.
-const NO_INPUT = {
-  resume: {
-    title: "Resume contract",
-    description: "End the current pause now; the preview shows what is charged for the rest of the period.",
-    confirmLabel: "Confirm resume contract",
-    successMessage: "Contract resumed",
-  },
-  restart: {
-    title: "Restart contract",
-    description: "Clear the pending cancellation, or reactivate a canceled contract; the preview shows any charge.",
-    confirmLabel: "Confirm restart contract",
-    successMessage: "Contract restarted",
-  },
-};
+// Resume and restart take no input: only their titles differ.
+const NO_INPUT_TITLES = { resume: "Resume contract", restart: "Restart contract" };
 
-function NoInputDialog({ operation, ...p }: Props & { operation: keyof typeof NO_INPUT }) {
-  const client = useTRPCClient();
-  return (
-    <OperationDialog
-      {...p}
-      {...NO_INPUT[operation]}
-      operation={operation}
-      body={{}}
-      fieldNames={[]}
-      execute={(i) => client.contractActions[operation].mutate(i as never)}
-    />
-  );
+function NoInputDialog({ operation, ...p }: Props & { operation: keyof typeof NO_INPUT_TITLES }) {
+  return <OperationDialog {...p} operation={operation} title={NO_INPUT_TITLES[operation]} body={{}} fieldNames={[]} />;
 }
 
 export const ResumeDialog = (p: Props) => <NoInputDialog {...p} operation="resume" />;

@@ -10,7 +10,9 @@ import { ConfirmDialog } from "@/components/ui/Dialog";
 import { type FieldErrors, fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { SelectFormField } from "@/components/ui/FormField";
 import { toast } from "@/components/ui/Toaster";
+import { useInputValue } from "@/components/ui/useInputValue";
 import type { Operation, ProrationPreviewOut } from "@/server/schemas/contracts";
+import { OPERATION_TEXTS } from "./operationTexts";
 import { PreviewLines } from "./PreviewLines";
 
 export type Body = Record<string, unknown>;
@@ -22,15 +24,11 @@ export interface OperationDialogProps {
   currency: string;
   operation: Operation;
   title: string;
-  description?: string;
-  confirmLabel: string;
-  successMessage: string;
   tone?: "primary" | "danger";
   /** the operation's own fields as the seller set them (the server validates and names a wrong one) */
   body: Body;
   fieldNames: readonly string[];
   fields?: (errors: FieldErrors) => React.ReactNode;
-  execute: (input: Body & { contract_id: number; preview_token: string }) => Promise<unknown>;
   /** offer proration_behavior (item changes, cancel, pause) */
   prorationChoice?: boolean;
 }
@@ -39,7 +37,8 @@ export function OperationDialog(p: OperationDialogProps) {
   const client = useTRPCClient();
   const router = useRouter();
   const uid = useId();
-  const [proration, setProration] = useState("");
+  const text = OPERATION_TEXTS[p.operation];
+  const [proration, prorationProps] = useInputValue();
   const [preview, setPreview] = useState<ProrationPreviewOut | null>(null);
   const full = { ...p.body, ...(proration ? { proration_behavior: proration } : {}) };
   const key = JSON.stringify(full);
@@ -51,9 +50,15 @@ export function OperationDialog(p: OperationDialogProps) {
     onSuccess: setPreview,
   });
   const confirming = useMutation({
-    mutationFn: () => p.execute({ ...full, contract_id: p.contractId, preview_token: preview!.preview_token }),
+    // the procedures answer differently (a contract, or it with its proration); the dialog only refreshes
+    mutationFn: (): Promise<unknown> =>
+      client.contractActions[text.procedure].mutate({
+        ...full,
+        contract_id: p.contractId,
+        preview_token: preview!.preview_token,
+      } as never),
     onSuccess: () => {
-      toast.success(p.successMessage);
+      toast.success(text.successMessage);
       p.onOpenChange(false);
       router.refresh();
     },
@@ -73,10 +78,10 @@ export function OperationDialog(p: OperationDialogProps) {
         p.onOpenChange(o);
       }}
       title={p.title}
-      description={p.description}
+      description={text.description}
       tone={p.tone}
-      confirmLabel={preview ? p.confirmLabel : "Preview"}
-      pendingLabel={preview ? `${p.confirmLabel}…` : "Previewing…"}
+      confirmLabel={preview ? text.confirmLabel : "Preview"}
+      pendingLabel={preview ? `${text.confirmLabel}…` : "Previewing…"}
       pending={previewing.isPending || confirming.isPending}
       onConfirm={() => (preview ? confirming.mutate() : previewing.mutate())}
       error={formErrorOf(error, shown)}
@@ -94,8 +99,7 @@ export function OperationDialog(p: OperationDialogProps) {
             id={`${uid}-proration`}
             label="Proration"
             errors={errors.proration_behavior}
-            value={proration}
-            onChange={(e) => setProration(e.target.value)}
+            {...prorationProps}
           >
             <option value="">Account default</option>
             <option value="create_prorations">Prorate</option>

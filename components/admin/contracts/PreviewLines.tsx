@@ -13,6 +13,11 @@ const WHEN: Record<string, string> = {
   credit_balance: "Recorded as contract credit",
 };
 
+// the lines' column classes, shared by each header and its cells (numbers align right; the last has no gap)
+const CELL = "py-1 pr-2";
+const NUMBER_CELL = `${CELL} text-right`;
+const LAST_CELL = "py-1 text-right";
+
 export function PreviewLines({ preview, currency }: { preview: ProrationPreviewOut; currency: string }) {
   const when = WHEN[preview.settlement_behavior] ?? preview.settlement_behavior;
   return (
@@ -28,32 +33,32 @@ export function PreviewLines({ preview, currency }: { preview: ProrationPreviewO
             <HeaderRow
               className="border-b border-slate-200 text-xs uppercase text-slate-700"
               cells={[
-                ["Line", "py-1 pr-2"],
-                ["Period", "py-1 pr-2"],
-                ["Factor", "py-1 pr-2 text-right"],
-                ["Tax", "py-1 pr-2 text-right"],
-                ["Amount", "py-1 text-right"],
+                ["Line", CELL],
+                ["Period", CELL],
+                ["Factor", NUMBER_CELL],
+                ["Tax", NUMBER_CELL],
+                ["Amount", LAST_CELL],
               ]}
             />
           </thead>
           <tbody>
             {preview.lines.map((l, i) => (
               <tr key={i} className="border-b border-slate-100 align-top" data-testid="preview-line">
-                <td className="py-1 pr-2">
+                <td className={CELL}>
                   <span className="font-medium">{l.product_name}</span> × {l.quantity}
                   <span className="block text-xs text-slate-700">
                     {isCredit(l.line_total_amount) ? "Credit" : "Charge"} · {l.description}
                   </span>
                 </td>
-                <td className="py-1 pr-2 text-xs">
+                <td className={`${CELL} text-xs`}>
                   <DateTime value={l.service_period_start_at} dateOnly /> →{" "}
                   <DateTime value={l.service_period_end_at} dateOnly />
                 </td>
-                <td className="py-1 pr-2 text-right tabular-nums">{l.proration_factor}</td>
-                <td className="py-1 pr-2 text-right">
+                <td className={`${NUMBER_CELL} tabular-nums`}>{l.proration_factor}</td>
+                <td className={NUMBER_CELL}>
                   <Money amount={l.line_tax_amount} currency={currency} />
                 </td>
-                <td className="py-1 text-right">
+                <td className={LAST_CELL}>
                   <Money amount={l.line_total_amount} currency={currency} />
                 </td>
               </tr>

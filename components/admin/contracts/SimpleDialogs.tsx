@@ -4,31 +4,18 @@
 import { useId, useState } from "react";
 import { useTRPCClient } from "@/components/trpc/client";
 import { ConfirmDialog } from "@/components/ui/Dialog";
-import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
+import { formErrorOf } from "@/components/ui/errors";
 import { inputClass } from "@/components/ui/Field";
 import { InputFormField, TextareaFormField } from "@/components/ui/FormField";
+import { ContractActionDialog } from "./ContractActionDialog";
 import { useContractAction } from "./useContractAction";
 
 type Props = { open: boolean; onOpenChange: (o: boolean) => void; contractId: number };
 
 export function ActivateDialog(p: Props) {
   const client = useTRPCClient();
-  const m = useContractAction(
-    () => client.contractActions.activate.mutate({ contract_id: p.contractId }),
-    "Contract activated",
-    () => p.onOpenChange(false),
-  );
-  return (
-    <ConfirmDialog
-      {...p}
-      title="Activate contract?"
-      description="Billing starts: the first run is created as the contract's initial billing mode says."
-      confirmLabel="Activate contract"
-      pending={m.isPending}
-      onConfirm={() => m.mutate(undefined)}
-      error={formErrorOf(m.error, [])}
-    />
-  );
+  const run = () => client.contractActions.activate.mutate({ contract_id: p.contractId });
+  return <ContractActionDialog {...p} action="activate" run={run} />;
 }
 
 export function AddCreditDialog({ currency, ...p }: Props & { currency: string }) {
@@ -36,49 +23,44 @@ export function AddCreditDialog({ currency, ...p }: Props & { currency: string }
   const uid = useId();
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState("");
-  const m = useContractAction(
-    () => client.contractActions.addCredit.mutate({ contract_id: p.contractId, amount, reason }),
-    "Credit added",
-    () => p.onOpenChange(false),
-  );
-  const e = fieldErrorsOf(m.error);
+  const run = () => client.contractActions.addCredit.mutate({ contract_id: p.contractId, amount, reason });
   return (
-    <ConfirmDialog
+    <ContractActionDialog
       {...p}
-      title="Add credit"
+      action="addCredit"
       description={`Recorded on the contract in ${currency}; a billing run uses it when credit is applied.`}
-      confirmLabel="Add credit"
-      pending={m.isPending}
-      onConfirm={() => m.mutate(undefined)}
-      error={formErrorOf(m.error, ["amount", "reason"])}
+      run={run}
+      fieldNames={["amount", "reason"]}
     >
-      <form
-        className="space-y-3"
-        onSubmit={(ev) => {
-          ev.preventDefault();
-          m.mutate(undefined);
-        }}
-      >
-        <InputFormField
-          id={`${uid}-amount`}
-          label={`Amount (${currency})`}
-          errors={e.amount}
-          required
-          inputMode="decimal"
-          placeholder="0.00"
-          value={amount}
-          onChange={(ev) => setAmount(ev.target.value)}
-        />
-        <InputFormField
-          id={`${uid}-reason`}
-          label="Reason"
-          errors={e.reason}
-          required
-          value={reason}
-          onChange={(ev) => setReason(ev.target.value)}
-        />
-      </form>
-    </ConfirmDialog>
+      {({ errors, confirm }) => (
+        <form
+          className="space-y-3"
+          onSubmit={(ev) => {
+            ev.preventDefault();
+            confirm();
+          }}
+        >
+          <InputFormField
+            id={`${uid}-amount`}
+            label={`Amount (${currency})`}
+            errors={errors.amount}
+            required
+            inputMode="decimal"
+            placeholder="0.00"
+            value={amount}
+            onChange={(ev) => setAmount(ev.target.value)}
+          />
+          <InputFormField
+            id={`${uid}-reason`}
+            label="Reason"
+            errors={errors.reason}
+            required
+            value={reason}
+            onChange={(ev) => setReason(ev.target.value)}
+          />
+        </form>
+      )}
+    </ContractActionDialog>
   );
 }
 
@@ -87,42 +69,37 @@ export function EditMetadataDialog({ metadata, ...p }: Props & { metadata: Recor
   const uid = useId();
   const [text, setText] = useState(() => JSON.stringify(metadata, null, 2));
   const [parseError, setParseError] = useState<string | null>(null);
-  const m = useContractAction(
-    (value: unknown) =>
-      client.contractActions.update.mutate({ contract_id: p.contractId, metadata: value as Record<string, string> }),
-    "Metadata saved",
-    () => p.onOpenChange(false),
-  );
-  const submit = () => {
+  const parsed = () => JSON.parse(text || "{}") as Record<string, string>;
+  const parses = () => {
     try {
-      const value = JSON.parse(text || "{}");
+      parsed();
       setParseError(null);
-      m.mutate(value);
+      return true;
     } catch {
       setParseError('Enter a JSON object, e.g. {"crm_id": "42"}.');
+      return false;
     }
   };
-  const errors = parseError ? [parseError] : fieldErrorsOf(m.error).metadata;
   return (
-    <ConfirmDialog
+    <ContractActionDialog
       {...p}
-      title="Edit metadata"
-      description="Replaces the contract's metadata with this JSON object."
-      confirmLabel="Save metadata"
-      pending={m.isPending}
-      onConfirm={submit}
-      error={formErrorOf(m.error, ["metadata"])}
+      action="editMetadata"
+      validate={parses}
+      run={() => client.contractActions.update.mutate({ contract_id: p.contractId, metadata: parsed() })}
+      fieldNames={["metadata"]}
     >
-      <TextareaFormField
-        id={`${uid}-metadata`}
-        label="Metadata (JSON)"
-        errors={errors}
-        rows={8}
-        value={text}
-        onChange={(ev) => setText(ev.target.value)}
-        className={`${inputClass} w-full font-mono`}
-      />
-    </ConfirmDialog>
+      {({ errors }) => (
+        <TextareaFormField
+          id={`${uid}-metadata`}
+          label="Metadata (JSON)"
+          errors={parseError ? [parseError] : errors.metadata}
+          rows={8}
+          value={text}
+          onChange={(ev) => setText(ev.target.value)}
+          className={`${inputClass} w-full font-mono`}
+        />
+      )}
+    </ContractActionDialog>
   );
 }
 

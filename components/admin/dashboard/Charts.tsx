@@ -1,23 +1,12 @@
 "use client";
 // The dashboard's two charts (recharts). The drawing is hidden from assistive technology; each chart
 // has a heading and the same numbers in a visually hidden table, which is what a screen reader reads.
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from "recharts";
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { Card } from "@/components/ui/Card";
 import { useConsole } from "@/components/ui/ConsoleContext";
-import { HeaderRow } from "@/components/ui/HeaderRow";
 import { formatMoney, formatMoneyCompact } from "@/components/ui/money";
+import { ChartFrame } from "./ChartFrame";
 
 type Out = RouterOutputs["dashboard"];
 const COLORS = ["#1d4ed8", "#047857", "#b45309", "#7c3aed", "#be123c"];
@@ -38,8 +27,11 @@ export function MrrChart({ data }: { data?: Out["mrrByMonth"] }) {
         data.map((c, i) => (
           <div key={c.currency} className="mb-4">
             <h3 className="mb-2 text-sm font-medium text-slate-800">{c.currency}</h3>
-            <div aria-hidden="true" className="h-60">
-              <ResponsiveContainer width="100%" height="100%">
+            <ChartFrame
+              caption={`MRR by month in ${c.currency}`}
+              columns={["Month", "MRR"]}
+              rows={c.months.map((m) => [m.month, formatMoney(m.mrr, c.currency, locale)])}
+              chart={
                 <LineChart
                   data={c.months.map((m) => ({ month: m.month, mrr: Number(m.mrr) }))}
                   accessibilityLayer={false}
@@ -61,25 +53,8 @@ export function MrrChart({ data }: { data?: Out["mrrByMonth"] }) {
                     isAnimationActive={false}
                   />
                 </LineChart>
-              </ResponsiveContainer>
-            </div>
-            {/* a wrapper, not the table, is visually hidden: a table does not shrink to 1 px and widened the page */}
-            <div className="sr-only">
-              <table>
-                <caption>MRR by month in {c.currency}</caption>
-                <thead>
-                  <HeaderRow cells={["Month", "MRR"]} />
-                </thead>
-                <tbody>
-                  {c.months.map((m) => (
-                    <tr key={m.month}>
-                      <td>{m.month}</td>
-                      <td>{formatMoney(m.mrr, c.currency, locale)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+              }
+            />
           </div>
         ))
       )}
@@ -93,41 +68,23 @@ export function OutcomesChart({ data }: { data?: Out["outcomes"] }) {
       {!data ? (
         <ChartSkeleton />
       ) : (
-        <>
-          <div aria-hidden="true" className="h-60">
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={data.map((d) => ({ ...d, day: d.day.slice(5) }))} accessibilityLayer={false}>
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="day" fontSize={12} />
-                <YAxis allowDecimals={false} fontSize={12} width={40} />
-                <Tooltip />
-                <Legend />
-                <Bar dataKey="succeeded" name="Succeeded" stackId="a" fill="#047857" isAnimationActive={false} />
-                <Bar dataKey="failed" name="Failed" stackId="a" fill="#b91c1c" isAnimationActive={false} />
-                <Bar dataKey="pending" name="Pending" stackId="a" fill="#b45309" isAnimationActive={false} />
-              </BarChart>
-            </ResponsiveContainer>
-          </div>
-          {/* a wrapper, not the table, is visually hidden: a table does not shrink to 1 px and widened the page */}
-          <div className="sr-only">
-            <table>
-              <caption>Payment attempts per day: succeeded, failed and pending</caption>
-              <thead>
-                <HeaderRow cells={["Day", "Succeeded", "Failed", "Pending"]} />
-              </thead>
-              <tbody>
-                {data.map((d) => (
-                  <tr key={d.day}>
-                    <td>{d.day}</td>
-                    <td>{d.succeeded}</td>
-                    <td>{d.failed}</td>
-                    <td>{d.pending}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
+        <ChartFrame
+          caption="Payment attempts per day: succeeded, failed and pending"
+          columns={["Day", "Succeeded", "Failed", "Pending"]}
+          rows={data.map((d) => [d.day, d.succeeded, d.failed, d.pending])}
+          chart={
+            <BarChart data={data.map((d) => ({ ...d, day: d.day.slice(5) }))} accessibilityLayer={false}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="day" fontSize={12} />
+              <YAxis allowDecimals={false} fontSize={12} width={40} />
+              <Tooltip />
+              <Legend />
+              <Bar dataKey="succeeded" name="Succeeded" stackId="a" fill="#047857" isAnimationActive={false} />
+              <Bar dataKey="failed" name="Failed" stackId="a" fill="#b91c1c" isAnimationActive={false} />
+              <Bar dataKey="pending" name="Pending" stackId="a" fill="#b45309" isAnimationActive={false} />
+            </BarChart>
+          }
+        />
       )}
     </Card>
   );

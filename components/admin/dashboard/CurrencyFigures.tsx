@@ -7,8 +7,11 @@ import { Money } from "@/components/ui/Money";
 import { Figure, FigurePlaceholder } from "./Figure";
 
 type Out = RouterOutputs["dashboard"];
-const contracts = (f: Record<string, string | string[] | boolean>) => listHref("/admin/contracts", f);
-const runs = (f: Record<string, string | string[] | boolean>) => listHref("/admin/billing-runs", f);
+type Filter = Record<string, string | string[] | boolean>;
+/** A per-currency row of a dashboard group, with the list filter that shows what it counts. */
+type CurrencyRow = { currency: string; filter: Filter };
+const contracts = (f: Filter) => listHref("/admin/contracts", f);
+const runs = (f: Filter) => listHref("/admin/billing-runs", f);
 
 export function CurrencyFigures({
   currency,
@@ -22,53 +25,53 @@ export function CurrencyFigures({
   money?: Out["money"];
 }) {
   const slug = currency.toLowerCase();
-  const count = (
-    list: { currency: string; count: number; filter: Record<string, string | string[] | boolean> }[],
+  /** This currency's row of a group's list: a placeholder while the group loads; zero (and the list filtered
+   * by the fallback) when the currency has no row. */
+  const figure = <Row extends CurrencyRow>(
+    list: Row[] | undefined,
     label: string,
     testId: string,
-    fallback: Record<string, string | string[] | boolean>,
-  ) => {
-    if (!figures) return <FigurePlaceholder label={label} />;
-    const f = list.find((x) => x.currency === currency);
-    return (
-      <Figure label={label} href={contracts(f?.filter ?? { ...fallback, currency })} testId={`${testId}-${slug}`}>
-        {f?.count ?? 0}
-      </Figure>
-    );
-  };
-  const amount = (
-    list: { currency: string; amount: string; filter: Record<string, string | string[] | boolean> }[] | undefined,
-    label: string,
-    testId: string,
-    fallback: Record<string, string | string[] | boolean>,
+    link: { to: (f: Filter) => string; fallback: Filter },
+    value: (row: Row | undefined) => React.ReactNode,
   ) => {
     if (!list) return <FigurePlaceholder label={label} />;
-    const f = list.find((x) => x.currency === currency);
+    const row = list.find((x) => x.currency === currency);
     return (
-      <Figure label={label} href={runs(f?.filter ?? fallback)} testId={`${testId}-${slug}`}>
-        <Money amount={f?.amount ?? "0.0000"} currency={currency} />
+      <Figure label={label} href={link.to(row?.filter ?? link.fallback)} testId={`${testId}-${slug}`}>
+        {value(row)}
       </Figure>
     );
   };
-  const m = mrr?.find((x) => x.currency === currency);
+  const moneyOf = (amount: string | undefined) => <Money amount={amount ?? "0.0000"} currency={currency} />;
+  const count = (
+    list: (CurrencyRow & { count: number })[] | undefined,
+    label: string,
+    testId: string,
+    state?: string,
+  ) =>
+    figure(
+      list,
+      label,
+      testId,
+      { to: contracts, fallback: { ...(state ? { state } : {}), currency } },
+      (row) => row?.count ?? 0,
+    );
+  const amount = (list: (CurrencyRow & { amount: string })[] | undefined, label: string, testId: string) =>
+    figure(list, label, testId, { to: runs, fallback: { currency } }, (row) => moneyOf(row?.amount));
   return (
     <section aria-labelledby={`figures-${slug}`} className="space-y-3" data-testid={`currency-${slug}`}>
       <h2 id={`figures-${slug}`} className="text-lg font-semibold text-slate-900">
         {currency}
       </h2>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-6">
-        {mrr ? (
-          <Figure label="MRR" href={contracts(m?.filter ?? { state: "active", currency })} testId={`mrr-${slug}`}>
-            <Money amount={m?.mrr ?? "0.0000"} currency={currency} />
-          </Figure>
-        ) : (
-          <FigurePlaceholder label="MRR" />
+        {figure(mrr, "MRR", "mrr", { to: contracts, fallback: { state: "active", currency } }, (row) =>
+          moneyOf(row?.mrr),
         )}
-        {count(figures?.active_contracts ?? [], "Active contracts", "active", { state: "active" })}
-        {count(figures?.new_contracts ?? [], "New (30 days)", "new", {})}
-        {count(figures?.churned_contracts ?? [], "Churned (30 days)", "churned", { state: "canceled" })}
-        {amount(money?.billed, "Billed (30 days)", "billed", { currency })}
-        {amount(money?.collected, "Collected (30 days)", "collected", { currency })}
+        {count(figures?.active_contracts, "Active contracts", "active", "active")}
+        {count(figures?.new_contracts, "New (30 days)", "new")}
+        {count(figures?.churned_contracts, "Churned (30 days)", "churned", "canceled")}
+        {amount(money?.billed, "Billed (30 days)", "billed")}
+        {amount(money?.collected, "Collected (30 days)", "collected")}
       </div>
     </section>
   );
