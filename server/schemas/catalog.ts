@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { activeQuery, dateTime, metadata, money, pageQuery } from "./common";
+import { activeQuery, dateTime, metadata, money, pageQuery, timestamps } from "./common";
 import { currencyInput } from "./currency";
 
 export const billingScheduleRuleResponse = z
@@ -53,8 +53,7 @@ export const priceResponse = z
     current_version_id: z.number().int(),
     versions: z.array(priceVersionResponse),
     metadata,
-    created_at: dateTime,
-    updated_at: dateTime,
+    ...timestamps,
   })
   .meta({ id: "CatalogPrice" });
 
@@ -70,8 +69,7 @@ export const productResponse = z
     tax_rate_id: z.number().int().nullable(),
     active_price_count: z.number().int(),
     metadata,
-    created_at: dateTime,
-    updated_at: dateTime,
+    ...timestamps,
   })
   .meta({ id: "CatalogProduct" });
 
