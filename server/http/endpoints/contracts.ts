@@ -7,7 +7,7 @@ import { cancelScheduledChange } from "@/server/domain/contracts/scheduledChange
 import { activateContract, deletePause } from "@/server/domain/contracts/state";
 import { customerEntitlements } from "@/server/domain/entitlements/entitlements";
 import { defineEndpoint, type EndpointDef, intId } from "@/server/http/endpoint";
-import { listEndpoint } from "@/server/http/readEndpoints";
+import { recordEndpoints } from "@/server/http/recordEndpoints";
 import {
   contractCreateBody,
   contractListQuery,
@@ -22,8 +22,8 @@ import {
 import { entitlementQuery, entitlementStateResponse } from "@/server/schemas/entitlements";
 
 const tags = ["Subscription contracts"];
-const params = z.object({ contractId: intId });
 const base = "/v2/subscription-contracts/{contractId}";
+const contract = recordEndpoints({ path: `${base}/`, tags, response: contractResponse });
 
 const itemResult = (r: OperationResult) => ({
   contract: r.contract,
@@ -35,15 +35,11 @@ const itemResult = (r: OperationResult) => ({
 /** Each operation's body schema, typed per operation (so a route's handler gets that operation's body). */
 const bodies: { [K in Operation]: z.ZodType<z.infer<(typeof operationBodies)[K]>> } = operationBodies;
 
-/** A route on one contract: its tag and the `{contractId}` path parameter. */
-const onContract = <Q, B>(def: Omit<EndpointDef<{ contractId: number }, Q, B>, "tags" | "params">) =>
-  defineEndpoint({ tags, params, ...def });
-
 /** POST .../items/<verb>/: the item operation with its own body, answered with the item change. */
 const itemOperation = <K extends "add_item" | "update_item" | "remove_item">(operation: K, summary: string) =>
-  onContract({
+  contract.route({
     method: "POST",
-    path: `${base}/items/${operation.replace("_item", "")}/`,
+    below: `items/${operation.replace("_item", "")}/`,
     summary,
     body: bodies[operation],
     bodyRequired: true,
@@ -57,55 +53,33 @@ const lifecycleOperation = <K extends "cancel" | "restart" | "pause" | "resume">
   summary: string,
   options: Pick<EndpointDef, "bodyRequired"> = {},
 ) =>
-  onContract({
+  contract.route({
     method: "POST",
-    path: `${base}/${operation}/`,
+    below: `${operation}/`,
     summary,
     body: bodies[operation],
     ...options,
-    response: contractResponse,
     handler: (ctx, { params, body }) => runLifecycle(ctx, params.contractId, operation, body),
   });
 
 export const contractEndpoints = [
-  listEndpoint({
-    path: "/v2/subscription-contracts/",
-    summary: "List contracts (newest first)",
-    tags,
-    query: contractListQuery,
-    item: contractResponse,
-    list: listContracts,
-  }),
-  defineEndpoint({
-    method: "POST",
-    path: "/v2/subscription-contracts/",
+  contract.list({ summary: "List contracts (newest first)", query: contractListQuery, list: listContracts }),
+  contract.create({
     summary: "Create a contract from a bundle or direct items",
-    tags,
     body: contractCreateBody,
-    bodyRequired: true,
-    response: contractResponse,
-    status: 201,
-    handler: (ctx, { body }) => createContract(ctx, body),
+    create: createContract,
   }),
-  onContract({
-    method: "GET",
-    path: `${base}/`,
-    summary: "Read a contract",
-    response: contractResponse,
-    handler: (ctx, { params }) => getContract(ctx, params.contractId),
-  }),
-  onContract({
+  contract.read("Read a contract", getContract),
+  contract.route({
     method: "PATCH",
-    path: `${base}/`,
     summary: "Update metadata, payment_processor_override, delivery_address, accounting fields",
     body: contractPatchBody,
     bodyRequired: true,
-    response: contractResponse,
     handler: (ctx, { params, body }) => patchContract(ctx, params.contractId, body),
   }),
-  onContract({
+  contract.route({
     method: "POST",
-    path: `${base}/proration-preview/`,
+    below: "proration-preview/",
     summary: "Preview the amounts of an item change or lifecycle operation",
     body: previewBody,
     bodyRequired: false,
@@ -143,13 +117,7 @@ export const contractEndpoints = [
     response: contractResponse,
     handler: (ctx, { params }) => cancelScheduledChange(ctx, params.contractId, params.changeId),
   }),
-  onContract({
-    method: "POST",
-    path: `${base}/activate/`,
-    summary: "Activate an inactive contract",
-    response: contractResponse,
-    handler: (ctx, { params }) => activateContract(ctx, params.contractId),
-  }),
+  contract.action("activate/", "Activate an inactive contract", activateContract),
   defineEndpoint({
     method: "GET",
     path: "/v2/customer-entitlements/",
