@@ -148,24 +148,10 @@ export function planUpdateItem(args: PlanArgs<ItemUpdateInput>): Plan {
   if (period && args.prorate) {
     // the period in progress was billed with the discount: its credit and the new charge carry it too
     const coupon = prorationDiscount(contract.discount, contract.currency, at);
-    const credit = prorate(
-      withCoupon(itemLine(catalog, item), coupon, false),
-      item.id,
-      period,
-      at,
-      period.end,
-      -1,
-      reason,
-    );
-    const charge = prorate(
-      withCoupon(itemLine(catalog, next), coupon, false),
-      item.id,
-      period,
-      at,
-      period.end,
-      1,
-      reason,
-    );
+    const prorated = (line: ReturnType<typeof itemLine>, sign: 1 | -1) =>
+      prorate(withCoupon(line, coupon, false), item.id, period, at, period.end, sign, reason);
+    const credit = prorated(itemLine(catalog, item), -1);
+    const charge = prorated(itemLine(catalog, next), 1);
     for (const l of [credit, charge]) if (l) lines.push(l);
   }
   return {
