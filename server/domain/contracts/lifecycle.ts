@@ -4,10 +4,10 @@ import Decimal from "decimal.js";
 import type { DbTx } from "@/server/db";
 import { invalid, invalidFields } from "@/server/domain/errors";
 import type { EventType } from "@/server/domain/events/outbox";
-import { fmt4 } from "@/server/domain/money";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { CancelInput, PauseInput, RestartInput, ResumeInput } from "@/server/schemas/contracts";
 import { createAdjustmentRun } from "./adjustmentRun";
+import { grantCredit } from "./creditLedger";
 import { itemLine, type ProrationLine, pendingAsRunLine, prorate } from "./lines";
 import type { Plan, PlanArgs } from "./operationFlow";
 import { type ContractRecord, canceledContractFields } from "./records";
@@ -120,18 +120,7 @@ async function settlePendingOnCancel(tx: DbTx, contract: ContractRecord, now: Da
     );
   } else {
     if (net.lt(0)) {
-      await tx.contractCredit.create({
-        data: {
-          accountId: contract.accountId,
-          contractId: contract.id,
-          amount: fmt4(net.negated()),
-          currency: contract.currency,
-          kind: "grant",
-          reason: "pending adjustments of a canceled contract",
-          operation: "cancel",
-          createdAt: now,
-        },
-      });
+      await grantCredit(tx, contract, net.negated(), "pending adjustments of a canceled contract", "cancel", now);
     }
     // settled as credit (or nothing): the queue entries are done
     await tx.pendingLine.deleteMany({ where: { id: { in: pending.map((p) => p.id) } } });
