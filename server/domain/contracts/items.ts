@@ -9,14 +9,13 @@ import type { Prisma } from "@/server/generated/prisma/client";
 import type { ItemAddInput, ItemRemoveInput, ItemUpdateInput } from "@/server/schemas/contracts";
 import { contractAnchor, itemLine, type ProrationLine, prorate } from "./lines";
 import type { Plan, PlanArgs } from "./operationFlow";
-import type { ContractRecord } from "./records";
+import { type ContractRecord, notAllowed } from "./records";
 import { cancelPendingChanges } from "./scheduledChanges";
 
 type Item = ContractRecord["items"][number];
 
 function changeable(c: ContractRecord) {
-  if (c.state === "canceled" || c.state === "ended")
-    throw invalid("non_field_errors", `Cannot change items of a contract in state '${c.state}'.`);
+  if (c.state === "canceled" || c.state === "ended") throw notAllowed(c, "change items of");
 }
 
 function findItem(contract: ContractRecord, id: number): Item {

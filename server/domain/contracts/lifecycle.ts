@@ -10,11 +10,9 @@ import { createAdjustmentRun } from "./adjustmentRun";
 import { grantCredit } from "./creditLedger";
 import { itemLine, type ProrationLine, pendingAsRunLine, prorate } from "./lines";
 import type { Plan, PlanArgs } from "./operationFlow";
-import { type ContractRecord, canceledContractFields } from "./records";
+import { type ContractRecord, canceledContractFields, notAllowed } from "./records";
 import { cancelPendingChanges } from "./scheduledChanges";
 
-const notAllowed = (c: ContractRecord, what: string) =>
-  invalid("non_field_errors", `Cannot ${what} a contract in state '${c.state}'.`);
 /** The latest instant a Date can hold (ECMAScript's limit, 8.64e15 ms after the epoch). */
 const END_OF_TIME = new Date(8.64e15);
 const liveItems = (c: ContractRecord) => c.items.filter((i) => i.status === "active");
@@ -134,12 +132,7 @@ export function planRestart(args: PlanArgs<RestartInput>): Plan {
     return fieldsOnlyPlan(contract.id, { cancelAtPeriodEnd: false, cancelAt: null }, "subscription_contract.restarted");
   }
   if (contract.state !== "canceled")
-    throw invalid(
-      "non_field_errors",
-      contract.state === "active"
-        ? "The contract has no pending cancellation to clear."
-        : `Cannot restart a contract in state '${contract.state}'.`,
-    );
+    throw notAllowed(contract, "restart", { active: "The contract has no pending cancellation to clear." });
   const items = liveItems(contract);
   if (!items.length) throw invalid("non_field_errors", "The contract has no items to restart.");
   return restartBillingPlan(contract, now, "subscription_contract.restarted");

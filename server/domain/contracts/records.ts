@@ -3,7 +3,7 @@
 
 import type { DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
-import { notFound } from "@/server/domain/errors";
+import { invalid, notFound } from "@/server/domain/errors";
 import { lockAccountRow } from "@/server/domain/rowLock";
 import type { Prisma } from "@/server/generated/prisma/client";
 
@@ -95,3 +95,7 @@ export function withVersionBump(
 ): Prisma.SubscriptionContractUpdateInput {
   return { ...data, contractVersion: { increment: 1 }, updatedAt: now };
 }
+
+/** 400: `what` cannot be done in the contract's state; `because` words it better for some states. */
+export const notAllowed = (c: { state: string }, what: string, because: Partial<Record<string, string>> = {}) =>
+  invalid("non_field_errors", because[c.state] ?? `Cannot ${what} a contract in state '${c.state}'.`);
