@@ -7,7 +7,7 @@ import type { Ctx } from "@/server/domain/context";
 import { fmt4 } from "@/server/domain/money";
 import { Prisma } from "@/server/generated/prisma/client";
 import { cappedCount, cappedPage } from "./count";
-import { asList, customerCondition, rangeConditions } from "./listConditions";
+import { accountListConditions, rangeConditions } from "./listConditions";
 
 export interface RunListFilters {
   state?: string | string[];
@@ -31,11 +31,8 @@ export interface RunListInput {
 }
 
 function runWhere(ctx: Ctx, f: RunListFilters): Prisma.Sql {
-  const parts: Prisma.Sql[] = [Prisma.sql`r.account_id = ${ctx.accountId}`];
-  if (f.state !== undefined) parts.push(Prisma.sql`r.state in (${Prisma.join(asList(f.state))})`);
-  if (f.currency) parts.push(Prisma.sql`r.currency = ${f.currency}`);
+  const parts = accountListConditions(ctx, "r", f);
   if (f.contract !== undefined) parts.push(Prisma.sql`r.contract_id = ${f.contract}`);
-  if (f.customer) parts.push(customerCondition(ctx, Prisma.sql`r.customer_id`, f.customer));
   const range = (column: Prisma.Sql, from?: string, to?: string) => parts.push(...rangeConditions(column, from, to));
   range(Prisma.sql`r.period_start_at`, f.period_from, f.period_to);
   range(Prisma.sql`r.scheduled_at`, f.scheduled_from, f.scheduled_to);
