@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { priceResponse } from "./catalog";
-import { activeQuery, dateTime, input, metadata, pageQuery, timestamps } from "./common";
+import { namedRecordFields, priceResponse } from "./catalog";
+import { activeQuery, input, metadata, pageQuery, timestamps } from "./common";
 
 export const bundleProductResponse = z
   .object({
@@ -37,10 +37,7 @@ export const bundleTemplateItemResponse = z
 
 export const bundleTemplateResponse = z
   .object({
-    id: z.number().int(),
-    name: z.string(),
-    description: z.string().nullable(),
-    reference: z.string().nullable(),
+    ...namedRecordFields,
     default_currency: z.string().nullable(),
     active: z.boolean(),
     item_count: z.number().int(),

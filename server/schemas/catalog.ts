@@ -57,12 +57,17 @@ export const priceResponse = z
   })
   .meta({ id: "CatalogPrice" });
 
+/** The head of a named catalog record (products, bundle templates). */
+export const namedRecordFields = {
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  reference: z.string().nullable(),
+};
+
 export const productResponse = z
   .object({
-    id: z.number().int(),
-    name: z.string(),
-    description: z.string().nullable(),
-    reference: z.string().nullable(),
+    ...namedRecordFields,
     image_url: z.string().nullable(),
     active: z.boolean(),
     tax_policy: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTime, metadata, metadataInput, pageQuery, timestamps } from "./common";
+import { metadata, metadataInput, pageQuery, timestamps } from "./common";
 
 export const customerResponse = z
   .object({
