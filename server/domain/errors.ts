@@ -28,6 +28,11 @@ export function addFieldError(fields: FieldErrors, key: string, message: string)
 }
 
 export const notFound = (what = "Not found.") => new DomainError("not_found", what);
+/** The record a scoped lookup found; none (or another account's) is a 404. */
+export function foundOr404<T>(row: T | null | undefined): T {
+  if (row === null || row === undefined) throw notFound();
+  return row;
+}
 
 /** 400 with `{field: [message]}`; use "non_field_errors" for errors about the request as a whole. */
 export const invalid = (field: string, message: string, code?: string) =>

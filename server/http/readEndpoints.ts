@@ -1,12 +1,11 @@
-// The two shapes most GET routes take. A collection (spec 4): the query's filters and its page go to the
-// domain's list function, the answer is a plain array, or a page with links when page_size is given.
-// A catalog record by its integer id in the path, with ?active= for the records nested in it.
-import { z } from "zod";
+// The shape most collection GET routes take (spec 4): the query's filters and its page go to the domain's
+// list function, the answer is a plain array, or a page with links when page_size is given. (A record by
+// its id in the path: recordEndpoints.ts.)
+import type { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
 import { type ListResult, type PageRequest, parsePage } from "@/server/domain/list";
-import { detailQuery } from "@/server/schemas/catalog";
 import { listOf } from "@/server/schemas/common";
-import { defineEndpoint, type EndpointDef, intId } from "./endpoint";
+import { defineEndpoint, type EndpointDef } from "./endpoint";
 import { listBody } from "./pagination";
 
 type Described = Pick<EndpointDef, "path" | "summary" | "tags" | "extension" | "description">;
@@ -27,25 +26,5 @@ export function listEndpoint<Q extends { page_size?: string; page?: string }, T>
     query,
     response: listOf(item),
     handler: async (ctx, { query, url }) => listBody(await list(ctx, { ...query, page: parsePage(query) }), url),
-  });
-}
-
-export function detailEndpoint({
-  param,
-  response,
-  read,
-  ...described
-}: Described & {
-  param: string;
-  response: z.ZodType;
-  read: (ctx: Ctx, id: number, query: z.infer<typeof detailQuery>) => Promise<unknown>;
-}) {
-  return defineEndpoint({
-    method: "GET",
-    ...described,
-    params: z.object({ [param]: intId }),
-    query: detailQuery,
-    response,
-    handler: (ctx, { params, query }) => read(ctx, params[param], query),
   });
 }

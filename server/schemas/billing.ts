@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTime, dateTimeInput, metadata, money, moneyInput, pageQuery } from "./common";
+import { dateTime, dateTimeInput, metadata, money, moneyInput, pageQuery, timestamps } from "./common";
 import { pricedLineFields, runHeaderFields } from "./runShapes";
 import { RUN_STATES } from "./runStates";
 
@@ -73,8 +73,7 @@ export const billingRunResponse = z
       z.object({ type: z.string(), id: z.string(), amount: money, state: z.string(), created_at: dateTime }),
     ),
     status: z.string(),
-    created_at: dateTime,
-    updated_at: dateTime,
+    ...timestamps,
   })
   .meta({ id: "BillingRun" });
 

@@ -1,17 +1,6 @@
 import { z } from "zod";
-import { priceResponse } from "./catalog";
-import {
-  activeQuery,
-  dateTime,
-  dateTimeInput,
-  idInput,
-  metadata,
-  metadataInput,
-  moneyInput,
-  pageQuery,
-  percentInput,
-  positiveInt,
-} from "./common";
+import { namedRecordFields, priceResponse } from "./catalog";
+import { activeQuery, input, metadata, pageQuery, timestamps } from "./common";
 
 export const bundleProductResponse = z
   .object({
@@ -48,16 +37,12 @@ export const bundleTemplateItemResponse = z
 
 export const bundleTemplateResponse = z
   .object({
-    id: z.number().int(),
-    name: z.string(),
-    description: z.string().nullable(),
-    reference: z.string().nullable(),
+    ...namedRecordFields,
     default_currency: z.string().nullable(),
     active: z.boolean(),
     item_count: z.number().int(),
     metadata,
-    created_at: dateTime,
-    updated_at: dateTime,
+    ...timestamps,
   })
   .meta({ id: "BundleTemplate" });
 
@@ -102,15 +87,15 @@ export const bundleAddonsResponse = z
 /** BundleItemSelection input (spec 2.4). */
 export const bundleItemSelectionInput = z
   .object({
-    bundle_item: idInput,
+    bundle_item: input.id,
     include: z.boolean({ error: "Must be a boolean." }).default(true),
-    selected_price: idInput.nullable().optional(),
-    quantity: positiveInt.optional(),
-    unit_amount_override: moneyInput.nullable().optional(),
-    discount_percent: percentInput.nullable().optional(),
-    start_at: dateTimeInput.nullable().optional(),
-    end_at: dateTimeInput.nullable().optional(),
-    metadata: metadataInput.optional(),
+    selected_price: input.id.nullable().optional(),
+    quantity: input.positiveInt.optional(),
+    unit_amount_override: input.money.nullable().optional(),
+    discount_percent: input.percent.nullable().optional(),
+    start_at: input.dateTime.nullable().optional(),
+    end_at: input.dateTime.nullable().optional(),
+    metadata: input.metadata.optional(),
   })
   .meta({ id: "BundleItemSelection" });
 

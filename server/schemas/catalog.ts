@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { activeQuery, dateTime, metadata, money, pageQuery } from "./common";
+import { activeQuery, dateTime, metadata, money, pageQuery, timestamps } from "./common";
 import { currencyInput } from "./currency";
 
 export const billingScheduleRuleResponse = z
@@ -53,25 +53,28 @@ export const priceResponse = z
     current_version_id: z.number().int(),
     versions: z.array(priceVersionResponse),
     metadata,
-    created_at: dateTime,
-    updated_at: dateTime,
+    ...timestamps,
   })
   .meta({ id: "CatalogPrice" });
 
+/** The head of a named catalog record (products, bundle templates). */
+export const namedRecordFields = {
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  reference: z.string().nullable(),
+};
+
 export const productResponse = z
   .object({
-    id: z.number().int(),
-    name: z.string(),
-    description: z.string().nullable(),
-    reference: z.string().nullable(),
+    ...namedRecordFields,
     image_url: z.string().nullable(),
     active: z.boolean(),
     tax_policy: z.string().nullable(),
     tax_rate_id: z.number().int().nullable(),
     active_price_count: z.number().int(),
     metadata,
-    created_at: dateTime,
-    updated_at: dateTime,
+    ...timestamps,
   })
   .meta({ id: "CatalogProduct" });
 

@@ -8,6 +8,8 @@ export const money = z
   .meta({ description: "Decimal string with four fraction digits", example: "12.5000" });
 export const dateTime = z.string().meta({ format: "date-time", example: "2026-01-01T00:00:00.000Z" });
 export const metadata = z.record(z.string(), z.unknown()).meta({ description: "Free-form JSON object" });
+/** When a stored record was created and last changed: the closing fields of most resources. */
+export const timestamps = { created_at: dateTime, updated_at: dateTime };
 
 // Inputs ------------------------------------------------------------------------------------------
 const MAX_AMOUNT = "999999999999999"; // Decimal(19,4) holds 15 integer digits
@@ -57,6 +59,19 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 export const metadataInput = z
   .custom<Record<string, unknown>>(isPlainObject, { error: "A JSON object is required." })
   .meta({ description: "Free-form JSON object", override: { type: "object", additionalProperties: {} } });
+
+/**
+ * The input building blocks as one group, for the schema files that use most of them
+ * (`input.money`, `input.dateTime`, ...): the same schemas as the single exports above.
+ */
+export const input = {
+  id: idInput,
+  positiveInt,
+  money: moneyInput,
+  percent: percentInput,
+  dateTime: dateTimeInput,
+  metadata: metadataInput,
+};
 
 /** Query `active`: only active by default; `all`/`any` lift the filter; true/false pick one side. */
 export const activeQuery = z

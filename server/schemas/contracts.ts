@@ -1,15 +1,5 @@
 import { z } from "zod";
-import {
-  dateTime,
-  dateTimeInput,
-  idInput,
-  metadata,
-  metadataInput,
-  money,
-  moneyInput,
-  pageQuery,
-  percentInput,
-} from "./common";
+import { dateTime, input, metadata, money, pageQuery, timestamps } from "./common";
 import { discountInputFields } from "./coupons";
 import { offerFields, quantityInput } from "./offers";
 import { pricedLineFields } from "./runShapes";
@@ -150,8 +140,7 @@ export const contractResponse = z
     legacy_subscription_ids: z.array(z.union([z.number(), z.string()])),
     metadata,
     subscriber_page: z.string(),
-    created_at: dateTime,
-    updated_at: dateTime,
+    ...timestamps,
     // extensions
     input_mode: z.string(),
     bundle_template_id: z.number().int().nullable(),
@@ -204,8 +193,8 @@ export const contractCreateBody = z
 export const contractPatchBody = z
   .strictObject(
     {
-      metadata: metadataInput.optional(),
-      payment_processor_override: idInput.nullable().optional(),
+      metadata: input.metadata.optional(),
+      payment_processor_override: input.id.nullable().optional(),
       delivery_address: address,
       accounting_department: z.string({ error: "A string is required." }).max(200).nullable().optional(),
       accounting_cost_center: z.string({ error: "A string is required." }).max(200).nullable().optional(),
@@ -253,31 +242,31 @@ const strict = {
 // the item terms an add and an update both take
 const itemTerms = {
   quantity: quantityInput.optional(),
-  discount_percent: percentInput.nullable().optional(),
-  unit_amount_override: moneyInput.nullable().optional(),
-  effective_at: dateTimeInput.optional(),
+  discount_percent: input.percent.nullable().optional(),
+  unit_amount_override: input.money.nullable().optional(),
+  effective_at: input.dateTime.optional(),
 };
-export const itemAddBody = z.strictObject({ price: idInput, ...itemTerms, ...common }, strict);
+export const itemAddBody = z.strictObject({ price: input.id, ...itemTerms, ...common }, strict);
 export const itemUpdateBody = z.strictObject(
-  { contract_item: idInput, price: idInput.optional(), ...itemTerms, ...common },
+  { contract_item: input.id, price: input.id.optional(), ...itemTerms, ...common },
   strict,
 );
 export const itemRemoveBody = z.strictObject(
-  { contract_item: idInput, effective_at: dateTimeInput.optional(), ...common },
+  { contract_item: input.id, effective_at: input.dateTime.optional(), ...common },
   strict,
 );
 export const cancelBody = z.strictObject(
   {
     cancel_at_period_end: z.boolean({ error: "Must be a boolean." }).optional(),
-    cancel_at: dateTimeInput.optional(),
-    effective_at: dateTimeInput.optional(),
+    cancel_at: input.dateTime.optional(),
+    effective_at: input.dateTime.optional(),
     ...common,
   },
   strict,
 );
-export const restartBody = z.strictObject({ effective_at: dateTimeInput.optional(), ...common }, strict);
-export const pauseBody = z.strictObject({ start_date: dateTimeInput, end_date: dateTimeInput, ...common }, strict);
-export const resumeBody = z.strictObject({ effective_at: dateTimeInput.optional(), ...common }, strict);
+export const restartBody = z.strictObject({ effective_at: input.dateTime.optional(), ...common }, strict);
+export const pauseBody = z.strictObject({ start_date: input.dateTime, end_date: input.dateTime, ...common }, strict);
+export const resumeBody = z.strictObject({ effective_at: input.dateTime.optional(), ...common }, strict);
 
 export const operationBodies = {
   add_item: itemAddBody,

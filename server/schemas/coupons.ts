@@ -2,19 +2,7 @@
 // the OpenAPI document. A discount is applied with `coupon` (id) or `promotion_code` (the customer's code).
 import { z } from "zod";
 import { isCurrencyCode } from "@/server/domain/currencies";
-import {
-  activeQuery,
-  dateTime,
-  dateTimeInput,
-  idInput,
-  metadata,
-  metadataInput,
-  money,
-  moneyInput,
-  pageQuery,
-  percentInput,
-  positiveInt,
-} from "./common";
+import { activeQuery, dateTime, input, metadata, money, pageQuery, timestamps } from "./common";
 import { CURRENCY_MESSAGE } from "./currency";
 
 const DURATIONS = ["once", "repeating", "forever"] as const;
@@ -35,8 +23,7 @@ export const couponResponse = z
     applies_to_products: z.array(z.number().int()).meta({ description: "Product ids; empty: every product" }),
     active: z.boolean(),
     metadata,
-    created_at: dateTime,
-    updated_at: dateTime,
+    ...timestamps,
   })
   .meta({ id: "Coupon", description: "Extension: a seller-defined discount.", "x-extension": true });
 
@@ -49,17 +36,17 @@ const name = z
 export const couponCreateBody = z
   .object({
     name,
-    percent_off: percentInput.optional(),
+    percent_off: input.percent.optional(),
     amounts_off: z
-      .record(z.string(), moneyInput)
+      .record(z.string(), input.money)
       .refine((r) => Object.keys(r).every((c) => isCurrencyCode(c.toUpperCase())), CURRENCY_MESSAGE)
       .optional(),
     duration: z.enum(DURATIONS, { error: "Must be one of: once, repeating, forever." }),
-    duration_in_periods: positiveInt.optional(),
-    max_redemptions: positiveInt.optional(),
-    redeem_by: dateTimeInput.optional(),
-    applies_to_products: z.array(idInput).max(100).optional(),
-    metadata: metadataInput.optional(),
+    duration_in_periods: input.positiveInt.optional(),
+    max_redemptions: input.positiveInt.optional(),
+    redeem_by: input.dateTime.optional(),
+    applies_to_products: z.array(input.id).max(100).optional(),
+    metadata: input.metadata.optional(),
   })
   .superRefine((v, issue) => {
     const percent = v.percent_off !== undefined;
@@ -92,8 +79,7 @@ export const promotionCodeResponse = z
     expires_at: dateTime.nullable(),
     active: z.boolean(),
     metadata,
-    created_at: dateTime,
-    updated_at: dateTime,
+    ...timestamps,
   })
   .meta({
     id: "PromotionCode",
@@ -102,14 +88,14 @@ export const promotionCodeResponse = z
   });
 
 export const promotionCodeCreateBody = z.object({
-  coupon: idInput,
+  coupon: input.id,
   code: z
     .string({ error: "A string is required." })
     .trim()
     .regex(/^[A-Za-z0-9_-]{3,64}$/, "3 to 64 letters, digits, '-' or '_'."),
-  max_redemptions: positiveInt.optional(),
-  expires_at: dateTimeInput.optional(),
-  metadata: metadataInput.optional(),
+  max_redemptions: input.positiveInt.optional(),
+  expires_at: input.dateTime.optional(),
+  metadata: input.metadata.optional(),
 });
 
 export const couponListQuery = z.object({ active: activeQuery, ...pageQuery });
@@ -137,7 +123,7 @@ export const redemptionResponse = z
 
 /** The fields that apply a discount on quotes, checkouts and contracts (at most one of them). */
 export const discountInputFields = {
-  coupon: idInput.optional().meta({ description: "Extension: id of a coupon to apply", "x-extension": true }),
+  coupon: input.id.optional().meta({ description: "Extension: id of a coupon to apply", "x-extension": true }),
   promotion_code: z
     .string({ error: "A string is required." })
     .trim()

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTime, metadata, metadataInput, pageQuery } from "./common";
+import { metadata, metadataInput, pageQuery, timestamps } from "./common";
 
 export const customerResponse = z
   .object({
@@ -8,8 +8,7 @@ export const customerResponse = z
     name: z.string().nullable(),
     email: z.string().nullable(),
     metadata,
-    created_at: dateTime,
-    updated_at: dateTime,
+    ...timestamps,
   })
   .meta({
     id: "Customer",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTime, idInput, metadata, metadataInput, money } from "./common";
+import { dateTime, idInput, metadata, metadataInput, money, timestamps } from "./common";
 import { discountInputFields } from "./coupons";
 import { offerFields } from "./offers";
 
@@ -60,8 +60,7 @@ export const paymentMethodResponse = z
     billing_reference: z.string().nullable(),
     billing_address: z.record(z.string(), z.unknown()).nullable(),
     metadata,
-    created_at: dateTime,
-    updated_at: dateTime,
+    ...timestamps,
     canceled_at: dateTime.nullable(),
   })
   .meta({ id: "CustomerPaymentMethod", description: "Sanitized: token data is never returned." });
@@ -144,8 +143,7 @@ export const checkoutResponse = z
     fail_message: z.string().nullable(),
     expires_at: dateTime,
     finalized_at: dateTime.nullable(),
-    created_at: dateTime,
-    updated_at: dateTime,
+    ...timestamps,
   })
   .meta({ id: "Checkout" });
 

@@ -1,6 +1,6 @@
 // Sales channels (extension) and embedded checkout sessions (spec 4.8), plus the widget's public bodies.
 import { z } from "zod";
-import { activeQuery, dateTime, idInput, metadata, metadataInput, pageQuery } from "./common";
+import { activeQuery, dateTime, idInput, metadata, metadataInput, pageQuery, timestamps } from "./common";
 import { discountInputFields } from "./coupons";
 import { customerCreateBody } from "./customers";
 import { shippingInput } from "./payments";
@@ -176,8 +176,7 @@ export const salesChannelResponse = z
     theme: z.record(z.string(), z.unknown()),
     terms: z.record(z.string(), z.unknown()),
     active: z.boolean(),
-    created_at: dateTime,
-    updated_at: dateTime,
+    ...timestamps,
   })
   .meta({
     id: "SalesChannel",
@@ -234,8 +233,7 @@ export const checkoutSessionResponse = z
         "Extension: the widget's page (/embed/checkout/<token>): framed by /embed/v1.js on an allowed origin, or opened directly as a hosted checkout page",
     }),
     expires_at: dateTime.meta({ description: "30 minutes after creation" }),
-    created_at: dateTime,
-    updated_at: dateTime,
+    ...timestamps,
   })
   .meta({ id: "CheckoutSession" });
 

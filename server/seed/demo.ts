@@ -94,37 +94,37 @@ export async function seedDemo(db: PrismaClient, opts: SeedOptions = {}): Promis
   }) => db.catalogProduct.create({ data: { accountId: A, electronic: true, ...data } });
   const price = (
     productId: number,
-    data: {
-      reference: string;
+    reference: string,
+    amount: string,
+    options: {
       currency?: string;
-      amount: string;
       billingType?: string;
       interval?: string | null;
       intervalCount?: number | null;
       billingDayOfMonth?: number | null;
       billingScheduleId?: number | null;
       active?: boolean;
-    },
+    } = {},
   ) =>
     db.catalogPrice.create({
       data: {
         accountId: A,
         productId,
-        reference: data.reference,
-        currency: data.currency ?? "EUR",
-        billingType: data.billingType ?? "recurring",
+        reference,
+        currency: options.currency ?? "EUR",
+        billingType: options.billingType ?? "recurring",
         recurrenceType:
-          (data.billingType ?? "recurring") === "recurring"
-            ? data.billingScheduleId
+          (options.billingType ?? "recurring") === "recurring"
+            ? options.billingScheduleId
               ? "billing_schedule"
               : "interval"
             : null,
-        interval: data.interval === undefined ? "month" : data.interval,
-        intervalCount: data.intervalCount === undefined ? 1 : data.intervalCount,
-        billingDayOfMonth: data.billingDayOfMonth ?? null,
-        billingScheduleId: data.billingScheduleId ?? null,
-        active: data.active ?? true,
-        versions: { create: { unitAmount: data.amount } },
+        interval: options.interval === undefined ? "month" : options.interval,
+        intervalCount: options.intervalCount === undefined ? 1 : options.intervalCount,
+        billingDayOfMonth: options.billingDayOfMonth ?? null,
+        billingScheduleId: options.billingScheduleId ?? null,
+        active: options.active ?? true,
+        versions: { create: { unitAmount: amount } },
       },
     });
 
@@ -188,17 +188,9 @@ export async function seedDemo(db: PrismaClient, opts: SeedOptions = {}): Promis
     },
   });
 
-  const basicMonthly = await price(streaming.id, { reference: "streaming-basic-monthly", amount: "9.9000" });
-  const basicYearly = await price(streaming.id, {
-    reference: "streaming-basic-yearly",
-    amount: "99.0000",
-    interval: "year",
-  });
-  const basicUsd = await price(streaming.id, {
-    reference: "streaming-basic-monthly-usd",
-    currency: "USD",
-    amount: "10.9000",
-  });
+  const basicMonthly = await price(streaming.id, "streaming-basic-monthly", "9.9000");
+  const basicYearly = await price(streaming.id, "streaming-basic-yearly", "99.0000", { interval: "year" });
+  const basicUsd = await price(streaming.id, "streaming-basic-monthly-usd", "10.9000", { currency: "USD" });
   const premiumMonthly = await db.catalogPrice.create({
     data: {
       accountId: A,
@@ -222,40 +214,24 @@ export async function seedDemo(db: PrismaClient, opts: SeedOptions = {}): Promis
       },
     },
   });
-  const magazineMonthly = await price(magazine.id, {
-    reference: "magazine-monthly",
-    amount: "12.0000",
-    billingDayOfMonth: 1,
-  });
-  const newspaperMonthly = await price(newspaper.id, {
-    reference: "newspaper-monthly",
-    amount: "8.0000",
-    billingDayOfMonth: 15,
-  });
-  const setupFee = await price(setup.id, {
-    reference: "setup-fee",
-    amount: "19.0000",
+  const magazineMonthly = await price(magazine.id, "magazine-monthly", "12.0000", { billingDayOfMonth: 1 });
+  const newspaperMonthly = await price(newspaper.id, "newspaper-monthly", "8.0000", { billingDayOfMonth: 15 });
+  const setupFee = await price(setup.id, "setup-fee", "19.0000", {
     billingType: "one_time",
     interval: null,
     intervalCount: null,
   });
-  const sportsMonthly = await price(sports.id, { reference: "sports-monthly", amount: "5.0000" });
-  const sportsYearly = await price(sports.id, { reference: "sports-yearly", amount: "50.0000", interval: "year" });
-  const screenMonthly = await price(screen.id, { reference: "extra-screen-monthly", amount: "3.0000" });
-  const kidsMonthly = await price(kids.id, { reference: "kids-monthly", amount: "4.0000" });
-  const coachingWeekly = await price(coaching.id, {
-    reference: "coaching-weekly",
-    amount: "25.0000",
-    interval: "week",
-  });
-  const quarterlyPrice = await price(magazine.id, {
-    reference: "magazine-quarterly",
-    amount: "33.0000",
+  const sportsMonthly = await price(sports.id, "sports-monthly", "5.0000");
+  const sportsYearly = await price(sports.id, "sports-yearly", "50.0000", { interval: "year" });
+  const screenMonthly = await price(screen.id, "extra-screen-monthly", "3.0000");
+  const kidsMonthly = await price(kids.id, "kids-monthly", "4.0000");
+  const coachingWeekly = await price(coaching.id, "coaching-weekly", "25.0000", { interval: "week" });
+  const quarterlyPrice = await price(magazine.id, "magazine-quarterly", "33.0000", {
     interval: null,
     intervalCount: null,
     billingScheduleId: quarterly.id,
   });
-  const inactivePrice = await price(legacy.id, { reference: "legacy-monthly", amount: "7.0000", active: false });
+  const inactivePrice = await price(legacy.id, "legacy-monthly", "7.0000", { active: false });
 
   const family = await db.bundleTemplate.create({
     data: {

@@ -4,8 +4,9 @@
 // granted; a run it covers completely succeeds without a processor charge.
 import Decimal from "decimal.js";
 import type { Ctx } from "@/server/domain/context";
-import { invalid, notFound } from "@/server/domain/errors";
+import { invalid } from "@/server/domain/errors";
 import { dec, fmt4 } from "@/server/domain/money";
+import { lockAccountRow } from "@/server/domain/rowLock";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { runCharge } from "./amounts";
 import { creditAvailableTo, recordCreditUse, recordOutcomeIn } from "./execute";
@@ -23,10 +24,7 @@ export async function applyCreditToRun(ctx: Ctx, runId: number, input: ApplyCred
   const now = ctx.clock.now();
   await ctx.db.$transaction(async (tx) => {
     // the row lock keeps a worker from claiming the run between the check and the update
-    const rows = await tx.$queryRaw<
-      { id: number }[]
-    >`select id from billing_runs where id = ${runId} and account_id = ${ctx.accountId} for update`;
-    if (!rows.length) throw notFound();
+    await lockAccountRow(tx, "billing_runs", runId, ctx.accountId);
     const run = await tx.billingRun.findUniqueOrThrow({ where: { id: runId } });
     if (!APPLICABLE.includes(run.state)) {
       throw invalid(

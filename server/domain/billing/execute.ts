@@ -6,6 +6,7 @@
 import Decimal from "decimal.js";
 import type { DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
+import { spendCredit } from "@/server/domain/contracts/creditLedger";
 import { withVersionBump } from "@/server/domain/contracts/records";
 import { emitEvent } from "@/server/domain/events/outbox";
 import { fmt4 } from "@/server/domain/money";
@@ -254,18 +255,14 @@ export async function recordCreditUse(
   reason: string,
   at: Date,
 ) {
-  await tx.contractCredit.create({
-    data: {
-      accountId: run.accountId,
-      contractId: run.contractId,
-      amount: fmt4(amount.negated()),
-      currency: run.currency,
-      kind: "use",
-      reason,
-      billingRunId: run.id,
-      createdAt: at,
-    },
-  });
+  await spendCredit(
+    tx,
+    { accountId: run.accountId, id: run.contractId, currency: run.currency },
+    run.id,
+    amount,
+    reason,
+    at,
+  );
 }
 
 /** Checkout flow: the contract becomes active only once its initial payment succeeded (spec 3.1, 3.2). */

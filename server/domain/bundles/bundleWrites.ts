@@ -1,6 +1,7 @@
 // Creating and editing bundle templates from the console: items (default and selectable prices) and add-on rules.
 // Every referenced product, price and bundle must be the account's own; a price must belong to its item's product.
 
+import { namedRecordData } from "@/server/domain/catalog/namedRecord";
 import type { Ctx } from "@/server/domain/context";
 import { addFieldError, type FieldErrors, invalidFields, notFound } from "@/server/domain/errors";
 import type { AddonRuleInput, BundleInput, BundleItemInput } from "@/server/schemas/bundleAdmin";
@@ -57,12 +58,8 @@ export async function createBundle(ctx: Ctx, input: BundleInput) {
   if (Object.keys(errors).length) throw invalidFields(errors);
   const bundle = await ctx.db.bundleTemplate.create({
     data: {
-      accountId: ctx.accountId,
-      name: input.name,
-      description: input.description ?? null,
-      reference: input.reference || null,
+      ...namedRecordData(ctx, input),
       defaultCurrency: input.default_currency ?? null,
-      active: input.active ?? true,
       items: {
         create: input.items.map((it, i) => ({ ...itemFields(it), displayOrder: i, selectablePrices: selectable(it) })),
       },

@@ -22,3 +22,27 @@ export const catalogListWindow = (input: CatalogListInput) => ({
   skip: (input.page - 1) * input.pageSize,
   take: input.pageSize,
 });
+
+/** What a catalog list reads: the rows of the page asked for, oldest first. */
+export type CatalogPageQuery = ReturnType<typeof catalogListWindow> & {
+  where: ReturnType<typeof catalogListWhere>;
+  orderBy: { id: "asc" };
+};
+
+/** The page and the total: `read` counts and finds the model's rows for the query it is given. */
+export async function catalogPage<Row, Out>(
+  ctx: Ctx,
+  input: CatalogListInput,
+  present: (row: Row) => Out,
+  read: {
+    count: (where: CatalogPageQuery["where"]) => Promise<number>;
+    rows: (query: CatalogPageQuery) => Promise<Row[]>;
+  },
+): Promise<CatalogPage<Out>> {
+  const where = catalogListWhere(ctx, input);
+  const [count, rows] = await Promise.all([
+    read.count(where),
+    read.rows({ where, orderBy: { id: "asc" }, ...catalogListWindow(input) }),
+  ]);
+  return { count, results: rows.map(present) };
+}

@@ -6,7 +6,7 @@ import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
 import { nextScheduleOccurrences } from "@/server/domain/pricing/calendar";
 import type { BillingScheduleInput, CatalogListInput } from "@/server/schemas/catalogAdmin";
-import { type CatalogPage, catalogListWhere, catalogListWindow } from "./adminList";
+import { catalogPage } from "./adminList";
 
 const include = {
   rules: { orderBy: [{ displayOrder: "asc" as const }, { id: "asc" as const }] },
@@ -71,15 +71,10 @@ export async function updateBillingSchedule(ctx: Ctx, id: number, input: Partial
 }
 
 /** One page of the account's billing schedules for the console list. */
-export async function listBillingSchedules(
-  ctx: Ctx,
-  input: CatalogListInput,
-): Promise<CatalogPage<ReturnType<typeof present>>> {
+export async function listBillingSchedules(ctx: Ctx, input: CatalogListInput) {
   const now = ctx.clock.now();
-  const where = catalogListWhere(ctx, input);
-  const [count, rows] = await Promise.all([
-    ctx.db.billingSchedule.count({ where }),
-    ctx.db.billingSchedule.findMany({ where, orderBy: { id: "asc" }, include, ...catalogListWindow(input) }),
-  ]);
-  return { count, results: rows.map((s) => present(s, now)) };
+  return catalogPage(ctx, input, (row: Row) => present(row, now), {
+    count: (where) => ctx.db.billingSchedule.count({ where }),
+    rows: (query) => ctx.db.billingSchedule.findMany({ ...query, include }),
+  });
 }

@@ -3,6 +3,7 @@
 
 import type { Ctx } from "@/server/domain/context";
 import { invalid, notFound } from "@/server/domain/errors";
+import { lockAccountRow } from "@/server/domain/rowLock";
 import type { CatalogPriceOut } from "@/server/schemas/catalog";
 import { getPrice } from "./prices";
 
@@ -14,10 +15,7 @@ export async function cancelScheduledPriceVersion(
   const now = ctx.clock.now();
   await ctx.db.$transaction(async (tx) => {
     // the same row lock as schedulePriceVersion: a concurrent schedule cannot interleave with the cancel
-    const locked = await tx.$queryRaw<
-      { id: number }[]
-    >`select id from catalog_prices where id = ${priceId} and account_id = ${ctx.accountId} for update`;
-    if (!locked.length) throw notFound();
+    await lockAccountRow(tx, "catalog_prices", priceId, ctx.accountId);
     const version = await tx.priceVersion.findFirst({ where: { id: versionId, priceId } });
     if (!version) throw notFound();
     if (!version.effectiveFrom || version.effectiveFrom <= now) {

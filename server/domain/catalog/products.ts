@@ -11,6 +11,7 @@ import {
 import { fmt4 } from "@/server/domain/money";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { CatalogProductDetailOut, CatalogProductOut } from "@/server/schemas/catalog";
+import { namedRecordData } from "./namedRecord";
 import { presentPrice, presentProduct, priceInclude } from "./present";
 
 const countActivePrices = {
@@ -68,12 +69,8 @@ export async function createProduct(ctx: Ctx, input: ProductInput): Promise<Cata
   await checkProductRefs(ctx, input);
   const product = await ctx.db.catalogProduct.create({
     data: {
-      accountId: ctx.accountId,
-      name: input.name,
-      description: input.description ?? null,
-      reference: input.reference || null,
+      ...namedRecordData(ctx, input),
       imageUrl: input.image_url ?? null,
-      active: input.active ?? true,
       taxPolicy: input.tax_policy ?? null,
       taxRateId: input.tax_rate_id ?? null,
       electronic: input.electronic ?? true,

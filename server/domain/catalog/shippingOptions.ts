@@ -4,7 +4,7 @@ import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
 import { type DecimalLike, fmt4, fmt4n } from "@/server/domain/money";
 import type { CatalogListInput, ShippingOptionInput } from "@/server/schemas/catalogAdmin";
-import { type CatalogPage, catalogListWhere, catalogListWindow } from "./adminList";
+import { catalogPage } from "./adminList";
 
 /** A shipping option's stored terms, as read by the seller's list and by a checkout's option list. */
 export interface ShippingOptionTerms {
@@ -72,14 +72,9 @@ export async function updateShippingOption(ctx: Ctx, id: number, input: Partial<
 }
 
 /** One page of the account's shipping options for the console list. */
-export async function listShippingOptions(
-  ctx: Ctx,
-  input: CatalogListInput,
-): Promise<CatalogPage<ReturnType<typeof present>>> {
-  const where = catalogListWhere(ctx, input);
-  const [count, rows] = await Promise.all([
-    ctx.db.shippingOption.count({ where }),
-    ctx.db.shippingOption.findMany({ where, orderBy: { id: "asc" }, ...catalogListWindow(input) }),
-  ]);
-  return { count, results: rows.map(present) };
+export async function listShippingOptions(ctx: Ctx, input: CatalogListInput) {
+  return catalogPage(ctx, input, present, {
+    count: (where) => ctx.db.shippingOption.count({ where }),
+    rows: (query) => ctx.db.shippingOption.findMany(query),
+  });
 }

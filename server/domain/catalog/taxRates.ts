@@ -4,7 +4,7 @@ import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
 import { type DecimalLike, fmt4 } from "@/server/domain/money";
 import type { CatalogListInput, TaxRateInput } from "@/server/schemas/catalogAdmin";
-import { type CatalogPage, catalogListWhere, catalogListWindow } from "./adminList";
+import { catalogPage } from "./adminList";
 
 const present = (row: { id: number; name: string; percentage: DecimalLike; active: boolean; createdAt: Date }) => ({
   id: row.id,
@@ -43,14 +43,9 @@ export async function updateTaxRate(ctx: Ctx, id: number, input: Partial<TaxRate
 }
 
 /** One page of the account's tax rates for the console list. */
-export async function listTaxRatesAdmin(
-  ctx: Ctx,
-  input: CatalogListInput,
-): Promise<CatalogPage<ReturnType<typeof present>>> {
-  const where = catalogListWhere(ctx, input);
-  const [count, rows] = await Promise.all([
-    ctx.db.taxRate.count({ where }),
-    ctx.db.taxRate.findMany({ where, orderBy: { id: "asc" }, ...catalogListWindow(input) }),
-  ]);
-  return { count, results: rows.map(present) };
+export async function listTaxRatesAdmin(ctx: Ctx, input: CatalogListInput) {
+  return catalogPage(ctx, input, present, {
+    count: (where) => ctx.db.taxRate.count({ where }),
+    rows: (query) => ctx.db.taxRate.findMany(query),
+  });
 }

@@ -3,8 +3,9 @@
 // schedule would leave, see simulate.ts): the version in effect then is closed at `from` and later
 // scheduled versions are replaced, so ranges never overlap.
 import type { Ctx } from "@/server/domain/context";
-import { invalid, notFound } from "@/server/domain/errors";
+import { invalid } from "@/server/domain/errors";
 import { fmt4 } from "@/server/domain/money";
+import { lockAccountRow } from "@/server/domain/rowLock";
 import type { Prisma } from "@/server/generated/prisma/client";
 
 export interface VersionScheduleInput {
@@ -33,10 +34,7 @@ export async function applyVersionSchedule(
   versionId?: number,
 ): Promise<void> {
   // row lock on the price serialises concurrent schedulers of the same price
-  const locked = await tx.$queryRaw<
-    { id: number }[]
-  >`select id from catalog_prices where id = ${priceId} and account_id = ${ctx.accountId} for update`;
-  if (!locked.length) throw notFound();
+  await lockAccountRow(tx, "catalog_prices", priceId, ctx.accountId);
   await tx.priceVersion.deleteMany({ where: { priceId, effectiveFrom: { gte: from } } });
   await tx.priceVersion.updateMany({
     where: {

@@ -5,7 +5,7 @@ import type { Ctx } from "@/server/domain/context";
 import { fmt4 } from "@/server/domain/money";
 import { Prisma } from "@/server/generated/prisma/client";
 import { cappedCount, cappedPage } from "./count";
-import { asList, customerCondition, rangeConditions } from "./listConditions";
+import { accountListConditions, asList, rangeConditions } from "./listConditions";
 import { renewalAmountSql } from "./renewal";
 import { serviceStateSql } from "./serviceState";
 
@@ -36,11 +36,8 @@ export interface ContractListInput {
 }
 
 export function contractWhere(ctx: Ctx, f: ContractListFilters, search: string | undefined, now: Date): Prisma.Sql {
-  const parts: Prisma.Sql[] = [Prisma.sql`c.account_id = ${ctx.accountId}`];
-  if (f.state !== undefined) parts.push(Prisma.sql`c.state in (${Prisma.join(asList(f.state))})`);
-  if (f.currency) parts.push(Prisma.sql`c.currency = ${f.currency}`);
+  const parts = accountListConditions(ctx, "c", f);
   if (f.attention !== undefined) parts.push(Prisma.sql`c.billing_attention_required = ${f.attention}`);
-  if (f.customer) parts.push(customerCondition(ctx, Prisma.sql`c.customer_id`, f.customer));
   const range = (column: Prisma.Sql, from?: string, to?: string) => parts.push(...rangeConditions(column, from, to));
   if (f.created_after) parts.push(Prisma.sql`c.created_at > ${new Date(f.created_after)}`);
   if (f.ended_after) parts.push(Prisma.sql`c.ended_at > ${new Date(f.ended_after)}`);

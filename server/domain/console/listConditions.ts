@@ -18,3 +18,22 @@ export function rangeConditions(column: Prisma.Sql, from?: string, to?: string):
     ...(to ? [Prisma.sql`${column} <= ${new Date(to)}`] : []),
   ];
 }
+
+/**
+ * The conditions both lists start with: the account's rows, then the state(s), currency and customer
+ * when the filter gives them. `alias` is the list's table alias in its SQL (a fixed name, not input).
+ */
+export function accountListConditions(
+  ctx: Ctx,
+  alias: "c" | "r",
+  filters: { state?: string | string[]; currency?: string; customer?: string },
+): Prisma.Sql[] {
+  const column = (name: string) => Prisma.raw(`${alias}.${name}`);
+  const { state, currency, customer } = filters;
+  return [
+    Prisma.sql`${column("account_id")} = ${ctx.accountId}`,
+    ...(state !== undefined ? [Prisma.sql`${column("state")} in (${Prisma.join(asList(state))})`] : []),
+    ...(currency ? [Prisma.sql`${column("currency")} = ${currency}`] : []),
+    ...(customer ? [customerCondition(ctx, column("customer_id"), customer)] : []),
+  ];
+}

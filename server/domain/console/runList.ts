@@ -7,7 +7,7 @@ import type { Ctx } from "@/server/domain/context";
 import { fmt4 } from "@/server/domain/money";
 import { Prisma } from "@/server/generated/prisma/client";
 import { cappedCount, cappedPage } from "./count";
-import { asList, customerCondition, rangeConditions } from "./listConditions";
+import { accountListConditions, rangeConditions } from "./listConditions";
 
 export interface RunListFilters {
   state?: string | string[];
@@ -31,11 +31,8 @@ export interface RunListInput {
 }
 
 function runWhere(ctx: Ctx, f: RunListFilters): Prisma.Sql {
-  const parts: Prisma.Sql[] = [Prisma.sql`r.account_id = ${ctx.accountId}`];
-  if (f.state !== undefined) parts.push(Prisma.sql`r.state in (${Prisma.join(asList(f.state))})`);
-  if (f.currency) parts.push(Prisma.sql`r.currency = ${f.currency}`);
+  const parts = accountListConditions(ctx, "r", f);
   if (f.contract !== undefined) parts.push(Prisma.sql`r.contract_id = ${f.contract}`);
-  if (f.customer) parts.push(customerCondition(ctx, Prisma.sql`r.customer_id`, f.customer));
   const range = (column: Prisma.Sql, from?: string, to?: string) => parts.push(...rangeConditions(column, from, to));
   range(Prisma.sql`r.period_start_at`, f.period_from, f.period_to);
   range(Prisma.sql`r.scheduled_at`, f.scheduled_from, f.scheduled_to);
@@ -54,14 +51,14 @@ interface Row {
   id: number;
   contract_id: number;
   customer_id: number;
-  reference: string;
+  customer_reference: string;
   kind: string;
   state: string;
   currency: string;
   period_start_at: Date;
   period_end_at: Date;
   scheduled_at: Date;
-  total: string;
+  total_amount: string;
   attempt_count: number;
   next_attempt_at: Date | null;
   created_at: Date;
@@ -72,27 +69,21 @@ export async function listRunsForConsole(ctx: Ctx, input: RunListInput) {
   const where = runWhere(ctx, input.filters ?? {});
   const n = await cappedCount(ctx, Prisma.sql`select 1 from billing_runs r where ${where}`);
   const rows = await ctx.db.$queryRaw<Row[]>`
-    select r.id, r.contract_id, r.customer_id, cu.reference, r.kind, r.state, r.currency, r.period_start_at, r.period_end_at, r.scheduled_at,
-      r.total::text as total, r.attempt_count, r.next_attempt_at, r.created_at
+    select r.id, r.contract_id, r.customer_id, cu.reference as customer_reference, r.kind, r.state, r.currency, r.period_start_at, r.period_end_at, r.scheduled_at,
+      r.total::text as total_amount, r.attempt_count, r.next_attempt_at, r.created_at
     from (select r.* from billing_runs r where ${where} order by r.scheduled_at desc, r.id desc limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}) r
     join customers cu on cu.id = r.customer_id
     order by r.scheduled_at desc, r.id desc`;
   return cappedPage(
     n,
     input,
+    // the columns are named as the list shows them: only instants and the amount are converted
     rows.map((r) => ({
-      id: r.id,
-      contract_id: r.contract_id,
-      customer_id: r.customer_id,
-      customer_reference: r.reference,
-      kind: r.kind,
-      state: r.state,
-      currency: r.currency,
+      ...r,
       period_start_at: r.period_start_at.toISOString(),
       period_end_at: r.period_end_at.toISOString(),
       scheduled_at: r.scheduled_at.toISOString(),
-      total_amount: fmt4(r.total),
-      attempt_count: r.attempt_count,
+      total_amount: fmt4(r.total_amount),
       next_attempt_at: r.next_attempt_at?.toISOString() ?? null,
       created_at: r.created_at.toISOString(),
     })),

@@ -3,11 +3,12 @@
 // or apply-credit), so granting it changes no price and does not bump contract_version (open preview tokens stay valid).
 import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
+import { grantCredit } from "@/server/domain/contracts/creditLedger";
 import { withLockedContract } from "@/server/domain/contracts/records";
 import { viewContractById } from "@/server/domain/contracts/view";
 import { invalid } from "@/server/domain/errors";
 import { emitEvent } from "@/server/domain/events/outbox";
-import { dec, fmt4 } from "@/server/domain/money";
+import { dec } from "@/server/domain/money";
 import { moneyInput } from "@/server/schemas/common";
 import type { ContractOut } from "@/server/schemas/contracts";
 
@@ -26,18 +27,7 @@ export async function grantContractCredit(ctx: Ctx, contractId: number, input: C
   if (amount.lte(0)) throw invalid("amount", "Ensure this value is greater than 0.");
   return withLockedContract(ctx, contractId, async (tx, contract) => {
     const now = ctx.clock.now();
-    await tx.contractCredit.create({
-      data: {
-        accountId: ctx.accountId,
-        contractId: contract.id,
-        amount: fmt4(amount),
-        currency: contract.currency,
-        kind: "grant",
-        reason: input.reason,
-        operation: "manual_grant",
-        createdAt: now,
-      },
-    });
+    await grantCredit(tx, contract, amount, input.reason, "manual_grant", now);
     const view = await viewContractById(ctx, tx, contract.id);
     await emitEvent(tx, ctx.accountId, "subscription_contract.updated", view, now);
     return view;

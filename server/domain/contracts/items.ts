@@ -9,14 +9,13 @@ import type { Prisma } from "@/server/generated/prisma/client";
 import type { ItemAddInput, ItemRemoveInput, ItemUpdateInput } from "@/server/schemas/contracts";
 import { contractAnchor, itemLine, type ProrationLine, prorate } from "./lines";
 import type { Plan, PlanArgs } from "./operationFlow";
-import type { ContractRecord } from "./records";
+import { type ContractRecord, notAllowed } from "./records";
 import { cancelPendingChanges } from "./scheduledChanges";
 
 type Item = ContractRecord["items"][number];
 
 function changeable(c: ContractRecord) {
-  if (c.state === "canceled" || c.state === "ended")
-    throw invalid("non_field_errors", `Cannot change items of a contract in state '${c.state}'.`);
+  if (c.state === "canceled" || c.state === "ended") throw notAllowed(c, "change items of");
 }
 
 function findItem(contract: ContractRecord, id: number): Item {
@@ -148,24 +147,10 @@ export function planUpdateItem(args: PlanArgs<ItemUpdateInput>): Plan {
   if (period && args.prorate) {
     // the period in progress was billed with the discount: its credit and the new charge carry it too
     const coupon = prorationDiscount(contract.discount, contract.currency, at);
-    const credit = prorate(
-      withCoupon(itemLine(catalog, item), coupon, false),
-      item.id,
-      period,
-      at,
-      period.end,
-      -1,
-      reason,
-    );
-    const charge = prorate(
-      withCoupon(itemLine(catalog, next), coupon, false),
-      item.id,
-      period,
-      at,
-      period.end,
-      1,
-      reason,
-    );
+    const prorated = (line: ReturnType<typeof itemLine>, sign: 1 | -1) =>
+      prorate(withCoupon(line, coupon, false), item.id, period, at, period.end, sign, reason);
+    const credit = prorated(itemLine(catalog, item), -1);
+    const charge = prorated(itemLine(catalog, next), 1);
     for (const l of [credit, charge]) if (l) lines.push(l);
   }
   return {

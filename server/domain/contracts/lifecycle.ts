@@ -4,17 +4,15 @@ import Decimal from "decimal.js";
 import type { DbTx } from "@/server/db";
 import { invalid, invalidFields } from "@/server/domain/errors";
 import type { EventType } from "@/server/domain/events/outbox";
-import { fmt4 } from "@/server/domain/money";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { CancelInput, PauseInput, RestartInput, ResumeInput } from "@/server/schemas/contracts";
 import { createAdjustmentRun } from "./adjustmentRun";
+import { grantCredit } from "./creditLedger";
 import { itemLine, type ProrationLine, pendingAsRunLine, prorate } from "./lines";
 import type { Plan, PlanArgs } from "./operationFlow";
-import { type ContractRecord, canceledContractFields } from "./records";
+import { type ContractRecord, canceledContractFields, notAllowed } from "./records";
 import { cancelPendingChanges } from "./scheduledChanges";
 
-const notAllowed = (c: ContractRecord, what: string) =>
-  invalid("non_field_errors", `Cannot ${what} a contract in state '${c.state}'.`);
 /** The latest instant a Date can hold (ECMAScript's limit, 8.64e15 ms after the epoch). */
 const END_OF_TIME = new Date(8.64e15);
 const liveItems = (c: ContractRecord) => c.items.filter((i) => i.status === "active");
@@ -120,18 +118,7 @@ async function settlePendingOnCancel(tx: DbTx, contract: ContractRecord, now: Da
     );
   } else {
     if (net.lt(0)) {
-      await tx.contractCredit.create({
-        data: {
-          accountId: contract.accountId,
-          contractId: contract.id,
-          amount: fmt4(net.negated()),
-          currency: contract.currency,
-          kind: "grant",
-          reason: "pending adjustments of a canceled contract",
-          operation: "cancel",
-          createdAt: now,
-        },
-      });
+      await grantCredit(tx, contract, net.negated(), "pending adjustments of a canceled contract", "cancel", now);
     }
     // settled as credit (or nothing): the queue entries are done
     await tx.pendingLine.deleteMany({ where: { id: { in: pending.map((p) => p.id) } } });
@@ -145,12 +132,7 @@ export function planRestart(args: PlanArgs<RestartInput>): Plan {
     return fieldsOnlyPlan(contract.id, { cancelAtPeriodEnd: false, cancelAt: null }, "subscription_contract.restarted");
   }
   if (contract.state !== "canceled")
-    throw invalid(
-      "non_field_errors",
-      contract.state === "active"
-        ? "The contract has no pending cancellation to clear."
-        : `Cannot restart a contract in state '${contract.state}'.`,
-    );
+    throw notAllowed(contract, "restart", { active: "The contract has no pending cancellation to clear." });
   const items = liveItems(contract);
   if (!items.length) throw invalid("non_field_errors", "The contract has no items to restart.");
   return restartBillingPlan(contract, now, "subscription_contract.restarted");

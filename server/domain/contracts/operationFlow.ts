@@ -10,6 +10,7 @@ import { type CatalogSnapshot, catalogSnapshot } from "@/server/domain/offers/sn
 import { iso } from "@/server/domain/time";
 import type { ContractOut, Operation, ProrationPreviewOut } from "@/server/schemas/contracts";
 import { createAdjustmentRun } from "./adjustmentRun";
+import { grantCredit } from "./creditLedger";
 import { lineGross, type ProrationLine, pendingAsRunLine, presentProrationLine } from "./lines";
 import { type ContractRecord, loadContract, withLockedContract, withVersionBump } from "./records";
 import { checkPreviewClaims, digest, PREVIEW_TTL_MS, paramsHash, readPreview, signPreview } from "./token";
@@ -243,18 +244,7 @@ async function record(
   reason?: string,
 ): Promise<number | null> {
   if (settlement.credit.gt(0)) {
-    await tx.contractCredit.create({
-      data: {
-        accountId: ctx.accountId,
-        contractId: contract.id,
-        amount: fmt4(settlement.credit),
-        currency: contract.currency,
-        kind: "grant",
-        reason: reason ?? `${op} proration`,
-        operation: op,
-        createdAt: now,
-      },
-    });
+    await grantCredit(tx, contract, settlement.credit, reason ?? `${op} proration`, op, now);
   }
   const lineData = (line: ProrationLine) => ({
     contractItemId: line.contractItemId,

@@ -3,7 +3,8 @@
 
 import type { DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
-import { notFound } from "@/server/domain/errors";
+import { invalid, notFound } from "@/server/domain/errors";
+import { lockAccountRow } from "@/server/domain/rowLock";
 import type { Prisma } from "@/server/generated/prisma/client";
 
 /** The columns of a run a contract shows (latest_billing_run, initial_billing_run). */
@@ -46,10 +47,7 @@ export async function withLockedContract<T>(
 ): Promise<T> {
   return ctx.db.$transaction(
     async (tx) => {
-      const rows = await tx.$queryRaw<
-        { id: number }[]
-      >`select id from subscription_contracts where id = ${id} and account_id = ${ctx.accountId} for update`;
-      if (!rows.length) throw notFound();
+      await lockAccountRow(tx, "subscription_contracts", id, ctx.accountId);
       return fn(tx, await loadContract(tx, ctx.accountId, id));
     },
     { timeout: 20_000, maxWait: 20_000 },
@@ -97,3 +95,7 @@ export function withVersionBump(
 ): Prisma.SubscriptionContractUpdateInput {
   return { ...data, contractVersion: { increment: 1 }, updatedAt: now };
 }
+
+/** 400: `what` cannot be done in the contract's state; `because` words it better for some states. */
+export const notAllowed = (c: { state: string }, what: string, because: Partial<Record<string, string>> = {}) =>
+  invalid("non_field_errors", because[c.state] ?? `Cannot ${what} a contract in state '${c.state}'.`);

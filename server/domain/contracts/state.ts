@@ -10,7 +10,7 @@ import type { Prisma } from "@/server/generated/prisma/client";
 import type { ContractOut } from "@/server/schemas/contracts";
 import { createInitialBilling } from "./create";
 import { contractAnchor, itemLine } from "./lines";
-import { canceledContractFields, withLockedContract, withVersionBump } from "./records";
+import { canceledContractFields, notAllowed, withLockedContract, withVersionBump } from "./records";
 import { cancelPendingChanges, settleDueChanges } from "./scheduledChanges";
 import { viewContractById } from "./view";
 
@@ -18,12 +18,7 @@ export async function activateContract(ctx: Ctx, id: number): Promise<ContractOu
   const catalog = await catalogSnapshot(ctx);
   return withLockedContract(ctx, id, async (tx, contract) => {
     if (contract.state !== "inactive")
-      throw invalid(
-        "non_field_errors",
-        contract.state === "paused"
-          ? "A paused contract is resumed, not activated."
-          : `Cannot activate a contract in state '${contract.state}'.`,
-      );
+      throw notAllowed(contract, "activate", { paused: "A paused contract is resumed, not activated." });
     const now = ctx.clock.now();
     const items = contract.items.filter((i) => i.status === "active");
     // service and billing periods start at activation

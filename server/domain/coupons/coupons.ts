@@ -1,7 +1,7 @@
 // Coupons: created, listed, read and deactivated by the seller. Terms never change after creation (a
 // contract's discount refers to its coupon), so there is no update besides deactivation.
 import type { Ctx } from "@/server/domain/context";
-import { invalid, notFound } from "@/server/domain/errors";
+import { foundOr404, invalid } from "@/server/domain/errors";
 import { activeWhere, type ListResult, type PageRequest, type PageWindow, pagedList } from "@/server/domain/list";
 import { fmt4 } from "@/server/domain/money";
 import type { Prisma } from "@/server/generated/prisma/client";
@@ -40,9 +40,7 @@ export async function createCoupon(ctx: Ctx, input: CouponCreateInput): Promise<
 }
 
 export async function findCoupon(ctx: Ctx, id: number) {
-  const coupon = await ctx.db.coupon.findFirst({ where: { id, accountId: ctx.accountId } });
-  if (!coupon) throw notFound();
-  return coupon;
+  return foundOr404(await ctx.db.coupon.findFirst({ where: { id, accountId: ctx.accountId } }));
 }
 
 export async function getCoupon(ctx: Ctx, id: number): Promise<CouponOut> {

@@ -1,6 +1,6 @@
 // Promotion codes: customer-facing names of a coupon, unique per account ignoring case.
 import type { Ctx } from "@/server/domain/context";
-import { invalid, notFound } from "@/server/domain/errors";
+import { foundOr404, invalid } from "@/server/domain/errors";
 import { activeWhere, type ListResult, type PageRequest, type PageWindow, pagedList } from "@/server/domain/list";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { PromotionCodeCreateInput, PromotionCodeOut } from "@/server/schemas/coupons";
@@ -38,12 +38,9 @@ export async function createPromotionCode(ctx: Ctx, input: PromotionCodeCreateIn
 }
 
 async function findCode(ctx: Ctx, id: number) {
-  const code = await ctx.db.promotionCode.findFirst({
-    where: { id, accountId: ctx.accountId },
-    include: { coupon: true },
-  });
-  if (!code) throw notFound();
-  return code;
+  return foundOr404(
+    await ctx.db.promotionCode.findFirst({ where: { id, accountId: ctx.accountId }, include: { coupon: true } }),
+  );
 }
 
 export async function getPromotionCode(ctx: Ctx, id: number): Promise<PromotionCodeOut> {

@@ -3,7 +3,7 @@ import { applyCreditToRun } from "@/server/domain/billing/credit";
 import { advanceTestClock, getRun, listRuns, retryRun } from "@/server/domain/billing/runs";
 import { createWebhookEndpoint, listDeliveries, listWebhookEndpoints } from "@/server/domain/webhooks/endpoints";
 import { defineEndpoint, intId } from "@/server/http/endpoint";
-import { listEndpoint } from "@/server/http/readEndpoints";
+import { recordEndpoints } from "@/server/http/recordEndpoints";
 import {
   applyCreditBody,
   billingRunResponse,
@@ -15,47 +15,29 @@ import {
   webhookEndpointCreatedResponse,
 } from "@/server/schemas/billing";
 
-const tags = ["Billing runs"];
-const params = z.object({ billingRunId: intId });
+const run = recordEndpoints({
+  path: "/v2/billing-runs/{billingRunId}/",
+  tags: ["Billing runs"],
+  response: billingRunResponse,
+});
 
 export const billingEndpoints = [
-  listEndpoint({
-    path: "/v2/billing-runs/",
-    summary: "List billing runs with lines and attempts",
-    tags,
-    query: runListQuery,
-    item: billingRunResponse,
-    list: listRuns,
-  }),
-  defineEndpoint({
-    method: "GET",
-    path: "/v2/billing-runs/{billingRunId}/",
-    summary: "Read a billing run with lines, attempts and transactions",
-    tags,
-    params,
-    response: billingRunResponse,
-    handler: (ctx, { params }) => getRun(ctx, params.billingRunId),
-  }),
-  defineEndpoint({
+  run.list({ summary: "List billing runs with lines and attempts", query: runListQuery, list: listRuns }),
+  run.read("Read a billing run with lines, attempts and transactions", getRun),
+  run.route({
     method: "POST",
-    path: "/v2/billing-runs/{billingRunId}/retry/",
+    below: "retry/",
     summary: "Schedule a manual retry of a failed run",
-    tags,
-    params,
     body: retryBody,
     bodyRequired: true,
-    response: billingRunResponse,
     handler: (ctx, { params, body }) => retryRun(ctx, params.billingRunId, body),
   }),
-  defineEndpoint({
+  run.route({
     method: "POST",
-    path: "/v2/billing-runs/{billingRunId}/apply-credit/",
+    below: "apply-credit/",
     summary: "Use contract credit on a scheduled or failed run",
-    tags,
     extension: true,
-    params,
     body: applyCreditBody,
-    response: billingRunResponse,
     description:
       "Credit is never used automatically (spec 4.6) unless the contract has `auto_apply_credit`. This call uses it after taxes and line totals, before the processor charge: `amount` (default: as much as covers the amount due) must not exceed the credit available or the amount due. Credit granted by the run itself is not available to it. A run left with nothing to charge succeeds without a processor attempt. 400 for runs that are processing, pending or settled.",
     handler: (ctx, { params, body }) => applyCreditToRun(ctx, params.billingRunId, body ?? {}),

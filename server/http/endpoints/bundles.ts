@@ -1,8 +1,6 @@
-import { z } from "zod";
 import { evaluateAddons } from "@/server/domain/bundles/addons";
 import { getBundle, listBundles } from "@/server/domain/bundles/bundles";
-import { defineEndpoint, intId } from "@/server/http/endpoint";
-import { detailEndpoint, listEndpoint } from "@/server/http/readEndpoints";
+import { recordEndpoints } from "@/server/http/recordEndpoints";
 import {
   addonsBody,
   bundleAddonsResponse,
@@ -11,31 +9,19 @@ import {
   bundleTemplateResponse,
 } from "@/server/schemas/bundles";
 
-const tags = ["Bundles"];
+const bundle = recordEndpoints({
+  path: "/v2/bundle-templates/{bundleTemplateId}/",
+  tags: ["Bundles"],
+  response: bundleTemplateResponse,
+});
 
 export const bundleEndpoints = [
-  listEndpoint({
-    path: "/v2/bundle-templates/",
-    summary: "List bundle templates",
-    tags,
-    query: bundleListQuery,
-    item: bundleTemplateResponse,
-    list: listBundles,
-  }),
-  detailEndpoint({
-    path: "/v2/bundle-templates/{bundleTemplateId}/",
-    summary: "Read a bundle template with items and selectable prices",
-    tags,
-    param: "bundleTemplateId",
-    response: bundleTemplateDetailResponse,
-    read: getBundle,
-  }),
-  defineEndpoint({
+  bundle.list({ summary: "List bundle templates", query: bundleListQuery, list: listBundles }),
+  bundle.detail("Read a bundle template with items and selectable prices", getBundle, bundleTemplateDetailResponse),
+  bundle.route({
     method: "POST",
-    path: "/v2/bundle-templates/{bundleTemplateId}/addons/",
+    below: "addons/",
     summary: "Add-on offers for the given item selections",
-    tags,
-    params: z.object({ bundleTemplateId: intId }),
     body: addonsBody,
     bodyRequired: true,
     response: bundleAddonsResponse,

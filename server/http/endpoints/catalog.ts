@@ -1,6 +1,6 @@
 import { getPrice, listPrices } from "@/server/domain/catalog/prices";
 import { getProduct, listProducts } from "@/server/domain/catalog/products";
-import { detailEndpoint, listEndpoint } from "@/server/http/readEndpoints";
+import { recordEndpoints } from "@/server/http/recordEndpoints";
 import {
   priceListQuery,
   priceResponse,
@@ -10,38 +10,12 @@ import {
 } from "@/server/schemas/catalog";
 
 const tags = ["Catalog"];
+const product = recordEndpoints({ path: "/v2/catalog/products/{productId}/", tags, response: productResponse });
+const price = recordEndpoints({ path: "/v2/catalog/prices/{priceId}/", tags, response: priceResponse });
 
 export const catalogEndpoints = [
-  listEndpoint({
-    path: "/v2/catalog/products/",
-    summary: "List catalog products",
-    tags,
-    query: productListQuery,
-    item: productResponse,
-    list: listProducts,
-  }),
-  detailEndpoint({
-    path: "/v2/catalog/products/{productId}/",
-    summary: "Read a catalog product with its prices",
-    tags,
-    param: "productId",
-    response: productDetailResponse,
-    read: getProduct,
-  }),
-  listEndpoint({
-    path: "/v2/catalog/prices/",
-    summary: "List catalog prices",
-    tags,
-    query: priceListQuery,
-    item: priceResponse,
-    list: listPrices,
-  }),
-  detailEndpoint({
-    path: "/v2/catalog/prices/{priceId}/",
-    summary: "Read a catalog price",
-    tags,
-    param: "priceId",
-    response: priceResponse,
-    read: getPrice,
-  }),
+  product.list({ summary: "List catalog products", query: productListQuery, list: listProducts }),
+  product.detail("Read a catalog product with its prices", getProduct, productDetailResponse),
+  price.list({ summary: "List catalog prices", query: priceListQuery, list: listPrices }),
+  price.detail("Read a catalog price", getPrice),
 ];

@@ -6,29 +6,24 @@ import { getContract, listContracts, patchContract } from "@/server/domain/contr
 import { cancelScheduledChange } from "@/server/domain/contracts/scheduledChanges";
 import { activateContract, deletePause } from "@/server/domain/contracts/state";
 import { customerEntitlements } from "@/server/domain/entitlements/entitlements";
-import { defineEndpoint, intId } from "@/server/http/endpoint";
-import { listEndpoint } from "@/server/http/readEndpoints";
+import { defineEndpoint, type EndpointDef, intId } from "@/server/http/endpoint";
+import { recordEndpoints } from "@/server/http/recordEndpoints";
 import {
-  cancelBody,
   contractCreateBody,
   contractListQuery,
   contractPatchBody,
   contractResponse,
-  itemAddBody,
   itemChangeResponse,
-  itemRemoveBody,
-  itemUpdateBody,
-  pauseBody,
+  type Operation,
+  operationBodies,
   previewBody,
   prorationPreviewResponse,
-  restartBody,
-  resumeBody,
 } from "@/server/schemas/contracts";
 import { entitlementQuery, entitlementStateResponse } from "@/server/schemas/entitlements";
 
 const tags = ["Subscription contracts"];
-const params = z.object({ contractId: intId });
 const base = "/v2/subscription-contracts/{contractId}";
+const contract = recordEndpoints({ path: `${base}/`, tags, response: contractResponse });
 
 const itemResult = (r: OperationResult) => ({
   contract: r.contract,
@@ -37,52 +32,55 @@ const itemResult = (r: OperationResult) => ({
   adjustment_billing_run_id: r.adjustmentRunId,
 });
 
-export const contractEndpoints = [
-  listEndpoint({
-    path: "/v2/subscription-contracts/",
-    summary: "List contracts (newest first)",
-    tags,
-    query: contractListQuery,
-    item: contractResponse,
-    list: listContracts,
-  }),
-  defineEndpoint({
+/** Each operation's body schema, typed per operation (so a route's handler gets that operation's body). */
+const bodies: { [K in Operation]: z.ZodType<z.infer<(typeof operationBodies)[K]>> } = operationBodies;
+
+/** POST .../items/<verb>/: the item operation with its own body, answered with the item change. */
+const itemOperation = <K extends "add_item" | "update_item" | "remove_item">(operation: K, summary: string) =>
+  contract.route({
     method: "POST",
-    path: "/v2/subscription-contracts/",
-    summary: "Create a contract from a bundle or direct items",
-    tags,
-    body: contractCreateBody,
+    below: `items/${operation.replace("_item", "")}/`,
+    summary,
+    body: bodies[operation],
     bodyRequired: true,
-    response: contractResponse,
-    status: 201,
-    handler: (ctx, { body }) => createContract(ctx, body),
+    response: itemChangeResponse,
+    handler: async (ctx, { params, body }) => itemResult(await runOperation(ctx, params.contractId, operation, body)),
+  });
+
+/** POST .../<operation>/: a lifecycle operation, answered with the contract. */
+const lifecycleOperation = <K extends "cancel" | "restart" | "pause" | "resume">(
+  operation: K,
+  summary: string,
+  options: Pick<EndpointDef, "bodyRequired"> = {},
+) =>
+  contract.route({
+    method: "POST",
+    below: `${operation}/`,
+    summary,
+    body: bodies[operation],
+    ...options,
+    handler: (ctx, { params, body }) => runLifecycle(ctx, params.contractId, operation, body),
+  });
+
+export const contractEndpoints = [
+  contract.list({ summary: "List contracts (newest first)", query: contractListQuery, list: listContracts }),
+  contract.create({
+    summary: "Create a contract from a bundle or direct items",
+    body: contractCreateBody,
+    create: createContract,
   }),
-  defineEndpoint({
-    method: "GET",
-    path: `${base}/`,
-    summary: "Read a contract",
-    tags,
-    params,
-    response: contractResponse,
-    handler: (ctx, { params }) => getContract(ctx, params.contractId),
-  }),
-  defineEndpoint({
+  contract.read("Read a contract", getContract),
+  contract.route({
     method: "PATCH",
-    path: `${base}/`,
     summary: "Update metadata, payment_processor_override, delivery_address, accounting fields",
-    tags,
-    params,
     body: contractPatchBody,
     bodyRequired: true,
-    response: contractResponse,
     handler: (ctx, { params, body }) => patchContract(ctx, params.contractId, body),
   }),
-  defineEndpoint({
+  contract.route({
     method: "POST",
-    path: `${base}/proration-preview/`,
+    below: "proration-preview/",
     summary: "Preview the amounts of an item change or lifecycle operation",
-    tags,
-    params,
     body: previewBody,
     bodyRequired: false,
     response: prorationPreviewResponse,
@@ -91,82 +89,13 @@ export const contractEndpoints = [
       "Send `operation` (default update_item) with that operation's fields; take `preview_token` into the execution call.",
     handler: (ctx, { params, body }) => previewChange(ctx, params.contractId, body as Record<string, unknown>),
   }),
-  defineEndpoint({
-    method: "POST",
-    path: `${base}/items/add/`,
-    summary: "Add an item",
-    tags,
-    params,
-    body: itemAddBody,
-    bodyRequired: true,
-    response: itemChangeResponse,
-    handler: async (ctx, { params, body }) => itemResult(await runOperation(ctx, params.contractId, "add_item", body)),
-  }),
-  defineEndpoint({
-    method: "POST",
-    path: `${base}/items/update/`,
-    summary: "Update an item (changed fields only)",
-    tags,
-    params,
-    body: itemUpdateBody,
-    bodyRequired: true,
-    response: itemChangeResponse,
-    handler: async (ctx, { params, body }) =>
-      itemResult(await runOperation(ctx, params.contractId, "update_item", body)),
-  }),
-  defineEndpoint({
-    method: "POST",
-    path: `${base}/items/remove/`,
-    summary: "Remove an item",
-    tags,
-    params,
-    body: itemRemoveBody,
-    bodyRequired: true,
-    response: itemChangeResponse,
-    handler: async (ctx, { params, body }) =>
-      itemResult(await runOperation(ctx, params.contractId, "remove_item", body)),
-  }),
-  defineEndpoint({
-    method: "POST",
-    path: `${base}/cancel/`,
-    summary: "Cancel now, at period end or at a date",
-    tags,
-    params,
-    body: cancelBody,
-    response: contractResponse,
-    handler: (ctx, { params, body }) => runLifecycle(ctx, params.contractId, "cancel", body),
-  }),
-  defineEndpoint({
-    method: "POST",
-    path: `${base}/restart/`,
-    summary: "Clear a pending cancellation or reactivate a canceled contract",
-    tags,
-    params,
-    body: restartBody,
-    response: contractResponse,
-    handler: (ctx, { params, body }) => runLifecycle(ctx, params.contractId, "restart", body),
-  }),
-  defineEndpoint({
-    method: "POST",
-    path: `${base}/pause/`,
-    summary: "Pause now or schedule a pause window",
-    tags,
-    params,
-    body: pauseBody,
-    bodyRequired: true,
-    response: contractResponse,
-    handler: (ctx, { params, body }) => runLifecycle(ctx, params.contractId, "pause", body),
-  }),
-  defineEndpoint({
-    method: "POST",
-    path: `${base}/resume/`,
-    summary: "End the current pause",
-    tags,
-    params,
-    body: resumeBody,
-    response: contractResponse,
-    handler: (ctx, { params, body }) => runLifecycle(ctx, params.contractId, "resume", body),
-  }),
+  itemOperation("add_item", "Add an item"),
+  itemOperation("update_item", "Update an item (changed fields only)"),
+  itemOperation("remove_item", "Remove an item"),
+  lifecycleOperation("cancel", "Cancel now, at period end or at a date"),
+  lifecycleOperation("restart", "Clear a pending cancellation or reactivate a canceled contract"),
+  lifecycleOperation("pause", "Pause now or schedule a pause window", { bodyRequired: true }),
+  lifecycleOperation("resume", "End the current pause"),
   defineEndpoint({
     method: "DELETE",
     path: `${base}/pause/{pauseId}/`,
@@ -188,15 +117,7 @@ export const contractEndpoints = [
     response: contractResponse,
     handler: (ctx, { params }) => cancelScheduledChange(ctx, params.contractId, params.changeId),
   }),
-  defineEndpoint({
-    method: "POST",
-    path: `${base}/activate/`,
-    summary: "Activate an inactive contract",
-    tags,
-    params,
-    response: contractResponse,
-    handler: (ctx, { params }) => activateContract(ctx, params.contractId),
-  }),
+  contract.action("activate/", "Activate an inactive contract", activateContract),
   defineEndpoint({
     method: "GET",
     path: "/v2/customer-entitlements/",

@@ -14,8 +14,9 @@ import {
   listPromotionCodes,
 } from "@/server/domain/coupons/promotionCodes";
 import { parsePage } from "@/server/domain/list";
-import { defineEndpoint, intId } from "@/server/http/endpoint";
+import { defineEndpoint } from "@/server/http/endpoint";
 import { listBody } from "@/server/http/pagination";
+import { recordEndpoints } from "@/server/http/recordEndpoints";
 import { listOf } from "@/server/schemas/common";
 import { contractResponse } from "@/server/schemas/contracts";
 import {
@@ -29,62 +30,44 @@ import {
   redemptionResponse,
 } from "@/server/schemas/coupons";
 
-const couponTags = ["Coupons"];
-const codeTags = ["Promotion codes"];
+const coupon = recordEndpoints({
+  path: "/v2/coupons/{couponId}/",
+  tags: ["Coupons"],
+  extension: true,
+  response: couponResponse,
+});
+const promotionCode = recordEndpoints({
+  path: "/v2/promotion-codes/{promotionCodeId}/",
+  tags: ["Promotion codes"],
+  extension: true,
+  response: promotionCodeResponse,
+});
+const contractDiscount = recordEndpoints({
+  path: "/v2/subscription-contracts/{contractId}/",
+  tags: ["Subscription contracts"],
+  extension: true,
+  response: contractResponse,
+});
 
 export const couponEndpoints = [
-  defineEndpoint({
-    method: "GET",
-    path: "/v2/coupons/",
-    summary: "List coupons (newest first)",
-    tags: couponTags,
-    extension: true,
-    query: couponListQuery,
-    response: listOf(couponResponse),
-    handler: async (ctx, { query, url }) =>
-      listBody(await listCoupons(ctx, { active: query.active, page: parsePage(query) }), url),
-  }),
-  defineEndpoint({
-    method: "POST",
-    path: "/v2/coupons/",
+  coupon.list({ summary: "List coupons (newest first)", query: couponListQuery, list: listCoupons }),
+  coupon.create({
     summary: "Create a coupon",
     description:
       "Exactly one of `percent_off` or `amounts_off` (a fixed amount per currency). Duration `once` discounts one run, `repeating` `duration_in_periods` runs, `forever` every run.",
-    tags: couponTags,
-    extension: true,
     body: couponCreateBody,
-    bodyRequired: true,
-    response: couponResponse,
-    status: 201,
-    handler: (ctx, { body }) => createCoupon(ctx, body),
+    create: createCoupon,
   }),
-  defineEndpoint({
+  coupon.read("Read a coupon", getCoupon),
+  coupon.action(
+    "deactivate/",
+    "Deactivate a coupon (its codes can no longer be redeemed; running discounts continue)",
+    deactivateCoupon,
+  ),
+  coupon.route({
     method: "GET",
-    path: "/v2/coupons/{couponId}/",
-    summary: "Read a coupon",
-    tags: couponTags,
-    extension: true,
-    params: z.object({ couponId: intId }),
-    response: couponResponse,
-    handler: (ctx, { params }) => getCoupon(ctx, params.couponId),
-  }),
-  defineEndpoint({
-    method: "POST",
-    path: "/v2/coupons/{couponId}/deactivate/",
-    summary: "Deactivate a coupon (its codes can no longer be redeemed; running discounts continue)",
-    tags: couponTags,
-    extension: true,
-    params: z.object({ couponId: intId }),
-    response: couponResponse,
-    handler: (ctx, { params }) => deactivateCoupon(ctx, params.couponId),
-  }),
-  defineEndpoint({
-    method: "GET",
-    path: "/v2/coupons/{couponId}/redemptions/",
+    below: "redemptions/",
     summary: "List a coupon's redemptions (newest first, at most 500)",
-    tags: couponTags,
-    extension: true,
-    params: z.object({ couponId: intId }),
     response: z.array(redemptionResponse),
     handler: (ctx, { params }) => listRedemptions(ctx, params.couponId),
   }),
@@ -92,7 +75,7 @@ export const couponEndpoints = [
     method: "GET",
     path: "/v2/promotion-codes/",
     summary: "List promotion codes (newest first)",
-    tags: codeTags,
+    tags: ["Promotion codes"],
     extension: true,
     query: promotionCodeListQuery,
     response: listOf(promotionCodeResponse),
@@ -107,60 +90,27 @@ export const couponEndpoints = [
         url,
       ),
   }),
-  defineEndpoint({
-    method: "POST",
-    path: "/v2/promotion-codes/",
+  promotionCode.create({
     summary: "Create a promotion code for a coupon",
-    tags: codeTags,
-    extension: true,
     body: promotionCodeCreateBody,
-    bodyRequired: true,
-    response: promotionCodeResponse,
-    status: 201,
-    handler: (ctx, { body }) => createPromotionCode(ctx, body),
+    create: createPromotionCode,
   }),
-  defineEndpoint({
-    method: "GET",
-    path: "/v2/promotion-codes/{promotionCodeId}/",
-    summary: "Read a promotion code",
-    tags: codeTags,
-    extension: true,
-    params: z.object({ promotionCodeId: intId }),
-    response: promotionCodeResponse,
-    handler: (ctx, { params }) => getPromotionCode(ctx, params.promotionCodeId),
-  }),
-  defineEndpoint({
+  promotionCode.read("Read a promotion code", getPromotionCode),
+  promotionCode.action("deactivate/", "Deactivate a promotion code", deactivatePromotionCode),
+  contractDiscount.route({
     method: "POST",
-    path: "/v2/promotion-codes/{promotionCodeId}/deactivate/",
-    summary: "Deactivate a promotion code",
-    tags: codeTags,
-    extension: true,
-    params: z.object({ promotionCodeId: intId }),
-    response: promotionCodeResponse,
-    handler: (ctx, { params }) => deactivatePromotionCode(ctx, params.promotionCodeId),
-  }),
-  defineEndpoint({
-    method: "POST",
-    path: "/v2/subscription-contracts/{contractId}/discount/",
+    below: "discount/",
     summary: "Apply a coupon or promotion code to a contract",
     description:
       "Redeems it (max redemptions enforced) and replaces any running discount; it counts from the contract's next regular run. The contract's `discount` shows it.",
-    tags: ["Subscription contracts"],
-    extension: true,
-    params: z.object({ contractId: intId }),
     body: contractDiscountBody,
     bodyRequired: true,
-    response: contractResponse,
     handler: (ctx, { params, body }) => applyContractDiscount(ctx, params.contractId, body),
   }),
-  defineEndpoint({
+  contractDiscount.route({
     method: "DELETE",
-    path: "/v2/subscription-contracts/{contractId}/discount/",
+    below: "discount/",
     summary: "Remove a contract's discount",
-    tags: ["Subscription contracts"],
-    extension: true,
-    params: z.object({ contractId: intId }),
-    response: contractResponse,
     handler: (ctx, { params }) => removeContractDiscount(ctx, params.contractId),
   }),
 ];

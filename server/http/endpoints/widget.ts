@@ -13,24 +13,27 @@ import { PUBLIC_BODY_LIMIT } from "@/server/http/body";
 import { defineEndpoint, type EndpointDef } from "@/server/http/endpoint";
 import { toRouteHandler } from "@/server/http/route";
 import { preflight as sessionPreflight } from "@/server/http/sessionGate";
-import {
-  type WidgetCheckoutInput,
-  type WidgetQuoteInput,
-  widgetCheckoutBody,
-  widgetQuoteBody,
-} from "@/server/schemas/sessions";
+import { widgetCheckoutBody, widgetQuoteBody } from "@/server/schemas/sessions";
 
 /** Origins are compared exactly as normalized on the channel (scheme, lower-case host, non-default port). */
 const snapshotOrigins = (s: SessionRow) => snapshotOf(s).allowed_origins;
 
+const SESSION_PATH = "/public/checkout-sessions/{token}/";
+
+/** A widget route below the session's path (`checkout/`; "" for the session itself). */
 const widgetRoute = <B>(
-  def: Pick<EndpointDef<unknown, unknown, B>, "method" | "path" | "summary" | "body"> & {
+  method: "GET" | "POST",
+  below: string,
+  def: Pick<EndpointDef<unknown, unknown, B>, "summary" | "body"> & {
     run: (ctx: Ctx, session: SessionRow, body: B) => Promise<unknown>;
   },
 ) =>
   toRouteHandler(
     defineEndpoint<unknown, unknown, B>({
-      ...def,
+      method,
+      path: `${SESSION_PATH}${below}`,
+      summary: def.summary,
+      body: def.body,
       tags: ["Public"],
       auth: "session",
       cors: snapshotOrigins,
@@ -42,45 +45,32 @@ const widgetRoute = <B>(
   );
 
 /** GET /api/public/checkout-sessions/{token}/ */
-export const getWidgetSession = widgetRoute({
-  method: "GET",
-  path: "/public/checkout-sessions/{token}/",
-  summary: "Widget: the session",
-  run: (ctx, s) => widgetView(ctx, s),
-});
+export const getWidgetSession = widgetRoute("GET", "", { summary: "Widget: the session", run: widgetView });
 
 /** GET /api/public/checkout-sessions/{token}/shipping-options/ (extension: the spec has no public list) */
-export const getWidgetShippingOptions = widgetRoute({
-  method: "GET",
-  path: "/public/checkout-sessions/{token}/shipping-options/",
+export const getWidgetShippingOptions = widgetRoute("GET", "shipping-options/", {
   summary: "Widget: the shipping options",
-  run: (ctx, s) => widgetShippingOptions(ctx, s),
+  run: widgetShippingOptions,
 });
 
 /** POST /api/public/checkout-sessions/{token}/checkout/ */
-export const postWidgetCheckout = widgetRoute<WidgetCheckoutInput>({
-  method: "POST",
-  path: "/public/checkout-sessions/{token}/checkout/",
+export const postWidgetCheckout = widgetRoute("POST", "checkout/", {
   summary: "Widget: create the checkout",
   body: widgetCheckoutBody,
-  run: (ctx, s, body) => widgetCheckout(ctx, s, body),
+  run: widgetCheckout,
 });
 
 /** POST /api/public/checkout-sessions/{token}/quote/ (extension: the offer priced with a promotion code) */
-export const postWidgetQuote = widgetRoute<WidgetQuoteInput>({
-  method: "POST",
-  path: "/public/checkout-sessions/{token}/quote/",
+export const postWidgetQuote = widgetRoute("POST", "quote/", {
   summary: "Widget: price the offer with a promotion code",
   body: widgetQuoteBody,
-  run: (ctx, s, body) => widgetQuote(ctx, s, body),
+  run: widgetQuote,
 });
 
 /** POST /api/public/checkout-sessions/{token}/finalize/ (an empty or `{}` body) */
-export const postWidgetFinalize = widgetRoute({
-  method: "POST",
-  path: "/public/checkout-sessions/{token}/finalize/",
+export const postWidgetFinalize = widgetRoute("POST", "finalize/", {
   summary: "Widget: finalize",
-  run: (ctx, s) => widgetFinalize(ctx, s),
+  run: widgetFinalize,
 });
 
 /** OPTIONS: the CORS preflight of one of the routes above. */

@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { createAccountApiKey, revokeApiKey } from "@/server/domain/auth/apiKeyAdmin";
 import { listApiKeys } from "@/server/domain/auth/apiKeys";
+import { idMutation } from "@/server/trpc/idProcedures";
 import { protectedProcedure, router } from "@/server/trpc/init";
-import { idOnly } from "@/server/trpc/inputs";
 
 export const apiKeysRouter = router({
   list: protectedProcedure.query(({ ctx }) => listApiKeys(ctx.domain)),
@@ -11,5 +11,5 @@ export const apiKeysRouter = router({
   create: protectedProcedure
     .input(z.object({ kind: z.string().max(20), name: z.string().max(1000).nullable().optional() }))
     .mutation(({ ctx, input }) => createAccountApiKey(ctx.domain, input)),
-  revoke: protectedProcedure.input(idOnly).mutation(({ ctx, input }) => revokeApiKey(ctx.domain, input.id)),
+  revoke: idMutation(revokeApiKey),
 });

@@ -30,6 +30,7 @@ import {
   withId,
 } from "@/server/schemas/catalogAdmin";
 import { idInput } from "@/server/schemas/common";
+import { idQuery } from "@/server/trpc/idProcedures";
 import { protectedProcedure, router } from "@/server/trpc/init";
 import { activeFilter, idOnly } from "@/server/trpc/inputs";
 
@@ -38,7 +39,7 @@ const bundles = router({
     .input(z.object({ active: activeFilter }).default({ active: "all" }))
     .query(async ({ ctx, input }) => (await listBundles(ctx.domain, { active: input.active })).results),
   get: protectedProcedure.input(idOnly).query(({ ctx, input }) => getBundle(ctx.domain, input.id, { active: "all" })),
-  addonRules: protectedProcedure.input(idOnly).query(({ ctx, input }) => listAddonRules(ctx.domain, input.id)),
+  addonRules: idQuery(listAddonRules),
   create: protectedProcedure.input(bundleInput).mutation(({ ctx, input }) => createBundle(ctx.domain, input)),
   update: protectedProcedure
     .input(

@@ -7,14 +7,14 @@ import {
   listPromotionCodes,
 } from "@/server/domain/coupons/promotionCodes";
 import { couponCreateBody, promotionCodeCreateBody } from "@/server/schemas/coupons";
+import { idMutation, idQuery } from "@/server/trpc/idProcedures";
 import { protectedProcedure, router } from "@/server/trpc/init";
-import { idOnly } from "@/server/trpc/inputs";
 
 export const couponsRouter = router({
   list: protectedProcedure.query(async ({ ctx }) => (await listCoupons(ctx.domain, { active: "all" })).results),
   create: protectedProcedure.input(couponCreateBody).mutation(({ ctx, input }) => createCoupon(ctx.domain, input)),
-  deactivate: protectedProcedure.input(idOnly).mutation(({ ctx, input }) => deactivateCoupon(ctx.domain, input.id)),
-  redemptions: protectedProcedure.input(idOnly).query(({ ctx, input }) => listRedemptions(ctx.domain, input.id)),
+  deactivate: idMutation(deactivateCoupon),
+  redemptions: idQuery(listRedemptions),
   codes: protectedProcedure
     .input(z.object({ coupon: z.number().int().positive().optional() }).default({}))
     .query(
@@ -23,7 +23,5 @@ export const couponsRouter = router({
   createCode: protectedProcedure
     .input(promotionCodeCreateBody)
     .mutation(({ ctx, input }) => createPromotionCode(ctx.domain, input)),
-  deactivateCode: protectedProcedure
-    .input(idOnly)
-    .mutation(({ ctx, input }) => deactivatePromotionCode(ctx.domain, input.id)),
+  deactivateCode: idMutation(deactivatePromotionCode),
 });

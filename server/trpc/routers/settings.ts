@@ -6,8 +6,8 @@ import { createChannel, getChannel, listChannels, updateChannel } from "@/server
 import { idInput } from "@/server/schemas/common";
 import { selfServicePolicyPatchBody } from "@/server/schemas/selfService";
 import { salesChannelCreateBody, salesChannelPatchBody } from "@/server/schemas/sessions";
+import { idQuery } from "@/server/trpc/idProcedures";
 import { protectedProcedure, router } from "@/server/trpc/init";
-import { idOnly } from "@/server/trpc/inputs";
 
 const processors = router({
   list: protectedProcedure.query(({ ctx }) => listAccountProcessors(ctx.domain)),
@@ -15,7 +15,7 @@ const processors = router({
 
 const salesChannels = router({
   list: protectedProcedure.query(async ({ ctx }) => (await listChannels(ctx.domain, { active: "all" })).results),
-  get: protectedProcedure.input(idOnly).query(({ ctx, input }) => getChannel(ctx.domain, input.id)),
+  get: idQuery(getChannel),
   create: protectedProcedure
     .input(salesChannelCreateBody)
     .mutation(({ ctx, input }) => createChannel(ctx.domain, input)),

@@ -10,20 +10,18 @@ import {
 import { createWebhookEndpoint, listDeliveries, listWebhookEndpoints } from "@/server/domain/webhooks/endpoints";
 import { webhookEndpointBody } from "@/server/schemas/billing";
 import { idInput } from "@/server/schemas/common";
+import { idMutation, idQuery } from "@/server/trpc/idProcedures";
 import { protectedProcedure, router } from "@/server/trpc/init";
-import { idOnly } from "@/server/trpc/inputs";
 
 export const webhooksRouter = router({
   list: protectedProcedure.query(({ ctx }) => listWebhookEndpoints(ctx.domain)),
-  get: protectedProcedure.input(idOnly).query(({ ctx, input }) => getWebhookEndpoint(ctx.domain, input.id)),
-  deliveries: protectedProcedure.input(idOnly).query(({ ctx, input }) => listDeliveries(ctx.domain, input.id)),
+  get: idQuery(getWebhookEndpoint),
+  deliveries: idQuery(listDeliveries),
   create: protectedProcedure
     .input(webhookEndpointBody)
     .mutation(({ ctx, input }) => createWebhookEndpoint(ctx.domain, input)),
-  rotateSecret: protectedProcedure
-    .input(idOnly)
-    .mutation(({ ctx, input }) => rotateWebhookSecret(ctx.domain, input.id)),
-  sendTestEvent: protectedProcedure.input(idOnly).mutation(({ ctx, input }) => sendTestEvent(ctx.domain, input.id)),
+  rotateSecret: idMutation(rotateWebhookSecret),
+  sendTestEvent: idMutation(sendTestEvent),
   replayDelivery: protectedProcedure
     .input(z.object({ id: idInput, delivery_id: idInput }))
     .mutation(({ ctx, input }) => replayDelivery(ctx.domain, input.id, input.delivery_id)),

@@ -1,0 +1,12 @@
+// Console procedures on one record of the account: `{ id }` in, the domain call with that id.
+import type { Ctx } from "@/server/domain/context";
+import { protectedProcedure } from "./init";
+import { idOnly } from "./inputs";
+
+type IdCall<T> = (ctx: Ctx, id: number) => Promise<T>;
+
+export const idQuery = <T>(call: IdCall<T>) =>
+  protectedProcedure.input(idOnly).query(({ ctx, input }) => call(ctx.domain, input.id));
+
+export const idMutation = <T>(call: IdCall<T>) =>
+  protectedProcedure.input(idOnly).mutation(({ ctx, input }) => call(ctx.domain, input.id));
