@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTime, dateTimeInput, metadata, money, moneyInput, pageQuery, timestamps } from "./common";
+import { dateTime, dateTimeInput, metadata, money, moneyInput, namedObject, pageQuery, timestamps } from "./common";
 import { pricedLineFields, runHeaderFields } from "./runShapes";
 import { RUN_STATES } from "./runStates";
 
@@ -20,111 +20,95 @@ export const runListQuery = z.object({
   ...pageQuery,
 });
 
-export const billingRunLineResponse = z
-  .object({
-    id: z.number().int(),
-    ...pricedLineFields,
-    line_subtotal_amount: money,
-    line_tax_amount: money,
-    line_total_amount: money,
-    service_period_start_at: dateTime,
-    service_period_end_at: dateTime,
-    proration_reason: z.string().nullable(),
-    kind: z.string(),
-    description: z.string(),
-  })
-  .meta({ id: "BillingRunLine" });
+export const billingRunLineResponse = namedObject("BillingRunLine", {
+  id: z.number().int(),
+  ...pricedLineFields,
+  line_subtotal_amount: money,
+  line_tax_amount: money,
+  line_total_amount: money,
+  service_period_start_at: dateTime,
+  service_period_end_at: dateTime,
+  proration_reason: z.string().nullable(),
+  kind: z.string(),
+  description: z.string(),
+});
 
-export const billingAttemptResponse = z
-  .object({
-    id: z.number().int(),
-    attempt_no: z.number().int(),
-    state: z.string(),
-    amount: money,
-    transaction_id: z.string().nullable(),
-    fail_code: z.string().nullable(),
-    fail_message: z.string().nullable(),
-    created_at: dateTime,
-  })
-  .meta({ id: "BillingAttempt" });
+export const billingAttemptResponse = namedObject("BillingAttempt", {
+  id: z.number().int(),
+  attempt_no: z.number().int(),
+  state: z.string(),
+  amount: money,
+  transaction_id: z.string().nullable(),
+  fail_code: z.string().nullable(),
+  fail_message: z.string().nullable(),
+  created_at: dateTime,
+});
 
-export const billingRunResponse = z
-  .object({
-    ...runHeaderFields(z.string()),
-    credit_applied_amount: money.meta({
-      description:
-        "Contract credit used by this run (POST /v2/billing-runs/{id}/apply-credit/, or automatically with auto_apply_credit)",
-    }),
-    amount_due: money.meta({ description: "total_amount − credit_applied_amount (never negative)" }),
-    rounding_adjustment_amount: money.meta({
-      description:
-        "amount_due − charged_amount: the part below the currency's minor unit (ISO 4217), rounded half-up; negative when rounded up",
-    }),
-    charged_amount: money.meta({
-      description:
-        "What the processor is (or was) asked to charge: amount_due rounded half-up to the currency's minor unit, so total_amount − credit_applied_amount − rounding_adjustment_amount = charged_amount exactly; 0.0000 when credit covers the run",
-    }),
-    scheduled_at: dateTime,
-    next_attempt_at: dateTime.nullable(),
-    metadata,
-    lines: z.array(billingRunLineResponse),
-    attempts: z.array(billingAttemptResponse),
-    transactions: z.array(
-      z.object({ type: z.string(), id: z.string(), amount: money, state: z.string(), created_at: dateTime }),
-    ),
-    status: z.string(),
-    ...timestamps,
-  })
-  .meta({ id: "BillingRun" });
+export const billingRunResponse = namedObject("BillingRun", {
+  ...runHeaderFields(z.string()),
+  credit_applied_amount: money.meta({
+    description:
+      "Contract credit used by this run (POST /v2/billing-runs/{id}/apply-credit/, or automatically with auto_apply_credit)",
+  }),
+  amount_due: money.meta({ description: "total_amount − credit_applied_amount (never negative)" }),
+  rounding_adjustment_amount: money.meta({
+    description:
+      "amount_due − charged_amount: the part below the currency's minor unit (ISO 4217), rounded half-up; negative when rounded up",
+  }),
+  charged_amount: money.meta({
+    description:
+      "What the processor is (or was) asked to charge: amount_due rounded half-up to the currency's minor unit, so total_amount − credit_applied_amount − rounding_adjustment_amount = charged_amount exactly; 0.0000 when credit covers the run",
+  }),
+  scheduled_at: dateTime,
+  next_attempt_at: dateTime.nullable(),
+  metadata,
+  lines: z.array(billingRunLineResponse),
+  attempts: z.array(billingAttemptResponse),
+  transactions: z.array(
+    z.object({ type: z.string(), id: z.string(), amount: money, state: z.string(), created_at: dateTime }),
+  ),
+  status: z.string(),
+  ...timestamps,
+});
 
-export const applyCreditBody = z
-  .object({
-    amount: moneyInput.optional().meta({ description: "Credit to use; default: as much as covers the amount due" }),
-    reason: z.string({ error: "A string is required." }).trim().max(1000).optional(),
-  })
-  .meta({ id: "BillingRunApplyCreditRequest" });
+export const applyCreditBody = namedObject("BillingRunApplyCreditRequest", {
+  amount: moneyInput.optional().meta({ description: "Credit to use; default: as much as covers the amount due" }),
+  reason: z.string({ error: "A string is required." }).trim().max(1000).optional(),
+});
 
-export const retryBody = z
-  .object({
-    reason: z.string({ error: "This field is required." }).trim().min(1, "This field may not be blank.").max(1000),
-  })
-  .meta({ id: "BillingRunRetryRequest" });
+export const retryBody = namedObject("BillingRunRetryRequest", {
+  reason: z.string({ error: "This field is required." }).trim().min(1, "This field may not be blank.").max(1000),
+});
 
-export const testClockBody = z
-  .object({
-    to: dateTimeInput.optional(),
-    seconds: z
-      .number()
-      .int()
-      .min(0)
-      .max(10 * 366 * 86_400)
-      .optional(),
-  })
-  .meta({ id: "TestClockAdvanceRequest" });
-export const testClockResponse = z
-  .object({
-    test_clock_at: dateTime,
-    processed: z.object({
-      contracts: z.number().int(),
-      runsCreated: z.number().int(),
-      runsExecuted: z.number().int(),
-      changes: z.number().int(),
-    }),
-  })
-  .meta({ id: "TestClockAdvanceResult" });
+export const testClockBody = namedObject("TestClockAdvanceRequest", {
+  to: dateTimeInput.optional(),
+  seconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(10 * 366 * 86_400)
+    .optional(),
+});
+export const testClockResponse = namedObject("TestClockAdvanceResult", {
+  test_clock_at: dateTime,
+  processed: z.object({
+    contracts: z.number().int(),
+    runsCreated: z.number().int(),
+    runsExecuted: z.number().int(),
+    changes: z.number().int(),
+  }),
+});
 
 export const webhookEndpointBody = z.object({
   url: z.string().url("Enter a valid URL.").max(2000),
   enabled_events: z.array(z.string().max(100)).max(50).optional(),
 });
 
-export const webhookEndpointCreatedResponse = z
-  .object({
-    id: z.number().int(),
-    url: z.string(),
-    secret: z.string().meta({ description: "Signing secret (`whsec_...`), shown only in this response" }),
-    enabled_events: z.array(z.string()).meta({ description: '`["*"]` for every event type' }),
-    active: z.boolean(),
-    created_at: dateTime,
-  })
-  .meta({ id: "WebhookEndpointCreated" });
+export const webhookEndpointCreatedResponse = namedObject("WebhookEndpointCreated", {
+  id: z.number().int(),
+  url: z.string(),
+  secret: z.string().meta({ description: "Signing secret (`whsec_...`), shown only in this response" }),
+  enabled_events: z.array(z.string()).meta({ description: '`["*"]` for every event type' }),
+  active: z.boolean(),
+  created_at: dateTime,
+});

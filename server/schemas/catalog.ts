@@ -1,61 +1,55 @@
 import { z } from "zod";
-import { activeQuery, dateTime, metadata, money, pageQuery, timestamps } from "./common";
+import { activeQuery, dateTime, metadata, money, namedObject, pageQuery, timestamps } from "./common";
 import { currencyInput } from "./currency";
 
-export const billingScheduleRuleResponse = z
-  .object({
-    month: z.number().int().nullable(),
-    day: z.number().int().nullable(),
-    label: z.string().nullable(),
-    display_order: z.number().int(),
-  })
-  .meta({ id: "BillingScheduleRule" });
+export const billingScheduleRuleResponse = namedObject("BillingScheduleRule", {
+  month: z.number().int().nullable(),
+  day: z.number().int().nullable(),
+  label: z.string().nullable(),
+  display_order: z.number().int(),
+});
 
-export const priceVersionResponse = z
-  .object({
-    id: z.number().int(),
-    unit_amount: money,
-    effective_from: dateTime.nullable(),
-    effective_to: dateTime.nullable(),
-    currently_effective: z.boolean(),
-    created_at: dateTime,
-  })
-  .meta({ id: "CatalogPriceVersion" });
+export const priceVersionResponse = namedObject("CatalogPriceVersion", {
+  id: z.number().int(),
+  unit_amount: money,
+  effective_from: dateTime.nullable(),
+  effective_to: dateTime.nullable(),
+  currently_effective: z.boolean(),
+  created_at: dateTime,
+});
 
-export const priceResponse = z
-  .object({
-    id: z.number().int(),
-    product_id: z.number().int(),
-    product_name: z.string(),
-    product_reference: z.string().nullable(),
-    reference: z.string().nullable(),
-    currency: z.string(),
-    unit_amount: money,
-    billing_type: z.enum(["recurring", "one_time"]),
-    recurrence_type: z.string().nullable(),
-    interval: z.string().nullable(),
-    interval_count: z.number().int().nullable(),
-    billing_day_of_month: z.number().int().nullable(),
-    billing_schedule_id: z.number().int().nullable(),
-    billing_schedule_name: z.string().nullable(),
-    billing_schedule_timezone: z.string().nullable(),
-    billing_schedule_rules: z.array(billingScheduleRuleResponse),
-    billing_schedule_active: z.boolean().nullable().meta({
-      "x-extension": true,
-      description:
-        "Extension: false when the price's billing schedule is deactivated (the price cannot be sold in new quotes or contracts); null without a schedule",
-    }),
-    next_occurrences: z.array(dateTime),
-    active: z.boolean(),
-    currently_effective: z.boolean(),
-    effective_from: dateTime.nullable(),
-    effective_to: dateTime.nullable(),
-    current_version_id: z.number().int(),
-    versions: z.array(priceVersionResponse),
-    metadata,
-    ...timestamps,
-  })
-  .meta({ id: "CatalogPrice" });
+export const priceResponse = namedObject("CatalogPrice", {
+  id: z.number().int(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  product_reference: z.string().nullable(),
+  reference: z.string().nullable(),
+  currency: z.string(),
+  unit_amount: money,
+  billing_type: z.enum(["recurring", "one_time"]),
+  recurrence_type: z.string().nullable(),
+  interval: z.string().nullable(),
+  interval_count: z.number().int().nullable(),
+  billing_day_of_month: z.number().int().nullable(),
+  billing_schedule_id: z.number().int().nullable(),
+  billing_schedule_name: z.string().nullable(),
+  billing_schedule_timezone: z.string().nullable(),
+  billing_schedule_rules: z.array(billingScheduleRuleResponse),
+  billing_schedule_active: z.boolean().nullable().meta({
+    "x-extension": true,
+    description:
+      "Extension: false when the price's billing schedule is deactivated (the price cannot be sold in new quotes or contracts); null without a schedule",
+  }),
+  next_occurrences: z.array(dateTime),
+  active: z.boolean(),
+  currently_effective: z.boolean(),
+  effective_from: dateTime.nullable(),
+  effective_to: dateTime.nullable(),
+  current_version_id: z.number().int(),
+  versions: z.array(priceVersionResponse),
+  metadata,
+  ...timestamps,
+});
 
 /** The head of a named catalog record (products, bundle templates). */
 export const namedRecordFields = {
@@ -65,18 +59,16 @@ export const namedRecordFields = {
   reference: z.string().nullable(),
 };
 
-export const productResponse = z
-  .object({
-    ...namedRecordFields,
-    image_url: z.string().nullable(),
-    active: z.boolean(),
-    tax_policy: z.string().nullable(),
-    tax_rate_id: z.number().int().nullable(),
-    active_price_count: z.number().int(),
-    metadata,
-    ...timestamps,
-  })
-  .meta({ id: "CatalogProduct" });
+export const productResponse = namedObject("CatalogProduct", {
+  ...namedRecordFields,
+  image_url: z.string().nullable(),
+  active: z.boolean(),
+  tax_policy: z.string().nullable(),
+  tax_rate_id: z.number().int().nullable(),
+  active_price_count: z.number().int(),
+  metadata,
+  ...timestamps,
+});
 
 export const productDetailResponse = productResponse
   .extend({ prices: z.array(priceResponse) })

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import "zod-openapi";
 
+/** An object schema the OpenAPI document publishes under `name` (components.schemas), so clients see one type. */
+export function namedObject<Shape extends z.core.$ZodLooseShape>(name: string, shape: Shape) {
+  return z.object(shape).meta({ id: name });
+}
+
 /** Amount as the API prints it: "<digits>.<4 digits>". */
 export const money = z
   .string()

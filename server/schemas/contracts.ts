@@ -1,72 +1,64 @@
 import { z } from "zod";
-import { dateTime, input, metadata, money, pageQuery, timestamps } from "./common";
+import { dateTime, input, metadata, money, namedObject, pageQuery, timestamps } from "./common";
 import { discountInputFields } from "./coupons";
 import { offerFields, quantityInput } from "./offers";
 import { pricedLineFields } from "./runShapes";
 
 // Outputs ------------------------------------------------------------------------------------------
-export const contractItemResponse = z
-  .object({
-    id: z.number().int(),
-    price_id: z.number().int(),
-    product_id: z.number().int(),
-    product_name: z.string(),
-    quantity: z.number().int(),
-    unit_amount: money.meta({ description: "Effective unit amount now (override or current price version)" }),
-    unit_amount_override: money.nullable(),
-    discount_percent: z.string().nullable(),
-    start_at: dateTime.nullable(),
-    end_at: dateTime.nullable(),
-    source: z.string(),
-    bundle_item_id: z.number().int().nullable(),
-    rule_id: z.number().int().nullable(),
-    status: z.enum(["active", "removed"]),
-    current_service_period_start_at: dateTime.nullable(),
-    current_service_period_end_at: dateTime.nullable(),
-    entitled_until: dateTime.nullable(),
-    service_active: z.boolean(),
-    metadata,
-  })
-  .meta({ id: "ContractItem" });
+export const contractItemResponse = namedObject("ContractItem", {
+  id: z.number().int(),
+  price_id: z.number().int(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  quantity: z.number().int(),
+  unit_amount: money.meta({ description: "Effective unit amount now (override or current price version)" }),
+  unit_amount_override: money.nullable(),
+  discount_percent: z.string().nullable(),
+  start_at: dateTime.nullable(),
+  end_at: dateTime.nullable(),
+  source: z.string(),
+  bundle_item_id: z.number().int().nullable(),
+  rule_id: z.number().int().nullable(),
+  status: z.enum(["active", "removed"]),
+  current_service_period_start_at: dateTime.nullable(),
+  current_service_period_end_at: dateTime.nullable(),
+  entitled_until: dateTime.nullable(),
+  service_active: z.boolean(),
+  metadata,
+});
 
-export const contractPauseResponse = z
-  .object({
-    id: z.number().int(),
-    start_date: dateTime,
-    end_date: dateTime,
-    state: z.enum(["scheduled", "active", "completed", "canceled"]),
-    reason: z.string().nullable(),
-    canceled_at: dateTime.nullable(),
-    created_at: dateTime,
-  })
-  .meta({ id: "ContractPause" });
+export const contractPauseResponse = namedObject("ContractPause", {
+  id: z.number().int(),
+  start_date: dateTime,
+  end_date: dateTime,
+  state: z.enum(["scheduled", "active", "completed", "canceled"]),
+  reason: z.string().nullable(),
+  canceled_at: dateTime.nullable(),
+  created_at: dateTime,
+});
 
-export const runSummaryResponse = z
-  .object({
-    id: z.number().int(),
-    kind: z.string(),
-    state: z.string(),
-    period_start_at: dateTime,
-    period_end_at: dateTime,
-    total_amount: money,
-    attempt_count: z.number().int(),
-  })
-  .meta({ id: "BillingRunSummary" });
+export const runSummaryResponse = namedObject("BillingRunSummary", {
+  id: z.number().int(),
+  kind: z.string(),
+  state: z.string(),
+  period_start_at: dateTime,
+  period_end_at: dateTime,
+  total_amount: money,
+  attempt_count: z.number().int(),
+});
 
-export const entitlementSummaryResponse = z
-  .object({
-    service_active: z.boolean(),
-    entitled_until: dateTime.nullable(),
-    products: z.array(
-      z.object({
-        product_id: z.number().int(),
-        product_name: z.string(),
-        quantity: z.number().int(),
-        entitled_until: dateTime.nullable(),
-      }),
-    ),
-  })
-  .meta({ id: "EntitlementSummary" });
+export const entitlementSummaryResponse = namedObject("EntitlementSummary", {
+  service_active: z.boolean(),
+  entitled_until: dateTime.nullable(),
+  products: z.array(
+    z.object({
+      product_id: z.number().int(),
+      product_name: z.string(),
+      quantity: z.number().int(),
+      entitled_until: dateTime.nullable(),
+    }),
+  ),
+});
 
 export const scheduledChangeResponse = z
   .object({
@@ -91,104 +83,100 @@ export const scheduledChangeResponse = z
     description: "Extension: an item change taking effect at the end of the item's current period (no proration)",
   });
 
-export const contractResponse = z
-  .object({
+export const contractResponse = namedObject("SubscriptionContract", {
+  id: z.number().int(),
+  customer_id: z.number().int(),
+  customer: z.object({
     id: z.number().int(),
-    customer_id: z.number().int(),
-    customer: z.object({
-      id: z.number().int(),
-      reference: z.string(),
-      name: z.string().nullable(),
-      email: z.string().nullable(),
-    }),
-    customer_reference: z.string(),
-    state: z.enum(["inactive", "active", "paused", "canceled", "ended"]),
-    currency: z.string(),
-    recurring: z.boolean(),
-    contract_version: z.number().int(),
-    billing_anchor_at: dateTime,
-    billing_timezone: z.string(),
-    billing_time: z.string(),
-    billing_advance_policy: z.enum(["on_run_created", "on_run_succeeded"]),
-    next_billing_at: dateTime.nullable(),
-    trial_start_at: dateTime.nullable(),
-    trial_end_at: dateTime.nullable(),
-    trial_end_behavior: z.enum(["cancel", "pause"]).nullable().meta({
-      "x-extension": true,
-      description: "Extension: what the trial end does without a usable payment method (null: no trial)",
-    }),
-    cancel_at_period_end: z.boolean(),
-    cancel_at: dateTime.nullable(),
-    canceled_at: dateTime.nullable(),
-    ended_at: dateTime.nullable(),
-    service_active: z.boolean(),
-    service_state: z.enum(["active", "inactive", "partial", "past_due"]),
-    entitlement_summary: entitlementSummaryResponse,
-    billing_attention_required: z.boolean(),
-    has_future_pause: z.boolean(),
-    paused_until: dateTime.nullable(),
-    pauses: z.array(contractPauseResponse),
-    current_pauses: z.array(contractPauseResponse),
-    future_pauses: z.array(contractPauseResponse),
-    past_pauses: z.array(contractPauseResponse),
-    items: z.array(contractItemResponse),
-    latest_billing_run: runSummaryResponse.nullable(),
-    initial_billing_run: runSummaryResponse.nullable(),
-    discount: z.record(z.string(), z.unknown()).nullable(),
-    delivery_address: z.record(z.string(), z.unknown()).nullable(),
-    shipping_selection: z.record(z.string(), z.unknown()).nullable(),
-    legacy_subscription_ids: z.array(z.union([z.number(), z.string()])),
-    metadata,
-    subscriber_page: z.string(),
-    ...timestamps,
-    // extensions
-    input_mode: z.string(),
-    bundle_template_id: z.number().int().nullable(),
-    bundle_quantity: z.number().int().nullable(),
-    initial_billing_mode: z.string(),
-    payment_processor_override: z.number().int().nullable(),
-    accounting_department: z.string().nullable(),
-    accounting_cost_center: z.string().nullable(),
-    credit_balance: money.meta({ description: "Extension: unused contract credit" }),
-    auto_apply_credit: z.boolean().meta({
-      "x-extension": true,
-      description: "Extension: whether runs use contract credit automatically (default false, spec 4.6)",
-    }),
-    scheduled_changes: z.array(scheduledChangeResponse).meta({
-      "x-extension": true,
-      description:
-        "Extension: pending item changes that take effect at the item's period end (a customer's downgrade under the default self-service policy); cancel one with DELETE .../scheduled-changes/{changeId}/",
-    }),
-  })
-  .meta({ id: "SubscriptionContract" });
+    reference: z.string(),
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
+  customer_reference: z.string(),
+  state: z.enum(["inactive", "active", "paused", "canceled", "ended"]),
+  currency: z.string(),
+  recurring: z.boolean(),
+  contract_version: z.number().int(),
+  billing_anchor_at: dateTime,
+  billing_timezone: z.string(),
+  billing_time: z.string(),
+  billing_advance_policy: z.enum(["on_run_created", "on_run_succeeded"]),
+  next_billing_at: dateTime.nullable(),
+  trial_start_at: dateTime.nullable(),
+  trial_end_at: dateTime.nullable(),
+  trial_end_behavior: z.enum(["cancel", "pause"]).nullable().meta({
+    "x-extension": true,
+    description: "Extension: what the trial end does without a usable payment method (null: no trial)",
+  }),
+  cancel_at_period_end: z.boolean(),
+  cancel_at: dateTime.nullable(),
+  canceled_at: dateTime.nullable(),
+  ended_at: dateTime.nullable(),
+  service_active: z.boolean(),
+  service_state: z.enum(["active", "inactive", "partial", "past_due"]),
+  entitlement_summary: entitlementSummaryResponse,
+  billing_attention_required: z.boolean(),
+  has_future_pause: z.boolean(),
+  paused_until: dateTime.nullable(),
+  pauses: z.array(contractPauseResponse),
+  current_pauses: z.array(contractPauseResponse),
+  future_pauses: z.array(contractPauseResponse),
+  past_pauses: z.array(contractPauseResponse),
+  items: z.array(contractItemResponse),
+  latest_billing_run: runSummaryResponse.nullable(),
+  initial_billing_run: runSummaryResponse.nullable(),
+  discount: z.record(z.string(), z.unknown()).nullable(),
+  delivery_address: z.record(z.string(), z.unknown()).nullable(),
+  shipping_selection: z.record(z.string(), z.unknown()).nullable(),
+  legacy_subscription_ids: z.array(z.union([z.number(), z.string()])),
+  metadata,
+  subscriber_page: z.string(),
+  ...timestamps,
+  // extensions
+  input_mode: z.string(),
+  bundle_template_id: z.number().int().nullable(),
+  bundle_quantity: z.number().int().nullable(),
+  initial_billing_mode: z.string(),
+  payment_processor_override: z.number().int().nullable(),
+  accounting_department: z.string().nullable(),
+  accounting_cost_center: z.string().nullable(),
+  credit_balance: money.meta({ description: "Extension: unused contract credit" }),
+  auto_apply_credit: z.boolean().meta({
+    "x-extension": true,
+    description: "Extension: whether runs use contract credit automatically (default false, spec 4.6)",
+  }),
+  scheduled_changes: z.array(scheduledChangeResponse).meta({
+    "x-extension": true,
+    description:
+      "Extension: pending item changes that take effect at the item's period end (a customer's downgrade under the default self-service policy); cancel one with DELETE .../scheduled-changes/{changeId}/",
+  }),
+});
 
 // Inputs -------------------------------------------------------------------------------------------
 const idempotencyKey = z.string({ error: "A string is required." }).min(1).max(255).optional();
 const reason = z.string({ error: "A string is required." }).max(1000).optional();
 const address = z.record(z.string(), z.unknown(), { error: "A JSON object is required." }).nullable().optional();
 
-export const contractCreateBody = z
-  .object({
-    ...offerFields,
-    delivery_address: address,
-    billing_advance_policy: z
-      .enum(["on_run_created", "on_run_succeeded"], { error: "Must be on_run_created or on_run_succeeded." })
-      .optional(),
-    activate: z
-      .boolean({ error: "Must be a boolean." })
-      .optional()
-      .meta({ description: "Extension: false creates an inactive contract (activate later)" }),
-    auto_apply_credit: z.boolean({ error: "Must be a boolean." }).optional().meta({
-      "x-extension": true,
-      description:
-        "Extension: true lets every run use the contract credit automatically (default false: credit is used only by POST /v2/billing-runs/{id}/apply-credit/)",
-    }),
-    accounting_department: z.string().max(200).nullable().optional(),
-    accounting_cost_center: z.string().max(200).nullable().optional(),
-    idempotency_key: idempotencyKey,
-    ...discountInputFields,
-  })
-  .meta({ id: "ContractCreateRequest" });
+export const contractCreateBody = namedObject("ContractCreateRequest", {
+  ...offerFields,
+  delivery_address: address,
+  billing_advance_policy: z
+    .enum(["on_run_created", "on_run_succeeded"], { error: "Must be on_run_created or on_run_succeeded." })
+    .optional(),
+  activate: z
+    .boolean({ error: "Must be a boolean." })
+    .optional()
+    .meta({ description: "Extension: false creates an inactive contract (activate later)" }),
+  auto_apply_credit: z.boolean({ error: "Must be a boolean." }).optional().meta({
+    "x-extension": true,
+    description:
+      "Extension: true lets every run use the contract credit automatically (default false: credit is used only by POST /v2/billing-runs/{id}/apply-credit/)",
+  }),
+  accounting_department: z.string().max(200).nullable().optional(),
+  accounting_cost_center: z.string().max(200).nullable().optional(),
+  idempotency_key: idempotencyKey,
+  ...discountInputFields,
+});
 
 export const contractPatchBody = z
   .strictObject(
@@ -286,50 +274,44 @@ export const previewBody = z
   })
   .meta({ id: "ProrationPreviewRequest" });
 
-export const prorationLineResponse = z
-  .object({
-    ...pricedLineFields,
-    line_total_amount: money,
-    line_subtotal_amount: money,
-    line_tax_amount: money,
-    service_period_start_at: dateTime,
-    service_period_end_at: dateTime,
-    proration_reason: z.string(),
-    description: z.string(),
-  })
-  .meta({ id: "ProrationLine" });
+export const prorationLineResponse = namedObject("ProrationLine", {
+  ...pricedLineFields,
+  line_total_amount: money,
+  line_subtotal_amount: money,
+  line_tax_amount: money,
+  service_period_start_at: dateTime,
+  service_period_end_at: dateTime,
+  proration_reason: z.string(),
+  description: z.string(),
+});
 
-export const prorationPreviewResponse = z
-  .object({
-    operation: z.string(),
-    contract_id: z.number().int(),
-    contract_version: z.number().int(),
-    effective_at: dateTime,
-    proration_behavior: z.string(),
-    settlement_behavior: z.string(),
-    include_pending_adjustments: z.boolean(),
-    lines: z.array(prorationLineResponse),
-    subtotal_amount: money,
-    tax_amount: money,
-    total_amount: money.meta({ description: "Net of all lines (negative = credit to the customer)" }),
-    invoice_now_amount: money,
-    next_invoice_amount: money,
-    credit_amount: money.meta({ description: "Amount recorded as contract credit" }),
-    pending_adjustments_amount: money,
-    resulting_state: z.string(),
-    preview_token: z.string(),
-    expires_at: dateTime,
-  })
-  .meta({ id: "ProrationPreview" });
+export const prorationPreviewResponse = namedObject("ProrationPreview", {
+  operation: z.string(),
+  contract_id: z.number().int(),
+  contract_version: z.number().int(),
+  effective_at: dateTime,
+  proration_behavior: z.string(),
+  settlement_behavior: z.string(),
+  include_pending_adjustments: z.boolean(),
+  lines: z.array(prorationLineResponse),
+  subtotal_amount: money,
+  tax_amount: money,
+  total_amount: money.meta({ description: "Net of all lines (negative = credit to the customer)" }),
+  invoice_now_amount: money,
+  next_invoice_amount: money,
+  credit_amount: money.meta({ description: "Amount recorded as contract credit" }),
+  pending_adjustments_amount: money,
+  resulting_state: z.string(),
+  preview_token: z.string(),
+  expires_at: dateTime,
+});
 
-export const itemChangeResponse = z
-  .object({
-    contract: contractResponse,
-    contract_item: contractItemResponse.nullable(),
-    proration: prorationPreviewResponse.omit({ preview_token: true, expires_at: true }),
-    adjustment_billing_run_id: z.number().int().nullable(),
-  })
-  .meta({ id: "ContractItemChangeResult" });
+export const itemChangeResponse = namedObject("ContractItemChangeResult", {
+  contract: contractResponse,
+  contract_item: contractItemResponse.nullable(),
+  proration: prorationPreviewResponse.omit({ preview_token: true, expires_at: true }),
+  adjustment_billing_run_id: z.number().int().nullable(),
+});
 
 export type ContractOut = z.infer<typeof contractResponse>;
 export type ScheduledChangeOut = z.infer<typeof scheduledChangeResponse>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DATE_RANGE_MESSAGE, dateTime, inDateRange } from "./common";
+import { DATE_RANGE_MESSAGE, dateTime, inDateRange, namedObject } from "./common";
 
 export const entitlementQuery = z.object({
   customer_reference: z.string().optional().meta({ description: "Required" }),
@@ -12,23 +12,21 @@ export const entitlementQuery = z.object({
     .meta({ description: "ISO 8601 date-time; default now" }),
 });
 
-export const entitlementStateResponse = z
-  .object({
-    customer_id: z.number().int(),
-    customer_reference: z.string(),
-    product_reference: z.string().nullable(),
-    at: dateTime,
-    service_active: z.boolean(),
-    entitlements: z.array(
-      z.object({
-        product_id: z.number().int(),
-        product_reference: z.string().nullable(),
-        product_name: z.string(),
-        quantity: z.number().int(),
-        contract_ids: z.array(z.number().int()),
-        contract_item_ids: z.array(z.number().int()),
-        entitled_until: dateTime.nullable(),
-      }),
-    ),
-  })
-  .meta({ id: "EntitlementState" });
+export const entitlementStateResponse = namedObject("EntitlementState", {
+  customer_id: z.number().int(),
+  customer_reference: z.string(),
+  product_reference: z.string().nullable(),
+  at: dateTime,
+  service_active: z.boolean(),
+  entitlements: z.array(
+    z.object({
+      product_id: z.number().int(),
+      product_reference: z.string().nullable(),
+      product_name: z.string(),
+      quantity: z.number().int(),
+      contract_ids: z.array(z.number().int()),
+      contract_item_ids: z.array(z.number().int()),
+      entitled_until: dateTime.nullable(),
+    }),
+  ),
+});

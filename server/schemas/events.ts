@@ -1,17 +1,15 @@
 // Webhook event payloads: the envelope every delivery has and the `data` shapes by resource. The events
 // reference (/docs/events) renders these; outbox rows are written with the same fields (outbox.ts eventRow).
 import { z } from "zod";
-import { dateTime } from "./common";
+import { dateTime, namedObject } from "./common";
 import { contractResponse } from "./contracts";
 import { runHeaderFields } from "./runShapes";
 
-export const billingRunEventData = z
-  .object({
-    ...runHeaderFields(z.enum(["initial", "regular", "adjustment"])),
-    fail_code: z.string().nullable().optional().meta({ description: "On billing_run.failed and .exhausted" }),
-    fail_message: z.string().nullable().optional().meta({ description: "On billing_run.failed and .exhausted" }),
-  })
-  .meta({ id: "BillingRunEventData" });
+export const billingRunEventData = namedObject("BillingRunEventData", {
+  ...runHeaderFields(z.enum(["initial", "regular", "adjustment"])),
+  fail_code: z.string().nullable().optional().meta({ description: "On billing_run.failed and .exhausted" }),
+  fail_message: z.string().nullable().optional().meta({ description: "On billing_run.failed and .exhausted" }),
+});
 
 /** Contract events carry the contract as GET returns it, or (activation by a first payment, the end of the last period) at least these fields. */
 export const contractStateEventData = contractResponse.pick({

@@ -1,7 +1,7 @@
 // Offer inputs shared by quotes, checkouts and contract creation (spec 2.4).
 import { z } from "zod";
 import { bundleItemSelectionInput } from "./bundles";
-import { dateTimeInput, idInput, metadataInput, moneyInput, percentInput } from "./common";
+import { dateTimeInput, idInput, metadataInput, moneyInput, namedObject, percentInput } from "./common";
 import { currencyInput } from "./currency";
 import { trialFields } from "./trials";
 
@@ -11,29 +11,25 @@ export const quantityInput = z
   .min(1, "Ensure this value is greater than or equal to 1.")
   .max(1_000_000, "Ensure this value is less than or equal to 1000000.");
 
-export const contractItemInput = z
-  .object({
-    price: idInput,
-    rule_id: idInput.nullable().optional(),
-    quantity: quantityInput.default(1),
-    unit_amount_override: moneyInput.nullable().optional(),
-    discount_percent: percentInput.nullable().optional(),
-    start_at: dateTimeInput.nullable().optional(),
-    end_at: dateTimeInput.nullable().optional(),
-    metadata: metadataInput.optional(),
-  })
-  .meta({ id: "ContractItemInput" });
+export const contractItemInput = namedObject("ContractItemInput", {
+  price: idInput,
+  rule_id: idInput.nullable().optional(),
+  quantity: quantityInput.default(1),
+  unit_amount_override: moneyInput.nullable().optional(),
+  discount_percent: percentInput.nullable().optional(),
+  start_at: dateTimeInput.nullable().optional(),
+  end_at: dateTimeInput.nullable().optional(),
+  metadata: metadataInput.optional(),
+});
 
-export const additionalBundleInput = z
-  .object({
-    rule_id: idInput,
-    bundle_template: idInput.optional(),
-    bundle_template_id: idInput.optional(),
-    bundle_selections: z.array(bundleItemSelectionInput).max(200).default([]),
-    quantity: quantityInput.default(1),
-    metadata: metadataInput.optional(),
-  })
-  .meta({ id: "AdditionalBundle" });
+export const additionalBundleInput = namedObject("AdditionalBundle", {
+  rule_id: idInput,
+  bundle_template: idInput.optional(),
+  bundle_template_id: idInput.optional(),
+  bundle_selections: z.array(bundleItemSelectionInput).max(200).default([]),
+  quantity: quantityInput.default(1),
+  metadata: metadataInput.optional(),
+});
 
 const list = <T extends z.ZodType>(item: T) =>
   z.array(item, { error: "A list is required." }).max(200, "Ensure this list has no more than 200 elements.");

@@ -1,43 +1,39 @@
 import { z } from "zod";
-import { dateTime, idInput, metadata, metadataInput, money, timestamps } from "./common";
+import { dateTime, idInput, metadata, metadataInput, money, namedObject, timestamps } from "./common";
 import { discountInputFields } from "./coupons";
 import { offerFields } from "./offers";
 
 export const collectionMethod = z.enum(["card", "claim", "invoice"], { error: "Must be card, claim or invoice." });
 
-export const processorOptionResponse = z
-  .object({
-    account_payment_processor_id: z.number().int(),
-    display_name: z.string(),
-    payment_processor: z.string(),
-    collection_method: z.string(),
-    resolution_source: z.string(),
-    supports_initial_charge: z.boolean(),
-    supports_recurring_charge: z.boolean(),
-    render_mode: z.enum(["generic_card_form", "vendor_a_encrypted_card", "vendor_b_checkout", "vendor_c_checkout"]),
-    payment_processor_type: z.string(),
-    is_3d_secure: z.boolean(),
-    card_collection_in_frontend: z.boolean(),
-    supports_checkout: z.boolean(),
-    address_required: z.boolean(),
-    registration_mode: z.string(),
-    public_registration_config: z.record(z.string(), z.unknown()),
-  })
-  .meta({ id: "PaymentProcessorOption" });
+export const processorOptionResponse = namedObject("PaymentProcessorOption", {
+  account_payment_processor_id: z.number().int(),
+  display_name: z.string(),
+  payment_processor: z.string(),
+  collection_method: z.string(),
+  resolution_source: z.string(),
+  supports_initial_charge: z.boolean(),
+  supports_recurring_charge: z.boolean(),
+  render_mode: z.enum(["generic_card_form", "vendor_a_encrypted_card", "vendor_b_checkout", "vendor_c_checkout"]),
+  payment_processor_type: z.string(),
+  is_3d_secure: z.boolean(),
+  card_collection_in_frontend: z.boolean(),
+  supports_checkout: z.boolean(),
+  address_required: z.boolean(),
+  registration_mode: z.string(),
+  public_registration_config: z.record(z.string(), z.unknown()),
+});
 
 export const processorOptionsBody = z
   .object({ ...offerFields, collection_method: collectionMethod.optional() })
   .meta({ id: "PaymentProcessorOptionsRequest" });
-export const processorOptionsResponse = z
-  .object({
-    currency: z.string(),
-    collection_method: z.string().nullable(),
-    selected_account_payment_processor_id: z.number().int().nullable(),
-    selection_reason: z.string(),
-    requires_selection: z.boolean(),
-    results: z.array(processorOptionResponse),
-  })
-  .meta({ id: "PaymentProcessorOptions" });
+export const processorOptionsResponse = namedObject("PaymentProcessorOptions", {
+  currency: z.string(),
+  collection_method: z.string().nullable(),
+  selected_account_payment_processor_id: z.number().int().nullable(),
+  selection_reason: z.string(),
+  requires_selection: z.boolean(),
+  results: z.array(processorOptionResponse),
+});
 
 export const paymentMethodResponse = z
   .object({
@@ -79,16 +75,14 @@ const setupFields = {
   billing_reference: z.string().max(200).nullable().optional(),
   billing_address: z.record(z.string(), z.unknown()).nullable().optional(),
 };
-export const paymentMethodCreateBody = z
-  .object({
-    account_payment_processor: idInput,
-    collection_method: collectionMethod,
-    card: cardInput.optional(),
-    token: z.string().max(500).optional().meta({ description: "Processor token to import instead of card details" }),
-    ...setupFields,
-    metadata: metadataInput.optional(),
-  })
-  .meta({ id: "PaymentMethodCreateRequest" });
+export const paymentMethodCreateBody = namedObject("PaymentMethodCreateRequest", {
+  account_payment_processor: idInput,
+  collection_method: collectionMethod,
+  card: cardInput.optional(),
+  token: z.string().max(500).optional().meta({ description: "Processor token to import instead of card details" }),
+  ...setupFields,
+  metadata: metadataInput.optional(),
+});
 export const paymentMethodPatchBody = z
   .strictObject(
     {
@@ -110,59 +104,53 @@ export const shippingInput = z.object({
 });
 export type ShippingInput = z.infer<typeof shippingInput>;
 
-export const checkoutBody = z
-  .object({
-    ...offerFields,
-    collection_method: collectionMethod.optional(),
-    account_payment_processor: idInput.optional(),
-    shipping: shippingInput.optional(),
-    ...discountInputFields,
-  })
-  .meta({ id: "CheckoutCreateRequest" });
+export const checkoutBody = namedObject("CheckoutCreateRequest", {
+  ...offerFields,
+  collection_method: collectionMethod.optional(),
+  account_payment_processor: idInput.optional(),
+  shipping: shippingInput.optional(),
+  ...discountInputFields,
+});
 
-export const checkoutResponse = z
-  .object({
-    id: z.number().int(),
-    token: z.string(),
-    checkout_url: z.string(),
-    status: z.enum(["pending", "pending_external", "succeeded", "failed", "expired"]),
-    customer_id: z.number().int(),
-    customer_reference: z.string(),
-    currency: z.string(),
-    subtotal_amount: money,
-    tax_amount: money,
-    total_amount: money,
-    contract_id: z.number().int().nullable(),
-    initial_billing_run_id: z.number().int().nullable(),
-    account_payment_processor_id: z.number().int().nullable(),
-    collection_method: z.string(),
-    payment_method_id: z.number().int().nullable(),
-    shipping_selection: z.record(z.string(), z.unknown()).nullable(),
-    quote_snapshot: z.record(z.string(), z.unknown()),
-    fail_code: z.string().nullable(),
-    fail_message: z.string().nullable(),
-    expires_at: dateTime,
-    finalized_at: dateTime.nullable(),
-    ...timestamps,
-  })
-  .meta({ id: "Checkout" });
+export const checkoutResponse = namedObject("Checkout", {
+  id: z.number().int(),
+  token: z.string(),
+  checkout_url: z.string(),
+  status: z.enum(["pending", "pending_external", "succeeded", "failed", "expired"]),
+  customer_id: z.number().int(),
+  customer_reference: z.string(),
+  currency: z.string(),
+  subtotal_amount: money,
+  tax_amount: money,
+  total_amount: money,
+  contract_id: z.number().int().nullable(),
+  initial_billing_run_id: z.number().int().nullable(),
+  account_payment_processor_id: z.number().int().nullable(),
+  collection_method: z.string(),
+  payment_method_id: z.number().int().nullable(),
+  shipping_selection: z.record(z.string(), z.unknown()).nullable(),
+  quote_snapshot: z.record(z.string(), z.unknown()),
+  fail_code: z.string().nullable(),
+  fail_message: z.string().nullable(),
+  expires_at: dateTime,
+  finalized_at: dateTime.nullable(),
+  ...timestamps,
+});
 
-export const registrationResponse = z
-  .object({
-    token: z.string(),
-    status: z.enum(["pending", "processing", "verified", "failed", "expired"]),
-    checkout_token: z.string(),
-    account_payment_processor_id: z.number().int(),
-    render_mode: z.string(),
-    hosted_url: z.string().meta({ description: "Public page where the customer enters the card" }),
-    status_url: z.string().meta({ description: "Private API address of this registration (secret key)" }),
-    payment_method_id: z.number().int().nullable(),
-    fail_code: z.string().nullable(),
-    fail_message: z.string().nullable(),
-    expires_at: dateTime,
-    created_at: dateTime,
-  })
-  .meta({ id: "PaymentMethodRegistration" });
+export const registrationResponse = namedObject("PaymentMethodRegistration", {
+  token: z.string(),
+  status: z.enum(["pending", "processing", "verified", "failed", "expired"]),
+  checkout_token: z.string(),
+  account_payment_processor_id: z.number().int(),
+  render_mode: z.string(),
+  hosted_url: z.string().meta({ description: "Public page where the customer enters the card" }),
+  status_url: z.string().meta({ description: "Private API address of this registration (secret key)" }),
+  payment_method_id: z.number().int().nullable(),
+  fail_code: z.string().nullable(),
+  fail_message: z.string().nullable(),
+  expires_at: dateTime,
+  created_at: dateTime,
+});
 
 export type ProcessorOptionOut = z.infer<typeof processorOptionResponse>;
 export type PaymentMethodOut = z.infer<typeof paymentMethodResponse>;

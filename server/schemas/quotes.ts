@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTime, metadata, money } from "./common";
+import { dateTime, metadata, money, namedObject } from "./common";
 import { discountInputFields, quoteDiscountResponse } from "./coupons";
 import { offerFields } from "./offers";
 import { quoteTrialFields } from "./trials";
@@ -14,27 +14,25 @@ const amounts = {
   }),
 };
 
-export const initialLineResponse = z
-  .object({
-    key: z.string(),
-    source: z.string(),
-    creates_contract_item: z.boolean(),
-    price_id: z.number().int(),
-    price_version_id: z.number().int().nullable(),
-    product_id: z.number().int(),
-    product_name: z.string(),
-    billing_type: z.string(),
-    currency: z.string(),
-    quantity: z.number().int(),
-    unit_amount: money,
-    discount_percent: z.string().nullable(),
-    tax_policy: z.string().nullable(),
-    tax_rate: z.string().nullable(),
-    ...amounts,
-    explanation: z.string().meta({ description: "How the amount was computed, in words" }),
-    metadata,
-  })
-  .meta({ id: "QuoteInitialLine" });
+export const initialLineResponse = namedObject("QuoteInitialLine", {
+  key: z.string(),
+  source: z.string(),
+  creates_contract_item: z.boolean(),
+  price_id: z.number().int(),
+  price_version_id: z.number().int().nullable(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  billing_type: z.string(),
+  currency: z.string(),
+  quantity: z.number().int(),
+  unit_amount: money,
+  discount_percent: z.string().nullable(),
+  tax_policy: z.string().nullable(),
+  tax_rate: z.string().nullable(),
+  ...amounts,
+  explanation: z.string().meta({ description: "How the amount was computed, in words" }),
+  metadata,
+});
 
 export const recurringLineResponse = initialLineResponse
   .extend({
@@ -57,45 +55,41 @@ export const recurringLineResponse = initialLineResponse
   })
   .meta({ id: "QuoteRecurringLine" });
 
-export const billingSchedulePreviewResponse = z
-  .object({
-    kind: z.enum(["anchored_interval", "fixed_day_of_month", "billing_schedule", "one_time"]),
-    timezone: z.string(),
-    billing_time: z.string(),
-    interval: z.string().nullable(),
-    interval_count: z.number().int().nullable(),
-    billing_day_of_month: z.number().int().nullable(),
-    billing_schedule_id: z.number().int().nullable(),
-    next_billing_dates: z.array(dateTime),
-  })
-  .meta({ id: "BillingSchedulePreview" });
+export const billingSchedulePreviewResponse = namedObject("BillingSchedulePreview", {
+  kind: z.enum(["anchored_interval", "fixed_day_of_month", "billing_schedule", "one_time"]),
+  timezone: z.string(),
+  billing_time: z.string(),
+  interval: z.string().nullable(),
+  interval_count: z.number().int().nullable(),
+  billing_day_of_month: z.number().int().nullable(),
+  billing_schedule_id: z.number().int().nullable(),
+  next_billing_dates: z.array(dateTime),
+});
 
-export const quoteResponse = z
-  .object({
-    input_mode: z.enum(["bundle", "items"]),
-    bundle_template_id: z.number().int().nullable(),
-    bundle_quantity: z.number().int().nullable(),
-    currency: z.string(),
-    customer_reference: z.string().nullable(),
-    period_start_at: dateTime,
-    period_end_at: dateTime,
-    subtotal_amount: money,
-    tax_amount: money,
-    total_amount: money,
-    first_period_recurring_subtotal_amount: money,
-    first_period_recurring_tax_amount: money,
-    first_period_recurring_total_amount: money,
-    recurring_subtotal_amount: money,
-    recurring_tax_amount: money,
-    recurring_total_amount: money,
-    billing_schedule_preview: billingSchedulePreviewResponse,
-    recurring_items: z.array(recurringLineResponse),
-    initial_lines: z.array(initialLineResponse),
-    metadata,
-    ...quoteTrialFields,
-    discount: quoteDiscountResponse.nullable().optional(),
-  })
-  .meta({ id: "Quote" });
+export const quoteResponse = namedObject("Quote", {
+  input_mode: z.enum(["bundle", "items"]),
+  bundle_template_id: z.number().int().nullable(),
+  bundle_quantity: z.number().int().nullable(),
+  currency: z.string(),
+  customer_reference: z.string().nullable(),
+  period_start_at: dateTime,
+  period_end_at: dateTime,
+  subtotal_amount: money,
+  tax_amount: money,
+  total_amount: money,
+  first_period_recurring_subtotal_amount: money,
+  first_period_recurring_tax_amount: money,
+  first_period_recurring_total_amount: money,
+  recurring_subtotal_amount: money,
+  recurring_tax_amount: money,
+  recurring_total_amount: money,
+  billing_schedule_preview: billingSchedulePreviewResponse,
+  recurring_items: z.array(recurringLineResponse),
+  initial_lines: z.array(initialLineResponse),
+  metadata,
+  ...quoteTrialFields,
+  discount: quoteDiscountResponse.nullable().optional(),
+});
 
 export type QuoteOut = z.infer<typeof quoteResponse>;
 export type RecurringLineOut = z.infer<typeof recurringLineResponse>;

@@ -1,53 +1,51 @@
 // The receipt of a succeeded billing run (extension): GET /v2/billing-runs/{id}/receipt/.
 import { z } from "zod";
-import { dateTime, money } from "./common";
+import { dateTime, money, namedObject } from "./common";
 
-export const receiptResponse = z
-  .object({
-    receipt_number: z.string().meta({
-      description: "Sequential per account with no gaps (R-000001, R-000002, …), given when the run succeeded",
-      example: "R-000042",
+export const receiptResponse = namedObject("Receipt", {
+  receipt_number: z.string().meta({
+    description: "Sequential per account with no gaps (R-000001, R-000002, …), given when the run succeeded",
+    example: "R-000042",
+  }),
+  sequence: z.number().int().meta({ description: "The receipt number as an integer" }),
+  billing_run_id: z.number().int(),
+  contract_id: z.number().int(),
+  issued_at: dateTime.meta({ description: "When the run was settled (its successful payment, or credit)" }),
+  currency: z.string(),
+  seller: z.object({ name: z.string() }),
+  customer: z.object({ reference: z.string(), name: z.string().nullable(), email: z.string().nullable() }),
+  period_start_at: dateTime,
+  period_end_at: dateTime,
+  lines: z.array(
+    z.object({
+      product_name: z.string(),
+      explanation: z.string().meta({ description: "How the line's amount was computed" }),
+      kind: z.string(),
+      proration_reason: z.string().nullable(),
+      service_period_start_at: dateTime,
+      service_period_end_at: dateTime,
+      quantity: z.number().int(),
+      unit_amount: money,
+      discount_amount: money,
+      subtotal_amount: money.meta({ description: "The line net of tax" }),
+      tax_rate: z.string().nullable().meta({ description: 'Percentage, e.g. "24"; null when untaxed' }),
+      tax_policy: z.enum(["inclusive", "exclusive"]).nullable(),
+      tax_amount: money,
+      total_amount: money,
     }),
-    sequence: z.number().int().meta({ description: "The receipt number as an integer" }),
-    billing_run_id: z.number().int(),
-    contract_id: z.number().int(),
-    issued_at: dateTime.meta({ description: "When the run was settled (its successful payment, or credit)" }),
-    currency: z.string(),
-    seller: z.object({ name: z.string() }),
-    customer: z.object({ reference: z.string(), name: z.string().nullable(), email: z.string().nullable() }),
-    period_start_at: dateTime,
-    period_end_at: dateTime,
-    lines: z.array(
-      z.object({
-        product_name: z.string(),
-        explanation: z.string().meta({ description: "How the line's amount was computed" }),
-        kind: z.string(),
-        proration_reason: z.string().nullable(),
-        service_period_start_at: dateTime,
-        service_period_end_at: dateTime,
-        quantity: z.number().int(),
-        unit_amount: money,
-        discount_amount: money,
-        subtotal_amount: money.meta({ description: "The line net of tax" }),
-        tax_rate: z.string().nullable().meta({ description: 'Percentage, e.g. "24"; null when untaxed' }),
-        tax_policy: z.enum(["inclusive", "exclusive"]).nullable(),
-        tax_amount: money,
-        total_amount: money,
-      }),
-    ),
-    subtotal_amount: money,
-    discount_amount: money.meta({ description: "Sum of the lines' discounts (already deducted from the lines)" }),
-    taxes: z.array(
-      z.object({ rate: z.string(), policy: z.string(), taxable_amount: money, tax_amount: money }).meta({
-        description: "Tax per rate",
-      }),
-    ),
-    tax_amount: money,
-    total_amount: money,
-    credit_applied_amount: money,
-    rounding_adjustment_amount: money,
-    charged_amount: money.meta({ description: "What was charged, in the currency's minor unit" }),
-    payments: z.array(z.object({ transaction_id: z.string().nullable(), paid_at: dateTime, amount: money })),
-    credits_used: z.array(z.object({ amount: money, reason: z.string(), applied_at: dateTime })),
-  })
-  .meta({ id: "Receipt" });
+  ),
+  subtotal_amount: money,
+  discount_amount: money.meta({ description: "Sum of the lines' discounts (already deducted from the lines)" }),
+  taxes: z.array(
+    z.object({ rate: z.string(), policy: z.string(), taxable_amount: money, tax_amount: money }).meta({
+      description: "Tax per rate",
+    }),
+  ),
+  tax_amount: money,
+  total_amount: money,
+  credit_applied_amount: money,
+  rounding_adjustment_amount: money,
+  charged_amount: money.meta({ description: "What was charged, in the currency's minor unit" }),
+  payments: z.array(z.object({ transaction_id: z.string().nullable(), paid_at: dateTime, amount: money })),
+  credits_used: z.array(z.object({ amount: money, reason: z.string(), applied_at: dateTime })),
+});

@@ -1,22 +1,20 @@
 // The seller's self-service policy (extension: GET/PATCH /v2/self-service-policy/, the console's settings
 // page) and the subscriber page's change requests. One schema per shape, for parsing, responses and OpenAPI.
 import { z } from "zod";
-import { idInput, positiveInt } from "./common";
+import { idInput, namedObject, positiveInt } from "./common";
 
 export const CUSTOMER_PRORATION = ["upgrade_now_downgrade_at_renewal", "prorate_both_now"] as const;
 
-export const selfServicePolicyResponse = z
-  .object({
-    allow_cancel: z.boolean().meta({ description: "Cancel at period end, and undo it while the period lasts" }),
-    allow_change_plan: z.boolean().meta({ description: "Change price, quantity, add-ons and optional items" }),
-    allow_pause: z.boolean(),
-    allow_update_card: z.boolean(),
-    customer_proration: z.enum(CUSTOMER_PRORATION).meta({
-      description:
-        "upgrade_now_downgrade_at_renewal: upgrades are charged now, prorated; downgrades take effect at the item's renewal without credit (scheduled: the customer keeps the current plan until then). prorate_both_now: upgrades charged now, downgrades credited now.",
-    }),
-  })
-  .meta({ id: "SelfServicePolicy" });
+export const selfServicePolicyResponse = namedObject("SelfServicePolicy", {
+  allow_cancel: z.boolean().meta({ description: "Cancel at period end, and undo it while the period lasts" }),
+  allow_change_plan: z.boolean().meta({ description: "Change price, quantity, add-ons and optional items" }),
+  allow_pause: z.boolean(),
+  allow_update_card: z.boolean(),
+  customer_proration: z.enum(CUSTOMER_PRORATION).meta({
+    description:
+      "upgrade_now_downgrade_at_renewal: upgrades are charged now, prorated; downgrades take effect at the item's renewal without credit (scheduled: the customer keeps the current plan until then). prorate_both_now: upgrades charged now, downgrades credited now.",
+  }),
+});
 export type SelfServicePolicyOut = z.infer<typeof selfServicePolicyResponse>;
 
 export const selfServicePolicyPatchBody = z

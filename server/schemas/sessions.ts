@@ -1,6 +1,6 @@
 // Sales channels (extension) and embedded checkout sessions (spec 4.8), plus the widget's public bodies.
 import { z } from "zod";
-import { activeQuery, dateTime, idInput, metadata, metadataInput, pageQuery, timestamps } from "./common";
+import { activeQuery, dateTime, idInput, metadata, metadataInput, namedObject, pageQuery, timestamps } from "./common";
 import { discountInputFields } from "./coupons";
 import { customerCreateBody } from "./customers";
 import { shippingInput } from "./payments";
@@ -125,22 +125,20 @@ const processorIds = z
   .max(20, "Ensure this list has no more than 20 elements.")
   .transform((l) => [...new Set(l)]);
 
-export const salesChannelCreateBody = z
-  .object({
-    name,
-    offer: offerObject,
-    allowed_origins: origins.meta({
-      description: "Origins allowed to use the channel's sessions: `https://host[:port]` or `http://localhost:port`.",
-    }),
-    processor_ids: processorIds.meta({
-      description: "Account payment processors the widget may offer (filtered by eligibility for the offer).",
-    }),
-    metadata: metadataInput.optional(),
-    theme: themeInput.optional(),
-    terms: termsInput.optional(),
-    active: z.boolean({ error: "Must be a valid boolean." }).optional(),
-  })
-  .meta({ id: "SalesChannelCreateRequest" });
+export const salesChannelCreateBody = namedObject("SalesChannelCreateRequest", {
+  name,
+  offer: offerObject,
+  allowed_origins: origins.meta({
+    description: "Origins allowed to use the channel's sessions: `https://host[:port]` or `http://localhost:port`.",
+  }),
+  processor_ids: processorIds.meta({
+    description: "Account payment processors the widget may offer (filtered by eligibility for the offer).",
+  }),
+  metadata: metadataInput.optional(),
+  theme: themeInput.optional(),
+  terms: termsInput.optional(),
+  active: z.boolean({ error: "Must be a valid boolean." }).optional(),
+});
 
 export const salesChannelPatchBody = z
   .strictObject(
@@ -185,18 +183,16 @@ export const salesChannelResponse = z
 
 // Checkout sessions ----------------------------------------------------------------------------------
 
-export const checkoutSessionCreateBody = z
-  .object({
-    sales_channel: idInput.meta({ description: "Id of an active sales channel of the account" }),
-    customer_reference: z
-      .string({ error: "A string is required." })
-      .max(200)
-      .nullable()
-      .optional()
-      .meta({ description: "An existing customer; without it the widget names (or creates) the customer" }),
-    metadata: metadataInput.optional(),
-  })
-  .meta({ id: "CheckoutSessionCreateRequest" });
+export const checkoutSessionCreateBody = namedObject("CheckoutSessionCreateRequest", {
+  sales_channel: idInput.meta({ description: "Id of an active sales channel of the account" }),
+  customer_reference: z
+    .string({ error: "A string is required." })
+    .max(200)
+    .nullable()
+    .optional()
+    .meta({ description: "An existing customer; without it the widget names (or creates) the customer" }),
+  metadata: metadataInput.optional(),
+});
 
 export const checkoutSessionSnapshotResponse = z
   .object({
@@ -213,29 +209,27 @@ export const checkoutSessionSnapshotResponse = z
     description: "The sales channel's policies as at session creation; later channel changes do not alter it.",
   });
 
-export const checkoutSessionResponse = z
-  .object({
-    token: z.string().meta({ description: "The only thing handed to the browser widget" }),
-    status: z.enum(["open", "completed", "expired"]),
-    sales_channel_id: z.number().int(),
-    customer_reference: z.string().nullable(),
-    metadata,
-    snapshot: checkoutSessionSnapshotResponse,
-    checkout_token: z.string().nullable(),
-    checkout_status: z.enum(["pending", "pending_external", "succeeded", "failed", "expired"]).nullable(),
-    contract_id: z.number().int().nullable(),
-    widget_url: z
-      .string()
-      .meta({ description: "Public address the widget reads the session from (origin-checked, no API key)" }),
-    widget_page_url: z.string().meta({
-      "x-extension": true,
-      description:
-        "Extension: the widget's page (/embed/checkout/<token>): framed by /embed/v1.js on an allowed origin, or opened directly as a hosted checkout page",
-    }),
-    expires_at: dateTime.meta({ description: "30 minutes after creation" }),
-    ...timestamps,
-  })
-  .meta({ id: "CheckoutSession" });
+export const checkoutSessionResponse = namedObject("CheckoutSession", {
+  token: z.string().meta({ description: "The only thing handed to the browser widget" }),
+  status: z.enum(["open", "completed", "expired"]),
+  sales_channel_id: z.number().int(),
+  customer_reference: z.string().nullable(),
+  metadata,
+  snapshot: checkoutSessionSnapshotResponse,
+  checkout_token: z.string().nullable(),
+  checkout_status: z.enum(["pending", "pending_external", "succeeded", "failed", "expired"]).nullable(),
+  contract_id: z.number().int().nullable(),
+  widget_url: z
+    .string()
+    .meta({ description: "Public address the widget reads the session from (origin-checked, no API key)" }),
+  widget_page_url: z.string().meta({
+    "x-extension": true,
+    description:
+      "Extension: the widget's page (/embed/checkout/<token>): framed by /embed/v1.js on an allowed origin, or opened directly as a hosted checkout page",
+  }),
+  expires_at: dateTime.meta({ description: "30 minutes after creation" }),
+  ...timestamps,
+});
 
 // Widget (public, not in the OpenAPI document) ---------------------------------------------------------
 
