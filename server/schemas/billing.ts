@@ -1,21 +1,26 @@
 import { z } from "zod";
-import { dateTime, dateTimeInput, metadata, money, moneyInput, namedObject, pageQuery, timestamps } from "./common";
+import {
+  dateTime,
+  dateTimeInput,
+  idQuery,
+  metadata,
+  money,
+  moneyInput,
+  namedObject,
+  pageQuery,
+  timestamps,
+} from "./common";
 import { pricedLineFields, runHeaderFields } from "./runShapes";
 import { RUN_STATES } from "./runStates";
 
-const intQuery = z
-  .string()
-  .regex(/^\d{1,9}$/, "A valid integer is required.")
-  .optional();
-
 export const runListQuery = z.object({
-  contract: intQuery,
+  contract: idQuery,
   state: z
     .enum(RUN_STATES, {
       error: "Unknown billing run state.",
     })
     .optional(),
-  customer: intQuery,
+  customer: idQuery,
   customer_reference: z.string().optional(),
   ...pageQuery,
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { namedRecordFields, priceResponse } from "./catalog";
-import { activeQuery, input, metadata, namedObject, pageQuery, timestamps } from "./common";
+import { activeQuery, input, metadata, namedExtension, namedObject, pageQuery, timestamps } from "./common";
 
 export const bundleProductResponse = namedObject("BundleProduct", {
   id: z.number().int(),
@@ -38,9 +38,9 @@ export const bundleTemplateResponse = namedObject("BundleTemplate", {
   ...timestamps,
 });
 
-export const bundleTemplateDetailResponse = bundleTemplateResponse
-  .extend({ items: z.array(bundleTemplateItemResponse) })
-  .meta({ id: "BundleTemplateDetail" });
+export const bundleTemplateDetailResponse = namedExtension(bundleTemplateResponse, "BundleTemplateDetail", {
+  items: z.array(bundleTemplateItemResponse),
+});
 
 const addonCommon = {
   rule_id: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { activeQuery, dateTime, metadata, money, namedObject, pageQuery, timestamps } from "./common";
+import { activeQuery, dateTime, metadata, money, namedExtension, namedObject, pageQuery, timestamps } from "./common";
 import { currencyInput } from "./currency";
 
 export const billingScheduleRuleResponse = namedObject("BillingScheduleRule", {
@@ -70,9 +70,9 @@ export const productResponse = namedObject("CatalogProduct", {
   ...timestamps,
 });
 
-export const productDetailResponse = productResponse
-  .extend({ prices: z.array(priceResponse) })
-  .meta({ id: "CatalogProductDetail" });
+export const productDetailResponse = namedExtension(productResponse, "CatalogProductDetail", {
+  prices: z.array(priceResponse),
+});
 
 export const productListQuery = z.object({ active: activeQuery, reference: z.string().optional(), ...pageQuery });
 export const detailQuery = z.object({ active: activeQuery });

@@ -6,6 +6,15 @@ export function namedObject<Shape extends z.core.$ZodLooseShape>(name: string, s
   return z.object(shape).meta({ id: name });
 }
 
+/** A published object that is `base` with more fields (a record's detail: the record and its children). */
+export function namedExtension<BaseShape extends z.core.$ZodShape, Shape extends z.core.$ZodLooseShape>(
+  base: z.ZodObject<BaseShape>,
+  name: string,
+  shape: Shape,
+) {
+  return base.extend(shape).meta({ id: name });
+}
+
 /** Amount as the API prints it: "<digits>.<4 digits>". */
 export const money = z
   .string()
@@ -83,6 +92,12 @@ export const activeQuery = z
   .enum(["true", "false", "1", "0", "all", "any"], { error: "Must be one of: true, false, all, any." })
   .optional()
   .meta({ description: "Default: only active records. `all` or `any`: every record." });
+
+/** A query parameter naming a record by its integer id (contract, customer, coupon…); optional. */
+export const idQuery = z
+  .string()
+  .regex(/^\d{1,9}$/, "A valid integer is required.")
+  .optional();
 
 export const pageQuery = {
   page_size: z.string().optional().meta({ description: "Enables pagination; default 10, maximum 1000" }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTime, input, metadata, money, namedObject, pageQuery, timestamps } from "./common";
+import { dateTime, idQuery, input, metadata, money, namedObject, pageQuery, timestamps } from "./common";
 import { discountInputFields } from "./coupons";
 import { offerFields, quantityInput } from "./offers";
 import { pricedLineFields } from "./runShapes";
@@ -197,10 +197,7 @@ export const contractListQuery = z.object({
       error: "Must be one of inactive, active, paused, canceled, ended.",
     })
     .optional(),
-  customer: z
-    .string()
-    .regex(/^\d{1,9}$/, "A valid integer is required.")
-    .optional(),
+  customer: idQuery,
   customer_reference: z.string().optional(),
   ...pageQuery,
 });

@@ -2,7 +2,7 @@
 // the OpenAPI document. A discount is applied with `coupon` (id) or `promotion_code` (the customer's code).
 import { z } from "zod";
 import { isCurrencyCode } from "@/server/domain/currencies";
-import { activeQuery, dateTime, input, metadata, money, pageQuery, timestamps } from "./common";
+import { activeQuery, dateTime, idQuery, input, metadata, money, pageQuery, timestamps } from "./common";
 import { CURRENCY_MESSAGE } from "./currency";
 
 const DURATIONS = ["once", "repeating", "forever"] as const;
@@ -101,10 +101,7 @@ export const promotionCodeCreateBody = z.object({
 export const couponListQuery = z.object({ active: activeQuery, ...pageQuery });
 export const promotionCodeListQuery = z.object({
   active: activeQuery,
-  coupon: z
-    .string()
-    .regex(/^\d{1,9}$/, "A valid integer is required.")
-    .optional(),
+  coupon: idQuery,
   code: z.string().optional(),
   ...pageQuery,
 });
