@@ -1,6 +1,6 @@
 // The page of a catalog record list (tax rates, shipping options, billing schedules): all records in a
 // table, and the form for a new one under it.
-import { ListPage } from "@/components/admin/ListPage";
+import { CardsPage } from "@/components/admin/CardsPage";
 import { BillingScheduleForm } from "./BillingScheduleForm";
 import { BillingScheduleTable } from "./BillingScheduleTable";
 import { CATALOG_NOUNS, type CatalogResource, capitalized } from "./catalogNouns";
@@ -19,13 +19,8 @@ export function CatalogListPage({ resource, description }: { resource: CatalogRe
   const noun = CATALOG_NOUNS[resource];
   const { Table, Form } = VIEWS[resource];
   return (
-    <ListPage
-      title={capitalized(`${noun}s`)}
-      description={description}
-      listTitle={`All ${noun}s`}
-      list={<Table />}
-      formTitle={`New ${noun}`}
-      form={<Form />}
-    />
+    <CardsPage title={capitalized(`${noun}s`)} cards={{ [`All ${noun}s`]: <Table />, [`New ${noun}`]: <Form /> }}>
+      {description}
+    </CardsPage>
   );
 }
