@@ -1,6 +1,6 @@
 "use client";
 // Session + React Query + tRPC for the admin console.
-import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryCache, QueryClientProvider } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import type { Session } from "next-auth";
 import { SessionProvider } from "next-auth/react";
@@ -9,11 +9,12 @@ import { trpcErrorCode } from "@/components/ui/errors";
 import type { AppRouter } from "@/server/trpc/root";
 import { transformer } from "@/server/trpc/transformer";
 import { TRPCProvider } from "./client";
+import { ConsoleQueryClient } from "./consoleQueryClient";
 
 const NO_RETRY = new Set(["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT"]);
 
 function makeQueryClient() {
-  return new QueryClient({
+  return new ConsoleQueryClient({
     defaultOptions: {
       queries: {
         staleTime: 10_000,

@@ -1,0 +1,15 @@
+// The console's React Query client: what it changes from the library's, and why.
+import { QueryClient } from "@tanstack/react-query";
+
+/**
+ * NOTE: TanStack Query's invalidateQueries reuses a query's first fetch when it is still in flight (it cancels only
+ * fetches of queries that already have data). A list whose first load was asked for before a write and answered
+ * after it would then miss the write, with nothing left to refetch it: a seller quick enough to create a customer
+ * while the customer list was still loading did not see it. So in-flight fetches are cancelled first.
+ */
+export class ConsoleQueryClient extends QueryClient {
+  override async invalidateQueries(...args: Parameters<QueryClient["invalidateQueries"]>) {
+    await this.cancelQueries(args[0]);
+    return super.invalidateQueries(...args);
+  }
+}
