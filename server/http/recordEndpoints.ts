@@ -17,15 +17,14 @@ type RouteDef<Q, B> = Omit<EndpointDef<IdParams, Q, B>, "path" | "tags" | "param
 
 type IdCall = (ctx: Ctx, id: number) => Promise<unknown>;
 
-export function recordEndpoints({
-  path,
-  ...shared
-}: Pick<EndpointDef, "tags" | "extension"> & { path: string; response: z.ZodType }) {
+/** `recordEndpoints(".../{thingId}/", thingResponse, { tags, extension })`: the routes of that record. */
+export function recordEndpoints(path: string, response: z.ZodType, group: Pick<EndpointDef, "tags" | "extension">) {
+  const shared = { ...group, response };
   const param = /\{(\w+)\}\/$/.exec(path)?.[1];
   if (!param) throw new Error(`${path}: a record path ends with its {id} parameter`);
   const params = z.object({ [param]: intId });
   const collection = path.slice(0, path.lastIndexOf("{"));
-  const { tags, extension, response } = shared;
+  const { tags, extension } = group;
   const route = <Q, B>({ below = "", ...def }: RouteDef<Q, B>) =>
     defineEndpoint<IdParams, Q, B>({ ...shared, params, path: `${path}${below}`, ...def });
   const byId = (method: "GET" | "POST", below: string, summary: string, call: IdCall) =>

@@ -15,11 +15,7 @@ import {
   webhookEndpointCreatedResponse,
 } from "@/server/schemas/billing";
 
-const run = recordEndpoints({
-  path: "/v2/billing-runs/{billingRunId}/",
-  tags: ["Billing runs"],
-  response: billingRunResponse,
-});
+const run = recordEndpoints("/v2/billing-runs/{billingRunId}/", billingRunResponse, { tags: ["Billing runs"] });
 
 export const billingEndpoints = [
   run.list({ summary: "List billing runs with lines and attempts", query: runListQuery, list: listRuns }),

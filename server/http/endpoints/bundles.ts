@@ -9,10 +9,8 @@ import {
   bundleTemplateResponse,
 } from "@/server/schemas/bundles";
 
-const bundle = recordEndpoints({
-  path: "/v2/bundle-templates/{bundleTemplateId}/",
+const bundle = recordEndpoints("/v2/bundle-templates/{bundleTemplateId}/", bundleTemplateResponse, {
   tags: ["Bundles"],
-  response: bundleTemplateResponse,
 });
 
 export const bundleEndpoints = [

@@ -10,8 +10,8 @@ import {
 } from "@/server/schemas/catalog";
 
 const tags = ["Catalog"];
-const product = recordEndpoints({ path: "/v2/catalog/products/{productId}/", tags, response: productResponse });
-const price = recordEndpoints({ path: "/v2/catalog/prices/{priceId}/", tags, response: priceResponse });
+const product = recordEndpoints("/v2/catalog/products/{productId}/", productResponse, { tags });
+const price = recordEndpoints("/v2/catalog/prices/{priceId}/", priceResponse, { tags });
 
 export const catalogEndpoints = [
   product.list({ summary: "List catalog products", query: productListQuery, list: listProducts }),

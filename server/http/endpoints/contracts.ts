@@ -23,7 +23,7 @@ import { entitlementQuery, entitlementStateResponse } from "@/server/schemas/ent
 
 const tags = ["Subscription contracts"];
 const base = "/v2/subscription-contracts/{contractId}";
-const contract = recordEndpoints({ path: `${base}/`, tags, response: contractResponse });
+const contract = recordEndpoints(`${base}/`, contractResponse, { tags });
 
 const itemResult = (r: OperationResult) => ({
   contract: r.contract,

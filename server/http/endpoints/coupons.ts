@@ -30,23 +30,14 @@ import {
   redemptionResponse,
 } from "@/server/schemas/coupons";
 
-const coupon = recordEndpoints({
-  path: "/v2/coupons/{couponId}/",
-  tags: ["Coupons"],
-  extension: true,
-  response: couponResponse,
-});
-const promotionCode = recordEndpoints({
-  path: "/v2/promotion-codes/{promotionCodeId}/",
+const coupon = recordEndpoints("/v2/coupons/{couponId}/", couponResponse, { tags: ["Coupons"], extension: true });
+const promotionCode = recordEndpoints("/v2/promotion-codes/{promotionCodeId}/", promotionCodeResponse, {
   tags: ["Promotion codes"],
   extension: true,
-  response: promotionCodeResponse,
 });
-const contractDiscount = recordEndpoints({
-  path: "/v2/subscription-contracts/{contractId}/",
+const contractDiscount = recordEndpoints("/v2/subscription-contracts/{contractId}/", contractResponse, {
   tags: ["Subscription contracts"],
   extension: true,
-  response: contractResponse,
 });
 
 export const couponEndpoints = [

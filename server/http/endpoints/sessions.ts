@@ -13,11 +13,9 @@ import {
 } from "@/server/schemas/sessions";
 
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
-const channel = recordEndpoints({
-  path: "/v2/sales-channels/{salesChannelId}/",
+const channel = recordEndpoints("/v2/sales-channels/{salesChannelId}/", salesChannelResponse, {
   tags: ["Checkout sessions"],
   extension: true,
-  response: salesChannelResponse,
 });
 
 export const sessionEndpoints = [
