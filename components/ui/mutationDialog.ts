@@ -4,19 +4,18 @@
 //   const { dialog, onSuccess } = useCloseOnSuccess({ toast: "Version cancelled", refresh: trpc.catalog.pathFilter() });
 //   const cancel = useMutation(trpc.catalog.prices.cancelScheduledVersion.mutationOptions({ onSuccess }));
 //   <ConfirmDialog {...dialog} {...mutationProgress(cancel, "Cancelling…")} title=… confirmLabel=… onConfirm=… />
-import { type InvalidateQueryFilters, useQueryClient } from "@tanstack/react-query";
+import type { InvalidateQueryFilters } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "./Toaster";
+import { useSuccessFeedback } from "./useResetOnSuccess";
 
 /** The dialog's open state (`dialog`, for its props) and the mutation's `onSuccess`: close the dialog, say
  * `toast`, refresh the queries the answer changes. */
 export function useCloseOnSuccess(options: { toast: string; refresh: InvalidateQueryFilters }) {
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  const feedback = useSuccessFeedback(options.toast, options.refresh);
   const onSuccess = async () => {
     setOpen(false);
-    toast.success(options.toast);
-    await queryClient.invalidateQueries(options.refresh);
+    await feedback(undefined);
   };
   return { dialog: { open, onOpenChange: setOpen }, onSuccess };
 }

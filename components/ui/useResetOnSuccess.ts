@@ -9,6 +9,18 @@ import { type InvalidateQueryFilters, useQueryClient } from "@tanstack/react-que
 import { useRef } from "react";
 import { toast } from "./Toaster";
 
+/** What a console write says and refreshes once it succeeded: the toast (if any), then the queries it changed. */
+export function useSuccessFeedback<Answer>(
+  message: string | ((answer: Answer) => string) | undefined,
+  refresh: InvalidateQueryFilters,
+) {
+  const queryClient = useQueryClient();
+  return async (answer: Answer) => {
+    if (message) toast.success(typeof message === "function" ? message(answer) : message);
+    await queryClient.invalidateQueries(refresh);
+  };
+}
+
 export function useResetOnSuccess<Answer = unknown>(options: {
   /** The success toast, or none. */
   toast?: string | ((answer: Answer) => string);
@@ -17,13 +29,12 @@ export function useResetOnSuccess<Answer = unknown>(options: {
   /** Runs after the form is cleared, e.g. to reset the form's own state. */
   afterReset?: (answer: Answer) => void;
 }) {
-  const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
+  const feedback = useSuccessFeedback(options.toast, options.refresh);
   const onSuccess = async (answer: Answer) => {
     formRef.current?.reset();
     options.afterReset?.(answer);
-    if (options.toast) toast.success(typeof options.toast === "function" ? options.toast(answer) : options.toast);
-    await queryClient.invalidateQueries(options.refresh);
+    await feedback(answer);
   };
   return { formRef, onSuccess };
 }

@@ -3,7 +3,6 @@
 // payment attempt with the processor's code and message, and the retries still to come.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { Fragment } from "react";
 import { ExplainLine } from "@/components/admin/explain/ExplainLine";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
@@ -16,6 +15,7 @@ import { PageHeader } from "@/components/ui/PageHeader";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { SummaryStrip } from "@/components/ui/SummaryStrip";
 import { TableCard } from "@/components/ui/TableCard";
+import { TermList } from "@/components/ui/TermList";
 import { RunActions } from "./RunActions";
 
 type Run = RouterOutputs["runs"]["get"];
@@ -191,16 +191,16 @@ export function RunDetail({ runId }: { runId: number }) {
         ]}
       />
       <TableCard {...TABLE_CARDS.lines} columns={lineCols} data={run.lines}>
-        <dl className="mt-4 ml-auto grid max-w-sm grid-cols-2 gap-1 text-sm" data-testid="run-totals">
-          {TOTALS.map(([label, key, testId]) => (
-            <Fragment key={key}>
-              <dt className={key === "total_amount" ? "font-medium" : undefined}>{label}</dt>
-              <dd className={key === "total_amount" ? "text-right font-medium" : "text-right"} data-testid={testId}>
-                {m(run[key])}
-              </dd>
-            </Fragment>
-          ))}
-        </dl>
+        <TermList
+          className="mt-4 ml-auto grid max-w-sm grid-cols-2 gap-1 text-sm"
+          testId="run-totals"
+          terms={TOTALS.map(([term, key, testId]) => ({
+            term,
+            value: m(run[key]),
+            testId,
+            strong: key === "total_amount",
+          }))}
+        />
       </TableCard>
       <TableCard {...TABLE_CARDS.transactions} columns={txCols} data={run.transactions} />
       <TableCard {...TABLE_CARDS.attempts} columns={attemptCols} data={run.attempts} rowTestId={() => "attempt-row"} />
