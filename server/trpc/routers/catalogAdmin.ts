@@ -22,14 +22,9 @@ import {
 } from "@/server/domain/catalog/shippingOptions";
 import { createTaxRate, listTaxRatesAdmin, updateTaxRate } from "@/server/domain/catalog/taxRates";
 import { addonRuleInput, bundleInput, bundleItemInput } from "@/server/schemas/bundleAdmin";
-import {
-  billingScheduleInput,
-  catalogListInput,
-  shippingOptionInput,
-  taxRateInput,
-  withId,
-} from "@/server/schemas/catalogAdmin";
+import { billingScheduleInput, shippingOptionInput, taxRateInput } from "@/server/schemas/catalogAdmin";
 import { idInput } from "@/server/schemas/common";
+import { catalogRecordRouter } from "@/server/trpc/catalogRecordRouter";
 import { idQuery } from "@/server/trpc/idProcedures";
 import { protectedProcedure, router } from "@/server/trpc/init";
 import { activeFilter, idOnly } from "@/server/trpc/inputs";
@@ -68,32 +63,20 @@ const bundles = router({
     .mutation(({ ctx, input }) => setAddonRuleActive(ctx.domain, input.bundle_id, input.rule_id, input.active)),
 });
 
-const taxRates = router({
-  list: protectedProcedure.input(catalogListInput).query(({ ctx, input }) => listTaxRatesAdmin(ctx.domain, input)),
-  create: protectedProcedure.input(taxRateInput).mutation(({ ctx, input }) => createTaxRate(ctx.domain, input)),
-  update: protectedProcedure
-    .input(withId(taxRateInput))
-    .mutation(({ ctx, input }) => updateTaxRate(ctx.domain, input.id, input)),
+const taxRates = catalogRecordRouter(taxRateInput, {
+  list: listTaxRatesAdmin,
+  create: createTaxRate,
+  update: updateTaxRate,
 });
-
-const shippingOptions = router({
-  list: protectedProcedure.input(catalogListInput).query(({ ctx, input }) => listShippingOptions(ctx.domain, input)),
-  create: protectedProcedure
-    .input(shippingOptionInput)
-    .mutation(({ ctx, input }) => createShippingOption(ctx.domain, input)),
-  update: protectedProcedure
-    .input(withId(shippingOptionInput))
-    .mutation(({ ctx, input }) => updateShippingOption(ctx.domain, input.id, input)),
+const shippingOptions = catalogRecordRouter(shippingOptionInput, {
+  list: listShippingOptions,
+  create: createShippingOption,
+  update: updateShippingOption,
 });
-
-const billingSchedules = router({
-  list: protectedProcedure.input(catalogListInput).query(({ ctx, input }) => listBillingSchedules(ctx.domain, input)),
-  create: protectedProcedure
-    .input(billingScheduleInput)
-    .mutation(({ ctx, input }) => createBillingSchedule(ctx.domain, input)),
-  update: protectedProcedure
-    .input(withId(billingScheduleInput))
-    .mutation(({ ctx, input }) => updateBillingSchedule(ctx.domain, input.id, input)),
+const billingSchedules = catalogRecordRouter(billingScheduleInput, {
+  list: listBillingSchedules,
+  create: createBillingSchedule,
+  update: updateBillingSchedule,
 });
 
 export const catalogAdminRouter = router({ bundles, taxRates, shippingOptions, billingSchedules });

@@ -2,6 +2,7 @@
 // (server/http/endpoints/contracts.ts) with the same body schema, plus the contract's id, on the
 // account's clock (test mode), so a console preview and its confirmation behave as the API's do.
 import { z } from "zod";
+import type { Ctx } from "@/server/domain/context";
 import { creditGrantBody, grantContractCredit } from "@/server/domain/contractConsole/credit";
 import { previewChange, runLifecycle, runOperation } from "@/server/domain/contracts/operations";
 import { patchContract } from "@/server/domain/contracts/read";
@@ -15,6 +16,7 @@ import {
   itemAddBody,
   itemRemoveBody,
   itemUpdateBody,
+  type operationBodies,
   pauseBody,
   previewBody,
   restartBody,
@@ -25,71 +27,58 @@ import { protectedProcedure, router } from "@/server/trpc/init";
 
 const target = { contract_id: idInput };
 
-const itemResult = (r: Awaited<ReturnType<typeof runOperation>>) => ({
-  contract: r.contract,
-  proration: r.preview,
-  adjustment_billing_run_id: r.adjustmentRunId,
-});
+type ContractCall<Body, Result> = (ctx: Ctx, contractId: number, body: Body) => Promise<Result>;
+
+/** A mutation of one contract: its REST body plus `contract_id`; the domain call gets the id and the body alone. */
+function contractMutation<Shape extends z.ZodRawShape, Result>(
+  body: z.ZodObject<Shape>,
+  call: ContractCall<Omit<z.output<z.ZodObject<Shape>>, "contract_id">, Result>,
+) {
+  return protectedProcedure.input(body.extend(target)).mutation(({ ctx, input }) => {
+    // NOTE: names what tRPC already parsed; for a generic schema tRPC 11 types the parsed input as
+    // `Input extends UnsetMarker ? undefined : Input`, which TypeScript cannot resolve inside a generic.
+    const { contract_id, ...fields } = input as z.output<z.ZodObject<Shape>> & { contract_id: number };
+    return call(ctx.domain, contract_id, fields);
+  });
+}
+
+type ItemOperation = "add_item" | "update_item" | "remove_item";
+
+/** An item operation answers with the contract, its proration and the adjustment run it billed (if any). */
+const itemOperation =
+  <K extends ItemOperation>(operation: K) =>
+  async (ctx: Ctx, contractId: number, body: z.output<(typeof operationBodies)[K]>) => {
+    const result = await runOperation(ctx, contractId, operation, body);
+    return { contract: result.contract, proration: result.preview, adjustment_billing_run_id: result.adjustmentRunId };
+  };
 
 export const contractActionsRouter = router({
   /** POST …/proration-preview/: `operation` plus that operation's fields; the answer's preview_token goes into the confirmation. */
   preview: protectedProcedure
     .input(previewBody.extend(target))
     .query(async ({ ctx, input: { contract_id, ...body } }) => previewChange(ctx.domain, contract_id, body)),
-  addItem: protectedProcedure
-    .input(itemAddBody.extend(target))
-    .mutation(async ({ ctx, input: { contract_id, ...body } }) =>
-      itemResult(await runOperation(ctx.domain, contract_id, "add_item", body)),
-    ),
-  updateItem: protectedProcedure
-    .input(itemUpdateBody.extend(target))
-    .mutation(async ({ ctx, input: { contract_id, ...body } }) =>
-      itemResult(await runOperation(ctx.domain, contract_id, "update_item", body)),
-    ),
-  removeItem: protectedProcedure
-    .input(itemRemoveBody.extend(target))
-    .mutation(async ({ ctx, input: { contract_id, ...body } }) =>
-      itemResult(await runOperation(ctx.domain, contract_id, "remove_item", body)),
-    ),
-  cancel: protectedProcedure
-    .input(cancelBody.extend(target))
-    .mutation(async ({ ctx, input: { contract_id, ...body } }) =>
-      runLifecycle(ctx.domain, contract_id, "cancel", body),
-    ),
-  restart: protectedProcedure
-    .input(restartBody.extend(target))
-    .mutation(async ({ ctx, input: { contract_id, ...body } }) =>
-      runLifecycle(ctx.domain, contract_id, "restart", body),
-    ),
-  pause: protectedProcedure
-    .input(pauseBody.extend(target))
-    .mutation(async ({ ctx, input: { contract_id, ...body } }) => runLifecycle(ctx.domain, contract_id, "pause", body)),
-  resume: protectedProcedure
-    .input(resumeBody.extend(target))
-    .mutation(async ({ ctx, input: { contract_id, ...body } }) =>
-      runLifecycle(ctx.domain, contract_id, "resume", body),
-    ),
-  cancelPause: protectedProcedure
-    .input(z.object({ ...target, pause_id: idInput }))
-    .mutation(async ({ ctx, input }) => deletePause(ctx.domain, input.contract_id, input.pause_id)),
+  addItem: contractMutation(itemAddBody, itemOperation("add_item")),
+  updateItem: contractMutation(itemUpdateBody, itemOperation("update_item")),
+  removeItem: contractMutation(itemRemoveBody, itemOperation("remove_item")),
   /** DELETE …/scheduled-changes/{changeId}/: the contract keeps the item's current terms. */
   cancelScheduledChange: protectedProcedure
     .input(z.object({ ...target, change_id: idInput }))
     .mutation(async ({ ctx, input }) => cancelScheduledChange(ctx.domain, input.contract_id, input.change_id)),
+  cancel: contractMutation(cancelBody, (ctx, id, body) => runLifecycle(ctx, id, "cancel", body)),
+  restart: contractMutation(restartBody, (ctx, id, body) => runLifecycle(ctx, id, "restart", body)),
+  pause: contractMutation(pauseBody, (ctx, id, body) => runLifecycle(ctx, id, "pause", body)),
+  resume: contractMutation(resumeBody, (ctx, id, body) => runLifecycle(ctx, id, "resume", body)),
+  cancelPause: protectedProcedure
+    .input(z.object({ ...target, pause_id: idInput }))
+    .mutation(async ({ ctx, input }) => deletePause(ctx.domain, input.contract_id, input.pause_id)),
   activate: protectedProcedure
     .input(z.object(target))
     .mutation(async ({ ctx, input }) => activateContract(ctx.domain, input.contract_id)),
   /** PATCH …/: metadata (and the other patchable fields), replaced as sent. */
-  update: protectedProcedure
-    .input(contractPatchBody.extend(target))
-    .mutation(async ({ ctx, input: { contract_id, ...body } }) => patchContract(ctx.domain, contract_id, body)),
-  addCredit: protectedProcedure
-    .input(creditGrantBody.extend(target))
-    .mutation(async ({ ctx, input: { contract_id, ...body } }) => grantContractCredit(ctx.domain, contract_id, body)),
+  update: contractMutation(contractPatchBody, patchContract),
+  addCredit: contractMutation(creditGrantBody, grantContractCredit),
   /** POST …/discount/: a coupon (id) or promotion code; replaces any running discount. */
-  applyDiscount: protectedProcedure
-    .input(contractDiscountBody.extend(target))
-    .mutation(async ({ ctx, input: { contract_id, ...body } }) => applyContractDiscount(ctx.domain, contract_id, body)),
+  applyDiscount: contractMutation(contractDiscountBody, applyContractDiscount),
   /** DELETE …/discount/ */
   removeDiscount: protectedProcedure
     .input(z.object(target))
