@@ -51,20 +51,15 @@ export function recordEndpoints(path: string, response: z.ZodType, group: Pick<E
       }),
     /** POST <record>/<below>: an action without a body, e.g. `deactivate/`. */
     action: (below: string, summary: string, act: IdCall) => byId("POST", below, summary, act),
-    /** POST to the collection: the body is required, the new record is answered with 201. */
-    create: <B>({
-      body,
-      create,
-      ...described
-    }: Pick<EndpointDef, "summary" | "description"> & {
-      body: z.ZodType<B>;
-      create: (ctx: Ctx, body: B) => Promise<unknown>;
-    }) =>
+    /** POST to the collection: the body is required, the new record is answered with 201. The operation's
+     * description is the body schema's: the rules a new record must meet. */
+    create: <B>(summary: string, body: z.ZodType<B>, create: (ctx: Ctx, body: B) => Promise<unknown>) =>
       defineEndpoint({
         method: "POST",
         path: collection,
         ...shared,
-        ...described,
+        summary,
+        description: body.description,
         body,
         bodyRequired: true,
         status: 201,

@@ -2,8 +2,8 @@ import { z } from "zod";
 import "zod-openapi";
 
 /** An object schema the OpenAPI document publishes under `name` (components.schemas), so clients see one type. */
-export function namedObject<Shape extends z.core.$ZodLooseShape>(name: string, shape: Shape) {
-  return z.object(shape).meta({ id: name });
+export function namedObject<Shape extends z.core.$ZodLooseShape>(name: string, shape: Shape, description?: string) {
+  return z.object(shape).meta({ id: name, description });
 }
 
 /** A published object that is `base` with more fields (a record's detail: the record and its children). */

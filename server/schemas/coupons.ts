@@ -67,6 +67,10 @@ export const couponCreateBody = z
       });
     if (v.duration !== "repeating" && v.duration_in_periods !== undefined)
       issue.addIssue({ code: "custom", path: ["duration_in_periods"], message: "Only with duration repeating." });
+  })
+  .meta({
+    description:
+      "Exactly one of `percent_off` or `amounts_off` (a fixed amount per currency). Duration `once` discounts one run, `repeating` `duration_in_periods` runs, `forever` every run.",
   });
 
 export const promotionCodeResponse = z

@@ -125,7 +125,7 @@ const processorIds = z
   .max(20, "Ensure this list has no more than 20 elements.")
   .transform((l) => [...new Set(l)]);
 
-export const salesChannelCreateBody = namedObject("SalesChannelCreateRequest", {
+const salesChannelFields = {
   name,
   offer: offerObject,
   allowed_origins: origins.meta({
@@ -138,7 +138,11 @@ export const salesChannelCreateBody = namedObject("SalesChannelCreateRequest", {
   theme: themeInput.optional(),
   terms: termsInput.optional(),
   active: z.boolean({ error: "Must be a valid boolean." }).optional(),
-});
+};
+/** The rules a new channel must meet, as the OpenAPI document says them. */
+const salesChannelRules =
+  "The offer is validated by compiling it once; its problems are reported under the offer's field keys, as a quote reports them.";
+export const salesChannelCreateBody = namedObject("SalesChannelCreateRequest", salesChannelFields, salesChannelRules);
 
 export const salesChannelPatchBody = z
   .strictObject(

@@ -64,11 +64,7 @@ const lifecycleOperation = <K extends "cancel" | "restart" | "pause" | "resume">
 
 export const contractEndpoints = [
   contract.list({ summary: "List contracts (newest first)", query: contractListQuery, list: listContracts }),
-  contract.create({
-    summary: "Create a contract from a bundle or direct items",
-    body: contractCreateBody,
-    create: createContract,
-  }),
+  contract.create("Create a contract from a bundle or direct items", contractCreateBody, createContract),
   contract.read("Read a contract", getContract),
   contract.route({
     method: "PATCH",

@@ -13,11 +13,7 @@ import {
   getPromotionCode,
   listPromotionCodes,
 } from "@/server/domain/coupons/promotionCodes";
-import { parsePage } from "@/server/domain/list";
-import { defineEndpoint } from "@/server/http/endpoint";
-import { listBody } from "@/server/http/pagination";
 import { recordEndpoints } from "@/server/http/recordEndpoints";
-import { listOf } from "@/server/schemas/common";
 import { contractResponse } from "@/server/schemas/contracts";
 import {
   contractDiscountBody,
@@ -42,13 +38,7 @@ const contractDiscount = recordEndpoints("/v2/subscription-contracts/{contractId
 
 export const couponEndpoints = [
   coupon.list({ summary: "List coupons (newest first)", query: couponListQuery, list: listCoupons }),
-  coupon.create({
-    summary: "Create a coupon",
-    description:
-      "Exactly one of `percent_off` or `amounts_off` (a fixed amount per currency). Duration `once` discounts one run, `repeating` `duration_in_periods` runs, `forever` every run.",
-    body: couponCreateBody,
-    create: createCoupon,
-  }),
+  coupon.create("Create a coupon", couponCreateBody, createCoupon),
   coupon.read("Read a coupon", getCoupon),
   coupon.action(
     "deactivate/",
@@ -62,30 +52,13 @@ export const couponEndpoints = [
     response: z.array(redemptionResponse),
     handler: (ctx, { params }) => listRedemptions(ctx, params.couponId),
   }),
-  defineEndpoint({
-    method: "GET",
-    path: "/v2/promotion-codes/",
+  promotionCode.list({
     summary: "List promotion codes (newest first)",
-    tags: ["Promotion codes"],
-    extension: true,
     query: promotionCodeListQuery,
-    response: listOf(promotionCodeResponse),
-    handler: async (ctx, { query, url }) =>
-      listBody(
-        await listPromotionCodes(ctx, {
-          active: query.active,
-          coupon: query.coupon !== undefined ? Number(query.coupon) : undefined,
-          code: query.code,
-          page: parsePage(query),
-        }),
-        url,
-      ),
+    list: (ctx, { coupon, ...query }) =>
+      listPromotionCodes(ctx, { ...query, coupon: coupon === undefined ? undefined : Number(coupon) }),
   }),
-  promotionCode.create({
-    summary: "Create a promotion code for a coupon",
-    body: promotionCodeCreateBody,
-    create: createPromotionCode,
-  }),
+  promotionCode.create("Create a promotion code for a coupon", promotionCodeCreateBody, createPromotionCode),
   promotionCode.read("Read a promotion code", getPromotionCode),
   promotionCode.action("deactivate/", "Deactivate a promotion code", deactivatePromotionCode),
   contractDiscount.route({

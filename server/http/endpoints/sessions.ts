@@ -20,13 +20,11 @@ const channel = recordEndpoints("/v2/sales-channels/{salesChannelId}/", salesCha
 
 export const sessionEndpoints = [
   channel.list({ summary: "List sales channels", query: salesChannelListQuery, list: listChannels }),
-  channel.create({
-    summary: "Create a sales channel (offer, allowed origins, processors, metadata, theme, terms)",
-    description:
-      "The offer is validated by compiling it once; its problems are reported under the offer's field keys, as a quote reports them.",
-    body: salesChannelCreateBody,
-    create: createChannel,
-  }),
+  channel.create(
+    "Create a sales channel (offer, allowed origins, processors, metadata, theme, terms)",
+    salesChannelCreateBody,
+    createChannel,
+  ),
   channel.read("Read a sales channel (active or not)", getChannel),
   channel.route({
     method: "PATCH",
