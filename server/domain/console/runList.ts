@@ -4,6 +4,7 @@
 import { MAX_ATTEMPTS, nextAttemptAfter } from "@/server/domain/billing/dunning";
 import { getRun } from "@/server/domain/billing/runs";
 import type { Ctx } from "@/server/domain/context";
+import { END_OF_TIME } from "@/server/domain/instant";
 import { fmt4 } from "@/server/domain/money";
 import { Prisma } from "@/server/generated/prisma/client";
 import { cappedCount, cappedPage } from "./count";
@@ -38,7 +39,7 @@ function runWhere(ctx: Ctx, f: RunListFilters): Prisma.Sql {
   range(Prisma.sql`r.scheduled_at`, f.scheduled_from, f.scheduled_to);
   if (f.paid_from || f.paid_to) {
     const from = f.paid_from ? new Date(f.paid_from) : new Date(0),
-      to = f.paid_to ? new Date(f.paid_to) : new Date(8.64e15);
+      to = f.paid_to ? new Date(f.paid_to) : END_OF_TIME;
     // the dashboard's "collected" counts payments with updated_at in (from, to]
     parts.push(
       Prisma.sql`exists (select 1 from billing_attempts a where a.run_id = r.id and a.state = 'succeeded' and a.updated_at > ${from} and a.updated_at <= ${to})`,

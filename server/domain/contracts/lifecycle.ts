@@ -4,6 +4,7 @@ import Decimal from "decimal.js";
 import type { DbTx } from "@/server/db";
 import { invalid, invalidFields } from "@/server/domain/errors";
 import type { EventType } from "@/server/domain/events/outbox";
+import { END_OF_TIME } from "@/server/domain/instant";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { CancelInput, PauseInput, RestartInput, ResumeInput } from "@/server/schemas/contracts";
 import { createAdjustmentRun } from "./adjustmentRun";
@@ -13,8 +14,6 @@ import type { Plan, PlanArgs } from "./operationFlow";
 import { type ContractRecord, canceledContractFields, notAllowed } from "./records";
 import { cancelPendingChanges } from "./scheduledChanges";
 
-/** The latest instant a Date can hold (ECMAScript's limit, 8.64e15 ms after the epoch). */
-const END_OF_TIME = new Date(8.64e15);
 const liveItems = (c: ContractRecord) => c.items.filter((i) => i.status === "active");
 
 /** A plan that only sets fields of an active contract (no lines; it keeps billing). */
