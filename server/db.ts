@@ -1,3 +1,5 @@
+// The Prisma client on node-postgres (one per process and DATABASE_URL), its pool, and the Db / DbTx types
+// domain functions take.
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "./generated/prisma/client";

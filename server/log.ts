@@ -1,3 +1,4 @@
+// The process's logger (pino, JSON on stdout).
 import pino from "pino";
 
 // JSON logs on stdout; LOG_LEVEL=silent in tests unless asked for.

@@ -1,3 +1,4 @@
+// The context every domain function gets (`ctx`): database, account, clock, actor, logs.
 import type { Clock } from "@/server/clock";
 import type { Db } from "@/server/db";
 import type { Logger } from "@/server/log";

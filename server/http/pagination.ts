@@ -1,3 +1,4 @@
+// The list response body of spec 4: a plain array, or a page with its count and links.
 import type { ListResult } from "@/server/domain/list";
 
 /** Domain list → the response body of spec 4: a plain array, or `{count, next, previous, results}`. */

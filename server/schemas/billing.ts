@@ -1,3 +1,4 @@
+// Zod schemas of billing runs, attempts, credit and retry bodies, the test clock and webhook endpoints.
 import { z } from "zod";
 import {
   dateTime,

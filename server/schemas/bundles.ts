@@ -1,3 +1,4 @@
+// Zod schemas of bundle templates, their items and add-on offers.
 import { z } from "zod";
 import { namedRecordFields, priceResponse } from "./catalog";
 import { activeQuery, input, metadata, namedExtension, namedObject, pageQuery, timestamps } from "./common";

@@ -1,3 +1,4 @@
+// Zod schemas of catalog products, prices and price versions, and the catalog's list queries.
 import { z } from "zod";
 import { activeQuery, dateTime, metadata, money, namedExtension, namedObject, pageQuery, timestamps } from "./common";
 import { currencyInput } from "./currency";

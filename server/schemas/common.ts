@@ -1,3 +1,5 @@
+// Zod building blocks every resource schema uses: named objects, money and date fields, inputs, list queries,
+// error and page bodies.
 import { z } from "zod";
 import "zod-openapi";
 

@@ -1,3 +1,5 @@
+// Zod schemas of subscription contracts: the response, create and patch bodies, the operation bodies and
+// proration previews.
 import { z } from "zod";
 import { dateTime, idQuery, input, metadata, money, namedObject, pageQuery, timestamps } from "./common";
 import { discountInputFields } from "./coupons";

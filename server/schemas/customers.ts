@@ -1,3 +1,4 @@
+// Zod schemas of customers: response, create and patch bodies, list query.
 import { z } from "zod";
 import { metadata, metadataInput, pageQuery, timestamps } from "./common";
 

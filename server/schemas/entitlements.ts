@@ -1,3 +1,4 @@
+// Zod schemas of customer entitlements: the query and the state response.
 import { z } from "zod";
 import { DATE_RANGE_MESSAGE, dateTime, inDateRange, namedObject } from "./common";
 

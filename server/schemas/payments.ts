@@ -1,3 +1,4 @@
+// Zod schemas of payments: processor options, payment methods, checkouts and registrations.
 import { z } from "zod";
 import { dateTime, idInput, metadata, metadataInput, money, namedObject, timestamps } from "./common";
 import { discountInputFields } from "./coupons";

@@ -1,3 +1,4 @@
+// Zod schemas of subscription offer quotes: the body and the priced lines of the response.
 import { z } from "zod";
 import { dateTime, metadata, money, namedObject } from "./common";
 import { discountInputFields, quoteDiscountResponse } from "./coupons";

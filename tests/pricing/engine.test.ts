@@ -1,6 +1,6 @@
 // Table-driven cases of the pure pricing engine, each with hand-checked amounts.
 import { describe, expect, it } from "vitest";
-import { D } from "@/server/domain/money";
+import { MoneyDecimal } from "@/server/domain/money";
 import { priceOffer } from "@/server/domain/pricing/engine";
 import { line, offer, price } from "./fixtures";
 
@@ -224,27 +224,36 @@ describe("periods and proration", () => {
 describe("amounts", () => {
   const at = "2026-03-10T00:00:00Z";
   it("exclusive tax is added per line: 9.90 at 24% → 2.3760", () => {
-    const q = priceOffer(offer(at, [line(price({ amount: "9.9000", taxPolicy: "exclusive", taxRate: new D(24) }))]));
+    const q = priceOffer(
+      offer(at, [line(price({ amount: "9.9000", taxPolicy: "exclusive", taxRate: new MoneyDecimal(24) }))]),
+    );
     expect(q.firstRun.subtotal.toFixed(4)).toBe("9.9000");
     expect(q.firstRun.tax.toFixed(4)).toBe("2.3760");
     expect(q.firstRun.total.toFixed(4)).toBe("12.2760");
   });
   it("inclusive tax is carved out: 12.00 at 10% → tax 1.0909, net 10.9091", () => {
-    const q = priceOffer(offer(at, [line(price({ amount: "12.0000", taxPolicy: "inclusive", taxRate: new D(10) }))]));
+    const q = priceOffer(
+      offer(at, [line(price({ amount: "12.0000", taxPolicy: "inclusive", taxRate: new MoneyDecimal(10) }))]),
+    );
     expect(q.recurring[0].first.lineTotal.toFixed(4)).toBe("12.0000");
     expect(q.firstRun.tax.toFixed(4)).toBe("1.0909");
     expect(q.firstRun.subtotal.toFixed(4)).toBe("10.9091");
     expect(q.firstRun.total.toFixed(4)).toBe("12.0000");
   });
   it("discount and quantity: 3 × 9.90 × 85% = 25.2450", () => {
-    const q = priceOffer(offer(at, [line(price({ amount: "9.9000" }), { quantity: 3, discountPercent: new D(15) })]));
+    const q = priceOffer(
+      offer(at, [line(price({ amount: "9.9000" }), { quantity: 3, discountPercent: new MoneyDecimal(15) })]),
+    );
     expect(q.recurring[0].first.lineTotal.toFixed(4)).toBe("25.2450");
     expect(q.recurring[0].first.explanation).toContain("15% discount");
   });
   it("rounds half-up once: 10.0001 × 50% = 5.00005 → 5.0001", () => {
     const q = priceOffer(
       offer(at, [
-        line(price({ amount: "1.0000" }), { unitAmountOverride: new D("10.0001"), discountPercent: new D(50) }),
+        line(price({ amount: "1.0000" }), {
+          unitAmountOverride: new MoneyDecimal("10.0001"),
+          discountPercent: new MoneyDecimal(50),
+        }),
       ]),
     );
     expect(q.recurring[0].first.unitAmount.toFixed(4)).toBe("10.0001");
@@ -254,14 +263,16 @@ describe("amounts", () => {
   it("100% discount gives zero", () => {
     const q = priceOffer(
       offer(at, [
-        line(price({ amount: "9.9000", taxPolicy: "exclusive", taxRate: new D(24) }), { discountPercent: new D(100) }),
+        line(price({ amount: "9.9000", taxPolicy: "exclusive", taxRate: new MoneyDecimal(24) }), {
+          discountPercent: new MoneyDecimal(100),
+        }),
       ]),
     );
     expect(q.firstRun.total.toFixed(4)).toBe("0.0000");
   });
   it("totals are sums of rounded lines, not rounded sums", () => {
     // three lines of 0.00005 × ... : 3 × round4(0.33335) = 3 × 0.3334 = 1.0002 (a rounded sum would be 1.0001)
-    const lines = [1, 2, 3].map(() => line(price({ amount: "0.6667" }), { discountPercent: new D(50) }));
+    const lines = [1, 2, 3].map(() => line(price({ amount: "0.6667" }), { discountPercent: new MoneyDecimal(50) }));
     const q = priceOffer(offer(at, lines));
     expect(q.recurring[0].first.lineTotal.toFixed(4)).toBe("0.3334");
     expect(q.firstRun.total.toFixed(4)).toBe("1.0002");
@@ -300,8 +311,8 @@ describe("price versions", () => {
   const versioned = () =>
     price({
       versions: [
-        { id: 1, unitAmount: new D("14.9000"), effectiveFrom: null, effectiveTo: change },
-        { id: 2, unitAmount: new D("16.9000"), effectiveFrom: change, effectiveTo: null },
+        { id: 1, unitAmount: new MoneyDecimal("14.9000"), effectiveFrom: null, effectiveTo: change },
+        { id: 2, unitAmount: new MoneyDecimal("16.9000"), effectiveFrom: change, effectiveTo: null },
       ],
     });
   it("the first period uses the version at its start; the renewal after effective_from uses the new one", () => {

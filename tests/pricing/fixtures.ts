@@ -1,5 +1,5 @@
 // Builders for pure pricing-engine inputs.
-import { D } from "@/server/domain/money";
+import { MoneyDecimal } from "@/server/domain/money";
 import type { LineInput, Offer, PriceTerms } from "@/server/domain/pricing/types";
 
 let nextId = 1;
@@ -21,7 +21,7 @@ export function price(
     taxRate: null,
     ...over,
     versions: over.versions ?? [
-      { id: id * 10, unitAmount: new D(over.amount ?? "10.0000"), effectiveFrom: null, effectiveTo: null },
+      { id: id * 10, unitAmount: new MoneyDecimal(over.amount ?? "10.0000"), effectiveFrom: null, effectiveTo: null },
     ],
   };
 }

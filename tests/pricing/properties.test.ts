@@ -1,12 +1,12 @@
 // Property-based invariants of the pricing engine (fast-check).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { D } from "@/server/domain/money";
+import { MoneyDecimal } from "@/server/domain/money";
 import { priceOffer } from "@/server/domain/pricing/engine";
 import { line, offer, price } from "./fixtures";
 
-const amount = fc.integer({ min: 0, max: 100_000_000 }).map((n) => new D(n).div(10_000)); // 0.0000 … 10000.0000
-const percent = fc.integer({ min: 0, max: 1_000_000 }).map((n) => new D(n).div(10_000)); // 0 … 100
+const amount = fc.integer({ min: 0, max: 100_000_000 }).map((n) => new MoneyDecimal(n).div(10_000)); // 0.0000 … 10000.0000
+const percent = fc.integer({ min: 0, max: 1_000_000 }).map((n) => new MoneyDecimal(n).div(10_000)); // 0 … 100
 const instant = fc.date({
   min: new Date("2024-01-01T00:00:00Z"),
   max: new Date("2032-12-31T00:00:00Z"),
@@ -24,9 +24,9 @@ const cadence = fc.constantFrom(
 );
 const tax = fc.constantFrom(
   { taxPolicy: null, taxRate: null },
-  { taxPolicy: "exclusive" as const, taxRate: new D(24) },
-  { taxPolicy: "inclusive" as const, taxRate: new D(10) },
-  { taxPolicy: "exclusive" as const, taxRate: new D("25.5") },
+  { taxPolicy: "exclusive" as const, taxRate: new MoneyDecimal(24) },
+  { taxPolicy: "inclusive" as const, taxRate: new MoneyDecimal(10) },
+  { taxPolicy: "exclusive" as const, taxRate: new MoneyDecimal("25.5") },
 );
 const lineArb = fc.record({
   amount,
@@ -35,7 +35,7 @@ const lineArb = fc.record({
   tax,
 });
 
-const fourPlaces = (d: InstanceType<typeof D>) => d.decimalPlaces() <= 4;
+const fourPlaces = (d: InstanceType<typeof MoneyDecimal>) => d.decimalPlaces() <= 4;
 
 describe("pricing invariants", () => {
   it("totals are the sums of their lines and subtotal + tax = total", () => {
@@ -53,8 +53,8 @@ describe("pricing invariants", () => {
             { timezone: tz },
           ),
         );
-        const sum = (f: (x: (typeof q.recurring)[number]) => InstanceType<typeof D>) =>
-          q.recurring.reduce((a, l) => a.plus(f(l)), new D(0));
+        const sum = (f: (x: (typeof q.recurring)[number]) => InstanceType<typeof MoneyDecimal>) =>
+          q.recurring.reduce((a, l) => a.plus(f(l)), new MoneyDecimal(0));
         expect(q.firstPeriod.subtotal.eq(sum((l) => l.first.subtotal))).toBe(true);
         expect(q.firstPeriod.tax.eq(sum((l) => l.first.tax))).toBe(true);
         expect(q.firstPeriod.total.eq(q.firstPeriod.subtotal.plus(q.firstPeriod.tax))).toBe(true);
@@ -108,8 +108,8 @@ describe("pricing invariants", () => {
         // and equal the undiscounted-by-time formula: round4(unit × qty × (1 − d))
         const expected = l.amount
           .times(l.qty)
-          .times(new D(100).minus(l.discount ?? 0).div(100))
-          .toDecimalPlaces(4, D.ROUND_HALF_UP);
+          .times(new MoneyDecimal(100).minus(l.discount ?? 0).div(100))
+          .toDecimalPlaces(4, MoneyDecimal.ROUND_HALF_UP);
         expect(qa.recurring[0].renewal!.lineTotal.toFixed(4)).toBe(expected.toFixed(4));
       }),
       { numRuns: 300 },
@@ -127,9 +127,9 @@ describe("pricing invariants", () => {
         const first = q.recurring[0].first;
         const expected = l.amount
           .times(l.qty)
-          .times(new D(100).minus(l.discount ?? 0).div(100))
+          .times(new MoneyDecimal(100).minus(l.discount ?? 0).div(100))
           .times(first.factor)
-          .toDecimalPlaces(4, D.ROUND_HALF_UP);
+          .toDecimalPlaces(4, MoneyDecimal.ROUND_HALF_UP);
         expect(first.lineTotal.toFixed(4)).toBe(expected.toFixed(4));
       }),
       { numRuns: 300 },
@@ -145,16 +145,20 @@ describe("pricing invariants", () => {
         fc.constantFrom("00:00", "09:30", "23:59:59"),
         (c, tz, instants, billingTime) => {
           // one terms object, as a catalog snapshot shares it between requests: the memo keys on it
-          const shared = price({ amount: "19.9900", ...c, taxPolicy: "exclusive", taxRate: new D(24) });
+          const shared = price({ amount: "19.9900", ...c, taxPolicy: "exclusive", taxRate: new MoneyDecimal(24) });
           for (const at of instants) {
-            const o = offer(at.toISOString(), [line(shared, { quantity: 3, discountPercent: new D(10) })], {
+            const o = offer(at.toISOString(), [line(shared, { quantity: 3, discountPercent: new MoneyDecimal(10) })], {
               timezone: tz,
               billingTime,
             });
-            const fresh = offer(at.toISOString(), [line({ ...shared }, { quantity: 3, discountPercent: new D(10) })], {
-              timezone: tz,
-              billingTime,
-            });
+            const fresh = offer(
+              at.toISOString(),
+              [line({ ...shared }, { quantity: 3, discountPercent: new MoneyDecimal(10) })],
+              {
+                timezone: tz,
+                billingTime,
+              },
+            );
             const [a] = priceOffer(o).recurring,
               [b] = priceOffer(fresh).recurring;
             expect([+a.period.start, +a.period.end, +a.renewalService!.end]).toEqual([

@@ -1,3 +1,4 @@
+// Reading bundle templates (spec: bundle-templates): the list and one template with its items and prices.
 import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
 import { type CatalogListQuery, catalogWhere, type ListResult, type PageWindow, pagedList } from "@/server/domain/list";

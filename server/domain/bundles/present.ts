@@ -1,3 +1,5 @@
+// A bundle template as the API prints it: the Prisma include it needs and the response shape of a template,
+// its items and their selectable prices.
 import { type PriceRecord, presentPrice, priceInclude } from "@/server/domain/catalog/present";
 import { iso } from "@/server/domain/time";
 import type { Prisma } from "@/server/generated/prisma/client";

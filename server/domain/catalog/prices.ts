@@ -1,3 +1,4 @@
+// Catalog prices: list, read, create, and scheduling a new price version (amounts change from a date).
 import type { Ctx } from "@/server/domain/context";
 import { invalid, invalidFields, notFound } from "@/server/domain/errors";
 import { activeWhere, type ListResult, type PageRequest, type PageWindow, pagedList } from "@/server/domain/list";

@@ -1,3 +1,4 @@
+// Catalog products: list, read, create, update; and the account's tax rates as prices reference them.
 import type { Ctx } from "@/server/domain/context";
 import { invalid, notFound } from "@/server/domain/errors";
 import {

@@ -1,3 +1,4 @@
+// A hosted checkout and a payment-method registration as the API prints them (with the checkout's URL).
 import { fmt4 } from "@/server/domain/money";
 import { iso, isoN } from "@/server/domain/time";
 import type { Prisma } from "@/server/generated/prisma/client";

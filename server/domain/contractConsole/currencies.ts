@@ -1,3 +1,4 @@
+// The console's contract list: the currencies its currency filter offers.
 import type { Ctx } from "@/server/domain/context";
 
 /** The currencies the account's contracts use (the contract list's currency filter offers these). */

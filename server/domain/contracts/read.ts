@@ -1,3 +1,5 @@
+// Contracts read and patched through the API: the filtered list, one contract, and PATCH of its metadata and
+// other patchable fields.
 import type { Ctx } from "@/server/domain/context";
 import { emitEvent } from "@/server/domain/events/outbox";
 import { type ListResult, type PageRequest, pageWindow } from "@/server/domain/list";

@@ -1,3 +1,4 @@
+// Coupons, promotion codes, redemptions and a contract's discount as the API prints them.
 import { fmt4 } from "@/server/domain/money";
 import { iso } from "@/server/domain/time";
 import type { Prisma } from "@/server/generated/prisma/client";

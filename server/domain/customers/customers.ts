@@ -1,3 +1,4 @@
+// Customers by reference: list, read, create, update, and the lookups other areas use (find, require).
 import type { Ctx } from "@/server/domain/context";
 import { invalid, notFound } from "@/server/domain/errors";
 import { type ListResult, type PageRequest, type PageWindow, pagedList } from "@/server/domain/list";

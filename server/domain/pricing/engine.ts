@@ -2,12 +2,12 @@
 // the billing schedule. No database, no clock: everything comes in through `Offer`.
 import type Decimal from "decimal.js";
 import { memoized } from "@/server/domain/boundedMemo";
-import { D, ZERO } from "@/server/domain/money";
+import { MoneyDecimal, ZERO } from "@/server/domain/money";
 import { priceAmounts } from "./amounts";
 import { fullPeriodAt, maxDate, minDate, nextPeriod, type PeriodKind, periodKind, prorationFactor } from "./periods";
 import type { LineInput, Offer, Period, PricedAmounts } from "./types";
 
-const ONE = new D(1);
+const ONE = new MoneyDecimal(1);
 
 export interface PricedLine {
   input: LineInput;

@@ -4,7 +4,7 @@
 import type Decimal from "decimal.js";
 import { DateTime } from "luxon";
 import { memoized, memoizedOn } from "@/server/domain/boundedMemo";
-import { D } from "@/server/domain/money";
+import { MoneyDecimal } from "@/server/domain/money";
 import {
   addIntervals,
   addIntervalsUtc,
@@ -135,12 +135,12 @@ export function prorationFactor(full: Period, from: Date, to: Date): Decimal {
     0,
     Math.min(to.getTime(), full.end.getTime()) - Math.max(from.getTime(), full.start.getTime()),
   );
-  if (len <= 0) return new D(0);
+  if (len <= 0) return new MoneyDecimal(0);
   return factorOf(covered, len);
 }
 
 // a whole period's factor: one shared (immutable) Decimal instead of one per renewal
-const ONE = new D(1);
+const ONE = new MoneyDecimal(1);
 
 /** Whether a factor is 1 (the shared ONE answers without a Decimal comparison). */
 export const isWholeFactor = (factor: Decimal) => factor === ONE || factor.eq(1);
@@ -152,7 +152,7 @@ const factors = new Map<number, Decimal>();
 export function factorOf(covered: number, len: number): Decimal {
   if (covered === len) return ONE; // a whole period, most runs: no BigInt division
   const millionths = Number((BigInt(covered) * 2_000_000n + BigInt(len)) / (2n * BigInt(len)));
-  return memoized(factors, millionths, 10_000, () => new D(millionths).div(1_000_000));
+  return memoized(factors, millionths, 10_000, () => new MoneyDecimal(millionths).div(1_000_000));
 }
 
 export const maxDate = (a: Date, b: Date | null) => (b && b > a ? b : a);

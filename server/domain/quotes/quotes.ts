@@ -1,3 +1,5 @@
+// A subscription offer quote (POST /v2/subscription-offer-quotes/): compile the offer, apply a discount,
+// price it with the pure pricing engine.
 import type { Ctx } from "@/server/domain/context";
 import { resolveDiscount } from "@/server/domain/coupons/apply";
 import { presentQuoteDiscount } from "@/server/domain/coupons/present";

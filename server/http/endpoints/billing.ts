@@ -1,3 +1,5 @@
+// REST routes of billing runs (list, read, retry, apply credit), the test clock, webhook endpoints and their
+// delivery logs.
 import { z } from "zod";
 import { applyCreditToRun } from "@/server/domain/billing/credit";
 import { advanceTestClock, getRun, listRuns, retryRun } from "@/server/domain/billing/runs";

@@ -1,3 +1,4 @@
+// REST routes of bundle templates: list, read with items, add-on offers for a selection.
 import { evaluateAddons } from "@/server/domain/bundles/addons";
 import { getBundle, listBundles } from "@/server/domain/bundles/bundles";
 import { recordEndpoints } from "@/server/http/recordEndpoints";

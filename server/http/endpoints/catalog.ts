@@ -1,3 +1,4 @@
+// REST routes of the catalog (read only): products with their prices, and prices.
 import { getPrice, listPrices } from "@/server/domain/catalog/prices";
 import { getProduct, listProducts } from "@/server/domain/catalog/products";
 import { recordEndpoints } from "@/server/http/recordEndpoints";

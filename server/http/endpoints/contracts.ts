@@ -1,3 +1,5 @@
+// REST routes of subscription contracts: create, list, read, patch, item and lifecycle operations, proration
+// previews, scheduled changes; and customer entitlements.
 import { z } from "zod";
 import { createContract } from "@/server/domain/contracts/create";
 import type { OperationResult } from "@/server/domain/contracts/operationFlow";

@@ -1,3 +1,4 @@
+// REST routes of coupons, promotion codes and a contract's discount.
 import { z } from "zod";
 import { applyContractDiscount, removeContractDiscount } from "@/server/domain/coupons/contractDiscount";
 import {

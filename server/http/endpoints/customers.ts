@@ -1,3 +1,4 @@
+// REST routes of customers, addressed by their reference.
 import { z } from "zod";
 import { createCustomer, getCustomer, listCustomers, updateCustomer } from "@/server/domain/customers/customers";
 import { defineEndpoint } from "@/server/http/endpoint";

@@ -1,3 +1,4 @@
+// REST routes of revenue forecasts: the account's forecast and one contract's upcoming runs.
 import { z } from "zod";
 import { forecastAccount } from "@/server/domain/billing/forecast";
 import { upcomingRuns } from "@/server/domain/billing/upcoming";

@@ -1,3 +1,5 @@
+// REST routes of payments: processor options, hosted checkouts and their payment-method registrations, and a
+// customer's payment methods.
 import { z } from "zod";
 import { createCheckout, getCheckout } from "@/server/domain/checkouts/create";
 import { finalizeCheckout } from "@/server/domain/checkouts/finalize";

@@ -1,3 +1,4 @@
+// REST route of subscription offer quotes.
 import { createQuote } from "@/server/domain/quotes/quotes";
 import { defineEndpoint } from "@/server/http/endpoint";
 import { quoteBody, quoteResponse } from "@/server/schemas/quotes";

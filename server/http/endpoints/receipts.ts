@@ -1,3 +1,4 @@
+// REST route of a billing run's receipt.
 import { z } from "zod";
 import { receiptForRun } from "@/server/domain/receipts/receipt";
 import { defineEndpoint, intId } from "@/server/http/endpoint";

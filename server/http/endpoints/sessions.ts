@@ -1,3 +1,4 @@
+// REST routes of sales channels and the embedded checkout sessions created from them.
 import { z } from "zod";
 import { createChannel, getChannel, listChannels, updateChannel } from "@/server/domain/sessions/channels";
 import { createSession, getSession } from "@/server/domain/sessions/sessions";

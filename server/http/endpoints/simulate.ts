@@ -1,3 +1,4 @@
+// REST route that simulates scheduling a price version on the contracts of that price.
 import { z } from "zod";
 import { simulatePriceVersion } from "@/server/domain/billing/simulate";
 import { defineEndpoint, intId } from "@/server/http/endpoint";
