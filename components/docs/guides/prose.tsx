@@ -4,8 +4,8 @@ import Link from "next/link";
 export const H2 = ({ children }: { children: React.ReactNode }) => (
   <h2 className="pt-4 text-xl font-semibold">{children}</h2>
 );
-export const P = ({ children }: { children: React.ReactNode }) => <p className="max-w-3xl">{children}</p>;
-export const C = ({ children }: { children: React.ReactNode }) => (
+export const Paragraph = ({ children }: { children: React.ReactNode }) => <p className="max-w-3xl">{children}</p>;
+export const InlineCode = ({ children }: { children: React.ReactNode }) => (
   <code className="rounded bg-slate-100 px-1 text-[0.9em]">{children}</code>
 );
 export const Ref = ({ href, children }: { href: string; children: React.ReactNode }) => (

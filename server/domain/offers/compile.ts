@@ -275,28 +275,28 @@ function addBundleAddon(
   problems: Problems,
   rules: AddonRuleRecord[],
   prices: Map<number, PricingRecord>,
-  ab: OfferInput["additional_bundles"][number],
-  i: number,
+  addon: OfferInput["additional_bundles"][number],
+  index: number,
   bundleQuantity: number,
   currency: string,
   lines: LineInput[],
 ) {
-  const label = `Bundle ${i}`;
-  const rule = rules.find((r) => r.id === ab.rule_id && r.targetBundle);
-  const target = ab.bundle_template ?? ab.bundle_template_id ?? rule?.targetBundleId;
+  const label = `Bundle ${index}`;
+  const rule = rules.find((r) => r.id === addon.rule_id && r.targetBundle);
+  const target = addon.bundle_template ?? addon.bundle_template_id ?? rule?.targetBundleId;
   if (!rule?.targetBundle?.active)
     return problems.add(
       "additional_bundles",
-      `${label}: rule ${ab.rule_id} is not an active bundle add-on rule of this bundle.`,
+      `${label}: rule ${addon.rule_id} is not an active bundle add-on rule of this bundle.`,
     );
   if (target !== rule.targetBundleId)
     return problems.add("additional_bundles", `${label}: bundle template ${target} does not match rule ${rule.id}.`);
-  checkQuantity(problems, "additional_bundles", label, ab.quantity, rule);
+  checkQuantity(problems, "additional_bundles", label, addon.quantity, rule);
   let chosen: ResolvedBundleItem[];
   try {
     chosen = resolveSelections(
       rule.targetBundle,
-      ab.bundle_selections as BundleItemSelectionInput[],
+      addon.bundle_selections as BundleItemSelectionInput[],
       "additional_bundles",
     );
   } catch (error) {
@@ -316,10 +316,10 @@ function addBundleAddon(
     }
     lines.push(
       lineFrom(
-        `additional_bundles:${i}:bundle_item:${choice.item.id}`,
+        `additional_bundles:${index}:bundle_item:${choice.item.id}`,
         "additional_bundles",
         price,
-        choice.quantity * ab.quantity * bundleQuantity,
+        choice.quantity * addon.quantity * bundleQuantity,
         choice.selection,
         { ruleId: rule.id, bundleItemId: choice.item.id, bundleTemplateId: rule.targetBundle.id },
         true,
