@@ -29,3 +29,14 @@ it("the library's client keeps the first load's stale rows (why the console has 
 it("the console's client shows the written row", async () => {
   expect(await rowsAfterWriteDuringFirstLoad(new ConsoleQueryClient())).toEqual(["cust-1", "cust-2"]);
 });
+
+it("a write does not cancel an imperative fetch in flight (a price simulation keeps its answer)", async () => {
+  const client = new ConsoleQueryClient();
+  const simulation = client.fetchQuery({
+    queryKey: ["catalog", "simulate"],
+    queryFn: () => new Promise<string>((resolve) => setTimeout(() => resolve("simulated"), 50)),
+  });
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  await client.invalidateQueries({ queryKey: ["catalog"] });
+  await expect(simulation).resolves.toBe("simulated");
+});
