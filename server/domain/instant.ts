@@ -8,5 +8,5 @@ const NativeDate: DateConstructor = typeof kept === "function" ? (kept as DateCo
 /** The instant `ms` milliseconds after the epoch. */
 export const instantAt = (ms: number): Date => new NativeDate(ms);
 
-/** The latest instant a Date can hold (ECMAScript's limit, 8.64e15 ms after the epoch): "no end". */
-export const END_OF_TIME = new Date(8.64e15);
+/** The latest instant a Date can hold (ECMAScript's limit, 8.64e15 ms after the epoch): "no end". Shared: never mutate it. */
+export const END_OF_TIME = instantAt(8.64e15);

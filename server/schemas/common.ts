@@ -5,7 +5,7 @@ import "zod-openapi";
 
 /** An object schema the OpenAPI document publishes under `name` (components.schemas), so clients see one type. */
 export function namedObject<Shape extends z.core.$ZodLooseShape>(name: string, shape: Shape, description?: string) {
-  return z.object(shape).meta({ id: name, description });
+  return z.object(shape).meta(description ? { id: name, description } : { id: name });
 }
 
 /** A published object that is `base` with more fields (a record's detail: the record and its children). */

@@ -5,8 +5,8 @@ import { idOnly } from "./inputs";
 
 type IdCall<T> = (ctx: Ctx, id: number) => Promise<T>;
 
-export const idQuery = <T>(call: IdCall<T>) =>
+export const byIdQuery = <T>(call: IdCall<T>) =>
   protectedProcedure.input(idOnly).query(({ ctx, input }) => call(ctx.domain, input.id));
 
-export const idMutation = <T>(call: IdCall<T>) =>
+export const byIdMutation = <T>(call: IdCall<T>) =>
   protectedProcedure.input(idOnly).mutation(({ ctx, input }) => call(ctx.domain, input.id));

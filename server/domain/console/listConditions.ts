@@ -6,7 +6,7 @@ import { Prisma } from "@/server/generated/prisma/client";
 export const asList = (value: string | string[]) => (Array.isArray(value) ? value : [value]);
 
 /** `column` holds the account's customer whose id or reference is `customer` (no such customer: nothing). */
-export function customerCondition(ctx: Ctx, column: Prisma.Sql, customer: string): Prisma.Sql {
+function customerCondition(ctx: Ctx, column: Prisma.Sql, customer: string): Prisma.Sql {
   const id = /^\d{1,9}$/.test(customer) ? Number(customer) : -1;
   return Prisma.sql`${column} in (select id from customers where account_id = ${ctx.accountId} and (id = ${id} or reference = ${customer}))`;
 }

@@ -1,5 +1,6 @@
-// Loading and locking contracts. Every mutation runs in a transaction that first locks the contract
-// row, so concurrent changes serialise and contract_version counts every one of them.
+// Loading and locking contracts, and the one "cannot … in this state" error (notAllowed). Every mutation runs in
+// a transaction that first locks the contract row, so concurrent changes serialise and contract_version counts
+// every one of them.
 
 import type { DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";

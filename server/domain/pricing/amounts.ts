@@ -2,7 +2,7 @@
 // then tax on the rounded amount (exclusive: added on top; inclusive: carved out of it).
 import Decimal from "decimal.js";
 import { memoized, memoizedOn } from "@/server/domain/boundedMemo";
-import { fmt4, fmt6, MoneyDecimal, round4 } from "@/server/domain/money";
+import { fmt4, fmt6, MoneyDecimal, round4, ZERO } from "@/server/domain/money";
 import type { AmountTexts, LineCoupon, PricedAmounts, PriceTerms, VersionTerms } from "./types";
 
 export const FACTOR_PLACES = 6;
@@ -67,18 +67,17 @@ export function priceAmounts(amountInput: AmountInput, describePeriod = "", span
 }
 
 function compute(amountInput: AmountInput, version: VersionTerms | null, describePeriod: string): PricedAmounts {
-  const unit = amountInput.unitAmountOverride ?? version?.unitAmount ?? new MoneyDecimal(0);
-  const discount = amountInput.discountPercent ?? new MoneyDecimal(0);
-  const coupon = amountInput.coupon?.percent ?? new MoneyDecimal(0);
+  const unit = amountInput.unitAmountOverride ?? version?.unitAmount ?? ZERO;
+  const discount = amountInput.discountPercent ?? ZERO;
+  const coupon = amountInput.coupon?.percent ?? ZERO;
   const raw = unit
     .times(amountInput.quantity)
     .times(new MoneyDecimal(100).minus(discount).div(100))
     .times(new MoneyDecimal(100).minus(coupon).div(100))
     .times(amountInput.factor);
   const lineTotal = round4(raw);
-  const rate =
-    amountInput.price.taxPolicy && amountInput.price.taxRate ? amountInput.price.taxRate : new MoneyDecimal(0);
-  let tax = new MoneyDecimal(0);
+  const rate = amountInput.price.taxPolicy && amountInput.price.taxRate ? amountInput.price.taxRate : ZERO;
+  let tax = ZERO;
   if (amountInput.price.taxPolicy === "exclusive") tax = round4(lineTotal.times(rate).div(100));
   else if (amountInput.price.taxPolicy === "inclusive") tax = round4(lineTotal.times(rate).div(rate.plus(100)));
   const subtotal = amountInput.price.taxPolicy === "inclusive" ? lineTotal.minus(tax) : lineTotal;
@@ -139,8 +138,8 @@ const amountTexts = (
  */
 export function withReducedTotal(base: PricedAmounts, price: PriceTerms, reduction: Decimal, label: string) {
   const lineTotal = round4(base.lineTotal.minus(reduction));
-  const rate = price.taxPolicy && price.taxRate ? price.taxRate : new MoneyDecimal(0);
-  let tax = new MoneyDecimal(0);
+  const rate = price.taxPolicy && price.taxRate ? price.taxRate : ZERO;
+  let tax = ZERO;
   if (price.taxPolicy === "exclusive") tax = round4(lineTotal.times(rate).div(100));
   else if (price.taxPolicy === "inclusive") tax = round4(lineTotal.times(rate).div(rate.plus(100)));
   const subtotal = price.taxPolicy === "inclusive" ? lineTotal.minus(tax) : lineTotal;

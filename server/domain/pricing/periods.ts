@@ -4,7 +4,7 @@
 import type Decimal from "decimal.js";
 import { DateTime } from "luxon";
 import { memoized, memoizedOn } from "@/server/domain/boundedMemo";
-import { MoneyDecimal } from "@/server/domain/money";
+import { MoneyDecimal, ZERO } from "@/server/domain/money";
 import {
   addIntervals,
   addIntervalsUtc,
@@ -135,7 +135,7 @@ export function prorationFactor(full: Period, from: Date, to: Date): Decimal {
     0,
     Math.min(to.getTime(), full.end.getTime()) - Math.max(from.getTime(), full.start.getTime()),
   );
-  if (len <= 0) return new MoneyDecimal(0);
+  if (len <= 0) return ZERO;
   return factorOf(covered, len);
 }
 

@@ -5,7 +5,7 @@ import type { Db } from "@/server/db";
 import { runCharge } from "@/server/domain/billing/amounts";
 import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
-import { type Dec, dec, fmt4, MoneyDecimal, round4 } from "@/server/domain/money";
+import { type Dec, dec, fmt4, round4, ZERO } from "@/server/domain/money";
 import { iso } from "@/server/domain/time";
 import { formatReceiptNumber } from "./number";
 
@@ -57,8 +57,8 @@ function present(run: Loaded, credits: { amount: unknown; reason: string; create
     const t = taxes.get(key) ?? {
       rate: l.tax_rate,
       policy: l.tax_policy!,
-      taxable: new MoneyDecimal(0),
-      tax: new MoneyDecimal(0),
+      taxable: ZERO,
+      tax: ZERO,
     };
     t.taxable = t.taxable.plus(l.subtotal_amount);
     t.tax = t.tax.plus(l.tax_amount);
@@ -80,7 +80,7 @@ function present(run: Loaded, credits: { amount: unknown; reason: string; create
     period_end_at: iso(run.periodEndAt),
     lines,
     subtotal_amount: fmt4(run.subtotal),
-    discount_amount: fmt4(lines.reduce((a, l) => a.plus(l.discount_amount), new MoneyDecimal(0))),
+    discount_amount: fmt4(lines.reduce((a, l) => a.plus(l.discount_amount), ZERO)),
     taxes: [...taxes.values()].map((t) => ({
       rate: t.rate,
       policy: t.policy,

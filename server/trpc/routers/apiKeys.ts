@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { createAccountApiKey, revokeApiKey } from "@/server/domain/auth/apiKeyAdmin";
 import { listApiKeys } from "@/server/domain/auth/apiKeys";
-import { idMutation } from "@/server/trpc/idProcedures";
+import { byIdMutation } from "@/server/trpc/idProcedures";
 import { protectedProcedure, router } from "@/server/trpc/init";
 
 export const apiKeysRouter = router({
@@ -11,5 +11,5 @@ export const apiKeysRouter = router({
   create: protectedProcedure
     .input(z.object({ kind: z.string().max(20), name: z.string().max(1000).nullable().optional() }))
     .mutation(({ ctx, input }) => createAccountApiKey(ctx.domain, input)),
-  revoke: idMutation(revokeApiKey),
+  revoke: byIdMutation(revokeApiKey),
 });

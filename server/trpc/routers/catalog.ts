@@ -5,14 +5,15 @@ import { cancelScheduledPriceVersion } from "@/server/domain/catalog/cancelVersi
 import { createPrice, listPrices, schedulePriceVersion } from "@/server/domain/catalog/prices";
 import { createProduct, getProduct, listProducts, listTaxRates } from "@/server/domain/catalog/products";
 import { idInput } from "@/server/schemas/common";
+import { byIdQuery } from "@/server/trpc/idProcedures";
 import { protectedProcedure, router } from "@/server/trpc/init";
-import { activeFilter, idOnly, priceCreateInput, priceVersionInput, productCreateInput } from "@/server/trpc/inputs";
+import { activeFilter, priceCreateInput, priceVersionInput, productCreateInput } from "@/server/trpc/inputs";
 
 const products = router({
   list: protectedProcedure
     .input(z.object({ active: activeFilter }).default({ active: "all" }))
     .query(async ({ ctx, input }) => (await listProducts(ctx.domain, { active: input.active })).results),
-  get: protectedProcedure.input(idOnly).query(({ ctx, input }) => getProduct(ctx.domain, input.id, { active: "all" })),
+  get: byIdQuery((ctx, id) => getProduct(ctx, id, { active: "all" })),
   create: protectedProcedure.input(productCreateInput).mutation(({ ctx, input }) => createProduct(ctx.domain, input)),
 });
 

@@ -25,16 +25,16 @@ import { addonRuleInput, bundleInput, bundleItemInput } from "@/server/schemas/b
 import { billingScheduleInput, shippingOptionInput, taxRateInput } from "@/server/schemas/catalogAdmin";
 import { idInput } from "@/server/schemas/common";
 import { catalogRecordRouter } from "@/server/trpc/catalogRecordRouter";
-import { idQuery } from "@/server/trpc/idProcedures";
+import { byIdQuery } from "@/server/trpc/idProcedures";
 import { protectedProcedure, router } from "@/server/trpc/init";
-import { activeFilter, idOnly } from "@/server/trpc/inputs";
+import { activeFilter } from "@/server/trpc/inputs";
 
 const bundles = router({
   list: protectedProcedure
     .input(z.object({ active: activeFilter }).default({ active: "all" }))
     .query(async ({ ctx, input }) => (await listBundles(ctx.domain, { active: input.active })).results),
-  get: protectedProcedure.input(idOnly).query(({ ctx, input }) => getBundle(ctx.domain, input.id, { active: "all" })),
-  addonRules: idQuery(listAddonRules),
+  get: byIdQuery((ctx, id) => getBundle(ctx, id, { active: "all" })),
+  addonRules: byIdQuery(listAddonRules),
   create: protectedProcedure.input(bundleInput).mutation(({ ctx, input }) => createBundle(ctx.domain, input)),
   update: protectedProcedure
     .input(

@@ -27,12 +27,11 @@ import { protectedProcedure, router } from "@/server/trpc/init";
 
 const target = { contract_id: idInput };
 
-type ContractCall<Body, Result> = (ctx: Ctx, contractId: number, body: Body) => Promise<Result>;
-
 /** A mutation of one contract: its REST body plus `contract_id`; the domain call gets the id and the body alone. */
 function contractMutation<Shape extends z.ZodRawShape, Result>(
   body: z.ZodObject<Shape>,
-  call: ContractCall<Omit<z.output<z.ZodObject<Shape>>, "contract_id">, Result>,
+  // the body without `contract_id`: what the REST route hands the same domain call
+  call: (ctx: Ctx, contractId: number, body: Omit<z.output<z.ZodObject<Shape>>, "contract_id">) => Promise<Result>,
 ) {
   return protectedProcedure.input(body.extend(target)).mutation(({ ctx, input }) => {
     // NOTE: names what tRPC already parsed; for a generic schema tRPC 11 types the parsed input as

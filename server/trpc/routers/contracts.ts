@@ -3,12 +3,12 @@
 import { contractForConsole } from "@/server/domain/console/contractDetail";
 import { listContractsForConsole } from "@/server/domain/console/contractList";
 import { contractListInput } from "@/server/trpc/consoleInputs";
-import { idQuery } from "@/server/trpc/idProcedures";
+import { byIdQuery } from "@/server/trpc/idProcedures";
 import { protectedProcedure, router } from "@/server/trpc/init";
 
 export const contractsRouter = router({
   list: protectedProcedure
     .input(contractListInput)
     .query(async ({ ctx, input }) => listContractsForConsole(ctx.domain, input)),
-  get: idQuery(contractForConsole),
+  get: byIdQuery(contractForConsole),
 });

@@ -7,14 +7,14 @@ import {
   listPromotionCodes,
 } from "@/server/domain/coupons/promotionCodes";
 import { couponCreateBody, promotionCodeCreateBody } from "@/server/schemas/coupons";
-import { idMutation, idQuery } from "@/server/trpc/idProcedures";
+import { byIdMutation, byIdQuery } from "@/server/trpc/idProcedures";
 import { protectedProcedure, router } from "@/server/trpc/init";
 
 export const couponsRouter = router({
   list: protectedProcedure.query(async ({ ctx }) => (await listCoupons(ctx.domain, { active: "all" })).results),
   create: protectedProcedure.input(couponCreateBody).mutation(({ ctx, input }) => createCoupon(ctx.domain, input)),
-  deactivate: idMutation(deactivateCoupon),
-  redemptions: idQuery(listRedemptions),
+  deactivate: byIdMutation(deactivateCoupon),
+  redemptions: byIdQuery(listRedemptions),
   codes: protectedProcedure
     .input(z.object({ coupon: z.number().int().positive().optional() }).default({}))
     .query(
@@ -23,5 +23,5 @@ export const couponsRouter = router({
   createCode: protectedProcedure
     .input(promotionCodeCreateBody)
     .mutation(({ ctx, input }) => createPromotionCode(ctx.domain, input)),
-  deactivateCode: idMutation(deactivatePromotionCode),
+  deactivateCode: byIdMutation(deactivatePromotionCode),
 });

@@ -6,12 +6,12 @@ import { executeRun } from "@/server/domain/billing/execute";
 import { retryRun } from "@/server/domain/billing/runs";
 import { listRunsForConsole, runForConsole } from "@/server/domain/console/runList";
 import { retryInput, runListInput } from "@/server/trpc/consoleInputs";
-import { idQuery } from "@/server/trpc/idProcedures";
+import { byIdQuery } from "@/server/trpc/idProcedures";
 import { protectedProcedure, router } from "@/server/trpc/init";
 
 export const runsRouter = router({
   list: protectedProcedure.input(runListInput).query(async ({ ctx, input }) => listRunsForConsole(ctx.domain, input)),
-  get: idQuery(runForConsole),
+  get: byIdQuery(runForConsole),
   retry: protectedProcedure.input(retryInput).mutation(async ({ ctx, input }) => {
     const domainCtx = ctx.domain;
     await retryRun(domainCtx, input.id, { reason: input.reason || "retried in the admin console" });

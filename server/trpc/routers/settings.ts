@@ -6,7 +6,7 @@ import { createChannel, getChannel, listChannels, updateChannel } from "@/server
 import { idInput } from "@/server/schemas/common";
 import { selfServicePolicyPatchBody } from "@/server/schemas/selfService";
 import { salesChannelCreateBody, salesChannelPatchBody } from "@/server/schemas/sessions";
-import { idQuery } from "@/server/trpc/idProcedures";
+import { byIdQuery } from "@/server/trpc/idProcedures";
 import { protectedProcedure, router } from "@/server/trpc/init";
 
 const processors = router({
@@ -15,7 +15,7 @@ const processors = router({
 
 const salesChannels = router({
   list: protectedProcedure.query(async ({ ctx }) => (await listChannels(ctx.domain, { active: "all" })).results),
-  get: idQuery(getChannel),
+  get: byIdQuery(getChannel),
   create: protectedProcedure
     .input(salesChannelCreateBody)
     .mutation(({ ctx, input }) => createChannel(ctx.domain, input)),

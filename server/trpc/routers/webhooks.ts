@@ -10,18 +10,18 @@ import {
 import { createWebhookEndpoint, listDeliveries, listWebhookEndpoints } from "@/server/domain/webhooks/endpoints";
 import { webhookEndpointBody } from "@/server/schemas/billing";
 import { idInput } from "@/server/schemas/common";
-import { idMutation, idQuery } from "@/server/trpc/idProcedures";
+import { byIdMutation, byIdQuery } from "@/server/trpc/idProcedures";
 import { protectedProcedure, router } from "@/server/trpc/init";
 
 export const webhooksRouter = router({
   list: protectedProcedure.query(({ ctx }) => listWebhookEndpoints(ctx.domain)),
-  get: idQuery(getWebhookEndpoint),
-  deliveries: idQuery(listDeliveries),
+  get: byIdQuery(getWebhookEndpoint),
+  deliveries: byIdQuery(listDeliveries),
   create: protectedProcedure
     .input(webhookEndpointBody)
     .mutation(({ ctx, input }) => createWebhookEndpoint(ctx.domain, input)),
-  rotateSecret: idMutation(rotateWebhookSecret),
-  sendTestEvent: idMutation(sendTestEvent),
+  rotateSecret: byIdMutation(rotateWebhookSecret),
+  sendTestEvent: byIdMutation(sendTestEvent),
   replayDelivery: protectedProcedure
     .input(z.object({ id: idInput, delivery_id: idInput }))
     .mutation(({ ctx, input }) => replayDelivery(ctx.domain, input.id, input.delivery_id)),
