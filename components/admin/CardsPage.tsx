@@ -1,7 +1,6 @@
 // A console page of cards under its header (list pages: the list, then the form creating a new one). The
 // page states its title, its description (the children), the page creating a new one where there is one
-// (the link says "New <thing>", the title's singular: "Sales channels" → "New sales channel"), and its
-// cards in order, each by its title.
+// (its link and the link's words, e.g. "New sales channel"), and its cards in order, each by its title.
 import Link from "next/link";
 import { Card } from "@/components/ui/Card";
 import { PageHeader, primaryButtonClass } from "@/components/ui/PageHeader";
@@ -13,13 +12,13 @@ export function CardsPage({
   children,
 }: {
   title: string;
-  newPage?: string;
+  newPage?: { href: string; label: string };
   cards: Record<string, React.ReactNode>;
   children: React.ReactNode;
 }) {
   const actions = newPage ? (
-    <Link href={newPage} className={primaryButtonClass}>
-      New {title.toLowerCase().replace(/s$/, "")}
+    <Link href={newPage.href} className={primaryButtonClass}>
+      {newPage.label}
     </Link>
   ) : undefined;
   return (

@@ -11,7 +11,11 @@ const bundleList = (
 
 export default function BundlesPage() {
   return (
-    <CardsPage title="Bundles" newPage="/admin/bundles/new" cards={{ "All bundles": bundleList }}>
+    <CardsPage
+      title="Bundles"
+      newPage={{ href: "/admin/bundles/new", label: "New bundle" }}
+      cards={{ "All bundles": bundleList }}
+    >
       Bundle templates: products sold together, with default or selectable prices and add-on offers.
     </CardsPage>
   );

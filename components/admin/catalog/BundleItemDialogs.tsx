@@ -1,16 +1,16 @@
 "use client";
 // The bundle page's item edits: "Add item" and "Edit item" open the item editor in a dialog; "Remove item"
 // asks first. Each calls the bundle item procedures (catalogAdmin.bundles.addItem/updateItem/removeItem).
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC, useTRPCClient } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { ConfirmDialog, Dialog } from "@/components/ui/Dialog";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { FormError } from "@/components/ui/FormError";
+import { useCloseOnSuccess } from "@/components/ui/mutationDialog";
 import { Loading } from "@/components/ui/QueryState";
 import { SubmitButton } from "@/components/ui/SubmitButton";
-import { toast } from "@/components/ui/Toaster";
 import { BundleItemsEditor, emptyItem, type ItemDraft } from "./BundleItemsEditor";
 
 type Item = RouterOutputs["catalogAdmin"]["bundles"]["get"]["items"][number];
@@ -34,16 +34,10 @@ type ItemMutation = { reset(): void; isPending: boolean; error: { message: strin
  * props: open state (closing forgets the last error) and the trigger, a button named for what it does. */
 function useItemDialog(message: string) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const onSuccess = async () => {
-    toast.success(message);
-    setOpen(false);
-    await queryClient.invalidateQueries(trpc.catalogAdmin.bundles.pathFilter());
-  };
+  const { dialog, onSuccess } = useCloseOnSuccess({ toast: message, refresh: trpc.catalogAdmin.bundles.pathFilter() });
   const dialogProps = (mutation: ItemMutation, triggerLabel: string) => ({
-    open,
-    onOpenChange: (next: boolean) => (setOpen(next), mutation.reset()),
+    open: dialog.open,
+    onOpenChange: (next: boolean) => (dialog.onOpenChange(next), mutation.reset()),
     trigger: (
       <button type="button" className={buttonClass}>
         {triggerLabel}

@@ -18,7 +18,7 @@ export function CouponForm() {
   const [duration, setDuration] = useState<"once" | "repeating" | "forever">("once");
   const { formRef, onSuccess } = useResetOnSuccess({ toast: "Coupon created", refresh: trpc.coupons.pathFilter() });
   const create = useMutation(trpc.coupons.create.mutationOptions({ onSuccess }));
-  const { field, errors, formError } = formFields(create.error, FIELDS, "coupon");
+  const { field, control, errors, formError } = formFields(create.error, FIELDS, "coupon");
 
   function onSubmit(f: FormData) {
     const periods = optionalInt(f, "duration_in_periods");
@@ -56,7 +56,7 @@ export function CouponForm() {
             label="Amount off"
             inputMode="decimal"
           />
-          <TextField {...field("currency")} label="Currency" defaultValue="EUR" />
+          <TextField {...control("currency")} label="Currency" defaultValue="EUR" />
         </div>
       )}
       <SelectField

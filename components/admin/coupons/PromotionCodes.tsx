@@ -1,19 +1,18 @@
 "use client";
 // Promotion codes: create one for a coupon, see its redemptions, deactivate it.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { ListTable, type ListTableSpec } from "@/components/admin/QueryTable";
 import { actionsColumn, activeStatusColumn, redemptionsColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { DateTime } from "@/components/ui/DateTime";
-import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
-import { Field, inputClass, SelectField } from "@/components/ui/Field";
+import { SelectField, TextField } from "@/components/ui/Field";
 import { optionalInt, text } from "@/components/ui/formData";
+import { formFields } from "@/components/ui/formFields";
 import { GridForm } from "@/components/ui/GridForm";
 import { Options } from "@/components/ui/Options";
 import { SubmitButton } from "@/components/ui/SubmitButton";
-import { toast } from "@/components/ui/Toaster";
+import { useResetOnSuccess } from "@/components/ui/useResetOnSuccess";
 import { Deactivate } from "./Deactivate";
 
 type Code = RouterOutputs["coupons"]["codes"][number];
@@ -46,19 +45,13 @@ const FIELDS = ["coupon", "code", "max_redemptions", "expires_at"] as const;
 
 export function PromotionCodeForm() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
   const coupons = useQuery(trpc.coupons.list.queryOptions());
-  const create = useMutation(
-    trpc.coupons.createCode.mutationOptions({
-      onSuccess: async () => {
-        formRef.current?.reset();
-        toast.success("Promotion code created");
-        await queryClient.invalidateQueries(trpc.coupons.pathFilter());
-      },
-    }),
-  );
-  const errors = fieldErrorsOf(create.error);
+  const { formRef, onSuccess } = useResetOnSuccess({
+    toast: "Promotion code created",
+    refresh: trpc.coupons.pathFilter(),
+  });
+  const create = useMutation(trpc.coupons.createCode.mutationOptions({ onSuccess }));
+  const { field, formError } = formFields(create.error, FIELDS, "code");
   const active = (coupons.data ?? []).filter((c) => c.active);
 
   function onSubmit(f: FormData) {
@@ -73,24 +66,23 @@ export function PromotionCodeForm() {
   }
 
   return (
-    <GridForm
-      formRef={formRef}
-      testId="promotion-code-form"
-      error={formErrorOf(create.error, FIELDS)}
-      onSubmit={onSubmit}
-    >
-      <SelectField id="code-coupon" label="Coupon" errors={errors.coupon} name="coupon">
+    <GridForm formRef={formRef} testId="promotion-code-form" error={formError} onSubmit={onSubmit}>
+      <SelectField {...field("coupon")} label="Coupon">
         <Options of={active} value={(c) => c.id} label={(c) => c.name} />
       </SelectField>
-      <Field id="code-code" label="Code" errors={errors.code} hint="Letters, digits, - or _; case-insensitive.">
-        <input id="code-code" name="code" className={inputClass} aria-invalid={!!errors.code} />
-      </Field>
-      <Field id="code-max" label="Max redemptions" errors={errors.max_redemptions} hint="Empty: unlimited.">
-        <input id="code-max" name="max_redemptions" inputMode="numeric" className={inputClass} />
-      </Field>
-      <Field id="code-expires" label="Expires at" errors={errors.expires_at} hint="Empty: never.">
-        <input id="code-expires" name="expires_at" type="datetime-local" className={inputClass} />
-      </Field>
+      <TextField {...field("code")} label="Code" hint="Letters, digits, - or _; case-insensitive." />
+      <TextField
+        {...field("max_redemptions", "code-max")}
+        label="Max redemptions"
+        hint="Empty: unlimited."
+        inputMode="numeric"
+      />
+      <TextField
+        {...field("expires_at", "code-expires")}
+        label="Expires at"
+        hint="Empty: never."
+        type="datetime-local"
+      />
       <div className="self-end">
         <SubmitButton pending={create.isPending}>Create promotion code</SubmitButton>
       </div>
