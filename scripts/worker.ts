@@ -4,7 +4,7 @@
 import PgBoss from "pg-boss";
 import { connectionOptions, getDb } from "@/server/db";
 import { log } from "@/server/log";
-import { billChunk, dueChunks, noticeMailTick, noticesTick, webhookPump } from "@/server/worker/billing";
+import { billChunk, calendarTick, dueChunks, noticeMailTick, webhookPump } from "@/server/worker/billing";
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error("DATABASE_URL is not set (npm start sets it; or run via scripts/with-db.mjs)");
@@ -26,7 +26,7 @@ await boss.work("billing-tick", async () => {
   if (chunks.length)
     await boss.insert(chunks.map((c) => ({ name: "bill-contracts", data: c, retryLimit: 3, expireInSeconds: 300 })));
   // dunning notices by the calendar (expiring cards, upcoming renewals): idempotent, once per subject
-  await noticesTick(db);
+  await calendarTick(db);
 });
 for (let i = 0; i < CONCURRENCY; i++) {
   // several chunks per fetch: pg-boss waits out the rest of its polling interval after a short batch

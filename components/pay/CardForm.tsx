@@ -10,14 +10,17 @@ async function encryptCard(publicKeyPem: string, card: object): Promise<string> 
   return btoa(String.fromCharCode(...new Uint8Array(data)));
 }
 
+/** `returnPath`: the subscriber page a card update came from (the outcome then leads back there). */
 export function CardForm({
   token,
   renderMode,
   publicKey,
+  returnPath = null,
 }: {
   token: string;
   renderMode: string;
   publicKey: string | null;
+  returnPath?: string | null;
 }) {
   const [state, setState] = useState<"idle" | "sending" | "verified" | "processing">("idle");
   const [saved, setSaved] = useState<string | null>(null);
@@ -58,7 +61,13 @@ export function CardForm({
   }
 
   if (saved)
-    return <CardOutcome token={token} initial={{ status: saved, checkout_status: "pending", fail_message: null }} />;
+    return (
+      <CardOutcome
+        token={token}
+        initial={{ status: saved, checkout_status: returnPath ? null : "pending", fail_message: null }}
+        returnPath={returnPath}
+      />
+    );
   return (
     <form onSubmit={submit} className="mt-4 space-y-3" data-testid="card-form">
       <label className="block text-sm">

@@ -1,7 +1,7 @@
 "use client";
 // What became of the card and its payment, kept current by polling the form's state: vendor B's card is
-// confirmed by the processor's webhook a moment later, and the payment itself is taken when the shop
-// finalizes the checkout — a declined card must end in "the payment failed", never stay "saved".
+// confirmed by the processor's webhook a moment later, and the payment itself is taken when the checkout
+// is finalized — a declined card must end in "the payment failed" (or "the card was declined"), never stay "saved".
 import { useEffect, useState } from "react";
 
 export interface CardState {
@@ -35,11 +35,23 @@ export function CardOutcome({
     return () => clearTimeout(timer);
   }, [state, token]);
 
+  if (state.status === "failed")
+    return (
+      <div className="mt-4 text-red-700" role="alert" data-testid="card-declined">
+        <p className="font-medium">The card was declined{state.fail_message ? `: ${state.fail_message}` : "."}</p>
+        <p className="mt-1 text-sm">It was not saved; your card on file is unchanged.</p>
+        {returnPath ? (
+          <a className="mt-2 inline-block font-medium text-blue-700 underline" href={returnPath}>
+            Back to your subscription
+          </a>
+        ) : null}
+      </div>
+    );
   if (state.checkout_status === "failed")
     return (
       <div className="mt-4 text-red-700" role="alert" data-testid="payment-failed">
         <p className="font-medium">The payment failed{state.fail_message ? `: ${state.fail_message}` : "."}</p>
-        <p className="mt-1 text-sm">Nothing was charged. Go back to the shop to try another card.</p>
+        <p className="mt-1 text-sm">Nothing was charged and the card was not kept. Try another card.</p>
       </div>
     );
   if (state.checkout_status === "succeeded")
@@ -63,7 +75,7 @@ export function CardOutcome({
   if (returnPath)
     return (
       <div className="mt-4 text-slate-700" role="status" data-testid="verified">
-        <p>Your new card is saved: your next payments use it.</p>
+        <p>Your new card is saved: your subscription's next payments use it.</p>
         <a className="mt-2 inline-block font-medium text-blue-700 underline" href={returnPath}>
           Back to your subscription
         </a>
@@ -71,7 +83,7 @@ export function CardOutcome({
     );
   return (
     <p className="mt-4 text-slate-700" role="status" data-testid="verified">
-      Your card is saved. The payment has not been taken yet: the shop takes it when you complete your order.
+      Your card is saved. Nothing has been charged yet: the first payment is taken when your subscription is confirmed.
     </p>
   );
 }

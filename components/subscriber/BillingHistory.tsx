@@ -1,11 +1,54 @@
-// The contract's billing runs, newest first, each linking to its printable receipt.
+"use client";
+// The contract's billing runs, newest first: a paid run links to its printable receipt; a failed one says
+// why and can be paid now with the card on file (or, after "Update card", a new one).
 import Link from "next/link";
 import { DateTime } from "@/components/ui/DateTime";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
 import type { SubscriberPageView } from "@/server/domain/selfService/page";
+import { useSubscriberAction } from "./useSubscriberAction";
 
 const KIND: Record<string, string> = { initial: "First payment", regular: "Renewal", adjustment: "Plan change" };
+/** What a customer reads for a run's state (the engine's names are for sellers). */
+const STATE_WORDS: Record<string, string> = {
+  succeeded: "Paid",
+  failed: "Payment failed",
+  exhausted: "Unpaid",
+  scheduled: "Scheduled",
+  processing: "Processing",
+  pending_external: "Waiting for your bank",
+  voided: "Not due",
+  canceled: "Canceled",
+};
+
+type Run = SubscriberPageView["runs"][number];
+
+function PayNow({ run }: { run: Run }) {
+  const pay = useSubscriberAction();
+  return (
+    <div className="w-full">
+      {run.fail_message ? <p className="text-xs text-red-800">The last attempt failed: {run.fail_message}</p> : null}
+      <button
+        type="button"
+        className="mt-2 min-h-11 rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white disabled:opacity-60"
+        disabled={pay.pending}
+        onClick={() => pay.run({ action: "pay_now", billing_run: run.id })}
+      >
+        {pay.pending ? "Paying…" : "Pay now"}
+        <span className="sr-only">
+          {" "}
+          the {KIND[run.kind]?.toLowerCase() ?? "payment"} of <DateTime value={run.scheduled_at} dateOnly />
+        </span>
+      </button>
+      <p className="mt-1 text-xs text-slate-700">Charged to your card on file. To use another card, update it first.</p>
+      {pay.error ? (
+        <p role="alert" className="mt-1 text-sm text-red-800">
+          {pay.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 export function BillingHistory({ runs }: { runs: SubscriberPageView["runs"] }) {
   if (!runs.length) return <p className="text-sm text-slate-700">No payments yet.</p>;
@@ -21,15 +64,18 @@ export function BillingHistory({ runs }: { runs: SubscriberPageView["runs"] }) {
           </div>
           <div className="flex items-center gap-3">
             <Money amount={r.total_amount} currency={r.currency} testId={`run-amount-${r.id}`} />
-            <StatusChip status={r.state} />
-            <Link href={r.receipt_url} prefetch={false} className="text-blue-800 underline">
-              Receipt
-              <span className="sr-only">
-                {" "}
-                for the payment of <DateTime value={r.scheduled_at} dateOnly />
-              </span>
-            </Link>
+            <StatusChip status={r.state} label={STATE_WORDS[r.state]} />
+            {r.receipt_url ? (
+              <Link href={r.receipt_url} prefetch={false} className="text-blue-800 underline">
+                Receipt
+                <span className="sr-only">
+                  {" "}
+                  for the payment of <DateTime value={r.scheduled_at} dateOnly />
+                </span>
+              </Link>
+            ) : null}
           </div>
+          {r.payable ? <PayNow run={r} /> : null}
         </li>
       ))}
     </ul>

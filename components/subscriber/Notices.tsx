@@ -14,13 +14,15 @@ export function Notices({ view }: { view: SubscriberPageView }) {
           case "first_payment_failed":
             return (
               <p key={n} role="alert" className={alert} data-testid="notice-first-payment">
-                Your first payment did not go through, so the subscription has not started. Update your card below.
+                Your first payment did not go through, so the subscription has not started. Pay it below in your billing
+                history with your card on file, or update your card first.
               </p>
             );
           case "payment_attention":
             return (
               <p key={n} role="alert" className={alert} data-testid="notice-payment-attention">
-                A payment needs your attention: the last charge failed. Update your card so we can try again.
+                A payment needs your attention: the last charge failed. Pay it below in your billing history, or update
+                your card first.
               </p>
             );
           case "trial":
@@ -32,7 +34,8 @@ export function Notices({ view }: { view: SubscriberPageView }) {
           case "paused":
             return (
               <p key={n} className={info} data-testid="notice-paused">
-                Paused until <DateTime value={c.paused_until} dateOnly />. Nothing is charged while paused.
+                Paused until <DateTime value={c.paused_until} dateOnly />. Nothing is charged while paused; billing
+                resumes then.
               </p>
             );
           case "ends":
@@ -44,7 +47,9 @@ export function Notices({ view }: { view: SubscriberPageView }) {
           case "ended":
             return (
               <p key={n} className={info} data-testid="notice-ended">
-                This subscription has ended.
+                {c.ended_reason === "unpaid_checkout"
+                  ? "This subscription never started: its first payment was not made, and nothing was charged."
+                  : "This subscription has ended."}
               </p>
             );
           default:

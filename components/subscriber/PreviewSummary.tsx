@@ -32,13 +32,15 @@ export function PreviewSummary({
           <li key={i} className="p-3" data-testid="preview-line">
             <div className="flex justify-between gap-3">
               <span className="font-medium">
-                {l.line_total_amount.startsWith("-") ? "Credit" : "Charge"}: {l.product_name} × {l.quantity}
+                {/* plain words, as Stripe's invoices read; the engine's explanation is the seller's (console "Explain") */}
+                {l.line_total_amount.startsWith("-") ? "Unused time on" : "Remaining time on"} {l.quantity} ×{" "}
+                {l.product_name}
               </span>
               <Money amount={l.line_total_amount} currency={currency} />
             </div>
             <p className="mt-1 break-words text-xs text-slate-700">
-              <DateTime value={l.service_period_start_at} dateOnly /> –{" "}
-              <DateTime value={l.service_period_end_at} dateOnly /> · {l.description} · tax{" "}
+              From <DateTime value={l.service_period_start_at} dateOnly /> to{" "}
+              <DateTime value={l.service_period_end_at} dateOnly />, tax included:{" "}
               <Money amount={l.line_tax_amount} currency={currency} />
             </p>
           </li>

@@ -43,6 +43,7 @@ const MEANING: Record<string, ChipTone> = {
   archived: "neutral",
   expired: "neutral",
   void: "neutral",
+  voided: "neutral",
 };
 
 export const toneOf = (status: string): ChipTone => MEANING[status.toLowerCase()] ?? "neutral";

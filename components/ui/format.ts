@@ -8,3 +8,7 @@ export function localInputToIso(value: string): string {
 const percentFormat = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 4 });
 /** A stored percentage ("20.0000") for people: "20 %", "12.5 %". */
 export const formatPercent = (value: string | number) => `${percentFormat.format(Number(value))} %`;
+
+/** A coupon's duration for sellers, in billing runs: "3 runs", "Once", "Forever". */
+export const couponDurationText = (c: { duration: string; duration_in_periods: number | null }) =>
+  c.duration === "repeating" ? `${c.duration_in_periods} runs` : c.duration === "once" ? "Once" : "Forever";

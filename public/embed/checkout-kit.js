@@ -45,6 +45,13 @@
   };
   const wait = (ms) => new Promise((r) => setTimeout(r, ms));
 
+  /** How many periods a discount covers, counting the first one (Infinity: forever). */
+  function discountPeriods(discount) {
+    if (!discount) return Number.POSITIVE_INFINITY;
+    const c = discount.coupon;
+    return c.duration === "forever" ? Number.POSITIVE_INFINITY : c.duration === "once" ? 1 : c.duration_in_periods;
+  }
+
   function offerTable(offer, ship) {
     const cur = offer.currency;
     const rows = [];
@@ -54,11 +61,10 @@
         : "";
       rows.push(
         el("tr", {}, [
-          el("td", {}, [
-            el("span", { text: `${line.quantity} × ${line.product_name}${every}` }),
-            el("span", { class: "explain", text: line.explanation }),
-          ]),
-          el("td", { class: "amount", text: money(line.line_total_amount, cur) }),
+          // plain words for the buyer: the engine's explanation string is the seller's, not shown here
+          el("td", { text: `${line.quantity} × ${line.product_name}${every}` }),
+          // before tax, whatever the price's tax policy: the lines, then "Tax", add up to "Due today"
+          el("td", { class: "amount", text: money(line.line_subtotal_amount, cur) }),
         ]),
       );
     }
@@ -78,7 +84,7 @@
         el("tr", { "data-testid": "discount-row" }, [
           el("td", {}, [
             el("span", { text: `Promotion code ${offer.discount.promotion_code || c.name}` }),
-            el("span", { class: "explain", text: `${off} · ${runs}; included in the amounts shown.` }),
+            el("span", { class: "explain", text: `${off} for ${runs}; included in the amounts shown.` }),
           ]),
           el("td", { class: "amount", text: off }),
         ]),
@@ -105,23 +111,32 @@
         el("td", { class: "amount", "data-testid": "total", text: money(offer.total_amount, cur) }),
       ]),
     );
+    // after today: the first charge of a trial, and what each renewal costs while a discount lasts and after it
+    const periods = discountPeriods(offer.discount);
+    const after = offer.discount && offer.discount.recurring_total_amount_after_discount;
+    const per = (amount) => `${money(amount, cur)} per period (incl. tax)`;
+    const plural = (n) => `${n} period${n === 1 ? "" : "s"}`;
+    /** the renewals once `used` discounted periods are behind */
+    const renewals = (used) =>
+      !after
+        ? per(offer.recurring_total_amount)
+        : periods - used > 0
+          ? `${per(offer.recurring_total_amount)} for ${used ? `${plural(periods - used)} more` : plural(periods)}, then ${per(after)}`
+          : per(after);
     if (offer.trial_end_at) {
       const days = Math.round((Date.parse(offer.trial_end_at) - Date.parse(offer.trial_start_at)) / 86400000);
       const on = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" }).format(new Date(offer.first_charge_at));
+      const free = `Free for ${days} day${days === 1 ? "" : "s"}, then `;
+      // a first charge like every renewal reads as one run of periods from the trial's end
+      const text =
+        offer.recurring_items.length && offer.first_charge_amount === offer.recurring_total_amount
+          ? `${free}${renewals(0)}, starting ${on}.`
+          : `${free}${money(offer.first_charge_amount, cur)} (incl. tax) on ${on}${offer.recurring_items.length ? `; after that ${renewals(1)}` : ""}.`;
+      rows.push(el("tr", { "data-testid": "trial-row" }, [el("td", { colspan: "2", text })]));
+    } else if (offer.recurring_items.length)
       rows.push(
-        el("tr", { "data-testid": "trial-row" }, [
-          el("td", {
-            colspan: "2",
-            text: `Free for ${days} day${days === 1 ? "" : "s"}, then ${money(offer.first_charge_amount, cur)} on ${on}`,
-          }),
-        ]),
-      );
-    }
-    if (offer.recurring_items.length)
-      rows.push(
-        el("tr", {}, [
-          el("td", { class: "muted", text: "Then each period" }),
-          el("td", { class: "amount muted", text: money(offer.recurring_total_amount, cur) }),
+        el("tr", { "data-testid": "renewal-row" }, [
+          el("td", { class: "muted", colspan: "2", text: `Then ${renewals(1)}.` }),
         ]),
       );
     return el("table", {}, [el("caption", { class: "muted", text: "Your subscription" }), el("tbody", {}, rows)]);

@@ -114,6 +114,11 @@ export const contractResponse = namedObject("SubscriptionContract", {
   cancel_at: dateTime.nullable(),
   canceled_at: dateTime.nullable(),
   ended_at: dateTime.nullable(),
+  ended_reason: z.string().nullable().meta({
+    "x-extension": true,
+    description:
+      "Extension: why the contract ended when not by its own schedule or a cancellation: `unpaid_checkout` (its checkout's first payment was never made; it never activated)",
+  }),
   service_active: z.boolean(),
   service_state: z.enum(["active", "inactive", "partial", "past_due"]),
   entitlement_summary: entitlementSummaryResponse,

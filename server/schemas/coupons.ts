@@ -148,7 +148,14 @@ export const discountResponse = z
 
 /** A quote's (or checkout's) discount: the coupon applied and the code that named it. */
 export const quoteDiscountResponse = z
-  .object({ coupon: couponResponse, promotion_code: z.string().nullable() })
+  .object({
+    coupon: couponResponse,
+    promotion_code: z.string().nullable(),
+    recurring_total_amount_after_discount: money.nullable().optional().meta({
+      description:
+        "What each renewal costs once the discount has run out (recurring_total_amount is the discounted renewal); null when it lasts forever",
+    }),
+  })
   .meta({ id: "QuoteDiscount", description: "Extension: the discount priced into the lines", "x-extension": true });
 
 export type CouponOut = z.infer<typeof couponResponse>;

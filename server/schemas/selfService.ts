@@ -55,5 +55,6 @@ export const subscriberActionBody = z.discriminatedUnion("action", [
   z.strictObject({ action: z.literal("resume") }),
   z.strictObject({ action: z.literal("keep_current_plan"), change_id: idInput }),
   z.strictObject({ action: z.literal("update_card") }),
+  z.strictObject({ action: z.literal("pay_now"), billing_run: idInput }),
 ]);
 export type SubscriberAction = z.infer<typeof subscriberActionBody>;

@@ -4,10 +4,10 @@ import { type Clock, systemClock } from "@/server/clock";
 import type { Db } from "@/server/db";
 import { accountCtx } from "@/server/domain/accountContext";
 import { billRegularRunsInBulk } from "@/server/domain/billing/bulk";
+import { calendarPass } from "@/server/domain/billing/calendarPass";
 import { type DueSummary, dueContractIds, processContract } from "@/server/domain/billing/due";
 import type { SystemCtx } from "@/server/domain/context";
 import { mailNotices } from "@/server/domain/notices/mail";
-import { emitDueNotices } from "@/server/domain/notices/tick";
 import { fanOut } from "@/server/domain/webhooks/deliver";
 import {
   DeliveryDispatcher,
@@ -72,17 +72,17 @@ export async function runDueNow(db: Db, base: Clock = systemClock): Promise<DueS
     const s = await billChunk(db, chunk, base);
     for (const k of Object.keys(total) as (keyof DueSummary)[]) total[k] += s[k];
   }
-  await noticesTick(db, base);
+  await calendarTick(db, base);
   return total;
 }
 
-/** The calendar notices (expiring cards, upcoming renewals) of every account, each at its own clock. */
-export async function noticesTick(db: Db, base: Clock = systemClock): Promise<void> {
+/** The calendar's work of every account, each at its own clock: notices (expiring cards, upcoming renewals) and unpaid checkouts closed. */
+export async function calendarTick(db: Db, base: Clock = systemClock): Promise<void> {
   for (const a of await db.account.findMany({ select: { id: true } })) {
     try {
-      await emitDueNotices(await accountCtx(db, a.id, base));
+      await calendarPass(await accountCtx(db, a.id, base));
     } catch (e) {
-      log.error({ err: e, accountId: a.id }, "emitting notices failed; retried on the next tick");
+      log.error({ err: e, accountId: a.id }, "the calendar pass failed; retried on the next tick");
     }
   }
 }

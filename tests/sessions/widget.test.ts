@@ -334,9 +334,10 @@ describe("widget flow", () => {
       status: "open",
       checkout_status: "failed",
     });
-    // the widget may start over with a new checkout (another card)
+    // "Try another card": the same checkout (and contract) with a new card registration
     const co2 = expectStatus(await widget.checkout(s.token, {}), 200);
-    expect(co2.checkout_token).not.toBe(co.checkout_token);
+    expect(co2.checkout_token).toBe(co.checkout_token);
+    expect(co2.registration.token).not.toBe(co.registration.token);
   });
 
   it("finalize without a checkout is a 400; bodies must be JSON", async () => {

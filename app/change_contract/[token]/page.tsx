@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { BillingHistory } from "@/components/subscriber/BillingHistory";
 import { ChangePlan } from "@/components/subscriber/ChangePlan";
+import { DiscountNote } from "@/components/subscriber/DiscountNote";
 import { CancelActions, PauseActions, UpdateCard } from "@/components/subscriber/LifecycleActions";
 import { Notices } from "@/components/subscriber/Notices";
 import { ScheduledChanges } from "@/components/subscriber/ScheduledChanges";
@@ -12,6 +13,7 @@ import { formatPercent } from "@/components/ui/format";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { subscriberPageData } from "@/server/http/subscriber";
+import type { DiscountOut } from "@/server/schemas/coupons";
 
 export const dynamic = "force-dynamic";
 // the token in the address is a capability: never indexed (the proxy adds no-store and frame-ancestors 'none')
@@ -34,6 +36,8 @@ export default async function SubscriberPage({ params }: { params: Promise<{ tok
   const { view, csrf } = data;
   const c = view.contract;
   const p = view.policy;
+  // the contract schema keeps `discount` open (spec 2.6); the domain fills it with presentDiscount
+  const discount = c.discount as DiscountOut | null;
   const live = c.state === "active" || c.state === "paused";
   const periodEnd = c.items.find((i) => i.status === "active")?.current_service_period_end_at ?? c.next_billing_at;
   return (
@@ -53,12 +57,31 @@ export default async function SubscriberPage({ params }: { params: Promise<{ tok
             <dd data-testid="state">
               <StatusChip status={c.state} />
             </dd>
+            {view.next_charge?.resumes_at ? (
+              <>
+                <dt className="text-slate-700">Billing resumes</dt>
+                <dd data-testid="billing-resumes">
+                  <DateTime value={view.next_charge.resumes_at} dateOnly />
+                </dd>
+              </>
+            ) : null}
             {view.next_charge ? (
               <>
-                <dt className="text-slate-700">Next billing</dt>
+                <dt className="text-slate-700">
+                  {view.next_charge.resumes_at ? "First payment after the pause" : "Next billing"}
+                </dt>
                 <dd data-testid="next-billing">
                   <DateTime value={view.next_charge.at} dateOnly />:{" "}
                   <Money amount={view.next_charge.total_amount} currency={c.currency} testId="next-amount" />
+                  {discount ? <span className="text-slate-700"> (after your discount)</span> : null}
+                </dd>
+              </>
+            ) : null}
+            {discount ? (
+              <>
+                <dt className="text-slate-700">Discount</dt>
+                <dd>
+                  <DiscountNote discount={discount} currency={c.currency} />
                 </dd>
               </>
             ) : null}

@@ -7,7 +7,7 @@ import { useTRPC, useTRPCClient } from "@/components/trpc/client";
 import { Card } from "@/components/ui/Card";
 import { DateTime } from "@/components/ui/DateTime";
 import { InputFormField, SelectFormField } from "@/components/ui/FormField";
-import { formatPercent } from "@/components/ui/format";
+import { couponDurationText, formatPercent } from "@/components/ui/format";
 import { Money } from "@/components/ui/Money";
 import { Options } from "@/components/ui/Options";
 import { secondaryButtonClass } from "@/components/ui/PageHeader";
@@ -18,9 +18,6 @@ import { ContractActionDialog } from "./ContractActionDialog";
 import { Fact } from "./ContractDetail";
 
 type DialogProps = { open: boolean; onOpenChange: (o: boolean) => void; contractId: number; currency: string };
-
-const durationText = (d: DiscountOut["coupon"]) =>
-  d.duration === "repeating" ? `${d.duration_in_periods} runs` : d.duration === "once" ? "Once" : "Forever";
 
 export function DiscountSection({ contract: c }: { contract: ContractOut }) {
   const [open, setOpen] = useState<"apply" | "remove" | null>(null);
@@ -65,7 +62,7 @@ export function DiscountSection({ contract: c }: { contract: ContractOut }) {
               )
             }
           />
-          <Fact label="Duration" value={durationText(discount.coupon)} />
+          <Fact label="Duration" value={couponDurationText(discount.coupon)} />
           <Fact label="Runs remaining" value={discount.runs_remaining ?? "Every run"} />
           <Fact label="Promotion code" value={discount.promotion_code ?? "—"} />
           <Fact label="Started" value={<DateTime value={discount.start} />} />

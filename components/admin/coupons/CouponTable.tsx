@@ -5,7 +5,7 @@ import { ListTable, type ListTableSpec } from "@/components/admin/QueryTable";
 import { actionsColumn, activeStatusColumn, redemptionsColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
-import { formatPercent } from "@/components/ui/format";
+import { couponDurationText, formatPercent } from "@/components/ui/format";
 import { Money } from "@/components/ui/Money";
 import { SeeRedemptions } from "./CouponRedemptions";
 import { Deactivate } from "./Deactivate";
@@ -23,16 +23,13 @@ function Discount({ coupon }: { coupon: Coupon }) {
   );
 }
 
-const durationText = (c: Coupon) =>
-  c.duration === "repeating" ? `${c.duration_in_periods} runs` : c.duration === "once" ? "Once" : "Forever";
-
 const couponTable: ListTableSpec<Coupon> = {
   label: "Coupons",
   useRows: () => useQuery(useTRPC().coupons.list.queryOptions()),
   columns: [
     { id: "name", header: "Name", accessorKey: "name" },
     { id: "discount", header: "Discount", cell: ({ row }) => <Discount coupon={row.original} /> },
-    { id: "duration", header: "Duration", accessorFn: durationText },
+    { id: "duration", header: "Duration", accessorFn: couponDurationText },
     redemptionsColumn<Coupon>(),
     activeStatusColumn<Coupon>(),
     actionsColumn((coupon) => (

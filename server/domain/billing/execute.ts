@@ -193,19 +193,29 @@ export async function recordOutcomeIn(
       updatedAt: now,
     },
   });
-  const meta = run.metadata as { manual_retry?: boolean; no_automatic_retry?: boolean };
+  const meta = run.metadata as {
+    manual_retry?: boolean;
+    no_automatic_retry?: boolean;
+    customer_payment?: { resume_state: string; resume_at: string | null };
+  };
   // a checkout's initial payment is not retried by dunning: the customer is there to try again
   const next = meta.manual_retry || meta.no_automatic_retry ? null : nextAttemptAfter(now, attemptNo);
   const exhausted = !next || attemptNo >= MAX_ATTEMPTS;
-  const state = meta.no_automatic_retry && !meta.manual_retry ? "failed" : exhausted ? "exhausted" : "failed";
+  let state = meta.no_automatic_retry && !meta.manual_retry ? "failed" : exhausted ? "exhausted" : "failed";
+  let nextAttemptAt = state === "failed" ? next : null;
+  // NOTE: a customer's "Pay now" that fails leaves the run as it was: its dunning goes on as scheduled
+  if (meta.customer_payment) {
+    state = meta.customer_payment.resume_state;
+    nextAttemptAt = meta.customer_payment.resume_at ? new Date(meta.customer_payment.resume_at) : null;
+  }
   const updated = await tx.billingRun.update({
     where: { id: runId },
     data: {
       state,
       attemptCount: attemptNo,
-      nextAttemptAt: state === "failed" ? next : null,
+      nextAttemptAt,
       updatedAt: now,
-      metadata: { ...(run.metadata as object), manual_retry: false } as Prisma.InputJsonValue,
+      metadata: { ...(run.metadata as object), manual_retry: false, customer_payment: null } as Prisma.InputJsonValue,
     },
   });
   await tx.subscriptionContract.update({
@@ -225,7 +235,7 @@ export async function recordOutcomeIn(
     now,
   );
   // the dunning notice a seller e-mails: only when an automatic retry is scheduled
-  if (updated.state === "failed" && updated.nextAttemptAt && !meta.manual_retry)
+  if (updated.state === "failed" && updated.nextAttemptAt && !meta.manual_retry && !meta.customer_payment)
     await emitEvent(
       tx,
       run.accountId,

@@ -3,9 +3,10 @@
 import type { Ctx } from "@/server/domain/context";
 import { DomainError, invalid, notFound } from "@/server/domain/errors";
 import { type ListResult, type PageRequest, type PageWindow, pagedList } from "@/server/domain/list";
-import { emitDueNotices } from "@/server/domain/notices/tick";
 import type { Prisma } from "@/server/generated/prisma/client";
+import { calendarPass } from "./calendarPass";
 import { type DueSummary, processAccountDue } from "./due";
+import { executeRun } from "./execute";
 import { presentRun, runInclude } from "./present";
 
 export interface RunListQuery {
@@ -77,6 +78,44 @@ export async function retryRun(ctx: Ctx, id: number, input: { reason: string }) 
   return getRun(ctx, id);
 }
 
+/**
+ * A customer's "Pay now" of a failed or exhausted run (subscriber page): one attempt at once, on the card on
+ * file. A failure puts the run back as it was (its dunning schedule unchanged, no dunning notice); a success
+ * settles it like any payment (a checkout's unpaid first run then activates its contract). Returns the run's state.
+ */
+export async function payRunNow(ctx: Ctx, contractId: number, runId: number): Promise<string> {
+  const now = ctx.clock.now();
+  await ctx.db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<
+      { state: string; next_attempt_at: Date | null; metadata: Record<string, unknown> }[]
+    >`
+      select state, next_attempt_at, metadata from billing_runs
+      where id = ${runId} and contract_id = ${contractId} and account_id = ${ctx.accountId} for update`;
+    if (!rows.length) throw notFound();
+    const { state, next_attempt_at: resumeAt, metadata } = rows[0];
+    if (state !== "failed" && state !== "exhausted")
+      throw invalid(
+        "billing_run",
+        state === "succeeded" ? "This payment is already made." : "This payment is not open.",
+      );
+    await tx.billingRun.update({
+      where: { id: runId },
+      data: {
+        state: "failed",
+        nextAttemptAt: now,
+        updatedAt: now,
+        metadata: {
+          ...metadata,
+          customer_payment: { resume_state: state, resume_at: resumeAt?.toISOString() ?? null },
+        } as Prisma.InputJsonValue,
+      },
+    });
+  });
+  const reached = await executeRun(ctx, runId);
+  if (reached === null) throw new DomainError("conflict", "This payment is being processed; reload the page.");
+  return reached;
+}
+
 /** Test clocks: a test-mode account's clock moves forward (never back); then everything due is billed. */
 export async function advanceTestClock(
   ctx: Ctx,
@@ -91,6 +130,6 @@ export async function advanceTestClock(
   await ctx.db.account.update({ where: { id: ctx.accountId }, data: { testClockAt: to } });
   const moved = { ...ctx, clock: { now: () => to } };
   const processed = await processAccountDue(moved);
-  await emitDueNotices(moved);
+  await calendarPass(moved);
   return { test_clock_at: to.toISOString(), processed };
 }

@@ -1,15 +1,14 @@
 // POST /v2/checkouts/ and GET /v2/checkouts/{token}/ (spec 2.7, 2.10, 4.7).
+
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
 import { resolveDiscount } from "@/server/domain/coupons/apply";
-import { presentQuoteDiscount } from "@/server/domain/coupons/present";
-import { priceWithDiscount } from "@/server/domain/coupons/terms";
 import { invalid, notFound } from "@/server/domain/errors";
 import { type CompiledOffer, compileOffer } from "@/server/domain/offers/compile";
 import { eligibleProcessors } from "@/server/domain/payments/options";
 import type { PricedOffer } from "@/server/domain/pricing/engine";
-import { presentQuote } from "@/server/domain/quotes/present";
+import { quoteWithDiscount } from "@/server/domain/quotes/discounted";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { CheckoutOut, checkoutBody } from "@/server/schemas/payments";
 import { presentCheckout } from "./present";
@@ -66,12 +65,10 @@ export async function createCheckout(
   const compiled = await compileOffer(ctx, input, { requireCustomer: true });
   // priced like its quote; the code is redeemed once, when finalize creates the contract
   const discount = await resolveDiscount(ctx, ctx.db, input, compiled.offer.currency);
-  const priced = priceWithDiscount(compiled.offer, discount?.terms ?? null);
+  const { priced, quote } = quoteWithDiscount(compiled, discount, input.metadata ?? {});
   const collectionMethod = input.collection_method ?? "card";
   const processor = await chooseProcessor(ctx, compiled, priced, collectionMethod, input.account_payment_processor);
   const shipping = await shippingSnapshot(ctx, compiled, priced.firstRun.total, input.shipping);
-  const plain = presentQuote(compiled, priced, input.metadata ?? {});
-  const quote = discount ? { ...plain, discount: presentQuoteDiscount(discount) } : plain;
   const now = ctx.clock.now();
   const checkout = await ctx.db.checkout.create({
     data: {

@@ -1,6 +1,8 @@
 // POST /v2/checkouts/{token}/finalize/ (spec 4.7 rule 4, 3.2): preflight, then contract + initial run +
 // payment. Exactly one finalizer moves a checkout out of `pending` (pending → finalizing is atomic);
-// finalizing again returns the outcome already reached and never creates a second contract.
+// finalizing again returns the outcome already reached and never creates a second contract. A checkout
+// whose payment failed is paid again by finalize once the customer registered another card: the same
+// contract's same initial run is charged (one checkout, at most one contract and one successful charge).
 
 import { executeRun } from "@/server/domain/billing/execute";
 import type { Ctx } from "@/server/domain/context";
@@ -11,6 +13,7 @@ import type { Prisma } from "@/server/generated/prisma/client";
 import type { ContractCreateInput } from "@/server/schemas/contracts";
 import type { CheckoutOut } from "@/server/schemas/payments";
 import { getCheckout, loadCheckout } from "./create";
+import { dropDeclinedCard } from "./unpaid";
 
 const WAIT_MS = 20_000;
 
@@ -59,6 +62,7 @@ async function preflight(ctx: Ctx, checkout: Awaited<ReturnType<typeof loadCheck
 
 export async function finalizeCheckout(ctx: Ctx, token: string): Promise<CheckoutOut> {
   const checkout = await loadCheckout(ctx, token);
+  if (checkout.status === "failed" && checkout.initialBillingRunId !== null) return payAgain(ctx, checkout);
   const claimed = await ctx.db.checkout.updateMany({
     where: { id: checkout.id, status: "pending" },
     data: { status: "finalizing", updatedAt: ctx.clock.now() },
@@ -101,9 +105,64 @@ export async function finalizeCheckout(ctx: Ctx, token: string): Promise<Checkou
     if (contractId === null) await ctx.db.checkout.update({ where: { id: checkout.id }, data: { status: "pending" } });
     throw error;
   }
+  return outcomeOf(ctx, token);
+}
+
+/**
+ * The checkout after its charge: a failed payment is a 400 with the checkout, and a card registered for this
+ * checkout that declined leaves the file (a card the customer had before stays: it was not this purchase's).
+ */
+async function outcomeOf(ctx: Ctx, token: string): Promise<CheckoutOut> {
   const view = await getCheckout(ctx, token);
-  if (view.status === "failed") throw failedError(view);
-  return view;
+  if (view.status !== "failed") return view;
+  const { id, paymentMethodId } = await loadCheckout(ctx, token);
+  const registered = await ctx.db.paymentMethodRegistration.findFirst({
+    where: { checkoutId: id, paymentMethodId: paymentMethodId ?? -1 },
+    select: { id: true },
+  });
+  if (registered) await ctx.db.$transaction((tx) => dropDeclinedCard(tx, paymentMethodId, ctx.clock.now()));
+  throw failedError(view);
+}
+
+/**
+ * Finalize of a checkout whose payment failed: with a card registered since (a verified method newer than
+ * the one declined), its initial run is charged again; without one, the failure is reported again and
+ * nothing is charged. The run stays the checkout's only run, so a seller's "Retry payment" of it cannot
+ * charge the customer a second time either.
+ */
+async function payAgain(ctx: Ctx, checkout: Awaited<ReturnType<typeof loadCheckout>>): Promise<CheckoutOut> {
+  const now = ctx.clock.now();
+  const runId = checkout.initialBillingRunId!;
+  const method = checkout.processorId
+    ? await ctx.db.paymentMethod.findFirst({
+        where: {
+          customerId: checkout.customerId,
+          processorId: checkout.processorId,
+          state: "active",
+          verified: true,
+          id: { gt: checkout.paymentMethodId ?? 0 },
+        },
+        orderBy: { id: "desc" },
+      })
+    : null;
+  if (!method || checkout.expiresAt <= now) throw failedError(await getCheckout(ctx, checkout.token));
+  const claimed = await ctx.db.checkout.updateMany({
+    where: { id: checkout.id, status: "failed" },
+    data: { status: "finalizing", paymentMethodId: method.id, updatedAt: now },
+  });
+  if (!claimed.count) return settled(ctx, checkout.token);
+  // the initial run carries no automatic retry: it becomes due now for this one attempt
+  const due = await ctx.db.billingRun.updateMany({
+    where: { id: runId, accountId: ctx.accountId, state: "failed" },
+    data: { nextAttemptAt: now, updatedAt: now },
+  });
+  if (!due.count) {
+    // voided (the checkout was closed) or paid meanwhile: report what the checkout is
+    await ctx.db.checkout.updateMany({ where: { id: checkout.id, status: "finalizing" }, data: { status: "failed" } });
+    return outcomeOf(ctx, checkout.token);
+  }
+  await executeRun(ctx, runId);
+  return outcomeOf(ctx, checkout.token);
 }
 
 /** A finalize that lost the race (or a repeat): wait for the first to finish, then report its outcome. */

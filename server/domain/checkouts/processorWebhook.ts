@@ -10,7 +10,7 @@ import type { Db } from "@/server/db";
 import { accountClockOf } from "@/server/domain/accountContext";
 import { recordOutcome } from "@/server/domain/billing/execute";
 import type { Ctx } from "@/server/domain/context";
-import { DomainError, invalid } from "@/server/domain/errors";
+import { DomainError, invalid, isDomainError } from "@/server/domain/errors";
 import { signatureHeader, verifyWebhook } from "@/server/domain/webhooks/sign";
 import { type CardDetails, verifyCard } from "./registrations";
 
@@ -101,10 +101,20 @@ export async function handleProcessorWebhook(
       return { handled: "tokenization.failed" };
     }
     if (!event.card) throw invalid("card", "The completed session carries the card.");
-    await verifyCard(
-      { db, clock: await accountClockOf(db, registration.accountId, base) },
-      { registrationId: registration.id, card: event.card },
-    );
+    try {
+      await verifyCard(
+        { db, clock: await accountClockOf(db, registration.accountId, base) },
+        { registrationId: registration.id, card: event.card },
+      );
+    } catch (error) {
+      // the card's zero-amount authorisation was declined: the registration fails (the form says why)
+      if (!isDomainError(error) || !error.code) throw error;
+      await db.paymentMethodRegistration.update({
+        where: { id: registration.id },
+        data: { status: "failed", failCode: error.code, failMessage: error.message },
+      });
+      return { handled: "tokenization.declined" };
+    }
     return { handled: "tokenization.completed" };
   }
   if (event.type !== "payment.succeeded" && event.type !== "payment.failed")

@@ -6,7 +6,9 @@ import { fixedClock } from "@/server/clock";
 import { accountClockOf } from "@/server/domain/accountContext";
 import type { Ctx } from "@/server/domain/context";
 import { DomainError, invalid, notFound } from "@/server/domain/errors";
+import { dec } from "@/server/domain/money";
 import { brandOf } from "@/server/domain/payments/methods";
+import { adapterFor } from "@/server/domain/payments/processors";
 import { sandboxTokenization } from "@/server/domain/payments/sandboxTokenization";
 import type { RegistrationOut } from "@/server/schemas/payments";
 import { newToken } from "./create";
@@ -39,8 +41,13 @@ export function registrationData(
 export async function createRegistration(ctx: Ctx, checkoutToken: string): Promise<RegistrationOut> {
   const checkout = await ctx.db.checkout.findFirst({ where: { token: checkoutToken, accountId: ctx.accountId } });
   if (!checkout) throw notFound();
-  if (checkout.status !== "pending")
-    throw invalid("non_field_errors", `The checkout is ${checkout.status}; registrations are for pending checkouts.`);
+  // a checkout whose payment failed takes another card: finalize then pays its same initial run again
+  const open = checkout.status === "pending" || (checkout.status === "failed" && checkout.contractId !== null);
+  if (!open)
+    throw invalid(
+      "non_field_errors",
+      `The checkout is ${checkout.status}; registrations are for pending checkouts and checkouts whose payment failed.`,
+    );
   if (!checkout.processorId) throw invalid("account_payment_processor", "The checkout has no payment processor.");
   const processor = await ctx.db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: checkout.processorId } });
   const registration = await ctx.db.paymentMethodRegistration.create({
@@ -93,7 +100,12 @@ export async function registrationForPage(ctx: Pick<Ctx, "db" | "clock">, input:
     // what became of the payment this card is for: a declined card must not read as "saved" and done
     checkoutStatus:
       registration.checkout?.status === "finalizing" ? "pending" : (registration.checkout?.status ?? null),
-    failMessage: registration.checkout?.status === "failed" ? registration.checkout.failMessage : null,
+    failMessage:
+      registration.status === "failed"
+        ? registration.failMessage
+        : registration.checkout?.status === "failed"
+          ? registration.checkout.failMessage
+          : null,
     // a card update from the subscriber page (no checkout) charges nothing now and returns to that page
     contractId: registration.contractId,
     /** where the customer goes back to after a card update from the subscriber page (null for checkouts) */
@@ -132,13 +144,47 @@ function validCard(card: CardDetails): string {
   return number;
 }
 
+/**
+ * A card saved without a payment that follows at once (the subscriber page's "Update card", a checkout with
+ * nothing due now) is verified first by a zero-amount authorisation, as real processors do: a declined card
+ * is refused (400 on `card`) and nothing on file changes; the registration stays open for another card. A
+ * checkout's card is verified by its first payment instead (a card that declines it leaves the file).
+ */
+async function authorise(
+  db: Pick<Ctx, "db">["db"],
+  registration: { id: number; processorId: number; checkout: { total: { toString(): string } } | null },
+  number: string,
+) {
+  if (registration.checkout && dec(registration.checkout.total).gt(0)) return;
+  const processor = await db.accountPaymentProcessor.findUniqueOrThrow({ where: { id: registration.processorId } });
+  const check = await adapterFor(processor.processorType).verify({
+    currency: processor.currency,
+    paymentMethod: { collectionMethod: "card", token: `tok_sandbox_${number}` },
+  });
+  if (check.status === "succeeded") return;
+  await db.paymentMethodRegistration.update({
+    where: { id: registration.id },
+    data: { failCode: check.failCode, failMessage: check.failMessage },
+  });
+  throw new DomainError(
+    "validation",
+    check.failMessage,
+    { card: [`${check.failMessage} The card was not saved; try another card.`] },
+    check.failCode,
+  );
+}
+
 /** Stores the card as the registration's payment method; `ctx.clock` is the registration's account's time. */
 export async function verifyCard(ctx: Pick<Ctx, "db" | "clock">, input: { registrationId: number; card: CardDetails }) {
   const { db } = ctx;
   const { card } = input;
   const now = ctx.clock.now();
   const number = validCard(card);
-  const registration = await db.paymentMethodRegistration.findUniqueOrThrow({ where: { id: input.registrationId } });
+  const registration = await db.paymentMethodRegistration.findUniqueOrThrow({
+    where: { id: input.registrationId },
+    include: { checkout: { select: { total: true } } },
+  });
+  await authorise(db, registration, number);
   const method = await db.$transaction(async (tx) => {
     const paymentMethod = await tx.paymentMethod.create({
       data: {

@@ -127,6 +127,7 @@ export function presentContract(
     cancel_at: isoN(contract.cancelAt),
     canceled_at: isoN(contract.canceledAt),
     ended_at: isoN(contract.endedAt),
+    ended_reason: contract.endedReason,
     service_active: service.active,
     service_state: service.state,
     entitlement_summary: {

@@ -19,6 +19,8 @@ const WHEN: Partial<Record<EventType, string>> = {
   "billing_run.succeeded": "A billing run was paid (by the processor, or entirely by credit).",
   "billing_run.failed": "A charge failed; the next dunning attempt is scheduled.",
   "billing_run.exhausted": "The last dunning attempt failed: no automatic retries remain.",
+  "billing_run.voided":
+    "Extension: a run will never be collected (e.g. the first payment of a checkout that was never paid, closed when the checkout or its session expired); data carries void_reason.",
   "subscription_contract.trial_will_end":
     "Extension: a contract's free trial ends in 3 days (or sooner, for a shorter trial).",
   "subscription_contract.trial_ended":

@@ -16,14 +16,33 @@ export type ChargeResult =
   | { status: "failed"; transactionId: string; failCode: string; failMessage: string }
   | { status: "pending_external"; transactionId: string };
 
+/** A zero-amount authorisation of a card about to be put on file (as real processors verify a card). */
+export interface VerifyRequest {
+  currency: string;
+  paymentMethod: { collectionMethod: string; token: string | null };
+}
+export type VerifyResult = { status: "succeeded" } | { status: "failed"; failCode: string; failMessage: string };
+
 export interface ProcessorAdapter {
   charge(req: ChargeRequest): Promise<ChargeResult>;
+  verify(req: VerifyRequest): Promise<VerifyResult>;
 }
 
-/** Test card numbers and what the sandbox does with them. */
+/**
+ * Test card numbers and what the sandbox does with them. A zero-amount authorisation (verify) refuses the
+ * declined and expired cards; it passes the others (it checks no balance), so `insufficient_funds` and
+ * `declines_charges` cards go on file and fail only when charged.
+ */
 export const TEST_CARDS: Record<
   string,
-  { outcome: "succeeded" | "failed" | "pending_external"; failCode?: string; failMessage?: string; label: string }
+  {
+    outcome: "succeeded" | "failed" | "pending_external";
+    failCode?: string;
+    failMessage?: string;
+    label: string;
+    /** the card passes a zero-amount authorisation although its charges fail */
+    verifies?: boolean;
+  }
 > = {
   "4242424242424242": { outcome: "succeeded", label: "Visa: succeeds" },
   "5555555555554444": { outcome: "succeeded", label: "Mastercard: succeeds" },
@@ -38,6 +57,14 @@ export const TEST_CARDS: Record<
     failCode: "insufficient_funds",
     failMessage: "The card has insufficient funds.",
     label: "insufficient funds",
+    verifies: true,
+  },
+  "4000000000000341": {
+    outcome: "failed",
+    failCode: "card_declined",
+    failMessage: "The card was declined.",
+    label: "goes on file, then every charge is declined",
+    verifies: true,
   },
   "4000000000000069": {
     outcome: "failed",
@@ -72,6 +99,12 @@ const sandbox: ProcessorAdapter = {
     if (!card || card.outcome === "succeeded") return { status: "succeeded", transactionId };
     if (card.outcome === "pending_external") return { status: "pending_external", transactionId };
     return { status: "failed", transactionId, failCode: card.failCode!, failMessage: card.failMessage! };
+  },
+  async verify(req) {
+    if (req.paymentMethod.collectionMethod !== "card") return { status: "succeeded" };
+    const card = TEST_CARDS[cardFromToken(req.paymentMethod.token)];
+    if (card?.outcome !== "failed" || card.verifies) return { status: "succeeded" };
+    return { status: "failed", failCode: card.failCode!, failMessage: card.failMessage! };
   },
 };
 

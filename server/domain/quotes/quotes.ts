@@ -1,16 +1,15 @@
 // A subscription offer quote (POST /v2/subscription-offer-quotes/): compile the offer, apply a discount,
 // price it with the pure pricing engine.
+
 import type { Ctx } from "@/server/domain/context";
 import { resolveDiscount } from "@/server/domain/coupons/apply";
-import { presentQuoteDiscount } from "@/server/domain/coupons/present";
-import { priceWithDiscount } from "@/server/domain/coupons/terms";
 import { invalid } from "@/server/domain/errors";
 import { compileOffer } from "@/server/domain/offers/compile";
 import { checkProcessorOverride } from "@/server/domain/payments/override";
+import { quoteWithDiscount } from "@/server/domain/quotes/discounted";
 import type { DiscountInput } from "@/server/schemas/coupons";
 import type { OfferInput } from "@/server/schemas/offers";
 import type { QuoteOut } from "@/server/schemas/quotes";
-import { presentQuote } from "./present";
 
 /** Spec 4.3: prices an offer as of now; persists nothing. */
 export async function createQuote(ctx: Ctx, input: OfferInput & DiscountInput): Promise<QuoteOut> {
@@ -22,10 +21,5 @@ export async function createQuote(ctx: Ctx, input: OfferInput & DiscountInput): 
   // the same rule as the contract this quote previews (the endpoint does not memoize such quotes)
   await checkProcessorOverride(ctx, ctx.db, input.payment_processor_override, compiled.offer.currency);
   const discount = await resolveDiscount(ctx, ctx.db, input, compiled.offer.currency);
-  const quote = presentQuote(
-    compiled,
-    priceWithDiscount(compiled.offer, discount?.terms ?? null),
-    input.metadata ?? {},
-  );
-  return discount ? { ...quote, discount: presentQuoteDiscount(discount) } : quote;
+  return quoteWithDiscount(compiled, discount, input.metadata ?? {}).quote;
 }

@@ -1,6 +1,7 @@
 // What a customer does on the subscriber page, through the same domain functions as the REST API
 // (proration preview and execution with its preview token, cancel, restart, pause, resume), acting as
 // the contract's subscriber (ctx.actor: recorded on the events). The seller's policy decides what is allowed.
+import { payRunNow } from "@/server/domain/billing/runs";
 import type { Ctx } from "@/server/domain/context";
 import type { CommonInput } from "@/server/domain/contracts/operationFlow";
 import { previewChange, runLifecycle, runOperation } from "@/server/domain/contracts/operations";
@@ -128,6 +129,19 @@ export async function confirmPlanChange(ctx: Ctx, contractId: number, change: Pl
   };
 }
 
+/** "Pay now" of a failed run with the card on file: 200 with the run's state when paid, else 400 saying why. */
+async function payNow(ctx: Ctx, contractId: number, runId: number) {
+  const state = await payRunNow(ctx, contractId, runId);
+  if (state === "succeeded" || state === "pending_external") return { billing_run_id: runId, state };
+  const attempt = await ctx.db.billingAttempt.findFirst({ where: { runId }, orderBy: { attemptNo: "desc" } });
+  const why = attempt?.failMessage ?? "The payment failed.";
+  throw invalid(
+    "payment",
+    `${why} Nothing was charged. Update your card and try again.`,
+    attempt?.failCode ?? undefined,
+  );
+}
+
 async function undoCancel(ctx: Ctx, contractId: number) {
   const c = await loadContract(ctx.db, ctx.accountId, contractId);
   // undo only while the period lasts: a contract already canceled is the seller's to restart
@@ -177,5 +191,8 @@ export async function subscriberAct(ctx: Ctx, contractId: number, action: Subscr
     case "update_card":
       requireAllowed(policy, "update_card");
       return startCardUpdate(ctx, contractId);
+    case "pay_now":
+      // no policy check: paying what is owed is always the customer's to do
+      return payNow(ctx, contractId, action.billing_run);
   }
 }

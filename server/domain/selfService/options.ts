@@ -126,9 +126,12 @@ function addonOptions(c: ContractRecord, catalog: CatalogSnapshot, now: Date): A
 export function changeOptions(c: ContractRecord, catalog: CatalogSnapshot, now: Date): ChangeOptions {
   if (c.state === "canceled" || c.state === "ended") return { items: [], addons: [] };
   const active = c.items.filter((i) => i.status === "active");
+  // NOTE: a period's amount is what renewals charge, so it is priced at the next billing: a price version
+  // scheduled to start before then is the one the customer will pay
+  const renewalAt = c.nextBillingAt && c.nextBillingAt > now ? c.nextBillingAt : now;
   return {
-    items: active.map((i) => itemOptions(c, catalog, i, now, active.length)),
-    addons: addonOptions(c, catalog, now),
+    items: active.map((i) => itemOptions(c, catalog, i, renewalAt, active.length)),
+    addons: addonOptions(c, catalog, renewalAt),
   };
 }
 

@@ -1,18 +1,44 @@
 // Everything the subscriber page shows for one contract: what the customer has, the next charge (only
 // when one will happen), status notices, billing history with receipt links, the card on file, the
 // seller's policy and the plan changes on offer. Read-only; `ctx` acts as the contract's subscriber.
-import { nextCharge } from "@/server/domain/console/contractDetail";
+import { MAX_MONTHS_AHEAD, monthsAfter, upcomingRuns } from "@/server/domain/billing/upcoming";
 import type { Ctx } from "@/server/domain/context";
 import { presentContract } from "@/server/domain/contracts/present";
 import { loadContract } from "@/server/domain/contracts/records";
-import { fmt4 } from "@/server/domain/money";
+import { dec, fmt4 } from "@/server/domain/money";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
 import { iso } from "@/server/domain/time";
 import { cardOnFile } from "./card";
 import { changeOptions } from "./options";
 import { getSelfServicePolicy } from "./policy";
 
+/** Run states a customer can pay now (the card on file gets one attempt at once). */
+const PAYABLE = ["failed", "exhausted"];
+
 export type Notice = "first_payment_failed" | "payment_attention" | "trial" | "ends" | "paused" | "ended";
+
+/**
+ * The next payment the engine projects (the run the worker will build: coupon, scheduled changes and price
+ * versions included). While paused: the first payment after the pause, when billing resumes.
+ */
+async function nextPayment(ctx: Ctx, contractId: number, pausedUntil: string | null, now: Date) {
+  const resumesAt = pausedUntil ? new Date(pausedUntil) : null;
+  const until = resumesAt
+    ? monthsAfter(resumesAt, 13) < monthsAfter(now, MAX_MONTHS_AHEAD)
+      ? monthsAfter(resumesAt, 13)
+      : monthsAfter(now, MAX_MONTHS_AHEAD)
+    : null;
+  const { results } = await upcomingRuns(ctx, contractId, { until: until?.toISOString() });
+  const run = resumesAt
+    ? results.find((r) => new Date(r.scheduled_at) >= resumesAt && dec(r.total_amount).gt(0))
+    : results[0];
+  if (!run) return null;
+  return {
+    at: run.scheduled_at,
+    total_amount: run.total_amount,
+    resumes_at: resumesAt ? iso(resumesAt) : null,
+  };
+}
 
 export async function subscriberPageView(ctx: Ctx, contractId: number, token: string) {
   const record = await loadContract(ctx.db, ctx.accountId, contractId);
@@ -25,6 +51,7 @@ export async function subscriberPageView(ctx: Ctx, contractId: number, token: st
       where: { contractId, accountId: ctx.accountId },
       orderBy: [{ scheduledAt: "desc" }, { id: "desc" }],
       take: 50,
+      include: { attempts: { orderBy: { attemptNo: "desc" }, take: 1, select: { failMessage: true } } },
     }),
   ]);
   const now = ctx.clock.now();
@@ -35,10 +62,11 @@ export async function subscriberPageView(ctx: Ctx, contractId: number, token: st
     contract.recurring &&
     !contract.cancel_at_period_end &&
     !contract.cancel_at;
-  const next = billsNext ? await nextCharge(ctx, contractId) : null;
+  const next = billsNext ? await nextPayment(ctx, contractId, contract.paused_until, now) : null;
   const notices: Notice[] = [];
-  if (contract.state === "inactive") notices.push("first_payment_failed");
-  else if (contract.billing_attention_required) notices.push("payment_attention");
+  if (contract.state === "inactive") {
+    if (runs.some((r) => r.kind === "initial" && PAYABLE.includes(r.state))) notices.push("first_payment_failed");
+  } else if (contract.billing_attention_required) notices.push("payment_attention");
   if (contract.trial_end_at && new Date(contract.trial_end_at) > now) notices.push("trial");
   if (contract.state === "paused") notices.push("paused");
   if (contract.state === "active" && contract.cancel_at) notices.push("ends");
@@ -62,7 +90,10 @@ export async function subscriberPageView(ctx: Ctx, contractId: number, token: st
       period_end_at: iso(r.periodEndAt),
       total_amount: fmt4(r.total),
       credit_applied_amount: fmt4(r.creditApplied),
-      receipt_url: `/change_contract/${token}/receipts/${r.id}`,
+      // a receipt exists for a paid run only; a failed one can be paid now instead
+      receipt_url: r.state === "succeeded" ? `/change_contract/${token}/receipts/${r.id}` : null,
+      payable: PAYABLE.includes(r.state),
+      fail_message: PAYABLE.includes(r.state) ? (r.attempts[0]?.failMessage ?? null) : null,
     })),
   };
 }

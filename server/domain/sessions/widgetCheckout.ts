@@ -1,7 +1,10 @@
 // Embedded checkout sessions, widget side: POST checkout/ — the buyer's details, processor, shipping and
 // promotion code become the session's checkout (created with the secret-key checkout's own function).
+// After a declined payment the session keeps its checkout and contract: POST checkout/ again ("Try another
+// card") only opens a new card registration for it (and may switch the processor), so the session never
+// yields a second contract.
 
-import { createCheckout } from "@/server/domain/checkouts/create";
+import { createCheckout, getCheckout } from "@/server/domain/checkouts/create";
 import { createRegistration } from "@/server/domain/checkouts/registrations";
 import type { Ctx } from "@/server/domain/context";
 import { createCustomer } from "@/server/domain/customers/customers";
@@ -76,6 +79,15 @@ export async function widgetCheckout(ctx: Ctx, row: SessionRow, input: WidgetChe
   const { offer, compiled, priced } = await compileNow(ctx, snapshot);
   const candidates = await sessionProcessors(ctx, snapshot, compiled, priced);
   let processor = candidates.length === 1 ? candidates[0] : undefined;
+  if (previous?.status === "failed" && previous.contractId !== null) {
+    const chosen = candidates.find((p) => p.id === (input.account_payment_processor ?? previous.processorId));
+    if (!chosen)
+      throw invalid(
+        "account_payment_processor",
+        `Processor ${input.account_payment_processor ?? previous.processorId} is not offered by this session.`,
+      );
+    return checkoutAnswer(ctx, session, await payWithAnotherMethod(ctx, previous, chosen));
+  }
   if (input.account_payment_processor != null) {
     processor = candidates.find((p) => p.id === input.account_payment_processor);
     if (!processor)
@@ -121,7 +133,40 @@ export async function widgetCheckout(ctx: Ctx, row: SessionRow, input: WidgetChe
     await ctx.db.checkout.updateMany({ where: { id: checkout.id, status: "pending" }, data: { status: "expired" } });
     throw new DomainError("conflict", "Another checkout was created for this session at the same time.");
   }
-  const registration = processor.collectionMethod === "card" ? await createRegistration(ctx, checkout.token) : null;
+  return checkoutAnswer(ctx, session, checkout);
+}
+
+/**
+ * The session's checkout after a declined payment, ready for another card: the same checkout (its offer,
+ * shipping and code are fixed with its contract), on the processor now chosen (the contract follows it).
+ */
+async function payWithAnotherMethod(
+  ctx: Ctx,
+  checkout: NonNullable<Awaited<ReturnType<typeof sessionCheckout>>>,
+  processor: { id: number; collectionMethod: string },
+): Promise<CheckoutOut> {
+  if (processor.id !== checkout.processorId) {
+    await ctx.db.$transaction(async (tx) => {
+      const moved = await tx.checkout.updateMany({
+        where: { id: checkout.id, status: "failed" },
+        data: { processorId: processor.id, collectionMethod: processor.collectionMethod, updatedAt: ctx.clock.now() },
+      });
+      if (!moved.count) throw new DomainError("conflict", "The session's checkout is being paid; reload it.");
+      await tx.subscriptionContract.updateMany({
+        where: { id: checkout.contractId!, accountId: ctx.accountId, state: "inactive" },
+        data: { paymentProcessorOverride: processor.id },
+      });
+    });
+  }
+  return getCheckout(ctx, checkout.token);
+}
+
+async function checkoutAnswer(ctx: Ctx, session: SessionRow, checkout: CheckoutOut) {
+  const processor = await ctx.db.accountPaymentProcessor.findFirst({
+    where: { id: checkout.account_payment_processor_id ?? -1, accountId: ctx.accountId },
+    select: { collectionMethod: true },
+  });
+  const registration = processor?.collectionMethod === "card" ? await createRegistration(ctx, checkout.token) : null;
   return {
     checkout_token: checkout.token,
     status: checkout.status,
@@ -130,7 +175,7 @@ export async function widgetCheckout(ctx: Ctx, row: SessionRow, input: WidgetChe
     tax_amount: checkout.tax_amount,
     total_amount: checkout.total_amount,
     account_payment_processor_id: checkout.account_payment_processor_id,
-    customer_reference: customerReference,
+    customer_reference: checkout.customer_reference,
     shipping_selection: checkout.shipping_selection,
     registration: registration && {
       token: registration.token,

@@ -1,11 +1,10 @@
 // The widget's "Apply" of a promotion code: the session's offer priced now with the code, by the same
 // resolve + priceWithDiscount as quotes and checkouts (nothing is redeemed: that happens once, when the
 // checkout's finalize creates the contract). Coupon ids are the seller's: the public side takes codes only.
+
 import type { Ctx } from "@/server/domain/context";
 import { resolveDiscount } from "@/server/domain/coupons/apply";
-import { presentQuoteDiscount } from "@/server/domain/coupons/present";
-import { priceWithDiscount } from "@/server/domain/coupons/terms";
-import { presentQuote } from "@/server/domain/quotes/present";
+import { quoteWithDiscount } from "@/server/domain/quotes/discounted";
 import type { WidgetQuoteInput } from "@/server/schemas/sessions";
 import { type SessionRow, sessionCheckout, settleSession, snapshotOf } from "./sessions";
 import { assertOpen, compileNow } from "./widget";
@@ -20,6 +19,5 @@ export async function widgetQuote(ctx: Ctx, row: SessionRow, input: WidgetQuoteI
     { promotion_code: input.promotion_code },
     compiled.offer.currency,
   );
-  const quote = presentQuote(compiled, priceWithDiscount(compiled.offer, discount?.terms ?? null), {});
-  return { offer: discount ? { ...quote, discount: presentQuoteDiscount(discount) } : quote };
+  return { offer: quoteWithDiscount(compiled, discount, {}).quote };
 }

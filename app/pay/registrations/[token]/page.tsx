@@ -16,7 +16,9 @@ export default async function RegistrationPage({ params }: { params: Promise<{ t
         <h1 className="text-xl font-semibold">{r.returnPath ? "Update your card" : "Add a card"}</h1>
         <p className="mt-1 text-sm text-slate-600">
           {r.processorName} ·{" "}
-          {r.returnPath ? "nothing is charged now" : `first charge ${formatMoney(r.total, r.currency)}`}
+          {r.returnPath
+            ? "nothing is charged now; the card is checked with your bank before it is saved"
+            : `first charge ${formatMoney(r.total, r.currency)}`}
         </p>
         {r.expired ? (
           <p className="mt-4 text-red-700">This link has expired.</p>
@@ -27,7 +29,7 @@ export default async function RegistrationPage({ params }: { params: Promise<{ t
             returnPath={r.returnPath}
           />
         ) : (
-          <CardForm token={r.token} renderMode={r.renderMode} publicKey={r.publicKey} />
+          <CardForm token={r.token} renderMode={r.renderMode} publicKey={r.publicKey} returnPath={r.returnPath} />
         )}
         {r.returnPath && r.status === "pending" && (
           <a className="mt-4 inline-block text-sm text-blue-700 underline" href={r.returnPath}>

@@ -1,0 +1,10 @@
+// What falls due by an account's calendar besides its billing runs, on the worker's tick and when a test
+// clock moves: the dunning and renewal notices, and the closing of checkouts whose first payment was never made.
+import { closeExpiredUnpaidCheckouts } from "@/server/domain/checkouts/unpaid";
+import type { Ctx } from "@/server/domain/context";
+import { emitDueNotices } from "@/server/domain/notices/tick";
+
+export async function calendarPass(ctx: Ctx): Promise<void> {
+  await emitDueNotices(ctx);
+  await closeExpiredUnpaidCheckouts(ctx);
+}
