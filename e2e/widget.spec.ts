@@ -210,7 +210,20 @@ test("a declined card says the payment failed; another card then succeeds", asyn
   await shot(page, testInfo, "declined-375");
   await frame.getByRole("button", { name: "Try another card" }).click();
   await pay(frame, GOOD);
-  await expectActive(page, frame);
+  const id = await expectActive(page, frame);
+  // one purchase: one contract, one successful charge, nothing left to retry, no declined card on file
+  const { rows } = await db.query(
+    `select (select count(*) from subscription_contracts where customer_id = c.customer_id)::int as contracts,
+            (select count(*) from billing_attempts a join billing_runs r on r.id = a.run_id
+              where r.customer_id = c.customer_id and a.state = 'succeeded')::int as charges,
+            (select count(*) from billing_runs r where r.customer_id = c.customer_id
+              and r.state in ('failed', 'exhausted'))::int as retryable,
+            (select count(*) from payment_methods m where m.customer_id = c.customer_id and m.state = 'active'
+              and m.card_last4 = '0002')::int as declined_on_file
+     from subscription_contracts c where c.id = $1`,
+    [id],
+  );
+  expect(rows[0]).toEqual({ contracts: 1, charges: 1, retryable: 0, declined_on_file: 0 });
 });
 
 test("3-D Secure: pending until the processor's signed webhook completes the payment", async ({ page }) => {
@@ -412,7 +425,9 @@ test("a 14-day trial with a promotion code: the code is applied with its discoun
   await api("POST", "/v2/promotion-codes/", { coupon: coupon.id, code });
   const session = await api("POST", "/v2/checkout-sessions/", { sales_channel: channel.id });
   await page.goto(session.widget_page_url);
-  await expect(page.getByTestId("trial-row")).toContainText(/^Free for 14 days, then €12\.28 on /);
+  await expect(page.getByTestId("trial-row")).toContainText(
+    /^Free for 14 days \(first payment on .+\), then €12\.28 per period \(incl\. tax\)\.$/,
+  );
   await expect(page.getByTestId("total")).toHaveText("€0.00");
 
   // an unknown code: a clear message next to the field, the totals unchanged
@@ -424,8 +439,10 @@ test("a 14-day trial with a promotion code: the code is applied with its discoun
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByTestId("discount-row")).toContainText(`Promotion code ${code}`);
   await expect(page.getByTestId("discount-row")).toContainText("20% off");
-  // 9.90 × 0.8 + 24 % VAT = 9.8208
-  await expect(page.getByTestId("trial-row")).toContainText(/then €9\.82 on /);
+  // 9.90 × 0.8 + 24 % VAT = 9.8208 for the 3 discounted periods, then 9.90 + 24 % VAT = 12.276
+  await expect(page.getByTestId("trial-row")).toContainText(
+    /then €9\.82 per period \(incl\. tax\) for 3 periods, then €12\.28 per period \(incl\. tax\)\.$/,
+  );
   await expect(page.getByTestId("total")).toHaveText("€0.00");
   await expectNoSeriousA11yViolations(page);
 

@@ -126,12 +126,12 @@
     if (offer.trial_end_at) {
       const days = Math.round((Date.parse(offer.trial_end_at) - Date.parse(offer.trial_start_at)) / 86400000);
       const on = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" }).format(new Date(offer.first_charge_at));
-      const free = `Free for ${days} day${days === 1 ? "" : "s"}, then `;
+      const free = `Free for ${days} day${days === 1 ? "" : "s"}`;
       // a first charge like every renewal reads as one run of periods from the trial's end
       const text =
         offer.recurring_items.length && offer.first_charge_amount === offer.recurring_total_amount
-          ? `${free}${renewals(0)}, starting ${on}.`
-          : `${free}${money(offer.first_charge_amount, cur)} (incl. tax) on ${on}${offer.recurring_items.length ? `; after that ${renewals(1)}` : ""}.`;
+          ? `${free} (first payment on ${on}), then ${renewals(0)}.`
+          : `${free}, then ${money(offer.first_charge_amount, cur)} (incl. tax) on ${on}${offer.recurring_items.length ? `; after that ${renewals(1)}` : ""}.`;
       rows.push(el("tr", { "data-testid": "trial-row" }, [el("td", { colspan: "2", text })]));
     } else if (offer.recurring_items.length)
       rows.push(

@@ -138,6 +138,11 @@ describe("a checkout never paid", () => {
       nextBillingAt: null,
     });
     expect(after.runs[0]).toMatchObject({ state: "voided", nextAttemptAt: null });
+    // never active, so never in MRR: ending it adds no span
+    const spans = await db().$queryRaw<
+      { n: number }[]
+    >`select count(*)::int as n from mrr_spans where contract_id = ${contractId}`;
+    expect(spans[0].n).toBe(0);
     expect(after.attempts).toHaveLength(before.attempts.length);
     expect400(await post(`/v2/billing-runs/${after.runs[0].id}/retry/`, { reason: "try" }), "non_field_errors");
     const contract = expectStatus(await get(`/v2/subscription-contracts/${contractId}/`), 200);
