@@ -13,6 +13,8 @@ interface HolderConnection {
   url: string;
   ready: Promise<unknown>;
   open: boolean;
+  /** the last query sent: the next one waits for it (a pg client runs one query at a time) */
+  last: Promise<unknown>;
 }
 
 /** One key's lock as this process holds it (the connection it was taken on), until released. */
@@ -65,7 +67,7 @@ async function holderConnection(): Promise<HolderConnection> {
     query_timeout: LOCK_QUERY_TIMEOUT_MS,
     application_name: "idempotency holds",
   });
-  const connection: HolderConnection = { client, url, open: true, ready: Promise.resolve() };
+  const connection: HolderConnection = { client, url, open: true, ready: Promise.resolve(), last: Promise.resolve() };
   // a database restart ends the connection (and with it every lock on it): the next claim opens another
   client.on("error", () => drop(connection));
   client.on("end", () => drop(connection));
@@ -73,6 +75,7 @@ async function holderConnection(): Promise<HolderConnection> {
     // the holder connection must not keep scripts and tests alive
     (client as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
   });
+  connection.last = connection.ready.catch(() => {});
   h.connection = connection;
   try {
     await connection.ready;
@@ -81,6 +84,13 @@ async function holderConnection(): Promise<HolderConnection> {
     throw e;
   }
   return connection;
+}
+
+/** One lock query on the holder connection, after the ones sent before it. */
+function lockQuery(connection: HolderConnection, text: string, lockKey: string) {
+  const result = connection.last.then(() => connection.client.query<{ done: boolean }>(text, [lockKey]));
+  connection.last = result.catch(() => {});
+  return result;
 }
 
 /**
@@ -95,11 +105,8 @@ export async function holdKey(lockKey: string): Promise<KeyHold | null> {
   let connection: HolderConnection | undefined;
   try {
     connection = await holderConnection();
-    const { rows } = await connection.client.query<{ taken: boolean }>(
-      "select pg_try_advisory_lock($1::bigint) as taken",
-      [lockKey],
-    );
-    if (!rows[0]?.taken) {
+    const { rows } = await lockQuery(connection, "select pg_try_advisory_lock($1::bigint) as done", lockKey);
+    if (!rows[0]?.done) {
       h.held.delete(lockKey);
       return null;
     }
@@ -119,7 +126,7 @@ async function release(lockKey: string, hold: Hold) {
   const connection = hold.connection;
   try {
     // a lock taken on a connection that has ended since is gone already
-    if (connection?.open) await connection.client.query("select pg_advisory_unlock($1::bigint)", [lockKey]);
+    if (connection?.open) await lockQuery(connection, "select pg_advisory_unlock($1::bigint) as done", lockKey);
   } catch {
     if (connection) drop(connection);
   } finally {
