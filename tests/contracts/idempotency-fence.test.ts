@@ -148,6 +148,36 @@ describe("idempotency claims after a crash", () => {
     expect(await record("crash-4")).toMatchObject({ state: "done", resourceId: retry.body.id });
   }, 30_000);
 
+  it("item changes, lifecycle operations and activation store the key's outcome with their effect too", async () => {
+    at(MAR20);
+    const keyed = (id: number, rest: string, payload: unknown, key: string) =>
+      post(`${URL}${id}/${rest}`, payload, { headers: { "Idempotency-Key": key } });
+    const active = expectStatus(await post(URL, body()), 201);
+    const inactive = expectStatus(await post(URL, { ...body(), activate: false }), 201);
+    const answers = {
+      "fenced-update": await keyed(
+        active.id,
+        "items/update/",
+        { contract_item: active.items[0].id, quantity: 2 },
+        "fenced-update",
+      ),
+      "fenced-cancel": await keyed(active.id, "cancel/", {}, "fenced-cancel"),
+      "fenced-activate": await keyed(inactive.id, "activate/", undefined, "fenced-activate"),
+    };
+    for (const [key, answer] of Object.entries(answers)) {
+      const stored = await db().idempotencyRecord.findFirstOrThrow({
+        where: { accountId: seeded.accountId, key },
+        select: { state: true, resourceType: true, resourceId: true, responseBody: true },
+      });
+      expect(stored, key).toEqual({
+        state: "done",
+        resourceType: "subscription_contract",
+        resourceId: key === "fenced-activate" ? inactive.id : active.id,
+        responseBody: expectStatus(answer, 200),
+      });
+    }
+  });
+
   it("a request of this process holding a key makes a concurrent one wait and replay its outcome", async () => {
     const before = await contractsOfCarol();
     at(MAR20);
