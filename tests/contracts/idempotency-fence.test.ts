@@ -80,6 +80,22 @@ describe("idempotency claims after a crash", () => {
     expect(await claim("crash-1")).toEqual({ kind: "replay", status: 201, body: JSON.parse(JSON.stringify(contract)) });
   });
 
+  it("a pending claim from before owner tokens (none) whose request is gone is taken over like any other", async () => {
+    const legacy = await db().idempotencyRecord.create({
+      data: {
+        accountId: seeded.accountId,
+        scope: SCOPE,
+        key: "legacy-1",
+        requestHash: hashOf(body()),
+        state: "pending",
+      },
+    });
+    const retry = newClaim(await claim("legacy-1"));
+    await retry.hold.release();
+    expect([retry.id, retry.takenOver]).toEqual([legacy.id, true]);
+    expect((await record("legacy-1")).ownerToken).toBe(retry.owner);
+  });
+
   it("an effect that committed before the crash is replayed over REST (its outcome committed with it), not executed again", async () => {
     const before = await contractsOfCarol();
     const first = newClaim(await claim("crash-2"));
