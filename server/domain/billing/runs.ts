@@ -1,5 +1,6 @@
 // Billing run endpoints (spec 4.10) and test clocks (extension).
 
+import type { DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
 import { DomainError, invalid, notFound } from "@/server/domain/errors";
 import { type ListResult, type PageRequest, type PageWindow, pagedList } from "@/server/domain/list";
@@ -38,10 +39,11 @@ export async function listRuns(ctx: Ctx, query: RunListQuery): Promise<ListResul
   );
 }
 
-export async function getRun(ctx: Ctx, id: number) {
-  const run = await ctx.db.billingRun.findFirst({ where: { id, accountId: ctx.accountId }, include: runInclude });
+/** A run as the API shows it; `db` is a transaction's when the run is shown as that transaction leaves it. */
+export async function getRun(ctx: Ctx, id: number, db: DbTx = ctx.db) {
+  const run = await db.billingRun.findFirst({ where: { id, accountId: ctx.accountId }, include: runInclude });
   if (!run) throw notFound();
-  const credits = await ctx.db.contractCredit.findMany({ where: { billingRunId: id }, orderBy: { id: "asc" } });
+  const credits = await db.contractCredit.findMany({ where: { billingRunId: id }, orderBy: { id: "asc" } });
   return presentRun(run, credits);
 }
 

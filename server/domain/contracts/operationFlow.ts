@@ -5,6 +5,7 @@ import type { DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
 import { DomainError, invalid } from "@/server/domain/errors";
 import { type EventType, emitEvent } from "@/server/domain/events/outbox";
+import { fenceIdempotency } from "@/server/domain/idempotency/fence";
 import { fmt4, fmt6 } from "@/server/domain/money";
 import { type CatalogSnapshot, catalogSnapshot } from "@/server/domain/offers/snapshot";
 import { iso } from "@/server/domain/time";
@@ -224,12 +225,15 @@ export async function executeOperation<I extends CommonInput>(
     const view = await viewContractById(ctx, tx, contract.id);
     await emitEvent(tx, ctx.accountId, event, view, now, ctx.actor);
     // lines again after apply: an added item's line now carries the new contract item id
-    return {
+    const result: OperationResult = {
       contract: view,
       preview: { ...body, lines: plan.lines.map(presentProrationLine) },
       contractItemId,
       adjustmentRunId,
     };
+    // an idempotency key's outcome commits with the change, or neither does (a retry took the key over)
+    await fenceIdempotency(tx, ctx, { type: "subscription_contract", id: contract.id }, result);
+    return result;
   });
 }
 
