@@ -19,6 +19,8 @@ const WHEN: Partial<Record<EventType, string>> = {
   "billing_run.succeeded": "A billing run was paid (by the processor, or entirely by credit).",
   "billing_run.failed": "A charge failed; the next dunning attempt is scheduled.",
   "billing_run.exhausted": "The last dunning attempt failed: no automatic retries remain.",
+  "billing_run.canceled":
+    "Extension: the payment of an item change made with payment_behavior=pending_if_incomplete failed; the change was dropped and nothing is owed (fail_code, fail_message say why).",
   "subscription_contract.trial_will_end":
     "Extension: a contract's free trial ends in 3 days (or sooner, for a shorter trial).",
   "subscription_contract.trial_ended":

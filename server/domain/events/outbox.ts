@@ -19,6 +19,8 @@ export const EVENT_TYPES = [
   "billing_run.succeeded",
   "billing_run.failed",
   "billing_run.exhausted",
+  // extension: the run of an item change pending until paid whose payment failed (the change was dropped)
+  "billing_run.canceled",
   // dunning notices (extension): what a seller e-mails customers (server/domain/notices)
   "billing_run.payment_failed",
   "payment_method.expiring",
