@@ -219,7 +219,7 @@ describe("every OpenAPI operation under generated bad input", () => {
           if (r.status >= 400) {
             expectErrorShape(r.status, r.body, what);
             // an item change pending until paid whose payment failed keeps its canceled run as the record
-            const paymentFailed = r.status === 400 && Array.isArray(r.body?.payment);
+            const paymentFailed = r.status === 400 && Array.isArray((r.body as { payment?: unknown })?.payment);
             if (before !== null && !MAY_RECORD_ON_4XX.has(name) && !paymentFailed)
               expect(await digest(), `${what}: a ${r.status} changed stored state`).toBe(before);
           }
