@@ -235,7 +235,7 @@ const paymentBehavior = z
   .meta({
     "x-extension": true,
     description:
-      "Extension: when the change bills a charge now (settlement_behavior=invoice_now or proration_behavior=always_invoice): allow_incomplete (default) applies the change and leaves the adjustment run to billing and dunning; pending_if_incomplete charges first and applies the change only when the payment succeeds (a failed payment changes nothing: 400 `payment` with the processor's reason, the run canceled; a payment waiting for the customer's bank, pending_external, applies or drops the change when the processor settles it)",
+      "Extension: when the change bills a charge now (settlement_behavior=invoice_now or proration_behavior=always_invoice): allow_incomplete (the default, unless the account's console settings choose otherwise) applies the change and leaves the adjustment run to billing and dunning; pending_if_incomplete charges first and applies the change only when the payment succeeds (a failed payment changes nothing: 400 `payment` with the processor's reason, the run canceled; a payment waiting for the customer's bank, pending_external, applies or drops the change when the processor settles it)",
   });
 
 // the item terms an add and an update both take

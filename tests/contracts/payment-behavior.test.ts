@@ -8,13 +8,16 @@
 // Amounts are computed here from the catalog terms, independently of the engine: Streaming Basic 9.9000,
 // Premium 14.9000 in [2025-12-31, 2026-03-31) (the version of the period's start, Mar 10), VAT 24 %
 // exclusive; a change on Mar 20 covers round6(21/31) = 0.677419 of [Mar 10, Apr 10).
+
+import type { TRPCError } from "@trpc/server";
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
 import { processAccountDue } from "@/server/domain/billing/due";
 import { csrfTokenFor } from "@/server/domain/selfService/access";
 import type { SeedResult } from "@/server/seed/demo";
+import { consoleAs } from "@/tests/audit/_console";
 import { sendWebhook } from "@/tests/checkout/_flow";
-import { ctxFor, get, post, useSeed } from "@/tests/helpers";
+import { ctxFor, get, post, setRequestTime, useSeed } from "@/tests/helpers";
 import { act, setPolicy } from "@/tests/subscriber/_setup";
 import {
   APR10,
@@ -380,5 +383,70 @@ describe("subscriber page upgrades are always pending until paid", () => {
       ["succeeded", upgradeCharge()],
     ]);
     expect(expectStatus(await get(`/v2/billing-runs/${done.body.adjustment_run_id}/`), 200).state).toBe("succeeded");
+  });
+});
+
+describe("the seller's choice in the console and as the account's default", () => {
+  /** A contract created now (real time: the console acts on the account's clock). */
+  async function contractNow(customer: string) {
+    setRequestTime(null);
+    return expectStatus(
+      await post("/v2/subscription-contracts/", { customer_reference: customer, items: [{ price: ids.basicMonthly }] }),
+      201,
+    );
+  }
+
+  it("the console's item change with pending_if_incomplete refuses a declined payment and changes nothing", async () => {
+    const c = await contractNow(DECLINING);
+    const caller = await consoleAs("admin@example.com");
+    const error = await caller.contractActions
+      .updateItem({
+        contract_id: c.id,
+        ...toPremium(c.items[0].id),
+        payment_behavior: "pending_if_incomplete",
+      } as never)
+      .then(
+        () => null,
+        (e: TRPCError) => e,
+      );
+    expect(error?.code).toBe("BAD_REQUEST");
+    expect((error?.cause as { fields?: unknown })?.fields).toEqual({ payment: ["The card was declined."] });
+    const after = expectStatus(await get(cpath(c.id)), 200);
+    expect([after.contract_version, after.items[0].price_id]).toEqual([1, ids.basicMonthly]);
+    // allow_incomplete from the console: applied, the run left to billing
+    const applied = await caller.contractActions.updateItem({
+      contract_id: c.id,
+      ...toPremium(c.items[0].id),
+      payment_behavior: "allow_incomplete",
+    } as never);
+    expect(applied).toMatchObject({ change_state: "applied", contract: { contract_version: 2 } });
+  });
+
+  it("an account that chose pending_if_incomplete applies it to item changes naming none", async () => {
+    const caller = await consoleAs("admin@example.com");
+    expect(
+      await caller.account.update({ item_change_payment_behavior: "later" }).then(
+        () => null,
+        (e: TRPCError) => (e.cause as { fields?: Record<string, unknown> })?.fields,
+      ),
+    ).toHaveProperty("item_change_payment_behavior");
+    expect(await caller.account.update({ item_change_payment_behavior: "pending_if_incomplete" })).toMatchObject({
+      item_change_payment_behavior: "pending_if_incomplete",
+    });
+    try {
+      const c = await createBasic(ids, { customer_reference: DECLINING });
+      at(MAR20);
+      expect400(await post(cpath(c.id, "items/update/"), toPremium(c.items[0].id)), "payment");
+      expect((await read(c.id, MAR20)).items[0].price_id).toBe(ids.basicMonthly);
+      // the request's own choice wins
+      at(MAR20);
+      const r = expectStatus(
+        await post(cpath(c.id, "items/update/"), toPremium(c.items[0].id, { payment_behavior: "allow_incomplete" })),
+        200,
+      );
+      expect(r.contract.items[0].price_id).toBe(ids.premiumMonthly);
+    } finally {
+      await caller.account.update({ item_change_payment_behavior: "allow_incomplete" });
+    }
   });
 });

@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import Decimal from "decimal.js";
 import type { DbTx } from "@/server/db";
+import { defaultPaymentBehavior } from "@/server/domain/accounts/settings";
 import type { Ctx } from "@/server/domain/context";
 import { DomainError, invalid } from "@/server/domain/errors";
 import { type EventType, emitEvent } from "@/server/domain/events/outbox";
@@ -28,9 +29,12 @@ export interface CommonInput {
   idempotency_key?: string;
   preview_token?: string;
   effective_at?: string;
-  /** item operations only (extension) */
+  /** item operations only (extension); omitted: the account's item_change_payment_behavior */
   payment_behavior?: PaymentBehavior;
 }
+
+/** The operations payment_behavior applies to (spec 4.6 item changes). */
+const ITEM_OPERATIONS: ReadonlySet<Operation> = new Set(["add_item", "update_item", "remove_item"]);
 
 export interface Plan {
   lines: ProrationLine[];
@@ -243,8 +247,12 @@ export async function executeOperation<I extends CommonInput>(
         "preview_stale",
       );
 
+    // item changes only: the request's payment_behavior, else the account's (allow_incomplete unless set)
+    const paymentBehavior = ITEM_OPERATIONS.has(op)
+      ? (input.payment_behavior ?? (await defaultPaymentBehavior(tx, ctx.accountId)))
+      : null;
     // pending until paid: only the run is written now, claimed so that no worker charges it before we do
-    if (input.payment_behavior === "pending_if_incomplete" && settlement.invoiceNow.length) {
+    if (paymentBehavior === "pending_if_incomplete" && settlement.invoiceNow.length) {
       await refuseWhileAwaitingPayment(tx, contract.id);
       const pendingChange: PendingChange = {
         operation: op,
@@ -277,7 +285,7 @@ export async function executeOperation<I extends CommonInput>(
       preview: { ...body, lines: plan.lines.map(presentProrationLine) },
       contractItemId,
       adjustmentRunId,
-      ...(input.payment_behavior === "pending_if_incomplete" ? { changeState: "applied" as const } : {}),
+      ...(paymentBehavior === "pending_if_incomplete" ? { changeState: "applied" as const } : {}),
     };
   });
 }
