@@ -7,6 +7,13 @@ export interface ChangelogEntry {
 
 export const CHANGELOG: ChangelogEntry[] = [
   {
+    date: "2026-11-26",
+    changes: [
+      "Item changes (items/add, update, remove) take payment_behavior (x-extension): allow_incomplete (default, unchanged behaviour) or pending_if_incomplete (the change applies only once its charge now is paid; a failed payment is a 400 `payment` and changes nothing). Their response gains change_state with pending_if_incomplete.",
+      "Event billing_run.canceled: the payment of a pending_if_incomplete change failed; the change was dropped.",
+    ],
+  },
+  {
     date: "2026-11-23",
     changes: [
       "POST /v2/webhook-endpoints/ documents its response (WebhookEndpointCreated, with the signing secret).",

@@ -15,9 +15,10 @@ export function BillingRuns() {
         <InlineCode>scheduled</InlineCode> → <InlineCode>processing</InlineCode> → <InlineCode>succeeded</InlineCode>,
         or <InlineCode>failed</InlineCode> (a retry is due) and finally <InlineCode>exhausted</InlineCode> (no automatic
         retries left). <InlineCode>pending_external</InlineCode> waits for a processor;{" "}
-        <InlineCode>canceled</InlineCode> runs are not charged. Each run lists its <InlineCode>lines</InlineCode>,{" "}
-        <InlineCode>attempts</InlineCode> (with <InlineCode>fail_code</InlineCode>) and{" "}
-        <InlineCode>transactions</InlineCode>.
+        <InlineCode>canceled</InlineCode> runs are not charged (an item change made with{" "}
+        <InlineCode>payment_behavior=pending_if_incomplete</InlineCode> whose payment failed: the change was dropped and
+        nothing is owed). Each run lists its <InlineCode>lines</InlineCode>, <InlineCode>attempts</InlineCode> (with{" "}
+        <InlineCode>fail_code</InlineCode>) and <InlineCode>transactions</InlineCode>.
       </Paragraph>
       <H2>Dunning</H2>
       <Paragraph>
