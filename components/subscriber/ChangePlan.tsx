@@ -211,7 +211,11 @@ export function ChangePlan({
           confirm.clearError();
         }}
         title={pending?.result.direction === "upgrade" ? "Confirm your upgrade" : "Confirm your change"}
-        description="This is exactly what the change charges or credits."
+        description={
+          pending && pending.result.preview.invoice_now_amount !== "0.0000"
+            ? "This is exactly what the change charges now; your plan changes once the payment succeeds."
+            : "This is exactly what the change charges or credits."
+        }
         confirmLabel={pending?.result.preview.invoice_now_amount !== "0.0000" ? "Confirm and pay" : "Confirm change"}
         pending={confirm.pending}
         error={confirm.error}
