@@ -3,11 +3,14 @@
 // rounded to the currency's minor unit, through the account's processor. A run is claimed atomically
 // (scheduled or due for retry → processing), so concurrent workers never charge it twice; an attempt's
 // idempotency key is (run, attempt_no), so a worker that dies mid-charge repeats the same processor call.
+// The run of an item change pending until paid applies that change on success and is canceled on failure
+// (contracts/settlePendingChange.ts).
 import Decimal from "decimal.js";
 import type { DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
 import { spendCredit } from "@/server/domain/contracts/creditLedger";
 import { withVersionBump } from "@/server/domain/contracts/records";
+import { applyPaidChange, dropUnpaidChange } from "@/server/domain/contracts/settlePendingChange";
 import { emitEvent } from "@/server/domain/events/outbox";
 import { fmt4 } from "@/server/domain/money";
 import { paymentFailedData } from "@/server/domain/notices/events";
@@ -59,6 +62,11 @@ export async function pickPaymentMethod(
 /** Executes a claimed run to its next state. Returns the state reached. */
 export async function executeRun(ctx: Ctx, runId: number): Promise<string | null> {
   if (!(await claimRun(ctx, runId))) return null;
+  return executeClaimedRun(ctx, runId);
+}
+
+/** Executes a run the caller holds in `processing` (claimed, or created so: an item change pending until paid). */
+export async function executeClaimedRun(ctx: Ctx, runId: number): Promise<string> {
   const now = ctx.clock.now();
   // 1. credit and the attempt row, in one transaction
   const prep = await ctx.db.$transaction(async (tx) => {
@@ -163,6 +171,8 @@ export async function recordOutcomeIn(
     await emitEvent(tx, run.accountId, "billing_run.succeeded", presentRunSummary(updated, contract), now);
     if (run.kind === "initial" && contract.state === "inactive")
       await activateAfterPayment(tx, run.accountId, contract.id, runId, now);
+    // an item change pending until paid takes effect with its payment
+    await applyPaidChange(tx, run, now);
     // last: the counter row is held from here to the commit
     await assignReceiptNumbers(tx, run.accountId, [runId]);
     return "succeeded";
@@ -193,6 +203,9 @@ export async function recordOutcomeIn(
       updatedAt: now,
     },
   });
+  // the payment of an item change pending until paid: the change is dropped and the run closed, no dunning
+  const dropped = await dropUnpaidChange(tx, run, attemptNo, result, now);
+  if (dropped) return dropped;
   const meta = run.metadata as {
     manual_retry?: boolean;
     no_automatic_retry?: boolean;

@@ -33,6 +33,8 @@ const itemResult = (r: OperationResult) => ({
   contract_item: r.contract.items.find((i) => i.id === r.contractItemId) ?? null,
   proration: r.preview,
   adjustment_billing_run_id: r.adjustmentRunId,
+  // extension, only for payment_behavior=pending_if_incomplete: the answer of other calls stays as the spec's
+  ...(r.changeState ? { change_state: r.changeState } : {}),
 });
 
 /** Each operation's body schema, typed per operation (so a route's handler gets that operation's body). */
