@@ -5,8 +5,9 @@ import { DomainError, invalid, notFound } from "@/server/domain/errors";
 import { type ListResult, type PageRequest, type PageWindow, pagedList } from "@/server/domain/list";
 import { emitDueNotices } from "@/server/domain/notices/tick";
 import type { Prisma } from "@/server/generated/prisma/client";
-import { type DueSummary, processAccountDue } from "./due";
+import type { DueSummary } from "./due";
 import { presentRun, runInclude } from "./present";
+import { processAccountDue } from "./timeOrder";
 
 export interface RunListQuery {
   contract?: string;

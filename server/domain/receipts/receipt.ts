@@ -72,7 +72,7 @@ function present(run: Loaded, credits: { amount: unknown; reason: string; create
     sequence: run.receiptNumber!,
     billing_run_id: run.id,
     contract_id: run.contractId,
-    issued_at: iso(paid?.updatedAt ?? run.updatedAt),
+    issued_at: iso(run.receiptIssuedAt ?? paid?.updatedAt ?? run.updatedAt),
     currency: run.currency,
     seller: { name: run.account.name },
     customer: { reference: customer.reference, name: customer.name, email: customer.email },
