@@ -96,7 +96,7 @@ describe("one test-clock advance over several due dates", () => {
   }, 120_000);
 });
 
-describe("worker passes racing on one account", () => {
+describe("worker passes and an advance racing on one account", () => {
   it("the set-based path dates runs, payments and receipts on the account's clock and numbers them in time order", async () => {
     const w = await newWorld();
     const anchors = [25, 12, 20, 10, 15, 28];
@@ -118,7 +118,10 @@ describe("worker passes racing on one account", () => {
     const chunkWorker = async (c: PrismaClient, list: typeof chunks) => {
       for (const chunk of list) await billChunk(c as never, chunk, base);
     };
+    // the REST advance to the same instant (its own pass over the account) races them, as with a running worker
+    at(day(1, 10));
     await Promise.all([
+      advance(w, day(4, 29)),
       chunkWorker(client(), chunks),
       chunkWorker(client(), [...chunks].reverse()),
       runDueNow(client() as never, base),

@@ -125,12 +125,24 @@ export async function billDueInTimeOrder(
   const skip = new Set<number>();
   const schedule = await dueInstants(ctx, until, options.among ?? null, []);
   summary.contracts += options.among ? options.among.length : schedule.size;
+  // contracts left out because nothing could be done for them, with the instant they were due then
+  const stalled = new Map<number, number>();
   // the account's earliest run work only moves forward (new work is due at or after it), so it is read
   // again only when this pass's next instant lies beyond what was last read
   let barrier = Number.NEGATIVE_INFINITY;
   let heedBarrier = true;
   let waited = 0;
-  while (schedule.size) {
+  for (;;) {
+    if (!schedule.size) {
+      // a contract left out may have moved meanwhile (another process billed one instant of it): look again
+      if (!stalled.size) return;
+      for (const [id, due] of await dueInstants(ctx, until, options.among ?? null, [...skip]))
+        if (stalled.get(id) !== due) {
+          schedule.set(id, due);
+          stalled.delete(id);
+        }
+      if (!schedule.size) return;
+    }
     let next = Number.POSITIVE_INFINITY;
     for (const at of schedule.values()) if (at < next) next = at;
     if (heedBarrier && next > barrier)
@@ -164,23 +176,38 @@ export async function billDueInTimeOrder(
       waited = 0;
       continue;
     }
-    // nothing moved: another process holds these contracts or is charging the earlier run
-    if (waited < WAIT_BUDGET_MS) {
+    // nothing moved: another process holds these contracts or charges the earlier run, or (own contracts
+    // not held by anyone) nothing can be done for them now
+    const held = elsewhere ? new Set<number>() : await heldElsewhere(ctx, ids);
+    if (!elsewhere)
+      for (const id of ids)
+        if (!held.has(id) || waited >= WAIT_BUDGET_MS) {
+          stalled.set(id, schedule.get(id)!);
+          schedule.delete(id);
+        }
+    if ((elsewhere || held.size) && waited < WAIT_BUDGET_MS) {
       await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
       waited += WAIT_MS;
       barrier = Number.NEGATIVE_INFINITY;
       continue;
     }
-    // NOTE: still nothing after the budget (a worker died holding a run: its lease is 120 s): billing goes
-    // on without the order for this pass rather than stopping the account's billing
+    if (!elsewhere) continue;
+    // NOTE: still nothing after the budget (a worker died holding a run: its lease is 120 s): this pass goes
+    // on without the order rather than stop the account's billing
     ctx.log?.warn(
-      { accountId: ctx.accountId, at: new Date(at).toISOString(), elsewhere },
-      "due work did not move within the wait budget",
+      { accountId: ctx.accountId, at: new Date(at).toISOString() },
+      "earlier due work did not move within the wait budget; billing on without waiting for it",
     );
-    waited = 0;
-    if (elsewhere) heedBarrier = false;
-    else for (const id of ids) schedule.delete(id);
+    heedBarrier = false;
   }
+}
+
+/** Which of the contracts another transaction holds right now (their rows locked): probed without waiting. */
+async function heldElsewhere(ctx: Ctx, ids: number[]): Promise<Set<number>> {
+  const free = await ctx.db.$queryRaw<{ id: number }[]>`
+    select id from subscription_contracts where id = any(${ids}::int[]) for key share skip locked`;
+  const unlocked = new Set(free.map((r) => r.id));
+  return new Set(ids.filter((id) => !unlocked.has(id)));
 }
 
 /** Everything due at `at` for `ids`: their plain regular runs set-based (when asked), then each contract's steps. */
