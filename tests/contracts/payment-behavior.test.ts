@@ -12,7 +12,7 @@
 import type { TRPCError } from "@trpc/server";
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
-import { processAccountDue } from "@/server/domain/billing/due";
+import { processAccountDue } from "@/server/domain/billing/timeOrder";
 import { csrfTokenFor } from "@/server/domain/selfService/access";
 import type { SeedResult } from "@/server/seed/demo";
 import { consoleAs } from "@/tests/audit/_console";

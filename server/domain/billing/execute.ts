@@ -26,14 +26,19 @@ import { presentRunSummary } from "./present";
 /** Runs left in `processing` longer than this (real time) belonged to a worker that died. */
 export const LEASE_SECONDS = 120;
 
+/**
+ * Claims a run for charging. NOTE: the lease is real time (`processing_since`, database time: a worker
+ * dies in real time, whatever an account's test clock says); every date the run shows (`updated_at`
+ * included) stays on the account's clock.
+ */
 export async function claimRun(ctx: Ctx, runId: number): Promise<boolean> {
   const now = ctx.clock.now();
   const claimed = await ctx.db.$executeRaw`
-    update billing_runs set state = 'processing', updated_at = now()
+    update billing_runs set state = 'processing', processing_since = now(), updated_at = ${now}
     where id = ${runId} and account_id = ${ctx.accountId} and (
       (state = 'scheduled' and scheduled_at <= ${now})
       or (state = 'failed' and next_attempt_at <= ${now})
-      or (state = 'processing' and updated_at < now() - make_interval(secs => ${LEASE_SECONDS})))`;
+      or (state = 'processing' and processing_since < now() - make_interval(secs => ${LEASE_SECONDS})))`;
   return claimed === 1;
 }
 
@@ -80,7 +85,7 @@ export async function executeClaimedRun(ctx: Ctx, runId: number): Promise<string
       const use = Decimal.min(await creditAvailableTo(tx, run), new Decimal(run.total.toString()));
       if (use.gt(0)) {
         await recordCreditUse(tx, run, use, `applied automatically to billing run ${run.id}`, now);
-        await tx.billingRun.update({ where: { id: run.id }, data: { creditApplied: fmt4(use) } });
+        await tx.billingRun.update({ where: { id: run.id }, data: { creditApplied: fmt4(use), updatedAt: now } });
         creditApplied = use;
       }
     }
@@ -90,8 +95,9 @@ export async function executeClaimedRun(ctx: Ctx, runId: number): Promise<string
     const method = await pickPaymentMethod(tx, run, run.contract);
     const attempt = await tx.billingAttempt.upsert({
       where: { runId_attemptNo: { runId, attemptNo } },
-      create: { runId, attemptNo, state: "processing", amount: fmt4(charge.charged), createdAt: now },
-      update: {},
+      create: { runId, attemptNo, state: "processing", amount: fmt4(charge.charged), createdAt: now, updatedAt: now },
+      // a crashed worker's attempt is reused (same idempotency key), its dates on the account's clock
+      update: { updatedAt: now },
     });
     return { run, charge, attempt, method };
   });
@@ -173,8 +179,8 @@ export async function recordOutcomeIn(
       await activateAfterPayment(tx, run.accountId, contract.id, runId, now);
     // an item change pending until paid takes effect with its payment
     await applyPaidChange(tx, run, now);
-    // last: the counter row is held from here to the commit
-    await assignReceiptNumbers(tx, run.accountId, [runId]);
+    // last: the counter row is held from here to the commit; the receipt is issued at the settling instant
+    await assignReceiptNumbers(tx, run.accountId, [{ id: runId, issuedAt: now }]);
     return "succeeded";
   }
   if (result.status === "pending_external") {

@@ -6,9 +6,10 @@ import { DomainError, invalid, notFound } from "@/server/domain/errors";
 import { type ListResult, type PageRequest, type PageWindow, pagedList } from "@/server/domain/list";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { calendarPass } from "./calendarPass";
-import { type DueSummary, processAccountDue } from "./due";
+import type { DueSummary } from "./due";
 import { executeRun } from "./execute";
 import { presentRun, runInclude } from "./present";
+import { processAccountDue } from "./timeOrder";
 
 export interface RunListQuery {
   contract?: string;

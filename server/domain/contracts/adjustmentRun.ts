@@ -42,6 +42,8 @@ export async function createAdjustmentRun(
       ...runPeriodOf(run.lines, { start: now, end: now }),
       periodKey: run.periodKey,
       scheduledAt: now,
+      createdAt: now,
+      updatedAt: now,
       subtotal: fmt4(sum("subtotal")),
       tax: fmt4(sum("tax")),
       total: fmt4(sum("subtotal").plus(sum("tax"))),

@@ -212,6 +212,8 @@ export async function createInitialBilling(
         ...runPeriodOf(lines, inTrial ? { start: now, end: now } : { start: priced.start, end: priced.periodEnd }),
         periodKey: "initial",
         scheduledAt: now,
+        createdAt: now,
+        updatedAt: now,
         metadata: runMetadata as Prisma.InputJsonValue,
         subtotal: fmt4(totals.subtotal),
         tax: fmt4(totals.tax),
