@@ -59,21 +59,6 @@ class Writer {
       this.page.drawText(text, { x: A4.width - MARGIN - w, y: this.y, size, font, color });
     }
   }
-  /** Text wrapped to the page width (explanations). */
-  wrapped(text: string, opts: { size?: number; x?: number; grey?: boolean } = {}) {
-    const size = opts.size ?? 8;
-    const x = opts.x ?? MARGIN;
-    const width = A4.width - MARGIN - x;
-    let line = "";
-    for (const word of this.clean(text, this.regular).split(/\s+/)) {
-      const next = line ? `${line} ${word}` : word;
-      if (this.regular.widthOfTextAtSize(next, size) > width && line) {
-        this.row(line, "", { size, x, grey: opts.grey });
-        line = word;
-      } else line = next;
-    }
-    if (line) this.row(line, "", { size, x, grey: opts.grey });
-  }
   gap(points = 8) {
     this.y -= points;
   }
@@ -107,7 +92,6 @@ export async function receiptPdf(r: Receipt): Promise<Uint8Array> {
     w.gap(4);
     w.row(`${l.quantity} x ${l.product_name} (${m(l.unit_amount)} each)`, m(l.total_amount));
     w.row(`${day(l.service_period_start_at)} - ${day(l.service_period_end_at)}`, "", { size: 8, grey: true });
-    w.wrapped(l.explanation, { grey: true });
   }
   w.gap(12);
   w.row("Subtotal", m(r.subtotal_amount));

@@ -143,6 +143,13 @@ describe("money on the receipt document", () => {
     const pdf = await pdfOf(w, run.id);
     expect(pdf).toContain("+€0.004".replace("€", "\x80"));
     expect(pdf).not.toContain("-\x800.004");
+    // the engine's explanation ("1 x 9.9000 EUR (price … version …) …") is the seller's, behind "Explain"
+    expect(receipt.lines[0].explanation).toMatch(/version/);
+    expect(html).not.toMatch(/version|Explain/);
+    expect(pdf).not.toMatch(/version/);
+    const sellerView = renderToStaticMarkup(createElement(ReceiptDocument, { receipt, explain: true }));
+    expect(sellerView).toContain("<summary");
+    expect(sellerView).toContain(receipt.lines[0].explanation.replace(/'/g, "&#x27;"));
   }, 60_000);
 
   it("uses each currency's own digits: none for JPY, three for KWD", () => {
