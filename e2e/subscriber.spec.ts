@@ -159,8 +159,8 @@ test("a declining card: the upgrade changes nothing and says why; with another c
       .map((r) => [r.state, r.total_amount])
       .sort(),
   ).toEqual([
-    ["canceled", previewed],
     ["succeeded", previewed],
+    ["voided", previewed],
   ]);
 });
 

@@ -58,3 +58,14 @@ describe("migrations", () => {
     expect(tables).toEqual(mappedTables(schema));
   });
 });
+
+describe("the schema engine's wasm build", () => {
+  it("is the build of the Prisma CLI's own engine commit (bump them together)", () => {
+    const wasm = JSON.parse(readFileSync("node_modules/@prisma/schema-engine-wasm/package.json", "utf8")).version;
+    const cli = JSON.parse(readFileSync("node_modules/@prisma/engines-version/package.json", "utf8")).prisma
+      .enginesVersion;
+    const prisma = JSON.parse(readFileSync("node_modules/prisma/package.json", "utf8")).version;
+    // e.g. 7.10.0-4.0edf323efd1d98336f3f0a68684b56f689b900d3 for prisma 7.10.0 with engines 0edf323…
+    expect(wasm).toMatch(new RegExp(`^${prisma.replace(/\./g, "\\.")}-\\d+\\.${cli}$`));
+  });
+});
