@@ -6,8 +6,8 @@
 // Ctrl-C stops everything, the embedded database last (it runs outside the terminal's process group).
 import { existsSync, readFileSync } from "node:fs";
 import { provideDatabase } from "./lib/database.mjs";
-import { nextEnv } from "./lib/nextEnv.mjs";
 import { exitOnStartFailure } from "./lib/pg.mjs";
+import { appServerCommand, workerCommand } from "./lib/processes.mjs";
 import { bin, mustRun } from "./lib/run.mjs";
 import { supervise } from "./lib/supervise.mjs";
 
@@ -71,18 +71,14 @@ const onGiveUp = (code) => {
   log(`the app failed at start (code ${code}); stopping`);
   shutdown(code || 1);
 };
-children.push(
-  // Idle keep-alive sockets stay open longer than clients and proxies keep theirs (Node closes them after 5 s,
-  // and a client reusing one at that moment sees ECONNRESET); `next dev` has no such option.
-  supervise("app", bin("next"), dev ? ["dev", "-p", port] : ["start", "-p", port, "--keepAliveTimeout", "65000"], {
-    env: nextEnv(env),
-    log,
-    giveUpOnFirstFailure: true,
-    onGiveUp,
-  }),
-);
+// the app server (Next.js behind node:http: client addresses, keep-alive; scripts/app-server.mjs)
+const [appCmd, appArgs, appEnv] = appServerCommand(env, { dev });
+children.push(supervise("app", appCmd, appArgs, { env: appEnv, log, giveUpOnFirstFailure: true, onGiveUp }));
 // the billing worker runs alongside (NO_WORKER=1 to leave it out, e.g. when workers run elsewhere)
-if (process.env.NO_WORKER !== "1") children.push(supervise("worker", bin("tsx"), ["scripts/worker.ts"], { env, log }));
+if (process.env.NO_WORKER !== "1") {
+  const [workerCmd, workerArgs, workerEnv] = workerCommand(env);
+  children.push(supervise("worker", workerCmd, workerArgs, { env: workerEnv, log }));
+}
 
 const keys = existsSync(".data/demo-keys.json") ? JSON.parse(readFileSync(".data/demo-keys.json", "utf8")) : null;
 console.log(`
