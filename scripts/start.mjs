@@ -14,18 +14,23 @@ import { supervise } from "./lib/supervise.mjs";
 const dev = process.argv.includes("--dev");
 const port = process.env.PORT ?? "3000";
 // No default secrets: without NEXTAUTH_SECRET/APP_SECRET the app generates them and keeps them in the
-// database (server/secrets.ts), which production against an external database must not rely on
-// (same rule as server/secretsPolicy.ts, checked again by the app at boot).
-if (
-  process.env.NODE_ENV === "production" &&
-  process.env.DATABASE_URL &&
-  !process.env.NEXTAUTH_SECRET &&
-  !process.env.APP_SECRET
-) {
-  console.error(
-    "Refusing to start: NODE_ENV=production with an external DATABASE_URL needs NEXTAUTH_SECRET (or APP_SECRET), e.g. `openssl rand -base64 32`.",
-  );
-  process.exit(1);
+// database (server/secrets.ts), which production against an external database must not rely on; nor may
+// absolute URLs follow the request's Host header there, so production needs APP_URL (same rules as
+// server/startupPolicy.ts, checked again by the app at boot).
+if (process.env.NODE_ENV === "production" && process.env.DATABASE_URL) {
+  const problems = [];
+  if (!process.env.NEXTAUTH_SECRET && !process.env.APP_SECRET)
+    problems.push(
+      "Refusing to start: NODE_ENV=production with an external DATABASE_URL needs NEXTAUTH_SECRET (or APP_SECRET), e.g. `openssl rand -base64 32`.",
+    );
+  if (!/^https?:\/\/[^/]/i.test(process.env.APP_URL ?? ""))
+    problems.push(
+      "Refusing to start: NODE_ENV=production with an external DATABASE_URL needs APP_URL, the service's public base URL (e.g. https://billing.example.com): absolute URLs in answers are built on it, never on the request's Host header.",
+    );
+  if (problems.length) {
+    for (const problem of problems) console.error(problem);
+    process.exit(1);
+  }
 }
 const db = await provideDatabase({ detached: true }).catch(exitOnStartFailure);
 const env = {
