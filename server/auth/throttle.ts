@@ -1,6 +1,6 @@
 // Sign-in throttling, in 15-minute windows (failures.ts): an address that failed 5 times for one email is
 // refused for that email, and one that failed 10 times for any emails is refused for all; an email's failures
-// from everywhere only slow its sign-ins down (exponentially, at most 3 s), never refuse them, so nobody can
+// from everywhere only slow its sign-ins down (exponentially, at most 2 s), never refuse them, so nobody can
 // lock a seller out: the right password from an address without failures always gets in. Unknown emails
 // count exactly like known ones, so the answer reveals nothing. The address is the one the app server
 // derived from the socket (server/clientAddress.ts), never a header the client wrote.
@@ -15,7 +15,7 @@ export const MAX_ADDRESS_FAILURES = 10;
 /** An email's failures (from anywhere) that cost nothing; each further one doubles the delay. */
 export const FREE_EMAIL_FAILURES = 3;
 export const FIRST_DELAY_MS = 250;
-export const MAX_DELAY_MS = 3_000;
+export const MAX_DELAY_MS = 2_000;
 
 export const emailKey = (email: string) => email.trim().toLowerCase().slice(0, 320);
 
@@ -23,7 +23,7 @@ export type Attempt =
   | { allowed: true; email: string; address: string; ids: bigint[]; delayMs: number }
   | { allowed: false; retryAfterSeconds: number };
 
-/** How long a sign-in waits after `failures` recent failures of its email: 0, then 250 ms doubling up to 3 s. */
+/** How long a sign-in waits after `failures` recent failures of its email: 0, then 250 ms doubling up to 2 s. */
 export function emailDelayMs(failures: number): number {
   if (failures <= FREE_EMAIL_FAILURES) return 0;
   return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** (failures - FREE_EMAIL_FAILURES - 1));
