@@ -57,7 +57,8 @@ function oversizeThenHealth(baseURL: string, chunked: boolean): Promise<{ text: 
     const timer = setTimeout(() => done(false), 15_000);
     socket.on("data", (d) => {
       text += d;
-      if (!asked && /\r\n\r\n\{[^\n]*\}/.test(text)) {
+      // the refusal's JSON is in (plain or chunked): ask again on the same connection
+      if (!asked && text.includes('exceeds 1 MB."]}')) {
         asked = true;
         socket.write(`GET /api/health HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`);
       }
