@@ -4,7 +4,7 @@
 // SIGKILL of the direct child leaves nothing it started running (issue 27 item 8), and the billing worker
 // is started without a wrapper at all.
 import { readdirSync, readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 // @ts-expect-error plain ESM helper
 import { workerCommand } from "@/scripts/lib/processes.mjs";
 // @ts-expect-error plain ESM helper
@@ -35,6 +35,14 @@ function groupMembers(pgid: number): number[] {
     })
     .map(Number);
 }
+type Supervised = { stop(graceMs?: number): Promise<void>; pid(): number | undefined; restarts(): number };
+// a failing test must not leave its children running (they are process groups of their own)
+const running: Supervised[] = [];
+afterEach(async () => {
+  for (const s of running.splice(0)) await s.stop(2_000);
+});
+const track = (s: Supervised) => (running.push(s), s);
+
 async function until(what: string, ms: number, ok: () => boolean) {
   for (const end = Date.now() + ms; !ok(); await sleep(50)) if (Date.now() > end) throw new Error(`timed out: ${what}`);
 }
@@ -89,10 +97,9 @@ describe("supervise", () => {
       const { spawn } = require("node:child_process");
       const real = spawn(process.execPath, ["-e", "console.log('real ' + process.pid); setInterval(() => {}, 1000)"], { stdio: "inherit" });
       setInterval(() => {}, 1000);`;
-    const s = supervise("worker", process.execPath, ["-e", wrapper], {
-      output: (t: string) => out.push(t),
-      log: () => {},
-    });
+    const s = track(
+      supervise("worker", process.execPath, ["-e", wrapper], { output: (t: string) => out.push(t), log: () => {} }),
+    );
     const realPids = () => [...out.join("").matchAll(/real (\d+)/g)].map((m) => Number(m[1]));
     await until("the real process", 20_000, () => realPids().length === 1);
     const [wrapperPid, realPid] = [s.pid() as number, realPids()[0]];
@@ -112,7 +119,7 @@ describe("supervise", () => {
     expect(cmd).toBe(process.execPath);
     expect(args).toEqual(["--import", "tsx", "scripts/worker.ts"]);
     const out: string[] = [];
-    const s = supervise("worker", cmd, args, { env, output: (t: string) => out.push(t), log: () => {} });
+    const s = track(supervise("worker", cmd, args, { env, output: (t: string) => out.push(t), log: () => {} }));
     await until("the worker to start", 40_000, () => /worker started/.test(out.join("")));
     const pid = s.pid() as number;
     // one process: the worker itself
