@@ -5,6 +5,7 @@
 // Both are supervised (lib/supervise.mjs): a crash restarts them with back-off instead of ending this.
 // Ctrl-C stops everything, the embedded database last (it runs outside the terminal's process group).
 import { existsSync, readFileSync } from "node:fs";
+import { parseTrustProxy } from "./lib/clientAddress.mjs";
 import { provideDatabase } from "./lib/database.mjs";
 import { exitOnStartFailure } from "./lib/pg.mjs";
 import { appServerCommand, workerCommand } from "./lib/processes.mjs";
@@ -31,6 +32,13 @@ if (process.env.NODE_ENV === "production" && process.env.DATABASE_URL) {
     for (const problem of problems) console.error(problem);
     process.exit(1);
   }
+}
+// the app server refuses a TRUST_PROXY it cannot read; say so before migrating and building
+try {
+  parseTrustProxy(process.env.TRUST_PROXY);
+} catch (e) {
+  console.error(`Refusing to start: ${e.message}`);
+  process.exit(1);
 }
 const db = await provideDatabase({ detached: true }).catch(exitOnStartFailure);
 const env = {

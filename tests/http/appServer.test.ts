@@ -3,6 +3,7 @@
 // neither dodge the sign-in throttle nor frame someone else; and a body a route refused unread does not
 // stall the keep-alive connection it came on (item 6). Over real sockets on loopback addresses (127.0.0.x). A
 // body stream Next.js itself tore down (a cancelled reader) closes the connection instead: e2e/edge.spec.ts.
+import { spawnSync } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import net from "node:net";
@@ -47,9 +48,16 @@ describe("the client address", () => {
     expect(clientAddressOf("127.0.0.1", "not-an-address", trust)).toBe("127.0.0.1");
   });
 
-  it("a TRUST_PROXY that is none of these is refused", () => {
+  it("a TRUST_PROXY that is none of these is refused, by npm start before anything runs", () => {
     for (const bad of ["proxy.example.com", "10.0.0.0/33", "1.2.3.4/8/1", "-1"])
       expect(() => parseTrustProxy(bad)).toThrow(/TRUST_PROXY/);
+    const start = spawnSync(process.execPath, ["scripts/start.mjs"], {
+      env: { PATH: process.env.PATH, TRUST_PROXY: "proxy.example.com" } as unknown as NodeJS.ProcessEnv,
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(start.status).toBe(1);
+    expect(start.stderr).toMatch(/Refusing to start: TRUST_PROXY: "proxy.example.com"/);
   });
 
   it("the app reads the header the app server writes; without it everything is one 'unknown' client", () => {
