@@ -3,10 +3,13 @@
 // header and puts it on its hydration scripts, so pages must render dynamically (app/layout.tsx).
 // Not matched: the JSON API (static headers in next.config.mjs), built assets, prefetches, and /embed/
 // (the widget sets its own policy from its session's allowed origins: server/http/embed.ts).
+// Subscriber pages are refused here, 429 with Retry-After, while the client is throttled for wrong tokens:
+// a page cannot set its own status.
 import { type NextRequest, NextResponse } from "next/server";
 import { newNonce, pageCsp, pageFamily, pageHeaders, servedOverHttps } from "./server/http/security-headers";
+import { throttledSubscriberPage } from "./server/http/subscriberPageThrottle";
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const family = pageFamily(request.nextUrl.pathname);
   const https = servedOverHttps(request.nextUrl, request.headers);
   const nonce = newNonce();
@@ -15,10 +18,11 @@ export function proxy(request: NextRequest) {
     https,
     dev: process.env.NODE_ENV === "development",
   });
+  const refused = family === "subscriber" ? await throttledSubscriberPage(request.headers) : null;
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", csp);
   requestHeaders.set("x-nonce", nonce);
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  const response = refused ?? NextResponse.next({ request: { headers: requestHeaders } });
   for (const [name, value] of Object.entries(pageHeaders(family, csp, https))) response.headers.set(name, value);
   return response;
 }

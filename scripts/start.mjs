@@ -5,26 +5,39 @@
 // Both are supervised (lib/supervise.mjs): a crash restarts them with back-off instead of ending this.
 // Ctrl-C stops everything, the embedded database last (it runs outside the terminal's process group).
 import { existsSync, readFileSync } from "node:fs";
+import { parseTrustProxy } from "./lib/clientAddress.mjs";
 import { provideDatabase } from "./lib/database.mjs";
-import { nextEnv } from "./lib/nextEnv.mjs";
 import { exitOnStartFailure } from "./lib/pg.mjs";
+import { appServerCommand, workerCommand } from "./lib/processes.mjs";
 import { bin, mustRun } from "./lib/run.mjs";
 import { supervise } from "./lib/supervise.mjs";
 
 const dev = process.argv.includes("--dev");
 const port = process.env.PORT ?? "3000";
 // No default secrets: without NEXTAUTH_SECRET/APP_SECRET the app generates them and keeps them in the
-// database (server/secrets.ts), which production against an external database must not rely on
-// (same rule as server/secretsPolicy.ts, checked again by the app at boot).
-if (
-  process.env.NODE_ENV === "production" &&
-  process.env.DATABASE_URL &&
-  !process.env.NEXTAUTH_SECRET &&
-  !process.env.APP_SECRET
-) {
-  console.error(
-    "Refusing to start: NODE_ENV=production with an external DATABASE_URL needs NEXTAUTH_SECRET (or APP_SECRET), e.g. `openssl rand -base64 32`.",
-  );
+// database (server/secrets.ts), which production against an external database must not rely on; nor may
+// absolute URLs follow the request's Host header there, so production needs APP_URL (same rules as
+// server/startupPolicy.ts, checked again by the app at boot).
+if (process.env.NODE_ENV === "production" && process.env.DATABASE_URL) {
+  const problems = [];
+  if (!process.env.NEXTAUTH_SECRET && !process.env.APP_SECRET)
+    problems.push(
+      "Refusing to start: NODE_ENV=production with an external DATABASE_URL needs NEXTAUTH_SECRET (or APP_SECRET), e.g. `openssl rand -base64 32`.",
+    );
+  if (!/^https?:\/\/[^/]/i.test(process.env.APP_URL ?? ""))
+    problems.push(
+      "Refusing to start: NODE_ENV=production with an external DATABASE_URL needs APP_URL, the service's public base URL (e.g. https://billing.example.com): absolute URLs in answers are built on it, never on the request's Host header.",
+    );
+  if (problems.length) {
+    for (const problem of problems) console.error(problem);
+    process.exit(1);
+  }
+}
+// the app server refuses a TRUST_PROXY it cannot read; say so before migrating and building
+try {
+  parseTrustProxy(process.env.TRUST_PROXY);
+} catch (e) {
+  console.error(`Refusing to start: ${e.message}`);
   process.exit(1);
 }
 const db = await provideDatabase({ detached: true }).catch(exitOnStartFailure);
@@ -71,18 +84,14 @@ const onGiveUp = (code) => {
   log(`the app failed at start (code ${code}); stopping`);
   shutdown(code || 1);
 };
-children.push(
-  // Idle keep-alive sockets stay open longer than clients and proxies keep theirs (Node closes them after 5 s,
-  // and a client reusing one at that moment sees ECONNRESET); `next dev` has no such option.
-  supervise("app", bin("next"), dev ? ["dev", "-p", port] : ["start", "-p", port, "--keepAliveTimeout", "65000"], {
-    env: nextEnv(env),
-    log,
-    giveUpOnFirstFailure: true,
-    onGiveUp,
-  }),
-);
+// the app server (Next.js behind node:http: client addresses, keep-alive; scripts/app-server.mjs)
+const [appCmd, appArgs, appEnv] = appServerCommand(env, { dev });
+children.push(supervise("app", appCmd, appArgs, { env: appEnv, log, giveUpOnFirstFailure: true, onGiveUp }));
 // the billing worker runs alongside (NO_WORKER=1 to leave it out, e.g. when workers run elsewhere)
-if (process.env.NO_WORKER !== "1") children.push(supervise("worker", bin("tsx"), ["scripts/worker.ts"], { env, log }));
+if (process.env.NO_WORKER !== "1") {
+  const [workerCmd, workerArgs, workerEnv] = workerCommand(env);
+  children.push(supervise("worker", workerCmd, workerArgs, { env: workerEnv, log }));
+}
 
 const keys = existsSync(".data/demo-keys.json") ? JSON.parse(readFileSync(".data/demo-keys.json", "utf8")) : null;
 console.log(`

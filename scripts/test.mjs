@@ -5,13 +5,14 @@ import { spawn } from "node:child_process";
 //  1. an embedded PostgreSQL in a temp dir (or the server in TEST_DATABASE_URL);
 //  2. the committed migrations applied to a fresh template database (proves they apply from scratch);
 //  3. vitest: unit and integration tests, one database per test file cloned from the template;
-//  4. Playwright in Debian's Chromium against the production build on a seeded database.
+//  4. Playwright in Debian's Chromium against the production build on a seeded database, served by the app
+//     server `npm start` runs (scripts/app-server.mjs).
 // Flags: --only unit|e2e, --skip-build (reuse .next); other args go to vitest (or, with --only e2e, to Playwright).
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { nextEnv } from "./lib/nextEnv.mjs";
 import { ensureDatabase, exitOnStartFailure, freePort, startEmbeddedPostgres } from "./lib/pg.mjs";
+import { appServerCommand } from "./lib/processes.mjs";
 import { bin, mustRun, run } from "./lib/run.mjs";
 
 const argv = process.argv.slice(2);
@@ -99,6 +100,9 @@ try {
       // start does), so the webhook journey may deliver to its loopback receiver
       APP_ENV: "test",
       WEBHOOKS_ALLOW_LOOPBACK: "1",
+      // Playwright (on loopback) stands for a proxy: specs give themselves client addresses of their own through
+      // X-Forwarded-For, so one spec's sign-in failures do not throttle another's
+      TRUST_PROXY: "loopback",
     };
     await mustRun(bin("tsx"), ["prisma/seed.ts"], { env, quiet: true });
     if (!skipBuild || !existsSync(".next/BUILD_ID")) {
@@ -112,15 +116,12 @@ try {
       NEXTAUTH_URL: `http://localhost:${port}`,
       E2E_BASE_URL: `http://localhost:${port}`,
     });
-    // keep-alive longer than a test's idle stretch: Node's 5 s default races Playwright's reuse of the socket (ECONNRESET)
-    const app = spawn(bin("next"), ["start", "-p", String(port), "--keepAliveTimeout", "65000"], {
-      env: nextEnv(env),
-      stdio: ["ignore", "ignore", "inherit"],
-    });
+    const [appCmd, appArgs, appEnv] = appServerCommand(env);
+    const app = spawn(appCmd, appArgs, { env: appEnv, stdio: ["ignore", "ignore", "inherit"] });
     try {
       // an app that cannot start (port taken meanwhile) must fail the run, not leave the tests to another server
       const exited = new Promise((_, reject) =>
-        app.once("exit", (code) => reject(new Error(`next start exited (${code}) before it was ready`))),
+        app.once("exit", (code) => reject(new Error(`the app server exited (${code}) before it was ready`))),
       );
       exited.catch(() => {});
       await Promise.race([waitFor(`http://localhost:${port}/api/health`, 60_000), exited]);

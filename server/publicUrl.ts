@@ -1,7 +1,9 @@
 // The origin absolute URLs are built on (subscriber_page, hosted_url, widget URLs, pagination links): the
 // configured public URL (APP_URL, else PUBLIC_URL, else NEXTAUTH_URL unless `npm start` only defaulted
 // it) when there is one, otherwise the origin the request itself came to (its Host header and, behind a
-// TLS proxy, X-Forwarded-Proto), so a request to 127.0.0.1:3000 gets links on 127.0.0.1:3000.
+// TLS proxy, X-Forwarded-Proto), so a request to 127.0.0.1:3000 gets links on 127.0.0.1:3000. That fallback
+// is for development only: the client writes Host, so a production deployment refuses to start without
+// APP_URL (server/startupPolicy.ts).
 
 type Env = Record<string, string | undefined>;
 

@@ -5,7 +5,7 @@
 // give one explicitly: a key stored next to the data it protects is a development convenience.
 import { createHmac, randomBytes } from "node:crypto";
 import { getDb } from "./db";
-import { secretsConfigProblem } from "./secretsPolicy";
+import { secretsConfigProblem } from "./startupPolicy";
 
 export { secretsConfigProblem };
 

@@ -117,6 +117,12 @@ export function CardForm({
       >
         {state === "sending" ? "Saving…" : "Save card"}
       </button>
+      {/* leaving without a card: the outcome after saving has its own way back */}
+      {returnPath ? (
+        <a className="mt-4 inline-block text-sm text-blue-700 underline" href={returnPath}>
+          Back to your subscription
+        </a>
+      ) : null}
     </form>
   );
 }

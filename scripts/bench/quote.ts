@@ -163,11 +163,18 @@ async function startApp(dbUrl: string): Promise<{ url: string; stop: () => Promi
   const flags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
   const child = spawn(
     process.execPath,
-    [...profile, ...flags, "node_modules/next/dist/bin/next", "start", "-p", String(port)],
-    // like npm start: \`next start\` forces production, so the operator's own environment is passed as APP_ENV
-    // (the secrets check refuses production against an external database without explicit secrets)
+    // the server npm start runs (Next.js behind scripts/app-server.mjs)
+    [...profile, ...flags, "scripts/app-server.mjs"],
+    // like npm start: the app server forces NODE_ENV=production, so the operator's own environment is passed as
+    // APP_ENV (the start-up check refuses production against an external database without secrets and APP_URL)
     {
-      env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: "warn", APP_ENV: process.env.NODE_ENV ?? "development" },
+      env: {
+        ...process.env,
+        DATABASE_URL: dbUrl,
+        PORT: String(port),
+        LOG_LEVEL: "warn",
+        APP_ENV: process.env.NODE_ENV ?? "development",
+      },
       stdio: "ignore",
     },
   );

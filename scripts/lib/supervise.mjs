@@ -2,6 +2,8 @@
 // back-off (1 s, 2 s, 4 s … capped at 30 s) that resets once a run has lasted STABLE_MS. A process that
 // fails within FIRST_RUN_MS of its very first start is a set-up problem (port taken, broken build), not
 // a crash: `onGiveUp` decides what then happens instead of restarting forever.
+// Each child runs in a process group of its own and is signalled as a group: when the child dies, whatever it
+// started dies with it (a wrapper's real process would otherwise live on unsupervised beside the restarted one).
 import { spawn } from "node:child_process";
 
 const MIN_DELAY_MS = 1_000;
@@ -32,13 +34,19 @@ export function supervise(
     if (stopping) return;
     const startedAt = Date.now();
     // output: a callback for the child's stdout and stderr (default: this process's)
-    const c = spawn(cmd, args, { env, stdio: ["ignore", output ? "pipe" : "inherit", output ? "pipe" : "inherit"] });
+    const c = spawn(cmd, args, {
+      env,
+      detached: true, // its own process group (pgid = pid), ended as a whole
+      stdio: ["ignore", output ? "pipe" : "inherit", output ? "pipe" : "inherit"],
+    });
     c.stdout?.on("data", (d) => output(String(d)));
     c.stderr?.on("data", (d) => output(String(d)));
     child = c;
     c.on("error", (e) => log(`${name}: cannot start (${e.message})`)); // followed by "exit"
     c.on("exit", (code, signal) => {
       child = null;
+      // the group's other processes (e.g. a wrapper's real process) must not outlive it
+      signalGroup(c, "SIGKILL");
       if (stopping) return;
       const ran = Date.now() - startedAt;
       const how = signal ? `signal ${signal}` : `code ${code}`;
@@ -55,6 +63,9 @@ export function supervise(
     }, FIRST_RUN_MS).unref();
   };
   start();
+  // this process ending for any reason but SIGKILL (an error, process.exit) takes the child's group with it
+  const onExit = () => child && signalGroup(child, "SIGTERM");
+  process.on("exit", onExit);
 
   return {
     restarts: () => restarts,
@@ -63,13 +74,24 @@ export function supervise(
     stop: async (graceMs = 25_000) => {
       stopping = true;
       clearTimeout(timer);
+      process.off("exit", onExit);
       const c = child;
       if (!c || c.exitCode !== null || c.signalCode !== null) return;
       const exited = new Promise((r) => c.once("exit", r));
-      c.kill("SIGTERM");
-      const killer = setTimeout(() => c.kill("SIGKILL"), graceMs);
+      signalGroup(c, "SIGTERM");
+      const killer = setTimeout(() => signalGroup(c, "SIGKILL"), graceMs);
       await exited;
       clearTimeout(killer);
     },
   };
+}
+
+/** Sends `signal` to the child's whole process group (nothing left: nothing to do). */
+function signalGroup(c, signal) {
+  if (!c.pid) return;
+  try {
+    process.kill(-c.pid, signal);
+  } catch {
+    // ESRCH: the group is gone already
+  }
 }

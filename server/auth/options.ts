@@ -9,7 +9,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/server/db";
 import { log } from "@/server/log";
 import { getSecret } from "@/server/secrets";
-import { signInWithPassword } from "./users";
+import { SignInThrottled, signInWithPassword } from "./users";
 
 export const SESSION_MAX_AGE_S = 8 * 60 * 60;
 
@@ -46,7 +46,13 @@ async function stillValid(token: {
   return !!user && user.accountId === token.accountId && !user.disabledAt && user.sessionVersion === token.sv;
 }
 
-export async function getAuthOptions(headers: HeaderSource = {}): Promise<NextAuthOptions> {
+/** What the sign-in route learns from a request's authorization beyond next-auth's answer. */
+export interface SignInHooks {
+  /** The attempt was throttled: the route answers 429 with this Retry-After. */
+  onThrottled?(retryAfterSeconds: number): void;
+}
+
+export async function getAuthOptions(headers: HeaderSource = {}, hooks: SignInHooks = {}): Promise<NextAuthOptions> {
   return {
     secret: await getSecret("auth"),
     useSecureCookies: servedOverHttps(headers),
@@ -65,7 +71,10 @@ export async function getAuthOptions(headers: HeaderSource = {}): Promise<NextAu
             String(credentials?.email ?? ""),
             String(credentials?.password ?? ""),
             req?.headers ?? headers,
-          );
+          ).catch((e) => {
+            if (e instanceof SignInThrottled) hooks.onThrottled?.(e.retryAfterSeconds);
+            throw e;
+          });
           if (!user) return null;
           return {
             id: String(user.id),

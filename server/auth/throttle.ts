@@ -1,63 +1,54 @@
-// Sign-in throttling: at most 10 failed attempts per account email and per client address in any
-// 15 minutes; beyond that every attempt is refused (even with the right password) until old failures
-// leave the window. Unknown emails count exactly like known ones, so the answer reveals nothing.
-// Each attempt is recorded before the password check, so concurrent guesses count against each other.
+// Sign-in throttling, in 15-minute windows (failures.ts): an address that failed 5 times for one email is
+// refused for that email, and one that failed 10 times for any emails is refused for all; an email's failures
+// from everywhere only slow its sign-ins down (exponentially, at most 2 s), never refuse them, so nobody can
+// lock a seller out: the right password from an address without failures always gets in. Unknown emails
+// count exactly like known ones, so the answer reveals nothing. The address is the one the app server
+// derived from the socket (server/clientAddress.ts), never a header the client wrote.
 import { getDb } from "@/server/db";
+import { type Bucket, releaseAttempt, reserveAttempt } from "./failures";
 
-export const MAX_FAILURES = 10;
 export const WINDOW_MS = 15 * 60_000;
-
-type HeaderSource = Headers | Record<string, string | string[] | undefined>;
-
-function header(h: HeaderSource, name: string): string | undefined {
-  const v = h instanceof Headers ? (h.get(name) ?? undefined) : h[name];
-  return Array.isArray(v) ? v[0] : v;
-}
-
-/**
- * The client's address: the first `X-Forwarded-For` entry (the proxy in front appends to what the client
- * sent; without a proxy, Next.js fills it from the socket), else `X-Real-IP`.
- */
-export function clientAddress(h: HeaderSource): string {
-  const forwarded = header(h, "x-forwarded-for")?.split(",")[0]?.trim();
-  return (forwarded || header(h, "x-real-ip")?.trim() || "unknown").slice(0, 100);
-}
+/** Failures of one email from one address before that pair is refused. */
+export const MAX_EMAIL_ADDRESS_FAILURES = 5;
+/** Failures from one address (any emails) before the address is refused. */
+export const MAX_ADDRESS_FAILURES = 10;
+/** An email's failures (from anywhere) that cost nothing; each further one doubles the delay. */
+export const FREE_EMAIL_FAILURES = 3;
+export const FIRST_DELAY_MS = 250;
+export const MAX_DELAY_MS = 2_000;
 
 export const emailKey = (email: string) => email.trim().toLowerCase().slice(0, 320);
 
-export interface Attempt {
-  allowed: boolean;
-  email: string;
-  address: string;
-  ids: bigint[];
+export type Attempt =
+  | { allowed: true; email: string; address: string; ids: bigint[]; delayMs: number }
+  | { allowed: false; retryAfterSeconds: number };
+
+/** How long a sign-in waits after `failures` recent failures of its email: 0, then 250 ms doubling up to 2 s. */
+export function emailDelayMs(failures: number): number {
+  if (failures <= FREE_EMAIL_FAILURES) return 0;
+  return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** (failures - FREE_EMAIL_FAILURES - 1));
 }
 
-/** Records an attempt; `allowed` false when the email or the address already has 10 failures in the window. */
+const buckets = (email: string, address: string): Bucket[] => [
+  { kind: "email_address", key: `${address} ${email}`, max: MAX_EMAIL_ADDRESS_FAILURES, windowMs: WINDOW_MS },
+  { kind: "address", key: address, max: MAX_ADDRESS_FAILURES, windowMs: WINDOW_MS },
+  // never refuses: its count sets the delay
+  { kind: "email", key: email, max: Number.POSITIVE_INFINITY, windowMs: WINDOW_MS },
+];
+
+/** Records the attempt as a failure up front (so concurrent guesses count against each other) and decides. */
 export async function beginAttempt(email: string, address: string, now = new Date()): Promise<Attempt> {
-  const db = getDb();
   const key = emailKey(email);
-  const since = new Date(now.getTime() - WINDOW_MS);
-  await db.loginAttempt.deleteMany({ where: { at: { lt: since } } });
-  const rows = await db.loginAttempt.createManyAndReturn({
-    data: [
-      { kind: "email", key, at: now },
-      { kind: "address", key: address, at: now },
-    ],
-    select: { id: true },
-  });
-  const ids = rows.map((r) => r.id);
-  const [byEmail, byAddress] = await Promise.all([
-    db.loginAttempt.count({ where: { kind: "email", key, at: { gte: since } } }),
-    db.loginAttempt.count({ where: { kind: "address", key: address, at: { gte: since } } }),
-  ]);
-  // this attempt is one of the counted rows: refused when 10 failures came before it
-  const allowed = byEmail <= MAX_FAILURES && byAddress <= MAX_FAILURES;
-  // a refused attempt is not a failure of its own (else a steady attacker would lock the account for good)
-  if (!allowed) await db.loginAttempt.deleteMany({ where: { id: { in: ids } } });
-  return { allowed, email: key, address, ids };
+  const r = await reserveAttempt(buckets(key, address), now);
+  if (!r.ok) return { allowed: false, retryAfterSeconds: r.retryAfterSeconds };
+  return { allowed: true, email: key, address, ids: r.ids, delayMs: emailDelayMs(r.before[2]) };
 }
 
-/** A successful sign-in clears the email's failures (and does not count against the address). */
-export async function attemptSucceeded(a: Attempt): Promise<void> {
-  await getDb().loginAttempt.deleteMany({ where: { OR: [{ kind: "email", key: a.email }, { id: { in: a.ids } }] } });
+/**
+ * A successful sign-in is no failure, and clears its email's failures from this address (the address knows the
+ * password). The email's failures from elsewhere stay: they still slow down whoever is guessing it.
+ */
+export async function attemptSucceeded(a: Extract<Attempt, { allowed: true }>): Promise<void> {
+  await releaseAttempt(a.ids);
+  await getDb().loginAttempt.deleteMany({ where: { kind: "email_address", key: `${a.address} ${a.email}` } });
 }

@@ -1,7 +1,10 @@
 // Seller users of the admin console: the one place sign-in touches the database.
+
+import { setTimeout as sleep } from "node:timers/promises";
 import bcrypt from "bcryptjs";
+import { clientAddress } from "@/server/clientAddress";
 import { getDb } from "@/server/db";
-import { attemptSucceeded, beginAttempt, clientAddress } from "./throttle";
+import { attemptSucceeded, beginAttempt } from "./throttle";
 
 export interface SellerUser {
   id: number;
@@ -32,17 +35,28 @@ export async function verifyCredentials(email: string, password: string): Promis
   };
 }
 
-/** Thrown when the email or the client address has too many recent failures (next-auth passes the message on as `error`). */
+/** The refusal's code (next-auth passes a thrown error's message on as `error`). */
 export const TOO_MANY_ATTEMPTS = "TooManyAttempts";
 
-/** A sign-in attempt from a client: throttled per email and per address, then the password check. */
+/** Thrown when the client address has too many recent failures (for this email, or for any). */
+export class SignInThrottled extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(TOO_MANY_ATTEMPTS);
+  }
+}
+
+/**
+ * A sign-in attempt from a client: refused when its address is throttled, slowed down while its email is
+ * being guessed (throttle.ts), then the password check.
+ */
 export async function signInWithPassword(
   email: string,
   password: string,
   headers: Headers | Record<string, string | string[] | undefined>,
 ): Promise<SellerUser | null> {
   const attempt = await beginAttempt(email, clientAddress(headers));
-  if (!attempt.allowed) throw new Error(TOO_MANY_ATTEMPTS);
+  if (!attempt.allowed) throw new SignInThrottled(attempt.retryAfterSeconds);
+  if (attempt.delayMs) await sleep(attempt.delayMs);
   const user = await verifyCredentials(email, password);
   if (user) await attemptSucceeded(attempt);
   return user;

@@ -1,6 +1,16 @@
 /** The one error type the domain throws; transports map it once to HTTP (server/http) and once to tRPC. */
-/** `gone`: the record existed but its lifetime has passed (an expired checkout session) — HTTP 410. */
-export type DomainErrorKind = "validation" | "not_found" | "unauthenticated" | "forbidden" | "conflict" | "gone";
+/**
+ * `gone`: the record existed but its lifetime has passed (an expired checkout session) — HTTP 410.
+ * `rate_limited`: too many failed attempts (TooManyAttempts) — HTTP 429 with Retry-After.
+ */
+export type DomainErrorKind =
+  | "validation"
+  | "not_found"
+  | "unauthenticated"
+  | "forbidden"
+  | "conflict"
+  | "gone"
+  | "rate_limited";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -15,6 +25,16 @@ export class DomainError extends Error {
   ) {
     super(message);
     this.name = "DomainError";
+  }
+}
+
+/** Refused for too many recent failures (guessed codes, wrong tokens); the caller may retry after the given wait. */
+export class TooManyAttempts extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super("rate_limited", message);
   }
 }
 

@@ -1,5 +1,5 @@
 // DomainError and zod issues → the spec's error bodies (section 7). The one place HTTP statuses are chosen.
-import type { DomainError } from "@/server/domain/errors";
+import { type DomainError, TooManyAttempts } from "@/server/domain/errors";
 
 export const STATUS: Record<DomainError["kind"], number> = {
   validation: 400,
@@ -8,6 +8,7 @@ export const STATUS: Record<DomainError["kind"], number> = {
   forbidden: 403,
   conflict: 409,
   gone: 410,
+  rate_limited: 429,
 };
 
 export function errorBody(e: DomainError): Record<string, unknown> {
@@ -19,3 +20,7 @@ export function errorBody(e: DomainError): Record<string, unknown> {
     };
   return { detail: e.message, ...(e.code ? { code: e.code } : {}) };
 }
+
+/** Headers an error's answer carries besides the body: Retry-After for a throttled request. */
+export const errorHeaders = (e: DomainError): Record<string, string> =>
+  e instanceof TooManyAttempts ? { "retry-after": String(e.retryAfterSeconds) } : {};

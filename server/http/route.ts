@@ -21,7 +21,7 @@ import { auditRequest } from "./audit";
 import { authenticate } from "./auth";
 import { API_BODY_LIMIT, expectObject, parseJsonBody, readBodyText } from "./body";
 import type { EndpointDef, HandlerInput } from "./endpoint";
-import { errorBody, STATUS } from "./errors";
+import { errorBody, errorHeaders, STATUS } from "./errors";
 import { idempotencyKeyOf, withIdempotency } from "./idempotency";
 import { memoGet, memoKey, memoSet, wholeSecondClock } from "./quoteResponseMemo";
 import { json, jsonText } from "./response";
@@ -168,7 +168,7 @@ export function toRouteHandler(def: EndpointDef) {
     } catch (e) {
       if (isDomainError(e)) {
         status = STATUS[e.kind];
-        return json(errorBody(e), status, extra ?? { "x-request-id": requestId });
+        return json(errorBody(e), status, { ...(extra ?? { "x-request-id": requestId }), ...errorHeaders(e) });
       }
       if (isDatabaseUnavailable(e)) {
         status = 503; // fails fast while the database is down or restarting (pool timeouts in server/db.ts)

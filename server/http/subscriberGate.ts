@@ -2,14 +2,15 @@
 // (Origin, else Sec-Fetch-Site), the client must not be throttled for wrong tokens, the token must name
 // a contract, and changes must carry the page's CSRF token. Also the page loader's access check.
 
-import { tokenThrottled, wrongToken } from "@/server/auth/subscriberThrottle";
-import { clientAddress } from "@/server/auth/throttle";
+import { tokenThrottle, wrongToken } from "@/server/auth/subscriberThrottle";
+import { clientAddress } from "@/server/clientAddress";
 import type { Clock } from "@/server/clock";
 import { getDb } from "@/server/db";
-import { DomainError } from "@/server/domain/errors";
+import { DomainError, TooManyAttempts } from "@/server/domain/errors";
 import { requireCsrf, type SubscriberAccess, subscriberAccess } from "@/server/domain/selfService/access";
 
 export const CSRF_HEADER = "x-csrf-token";
+export const TOO_MANY_TOKENS = "Too many attempts; try again later.";
 
 /** True when the browser says the request came from this service's own pages. */
 export function sameOrigin(headers: Headers): boolean {
@@ -25,13 +26,17 @@ export function sameOrigin(headers: Headers): boolean {
   return headers.get("sec-fetch-site") === "same-origin";
 }
 
-export type Gate = { ok: true; access: SubscriberAccess } | { ok: false; status: 403 | 404 | 429 };
+export type Gate =
+  | { ok: true; access: SubscriberAccess }
+  | { ok: false; status: 403 | 404 }
+  | { ok: false; status: 429; retryAfterSeconds: number };
 
 /** Everything a subscriber-page request must pass before the action runs; `mutation` adds origin and CSRF. */
 export async function subscriberGate(headers: Headers, token: string, base: Clock, mutation: boolean): Promise<Gate> {
   if (mutation && !sameOrigin(headers)) return { ok: false, status: 403 };
   const address = clientAddress(headers);
-  if (await tokenThrottled(address)) return { ok: false, status: 429 };
+  const wait = await tokenThrottle(address);
+  if (wait) return { ok: false, status: 429, retryAfterSeconds: wait };
   const access = await subscriberAccess(getDb(), token, base);
   if (!access) {
     await wrongToken(address);
@@ -41,10 +46,10 @@ export async function subscriberGate(headers: Headers, token: string, base: Cloc
   return { ok: true, access };
 }
 
-export const gateError = (status: 403 | 404 | 429) =>
-  status === 404
-    ? new DomainError("not_found", "Not found.")
-    : new DomainError(
-        "forbidden",
-        status === 429 ? "Too many attempts; try again later." : "Cross-site request refused.",
-      );
+/** A refused gate as the error the request wrapper answers with (429 with Retry-After, 403, 404). */
+export const gateError = (gate: Extract<Gate, { ok: false }>) =>
+  gate.status === 429
+    ? new TooManyAttempts(TOO_MANY_TOKENS, gate.retryAfterSeconds)
+    : gate.status === 404
+      ? new DomainError("not_found", "Not found.")
+      : new DomainError("forbidden", "Cross-site request refused.");

@@ -38,6 +38,7 @@ const CODE: Record<DomainError["kind"], TRPC_ERROR_CODE_KEY> = {
   conflict: "CONFLICT",
   // tRPC has no 410: for a console caller an expired record is as good as absent
   gone: "NOT_FOUND",
+  rate_limited: "TOO_MANY_REQUESTS",
 };
 
 const isZodError = (e: unknown): e is z.ZodError =>

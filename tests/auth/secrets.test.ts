@@ -1,11 +1,13 @@
 // No default secrets: generated on first use, kept in the database (the same value after a restart and
 // in every process), overridden by NEXTAUTH_SECRET / APP_SECRET, and a refusal to start in production
-// against an external database without an explicit secret (scripts/start.mjs and the app's boot check).
+// against an external database without an explicit secret or without APP_URL (scripts/start.mjs and the
+// app's boot check).
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readPreview, signPreview } from "@/server/domain/contracts/token";
 import { clearSecretCache, getSecret, secretsConfigProblem } from "@/server/secrets";
+import { appUrlConfigProblem, startupProblems } from "@/server/startupPolicy";
 import { db } from "@/tests/helpers";
 
 delete process.env.NEXTAUTH_SECRET;
@@ -99,6 +101,19 @@ describe("production without explicit secrets", () => {
     expect(secretsConfigProblem({ NODE_ENV: "production", APP_ENV: "production", DATABASE_URL: url })).not.toBeNull();
   });
 
+  it("APP_URL: required by the same production rule (absolute URLs never follow Host there); development keeps the fallback", () => {
+    const url = "postgresql://u:p@db.example.com/prod";
+    const prod = { NODE_ENV: "production", DATABASE_URL: url, NEXTAUTH_SECRET: "s" } as const;
+    expect(appUrlConfigProblem(prod)).toMatch(/Refusing to start.*APP_URL/);
+    expect(appUrlConfigProblem({ ...prod, APP_URL: "billing.example.com" })).toMatch(/APP_URL/);
+    expect(appUrlConfigProblem({ ...prod, APP_URL: "https://billing.example.com" })).toBeNull();
+    expect(appUrlConfigProblem({ ...prod, EMBEDDED_DATABASE: "1" })).toBeNull();
+    expect(appUrlConfigProblem({ ...prod, APP_ENV: "development" })).toBeNull();
+    expect(appUrlConfigProblem({ NODE_ENV: "development", DATABASE_URL: url })).toBeNull();
+    expect(startupProblems({ NODE_ENV: "production", DATABASE_URL: url })).toHaveLength(2);
+    expect(startupProblems({ ...prod, APP_URL: "https://billing.example.com" })).toEqual([]);
+  });
+
   it("npm start refuses at once (exit code 1, a clear message)", async () => {
     const r = await run(process.execPath, ["scripts/start.mjs"], {
       NODE_ENV: "production",
@@ -116,7 +131,28 @@ describe("production without explicit secrets", () => {
     });
     expect(dev.out).not.toMatch(/Refusing to start/);
     expect(dev.out).toMatch(/database: DATABASE_URL/);
-  });
+    // with secrets but without APP_URL: refused for APP_URL alone; with it, it goes on
+    const noUrl = await run(process.execPath, ["scripts/start.mjs"], {
+      NODE_ENV: "production",
+      DATABASE_URL: "postgresql://u:p@127.0.0.1:1/none",
+      NEXTAUTH_SECRET: "s",
+      SKIP_BUILD: "1",
+      NO_WORKER: "1",
+    });
+    expect(noUrl.code).toBe(1);
+    expect(noUrl.out).toMatch(/Refusing to start.*APP_URL/);
+    expect(noUrl.out).not.toMatch(/NEXTAUTH_SECRET/);
+    const withUrl = await run(process.execPath, ["scripts/start.mjs"], {
+      NODE_ENV: "production",
+      DATABASE_URL: "postgresql://u:p@127.0.0.1:1/none",
+      NEXTAUTH_SECRET: "s",
+      APP_URL: "https://billing.example.com",
+      SKIP_BUILD: "1",
+      NO_WORKER: "1",
+    });
+    expect(withUrl.out).not.toMatch(/Refusing to start/);
+    expect(withUrl.out).toMatch(/database: DATABASE_URL/);
+  }, 90_000);
 
   it("the app's boot check (instrumentation) exits non-zero too", async () => {
     const script = "import('./instrumentation.ts').then((m) => m.register()).then(() => console.log('started'))";
@@ -127,14 +163,23 @@ describe("production without explicit secrets", () => {
     });
     expect(refused.code).toBe(1);
     expect(refused.out).toMatch(/Refusing to start/);
-    const ok = await run(path.resolve("node_modules/.bin/tsx"), ["-e", script], {
+    const noUrl = await run(path.resolve("node_modules/.bin/tsx"), ["-e", script], {
       NODE_ENV: "production",
       NEXT_RUNTIME: "nodejs",
       DATABASE_URL: "postgresql://u:p@db.example.com/prod",
       NEXTAUTH_SECRET: "s",
     });
+    expect(noUrl.code).toBe(1);
+    expect(noUrl.out).toMatch(/Refusing to start.*APP_URL/);
+    const ok = await run(path.resolve("node_modules/.bin/tsx"), ["-e", script], {
+      NODE_ENV: "production",
+      NEXT_RUNTIME: "nodejs",
+      DATABASE_URL: "postgresql://u:p@db.example.com/prod",
+      NEXTAUTH_SECRET: "s",
+      APP_URL: "https://billing.example.com",
+    });
     expect(ok.out).toContain("started");
-  });
+  }, 90_000);
 
   it("getSecret itself refuses in that configuration (no silent generation)", async () => {
     const saved = { NODE_ENV: process.env.NODE_ENV };

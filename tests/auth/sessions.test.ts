@@ -37,7 +37,7 @@ async function newUser(accountId = s.accountId) {
 
 /** What the credentials sign-in puts in the cookie: the app's jwt callback on the signed-in user, encrypted with the app's secret. */
 async function signIn(email: string, address = `10.0.0.${++n}`): Promise<string> {
-  const user = await signInWithPassword(email, PASSWORD, { "x-forwarded-for": address });
+  const user = await signInWithPassword(email, PASSWORD, { "x-client-address": address });
   expect(user).not.toBeNull();
   const options = await getAuthOptions();
   const token = await options.callbacks!.jwt!({
@@ -93,7 +93,7 @@ describe("sessions follow the user row", () => {
     expect(await session(token)).toMatchObject({ userId: u.id, accountId: s.accountId });
     await setUserDisabled(ctxFor(s.accountId), u.id, true);
     expect(await session(token)).toBeNull();
-    expect(await signInWithPassword(u.email, PASSWORD, { "x-forwarded-for": "10.1.0.1" })).toBeNull();
+    expect(await signInWithPassword(u.email, PASSWORD, { "x-client-address": "10.1.0.1" })).toBeNull();
     await setUserDisabled(ctxFor(s.accountId), u.id, false);
     // re-enabling does not revive the old sessions
     expect(await session(token)).toBeNull();
@@ -147,7 +147,7 @@ describe("operators' CLI", () => {
     const token = await signIn(u.email);
     expect(await cli("disable-user", "--email", u.email.toUpperCase())).toContain("disabled");
     expect(await session(token)).toBeNull();
-    expect(await signInWithPassword(u.email, PASSWORD, { "x-forwarded-for": "10.2.0.1" })).toBeNull();
+    expect(await signInWithPassword(u.email, PASSWORD, { "x-client-address": "10.2.0.1" })).toBeNull();
     await cli("enable-user", "--email", u.email);
     const again = await signIn(u.email);
     expect(await session(again)).not.toBeNull();

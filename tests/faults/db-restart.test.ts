@@ -8,6 +8,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error plain ESM helper
+import { workerCommand } from "@/scripts/lib/processes.mjs";
+// @ts-expect-error plain ESM helper
 import { supervise } from "@/scripts/lib/supervise.mjs";
 import { changesLive } from "@/server/changes";
 import { appRouter } from "@/server/trpc/root";
@@ -127,11 +129,8 @@ describe("PostgreSQL restarted under load", () => {
 
     const env = { ...process.env, DATABASE_URL: pgServer.url, TICK_SECONDS: "1", LOG_LEVEL: "warn", NODE_ENV: "test" };
     const log = (m: string) => workerLog.push(`[supervisor] ${m}\n`);
-    worker = supervise("worker", path.resolve("node_modules/.bin/tsx"), ["scripts/worker.ts"], {
-      env,
-      log,
-      output: (t: string) => workerLog.push(t),
-    });
+    const [cmd, args] = workerCommand(env);
+    worker = supervise("worker", cmd, args, { env, log, output: (t: string) => workerLog.push(t) });
     const traffic = load(w);
     // the worker bills Feb 10 on the moving test clock; the database goes away right after the move
     await db().account.update({ where: { id: w.accountId }, data: { testClockAt: new Date(utc(YEAR, 2, 10)) } });

@@ -100,17 +100,21 @@ describe("page policies", () => {
 });
 
 describe("proxy.ts", () => {
-  it("puts the same fresh nonce policy on the request (for Next.js) and the response", () => {
-    const res = proxy(new NextRequest("http://localhost/admin/products"));
+  it("puts the same fresh nonce policy on the request (for Next.js) and the response", async () => {
+    const res = await proxy(new NextRequest("http://localhost/admin/products"));
     const csp = res.headers.get("content-security-policy")!;
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}' 'strict-dynamic'/);
     expect(res.headers.get("x-middleware-request-content-security-policy")).toBe(csp);
     expect(res.headers.get("x-frame-options")).toBe("DENY");
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("strict-transport-security")).toBeNull();
-    const again = proxy(new NextRequest("http://localhost/admin/products")).headers.get("content-security-policy");
+    const again = (await proxy(new NextRequest("http://localhost/admin/products"))).headers.get(
+      "content-security-policy",
+    );
     expect(again).not.toBe(csp);
-    const https = proxy(new NextRequest("http://localhost/docs/api", { headers: { "x-forwarded-proto": "https" } }));
+    const https = await proxy(
+      new NextRequest("http://localhost/docs/api", { headers: { "x-forwarded-proto": "https" } }),
+    );
     expect(https.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
   });
 

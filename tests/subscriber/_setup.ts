@@ -23,7 +23,7 @@ export async function act(token: string, body: unknown, o: ActOptions = {}) {
   const headers: Record<string, string> = {
     "content-type": "application/json",
     host: "test.local",
-    "x-forwarded-for": o.address ?? "10.0.0.1",
+    "x-client-address": o.address ?? "10.0.0.1",
   };
   if (o.origin !== null) headers.origin = o.origin ?? ORIGIN;
   if (o.csrf) headers["x-csrf-token"] = o.csrf;

@@ -23,7 +23,7 @@ export interface NetworkPolicy {
 /**
  * `WEBHOOKS_ALLOW_LOOPBACK=1` turns the loopback exception on, except in production where it is ignored: a
  * production service must never post to itself or to its neighbours on the same host. Production is the
- * environment the operator asked for, as for the secrets check (server/secretsPolicy.ts): `next start`
+ * environment the operator asked for, as for the secrets check (server/startupPolicy.ts): `next start`
  * forces NODE_ENV=production, so `npm start` and the e2e runner pass the real one as APP_ENV; without
  * APP_ENV, NODE_ENV decides (a bare `next start` stays guarded).
  */

@@ -23,11 +23,7 @@ const subscriberAction = defineEndpoint({
   bodyRequired: true,
   handler: async (ctx, { params, body, req }) => {
     const gate = await subscriberGate(req.headers, params.token, ctx.clock, true);
-    if (!gate.ok) {
-      if (gate.status === 429)
-        return json({ detail: "Too many attempts; try again later." }, 429, { "retry-after": "900" });
-      throw gateError(gate.status);
-    }
+    if (!gate.ok) throw gateError(gate);
     const { ctx: subscriberCtx, contractId } = gate.access;
     const result = await subscriberAct({ ...subscriberCtx, log: ctx.log, baseUrl: ctx.baseUrl }, contractId, body);
     if (body.action !== "preview_change")

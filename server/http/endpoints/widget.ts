@@ -1,6 +1,8 @@
 // The embedded checkout widget's routes (/api/public/checkout-sessions/{token}/...): no API key — the
 // session token is the capability — and only from an origin in the session's snapshot (sessionGate.ts).
-// Errors: 404 unknown token, 403 missing/foreign origin, 410 expired session, 400 validation.
+// Errors: 404 unknown token, 403 missing/foreign origin, 410 expired session, 400 validation, 429 too many
+// refused promotion codes (server/auth/promotionCodeThrottle.ts).
+import { throttlePromotionCode } from "@/server/auth/promotionCodeThrottle";
 import type { Ctx } from "@/server/domain/context";
 import { type SessionRow, snapshotOf } from "@/server/domain/sessions/sessions";
 import { widgetView } from "@/server/domain/sessions/widget";
@@ -26,6 +28,8 @@ const widgetRoute = <B>(
   below: string,
   def: Pick<EndpointDef<unknown, unknown, B>, "summary" | "body"> & {
     run: (ctx: Ctx, session: SessionRow, body: B) => Promise<unknown>;
+    /** The promotion code the body tries, if any: such requests go through the code throttle. */
+    promotionCode?: (body: B) => string | undefined;
   },
 ) =>
   toRouteHandler(
@@ -38,7 +42,10 @@ const widgetRoute = <B>(
       auth: "session",
       cors: snapshotOrigins,
       bodyLimit: PUBLIC_BODY_LIMIT,
-      handler: (ctx, { session, body }) => def.run(ctx, session!, body),
+      handler: (ctx, { session, body, req }) =>
+        def.promotionCode?.(body)
+          ? throttlePromotionCode(session!.id, req.headers, () => def.run(ctx, session!, body))
+          : def.run(ctx, session!, body),
       audit: (ctx, { session, url }, result, requestId) =>
         auditWidgetChange(ctx, session!.id, url.pathname, result, requestId),
     }),
@@ -58,6 +65,7 @@ export const postWidgetCheckout = widgetRoute("POST", "checkout/", {
   summary: "Widget: create the checkout",
   body: widgetCheckoutBody,
   run: widgetCheckout,
+  promotionCode: (body) => body.promotion_code,
 });
 
 /** POST /api/public/checkout-sessions/{token}/quote/ (extension: the offer priced with a promotion code) */
@@ -65,6 +73,7 @@ export const postWidgetQuote = widgetRoute("POST", "quote/", {
   summary: "Widget: price the offer with a promotion code",
   body: widgetQuoteBody,
   run: widgetQuote,
+  promotionCode: (body) => body.promotion_code,
 });
 
 /** POST /api/public/checkout-sessions/{token}/finalize/ (an empty or `{}` body) */

@@ -31,11 +31,6 @@ export default async function RegistrationPage({ params }: { params: Promise<{ t
         ) : (
           <CardForm token={r.token} renderMode={r.renderMode} publicKey={r.publicKey} returnPath={r.returnPath} />
         )}
-        {r.returnPath && r.status === "pending" && (
-          <a className="mt-4 inline-block text-sm text-blue-700 underline" href={r.returnPath}>
-            Back to your subscription
-          </a>
-        )}
       </div>
       <p className="mt-4 text-center text-xs text-slate-500">
         Sandbox: use 4242 4242 4242 4242, any future expiry, any CVC.

@@ -1,0 +1,79 @@
+// The node:http server in front of Next.js's request handler (scripts/app-server.mjs), doing per request what
+// Next cannot: the client's address from the socket and TRUST_PROXY (clientAddress.mjs) into one internal
+// header, whatever the client sent under that name; and the request body a route refused without reading it
+// all (too large, no credentials) drained after the answer, so a keep-alive connection carries on with the
+// next request instead of stalling behind the unread bytes.
+import http from "node:http";
+import { CLIENT_ADDRESS_HEADER, clientAddressOf } from "./clientAddress.mjs";
+
+/** Up to this many unread body bytes are read and dropped after the answer; a longer body closes the connection. */
+export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
+/** …and for at most this long (a client that stops sending midway does not hold the connection). */
+export const DRAIN_MS = 10_000;
+
+/**
+ * Reads and drops what is left of a body the handler stopped reading, so the connection's next request is
+ * parsed. Next.js may have piped the body into a stream nobody reads any more: unpipe it first. A body
+ * stream already torn down (a reader cancelled it) can no longer be read: the connection is closed then.
+ */
+function drain(req) {
+  if (req.complete) return;
+  const socket = req.socket;
+  if (req.destroyed) return socket?.destroy();
+  const close = () => socket?.destroy();
+  const timer = setTimeout(close, DRAIN_MS);
+  timer.unref();
+  let bytes = 0;
+  req.unpipe();
+  req.removeAllListeners("data");
+  req.on("data", (chunk) => {
+    bytes += chunk.length;
+    if (bytes > DRAIN_LIMIT_BYTES) close();
+  });
+  req.once("end", () => clearTimeout(timer));
+  req.once("close", () => clearTimeout(timer));
+  req.resume();
+}
+
+/**
+ * When the answer starts before the body was read to its end: a body declared longer than the drain limit, or
+ * one whose stream was torn down, gets `Connection: close` (Node ends the connection after the answer); any
+ * other is drained afterwards.
+ */
+function finishUnreadBodies(req, res) {
+  const writeHead = res.writeHead;
+  res.writeHead = function writeHeadAfterBodyCheck(...args) {
+    if (!req.complete && !res.headersSent) {
+      const declared = Number(req.headers["content-length"]);
+      if (req.destroyed || (Number.isFinite(declared) && declared > DRAIN_LIMIT_BYTES))
+        res.setHeader("connection", "close");
+      else res.once("finish", () => drain(req));
+    }
+    return writeHead.apply(this, args);
+  };
+}
+
+/**
+ * An http.Server handing every request to `handle` (Next's request handler) after setting the client address.
+ * `trust`: parseTrustProxy(TRUST_PROXY). `keepAliveTimeoutMs`: idle keep-alive sockets stay open longer than
+ * clients and proxies keep theirs (Node's 5 s default races a client reusing the socket: ECONNRESET).
+ */
+export function createAppServer(handle, { trust, keepAliveTimeoutMs = 65_000, onError = console.error }) {
+  const server = http.createServer((req, res) => {
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(
+      req.socket.remoteAddress,
+      req.headers["x-forwarded-for"],
+      trust,
+    );
+    finishUnreadBodies(req, res);
+    Promise.resolve()
+      .then(() => handle(req, res))
+      .catch((e) => {
+        onError(e);
+        if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" }).end("Internal Server Error");
+        else res.destroy();
+      });
+  });
+  server.keepAliveTimeout = keepAliveTimeoutMs;
+  return server;
+}
