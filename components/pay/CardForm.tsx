@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { CardOutcome } from "./CardOutcome";
 
 async function encryptCard(publicKeyPem: string, card: object): Promise<string> {
@@ -25,6 +25,10 @@ export function CardForm({
   const [state, setState] = useState<"idle" | "sending" | "verified" | "processing">("idle");
   const [saved, setSaved] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // the button waits for the page's script: a submit before it would post the card nowhere (or, as a GET,
+  // put it in the address)
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   async function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -69,7 +73,7 @@ export function CardForm({
       />
     );
   return (
-    <form onSubmit={submit} className="mt-4 space-y-3" data-testid="card-form">
+    <form method="post" onSubmit={submit} className="mt-4 space-y-3" data-testid="card-form">
       <label className="block text-sm">
         Card number
         <input
@@ -112,7 +116,7 @@ export function CardForm({
       )}
       <button
         type="submit"
-        disabled={state === "sending"}
+        disabled={!hydrated || state === "sending"}
         className="w-full rounded bg-slate-900 py-2 text-white disabled:opacity-50"
       >
         {state === "sending" ? "Saving…" : "Save card"}
