@@ -123,6 +123,7 @@ export const contractEndpoints = [
     tags: ["Entitlements"],
     query: entitlementQuery,
     response: entitlementStateResponse,
+    answers: [404], // the customer_reference names no customer of the account (spec 4.5)
     handler: (ctx, { query }) => customerEntitlements(ctx, query),
   }),
 ];
