@@ -415,8 +415,17 @@ describe("OpenAPI document", () => {
       properties: { non_field_errors: { type: "array" }, code: { anyOf: [{ type: "string" }, { type: "array" }] } },
     });
     for (const [p, ops] of Object.entries<any>(doc.paths))
-      for (const [m, op] of Object.entries<any>(ops))
+      for (const [m, op] of Object.entries<any>(ops)) {
+        if (p === "/v2/checkouts/{token}/finalize/") continue; // below
         expect(op.responses["400"], `${m} ${p}`).toEqual({ $ref: "#/components/responses/BadRequest" });
+      }
+    // spec 7.4: a failed payment attempt answers the checkout with the attempt's message and code
+    expect(
+      doc.paths["/v2/checkouts/{token}/finalize/"].post.responses["400"].content["application/json"].schema.anyOf,
+    ).toEqual([
+      { $ref: "#/components/schemas/ValidationError" },
+      { $ref: "#/components/schemas/CheckoutPaymentFailed" },
+    ]);
   });
 
   it("ProrationPreviewRequest is one variant per operation, each with only that operation's fields", () => {

@@ -69,6 +69,8 @@ export interface EndpointDef<P = any, Q = any, B = any> {
    * for a record named in the query rather than the path.
    */
   answers?: ErrorStatus[];
+  /** The 400 body when it can be more than a ValidationError (a failed finalize answers the checkout). */
+  badRequest?: z.ZodType;
   /** Other media types of the success answer (by the request's `Accept`), with their OpenAPI schema. */
   alternateMedia?: Record<string, { type: "string"; format: "binary" }>;
   /** Records a successful change without an API key (the API-key audit of audit.ts is the default). */

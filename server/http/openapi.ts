@@ -1,6 +1,7 @@
 // OpenAPI 3.1 built from the endpoint registry's zod schemas (never written by hand): every operation with
-// each status it can answer (`errorStatuses`), the error answers once as components.responses, and the
-// Idempotency-Key header on the POSTs that honour it.
+// each status it can answer (`errorStatuses`), the error answers once as components.responses, the
+// Idempotency-Key header on the POSTs that honour it, and one request and answer example per operation
+// (openapiExamples.json, recorded by tests/openapi-examples.test.ts from the requests it sends).
 
 import { z } from "zod";
 import type {
@@ -12,6 +13,7 @@ import type {
 import { createDocument } from "zod-openapi";
 import { detailBody, errorBody, internalErrorBody } from "@/server/schemas/common";
 import type { EndpointDef, ErrorStatus } from "./endpoint";
+import examples from "./openapiExamples.json";
 import { endpoints } from "./registry";
 
 const jsonBody = (schema: z.ZodType) => ({ "application/json": { schema } });
@@ -104,6 +106,14 @@ function operationOf(e: EndpointDef): ZodOpenApiOperationObject {
     responses: {
       [String(e.status ?? 200)]: success,
       ...Object.fromEntries(errorStatuses(e).map((status) => [String(status), errorResponses[status]])),
+      ...(e.badRequest
+        ? {
+            "400": {
+              description: "Validation error (spec 7), or the route's own failure body",
+              content: jsonBody(z.union([errorBody, e.badRequest])),
+            },
+          }
+        : {}),
     },
   };
 }
@@ -111,10 +121,49 @@ function operationOf(e: EndpointDef): ZodOpenApiOperationObject {
 const mediaOf = (media: EndpointDef["alternateMedia"]) =>
   Object.fromEntries(Object.entries(media ?? {}).map(([type, schema]) => [type, { schema }]));
 
+/** An operation's example as tests/openapi-examples.test.ts sent it and the server answered (recorded). */
+interface RecordedExample {
+  request: {
+    path?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    headers?: Record<string, string>;
+    body?: unknown;
+  };
+  status: number;
+  answer: unknown;
+}
+
+interface DocumentOperation {
+  parameters?: { in: string; name: string; example?: unknown }[];
+  requestBody?: { content: Record<string, { example?: unknown }> };
+  responses: Record<string, { content?: Record<string, { example?: unknown }> }>;
+}
+
+/** Puts each operation's recorded example into its parameters, request body and success answer. */
+function withExamples(paths: Record<string, Record<string, DocumentOperation>>) {
+  const recorded = examples as Record<string, RecordedExample>;
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const example = recorded[`${method.toUpperCase()} ${path}`];
+      if (!example) continue;
+      const { request } = example;
+      for (const parameter of op.parameters ?? []) {
+        const values =
+          parameter.in === "path" ? request.path : parameter.in === "query" ? request.query : request.headers;
+        if (values?.[parameter.name] !== undefined) parameter.example = values[parameter.name];
+      }
+      const body = op.requestBody?.content["application/json"];
+      if (body && request.body !== undefined) body.example = request.body;
+      const answer = op.responses[String(example.status)]?.content?.["application/json"];
+      if (answer) answer.example = example.answer;
+    }
+  }
+}
+
 export function buildOpenApi(serverUrl = "/api") {
   const paths: ZodOpenApiPathsObject = {};
   for (const e of endpoints) (paths[e.path] ??= {})[e.method.toLowerCase() as "get"] = operationOf(e);
-  return createDocument({
+  const document = createDocument({
     openapi: "3.1.0",
     info: {
       title: "Subscription Contracts V2",
@@ -130,4 +179,6 @@ export function buildOpenApi(serverUrl = "/api") {
     },
     paths,
   });
+  withExamples(document.paths as unknown as Record<string, Record<string, DocumentOperation>>);
+  return document;
 }

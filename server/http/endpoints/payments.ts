@@ -20,6 +20,7 @@ import { json } from "@/server/http/response";
 import { listOf, pageQuery } from "@/server/schemas/common";
 import {
   checkoutBody,
+  checkoutPaymentFailedResponse,
   checkoutResponse,
   paymentMethodCreateBody,
   paymentMethodPatchBody,
@@ -160,6 +161,7 @@ export const paymentEndpoints = [
     tags: ["Checkouts"],
     params: tokenParams,
     response: checkoutResponse,
+    badRequest: checkoutPaymentFailedResponse,
     handler: (ctx, { params }) => finalizeCheckout(ctx, params.token),
   }),
 ];
