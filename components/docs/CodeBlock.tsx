@@ -1,12 +1,12 @@
 // A code sample with a copy button; long lines scroll inside the block, never the page.
-import { CopyButton } from "@/components/ui/CopyButton";
+import { CopyCode } from "./CopyCode";
 
 export function CodeBlock({ code, label, testId }: { code: string; label: string; testId?: string }) {
   return (
     <figure className="min-w-0" data-testid={testId}>
       <figcaption className="mb-1 flex items-center justify-between gap-2 text-xs font-medium text-slate-700">
         <span>{label}</span>
-        <CopyButton value={code} what={label} />
+        <CopyCode what={label} />
       </figcaption>
       <pre
         tabIndex={0}

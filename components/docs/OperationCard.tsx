@@ -1,12 +1,12 @@
-// One REST operation: method, path, summary, authentication, parameters, request body and responses,
-// example values and copyable curl and SDK calls.
+// One REST operation: method, path, summary, authentication, parameters, the request body's type and each
+// response's status and type, and copyable curl and SDK calls of its documented example. Field tables and
+// example answers open on demand (OnDemand.tsx), so a resource page stays small.
 
 import { CodeBlock } from "./CodeBlock";
 import { DocsTable } from "./DocsTable";
-import { exampleOf, requestExample } from "./examples";
 import { MethodBadge } from "./MethodBadge";
-import { jsonContent, type OpenApiDoc, type OperationEntry } from "./openapi";
-import { SchemaView } from "./SchemaView";
+import { OnDemand } from "./OnDemand";
+import { jsonContent, type OpenApiDoc, type OperationEntry, resolveResponse } from "./openapi";
 import { curlSnippet, sdkSnippet } from "./snippets";
 import { TypeLabel } from "./TypeLabel";
 
@@ -14,12 +14,13 @@ export function OperationCard({
   doc,
   entry,
   basePath,
-  searchText,
+  detailsSrc,
 }: {
   doc: OpenApiDoc;
   entry: OperationEntry;
   basePath: string;
-  searchText?: string;
+  /** The resource's details JSON (reference.ts resourceDetails), where the on-demand parts come from. */
+  detailsSrc: string;
 }) {
   const { method, path, op, anchor } = entry;
   const body = jsonContent(op.requestBody?.content);
@@ -29,7 +30,6 @@ export function OperationCard({
       id={anchor}
       className="min-w-0 scroll-mt-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
       data-testid="operation"
-      data-op-search={searchText}
     >
       <header className="flex flex-wrap items-center gap-3">
         <MethodBadge method={method} />
@@ -80,19 +80,17 @@ export function OperationCard({
 
       {body ? (
         <Section title={`Request body${op.requestBody?.required ? " (required)" : ""}`}>
-          <SchemaView doc={doc} schema={body} />
-          <details className="mt-2 text-xs">
-            <summary className="cursor-pointer text-slate-700">Example request body</summary>
-            <pre tabIndex={0} className="mt-1 max-w-full overflow-auto rounded bg-slate-100 p-3 text-slate-900">
-              {JSON.stringify(requestExample(doc, body), null, 2)}
-            </pre>
-          </details>
+          <p className="font-mono text-xs">
+            <TypeLabel schema={body} />
+          </p>
+          <OnDemand src={detailsSrc} part={{ kind: "body", operation: anchor }} summary="Fields" />
         </Section>
       ) : null}
 
       <Section title="Responses">
-        <ul className="space-y-3">
-          {Object.entries(op.responses ?? {}).map(([status, res]) => {
+        <ul className="space-y-2">
+          {Object.entries(op.responses ?? {}).map(([status, reference]) => {
+            const res = resolveResponse(doc, reference);
             const schema = jsonContent(res.content);
             const ok = status.startsWith("2");
             return (
@@ -102,25 +100,24 @@ export function OperationCard({
                     {status}
                   </span>
                   {res.description}
+                  {schema ? (
+                    <span className="ml-2 font-mono text-xs">
+                      <TypeLabel schema={schema} />
+                    </span>
+                  ) : null}
                 </p>
-                {schema ? (
-                  <div className="mt-1 pl-10">
-                    {ok ? (
-                      <>
-                        <SchemaView doc={doc} schema={schema} />
-                        <details className="mt-2 text-xs">
-                          <summary className="cursor-pointer text-slate-700">Example response</summary>
-                          <pre
-                            tabIndex={0}
-                            className="mt-1 max-h-96 max-w-full overflow-auto rounded bg-slate-100 p-3 text-slate-900"
-                          >
-                            {JSON.stringify(exampleOf(doc, schema), null, 2)}
-                          </pre>
-                        </details>
-                      </>
-                    ) : (
-                      <SchemaView doc={doc} schema={schema} expandRef={false} showJson={false} />
-                    )}
+                {ok && schema ? (
+                  <div className="pl-10">
+                    <OnDemand
+                      src={detailsSrc}
+                      part={{ kind: "response", operation: anchor, status }}
+                      summary="Fields"
+                    />
+                    <OnDemand
+                      src={detailsSrc}
+                      part={{ kind: "response-example", operation: anchor, status }}
+                      summary="Example response"
+                    />
                   </div>
                 ) : null}
               </li>
