@@ -8,12 +8,7 @@ export function CodeBlock({ code, label, testId }: { code: string; label: string
         <span>{label}</span>
         <CopyCode what={label} />
       </figcaption>
-      <pre
-        tabIndex={0}
-        role="region"
-        aria-label={label}
-        className="max-h-[32rem] max-w-full overflow-auto whitespace-pre rounded bg-slate-900 p-3 text-xs leading-relaxed text-slate-100"
-      >
+      <pre tabIndex={0} role="region" aria-label={label} className="docs-code">
         <code>{code}</code>
       </pre>
     </figure>

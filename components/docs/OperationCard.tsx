@@ -25,6 +25,10 @@ export function OperationCard({
   const { method, path, op, anchor } = entry;
   const body = jsonContent(op.requestBody?.content);
   const authenticated = (op.security ?? [{}]).length > 0;
+  // error answers are listed by status here and described once per page (ErrorAnswers)
+  const responses = Object.entries(op.responses ?? {});
+  const successes = responses.filter(([status]) => status.startsWith("2"));
+  const errors = responses.filter(([status]) => !status.startsWith("2"));
   return (
     <article
       id={anchor}
@@ -89,16 +93,13 @@ export function OperationCard({
 
       <Section title="Responses">
         <ul className="space-y-2">
-          {Object.entries(op.responses ?? {}).map(([status, reference]) => {
+          {successes.map(([status, reference]) => {
             const res = resolveResponse(doc, reference);
             const schema = jsonContent(res.content);
-            const ok = status.startsWith("2");
             return (
               <li key={status} data-testid={`response-${status}`}>
                 <p className="text-sm">
-                  <span className={`mr-2 font-mono font-semibold ${ok ? "text-emerald-700" : "text-slate-600"}`}>
-                    {status}
-                  </span>
+                  <span className="mr-2 font-mono font-semibold text-emerald-700">{status}</span>
                   {res.description}
                   {schema ? (
                     <span className="ml-2 font-mono text-xs">
@@ -106,7 +107,7 @@ export function OperationCard({
                     </span>
                   ) : null}
                 </p>
-                {ok && schema ? (
+                {schema ? (
                   <div className="pl-10">
                     <OnDemand
                       src={detailsSrc}
@@ -124,6 +125,19 @@ export function OperationCard({
             );
           })}
         </ul>
+        {errors.length ? (
+          <p className="mt-2 text-sm text-slate-600" data-testid="operation-errors">
+            Errors:{" "}
+            {errors.map(([status], i) => (
+              <span key={status}>
+                {i ? " · " : null}
+                <a href={`#${errorAnchor(status)}`} className="font-mono text-blue-700 hover:underline">
+                  {status}
+                </a>
+              </span>
+            ))}
+          </p>
+        ) : null}
       </Section>
 
       <Section title="Call it">
@@ -136,10 +150,53 @@ export function OperationCard({
   );
 }
 
+/** The anchor of an error status's description on a resource page (ErrorAnswers). */
+export const errorAnchor = (status: string) => `error-${status}`;
+
+/** Each error answer the page's operations give, described once: its status, meaning and body. */
+export function ErrorAnswers({ doc, entries }: { doc: OpenApiDoc; entries: OperationEntry[] }) {
+  const statuses = new Map<string, ReturnType<typeof resolveResponse>[]>();
+  for (const { op } of entries)
+    for (const [status, reference] of Object.entries(op.responses ?? {})) {
+      if (status.startsWith("2")) continue;
+      const res = resolveResponse(doc, reference);
+      const known = statuses.get(status) ?? [];
+      if (!known.some((r) => r.description === res.description)) statuses.set(status, [...known, res]);
+    }
+  return (
+    <section id="errors" className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 className="text-xl font-semibold">Error answers</h2>
+      <ul className="space-y-1 text-sm">
+        {[...statuses.entries()]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([status, answers]) => (
+            <li key={status} id={errorAnchor(status)} className="scroll-mt-6">
+              <span className="mr-2 font-mono font-semibold text-slate-700">{status}</span>
+              {answers.map((res, i) => {
+                const schema = jsonContent(res.content);
+                return (
+                  <span key={res.description ?? i}>
+                    {i ? "; " : null}
+                    {res.description}
+                    {schema ? (
+                      <span className="ml-1 font-mono text-xs">
+                        (<TypeLabel schema={schema} />)
+                      </span>
+                    ) : null}
+                  </span>
+                );
+              })}
+            </li>
+          ))}
+      </ul>
+    </section>
+  );
+}
+
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section className="mt-4">
-      <h4 className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-600">{title}</h4>
+      <h4 className="docs-section-title">{title}</h4>
       {children}
     </section>
   );

@@ -58,7 +58,7 @@ export const honoursIdempotencyKey = (e: EndpointDef) =>
 const idempotencyHeader = z.object({
   "Idempotency-Key": z.string().min(1).max(255).optional().meta({
     description:
-      "Makes the POST safe to retry (spec 4.6): a retry with the same key and body gets the first answer (header `Idempotent-Replayed: true`); the same key with another body is a 400; while the first is still running, 409. `idempotency_key` in the body works the same way.",
+      "Safe retries (spec 4.6): the same key and body get the first answer again (`Idempotent-Replayed: true`); another body is a 400, a call still running a 409. Or `idempotency_key` in the body.",
     example: "5d0c9a4e-3f7b-4a63-9f1e-2b8e4c7d9a10",
   }),
 });

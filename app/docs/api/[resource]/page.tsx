@@ -5,7 +5,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ApiSidebar } from "@/components/docs/ApiSidebar";
 import { OnDemand } from "@/components/docs/OnDemand";
-import { OperationCard } from "@/components/docs/OperationCard";
+import { ErrorAnswers, OperationCard } from "@/components/docs/OperationCard";
 import { schemaAnchor } from "@/components/docs/openapi";
 import { reference, schemasUsedBy } from "@/components/docs/reference";
 
@@ -33,6 +33,7 @@ export default async function ResourcePage({ params }: Props) {
         {resource.operations.map((entry) => (
           <OperationCard key={entry.anchor} doc={doc} entry={entry} basePath={basePath} detailsSrc={detailsSrc} />
         ))}
+        <ErrorAnswers doc={doc} entries={resource.operations} />
         {schemas.length ? (
           <section id="schemas" className="space-y-3">
             <h2 className="text-xl font-semibold">Schemas used here</h2>
