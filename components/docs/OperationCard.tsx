@@ -3,8 +3,15 @@
 // ErrorAnswers, each error status of the page described once. Field tables and example answers open on
 // demand (OnDemand.tsx), so a resource page stays small.
 
-import { errorAnchor, OperationView, type OperationViewData } from "./OperationView";
-import { type JsonSchema, jsonContent, type OpenApiDoc, type OperationEntry, resolveResponse } from "./openapi";
+import { OperationView, type OperationViewData } from "./OperationView";
+import {
+  errorAnchor,
+  type JsonSchema,
+  jsonContent,
+  type OpenApiDoc,
+  type OperationEntry,
+  resolveResponse,
+} from "./openapi";
 import { curlSnippet, sdkSnippet } from "./snippets";
 import { TypeLabel } from "./TypeLabel";
 

@@ -8,7 +8,7 @@ import { CodeBlock } from "./CodeBlock";
 import { DocsTable } from "./DocsTable";
 import { MethodBadge } from "./MethodBadge";
 import { OnDemand } from "./OnDemand";
-import type { JsonSchema } from "./openapi";
+import { errorAnchor, type JsonSchema } from "./openapi";
 import { TypeLabel } from "./TypeLabel";
 
 /** What OperationView renders of one operation; schemas keep only what TypeLabel shows. */
@@ -31,9 +31,6 @@ export interface OperationViewData {
   curl: string;
   sdk: string;
 }
-
-/** The anchor of an error status's description on a resource page (ErrorAnswers). */
-export const errorAnchor = (status: string) => `error-${status}`;
 
 export function OperationView({ view }: { view: OperationViewData }) {
   const { method, path, anchor, basePath, detailsSrc, successes, errors } = view;

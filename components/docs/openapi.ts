@@ -96,6 +96,9 @@ export const refName = (ref: string) => ref.split("/").pop() ?? ref;
 
 export const schemaAnchor = (name: string) => `schema-${name}`;
 
+/** The anchor of an error status's description on a resource page (OperationCard.tsx ErrorAnswers). */
+export const errorAnchor = (status: string) => `error-${status}`;
+
 export function resolveRef(doc: OpenApiDoc, schema: JsonSchema): JsonSchema {
   return schema.$ref ? (doc.components?.schemas?.[refName(schema.$ref)] ?? {}) : schema;
 }
