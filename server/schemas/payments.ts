@@ -142,6 +142,11 @@ export const checkoutResponse = namedObject("Checkout", {
   ...timestamps,
 });
 
+/** The optional body of registration create and finalize (spec 4.7): no field is read; none, or `{}`, is sent. */
+export const checkoutStepBody = z
+  .looseObject({})
+  .meta({ id: "CheckoutStepRequest", description: "Optional; no fields are read (an empty object is accepted)" });
+
 /** A finalize whose payment attempt failed (spec 7.4): a 400 carrying the checkout, its payment's message and code. */
 export const checkoutPaymentFailedResponse = checkoutResponse
   .extend({
