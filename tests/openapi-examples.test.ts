@@ -71,7 +71,12 @@ describe("the documented examples", () => {
       );
       expect(shown.status, key).toBe(sent.status);
       const [method, path] = key.split(" ");
-      checkAnswer(method, path, shown.status, shown.answer === null ? null : "application/json", shown.answer);
+      try {
+        checkAnswer(method, path, shown.status, shown.answer === null ? null : "application/json", shown.answer);
+      } catch (e) {
+        throw new Error(`${(e as Error).message}
+The documented example is stale: run \`npm run openapi:examples\`.`);
+      }
     }
   });
 });
