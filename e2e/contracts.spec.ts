@@ -1,6 +1,6 @@
 // Contracts in the console, as a seller uses them: the list (filters and search kept in the URL), a
-// contract's page, upgrading an item through the preview (the confirmed adjustment equals the preview),
-// canceling at period end and restarting. axe on both pages and on an open preview dialog.
+// contract's page, upgrading an item through the preview (the confirmed adjustment equals the preview), an
+// upgrade applied only once paid refused by a declining card, canceling at period end and restarting. axe on both pages and on an open preview dialog.
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
 import { signIn } from "./_signIn";
@@ -56,6 +56,49 @@ test("upgrade an item with the preview, confirm, and see the adjustment", async 
   const api = await (await request.get(`/api/v2/subscription-contracts/${contract.id}/`, { headers: SECRET })).json();
   expect(api.items.find((i: { status: string }) => i.status === "active").price_id).toBe(premium);
   expect(total).toMatch(/^\d+\.\d{4}$/);
+});
+
+test("an upgrade invoiced now and applied only once paid: a declined card changes nothing", async ({
+  page,
+  request,
+}) => {
+  // a customer of this test whose only card declines
+  const reference = `cust-console-declines-${Date.now()}`;
+  expect((await request.post("/api/v2/customers/", { headers: SECRET, data: { reference } })).status()).toBe(201);
+  const cards = await (await request.get("/api/v2/customers/cust-1001/payment-methods/", { headers: SECRET })).json();
+  const card = await request.post(`/api/v2/customers/${reference}/payment-methods/`, {
+    headers: SECRET,
+    data: {
+      account_payment_processor: cards[0].account_payment_processor_id,
+      collection_method: "card",
+      card: { number: "4000000000000002", exp_month: 12, exp_year: 2031, cvc: "123" },
+    },
+  });
+  expect(card.status()).toBe(201);
+  const contract = await newContract(request, reference);
+  const premium = await priceId(request, "streaming-premium-monthly");
+  await signIn(page);
+  await page.goto(`/admin/contracts/${contract.id}`);
+  await page
+    .getByTestId(`item-${contract.items[0].id}`)
+    .getByRole("button", { name: "Change Streaming Basic" })
+    .click();
+  const dialog = page.getByRole("dialog", { name: "Change Streaming Basic" });
+  await dialog.getByLabel("Price").selectOption(String(premium));
+  await dialog.getByLabel("Proration").selectOption("always_invoice");
+  await dialog.getByLabel("If a charge made now fails").selectOption("pending_if_incomplete");
+  await dialog.getByRole("button", { name: "Preview" }).click();
+  await expect(dialog.getByTestId("proration-preview")).toBeVisible();
+  await dialog.getByRole("button", { name: "Confirm change" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("The payment failed: The card was declined.");
+  await expect(dialog.getByRole("alert")).toContainText("The change was not applied");
+  await expectNoSeriousA11yViolations(page);
+  const api = await (await request.get(`/api/v2/subscription-contracts/${contract.id}/`, { headers: SECRET })).json();
+  expect([api.contract_version, api.items[0].price_id, api.billing_attention_required]).toEqual([
+    contract.contract_version,
+    contract.items[0].price_id,
+    false,
+  ]);
 });
 
 test("cancel at period end, then restart", async ({ page, request }) => {

@@ -38,6 +38,9 @@ test("a succeeded run links to its numbered receipt, as a page and a PDF, in the
   await expect(page.getByTestId("receipt-customer")).toContainText("Alice Example");
   await expect(page.getByTestId("receipt-lines")).toContainText("Streaming");
   await expect(page.getByTestId("receipt-totals")).toContainText("Amount charged");
+  // 9.90 + 24 % VAT = 12.276, charged 12.28: the rounding reads as what was added, in cents elsewhere
+  await expect(page.getByTestId("receipt-rounding")).toHaveText("+€0.004");
+  await expect(page.getByTestId("receipt-charged")).toHaveText("€12.28");
   await expectNoSeriousA11yViolations(page);
   const pdf = await page.request.get(`/admin/billing-runs/${paid.id}/receipt/pdf`);
   expect(pdf.status()).toBe(200);

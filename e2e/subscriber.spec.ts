@@ -1,6 +1,7 @@
 // The subscriber page on a phone (375 px) and a desktop (1280 px): upgrade with a preview then confirm
-// (the run charges the previewed amount), downgrade at renewal, cancel and undo, update card, and an
-// action the seller disabled. axe on the page and its dialogs; screenshots into the test output.
+// (the run charges the previewed amount), an upgrade refused by a declining card (nothing changes; another
+// card, then it applies), downgrade at renewal, cancel and undo, update card, and an action the seller
+// disabled. axe on the page and its dialogs; screenshots into the test output.
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
 import { signIn } from "./_signIn";
@@ -9,6 +10,7 @@ const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
 test.describe.configure({ mode: "serial" });
 
 async function familyContract(request: APIRequestContext, customer = "cust-1002") {
+  // cust-1002's seeded card declines: journeys that pay now use cust-1001 (4242) or a customer of their own
   const bundles = await (await request.get("/api/v2/bundle-templates/", { headers: SECRET })).json();
   const list = Array.isArray(bundles) ? bundles : bundles.results;
   const family = list.find((b: { name: string }) => b.name === "Family Bundle");
@@ -48,7 +50,7 @@ test("on a phone: upgrade with a preview, confirm, and the run charges exactly t
   request,
 }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  const { contract, path } = await familyContract(request);
+  const { contract, path } = await familyContract(request, "cust-1001");
   await page.goto(path);
   await expect(page.getByRole("heading", { name: "Your subscription" })).toBeVisible();
   await expect(page.getByTestId("next-billing")).toBeVisible();
@@ -66,16 +68,100 @@ test("on a phone: upgrade with a preview, confirm, and the run charges exactly t
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole("button", { name: "Confirm and pay" }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("change-done")).toHaveText("Your plan has been changed.");
 
   const runs = await (await request.get(`/api/v2/billing-runs/?contract=${contract.id}`, { headers: SECRET })).json();
   const list = Array.isArray(runs) ? runs : runs.results;
   const adjustment = list.find((r: { kind: string }) => r.kind === "adjustment");
   expect(adjustment.total_amount).toBe(previewed);
+  // paid before the plan changed
+  expect(adjustment.state).toBe("succeeded");
   await expect(page.getByTestId(`run-amount-${adjustment.id}`)).toHaveAttribute("data-amount", previewed!);
   await expect(page.getByRole("link", { name: /Receipt/ }).first()).toHaveAttribute(
     "href",
     new RegExp(`^${path}receipts/\\d+$`),
   );
+});
+
+test("a declining card: the upgrade changes nothing and says why; with another card it applies", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  // a customer of this test whose only card declines (cust-1002's card is shared with other specs)
+  const reference = `cust-declines-${Date.now()}`;
+  const created = await request.post("/api/v2/customers/", {
+    headers: SECRET,
+    data: { reference, name: "Declining Card" },
+  });
+  expect(created.status()).toBe(201);
+  const seededCards = await (
+    await request.get("/api/v2/customers/cust-1001/payment-methods/", { headers: SECRET })
+  ).json();
+  const card = await request.post(`/api/v2/customers/${reference}/payment-methods/`, {
+    headers: SECRET,
+    data: {
+      account_payment_processor: seededCards[0].account_payment_processor_id,
+      collection_method: "card",
+      card: { number: "4000000000000002", exp_month: 12, exp_year: 2031, cvc: "123" },
+    },
+  });
+  expect(card.status()).toBe(201);
+  const { contract, path } = await familyContract(request, reference);
+  const readContract = async () =>
+    (await request.get(`/api/v2/subscription-contracts/${contract.id}/`, { headers: SECRET })).json();
+
+  await page.goto(path);
+  await page.getByRole("button", { name: "Switch to Premium" }).click();
+  const dialog = page.getByTestId("change-dialog");
+  await expect(dialog.getByTestId("preview-line").first()).toBeVisible();
+  const previewed = await dialog.getByTestId("preview-charge-now").getAttribute("data-amount");
+  await dialog.getByRole("button", { name: "Confirm and pay" }).click();
+  const declined = page.getByTestId("payment-declined");
+  await expect(declined).toContainText("Payment declined: The card was declined.");
+  await expect(declined).toContainText("Your plan has not changed");
+  await expect(page.getByText("Your plan has been changed.")).toHaveCount(0);
+  await noHorizontalOverflow(page);
+  await page.screenshot({ path: test.info().outputPath("subscriber-declined-375.png"), fullPage: true });
+  await expectNoSeriousA11yViolations(page);
+  // nothing changed: the plan, the version, no payment to chase
+  const unchanged = await readContract();
+  expect(unchanged.items[0].price_id).toBe(contract.items[0].price_id);
+  expect(unchanged.contract_version).toBe(contract.contract_version);
+  expect(unchanged.billing_attention_required).toBe(false);
+  await expect(page.getByTestId("items")).toContainText(contract.items[0].product_name);
+
+  await declined.getByRole("button", { name: "Use another card" }).click();
+  await expect(page).toHaveURL(/\/pay\/registrations\/pmr_/);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Save card" }).click();
+  await expect(page.getByTestId("verified")).toBeVisible();
+  await page.goto(path);
+  await expect(page.getByTestId("card-on-file")).toHaveText("visa ending in 4242");
+
+  await page.getByRole("button", { name: "Switch to Premium" }).click();
+  await expect(dialog.getByTestId("preview-charge-now")).toHaveAttribute("data-amount", previewed!);
+  await dialog.getByRole("button", { name: "Confirm and pay" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("change-done")).toHaveText("Your plan has been changed.");
+  await expect(page.getByTestId("payment-declined")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  const changed = await readContract();
+  expect(changed.items[0].price_id).not.toBe(contract.items[0].price_id);
+  expect(changed.contract_version).toBe(contract.contract_version + 1);
+  const runs = await (await request.get(`/api/v2/billing-runs/?contract=${contract.id}`, { headers: SECRET })).json();
+  const list: { kind: string; state: string; total_amount: string }[] = Array.isArray(runs) ? runs : runs.results;
+  expect(
+    list
+      .filter((r) => r.kind === "adjustment")
+      .map((r) => [r.state, r.total_amount])
+      .sort(),
+  ).toEqual([
+    ["canceled", previewed],
+    ["succeeded", previewed],
+  ]);
 });
 
 test("downgrade under the default policy: nothing now, scheduled for the renewal, then keep the current plan", async ({

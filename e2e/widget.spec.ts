@@ -341,7 +341,7 @@ test("hosted card form: a declined card ends in 'the payment failed', also when 
   await page.getByLabel("Expiry (MM/YY)").fill("12/30");
   await page.getByLabel("CVC").fill("123");
   await page.getByRole("button", { name: "Save card" }).click();
-  await expect(page.getByTestId("verified")).toContainText("The payment has not been taken yet");
+  await expect(page.getByTestId("verified")).toContainText("Nothing has been charged yet");
   expect((await publicCall("finalize/", {})).status).toBe(400);
   await expect(page.getByTestId("payment-failed")).toContainText("The payment failed: The card was declined.");
   await page.reload();

@@ -2,7 +2,9 @@
 // answer 503 (with Retry-After) instead of 500. Shapes found by stopping, restarting and pausing
 // PostgreSQL under load (tests/faults): the Prisma adapter reports them as P1001/P1017/P2024, or as P2010
 // carrying the server's SQLSTATE in meta.driverAdapterError; node-postgres as socket error codes,
-// "Connection terminated ..." messages, or server errors of class 08 / 57P0x.
+// "Connection terminated ..." messages, or server errors of class 08 / 57P0x. Under load, a transaction
+// that cannot get a pooled connection within its wait budget (P2028 "Unable to start a transaction in the
+// given time") is the same: busy now, worth retrying.
 
 /** Seconds a client should wait before retrying. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -21,7 +23,7 @@ const SOCKET_CODES = new Set([
   "ENOTFOUND",
 ]);
 const MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Can't reach database server|Server has closed the connection|not queryable|Query read timeout|the database system is (starting up|shutting down|in recovery)|terminating connection due to administrator command|Timed out fetching a new connection/i;
+  /Connection terminated|timeout exceeded when trying to connect|Can't reach database server|Server has closed the connection|not queryable|Query read timeout|the database system is (starting up|shutting down|in recovery)|terminating connection due to administrator command|Timed out fetching a new connection|Unable to start a transaction in the given time/i;
 
 function looksUnavailable(e: Record<string, unknown>): boolean {
   const code = typeof e.code === "string" ? e.code : typeof e.originalCode === "string" ? e.originalCode : "";

@@ -7,6 +7,15 @@ export interface ChangelogEntry {
 
 export const CHANGELOG: ChangelogEntry[] = [
   {
+    date: "2026-11-26",
+    changes: [
+      "Item changes (items/add, update, remove) take payment_behavior (x-extension): allow_incomplete (default, unchanged behaviour) or pending_if_incomplete (the change applies only once its charge now is paid; a failed payment is a 400 `payment` and changes nothing). Their response gains change_state with pending_if_incomplete.",
+      "Run state voided and event billing_run.voided (x-extension), with void_reason: change_not_paid (the payment of a pending_if_incomplete change failed; the change was dropped) or unpaid_checkout (a checkout never paid, closed when it or its session expired).",
+      "Checkouts: after a declined payment, a new registration and finalize again pay the same contract's initial run; contracts gain ended_reason (unpaid_checkout).",
+      "Quotes and checkouts with a discount: discount.recurring_total_amount_after_discount.",
+    ],
+  },
+  {
     date: "2026-11-23",
     changes: [
       "POST /v2/webhook-endpoints/ documents its response (WebhookEndpointCreated, with the signing secret).",

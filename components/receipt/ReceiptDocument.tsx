@@ -1,9 +1,12 @@
-// The receipt of a succeeded billing run, printable: seller and customer, lines with their
-// explanations, tax per rate, discount, credit, rounding to the currency's unit and the amount charged,
-// then the payments. No hooks: the console, the subscriber page and any server render use it alike.
+// The receipt of a succeeded billing run, printable: seller and customer, lines, tax per rate, discount,
+// credit, rounding to the currency's unit and the amount charged, then the payments. No hooks: the console,
+// the subscriber page and any server render use it alike. The engine's explanation of a line is the
+// seller's (behind "Explain" in the console); customers read the lines in plain words only.
+// Money in the currency's minor unit (EUR 2 digits, JPY 0, KWD 3); the rounding line is what was added
+// to reach the charged amount, signed (12.276 charged as 12.28 reads "+€0.004").
 import { formatDateInZone } from "@/components/ui/dates";
 import { HeaderRow } from "@/components/ui/HeaderRow";
-import { formatMoney } from "@/components/ui/money";
+import { formatAdjustment, formatMinorUnit } from "@/components/ui/money";
 import type { Receipt } from "@/server/domain/receipts/receipt";
 
 const ZERO = "0.0000";
@@ -12,13 +15,16 @@ export function ReceiptDocument({
   receipt: r,
   timeZone = "UTC",
   pdfHref,
+  explain = false,
 }: {
   receipt: Receipt;
   timeZone?: string;
+  /** The seller's view: each line's pricing explanation behind "Explain". */
+  explain?: boolean;
   /** Where the PDF of this receipt downloads from (a link in the header; hidden when printing). */
   pdfHref?: string;
 }) {
-  const m = (amount: string) => formatMoney(amount, r.currency);
+  const m = (amount: string) => formatMinorUnit(amount, r.currency);
   const day = (iso: string) => formatDateInZone(iso, timeZone);
   return (
     <article
@@ -80,7 +86,12 @@ export function ReceiptDocument({
                   {day(l.service_period_start_at)} – {day(l.service_period_end_at)}
                   {l.discount_amount !== ZERO ? ` · discount ${m(l.discount_amount)}` : ""}
                 </span>
-                <span className="block text-xs text-slate-700">{l.explanation}</span>
+                {explain ? (
+                  <details className="text-xs text-slate-700 print:hidden">
+                    <summary className="cursor-pointer">Explain</summary>
+                    {l.explanation}
+                  </details>
+                ) : null}
               </td>
               <td className="py-2 pl-3 text-right">
                 {l.tax_rate ? `${l.tax_rate}% ` : ""}
@@ -112,8 +123,10 @@ export function ReceiptDocument({
         <dt className="font-medium">Total</dt>
         <dd className="text-right font-medium">{m(r.total_amount)}</dd>
         {r.credit_applied_amount !== ZERO ? <Row label="Credit applied">−{m(r.credit_applied_amount)}</Row> : null}
-        {r.rounding_adjustment_amount !== ZERO ? (
-          <Row label="Rounding to the currency's unit">{m(r.rounding_adjustment_amount)}</Row>
+        {r.rounding_amount !== ZERO ? (
+          <Row label="Rounding to the currency's unit">
+            <span data-testid="receipt-rounding">{formatAdjustment(r.rounding_amount, r.currency)}</span>
+          </Row>
         ) : null}
         <dt className="text-base font-semibold">Amount charged</dt>
         <dd className="text-right text-base font-semibold" data-testid="receipt-charged">

@@ -1,14 +1,16 @@
 "use client";
 // Change plan: the options the seller allows (other prices, quantity, add-ons, removing optional items).
 // Every change is previewed first (the same proration preview as the API) and confirmed with the
-// preview's token, so what is charged is exactly what was shown.
+// preview's token, so what is charged is exactly what was shown. An upgrade takes effect only once its
+// payment succeeds: a declined card leaves the plan as it was, and the page says why and offers another card.
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { inputClass } from "@/components/ui/FormField";
 import { Money } from "@/components/ui/Money";
-import type { ChangePreview } from "@/server/domain/selfService/actions";
+import type { ChangePreview, ChangeState } from "@/server/domain/selfService/actions";
 import type { ChangeOptions } from "@/server/domain/selfService/options";
 import type { PlanChange } from "@/server/schemas/selfService";
+import { UpdateCard } from "./LifecycleActions";
 import { PreviewSummary } from "./PreviewSummary";
 import { useSubscriberAction } from "./useSubscriberAction";
 
@@ -16,6 +18,14 @@ const buttonClass =
   "min-h-11 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50 disabled:opacity-60";
 
 type Offered = { label: string; period_amount: string };
+
+/** What the page says once a change is confirmed: only "changed" when it was. */
+const CONFIRMED: Record<ChangeState, string> = {
+  applied: "Your plan has been changed.",
+  scheduled: "Your change is scheduled for your renewal.",
+  awaiting_payment:
+    "Your bank is asked to confirm the payment. Your plan changes as soon as it is confirmed; until then it stays as it is.",
+};
 type Action = "Switch to" | "Add";
 
 // One offered price (another price of an item, or an add-on): its period amount and the button choosing it.
@@ -48,32 +58,44 @@ export function ChangePlan({
   options,
   currency,
   nextBillingAt,
+  canUpdateCard,
 }: {
   options: ChangeOptions;
   currency: string;
   nextBillingAt: string | null;
+  /** the seller lets customers replace their card (offered after a declined payment) */
+  canUpdateCard: boolean;
 }) {
   const preview = useSubscriberAction<ChangePreview>();
-  const confirm = useSubscriberAction();
+  const confirm = useSubscriberAction<{ change_state: ChangeState }>();
   const [pending, setPending] = useState<{ change: PlanChange; result: ChangePreview } | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // the processor's reason for refusing the upgrade's payment (the plan did not change)
+  const [declined, setDeclined] = useState<string | null>(null);
 
   async function ask(change: PlanChange) {
     setDone(null);
+    setDeclined(null);
     const result = await preview.run({ action: "preview_change", change }, { refresh: false });
     if (result) setPending({ change, result });
   }
   async function apply() {
     if (!pending) return;
-    const ok = await confirm.run({
-      action: "confirm_change",
-      change: pending.change,
-      preview_token: pending.result.preview.preview_token,
-    });
-    if (ok) {
-      setDone(
-        pending.result.scheduled_for ? "Your change is scheduled for your renewal." : "Your plan has been changed.",
-      );
+    const result = await confirm.run(
+      { action: "confirm_change", change: pending.change, preview_token: pending.result.preview.preview_token },
+      {
+        // a failed payment (400 `payment`): shown on the page with a way to another card, the dialog closes
+        onError: (body) => {
+          const reason = Array.isArray(body.payment) ? String(body.payment[0]) : null;
+          if (!reason) return false;
+          setDeclined(reason);
+          setPending(null);
+          return true;
+        },
+      },
+    );
+    if (result) {
+      setDone(CONFIRMED[result.change_state] ?? CONFIRMED.applied);
       setPending(null);
     }
   }
@@ -160,9 +182,27 @@ export function ChangePlan({
         </p>
       ) : null}
       {done ? (
-        <p role="status" className="text-sm text-green-800">
+        <p role="status" className="text-sm text-green-800" data-testid="change-done">
           {done}
         </p>
+      ) : null}
+      {declined ? (
+        <div
+          role="alert"
+          className="space-y-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+          data-testid="payment-declined"
+        >
+          <p>
+            <span className="font-semibold">Payment declined:</span> {declined}
+          </p>
+          <p>
+            Your plan has not changed and nothing was charged.{" "}
+            {canUpdateCard
+              ? "Use another card, then confirm the change again."
+              : "Please contact the seller about your payment method."}
+          </p>
+          {canUpdateCard ? <UpdateCard label="Use another card" /> : null}
+        </div>
       ) : null}
       <ConfirmDialog
         open={!!pending}
@@ -171,7 +211,11 @@ export function ChangePlan({
           confirm.clearError();
         }}
         title={pending?.result.direction === "upgrade" ? "Confirm your upgrade" : "Confirm your change"}
-        description="This is exactly what the change charges or credits."
+        description={
+          pending && pending.result.preview.invoice_now_amount !== "0.0000"
+            ? "This is exactly what the change charges now; your plan changes once the payment succeeds."
+            : "This is exactly what the change charges or credits."
+        }
         confirmLabel={pending?.result.preview.invoice_now_amount !== "0.0000" ? "Confirm and pay" : "Confirm change"}
         pending={confirm.pending}
         error={confirm.error}

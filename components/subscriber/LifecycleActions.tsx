@@ -143,7 +143,8 @@ export function PauseActions({ paused }: { paused: boolean }) {
   );
 }
 
-export function UpdateCard() {
+/** A button that opens the processor's hosted card form for a new card (after a declined payment: "Use another card"). */
+export function UpdateCard({ label = "Update card" }: { label?: string }) {
   const act = useSubscriberAction<{ hosted_url: string }>();
   return (
     <div>
@@ -156,7 +157,7 @@ export function UpdateCard() {
           if (r) window.location.assign(r.hosted_url);
         }}
       >
-        Update card
+        {label}
       </button>
       {act.error ? (
         <p role="alert" className="text-sm text-red-800">

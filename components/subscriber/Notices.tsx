@@ -1,5 +1,6 @@
 // Status notices at the top of the subscriber page: a failed first payment, a payment that needs
-// attention, a trial, a scheduled end, a pause, an ended subscription.
+// attention, a plan change waiting for the bank's confirmation, a trial, a scheduled end, a pause, an ended
+// subscription.
 import { DateTime } from "@/components/ui/DateTime";
 import type { SubscriberPageView } from "@/server/domain/selfService/page";
 
@@ -23,6 +24,13 @@ export function Notices({ view }: { view: SubscriberPageView }) {
               <p key={n} role="alert" className={alert} data-testid="notice-payment-attention">
                 A payment needs your attention: the last charge failed. Pay it below in your billing history, or update
                 your card first.
+              </p>
+            );
+          case "change_awaiting_payment":
+            return (
+              <p key={n} role="status" className={info} data-testid="notice-change-awaiting-payment">
+                Your bank is asked to confirm the payment of your plan change. The change takes effect once it is
+                confirmed; until then your plan stays as it is.
               </p>
             );
           case "trial":

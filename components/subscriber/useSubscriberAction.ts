@@ -17,12 +17,19 @@ function messageOf(body: unknown, status: number): string {
   return first?.[0] ?? `Something went wrong (${status}). Reload the page and try again.`;
 }
 
+export interface RunOptions {
+  /** reload the page's server data after success (default true) */
+  refresh?: boolean;
+  /** an error the caller shows itself (true: handled, the hook keeps no message of it) */
+  onError?: (body: Record<string, unknown>, status: number) => boolean;
+}
+
 export function useSubscriberAction<T = unknown>() {
   const keys = useContext(PageKeysContext);
   const router = useRouter();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  async function run(body: Record<string, unknown>, opts: { refresh?: boolean } = {}): Promise<T | null> {
+  async function run(body: Record<string, unknown>, opts: RunOptions = {}): Promise<T | null> {
     setPending(true);
     setError(null);
     try {
@@ -34,7 +41,7 @@ export function useSubscriberAction<T = unknown>() {
       });
       const data = await res.json().catch(() => null);
       if (!res.ok) {
-        setError(messageOf(data, res.status));
+        if (!opts.onError?.((data ?? {}) as Record<string, unknown>, res.status)) setError(messageOf(data, res.status));
         return null;
       }
       if (opts.refresh !== false) router.refresh();

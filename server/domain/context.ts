@@ -1,6 +1,8 @@
-// The context every domain function gets (`ctx`): database, account, clock, actor, logs.
+// The context every domain function gets (`ctx`): database, account, clock, actor, logs, and the
+// idempotency fence of a keyed request.
 import type { Clock } from "@/server/clock";
 import type { Db } from "@/server/db";
+import type { IdempotencyFence } from "@/server/domain/idempotency/fence";
 import type { Logger } from "@/server/log";
 
 /** Everything a domain function may touch: the database, the caller's account, time and logs. */
@@ -19,6 +21,11 @@ export interface Ctx {
   catalogVersion?: bigint;
   /** Who acts when it is not the account's own user or key: the customer on the subscriber page. Recorded on events. */
   actor?: EventActor;
+  /**
+   * Set for a request with an idempotency key on a route whose effect is one transaction: the domain
+   * function stores the key's outcome in that transaction (`fenceIdempotency`, idempotency/fence.ts).
+   */
+  idempotency?: IdempotencyFence;
 }
 
 /** The initiator an event records (`actor` of the event payload); absent for the seller's own changes. */

@@ -73,6 +73,12 @@ export interface EndpointDef<P = any, Q = any, B = any> {
   badRequest?: z.ZodType;
   /** Other media types of the success answer (by the request's `Accept`), with their OpenAPI schema. */
   alternateMedia?: Record<string, { type: "string"; format: "binary" }>;
+  /**
+   * A POST whose effect is one transaction that calls `fenceIdempotency` (domain/idempotency/fence.ts):
+   * with an idempotency key, the response is stored in that transaction, as this makes it of what the
+   * domain function hands the fence (the same body the handler answers, e.g. `(r) => r.contract`).
+   */
+  fencedResponse?: (committed: never) => unknown;
   /** Records a successful change without an API key (the API-key audit of audit.ts is the default). */
   audit?: (ctx: Ctx, input: HandlerInput<P, Q, B>, result: unknown, requestId: string) => Promise<void>;
   handler: (ctx: Ctx, input: HandlerInput<P, Q, B>) => Promise<unknown>;

@@ -1,10 +1,13 @@
 // Idempotent POSTs: `Idempotency-Key` header or `idempotency_key` in the body (spec 4.6). The first
 // request executes; a retry with the same key and parameters gets the stored 2xx response; other
-// parameters under the same key are a 400; failures release the key.
+// parameters under the same key are a 400; failures release the key. Routes whose effect is one
+// transaction (`fencedResponse`) store the response inside it (domain/idempotency/fence.ts), so a crash can
+// never leave an effect without its key's outcome; the others store it once the handler returns.
 import { createHash } from "node:crypto";
 import { canonicalJson } from "@/server/domain/canonical";
 import type { Ctx } from "@/server/domain/context";
 import { DomainError } from "@/server/domain/errors";
+import type { IdempotencyFence } from "@/server/domain/idempotency/fence";
 import { claimKey, completeKey, releaseKey } from "@/server/domain/idempotency/store";
 import { json } from "./response";
 
@@ -25,12 +28,19 @@ export function idempotencyKeyOf(headers: Headers, body: unknown): string | null
 
 const IGNORED = new Set(["idempotency_key"]);
 
+/** How a fenced route answers what its domain function committed (EndpointDef.fencedResponse). */
+export interface FencedRoute {
+  status: number;
+  present(committed: unknown): unknown;
+}
+
 export async function withIdempotency(
   ctx: Ctx,
   key: string,
   url: URL,
   body: unknown,
   run: () => Promise<Response>,
+  fenced?: FencedRoute,
 ): Promise<Response> {
   const scope = `POST ${url.pathname.replace(/\/?$/, "/")}`;
   const hash = createHash("sha256").update(canonicalJson(body, IGNORED)).digest("hex");
@@ -40,20 +50,35 @@ export async function withIdempotency(
       idempotency_key: ["This key was already used with different parameters."],
     });
   if (claim.kind === "busy")
-    throw new DomainError("conflict", "A request with this idempotency key is still in progress.");
+    throw new DomainError("conflict", "A request with this idempotency key is still in progress; retry shortly.");
   if (claim.kind === "replay") return json(claim.body, claim.status, { "idempotent-replayed": "true" });
-  let res: Response;
+  if (claim.takenOver) ctx.log?.info({ scope, recordId: claim.id }, "idempotency key of a dead request taken over");
+  const fence: IdempotencyFence | undefined = fenced && {
+    recordId: claim.id,
+    owner: claim.owner,
+    status: fenced.status,
+    present: fenced.present,
+    stored: false,
+  };
+  ctx.idempotency = fence;
+  // a key left pending (the database went away meanwhile) is taken over by the next retry: never worse than an error
+  const release = () =>
+    releaseKey(ctx.db, claim.id, claim.owner).catch((e) => ctx.log?.warn({ err: e }, "idempotency key not released"));
   try {
-    res = await run();
-  } catch (e) {
-    await releaseKey(ctx.db, claim.id);
-    throw e;
+    let res: Response;
+    try {
+      res = await run();
+    } catch (e) {
+      await release();
+      throw e;
+    }
+    if (res.status < 200 || res.status >= 300) await release();
+    else if (!fence?.stored) {
+      const text = await res.clone().text();
+      await completeKey(ctx.db, claim.id, claim.owner, res.status, text ? JSON.parse(text) : null);
+    }
+    return res;
+  } finally {
+    await claim.hold.release();
   }
-  if (res.status >= 200 && res.status < 300) {
-    const text = await res.clone().text();
-    await completeKey(ctx.db, claim.id, res.status, text ? JSON.parse(text) : null);
-  } else {
-    await releaseKey(ctx.db, claim.id);
-  }
-  return res;
 }

@@ -50,10 +50,18 @@ export function recordEndpoints(path: string, response: z.ZodType, group: Pick<E
         handler: (ctx, { params, query }) => read(ctx, params[param], query),
       }),
     /** POST <record>/<below>: an action without a body, e.g. `deactivate/`. */
-    action: (below: string, summary: string, act: IdCall) => byId("POST", below, summary, act),
+    action: (below: string, summary: string, act: IdCall, options: Pick<EndpointDef, "fencedResponse"> = {}) => ({
+      ...byId("POST", below, summary, act),
+      ...options,
+    }),
     /** POST to the collection: the body is required, the new record is answered with 201. The operation's
      * description is the body schema's: the rules a new record must meet. */
-    create: <B>(summary: string, body: z.ZodType<B>, create: (ctx: Ctx, body: B) => Promise<unknown>) =>
+    create: <B>(
+      summary: string,
+      body: z.ZodType<B>,
+      create: (ctx: Ctx, body: B) => Promise<unknown>,
+      options: Pick<EndpointDef, "fencedResponse"> = {},
+    ) =>
       defineEndpoint({
         method: "POST",
         path: collection,
@@ -64,6 +72,7 @@ export function recordEndpoints(path: string, response: z.ZodType, group: Pick<E
         bodyRequired: true,
         status: 201,
         handler: (ctx, { body }) => create(ctx, body),
+        ...options,
       }),
   };
 }

@@ -147,7 +147,19 @@ export function toRouteHandler(def: EndpointDef) {
         return jsonText(serialized, def.status ?? 200, { "x-request-id": requestId });
       };
       const idempotencyKey = def.method === "POST" && principal ? idempotencyKeyOf(headers, raw) : null;
-      const res = idempotencyKey ? await withIdempotency(ctx, idempotencyKey, url, raw, run) : await run();
+      const res = idempotencyKey
+        ? await withIdempotency(
+            ctx,
+            idempotencyKey,
+            url,
+            raw,
+            run,
+            def.fencedResponse && {
+              status: def.status ?? 200,
+              present: def.fencedResponse as (committed: unknown) => unknown,
+            },
+          )
+        : await run();
       status = res.status;
       // this process changed something for the account: its next request must not see cached state
       if (def.method !== "GET" && !def.readOnly && principal) forgetAccount(principal.accountId);

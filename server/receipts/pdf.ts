@@ -1,7 +1,8 @@
 // The receipt as a PDF, drawn with pdf-lib (pure JavaScript: no browser or font files at run time).
-// The standard Helvetica fonts encode WinAnsi only: other characters print as "?".
+// The standard Helvetica fonts encode WinAnsi only: other characters print as "?". Money as on the HTML
+// receipt (components/receipt/ReceiptDocument.tsx): the currency's minor unit, the rounding signed.
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import { formatMoney } from "@/components/ui/money";
+import { formatAdjustment, formatMinorUnit } from "@/components/ui/money";
 import type { Receipt } from "@/server/domain/receipts/receipt";
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -58,21 +59,6 @@ class Writer {
       this.page.drawText(text, { x: A4.width - MARGIN - w, y: this.y, size, font, color });
     }
   }
-  /** Text wrapped to the page width (explanations). */
-  wrapped(text: string, opts: { size?: number; x?: number; grey?: boolean } = {}) {
-    const size = opts.size ?? 8;
-    const x = opts.x ?? MARGIN;
-    const width = A4.width - MARGIN - x;
-    let line = "";
-    for (const word of this.clean(text, this.regular).split(/\s+/)) {
-      const next = line ? `${line} ${word}` : word;
-      if (this.regular.widthOfTextAtSize(next, size) > width && line) {
-        this.row(line, "", { size, x, grey: opts.grey });
-        line = word;
-      } else line = next;
-    }
-    if (line) this.row(line, "", { size, x, grey: opts.grey });
-  }
   gap(points = 8) {
     this.y -= points;
   }
@@ -89,7 +75,7 @@ export async function receiptPdf(r: Receipt): Promise<Uint8Array> {
     await doc.embedFont(StandardFonts.Helvetica),
     await doc.embedFont(StandardFonts.HelveticaBold),
   );
-  const m = (amount: string) => formatMoney(amount, r.currency);
+  const m = (amount: string) => formatMinorUnit(amount, r.currency);
 
   w.row(r.seller.name, "", { size: 12, bold: true });
   w.row(`Receipt ${r.receipt_number}`, "", { size: 18, bold: true });
@@ -106,7 +92,6 @@ export async function receiptPdf(r: Receipt): Promise<Uint8Array> {
     w.gap(4);
     w.row(`${l.quantity} x ${l.product_name} (${m(l.unit_amount)} each)`, m(l.total_amount));
     w.row(`${day(l.service_period_start_at)} - ${day(l.service_period_end_at)}`, "", { size: 8, grey: true });
-    w.wrapped(l.explanation, { grey: true });
   }
   w.gap(12);
   w.row("Subtotal", m(r.subtotal_amount));
@@ -115,8 +100,8 @@ export async function receiptPdf(r: Receipt): Promise<Uint8Array> {
   if (!r.taxes.length) w.row("Tax", m(r.tax_amount));
   w.row("Total", m(r.total_amount), { bold: true });
   if (r.credit_applied_amount !== "0.0000") w.row("Credit applied", `-${m(r.credit_applied_amount)}`);
-  if (r.rounding_adjustment_amount !== "0.0000")
-    w.row("Rounding to the currency's unit", m(r.rounding_adjustment_amount));
+  if (r.rounding_amount !== "0.0000")
+    w.row("Rounding to the currency's unit", formatAdjustment(r.rounding_amount, r.currency));
   w.row("Amount charged", m(r.charged_amount), { size: 12, bold: true });
   w.gap(12);
   w.row("Payments", "", { bold: true });

@@ -232,6 +232,18 @@ const strict = {
   error: (i: { code: string }) => (i.code === "unrecognized_keys" ? "Unknown field for this operation." : undefined),
 };
 
+/** What an item change does when the charge it bills now fails (extension, Stripe's payment_behavior). */
+export const PAYMENT_BEHAVIORS = ["allow_incomplete", "pending_if_incomplete"] as const;
+export type PaymentBehavior = (typeof PAYMENT_BEHAVIORS)[number];
+const paymentBehavior = z
+  .enum(PAYMENT_BEHAVIORS, { error: "Must be allow_incomplete or pending_if_incomplete." })
+  .optional()
+  .meta({
+    "x-extension": true,
+    description:
+      "Extension: when the change bills a charge now (settlement_behavior=invoice_now or proration_behavior=always_invoice): allow_incomplete (the default, unless the account's console settings choose otherwise) applies the change and leaves the adjustment run to billing and dunning; pending_if_incomplete charges first and applies the change only when the payment succeeds (a failed payment changes nothing: 400 `payment` with the processor's reason, the run canceled; a payment waiting for the customer's bank, pending_external, applies or drops the change when the processor settles it)",
+  });
+
 // the item terms an add and an update both take
 const itemTerms = {
   quantity: quantityInput.optional(),
@@ -239,13 +251,14 @@ const itemTerms = {
   unit_amount_override: input.money.nullable().optional(),
   effective_at: input.dateTime.optional(),
 };
-export const itemAddBody = z.strictObject({ price: input.id, ...itemTerms, ...common }, strict);
+const itemCommon = { ...common, payment_behavior: paymentBehavior };
+export const itemAddBody = z.strictObject({ price: input.id, ...itemTerms, ...itemCommon }, strict);
 export const itemUpdateBody = z.strictObject(
-  { contract_item: input.id, price: input.id.optional(), ...itemTerms, ...common },
+  { contract_item: input.id, price: input.id.optional(), ...itemTerms, ...itemCommon },
   strict,
 );
 export const itemRemoveBody = z.strictObject(
-  { contract_item: input.id, effective_at: input.dateTime.optional(), ...common },
+  { contract_item: input.id, effective_at: input.dateTime.optional(), ...itemCommon },
   strict,
 );
 export const cancelBody = z.strictObject(
@@ -344,6 +357,11 @@ export const itemChangeResponse = namedObject("ContractItemChangeResult", {
   contract_item: contractItemResponse.nullable(),
   proration: prorationPreviewResponse.omit({ preview_token: true, expires_at: true }),
   adjustment_billing_run_id: z.number().int().nullable(),
+  change_state: z.enum(["applied", "awaiting_payment"]).optional().meta({
+    "x-extension": true,
+    description:
+      "Extension, only with payment_behavior=pending_if_incomplete: applied (paid, or nothing to pay now) or awaiting_payment (the processor waits for the customer, e.g. 3-D Secure: the contract is unchanged until the adjustment run settles; it then applies or drops the change)",
+  }),
 });
 
 export type ContractOut = z.infer<typeof contractResponse>;

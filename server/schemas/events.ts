@@ -7,8 +7,12 @@ import { runHeaderFields } from "./runShapes";
 
 export const billingRunEventData = namedObject("BillingRunEventData", {
   ...runHeaderFields(z.enum(["initial", "regular", "adjustment"])),
-  fail_code: z.string().nullable().optional().meta({ description: "On billing_run.failed and .exhausted" }),
-  fail_message: z.string().nullable().optional().meta({ description: "On billing_run.failed and .exhausted" }),
+  fail_code: z.string().nullable().optional().meta({ description: "On billing_run.failed, .exhausted and .canceled" }),
+  fail_message: z
+    .string()
+    .nullable()
+    .optional()
+    .meta({ description: "On billing_run.failed, .exhausted and .canceled" }),
 });
 
 /** Contract events carry the contract as GET returns it, or (activation by a first payment, the end of the last period) at least these fields. */

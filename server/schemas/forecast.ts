@@ -63,7 +63,10 @@ export const forecastResponse = namedObject("AccountForecast", {
           runs: z.number().int(),
           ending: contractsOfMonth,
           renewing: contractsOfMonth.meta({ description: "Runs billing a period longer than 45 days" }),
-          price_changes: contractsOfMonth.meta({ description: "Runs where a line first pays another price version" }),
+          price_changes: contractsOfMonth.meta({
+            description:
+              "Runs where a line first pays another amount (a new version at the same amount, or an item's unit_amount_override, is no change)",
+          }),
         }),
       ),
     }),

@@ -10,7 +10,10 @@ export const receiptResponse = namedObject("Receipt", {
   sequence: z.number().int().meta({ description: "The receipt number as an integer" }),
   billing_run_id: z.number().int(),
   contract_id: z.number().int(),
-  issued_at: dateTime.meta({ description: "When the run was settled (its successful payment, or credit)" }),
+  issued_at: dateTime.meta({
+    description:
+      "When the run was settled (its successful payment, or credit), on the account's clock; numbers follow it",
+  }),
   currency: z.string(),
   seller: z.object({ name: z.string() }),
   customer: z.object({ reference: z.string(), name: z.string().nullable(), email: z.string().nullable() }),
@@ -26,7 +29,9 @@ export const receiptResponse = namedObject("Receipt", {
       service_period_end_at: dateTime,
       quantity: z.number().int(),
       unit_amount: money,
-      discount_amount: money,
+      discount_amount: money.meta({
+        description: "What the item's discount or a coupon took off the line (negative on a credit line)",
+      }),
       subtotal_amount: money.meta({ description: "The line net of tax" }),
       tax_rate: z.string().nullable().meta({ description: 'Percentage, e.g. "24"; null when untaxed' }),
       tax_policy: z.enum(["inclusive", "exclusive"]).nullable(),
@@ -35,7 +40,10 @@ export const receiptResponse = namedObject("Receipt", {
     }),
   ),
   subtotal_amount: money,
-  discount_amount: money.meta({ description: "Sum of the lines' discounts (already deducted from the lines)" }),
+  discount_amount: money.meta({
+    description:
+      "Sum of the lines' discounts (already deducted from the lines): only discounts and coupons, never proration",
+  }),
   taxes: z.array(
     z.object({ rate: z.string(), policy: z.string(), taxable_amount: money, tax_amount: money }).meta({
       description: "Tax per rate",
@@ -44,7 +52,13 @@ export const receiptResponse = namedObject("Receipt", {
   tax_amount: money,
   total_amount: money,
   credit_applied_amount: money,
-  rounding_adjustment_amount: money,
+  rounding_adjustment_amount: money.meta({
+    description: "As on the billing run: amount due − charged_amount (negative when the charge was rounded up)",
+  }),
+  rounding_amount: money.meta({
+    description:
+      "What rounding to the currency's minor unit added to reach the charged amount: charged_amount − amount due (12.2760 charged as 12.28: 0.0040)",
+  }),
   charged_amount: money.meta({ description: "What was charged, in the currency's minor unit" }),
   payments: z.array(z.object({ transaction_id: z.string().nullable(), paid_at: dateTime, amount: money })),
   credits_used: z.array(z.object({ amount: money, reason: z.string(), applied_at: dateTime })),

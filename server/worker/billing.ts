@@ -3,9 +3,9 @@
 import { type Clock, systemClock } from "@/server/clock";
 import type { Db } from "@/server/db";
 import { accountCtx } from "@/server/domain/accountContext";
-import { billRegularRunsInBulk } from "@/server/domain/billing/bulk";
 import { calendarPass } from "@/server/domain/billing/calendarPass";
-import { type DueSummary, dueContractIds, processContract } from "@/server/domain/billing/due";
+import { type DueSummary, dueContractIds } from "@/server/domain/billing/due";
+import { billDueInTimeOrder } from "@/server/domain/billing/timeOrder";
 import type { SystemCtx } from "@/server/domain/context";
 import { mailNotices } from "@/server/domain/notices/mail";
 import { fanOut } from "@/server/domain/webhooks/deliver";
@@ -41,27 +41,11 @@ export async function billChunk(
   base: Clock = systemClock,
 ): Promise<DueSummary> {
   const ctx = await accountCtx(db, chunk.accountId, base);
-  const until = ctx.clock.now();
   const summary: DueSummary = { contracts: 0, runsCreated: 0, runsExecuted: 0, changes: 0 };
-  // the common case in bulk first; then every contract of the chunk through the exact per-contract path
-  // (it finds nothing left for those the bulk step finished)
-  const bulk = await billRegularRunsInBulk(ctx, chunk.ids).catch((e) => {
-    log.error({ err: e, accountId: chunk.accountId }, "bulk billing failed; falling back to per-contract billing");
-    return { built: 0, executed: 0 };
-  });
-  summary.runsCreated += bulk.built;
-  summary.runsExecuted += bulk.executed;
-  const stillDue = await dueContractIds(ctx, until, chunk.ids.length, chunk.ids);
-  summary.contracts += chunk.ids.length - stillDue.length;
-  for (const id of stillDue) {
-    summary.contracts++;
-    try {
-      await processContract(ctx, id, until, summary);
-    } catch (e) {
-      // one contract's failure must not stop the others; it is retried on the next tick
-      log.error({ err: e, contractId: id, accountId: chunk.accountId }, "billing a contract failed");
-    }
-  }
+  // the chunk's due work in time order with the rest of the account (several chunks and processes move
+  // through its instants in step): plain regular runs in bulk, everything else through the exact
+  // per-contract path; a contract that fails is logged and retried on the next tick
+  await billDueInTimeOrder(ctx, ctx.clock.now(), summary, { among: chunk.ids, bulk: true, tolerant: true });
   return summary;
 }
 

@@ -1,7 +1,7 @@
 // A worker that dies mid-way (SIGKILL) must not lose or double-bill anything: after it is killed while
 // billing 300 contracts with a 6-month test-clock jump, another pass (runDueNow) bills every period exactly
 // once with no gaps and no second charge, and runs the dead worker left in `processing` are taken over
-// once their 120 s lease has expired (simulated by moving updated_at into the past).
+// once their 120 s lease has expired (simulated by moving processing_since into the past).
 import { createHash } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/clock";
@@ -72,7 +72,7 @@ async function runClaimedByDeadWorker(attemptWritten: boolean) {
 /** What a lease expiry looks like: the dead worker's claim is older than 120 s. */
 const expireLeases = (accountId: number) =>
   db()
-    .$executeRaw`update billing_runs set updated_at = now() - interval '10 minutes' where account_id = ${accountId} and state = 'processing'`;
+    .$executeRaw`update billing_runs set processing_since = now() - interval '10 minutes' where account_id = ${accountId} and state = 'processing'`;
 
 describe("a worker killed mid-way", () => {
   it(`SIGKILL while billing ${CONTRACTS} contracts × ${MONTHS} months, then runDueNow: every period billed exactly once, no gaps, no double charge`, async () => {

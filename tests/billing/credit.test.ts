@@ -221,6 +221,13 @@ describe("POST /v2/billing-runs/{id}/apply-credit/", () => {
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect((await runDetail(w, run.id)).credit_applied_amount).toBe("1.5000");
     expect((await readContract(w, c.id)).credit_balance).toBe("1.5690");
+    // the key's outcome was stored with the credit use, in its transaction (a crash cannot separate them)
+    expect(
+      await db().idempotencyRecord.findFirstOrThrow({
+        where: { accountId: w.accountId, key: "apply-1" },
+        select: { state: true, resourceType: true, resourceId: true, responseBody: true },
+      }),
+    ).toEqual({ state: "done", resourceType: "billing_run", resourceId: run.id, responseBody: first.body });
   });
 
   it("a scheduled adjustment run takes credit before the worker charges it", async () => {

@@ -137,6 +137,26 @@ describe("forged, unsigned, stale and replayed webhooks are refused", () => {
     expect(await sendWebhook({}, { raw, signature })).toEqual(REFUSED);
     expect(await sendWebhook({}, { raw, signature: signature.replace(/^t=/, "t=0") })).toEqual(REFUSED);
   });
+
+  it("the same signature re-encoded is refused: upper-case hex, a decoy v1 first, trailing junk, a second t", async () => {
+    const p = await pendingPayment();
+    const raw = JSON.stringify({ ...p.event, transaction_id: "txn_not_pending_2" });
+    const signature = signProcessorWebhook(await secretOf(ids.cardProcessor), raw);
+    const [t, v1] = signature.split(",");
+    const hex = v1.slice(3);
+    const decoy = `v1=${"0".repeat(64)}`;
+    // malformed encodings never verify, before or after the genuine one is used
+    for (const variant of [`${t},v1=${hex.toUpperCase()}`, `${t},${v1}zz`, `${t},${v1},x=1`, `${t},${t},${v1}`])
+      expect(await sendWebhook({}, { raw, signature: variant }), variant).toEqual(REFUSED);
+    // a decoy first and the genuine v1 second verifies once (any v1 may match, as in a secret rotation) …
+    expect(await sendWebhook({}, { raw, signature: `${t},${decoy},${v1}` })).toEqual({
+      status: 200,
+      body: { handled: "ignored" },
+    });
+    // … and then is a replay in every spelling
+    for (const variant of [signature, `${t},${v1},${decoy}`, `${t},${decoy},${v1}`])
+      expect(await sendWebhook({}, { raw, signature: variant }), variant).toEqual(REFUSED);
+  });
 });
 
 describe("unknown and known processor ids answer alike", () => {

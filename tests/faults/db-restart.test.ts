@@ -193,7 +193,7 @@ describe("PostgreSQL restarted under load", () => {
     // runs the outage caught mid-charge keep their lease (120 s real time): simulate its expiry once billing is quiet
     await sleep(3_000);
     await db()
-      .$executeRaw`update billing_runs set updated_at = now() - interval '10 minutes' where account_id = ${w.accountId} and state = 'processing'`;
+      .$executeRaw`update billing_runs set processing_since = now() - interval '10 minutes' where account_id = ${w.accountId} and state = 'processing'`;
     let states = "";
     await until(
       () => `every run to succeed (runs by state: ${states})`,

@@ -144,7 +144,7 @@ describe("receipt numbers and documents", () => {
     expect(receipt.credits_used).toHaveLength(1);
     expect(await receiptNumbers(w.accountId)).toEqual([1, 2]);
     // settling a numbered run again (a repeated processor notification) gives no new number
-    await db().$transaction((tx) => assignReceiptNumbers(tx, w.accountId, [run.id]));
+    await db().$transaction((tx) => assignReceiptNumbers(tx, w.accountId, [{ id: run.id, issuedAt: new Date(FEB10) }]));
     expect(await receiptNumbers(w.accountId)).toEqual([1, 2]);
     expect((await db().accountReceiptCounter.findUniqueOrThrow({ where: { accountId: w.accountId } })).lastNumber).toBe(
       2,

@@ -3,7 +3,7 @@
 // failed run (a failure leaves the dunning schedule as it was; a success settles the run, and a checkout's
 // unpaid first payment starts the contract).
 import { beforeAll, describe, expect, it } from "vitest";
-import { processAccountDue } from "@/server/domain/billing/due";
+import { processAccountDue } from "@/server/domain/billing/timeOrder";
 import { csrfTokenFor } from "@/server/domain/selfService/access";
 import { cardOnFile } from "@/server/domain/selfService/card";
 import { subscriberPageView } from "@/server/domain/selfService/page";

@@ -113,7 +113,12 @@ export default async function SubscriberPage({ params }: { params: Promise<{ tok
               Change plan
             </h2>
             <ScheduledChanges changes={c.scheduled_changes} items={c.items} />
-            <ChangePlan options={view.options} currency={c.currency} nextBillingAt={c.next_billing_at} />
+            <ChangePlan
+              options={view.options}
+              currency={c.currency}
+              nextBillingAt={c.next_billing_at}
+              canUpdateCard={p.allow_update_card}
+            />
           </section>
         ) : null}
         <section className={section} aria-labelledby="card-title" data-testid="payment-method">

@@ -93,6 +93,7 @@ export function AddItemDialog({ contractId, currency, ...o }: Ids & Open) {
       currency={currency}
       operation="add_item"
       prorationChoice
+      paymentChoice
       title="Add an item"
       body={body}
       fieldNames={["price", "quantity"]}
@@ -120,6 +121,7 @@ export function UpdateItemDialog({ contractId, currency, item, ...o }: Ids & Ope
       currency={currency}
       operation="update_item"
       prorationChoice
+      paymentChoice
       title={`Change ${item.product_name}`}
       body={body}
       fieldNames={["price", "quantity", "discount_percent", "contract_item"]}
@@ -149,6 +151,7 @@ export function RemoveItemDialog({ contractId, currency, item, ...o }: Ids & Ope
       currency={currency}
       operation="remove_item"
       prorationChoice
+      paymentChoice
       tone="danger"
       title={`Remove ${item.product_name}?`}
       body={{ contract_item: item.id }}

@@ -2,10 +2,11 @@
 // The spec's preview pattern (4.6) for one contract operation: the seller fills the operation's fields,
 // "Preview" asks the server what will be charged or credited and when (PreviewLines), and "Confirm <action>"
 // sends exactly that preview's token, so the result equals the preview. Changing a field drops the preview.
-import { useMutation } from "@tanstack/react-query";
+// Item changes also choose what a charge made now does if its payment fails (payment_behavior).
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState } from "react";
-import { useTRPCClient } from "@/components/trpc/client";
+import { useTRPC, useTRPCClient } from "@/components/trpc/client";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { type FieldErrors, fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { SelectFormField } from "@/components/ui/FormField";
@@ -31,6 +32,44 @@ export interface OperationDialogProps {
   fields?: (errors: FieldErrors) => React.ReactNode;
   /** offer proration_behavior (item changes, cancel, pause) */
   prorationChoice?: boolean;
+  /** offer payment_behavior (item changes) */
+  paymentChoice?: boolean;
+}
+
+const PAYMENT_BEHAVIOR_LABELS: Record<string, string> = {
+  allow_incomplete: "Apply at once; billing collects the payment",
+  pending_if_incomplete: "Apply only once paid",
+};
+
+/** What the seller reads when the change's payment failed (400 `payment`): the reason, and that nothing changed. */
+function paymentFailure(errors: FieldErrors): string | null {
+  return errors.payment?.length
+    ? `The payment failed: ${errors.payment.join(" ")} The change was not applied; the contract is unchanged.`
+    : null;
+}
+
+/** The payment_behavior select: the account's default first, named by what it is. */
+function PaymentBehaviorField({
+  id,
+  errors,
+  ...props
+}: { id: string; errors?: string[] } & ReturnType<typeof useInputValue>[1]) {
+  const trpc = useTRPC();
+  const account = useQuery(trpc.account.get.queryOptions());
+  const fallback = account.data?.item_change_payment_behavior;
+  return (
+    <SelectFormField
+      id={id}
+      label="If a charge made now fails"
+      errors={errors}
+      hint="Matters when the change is invoiced now (Prorate and invoice now)."
+      {...props}
+    >
+      <option value="">Account default{fallback ? ` (${PAYMENT_BEHAVIOR_LABELS[fallback].toLowerCase()})` : ""}</option>
+      <option value="allow_incomplete">{PAYMENT_BEHAVIOR_LABELS.allow_incomplete}</option>
+      <option value="pending_if_incomplete">{PAYMENT_BEHAVIOR_LABELS.pending_if_incomplete}</option>
+    </SelectFormField>
+  );
 }
 
 export function OperationDialog(p: OperationDialogProps) {
@@ -39,8 +78,13 @@ export function OperationDialog(p: OperationDialogProps) {
   const uid = useId();
   const text = OPERATION_TEXTS[p.operation];
   const [proration, prorationProps] = useInputValue();
+  const [payment, paymentProps] = useInputValue();
   const [preview, setPreview] = useState<ProrationPreviewOut | null>(null);
-  const full = { ...p.body, ...(proration ? { proration_behavior: proration } : {}) };
+  const full = {
+    ...p.body,
+    ...(proration ? { proration_behavior: proration } : {}),
+    ...(payment ? { payment_behavior: payment } : {}),
+  };
   const key = JSON.stringify(full);
   useEffect(() => setPreview(null), [key, p.open]);
 
@@ -57,15 +101,17 @@ export function OperationDialog(p: OperationDialogProps) {
         contract_id: p.contractId,
         preview_token: preview!.preview_token,
       } as never),
-    onSuccess: () => {
-      toast.success(text.successMessage);
+    onSuccess: (result) => {
+      // an item change whose payment waits for the customer's bank is not applied yet
+      const awaiting = (result as { change_state?: string } | null)?.change_state === "awaiting_payment";
+      toast.success(awaiting ? "Waiting for the customer's bank to confirm the payment" : text.successMessage);
       p.onOpenChange(false);
       router.refresh();
     },
   });
   const error = confirming.error ?? previewing.error;
   const errors = fieldErrorsOf(error);
-  const shown = [...p.fieldNames, "proration_behavior"];
+  const shown = [...p.fieldNames, "proration_behavior", "payment_behavior", "payment"];
 
   return (
     <ConfirmDialog
@@ -84,7 +130,7 @@ export function OperationDialog(p: OperationDialogProps) {
       pendingLabel={preview ? `${text.confirmLabel}…` : "Previewing…"}
       pending={previewing.isPending || confirming.isPending}
       onConfirm={() => (preview ? confirming.mutate() : previewing.mutate())}
-      error={formErrorOf(error, shown)}
+      error={paymentFailure(errors) ?? formErrorOf(error, shown)}
     >
       <form
         className="space-y-3"
@@ -106,6 +152,9 @@ export function OperationDialog(p: OperationDialogProps) {
             <option value="always_invoice">Prorate and invoice now</option>
             <option value="none">No proration</option>
           </SelectFormField>
+        ) : null}
+        {p.paymentChoice ? (
+          <PaymentBehaviorField id={`${uid}-payment`} errors={errors.payment_behavior} {...paymentProps} />
         ) : null}
       </form>
       {preview ? (

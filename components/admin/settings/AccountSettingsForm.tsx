@@ -1,5 +1,6 @@
 "use client";
-// The account's name, subscriber page URL and display time zone; the mode (test/live) is shown, not edited.
+// The account's name, subscriber page URL, display time zone, renewal notice and what item changes charged
+// now do when their payment fails; the mode (test/live) is shown, not edited.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useMemo } from "react";
@@ -18,7 +19,13 @@ import { SummaryStrip } from "@/components/ui/SummaryStrip";
 import { TableSkeleton } from "@/components/ui/TableSkeleton";
 import { toast } from "@/components/ui/Toaster";
 
-const FIELDS = ["name", "subscriber_url", "display_timezone", "renewal_notice_days"] as const;
+const FIELDS = [
+  "name",
+  "subscriber_url",
+  "display_timezone",
+  "renewal_notice_days",
+  "item_change_payment_behavior",
+] as const;
 
 const zones = (): string[] => {
   const all =
@@ -55,6 +62,7 @@ export function AccountSettingsForm() {
       display_timezone: text(f, "display_timezone"),
       // a number the domain checks (0–90); an empty field keeps the current value
       ...(text(f, "renewal_notice_days") ? { renewal_notice_days: Number(text(f, "renewal_notice_days")) } : {}),
+      item_change_payment_behavior: text(f, "item_change_payment_behavior"),
     });
   }
 
@@ -75,7 +83,7 @@ export function AccountSettingsForm() {
       />
       <Card title="Account">
         <GridForm
-          key={`${a.name}|${a.subscriber_url}|${a.display_timezone}|${a.renewal_notice_days}`}
+          key={`${a.name}|${a.subscriber_url}|${a.display_timezone}|${a.renewal_notice_days}|${a.item_change_payment_behavior}`}
           testId="account-settings-form"
           error={formError}
           onSubmit={onSubmit}
@@ -118,6 +126,15 @@ export function AccountSettingsForm() {
             step={1}
             defaultValue={a.renewal_notice_days}
           />
+          <SelectFormField
+            {...field("item_change_payment_behavior", "account-item-change-payment")}
+            label="Item changes charged now"
+            hint="For API and console item changes that bill a charge at once and name no payment_behavior. The subscriber page always waits for the payment."
+            defaultValue={a.item_change_payment_behavior}
+          >
+            <option value="allow_incomplete">Apply at once; billing collects the payment (allow_incomplete)</option>
+            <option value="pending_if_incomplete">Apply only once paid (pending_if_incomplete)</option>
+          </SelectFormField>
           <div className="sm:col-span-2">
             <SubmitButton pending={update.isPending}>Save settings</SubmitButton>
           </div>

@@ -14,9 +14,11 @@ export function BillingRuns() {
       <Paragraph>
         <InlineCode>scheduled</InlineCode> → <InlineCode>processing</InlineCode> → <InlineCode>succeeded</InlineCode>,
         or <InlineCode>failed</InlineCode> (a retry is due) and finally <InlineCode>exhausted</InlineCode> (no automatic
-        retries left). <InlineCode>pending_external</InlineCode> waits for a processor;{" "}
-        <InlineCode>canceled</InlineCode> runs are not charged. Each run lists its <InlineCode>lines</InlineCode>,{" "}
-        <InlineCode>attempts</InlineCode> (with <InlineCode>fail_code</InlineCode>) and{" "}
+        retries left). <InlineCode>pending_external</InlineCode> waits for a processor; <InlineCode>voided</InlineCode>{" "}
+        runs are never charged and nothing is owed: a checkout&apos;s first payment never made, or an item change made
+        with <InlineCode>payment_behavior=pending_if_incomplete</InlineCode> whose payment failed (the change was
+        dropped); <InlineCode>metadata.void_reason</InlineCode> says which. Each run lists its{" "}
+        <InlineCode>lines</InlineCode>, <InlineCode>attempts</InlineCode> (with <InlineCode>fail_code</InlineCode>) and{" "}
         <InlineCode>transactions</InlineCode>.
       </Paragraph>
       <H2>Dunning</H2>

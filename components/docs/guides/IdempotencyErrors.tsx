@@ -9,9 +9,11 @@ export function IdempotencyErrors() {
         Send an <InlineCode>Idempotency-Key</InlineCode> header (or <InlineCode>idempotency_key</InlineCode> in the
         body) with a POST: the first request executes, a repeat with the same key and body gets the stored answer
         (header <InlineCode>idempotent-replayed: true</InlineCode>), the same key with another body is a 400{" "}
-        <InlineCode>idempotency_key</InlineCode>, and a repeat while the first still runs is a 409. Failed requests
-        release the key. The SDK sets a fresh key on every POST and reuses it on its own retries; pass yours to make
-        retries across restarts safe.
+        <InlineCode>idempotency_key</InlineCode>, and a repeat while the first still runs waits up to 5 seconds for its
+        answer, then is a 409. Failed requests release the key. If the service stopped in the middle of a request (a
+        crash, a database outage), a repeat gets either the stored answer of the change that was made or executes the
+        request once: creating a contract and changing one are never done twice. The SDK sets a fresh key on every POST
+        and reuses it on its own retries; pass yours to make retries across restarts safe.
       </Paragraph>
       <H2>Errors</H2>
       <Paragraph>

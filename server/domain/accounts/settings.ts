@@ -1,8 +1,11 @@
 // The account's console settings: what the admin layout shows (name, mode, the account clock's time,
-// display time zone) and what the settings page edits (name, display time zone, subscriber_url).
+// display time zone) and what the settings page edits (name, display time zone, subscriber_url, renewal
+// notice days, and the payment_behavior of item changes that name none).
 import { accountClock } from "@/server/clock";
+import type { DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
 import { addFieldError, type FieldErrors, invalidFields, notFound } from "@/server/domain/errors";
+import { PAYMENT_BEHAVIORS, type PaymentBehavior } from "@/server/schemas/contracts";
 
 export interface AccountSettings {
   id: number;
@@ -15,6 +18,8 @@ export interface AccountSettings {
   subscriber_url: string | null;
   /** Days before a renewal that subscription_contract.renewal_upcoming is emitted (0: never). */
   renewal_notice_days: number;
+  /** What an item change charged now does when it names no payment_behavior (API and console). */
+  item_change_payment_behavior: PaymentBehavior;
 }
 
 const SELECT = {
@@ -25,6 +30,7 @@ const SELECT = {
   displayTimezone: true,
   subscriberUrl: true,
   renewalNoticeDays: true,
+  itemChangePaymentBehavior: true,
 } as const;
 
 type Row = {
@@ -35,7 +41,11 @@ type Row = {
   displayTimezone: string;
   subscriberUrl: string | null;
   renewalNoticeDays: number;
+  itemChangePaymentBehavior: string;
 };
+
+const isPaymentBehavior = (value: unknown): value is PaymentBehavior =>
+  (PAYMENT_BEHAVIORS as readonly unknown[]).includes(value);
 
 function present(account: Row, ctx: Ctx): AccountSettings {
   return {
@@ -47,7 +57,19 @@ function present(account: Row, ctx: Ctx): AccountSettings {
     display_timezone: isIanaZone(account.displayTimezone) ? account.displayTimezone : "UTC",
     subscriber_url: account.subscriberUrl,
     renewal_notice_days: account.renewalNoticeDays,
+    item_change_payment_behavior: isPaymentBehavior(account.itemChangePaymentBehavior)
+      ? account.itemChangePaymentBehavior
+      : "allow_incomplete",
   };
+}
+
+/** The account's payment_behavior for an item change that names none (the spec's allow_incomplete unless set). */
+export async function defaultPaymentBehavior(db: Ctx["db"] | DbTx, accountId: number): Promise<PaymentBehavior> {
+  const account = await db.account.findUnique({
+    where: { id: accountId },
+    select: { itemChangePaymentBehavior: true },
+  });
+  return isPaymentBehavior(account?.itemChangePaymentBehavior) ? account.itemChangePaymentBehavior : "allow_incomplete";
 }
 
 export async function getAccountSettings(ctx: Ctx): Promise<AccountSettings> {
@@ -73,6 +95,7 @@ export interface AccountSettingsInput {
   display_timezone?: unknown;
   subscriber_url?: unknown;
   renewal_notice_days?: unknown;
+  item_change_payment_behavior?: unknown;
 }
 
 /** Absolute http(s) URL without credentials; the subscriber page links are built on it. */
@@ -100,8 +123,13 @@ function checkSubscriberUrl(value: unknown, fields: FieldErrors): string | null 
 
 export async function updateAccountSettings(ctx: Ctx, input: AccountSettingsInput): Promise<AccountSettings> {
   const fields: FieldErrors = {};
-  const data: { name?: string; displayTimezone?: string; subscriberUrl?: string | null; renewalNoticeDays?: number } =
-    {};
+  const data: {
+    name?: string;
+    displayTimezone?: string;
+    subscriberUrl?: string | null;
+    renewalNoticeDays?: number;
+    itemChangePaymentBehavior?: PaymentBehavior;
+  } = {};
   if (input.name !== undefined) {
     const name = typeof input.name === "string" ? input.name.trim() : "";
     if (!name || name.length > 200) addFieldError(fields, "name", "Enter a name of 1 to 200 characters.");
@@ -119,6 +147,11 @@ export async function updateAccountSettings(ctx: Ctx, input: AccountSettingsInpu
     if (typeof days !== "number" || !Number.isInteger(days) || days < 0 || days > 90)
       addFieldError(fields, "renewal_notice_days", "Enter a whole number of days from 0 (no notice) to 90.");
     else data.renewalNoticeDays = days;
+  }
+  if (input.item_change_payment_behavior !== undefined) {
+    if (!isPaymentBehavior(input.item_change_payment_behavior))
+      addFieldError(fields, "item_change_payment_behavior", "Choose allow_incomplete or pending_if_incomplete.");
+    else data.itemChangePaymentBehavior = input.item_change_payment_behavior;
   }
   if (Object.keys(fields).length) throw invalidFields(fields);
   const account = await ctx.db.account.update({ where: { id: ctx.accountId }, data, select: SELECT });

@@ -86,6 +86,9 @@ export async function buildDueRun(ctx: Ctx, contractId: number): Promise<number 
         periodEndAt: draft.periodEndAt,
         periodKey,
         scheduledAt: at,
+        // the run's dates are the account's (a test clock's step), not the database's
+        createdAt: now,
+        updatedAt: now,
         subtotal: fmt4(draft.subtotal),
         tax: fmt4(draft.tax),
         total: fmt4(draft.total),

@@ -98,7 +98,7 @@ export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ 
       const periods = plans.map(({ at, plan }) => runPeriodOf(plan.lines, { start: at, end: plan.next ?? at }));
       const inserted = await tx.$queryRaw<{ id: number; contract_id: number }[]>`
       insert into billing_runs (account_id, contract_id, customer_id, kind, state, currency, period_start_at, period_end_at, period_key, scheduled_at, subtotal, tax, total, created_at, updated_at)
-      select ${ctx.accountId}, v.c, v.cu, 'regular', 'scheduled', v.cur, v.ps, v.pe, v.k, v.sa, v.s, v.t, v.s + v.t, now(), now()
+      select ${ctx.accountId}, v.c, v.cu, 'regular', 'scheduled', v.cur, v.ps, v.pe, v.k, v.sa, v.s, v.t, v.s + v.t, v.sa, v.sa
       from unnest(${plans.map((p) => p.contract.id)}::int[], ${plans.map((p) => p.contract.customerId)}::int[], ${plans.map((p) => p.contract.currency)}::text[],
                   ${periods.map((p) => p.periodStartAt)}::timestamptz[], ${periods.map((p) => p.periodEndAt)}::timestamptz[], ${plans.map((p) => regularKey(p.at))}::text[],
                   ${plans.map((p) => p.at)}::timestamptz[],
@@ -123,8 +123,8 @@ export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ 
         attemptCount: 0,
         nextAttemptAt: null,
         metadata: {},
-        createdAt: now,
-        updatedAt: now,
+        createdAt: at,
+        updatedAt: at,
       })) as unknown as Prisma.BillingRunGetPayload<object>[];
       const runOf = new Map(runs.map((r) => [r.contractId, r]));
       const lines = plans.flatMap(({ contract, plan }) =>
@@ -144,7 +144,7 @@ export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ 
       where i.id = v.id`;
       await tx.$executeRaw`
       update subscription_contracts c set next_billing_at = v.n, contract_version = c.contract_version + 1, updated_at = v.u
-      from (select unnest(${plans.map((p) => p.contract.id)}::int[]) id, unnest(${plans.map((p) => p.plan.next)}::timestamptz[]) n, unnest(${plans.map(() => now)}::timestamptz[]) u) v
+      from (select unnest(${plans.map((p) => p.contract.id)}::int[]) id, unnest(${plans.map((p) => p.plan.next)}::timestamptz[]) n, unnest(${plans.map((p) => p.at)}::timestamptz[]) u) v
       where c.id = v.id`;
       await insertEvents(
         tx,
@@ -166,7 +166,8 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
   const claimed = new Set(
     (
       await ctx.db.$queryRaw<{ id: number }[]>`
-    update billing_runs set state = 'processing', updated_at = now() where id = any(${built.map((b) => b.run.id)}) and state = 'scheduled' returning id`
+    update billing_runs set state = 'processing', processing_since = now(), updated_at = scheduled_at
+    where id = any(${built.map((b) => b.run.id)}) and state = 'scheduled' returning id`
     ).map((r) => r.id),
   );
   const mine = built.filter((b) => claimed.has(b.run.id));
@@ -189,8 +190,8 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
   const charged = mine.filter((b) => charges.get(b.run.id)!.charged.gt(0));
   const attempts = await ctx.db.$queryRaw<{ id: number; run_id: number }[]>`
     insert into billing_attempts (run_id, attempt_no, state, amount, created_at, updated_at)
-    select v.r, 1, 'processing', v.a, v.c, now() from unnest(${charged.map((b) => b.run.id)}::int[], ${charged.map((b) => fmt4(charges.get(b.run.id)!.charged))}::numeric[], ${charged.map((b) => b.at)}::timestamptz[]) as v(r, a, c)
-    on conflict (run_id, attempt_no) do update set updated_at = now()
+    select v.r, 1, 'processing', v.a, v.c, v.c from unnest(${charged.map((b) => b.run.id)}::int[], ${charged.map((b) => fmt4(charges.get(b.run.id)!.charged))}::numeric[], ${charged.map((b) => b.at)}::timestamptz[]) as v(r, a, c)
+    on conflict (run_id, attempt_no) do update set updated_at = excluded.updated_at
     returning id, run_id`;
   const attemptOf = new Map(attempts.map((a) => [a.run_id, a]));
   const results: { b: Built; r: ChargeResult }[] = [];
@@ -231,17 +232,20 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
       if (ok.length) {
         // a run whose charge rounds to nothing succeeds without an attempt
         const paid = ok.filter((x) => attemptOf.has(x.b.run.id));
-        await tx.$executeRaw`update billing_attempts a set state = 'succeeded', transaction_id = v.t, updated_at = now()
-        from (select unnest(${arr(paid, (x) => attemptOf.get(x.b.run.id)!.id)}::int[]) id, unnest(${arr(paid, (x) => x.r.transactionId)}::text[]) t) v where a.id = v.id`;
+        // paid at the run's instant (the account's clock): the receipt's payment date
+        await tx.$executeRaw`update billing_attempts a set state = 'succeeded', transaction_id = v.t, updated_at = v.u
+        from (select unnest(${arr(paid, (x) => attemptOf.get(x.b.run.id)!.id)}::int[]) id, unnest(${arr(paid, (x) => x.r.transactionId)}::text[]) t,
+                     unnest(${arr(paid, (x) => x.b.at)}::timestamptz[]) u) v where a.id = v.id`;
         await tx.$executeRaw`update billing_runs r set state = 'succeeded', attempt_count = v.n, next_attempt_at = null, updated_at = v.u
         from (select unnest(${arr(ok, (x) => x.b.run.id)}::int[]) id, unnest(${arr(ok, (x) => (attemptOf.has(x.b.run.id) ? 1 : 0))}::int[]) n, unnest(${arr(ok, (x) => x.b.at)}::timestamptz[]) u) v where r.id = v.id`;
         await tx.$executeRaw`update subscription_contracts c set billing_attention_required = false, past_due_since = null, updated_at = v.u
         from (select unnest(${arr(ok, (x) => x.b.contract.id)}::int[]) id, unnest(${arr(ok, (x) => x.b.at)}::timestamptz[]) u) v where c.id = v.id`;
       }
       if (failed.length) {
-        await tx.$executeRaw`update billing_attempts a set state = 'failed', transaction_id = nullif(v.t, ''), fail_code = v.c, fail_message = v.m, updated_at = now()
+        await tx.$executeRaw`update billing_attempts a set state = 'failed', transaction_id = nullif(v.t, ''), fail_code = v.c, fail_message = v.m, updated_at = v.u
         from (select unnest(${failed.map((x) => attemptOf.get(x.b.run.id)!.id)}::int[]) id, unnest(${failed.map((x) => x.r.transactionId)}::text[]) t,
-                     unnest(${failed.map((x) => x.r.failCode)}::text[]) c, unnest(${failed.map((x) => x.r.failMessage)}::text[]) m) v where a.id = v.id`;
+                     unnest(${failed.map((x) => x.r.failCode)}::text[]) c, unnest(${failed.map((x) => x.r.failMessage)}::text[]) m,
+                     unnest(${failed.map((x) => x.b.at)}::timestamptz[]) u) v where a.id = v.id`;
         await tx.$executeRaw`update billing_runs r set state = 'failed', attempt_count = 1, next_attempt_at = v.n, updated_at = v.u
         from (select unnest(${failed.map((x) => x.b.run.id)}::int[]) id, unnest(${failed.map((x) => nextAttemptAfter(x.b.at, 1))}::timestamptz[]) n, unnest(${failed.map((x) => x.b.at)}::timestamptz[]) u) v where r.id = v.id`;
         await tx.$executeRaw`update subscription_contracts c set billing_attention_required = true, past_due_since = coalesce(c.past_due_since, v.u), updated_at = v.u
@@ -250,11 +254,11 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
       for (const outcome of pendingExt) {
         await tx.billingAttempt.update({
           where: { id: attemptOf.get(outcome.b.run.id)!.id },
-          data: { state: "pending_external", transactionId: outcome.r.transactionId },
+          data: { state: "pending_external", transactionId: outcome.r.transactionId, updatedAt: outcome.b.at },
         });
         await tx.billingRun.update({
           where: { id: outcome.b.run.id },
-          data: { state: "pending_external", attemptCount: 1 },
+          data: { state: "pending_external", attemptCount: 1, updatedAt: outcome.b.at },
         });
       }
       const summary = (x: { b: Built }, state: string) => ({
@@ -285,11 +289,11 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
           ),
         ),
       ]);
-      // last: the receipt counter row is held from here to the commit
+      // last: the receipt counter row is held from here to the commit; each receipt is issued at its run's instant
       await assignReceiptNumbers(
         tx,
         ctx.accountId,
-        ok.map((x) => x.b.run.id),
+        ok.map((x) => ({ id: x.b.run.id, issuedAt: x.b.at })),
       );
     },
     { timeout: 60_000 },

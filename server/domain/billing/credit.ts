@@ -5,6 +5,7 @@
 import Decimal from "decimal.js";
 import type { Ctx } from "@/server/domain/context";
 import { invalid } from "@/server/domain/errors";
+import { fenceIdempotency } from "@/server/domain/idempotency/fence";
 import { dec, fmt4 } from "@/server/domain/money";
 import { lockAccountRow } from "@/server/domain/rowLock";
 import type { Prisma } from "@/server/generated/prisma/client";
@@ -22,7 +23,7 @@ export interface ApplyCreditInput {
 
 export async function applyCreditToRun(ctx: Ctx, runId: number, input: ApplyCreditInput) {
   const now = ctx.clock.now();
-  await ctx.db.$transaction(async (tx) => {
+  return ctx.db.$transaction(async (tx) => {
     // the row lock keeps a worker from claiming the run between the check and the update
     await lockAccountRow(tx, "billing_runs", runId, ctx.accountId);
     const run = await tx.billingRun.findUniqueOrThrow({ where: { id: runId } });
@@ -69,6 +70,9 @@ export async function applyCreditToRun(ctx: Ctx, runId: number, input: ApplyCred
     });
     // nothing left for a processor: the run is settled now, without an attempt
     if (runCharge({ ...run, creditApplied }).charged.lte(0)) await recordOutcomeIn(tx, run.id, null, null, now);
+    const view = await getRun(ctx, run.id, tx);
+    // an idempotency key's outcome commits with the credit use, or neither does (a retry took the key over)
+    await fenceIdempotency(tx, ctx, { type: "billing_run", id: run.id }, view);
+    return view;
   });
-  return getRun(ctx, runId);
 }

@@ -1,7 +1,8 @@
-// Everything that comes due for an account, in time order per contract: scheduled cancellations, pause
-// windows and scheduled item changes (applied before the run of the same instant is built), regular runs
-// at next_billing_at, scheduled runs and payment retries. With a test clock moved months ahead, each step
-// runs with the clock at the instant it came due, so dates are exact.
+// Everything that comes due for a contract, in time order: scheduled cancellations, pause windows and
+// scheduled item changes (applied before the run of the same instant is built), regular runs at
+// next_billing_at, scheduled runs and payment retries. With a test clock moved months ahead, each step
+// runs with the clock at the instant it came due, so dates are exact. The order across an account's
+// contracts is timeOrder.ts's.
 import { fixedClock } from "@/server/clock";
 import type { Ctx } from "@/server/domain/context";
 import { applyDue } from "@/server/domain/contracts/state";
@@ -74,7 +75,7 @@ async function nextDueAt(ctx: Ctx, contractId: number, until: Date): Promise<{ a
       select: { nextAttemptAt: true },
     }),
     ctx.db.billingRun.findFirst({
-      where: { contractId, state: "processing", updatedAt: { lt: leaseExpiredBefore() } },
+      where: { contractId, state: "processing", processingSince: { lt: leaseExpiredBefore() } },
       orderBy: { scheduledAt: "asc" },
       select: { scheduledAt: true },
     }),
@@ -107,7 +108,7 @@ export async function processContract(ctx: Ctx, contractId: number, until: Date,
         OR: [
           { state: "scheduled", scheduledAt: { lte: at } },
           { state: "failed", nextAttemptAt: { lte: at } },
-          { state: "processing", updatedAt: { lt: leaseExpiredBefore() } },
+          { state: "processing", processingSince: { lt: leaseExpiredBefore() } },
         ],
       },
       select: { id: true },
@@ -131,19 +132,8 @@ export async function dueContractIds(ctx: Ctx, until: Date, limit = 10_000, amon
       or exists (select 1 from scheduled_item_changes s where s.contract_id = c.id and s.state = 'scheduled' and s.effective_at <= ${until})
       or exists (select 1 from contract_pauses p where p.contract_id = c.id and ((p.state = 'scheduled' and p.start_at <= ${until}) or (p.state = 'active' and p.end_at <= ${until})))
       or exists (select 1 from billing_runs r where r.contract_id = c.id and ((r.state = 'scheduled' and r.scheduled_at <= ${until}) or (r.state = 'failed' and r.next_attempt_at <= ${until})
-                 or (r.state = 'processing' and r.updated_at < now() - make_interval(secs => ${LEASE_SECONDS}))))
+                 or (r.state = 'processing' and r.processing_since < now() - make_interval(secs => ${LEASE_SECONDS}))))
     )
     order by c.id limit ${limit}`;
   return rows.map((r) => r.id);
-}
-
-/** Bills everything due for the account at ctx.clock.now(). */
-export async function processAccountDue(ctx: Ctx): Promise<DueSummary> {
-  const until = ctx.clock.now();
-  const summary: DueSummary = { contracts: 0, runsCreated: 0, runsExecuted: 0, changes: 0 };
-  for (const id of await dueContractIds(ctx, until)) {
-    summary.contracts++;
-    await processContract(ctx, id, until, summary);
-  }
-  return summary;
 }

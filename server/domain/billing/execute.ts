@@ -3,11 +3,14 @@
 // rounded to the currency's minor unit, through the account's processor. A run is claimed atomically
 // (scheduled or due for retry → processing), so concurrent workers never charge it twice; an attempt's
 // idempotency key is (run, attempt_no), so a worker that dies mid-charge repeats the same processor call.
+// The run of an item change pending until paid applies that change on success and is canceled on failure
+// (contracts/settlePendingChange.ts).
 import Decimal from "decimal.js";
 import type { DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
 import { spendCredit } from "@/server/domain/contracts/creditLedger";
 import { withVersionBump } from "@/server/domain/contracts/records";
+import { applyPaidChange, dropUnpaidChange } from "@/server/domain/contracts/settlePendingChange";
 import { emitEvent } from "@/server/domain/events/outbox";
 import { fmt4 } from "@/server/domain/money";
 import { paymentFailedData } from "@/server/domain/notices/events";
@@ -23,14 +26,19 @@ import { presentRunSummary } from "./present";
 /** Runs left in `processing` longer than this (real time) belonged to a worker that died. */
 export const LEASE_SECONDS = 120;
 
+/**
+ * Claims a run for charging. NOTE: the lease is real time (`processing_since`, database time: a worker
+ * dies in real time, whatever an account's test clock says); every date the run shows (`updated_at`
+ * included) stays on the account's clock.
+ */
 export async function claimRun(ctx: Ctx, runId: number): Promise<boolean> {
   const now = ctx.clock.now();
   const claimed = await ctx.db.$executeRaw`
-    update billing_runs set state = 'processing', updated_at = now()
+    update billing_runs set state = 'processing', processing_since = now(), updated_at = ${now}
     where id = ${runId} and account_id = ${ctx.accountId} and (
       (state = 'scheduled' and scheduled_at <= ${now})
       or (state = 'failed' and next_attempt_at <= ${now})
-      or (state = 'processing' and updated_at < now() - make_interval(secs => ${LEASE_SECONDS})))`;
+      or (state = 'processing' and processing_since < now() - make_interval(secs => ${LEASE_SECONDS})))`;
   return claimed === 1;
 }
 
@@ -59,6 +67,11 @@ export async function pickPaymentMethod(
 /** Executes a claimed run to its next state. Returns the state reached. */
 export async function executeRun(ctx: Ctx, runId: number): Promise<string | null> {
   if (!(await claimRun(ctx, runId))) return null;
+  return executeClaimedRun(ctx, runId);
+}
+
+/** Executes a run the caller holds in `processing` (claimed, or created so: an item change pending until paid). */
+export async function executeClaimedRun(ctx: Ctx, runId: number): Promise<string> {
   const now = ctx.clock.now();
   // 1. credit and the attempt row, in one transaction
   const prep = await ctx.db.$transaction(async (tx) => {
@@ -72,7 +85,7 @@ export async function executeRun(ctx: Ctx, runId: number): Promise<string | null
       const use = Decimal.min(await creditAvailableTo(tx, run), new Decimal(run.total.toString()));
       if (use.gt(0)) {
         await recordCreditUse(tx, run, use, `applied automatically to billing run ${run.id}`, now);
-        await tx.billingRun.update({ where: { id: run.id }, data: { creditApplied: fmt4(use) } });
+        await tx.billingRun.update({ where: { id: run.id }, data: { creditApplied: fmt4(use), updatedAt: now } });
         creditApplied = use;
       }
     }
@@ -82,8 +95,9 @@ export async function executeRun(ctx: Ctx, runId: number): Promise<string | null
     const method = await pickPaymentMethod(tx, run, run.contract);
     const attempt = await tx.billingAttempt.upsert({
       where: { runId_attemptNo: { runId, attemptNo } },
-      create: { runId, attemptNo, state: "processing", amount: fmt4(charge.charged), createdAt: now },
-      update: {},
+      create: { runId, attemptNo, state: "processing", amount: fmt4(charge.charged), createdAt: now, updatedAt: now },
+      // a crashed worker's attempt is reused (same idempotency key), its dates on the account's clock
+      update: { updatedAt: now },
     });
     return { run, charge, attempt, method };
   });
@@ -163,8 +177,10 @@ export async function recordOutcomeIn(
     await emitEvent(tx, run.accountId, "billing_run.succeeded", presentRunSummary(updated, contract), now);
     if (run.kind === "initial" && contract.state === "inactive")
       await activateAfterPayment(tx, run.accountId, contract.id, runId, now);
-    // last: the counter row is held from here to the commit
-    await assignReceiptNumbers(tx, run.accountId, [runId]);
+    // an item change pending until paid takes effect with its payment
+    await applyPaidChange(tx, run, now);
+    // last: the counter row is held from here to the commit; the receipt is issued at the settling instant
+    await assignReceiptNumbers(tx, run.accountId, [{ id: runId, issuedAt: now }]);
     return "succeeded";
   }
   if (result.status === "pending_external") {
@@ -193,6 +209,9 @@ export async function recordOutcomeIn(
       updatedAt: now,
     },
   });
+  // the payment of an item change pending until paid: the change is dropped and the run closed, no dunning
+  const dropped = await dropUnpaidChange(tx, run, attemptNo, result, now);
+  if (dropped) return dropped;
   const meta = run.metadata as {
     manual_retry?: boolean;
     no_automatic_retry?: boolean;

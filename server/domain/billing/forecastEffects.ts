@@ -1,11 +1,14 @@
 // What one contract adds to the account forecast: its projected runs (date, total), when it ends, its
-// long-period renewals and the runs where a line first pays another price version.
+// long-period renewals and the runs where a line first pays another amount (priceChange.ts, the
+// simulation's rule too).
 import type Decimal from "decimal.js";
+import type { DecimalLike } from "@/server/domain/money";
 import type { CatalogSnapshot } from "@/server/domain/offers/snapshot";
 import { toTerms } from "@/server/domain/offers/terms";
 import { versionAt } from "@/server/domain/pricing/amounts";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { type ProjectableContract, projection } from "./draft";
+import { priceChangeRuns } from "./priceChange";
 
 /** Runs billing a period longer than this are renewals (yearly, quarterly), not the monthly rhythm. */
 const RENEWAL_MS = 45 * 86_400_000;
@@ -24,23 +27,17 @@ export function contractEffects(
   until: Date,
 ): Effects {
   const { runs, endsAt } = projection(c, catalog, pending, until, Number.POSITIVE_INFINITY, { explain: false });
-  // the version each item's current period was billed at, then each projected run's
-  const paid = new Map<number, number | null>();
+  // the unit amount each item pays for its current period (its override, else the version in effect at
+  // the period's start); a run changes price where a line first pays another amount
+  const paid = new Map<number, DecimalLike>();
   for (const i of c.items) {
     const price = catalog.prices.get(i.priceId);
-    if (price && i.periodStartAt) paid.set(i.id, versionAt(toTerms(price).versions, i.periodStartAt)?.id ?? null);
+    const unit =
+      i.unitAmountOverride ??
+      (price && i.periodStartAt ? versionAt(toTerms(price).versions, i.periodStartAt)?.unitAmount : null);
+    if (unit != null) paid.set(i.id, unit);
   }
-  const priceChanges: Date[] = [];
-  for (const r of runs) {
-    let changed = false;
-    for (const l of r.lines) {
-      if (l.kind !== "recurring" || l.contractItemId == null) continue;
-      const before = paid.get(l.contractItemId);
-      if (before !== undefined && before !== (l.priceVersionId ?? null)) changed = true;
-      paid.set(l.contractItemId, l.priceVersionId ?? null);
-    }
-    if (changed) priceChanges.push(r.at);
-  }
+  const priceChanges = priceChangeRuns(paid, runs).map((k) => runs[k].at);
   return {
     billed: runs.map((r) => [r.at, r.total]),
     endsAt,

@@ -1,13 +1,15 @@
 // Billing run endpoints (spec 4.10) and test clocks (extension).
 
+import type { DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
 import { DomainError, invalid, notFound } from "@/server/domain/errors";
 import { type ListResult, type PageRequest, type PageWindow, pagedList } from "@/server/domain/list";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { calendarPass } from "./calendarPass";
-import { type DueSummary, processAccountDue } from "./due";
+import type { DueSummary } from "./due";
 import { executeRun } from "./execute";
 import { presentRun, runInclude } from "./present";
+import { processAccountDue } from "./timeOrder";
 
 export interface RunListQuery {
   contract?: number;
@@ -38,10 +40,11 @@ export async function listRuns(ctx: Ctx, query: RunListQuery): Promise<ListResul
   );
 }
 
-export async function getRun(ctx: Ctx, id: number) {
-  const run = await ctx.db.billingRun.findFirst({ where: { id, accountId: ctx.accountId }, include: runInclude });
+/** A run as the API shows it; `db` is a transaction's when the run is shown as that transaction leaves it. */
+export async function getRun(ctx: Ctx, id: number, db: DbTx = ctx.db) {
+  const run = await db.billingRun.findFirst({ where: { id, accountId: ctx.accountId }, include: runInclude });
   if (!run) throw notFound();
-  const credits = await ctx.db.contractCredit.findMany({ where: { billingRunId: id }, orderBy: { id: "asc" } });
+  const credits = await db.contractCredit.findMany({ where: { billingRunId: id }, orderBy: { id: "asc" } });
   return presentRun(run, credits);
 }
 

@@ -1,7 +1,8 @@
 // Price-change simulation (extension: POST /v2/catalog/prices/{id}/versions/simulate/, console "Simulate"):
 // every live contract on the price is projected twice by the worker's own run building (projectRuns),
 // with the catalog as it is and with the price's versions as the proposed schedule would leave them
-// (simulateVersion.ts), and the runs are compared. Nothing is written.
+// (simulateVersion.ts), and the runs are compared: a contract is affected from the first run at which a
+// line pays another amount (priceChange.ts, the forecast's rule too). Nothing is written.
 import Decimal from "decimal.js";
 import { scheduleStart, type VersionScheduleInput } from "@/server/domain/catalog/versionSchedule";
 import type { Ctx } from "@/server/domain/context";
@@ -13,6 +14,7 @@ import { toTerms } from "@/server/domain/offers/terms";
 import { versionAt } from "@/server/domain/pricing/amounts";
 import { iso } from "@/server/domain/time";
 import { projectRuns, type RunDraft } from "./draft";
+import { firstPriceChange } from "./priceChange";
 import { type ContractChange, distribution } from "./simulateDistribution";
 import { tryVersion } from "./simulateVersion";
 import { MAX_MONTHS_AHEAD, monthsAfter } from "./upcoming";
@@ -73,7 +75,7 @@ export async function simulatePriceVersion(ctx: Ctx, priceId: number, input: Ver
       billedBefore = billedBefore.plus(billedBy(before, year));
       billedAfter = billedAfter.plus(billedBy(afterRuns, year));
       // both projections bill the same dates (versions change amounts, not periods): compare run by run
-      const k = afterRuns.findIndex((r, n) => !before[n] || !r.total.eq(before[n].total));
+      const k = firstPriceChange(before, afterRuns);
       if (k < 0) continue;
       const line = afterRuns[k].lines.find((l) => l.priceId === priceId && l.kind === "recurring");
       changes.push({

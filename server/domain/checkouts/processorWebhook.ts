@@ -11,7 +11,7 @@ import { accountClockOf } from "@/server/domain/accountContext";
 import { recordOutcome } from "@/server/domain/billing/execute";
 import type { Ctx } from "@/server/domain/context";
 import { DomainError, invalid, isDomainError } from "@/server/domain/errors";
-import { signatureHeader, verifyWebhook } from "@/server/domain/webhooks/sign";
+import { signatureHeader, verifiedSignature } from "@/server/domain/webhooks/sign";
 import { type CardDetails, verifyCard } from "./registrations";
 
 export const PROCESSOR_WEBHOOK_TOLERANCE_S = 5 * 60;
@@ -41,10 +41,8 @@ export interface ProcessorEvent {
 // checked against when there is no secret to check against, so that case costs the same HMAC
 const UNGUESSABLE = `whsec_${randomBytes(32).toString("hex")}`;
 const refused = () => new DomainError("unauthenticated", "Invalid processor signature.");
-const receiptKey = (signature: string) =>
-  createHash("sha256")
-    .update(signature.split(",").find((p) => p.startsWith("v1=")) ?? signature)
-    .digest("hex");
+/** A replay is the same verified signature (the HMAC of timestamp and body), however the header was written. */
+const receiptKey = (verified: string) => createHash("sha256").update(verified).digest("hex");
 
 async function authenticate(db: Db, event: ProcessorEvent, rawBody: string, signature: string | null) {
   const id = Number(event.account_payment_processor_id);
@@ -54,17 +52,20 @@ async function authenticate(db: Db, event: ProcessorEvent, rawBody: string, sign
       : null;
   const secret = (processor && processorWebhookSecret(processor)) ?? UNGUESSABLE;
   const now = systemClock.now();
-  if (
-    !verifyWebhook(secret, signature ?? "", rawBody, Math.floor(now.getTime() / 1000), PROCESSOR_WEBHOOK_TOLERANCE_S) ||
-    !processor
-  )
-    throw refused();
+  const verified = verifiedSignature(
+    secret,
+    signature ?? "",
+    rawBody,
+    Math.floor(now.getTime() / 1000),
+    PROCESSOR_WEBHOOK_TOLERANCE_S,
+  );
+  if (!verified || !processor) throw refused();
   // a captured request replayed inside its 5 minutes: the same signature is accepted once
   await db.processorWebhookReceipt.deleteMany({
     where: { receivedAt: { lt: new Date(now.getTime() - 2 * PROCESSOR_WEBHOOK_TOLERANCE_S * 1000) } },
   });
   const fresh = await db.processorWebhookReceipt.createMany({
-    data: [{ signature: receiptKey(signature!), receivedAt: now }],
+    data: [{ signature: receiptKey(verified), receivedAt: now }],
     skipDuplicates: true,
   });
   if (fresh.count === 0) throw refused();

@@ -169,7 +169,7 @@ async function authorise(
   throw new DomainError(
     "validation",
     check.failMessage,
-    { card: [`${check.failMessage} The card was not saved; try another card.`] },
+    { card: [`${check.failMessage} It was not saved; try another card.`] },
     check.failCode,
   );
 }

@@ -1,5 +1,6 @@
 // The one place an adjustment run is created: a billing run due now for proration charges settled at
-// once (invoice_now) or for the pending adjustments of a contract canceled before its next invoice.
+// once (invoice_now) or for the pending adjustments of a contract canceled before its next invoice (and the
+// payment of an item change pending until paid, which its caller charges at once).
 // The pending lines it bills point at it, so no later run bills them again.
 import Decimal from "decimal.js";
 import type { DbTx } from "@/server/db";
@@ -16,6 +17,11 @@ export interface AdjustmentRun {
   pendingLineIds: number[];
   periodKey: string;
   metadata: Record<string, unknown>;
+  /**
+   * Created in `processing` rather than `scheduled`: the caller charges it at once (a change pending until
+   * paid), and no worker may claim it first; a caller that dies leaves it to the worker after the lease.
+   */
+  claimed?: boolean;
 }
 
 export async function createAdjustmentRun(
@@ -31,11 +37,13 @@ export async function createAdjustmentRun(
       contractId: contract.id,
       customerId: contract.customerId,
       kind: "adjustment",
-      state: "scheduled",
+      state: run.claimed ? "processing" : "scheduled",
       currency: contract.currency,
       ...runPeriodOf(run.lines, { start: now, end: now }),
       periodKey: run.periodKey,
       scheduledAt: now,
+      createdAt: now,
+      updatedAt: now,
       subtotal: fmt4(sum("subtotal")),
       tax: fmt4(sum("tax")),
       total: fmt4(sum("subtotal").plus(sum("tax"))),

@@ -1,5 +1,6 @@
 // POST /v2/subscription-contracts/ (spec 4.6 Create): compile and price the offer like a quote, then
-// store the contract, its items and what initial_billing_mode asks for, with a created event.
+// store the contract, its items and what initial_billing_mode asks for, with a created event (and, for a
+// request with an idempotency key, the key's outcome) in one transaction.
 import { randomBytes } from "node:crypto";
 import type { DbTx } from "@/server/db";
 import { runPeriodOf } from "@/server/domain/billing/period";
@@ -9,6 +10,7 @@ import { startDiscount } from "@/server/domain/coupons/contractDiscount";
 import { priceWithDiscount } from "@/server/domain/coupons/terms";
 import { invalid } from "@/server/domain/errors";
 import { emitEvent } from "@/server/domain/events/outbox";
+import { fenceIdempotency } from "@/server/domain/idempotency/fence";
 import { fmt4, fmt4n } from "@/server/domain/money";
 import { compileOffer } from "@/server/domain/offers/compile";
 import { checkProcessorOverride } from "@/server/domain/payments/override";
@@ -133,6 +135,8 @@ export async function createContract(
       }
       const view = await viewContract(ctx, tx, await loadContract(tx, ctx.accountId, contract.id));
       await emitEvent(tx, ctx.accountId, "subscription_contract.created", view, now);
+      // an idempotency key's outcome commits with the contract, or neither does (a retry took the key over)
+      await fenceIdempotency(tx, ctx, { type: "subscription_contract", id: contract.id }, view);
       return view;
     },
     { timeout: 20_000 },
@@ -208,6 +212,8 @@ export async function createInitialBilling(
         ...runPeriodOf(lines, inTrial ? { start: now, end: now } : { start: priced.start, end: priced.periodEnd }),
         periodKey: "initial",
         scheduledAt: now,
+        createdAt: now,
+        updatedAt: now,
         metadata: runMetadata as Prisma.InputJsonValue,
         subtotal: fmt4(totals.subtotal),
         tax: fmt4(totals.tax),

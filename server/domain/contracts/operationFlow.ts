@@ -1,17 +1,23 @@
 // The shared shape of contract changes (items add/update/remove, cancel, pause, resume, restart):
-// plan → proration lines → settlement → apply, with the same plan serving proration-preview.
+// plan → proration lines → settlement → apply, with the same plan serving proration-preview. An item change
+// with payment_behavior=pending_if_incomplete that bills a charge now stops before "apply": its adjustment
+// run is created already claimed and holds the change (pendingChange.ts) until the payment's outcome.
+import { randomBytes } from "node:crypto";
 import Decimal from "decimal.js";
 import type { DbTx } from "@/server/db";
+import { defaultPaymentBehavior } from "@/server/domain/accounts/settings";
 import type { Ctx } from "@/server/domain/context";
 import { DomainError, invalid } from "@/server/domain/errors";
 import { type EventType, emitEvent } from "@/server/domain/events/outbox";
+import { fenceIdempotency } from "@/server/domain/idempotency/fence";
 import { fmt4, fmt6 } from "@/server/domain/money";
 import { type CatalogSnapshot, catalogSnapshot } from "@/server/domain/offers/snapshot";
 import { iso } from "@/server/domain/time";
-import type { ContractOut, Operation, ProrationPreviewOut } from "@/server/schemas/contracts";
+import type { ContractOut, Operation, PaymentBehavior, ProrationPreviewOut } from "@/server/schemas/contracts";
 import { createAdjustmentRun } from "./adjustmentRun";
 import { grantCredit } from "./creditLedger";
 import { lineGross, type ProrationLine, pendingAsRunLine, presentProrationLine } from "./lines";
+import { linesDigest, type PendingChange, refuseWhileAwaitingPayment } from "./pendingChange";
 import { type ContractRecord, loadContract, withLockedContract, withVersionBump } from "./records";
 import { checkPreviewClaims, digest, PREVIEW_TTL_MS, paramsHash, readPreview, signPreview } from "./token";
 import { viewContractById } from "./view";
@@ -24,7 +30,12 @@ export interface CommonInput {
   idempotency_key?: string;
   preview_token?: string;
   effective_at?: string;
+  /** item operations only (extension); omitted: the account's item_change_payment_behavior */
+  payment_behavior?: PaymentBehavior;
 }
+
+/** The operations payment_behavior applies to (spec 4.6 item changes). */
+const ITEM_OPERATIONS: ReadonlySet<Operation> = new Set(["add_item", "update_item", "remove_item"]);
 
 export interface Plan {
   lines: ProrationLine[];
@@ -190,6 +201,27 @@ export interface OperationResult {
   preview: Omit<ProrationPreviewOut, "preview_token" | "expires_at">;
   contractItemId: number | null;
   adjustmentRunId: number | null;
+  /**
+   * pending_if_incomplete only: "awaiting_payment" while the adjustment run (created claimed) still has to
+   * be charged or settled, and the contract is unchanged; "applied" once the change is in the contract.
+   */
+  changeState?: "applied" | "awaiting_payment";
+}
+
+/** The planner's plan on a contract the caller holds locked, with the catalog read through that transaction. */
+export async function planLocked<I extends CommonInput>(
+  ctx: Ctx,
+  tx: DbTx,
+  contract: ContractRecord,
+  op: Operation,
+  input: I,
+  planner: Planner<I>,
+  at: Date,
+  now: Date,
+): Promise<Plan> {
+  // through the transaction: another pool connection while holding this one can deadlock under load
+  const catalog = await catalogSnapshot({ ...ctx, db: tx as Ctx["db"] });
+  return runPlanner(op, planner, { ctx, contract, input, at, now, catalog });
 }
 
 export async function executeOperation<I extends CommonInput>(
@@ -205,9 +237,7 @@ export async function executeOperation<I extends CommonInput>(
     const now = ctx.clock.now();
     if (input.preview_token) checkPreviewClaims(claims, contract, op, input as Record<string, unknown>, now);
     const at = claims ? new Date(claims.effectiveAt) : effectiveAt(input, now);
-    // through the transaction: another pool connection while holding this one can deadlock under load
-    const catalog = await catalogSnapshot({ ...ctx, db: tx as Ctx["db"] });
-    const plan = runPlanner(op, planner, { ctx, contract, input, at, now, catalog });
+    const plan = await planLocked(ctx, tx, contract, op, input, planner, at, now);
     const settlement = settle(op, input, plan, await pendingTotal(tx, contract.id));
     const body = previewBody(op, contract, at, plan, settlement);
     if (claims && claims.amountsDigest !== digest(body))
@@ -218,19 +248,55 @@ export async function executeOperation<I extends CommonInput>(
         "preview_stale",
       );
 
+    // item changes only: the request's payment_behavior, else the account's (allow_incomplete unless set)
+    const paymentBehavior = ITEM_OPERATIONS.has(op)
+      ? (input.payment_behavior ?? (await defaultPaymentBehavior(tx, ctx.accountId)))
+      : null;
+    // pending until paid: only the run is written now, claimed so that no worker charges it before we do
+    if (paymentBehavior === "pending_if_incomplete" && settlement.invoiceNow.length) {
+      await refuseWhileAwaitingPayment(tx, contract.id);
+      const pendingChange: PendingChange = {
+        operation: op,
+        input: withoutRequestFields(input),
+        effective_at: iso(at),
+        planned_at: iso(now),
+        contract_version: contract.contractVersion,
+        lines_digest: linesDigest(contract.contractVersion, plan.lines),
+        actor: ctx.actor ?? null,
+        state: "awaiting_payment",
+      };
+      const adjustmentRunId = await record(tx, ctx, contract, op, settlement, now, input.reason, pendingChange);
+      return {
+        contract: await viewContractById(ctx, tx, contract.id),
+        preview: body,
+        contractItemId: null,
+        adjustmentRunId,
+        changeState: "awaiting_payment" as const,
+      };
+    }
+
     const { event, contractItemId = null } = await plan.apply(tx);
     const adjustmentRunId = await record(tx, ctx, contract, op, settlement, now, input.reason);
     await tx.subscriptionContract.update({ where: { id: contract.id }, data: withVersionBump(now) });
     const view = await viewContractById(ctx, tx, contract.id);
     await emitEvent(tx, ctx.accountId, event, view, now, ctx.actor);
     // lines again after apply: an added item's line now carries the new contract item id
-    return {
+    const result: OperationResult = {
       contract: view,
       preview: { ...body, lines: plan.lines.map(presentProrationLine) },
       contractItemId,
       adjustmentRunId,
+      ...(paymentBehavior === "pending_if_incomplete" ? { changeState: "applied" as const } : {}),
     };
+    // an idempotency key's outcome commits with the change, or neither does (a retry took the key over)
+    await fenceIdempotency(tx, ctx, { type: "subscription_contract", id: contract.id }, result);
+    return result;
   });
+}
+
+/** The fields a pending change is applied with later: not the token or key of the request that asked for it. */
+function withoutRequestFields({ preview_token: _t, idempotency_key: _k, ...rest }: CommonInput) {
+  return rest as Record<string, unknown>;
 }
 
 /** Writes the settlement: credit grant, pending lines for the next run, or an adjustment run due now. */
@@ -242,6 +308,7 @@ async function record(
   settlement: Settlement,
   now: Date,
   reason?: string,
+  pendingChange?: PendingChange,
 ): Promise<number | null> {
   if (settlement.credit.gt(0)) {
     await grantCredit(tx, contract, settlement.credit, reason ?? `${op} proration`, op, now);
@@ -278,8 +345,14 @@ async function record(
     {
       lines: all,
       pendingLineIds: pending.map((p) => p.id),
-      periodKey: `adjustment:${now.getTime()}:${contract.contractVersion}`,
-      metadata: { operation: op, ...(reason ? { reason } : {}) },
+      // a pending change leaves the version as it is, so a second try at the same instant needs a key of its own
+      periodKey: `adjustment:${now.getTime()}:${contract.contractVersion}${pendingChange ? `:pending:${randomBytes(6).toString("hex")}` : ""}`,
+      metadata: {
+        operation: op,
+        ...(reason ? { reason } : {}),
+        ...(pendingChange ? { pending_change: pendingChange } : {}),
+      },
+      claimed: !!pendingChange,
     },
     now,
   );

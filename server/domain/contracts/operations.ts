@@ -1,5 +1,7 @@
-// Entry points for contract changes: execution and proration-preview of each operation (spec 4.6).
+// Entry points for contract changes: execution and proration-preview of each operation (spec 4.6), and the
+// charge of an item change pending until paid (payment_behavior=pending_if_incomplete) before it applies.
 import type { z } from "zod";
+import { executeClaimedRun } from "@/server/domain/billing/execute";
 import type { Ctx } from "@/server/domain/context";
 import { addFieldError, DomainError } from "@/server/domain/errors";
 import {
@@ -17,6 +19,8 @@ import {
   type Planner,
   previewOperation,
 } from "./operationFlow";
+import { pendingChangeOf } from "./pendingChange";
+import { viewContractById } from "./view";
 
 const planners: { [K in Operation]: Planner<z.infer<(typeof operationBodies)[K]>> } = {
   add_item: planAddItem,
@@ -28,13 +32,60 @@ const planners: { [K in Operation]: Planner<z.infer<(typeof operationBodies)[K]>
   resume: planResume,
 };
 
-export function runOperation<K extends Operation>(
+export async function runOperation<K extends Operation>(
   ctx: Ctx,
   contractId: number,
   op: K,
   input: z.infer<(typeof operationBodies)[K]>,
 ): Promise<OperationResult> {
-  return executeOperation(ctx, contractId, op, input as CommonInput, planners[op] as Planner<CommonInput>);
+  const result = await executeOperation(
+    ctx,
+    contractId,
+    op,
+    input as CommonInput,
+    planners[op] as Planner<CommonInput>,
+  );
+  return result.changeState === "awaiting_payment" ? payThenApply(ctx, contractId, result) : result;
+}
+
+/**
+ * pending_if_incomplete: charge the change's adjustment run now (it was created claimed, so no worker got it
+ * first); its outcome applies the change (execute.ts → settlePendingChange.ts). Paid: the contract as
+ * changed. Failed: 400 `payment` with the processor's reason, and the contract as it was. Waiting for the
+ * customer's bank (pending_external): 200 with the unchanged contract and change_state awaiting_payment.
+ */
+async function payThenApply(ctx: Ctx, contractId: number, pending: OperationResult): Promise<OperationResult> {
+  const runId = pending.adjustmentRunId!;
+  const state = await executeClaimedRun(ctx, runId);
+  const run = await ctx.db.billingRun.findUniqueOrThrow({
+    where: { id: runId },
+    include: { attempts: { orderBy: { attemptNo: "desc" }, take: 1 } },
+  });
+  const change = pendingChangeOf(run.metadata);
+  if (state === "pending_external") return pending;
+  if (state === "voided") {
+    const reason = run.attempts[0]?.failMessage ?? "The payment failed.";
+    throw new DomainError(
+      "validation",
+      `The payment failed (${reason}); the change was not applied.`,
+      { payment: [reason] },
+      run.attempts[0]?.failCode ?? "payment_failed",
+      { adjustment_billing_run_id: runId, contract_id: contractId },
+    );
+  }
+  if (change?.state !== "applied")
+    throw new DomainError(
+      "validation",
+      "The contract changed while the payment was made: the change was not applied and the payment is contract credit.",
+      { non_field_errors: ["The contract changed while the payment was made; the payment is contract credit."] },
+      "change_stale",
+    );
+  return {
+    ...pending,
+    contract: await viewContractById(ctx, ctx.db, contractId),
+    contractItemId: change.contract_item_id ?? null,
+    changeState: "applied",
+  };
 }
 
 export async function runLifecycle<K extends "cancel" | "restart" | "pause" | "resume">(

@@ -28,8 +28,14 @@ export const contractInclude = {
   scheduledChanges: { where: { state: "scheduled" }, orderBy: [{ effectiveAt: "asc" }, { id: "asc" }] },
   // the discount running on the contract (coupons extension)
   discount: { include: { coupon: true, promotionCode: true } },
-  // latest_billing_run: the run with the latest billed period (then the newest), see docs/decisions.md
-  billingRuns: { orderBy: [{ periodEndAt: "desc" }, { id: "desc" }], take: 1, select: runSummarySelect },
+  // latest_billing_run: the run with the latest billed period (then the newest), see docs/decisions.md; a
+  // canceled run (the payment of a change pending until paid that failed) billed nothing
+  billingRuns: {
+    where: { state: { not: "voided" } },
+    orderBy: [{ periodEndAt: "desc" }, { id: "desc" }],
+    take: 1,
+    select: runSummarySelect,
+  },
 } satisfies Prisma.SubscriptionContractInclude;
 
 export type ContractRecord = Prisma.SubscriptionContractGetPayload<{ include: typeof contractInclude }>;

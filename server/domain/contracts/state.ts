@@ -4,6 +4,7 @@
 import type { Ctx } from "@/server/domain/context";
 import { invalid, notFound } from "@/server/domain/errors";
 import { type EventType, emitEvent } from "@/server/domain/events/outbox";
+import { fenceIdempotency } from "@/server/domain/idempotency/fence";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
 import { priceOffer } from "@/server/domain/pricing/engine";
 import type { Prisma } from "@/server/generated/prisma/client";
@@ -55,6 +56,7 @@ export async function activateContract(ctx: Ctx, id: number): Promise<ContractOu
     );
     const view = await viewContractById(ctx, tx, id);
     await emitEvent(tx, ctx.accountId, "subscription_contract.activated", view, now);
+    await fenceIdempotency(tx, ctx, { type: "subscription_contract", id }, view);
     return view;
   });
 }

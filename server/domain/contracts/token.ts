@@ -22,9 +22,21 @@ export interface PreviewClaims {
 
 export const PREVIEW_TTL_MS = 30 * 60_000;
 
-/** Hash of the parameters that decide the outcome (not the token, key or free-text reason). */
+/**
+ * Hash of the parameters that decide the outcome (not the token, key or free-text reason). Nor
+ * payment_behavior: it decides when the change applies, not its amounts, so a preview without it
+ * confirms a pending_if_incomplete change (the subscriber page and integrations preview first).
+ */
 export function paramsHash(input: Record<string, unknown>): string {
-  const { preview_token: _t, idempotency_key: _k, reason: _r, effective_at: _e, operation: _o, ...rest } = input;
+  const {
+    preview_token: _t,
+    idempotency_key: _k,
+    reason: _r,
+    effective_at: _e,
+    operation: _o,
+    payment_behavior: _p,
+    ...rest
+  } = input;
   return createHash("sha256").update(canonical(rest)).digest("base64url").slice(0, 22);
 }
 

@@ -70,14 +70,14 @@ export async function churnedContracts(ctx: Ctx): Promise<CountFigure[]> {
   }));
 }
 
-/** Billed: totals of the runs scheduled in the last 30 days (canceled runs aside); collected: what their payments brought in. */
+/** Billed: totals of the runs scheduled in the last 30 days (canceled and voided runs aside: never owed); collected: what their payments brought in. */
 export async function billedAndCollected(ctx: Ctx): Promise<{ billed: AmountFigure[]; collected: AmountFigure[] }> {
   const now = ctx.clock.now(),
     from = since(now, WINDOW_DAYS);
   const [billed, collected] = await Promise.all([
     ctx.db.$queryRaw<{ currency: string; n: number; amount: string }[]>`
       select currency, count(*)::int as n, sum(total)::text as amount from billing_runs
-      where account_id = ${ctx.accountId} and scheduled_at > ${from} and scheduled_at <= ${now} and state <> 'canceled' group by 1 order by 1`,
+      where account_id = ${ctx.accountId} and scheduled_at > ${from} and scheduled_at <= ${now} and state not in ('canceled', 'voided') group by 1 order by 1`,
     // a payment counts when it succeeded in the window (its attempt's last change), whatever the run's schedule;
     // the attempt carries its run's account and currency (copied on insert), so its index answers alone
     ctx.db.$queryRaw<{ currency: string; n: number; amount: string }[]>`

@@ -20,7 +20,7 @@ const WHEN: Partial<Record<EventType, string>> = {
   "billing_run.failed": "A charge failed; the next dunning attempt is scheduled.",
   "billing_run.exhausted": "The last dunning attempt failed: no automatic retries remain.",
   "billing_run.voided":
-    "Extension: a run will never be collected (e.g. the first payment of a checkout that was never paid, closed when the checkout or its session expired); data carries void_reason.",
+    "Extension: a run will never be collected; data carries void_reason: unpaid_checkout (the first payment of a checkout never made, closed when the checkout or its session expired) or change_not_paid (the payment of an item change made with payment_behavior=pending_if_incomplete failed, with fail_code and fail_message; the change was dropped).",
   "subscription_contract.trial_will_end":
     "Extension: a contract's free trial ends in 3 days (or sooner, for a shorter trial).",
   "subscription_contract.trial_ended":

@@ -19,7 +19,8 @@ export const EVENT_TYPES = [
   "billing_run.succeeded",
   "billing_run.failed",
   "billing_run.exhausted",
-  // a run that will never be collected (extension): e.g. the first payment of a checkout never made
+  // a run that will never be collected (extension): the first payment of a checkout never made, or the
+  // failed payment of an item change pending until paid (the change was dropped)
   "billing_run.voided",
   // dunning notices (extension): what a seller e-mails customers (server/domain/notices)
   "billing_run.payment_failed",

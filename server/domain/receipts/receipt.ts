@@ -1,11 +1,13 @@
 // The receipt of a succeeded billing run: the document data every rendering uses (admin page,
 // subscriber page, PDF, GET /v2/billing-runs/{id}/receipt/). Amounts are four-digit strings like the
 // API's; what was charged is rounded to the currency's minor unit, the difference shown as rounding.
+// Dated on the account's clock: issued_at is the instant the receipt was numbered (its run settled).
 import type { Db } from "@/server/db";
 import { runCharge } from "@/server/domain/billing/amounts";
 import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
-import { type Dec, dec, fmt4, round4, ZERO } from "@/server/domain/money";
+import { type Dec, dec, fmt4, ZERO } from "@/server/domain/money";
+import { lineDiscount } from "@/server/domain/pricing/discount";
 import { iso } from "@/server/domain/time";
 import { formatReceiptNumber } from "./number";
 
@@ -30,8 +32,8 @@ type Loaded = NonNullable<Awaited<ReturnType<typeof loadRun>>>;
 
 function present(run: Loaded, credits: { amount: unknown; reason: string; createdAt: Date }[]) {
   const lines = run.lines.map((l) => {
-    const gross = round4(dec(l.unitAmount).times(l.quantity).times(dec(l.prorationFactor)));
-    const discount = gross.minus(dec(l.lineTotal));
+    // only what a discount or coupon took off (a proration credit or a part period is no discount)
+    const discount = lineDiscount(l);
     const tax = TAX_TEXT.exec(l.description);
     return {
       product_name: l.productName,
@@ -42,7 +44,7 @@ function present(run: Loaded, credits: { amount: unknown; reason: string; create
       service_period_end_at: iso(l.servicePeriodEndAt),
       quantity: l.quantity,
       unit_amount: fmt4(l.unitAmount),
-      discount_amount: fmt4(discount.gt(0) ? discount : 0),
+      discount_amount: fmt4(discount),
       subtotal_amount: fmt4(l.subtotal),
       tax_rate: tax ? tax[1] : null,
       tax_policy: tax ? (tax[2] as "inclusive" | "exclusive") : null,
@@ -72,7 +74,7 @@ function present(run: Loaded, credits: { amount: unknown; reason: string; create
     sequence: run.receiptNumber!,
     billing_run_id: run.id,
     contract_id: run.contractId,
-    issued_at: iso(paid?.updatedAt ?? run.updatedAt),
+    issued_at: iso(run.receiptIssuedAt ?? paid?.updatedAt ?? run.updatedAt),
     currency: run.currency,
     seller: { name: run.account.name },
     customer: { reference: customer.reference, name: customer.name, email: customer.email },
@@ -91,6 +93,8 @@ function present(run: Loaded, credits: { amount: unknown; reason: string; create
     total_amount: fmt4(run.total),
     credit_applied_amount: fmt4(run.creditApplied),
     rounding_adjustment_amount: fmt4(charge.rounding),
+    // the same rounding as a reader adds it up: what was added to reach the charged amount (12.2760 → 12.28: +0.0040)
+    rounding_amount: fmt4(charge.charged.minus(charge.due)),
     charged_amount: fmt4(charge.charged),
     payments: run.attempts.map((a) => ({
       transaction_id: a.transactionId,

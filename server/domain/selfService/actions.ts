@@ -37,9 +37,10 @@ async function planFor(ctx: Ctx, contractId: number, change: PlanChange, policy:
   const catalog = await catalogSnapshot(ctx);
   const { delta, quantity } = checkChange(changeOptions(c, catalog, ctx.clock.now()), change);
   const direction: ChangeDirection = delta.gt(0) ? "upgrade" : "downgrade";
+  // an upgrade is charged now and takes effect only once paid: a declined card changes nothing
   const proration: CommonInput =
     direction === "upgrade"
-      ? { proration_behavior: "always_invoice" }
+      ? { proration_behavior: "always_invoice", payment_behavior: "pending_if_incomplete" }
       : policy.customer_proration === "prorate_both_now"
         ? { proration_behavior: "create_prorations", settlement_behavior: "credit_balance" }
         : { proration_behavior: "none" };
@@ -110,10 +111,12 @@ export async function confirmPlanChange(ctx: Ctx, contractId: number, change: Pl
       credit_amount: "0.0000",
       scheduled_change_id: done.change.id,
       scheduled_for: iso(done.change.effectiveAt),
+      change_state: "scheduled" as ChangeState,
     };
   }
   const { operation, ...input } = fields;
-  // the preview token binds the operation, its fields and the amounts: the charge equals the preview
+  // the preview token binds the operation, its fields and the amounts: the charge equals the preview; an
+  // upgrade's declined payment is a 400 `payment` (the plan stays as it was)
   const result = await runOperation(ctx, contractId, operation, {
     ...input,
     preview_token: previewToken,
@@ -126,6 +129,7 @@ export async function confirmPlanChange(ctx: Ctx, contractId: number, change: Pl
     credit_amount: result.preview.credit_amount,
     scheduled_change_id: null,
     scheduled_for: null,
+    change_state: (result.changeState ?? "applied") as ChangeState,
   };
 }
 
@@ -141,6 +145,9 @@ async function payNow(ctx: Ctx, contractId: number, runId: number) {
     attempt?.failCode ?? undefined,
   );
 }
+
+/** What a confirmed change did: applied now, waiting for the customer's bank to confirm its payment, or scheduled. */
+export type ChangeState = "applied" | "awaiting_payment" | "scheduled";
 
 async function undoCancel(ctx: Ctx, contractId: number) {
   const c = await loadContract(ctx.db, ctx.accountId, contractId);

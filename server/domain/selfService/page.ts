@@ -1,8 +1,10 @@
 // Everything the subscriber page shows for one contract: what the customer has, the next charge (only
-// when one will happen), status notices, billing history with receipt links, the card on file, the
-// seller's policy and the plan changes on offer. Read-only; `ctx` acts as the contract's subscriber.
+// when one will happen), status notices (an upgrade waiting for its payment among them), billing history
+// with receipt links, the card on file, the seller's policy and the plan changes on offer. Read-only; `ctx`
+// acts as the contract's subscriber.
 import { MAX_MONTHS_AHEAD, monthsAfter, upcomingRuns } from "@/server/domain/billing/upcoming";
 import type { Ctx } from "@/server/domain/context";
+import { pendingChangeOf, UNSETTLED_RUN_STATES } from "@/server/domain/contracts/pendingChange";
 import { presentContract } from "@/server/domain/contracts/present";
 import { loadContract } from "@/server/domain/contracts/records";
 import { dec, fmt4 } from "@/server/domain/money";
@@ -15,7 +17,14 @@ import { getSelfServicePolicy } from "./policy";
 /** Run states a customer can pay now (the card on file gets one attempt at once). */
 const PAYABLE = ["failed", "exhausted"];
 
-export type Notice = "first_payment_failed" | "payment_attention" | "trial" | "ends" | "paused" | "ended";
+export type Notice =
+  | "first_payment_failed"
+  | "payment_attention"
+  | "change_awaiting_payment"
+  | "trial"
+  | "ends"
+  | "paused"
+  | "ended";
 
 /**
  * The next payment the engine projects (the run the worker will build: coupon, scheduled changes and price
@@ -47,8 +56,9 @@ export async function subscriberPageView(ctx: Ctx, contractId: number, token: st
     ctx.db.account.findUniqueOrThrow({ where: { id: ctx.accountId }, select: { name: true } }),
     getSelfServicePolicy(ctx),
     cardOnFile(ctx, contractId),
+    // a canceled run billed nothing (an upgrade whose payment was declined): not part of the history
     ctx.db.billingRun.findMany({
-      where: { contractId, accountId: ctx.accountId },
+      where: { contractId, accountId: ctx.accountId, state: { not: "voided" } },
       orderBy: [{ scheduledAt: "desc" }, { id: "desc" }],
       take: 50,
       include: { attempts: { orderBy: { attemptNo: "desc" }, take: 1, select: { failMessage: true } } },
@@ -67,6 +77,13 @@ export async function subscriberPageView(ctx: Ctx, contractId: number, token: st
   if (contract.state === "inactive") {
     if (runs.some((r) => r.kind === "initial" && PAYABLE.includes(r.state))) notices.push("first_payment_failed");
   } else if (contract.billing_attention_required) notices.push("payment_attention");
+  // an upgrade whose payment waits for the customer's bank (3-D Secure): the plan changes once it is confirmed
+  if (
+    runs.some(
+      (r) => UNSETTLED_RUN_STATES.includes(r.state) && pendingChangeOf(r.metadata)?.state === "awaiting_payment",
+    )
+  )
+    notices.push("change_awaiting_payment");
   if (contract.trial_end_at && new Date(contract.trial_end_at) > now) notices.push("trial");
   if (contract.state === "paused") notices.push("paused");
   if (contract.state === "active" && contract.cancel_at) notices.push("ends");

@@ -41,6 +41,7 @@ export const billingEndpoints = [
     description:
       "Credit is never used automatically (spec 4.6) unless the contract has `auto_apply_credit`. This call uses it after taxes and line totals, before the processor charge: `amount` (default: as much as covers the amount due) must not exceed the credit available or the amount due. Credit granted by the run itself is not available to it. A run left with nothing to charge succeeds without a processor attempt. 400 for runs that are processing, pending or settled.",
     handler: (ctx, { params, body }) => applyCreditToRun(ctx, params.billingRunId, body ?? {}),
+    fencedResponse: (run: unknown) => run,
   }),
   defineEndpoint({
     method: "POST",

@@ -11,6 +11,7 @@ import { customerEntitlements } from "@/server/domain/entitlements/entitlements"
 import { defineEndpoint, type EndpointDef, intId } from "@/server/http/endpoint";
 import { recordEndpoints } from "@/server/http/recordEndpoints";
 import {
+  type ContractOut,
   contractCreateBody,
   contractListQuery,
   contractPatchBody,
@@ -32,6 +33,8 @@ const itemResult = (r: OperationResult) => ({
   contract_item: r.contract.items.find((i) => i.id === r.contractItemId) ?? null,
   proration: r.preview,
   adjustment_billing_run_id: r.adjustmentRunId,
+  // extension, only for payment_behavior=pending_if_incomplete: the answer of other calls stays as the spec's
+  ...(r.changeState ? { change_state: r.changeState } : {}),
 });
 
 /** Each operation's body schema, typed per operation (so a route's handler gets that operation's body). */
@@ -47,6 +50,7 @@ const itemOperation = <K extends "add_item" | "update_item" | "remove_item">(ope
     bodyRequired: true,
     response: itemChangeResponse,
     handler: async (ctx, { params, body }) => itemResult(await runOperation(ctx, params.contractId, operation, body)),
+    fencedResponse: itemResult,
   });
 
 /** POST .../<operation>/: a lifecycle operation, answered with the contract. */
@@ -62,11 +66,14 @@ const lifecycleOperation = <K extends "cancel" | "restart" | "pause" | "resume">
     body: bodies[operation],
     ...options,
     handler: (ctx, { params, body }) => runLifecycle(ctx, params.contractId, operation, body),
+    fencedResponse: (r: OperationResult) => r.contract,
   });
 
 export const contractEndpoints = [
   contract.list({ summary: "List contracts (newest first)", query: contractListQuery, list: listContracts }),
-  contract.create("Create a contract from a bundle or direct items", contractCreateBody, createContract),
+  contract.create("Create a contract from a bundle or direct items", contractCreateBody, createContract, {
+    fencedResponse: (created: ContractOut) => created,
+  }),
   contract.read("Read a contract", getContract),
   contract.route({
     method: "PATCH",
@@ -115,7 +122,9 @@ export const contractEndpoints = [
     response: contractResponse,
     handler: (ctx, { params }) => cancelScheduledChange(ctx, params.contractId, params.changeId),
   }),
-  contract.action("activate/", "Activate an inactive contract", activateContract),
+  contract.action("activate/", "Activate an inactive contract", activateContract, {
+    fencedResponse: (activated: ContractOut) => activated,
+  }),
   defineEndpoint({
     method: "GET",
     path: "/v2/customer-entitlements/",

@@ -29,7 +29,7 @@ export const forecastEndpoints = [
     query: forecastQuery,
     response: forecastResponse,
     description:
-      "Sums the upcoming runs (the same computation as /v2/subscription-contracts/{id}/upcoming/) of every active or paused contract by the UTC month they are due, from the start of the current month; runs already due and not yet billed count in the first month. Lists, per month, contracts that end, renew (periods longer than 45 days) or first pay another price version.",
+      "Sums the upcoming runs (the same computation as /v2/subscription-contracts/{id}/upcoming/) of every active or paused contract by the UTC month they are due, from the start of the current month; runs already due and not yet billed count in the first month. Lists, per month, contracts that end, renew (periods longer than 45 days) or first pay another amount than before (a price change is a change of amount).",
     handler: (ctx, { query }) => forecastAccount(ctx, query),
   }),
 ];

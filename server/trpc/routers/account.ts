@@ -9,6 +9,7 @@ const updateInput = z.object({
   display_timezone: z.string().optional(),
   subscriber_url: z.string().nullable().optional(),
   renewal_notice_days: z.number().optional(),
+  item_change_payment_behavior: z.string().optional(),
 });
 
 export const accountRouter = router({

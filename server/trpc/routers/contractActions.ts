@@ -43,12 +43,20 @@ function contractMutation<Shape extends z.ZodRawShape, Result>(
 
 type ItemOperation = "add_item" | "update_item" | "remove_item";
 
-/** An item operation answers with the contract, its proration and the adjustment run it billed (if any). */
+/**
+ * An item operation answers with the contract, its proration, the adjustment run it billed (if any) and
+ * whether the change is in the contract or waits for that run's payment (payment_behavior).
+ */
 const itemOperation =
   <K extends ItemOperation>(operation: K) =>
   async (ctx: Ctx, contractId: number, body: z.output<(typeof operationBodies)[K]>) => {
     const result = await runOperation(ctx, contractId, operation, body);
-    return { contract: result.contract, proration: result.preview, adjustment_billing_run_id: result.adjustmentRunId };
+    return {
+      contract: result.contract,
+      proration: result.preview,
+      adjustment_billing_run_id: result.adjustmentRunId,
+      change_state: result.changeState ?? "applied",
+    };
   };
 
 export const contractActionsRouter = router({

@@ -19,6 +19,7 @@ export default async function BillingRunReceiptPage({ params }: { params: Promis
         receipt={receipt}
         timeZone={settings.display_timezone}
         pdfHref={`/admin/billing-runs/${id}/receipt/pdf`}
+        explain
       />
     </div>
   );
