@@ -416,7 +416,8 @@ describe("OpenAPI document", () => {
     });
     for (const [p, ops] of Object.entries<any>(doc.paths))
       for (const [m, op] of Object.entries<any>(ops)) {
-        if (p === "/v2/checkouts/{token}/finalize/") continue; // below
+        // below; and item changes charged now (pending_if_incomplete) name their voided run
+        if (p === "/v2/checkouts/{token}/finalize/" || p.includes("/items/")) continue;
         expect(op.responses["400"], `${m} ${p}`).toEqual({ $ref: "#/components/responses/BadRequest" });
       }
     // spec 7.4: a failed payment attempt answers the checkout with the attempt's message and code
@@ -426,6 +427,10 @@ describe("OpenAPI document", () => {
       { $ref: "#/components/schemas/ValidationError" },
       { $ref: "#/components/schemas/CheckoutPaymentFailed" },
     ]);
+    expect(
+      doc.paths["/v2/subscription-contracts/{contractId}/items/add/"].post.responses["400"].content["application/json"]
+        .schema.anyOf[1],
+    ).toEqual({ $ref: "#/components/schemas/ItemChangePaymentFailed" });
   });
 
   it("ProrationPreviewRequest is one variant per operation, each with only that operation's fields", () => {

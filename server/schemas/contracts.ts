@@ -364,6 +364,23 @@ export const itemChangeResponse = namedObject("ContractItemChangeResult", {
   }),
 });
 
+/**
+ * An item change whose payment now failed under payment_behavior=pending_if_incomplete: a 400 naming the voided
+ * adjustment run (nothing on the contract changed).
+ */
+export const itemChangePaymentFailedResponse = z
+  .object({
+    payment: z.array(z.string()).meta({ description: "The processor's reason" }),
+    code: z.string().meta({ description: "The fail code (e.g. `card_declined`), `payment_failed` without one" }),
+    adjustment_billing_run_id: z.number().int().meta({ description: "The voided run that tried the charge" }),
+    contract_id: z.number().int(),
+  })
+  .meta({
+    id: "ItemChangePaymentFailed",
+    "x-extension": true,
+    description: "Extension: the 400 of an item change charged now whose payment failed (pending_if_incomplete)",
+  });
+
 export type ContractOut = z.infer<typeof contractResponse>;
 export type ScheduledChangeOut = z.infer<typeof scheduledChangeResponse>;
 export type ContractItemOut = z.infer<typeof contractItemResponse>;
