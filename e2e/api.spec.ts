@@ -108,8 +108,13 @@ test("/docs/api lists the resources; a resource page shows its operations from t
   await expect(op).toBeVisible();
   await expect(op).toContainText("List catalog products");
   await expect(op).toContainText("page_size");
-  await expect(op.getByTestId("snippet-curl")).toContainText('curl -X GET "$API_BASE_URL/v2/catalog/products/"');
-  await expect(op.getByTestId("snippet-sdk")).toContainText('client.GET("/v2/catalog/products/")');
+  // the snippets send the operation's documented example (tests/openapi-examples.test.ts sends it too)
+  await expect(op.getByTestId("snippet-curl")).toContainText(
+    'curl -X GET "$API_BASE_URL/v2/catalog/products/?page_size=2"',
+  );
+  await expect(op.getByTestId("snippet-sdk")).toContainText(
+    'client.GET("/v2/catalog/products/", { params: { query: {"page_size":2} } })',
+  );
   await page.goto("/docs/api/customers");
   await expect(page.getByTestId("operation").filter({ hasText: "/v2/customers/" }).first()).toContainText(
     "x-extension",

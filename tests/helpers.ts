@@ -1,5 +1,6 @@
 // Test helpers: the seeded demo data of this file's database, and an in-process REST client that
-// goes through the real route files (auth, parsing, errors) without an HTTP server.
+// goes through the real route files (auth, parsing, errors) without an HTTP server; every answer it sees
+// is checked against the OpenAPI document (openapiCheck.ts).
 import path from "node:path";
 import { afterEach, beforeAll } from "vitest";
 import { fixedClock, systemClock } from "@/server/clock";
@@ -8,6 +9,7 @@ import type { Ctx, SystemCtx } from "@/server/domain/context";
 import { endpoints } from "@/server/http/registry";
 import { setClockForTests } from "@/server/requestClock";
 import { type SeedResult, seedDemo } from "@/server/seed/demo";
+import { checkAnswer } from "./openapiCheck";
 
 export const BASE = "http://test.local/api";
 let seeded: Promise<SeedResult> | undefined;
@@ -90,7 +92,9 @@ export async function api<T = any>(
     params: Promise.resolve(route.params),
   });
   const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
+  const parsed = text ? JSON.parse(text) : null;
+  checkAnswer(method, route.pattern, res.status, res.headers.get("content-type"), parsed);
+  return { status: res.status, body: parsed as T, headers: res.headers };
 }
 
 export const get = <T = any>(p: string, o?: CallOptions) => api<T>("GET", p, o);
@@ -107,5 +111,13 @@ export async function inProcessFetch(input: RequestInfo | URL, init?: RequestIni
   const file = path.resolve(`app/api${route.pattern.replace(/\{(\w+)\}/g, "[$1]")}route.ts`);
   const handler = (await import(file))[request.method];
   if (!handler) return Response.json({ detail: "Method not allowed" }, { status: 405 });
-  return handler(request, { params: Promise.resolve(route.params) });
+  const res: Response = await handler(request, { params: Promise.resolve(route.params) });
+  const contentType = res.headers.get("content-type");
+  if (!contentType?.startsWith("application/json"))
+    checkAnswer(request.method, route.pattern, res.status, contentType, null);
+  else {
+    const text = await res.clone().text();
+    checkAnswer(request.method, route.pattern, res.status, contentType, text ? JSON.parse(text) : null);
+  }
+  return res;
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildOpenApi } from "@/server/http/openapi";
 import { endpoints } from "@/server/http/registry";
+import { moneyInput, percentInput } from "@/server/schemas/common";
 
 const doc: any = buildOpenApi();
 const V2 = path.resolve("app/api/v2");
@@ -319,6 +320,153 @@ describe("OpenAPI document", () => {
       ]),
     );
     expect(sel.required).toContain("bundle_item");
+  });
+
+  it("every operation types its success answer and its body (no empty schema a client would type unknown)", () => {
+    for (const [p, ops] of Object.entries<any>(doc.paths)) {
+      for (const [m, op] of Object.entries<any>(ops)) {
+        const [status, success] = Object.entries<any>(op.responses).find(([s]) => s.startsWith("2"))!;
+        if (status === "204") expect(success.content, `${m} ${p} 204`).toBeUndefined();
+        else expect(success.content?.["application/json"]?.schema, `${m} ${p} ${status}`).toBeDefined();
+        const body = op.requestBody?.content?.["application/json"]?.schema;
+        if (op.requestBody) expect(Object.keys(body ?? {}), `${m} ${p} request body`).not.toHaveLength(0);
+      }
+    }
+    expect(doc.paths["/v2/webhook-endpoints/"].get.responses["200"].content["application/json"].schema).toEqual({
+      type: "array",
+      items: { $ref: "#/components/schemas/WebhookEndpoint" },
+    });
+    expect(
+      doc.paths["/v2/webhook-endpoints/{endpointId}/deliveries/"].get.responses["200"].content["application/json"]
+        .schema.items,
+    ).toEqual({ $ref: "#/components/schemas/WebhookDelivery" });
+  });
+
+  it("API-key POSTs document the Idempotency-Key header; other methods do not", () => {
+    for (const [p, ops] of Object.entries<any>(doc.paths)) {
+      for (const [m, op] of Object.entries<any>(ops)) {
+        const header = (op.parameters ?? []).find((x: any) => x.in === "header" && x.name === "Idempotency-Key");
+        if (m === "post") {
+          expect(header, `${m} ${p}`).toMatchObject({ schema: { type: "string", minLength: 1, maxLength: 255 } });
+          expect(op.responses["409"], `${m} ${p} 409`).toBeDefined();
+        } else expect(header, `${m} ${p}`).toBeUndefined();
+      }
+    }
+  });
+
+  it("page, page_size and record ids are integers, in the query and in the path", () => {
+    const param = (p: string, method: string, name: string) =>
+      doc.paths[p][method].parameters.find((x: any) => x.name === name).schema;
+    for (const [p, ops] of Object.entries<any>(doc.paths)) {
+      for (const [m, op] of Object.entries<any>(ops)) {
+        for (const x of op.parameters ?? []) {
+          if (x.name === "page_size" || (x.in === "path" && x.name.endsWith("Id")))
+            expect(x.schema.type, `${m} ${p} ${x.name}`).toBe("integer");
+        }
+        if (op.parameters?.some((x: any) => x.name === "page_size"))
+          expect(op.responses["404"], `${m} ${p}: a page beyond the last is a 404`).toBeDefined();
+      }
+    }
+    expect(param("/v2/billing-runs/", "get", "page").anyOf).toEqual([
+      { type: "integer", minimum: 1, maximum: 999999999 },
+      { type: "string", const: "last" },
+    ]);
+    expect(param("/v2/billing-runs/", "get", "contract").type).toBe("integer");
+    expect(param("/v2/subscription-contracts/", "get", "customer").type).toBe("integer");
+  });
+
+  it("decimal inputs say what the runtime accepts (their pattern and range agree with the schema's parse)", () => {
+    const body =
+      doc.paths["/v2/subscription-contracts/{contractId}/items/add/"].post.requestBody.content["application/json"]
+        .schema;
+    const variantsOf = (prop: any) =>
+      prop.anyOf.flatMap((v: any) => v.anyOf ?? [v]).filter((v: any) => v.type !== "null");
+    for (const [field, runtime] of [
+      ["unit_amount_override", moneyInput],
+      ["discount_percent", percentInput],
+    ] as const) {
+      const [text, number] = variantsOf(body.properties[field]);
+      expect(text.type, field).toBe("string");
+      const pattern = new RegExp(text.pattern);
+      for (const sample of [
+        "abc",
+        "",
+        "12.5",
+        "12.34567",
+        " 7 ",
+        "-1",
+        "100",
+        "100.0001",
+        "99.9999",
+        "050",
+        "1e3",
+        "0.0000",
+      ])
+        expect(pattern.test(sample), `${field} "${sample}"`).toBe(runtime.safeParse(sample).success);
+      expect(number).toMatchObject({ type: "number", minimum: 0 });
+      expect(runtime.safeParse(number.maximum).success, `${field} maximum`).toBe(true);
+    }
+  });
+
+  it("ValidationError: every value is a list of messages, `code` names the error", () => {
+    expect(schema("ValidationError")).toMatchObject({
+      type: "object",
+      additionalProperties: { type: "array", items: { type: "string" } },
+      properties: { non_field_errors: { type: "array" }, code: { anyOf: [{ type: "string" }, { type: "array" }] } },
+    });
+    for (const [p, ops] of Object.entries<any>(doc.paths))
+      for (const [m, op] of Object.entries<any>(ops)) {
+        // below; and item changes charged now (pending_if_incomplete) name their voided run
+        if (p === "/v2/checkouts/{token}/finalize/" || p.includes("/items/")) continue;
+        expect(op.responses["400"], `${m} ${p}`).toEqual({ $ref: "#/components/responses/BadRequest" });
+      }
+    // spec 7.4: a failed payment attempt answers the checkout with the attempt's message and code
+    expect(
+      doc.paths["/v2/checkouts/{token}/finalize/"].post.responses["400"].content["application/json"].schema.anyOf,
+    ).toEqual([
+      { $ref: "#/components/schemas/ValidationError" },
+      { $ref: "#/components/schemas/CheckoutPaymentFailed" },
+    ]);
+    expect(
+      doc.paths["/v2/subscription-contracts/{contractId}/items/add/"].post.responses["400"].content["application/json"]
+        .schema.anyOf[1],
+    ).toEqual({ $ref: "#/components/schemas/ItemChangePaymentFailed" });
+  });
+
+  it("ProrationPreviewRequest is one variant per operation, each with only that operation's fields", () => {
+    const variants = schema("ProrationPreviewRequest").oneOf;
+    expect(variants.map((v: any) => v.properties.operation.const)).toEqual([
+      "add_item",
+      "update_item",
+      "remove_item",
+      "cancel",
+      "restart",
+      "pause",
+      "resume",
+    ]);
+    for (const v of variants) {
+      expect(v.additionalProperties, v.properties.operation.const).toBe(false);
+      expect(v.required.includes("operation"), v.properties.operation.const).toBe(
+        v.properties.operation.const !== "update_item",
+      );
+    }
+    const remove = variants.find((v: any) => v.properties.operation.const === "remove_item");
+    expect(remove.properties.unit_amount_override).toBeUndefined();
+    expect(remove.required).toEqual(expect.arrayContaining(["contract_item"]));
+  });
+
+  it("documents the errors every route can answer: 500 and 503 everywhere, 404 for a customer named in the query", () => {
+    for (const [p, ops] of Object.entries<any>(doc.paths))
+      for (const [m, op] of Object.entries<any>(ops))
+        for (const status of ["500", "503"]) expect(op.responses[status], `${m} ${p} ${status}`).toBeDefined();
+    expect(doc.paths["/v2/customer-entitlements/"].get.responses["404"]).toEqual({
+      $ref: "#/components/responses/NotFound",
+    });
+    expect(doc.components.responses.ServiceUnavailable.headers["Retry-After"]).toBeDefined();
+    expect(Object.keys(doc.paths["/v2/billing-runs/{billingRunId}/receipt/"].get.responses["200"].content)).toEqual([
+      "application/json",
+      "application/pdf",
+    ]);
   });
 
   it("is served at /api/v2/openapi.json", async () => {

@@ -31,3 +31,19 @@ export function eventViews(): EventView[] {
   });
   return cached;
 }
+
+/** The events page's on-demand part (OnDemand.tsx): each event type's data schema, and the schemas it uses. */
+export interface EventDetails {
+  schemas: Record<string, JsonSchema>;
+  events: Record<string, JsonSchema>;
+}
+
+export function eventDetails(): EventDetails {
+  const schemas: Record<string, JsonSchema> = {};
+  const events: Record<string, JsonSchema> = {};
+  for (const event of eventViews()) {
+    Object.assign(schemas, event.doc.components?.schemas);
+    events[event.type] = event.schema;
+  }
+  return { schemas, events };
+}

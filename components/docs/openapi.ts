@@ -28,9 +28,16 @@ export interface Parameter {
   required?: boolean;
   description?: string;
   schema?: JsonSchema;
+  example?: unknown;
 }
 export interface MediaContent {
   schema?: JsonSchema;
+  example?: unknown;
+}
+export interface ResponseObject {
+  $ref?: string;
+  description?: string;
+  content?: Record<string, MediaContent>;
 }
 export interface Operation {
   summary?: string;
@@ -43,7 +50,7 @@ export interface Operation {
   security?: Record<string, string[]>[];
   parameters?: Parameter[];
   requestBody?: { required?: boolean; description?: string; content?: Record<string, MediaContent> };
-  responses?: Record<string, { description?: string; content?: Record<string, MediaContent> }>;
+  responses?: Record<string, ResponseObject>;
 }
 
 export interface OpenApiDoc {
@@ -53,6 +60,7 @@ export interface OpenApiDoc {
   paths: Record<string, Record<string, Operation>>;
   components?: {
     schemas?: Record<string, JsonSchema>;
+    responses?: Record<string, ResponseObject>;
     securitySchemes?: Record<string, { type: string; name?: string; in?: string; description?: string }>;
   };
 }
@@ -88,6 +96,9 @@ export const refName = (ref: string) => ref.split("/").pop() ?? ref;
 
 export const schemaAnchor = (name: string) => `schema-${name}`;
 
+/** The anchor of an error status's description on a resource page (OperationCard.tsx ErrorAnswers). */
+export const errorAnchor = (status: string) => `error-${status}`;
+
 export function resolveRef(doc: OpenApiDoc, schema: JsonSchema): JsonSchema {
   return schema.$ref ? (doc.components?.schemas?.[refName(schema.$ref)] ?? {}) : schema;
 }
@@ -96,4 +107,9 @@ export const tagAnchor = (tag: string) => `tag-${tag.toLowerCase().replace(/[^a-
 
 export function jsonContent(content: Record<string, MediaContent> | undefined): JsonSchema | undefined {
   return content?.["application/json"]?.schema ?? Object.values(content ?? {})[0]?.schema;
+}
+
+/** A response, or the shared one its `$ref` names (components.responses: the error answers). */
+export function resolveResponse(doc: OpenApiDoc, response: ResponseObject): ResponseObject {
+  return response.$ref ? (doc.components?.responses?.[refName(response.$ref)] ?? {}) : response;
 }

@@ -1,7 +1,7 @@
 // The API reference's data, built once per process from the same OpenAPI document as
 // /api/v2/openapi.json: resources (one page each), a small search index, the schemas a page needs.
 import { buildOpenApi } from "@/server/http/openapi";
-import { groupByTag, type JsonSchema, type OpenApiDoc, type OperationEntry, refName } from "./openapi";
+import { groupByTag, type JsonSchema, type OpenApiDoc, type OperationEntry, refName, resolveResponse } from "./openapi";
 
 export interface Resource {
   tag: string;
@@ -70,7 +70,29 @@ export function schemasUsedBy(doc: OpenApiDoc, operations: OperationEntry[]): st
     for (const parameter of op.parameters ?? []) visit(parameter.schema);
     for (const media of Object.values(op.requestBody?.content ?? {})) visit(media.schema);
     for (const response of Object.values(op.responses ?? {}))
-      for (const media of Object.values(response.content ?? {})) visit(media.schema);
+      for (const media of Object.values(resolveResponse(doc, response).content ?? {})) visit(media.schema);
   }
   return [...found].sort();
+}
+
+/**
+ * What a resource page renders only when a reader opens it (OnDemand.tsx): its operations whole (schemas,
+ * examples) and the component schemas they use. Served as /docs/api/<resource>/details.json, fetched once per
+ * page, so the page's HTML carries summaries and links only.
+ */
+export interface ResourceDetails {
+  operations: Record<string, OperationEntry["op"]>;
+  schemas: Record<string, JsonSchema>;
+}
+
+export function resourceDetails(slug: string): ResourceDetails | null {
+  const { doc, resources } = reference();
+  const resource = resources.find((r) => r.slug === slug);
+  if (!resource) return null;
+  return {
+    operations: Object.fromEntries(resource.operations.map((entry) => [entry.anchor, entry.op])),
+    schemas: Object.fromEntries(
+      schemasUsedBy(doc, resource.operations).map((name) => [name, doc.components?.schemas?.[name] ?? {}]),
+    ),
+  };
 }

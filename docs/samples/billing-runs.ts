@@ -15,7 +15,7 @@ if (failed[0]) {
   try {
     retried = await unwrap(
       client.POST("/v2/billing-runs/{billingRunId}/retry/", {
-        params: { path: { billingRunId: String(failed[0].id) } },
+        params: { path: { billingRunId: failed[0].id } },
         body: { reason: "The customer updated the card" },
       }),
     );

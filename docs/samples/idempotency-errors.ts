@@ -28,7 +28,7 @@ try {
 // not found: 404 (an id of another account looks exactly like one that does not exist)
 export let notFoundStatus = 0;
 try {
-  await unwrap(client.GET("/v2/subscription-contracts/{contractId}/", { params: { path: { contractId: "999999" } } }));
+  await unwrap(client.GET("/v2/subscription-contracts/{contractId}/", { params: { path: { contractId: 999999 } } }));
 } catch (error) {
   if (error instanceof ApiError) notFoundStatus = error.status;
 }

@@ -20,7 +20,7 @@ const contract = await unwrap(
     body: { customer_reference: "cust-1001", items: [{ price: basic.id }] },
   }),
 );
-const contractId = String(contract.id);
+const contractId = contract.id;
 
 // the change: Basic → Premium, prorated, settled on the next invoice
 const change = {

@@ -35,7 +35,8 @@ const checkout = await unwrap(
 export const finalized = await unwrap(
   client.POST("/v2/checkouts/{token}/finalize/", { params: { path: { token: checkout.token } } }),
 );
-const contractId = String(finalized.contract_id);
+const contractId = finalized.contract_id;
+if (contractId === null) throw new Error(`checkout ${finalized.status}: no contract`);
 console.log("contract", contractId, "first run", finalized.initial_billing_run_id);
 
 // 4. an item change: upgrade to Premium (the difference is prorated onto the next invoice)

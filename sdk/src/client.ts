@@ -3,7 +3,7 @@
 import createFetchClient, { type Middleware } from "openapi-fetch";
 import { ApiError, apiErrorOf, NetworkError } from "./errors.js";
 import type { paths } from "./generated/openapi.js";
-import { type ItemOf, iteratePages, type ListPath } from "./paginate.js";
+import { type ItemOf, iteratePages, type ListPath, type ListPathParams, type ListQuery } from "./paginate.js";
 import { type RetryOptions, retryingFetch } from "./retry.js";
 
 export interface ClientOptions {
@@ -49,14 +49,11 @@ export function createClient(options: ClientOptions) {
   client.use(authAndIdempotency(options.apiKey, options.idempotencyKey ?? (() => crypto.randomUUID())));
 
   /** Every element of a list, page after page: `for await (const c of client.paginate("/v2/subscription-contracts/"))`. */
-  function paginate<P extends ListPath>(
-    path: P,
-    params: { query?: Record<string, string>; path?: Record<string, string | number> } = {},
-  ) {
-    const fetchPage = (query: Record<string, string>) =>
+  function paginate<P extends ListPath>(path: P, params: { query?: ListQuery<P>; path?: ListPathParams<P> } = {}) {
+    const fetchPage = (query: Record<string, unknown>) =>
       // biome-ignore lint/suspicious/noExplicitAny: the path is one of the typed list paths; its params are checked by ListPath
       unwrap((client.GET as any)(path, { params: { ...params, query } }));
-    return iteratePages<ItemOf<P>>(fetchPage, params.query ?? {});
+    return iteratePages<ItemOf<P>>(fetchPage, (params.query ?? {}) as Record<string, unknown>);
   }
 
   return Object.assign(client, { paginate });

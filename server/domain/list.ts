@@ -14,18 +14,12 @@ export interface ListResult<T> {
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 1000;
 
-/** `page_size`/`page` query strings → a page request, or undefined for an unpaginated list (spec 4). */
-export function parsePage(query: { page_size?: string; page?: string }): PageRequest | undefined {
+/** `page_size`/`page` (parsed from the query by schemas/common.ts pageQuery) → a page request, or undefined
+ * for an unpaginated list (spec 4); a size above the maximum is served as the maximum. */
+export function parsePage(query: { page_size?: number; page?: number | "last" }): PageRequest | undefined {
   if (query.page_size === undefined) return undefined;
-  const size = query.page_size === "" ? PAGE_SIZE_DEFAULT : parsePositive(query.page_size, "page_size");
-  const number =
-    query.page === undefined || query.page === "" ? 1 : query.page === "last" ? -1 : parsePositive(query.page, "page");
-  return { size: Math.min(size, PAGE_SIZE_MAX), number };
-}
-
-function parsePositive(v: string, field: string): number {
-  if (!/^\d{1,9}$/.test(v) || Number(v) < 1) throw invalid(field, "A valid positive integer is required.");
-  return Number(v);
+  const number = query.page === undefined ? 1 : query.page === "last" ? -1 : query.page;
+  return { size: Math.min(query.page_size, PAGE_SIZE_MAX), number };
 }
 
 /** skip/take for a page; page -1 means "last" once the count is known. */

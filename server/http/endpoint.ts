@@ -10,6 +10,9 @@ import type { AllowedOrigins } from "./sessionGate";
 
 export type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
+/** The error statuses the document describes (errors.ts chooses them; route.ts adds 500 and 503). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 500 | 503;
+
 /**
  * Who may call: an API key (`secret`, or `public` which also takes the publishable key), a checkout
  * session's token in the path (`session`: the token is the capability, see sessionGate.ts), or anyone
@@ -62,6 +65,15 @@ export interface EndpointDef<P = any, Q = any, B = any> {
   status?: number;
   description?: string;
   /**
+   * Error statuses this route answers beyond those its shape implies (openapi.ts `errorStatuses`), e.g. 404
+   * for a record named in the query rather than the path.
+   */
+  answers?: ErrorStatus[];
+  /** The 400 body when it can be more than a ValidationError (a failed finalize answers the checkout). */
+  badRequest?: z.ZodType;
+  /** Other media types of the success answer (by the request's `Accept`), with their OpenAPI schema. */
+  alternateMedia?: Record<string, { type: "string"; format: "binary" }>;
+  /**
    * A POST whose effect is one transaction that calls `fenceIdempotency` (domain/idempotency/fence.ts):
    * with an idempotency key, the response is stored in that transaction, as this makes it of what the
    * domain function hands the fence (the same body the handler answers, e.g. `(r) => r.contract`).
@@ -74,8 +86,11 @@ export interface EndpointDef<P = any, Q = any, B = any> {
 
 export const defineEndpoint = <P, Q, B>(def: EndpointDef<P, Q, B>): EndpointDef<P, Q, B> => def;
 
-/** Path ids are integers; anything else cannot name a record, so it is a 404 (not a 400). */
-export const intId = z
-  .string()
-  .regex(/^\d{1,9}$/)
-  .transform(Number);
+/**
+ * Path ids are integers (so the document, and the clients built from it, say integer); the runtime reads the
+ * path segment's digits (1 to 9). Anything else cannot name a record, so it is a 404 (not a 400).
+ */
+export const intId = z.preprocess(
+  (v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : v),
+  z.number().int().min(0).max(999_999_999),
+);

@@ -1,54 +1,169 @@
-// OpenAPI 3.1 built from the endpoint registry's zod schemas (never written by hand).
+// OpenAPI 3.1 built from the endpoint registry's zod schemas (never written by hand): every operation with
+// each status it can answer (`errorStatuses`), the error answers once as components.responses, the
+// Idempotency-Key header on the POSTs that honour it, and one request and answer example per operation
+// (openapiExamples.json, recorded by tests/openapi-examples.test.ts from the requests it sends).
 
-import type { z } from "zod";
-import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
+import { z } from "zod";
+import type {
+  ZodOpenApiOperationObject,
+  ZodOpenApiPathsObject,
+  ZodOpenApiRequestBodyObject,
+  ZodOpenApiResponseObject,
+} from "zod-openapi";
 import { createDocument } from "zod-openapi";
-import { detailBody, errorBody } from "@/server/schemas/common";
+import { detailBody, errorBody, internalErrorBody } from "@/server/schemas/common";
+import type { EndpointDef, ErrorStatus } from "./endpoint";
+import examples from "./openapiExamples.json";
 import { endpoints } from "./registry";
+
+const jsonBody = (schema: z.ZodType) => ({ "application/json": { schema } });
+
+/** The error answers, published once each (components.responses) and referenced by every operation. */
+const errorResponses: Record<ErrorStatus, ZodOpenApiResponseObject> = {
+  400: { id: "BadRequest", description: "Validation error (spec 7)", content: jsonBody(errorBody) },
+  401: { id: "Unauthorized", description: "Missing or invalid credentials", content: jsonBody(detailBody) },
+  403: {
+    id: "Forbidden",
+    description: "The public key where the secret key is required, or an operation this account may not use",
+    content: jsonBody(detailBody),
+  },
+  404: {
+    id: "NotFound",
+    description: "No such record for this account (or a page beyond the last)",
+    content: jsonBody(detailBody),
+  },
+  409: {
+    id: "Conflict",
+    description: "A request with the same Idempotency-Key is still in progress: retry shortly",
+    content: jsonBody(detailBody),
+  },
+  410: { id: "Gone", description: "The record's lifetime has passed", content: jsonBody(detailBody) },
+  500: {
+    id: "InternalError",
+    description: "Unexpected error; quote request_id when reporting it",
+    content: jsonBody(internalErrorBody),
+  },
+  503: {
+    id: "ServiceUnavailable",
+    description: "The database is unavailable; retry after Retry-After seconds (spec 7.7: retry with backoff)",
+    headers: z.object({ "Retry-After": z.string().meta({ description: "Seconds to wait" }) }),
+    content: jsonBody(detailBody),
+  },
+};
+
+/** API-key POSTs run through the idempotency store when they name a key (route.ts, idempotency.ts). */
+export const honoursIdempotencyKey = (e: EndpointDef) =>
+  e.method === "POST" && e.auth !== "none" && e.auth !== "session";
+
+const idempotencyHeader = z.object({
+  "Idempotency-Key": z.string().min(1).max(255).optional().meta({
+    description:
+      "Safe retries (spec 4.6): the same key and body get the first answer again (`Idempotent-Replayed: true`); another body is a 400, a call still running a 409. Or `idempotency_key` in the body.",
+    example: "5d0c9a4e-3f7b-4a63-9f1e-2b8e4c7d9a10",
+  }),
+});
+
+const isPaged = (query: z.ZodType | undefined) =>
+  query instanceof z.ZodObject && "page_size" in (query.shape as Record<string, unknown>);
+
+/**
+ * Every error status the route can answer: 400 (any query can be malformed), 500 and 503 always; 401 and 403
+ * with an API key; 404 when a path or body names a record or the list is paged (a page beyond the last); 409
+ * where an Idempotency-Key can be in progress; and the route's own `answers`.
+ */
+export function errorStatuses(e: EndpointDef): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>([400, 500, 503, ...(e.answers ?? [])]);
+  if (e.auth !== "none" && e.auth !== "session") statuses.add(401).add(403);
+  if (e.params || e.method !== "GET" || isPaged(e.query)) statuses.add(404);
+  if (honoursIdempotencyKey(e)) statuses.add(409);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+const operationId = (e: EndpointDef) =>
+  `${e.method.toLowerCase()}${e.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`;
+
+function operationOf(e: EndpointDef): ZodOpenApiOperationObject {
+  const requestBody: ZodOpenApiRequestBodyObject | undefined = e.body
+    ? { required: e.bodyRequired ?? false, content: jsonBody(e.body) }
+    : undefined;
+  const success: ZodOpenApiResponseObject = e.response
+    ? { description: "Success", content: { ...jsonBody(e.response), ...mediaOf(e.alternateMedia) } }
+    : { description: "Success, no content" };
+  return {
+    summary: e.summary,
+    tags: e.tags,
+    operationId: operationId(e),
+    ...(e.description ? { description: e.description } : {}),
+    ...(e.extension ? { "x-extension": true } : {}),
+    ...(e.deprecated ? { deprecated: true, "x-deprecation": e.deprecated } : {}),
+    security: e.auth === "none" ? [] : [{ ApiKey: [] }],
+    requestParams: {
+      ...(e.params ? { path: e.params as z.ZodObject } : {}),
+      ...(e.query ? { query: e.query as z.ZodObject } : {}),
+      ...(honoursIdempotencyKey(e) ? { header: idempotencyHeader } : {}),
+    },
+    ...(requestBody ? { requestBody } : {}),
+    responses: {
+      [String(e.status ?? 200)]: success,
+      ...Object.fromEntries(errorStatuses(e).map((status) => [String(status), errorResponses[status]])),
+      ...(e.badRequest
+        ? {
+            "400": {
+              description: "Validation error (spec 7), or the route's own failure body",
+              content: jsonBody(z.union([errorBody, e.badRequest])),
+            },
+          }
+        : {}),
+    },
+  };
+}
+
+const mediaOf = (media: EndpointDef["alternateMedia"]) =>
+  Object.fromEntries(Object.entries(media ?? {}).map(([type, schema]) => [type, { schema }]));
+
+/** An operation's example as tests/openapi-examples.test.ts sent it and the server answered (recorded). */
+interface RecordedExample {
+  request: {
+    path?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    headers?: Record<string, string>;
+    body?: unknown;
+  };
+  status: number;
+  answer: unknown;
+}
+
+interface DocumentOperation {
+  parameters?: { in: string; name: string; example?: unknown }[];
+  requestBody?: { content: Record<string, { example?: unknown }> };
+  responses: Record<string, { content?: Record<string, { example?: unknown }> }>;
+}
+
+/** Puts each operation's recorded example into its parameters, request body and success answer. */
+function withExamples(paths: Record<string, Record<string, DocumentOperation>>) {
+  const recorded = examples as Record<string, RecordedExample>;
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const example = recorded[`${method.toUpperCase()} ${path}`];
+      if (!example) continue;
+      const { request } = example;
+      for (const parameter of op.parameters ?? []) {
+        const values =
+          parameter.in === "path" ? request.path : parameter.in === "query" ? request.query : request.headers;
+        if (values?.[parameter.name] !== undefined) parameter.example = values[parameter.name];
+      }
+      const body = op.requestBody?.content["application/json"];
+      if (body && request.body !== undefined) body.example = request.body;
+      const answer = op.responses[String(example.status)]?.content?.["application/json"];
+      if (answer) answer.example = example.answer;
+    }
+  }
+}
 
 export function buildOpenApi(serverUrl = "/api") {
   const paths: ZodOpenApiPathsObject = {};
-  for (const e of endpoints) {
-    const op: ZodOpenApiOperationObject = {
-      summary: e.summary,
-      tags: e.tags,
-      operationId: `${e.method.toLowerCase()}${e.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
-      ...(e.description ? { description: e.description } : {}),
-      ...(e.extension ? { "x-extension": true } : {}),
-      ...(e.deprecated ? { deprecated: true, "x-deprecation": e.deprecated } : {}),
-      security: e.auth === "none" ? [] : [{ ApiKey: [] }],
-      requestParams: {
-        ...(e.params ? { path: e.params as z.ZodObject } : {}),
-        ...(e.query ? { query: e.query as z.ZodObject } : {}),
-      },
-      ...(e.body
-        ? { requestBody: { required: e.bodyRequired ?? false, content: { "application/json": { schema: e.body } } } }
-        : {}),
-      responses: {
-        [String(e.status ?? 200)]: e.response
-          ? { description: "Success", content: { "application/json": { schema: e.response } } }
-          : { description: "Success" },
-        ...(e.auth === "none"
-          ? {}
-          : {
-              "401": {
-                description: "Missing or invalid credentials",
-                content: { "application/json": { schema: detailBody } },
-              },
-              "403": {
-                description: "Public key used where the secret key is required",
-                content: { "application/json": { schema: detailBody } },
-              },
-            }),
-        "400": { description: "Validation error", content: { "application/json": { schema: errorBody } } },
-        ...(e.params || e.method !== "GET"
-          ? { "404": { description: "Not found", content: { "application/json": { schema: detailBody } } } }
-          : {}),
-      },
-    };
-    (paths[e.path] ??= {})[e.method.toLowerCase() as "get"] = op;
-  }
-  return createDocument({
+  for (const e of endpoints) (paths[e.path] ??= {})[e.method.toLowerCase() as "get"] = operationOf(e);
+  const document = createDocument({
     openapi: "3.1.0",
     info: {
       title: "Subscription Contracts V2",
@@ -64,4 +179,6 @@ export function buildOpenApi(serverUrl = "/api") {
     },
     paths,
   });
+  withExamples(document.paths as unknown as Record<string, Record<string, DocumentOperation>>);
+  return document;
 }

@@ -4,13 +4,17 @@
 import type { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
 import { type ListResult, type PageRequest, parsePage } from "@/server/domain/list";
+
+/** The page parameters of a list query (schemas/common.ts pageQuery, already parsed). */
+export type PageQuery = { page_size?: number; page?: number | "last" };
+
 import { listOf } from "@/server/schemas/common";
 import { defineEndpoint, type EndpointDef } from "./endpoint";
 import { listBody } from "./pagination";
 
 type Described = Pick<EndpointDef, "path" | "summary" | "tags" | "extension" | "description">;
 
-export function listEndpoint<Q extends { page_size?: string; page?: string }, T>({
+export function listEndpoint<Q extends PageQuery, T>({
   query,
   item,
   list,

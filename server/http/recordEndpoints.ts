@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
 import { detailQuery } from "@/server/schemas/catalog";
 import { defineEndpoint, type EndpointDef, intId } from "./endpoint";
-import { listEndpoint } from "./readEndpoints";
+import { listEndpoint, type PageQuery } from "./readEndpoints";
 
 /** The parsed path parameters: the record's id under its name (`couponId`). */
 type IdParams = Record<string, number>;
@@ -32,7 +32,7 @@ export function recordEndpoints(path: string, response: z.ZodType, group: Pick<E
   return {
     route,
     /** GET the collection: filters and page from the query, the records as a list or a page. */
-    list: <Q extends { page_size?: string; page?: string }, T>(
+    list: <Q extends PageQuery, T>(
       def: Omit<Parameters<typeof listEndpoint<Q, T>>[0], "path" | "tags" | "extension" | "item">,
     ) => listEndpoint<Q, T>({ path: collection, tags, extension, item: response, ...def }),
     read: (summary: string, read: IdCall) => byId("GET", "", summary, read),

@@ -118,3 +118,27 @@ export const webhookEndpointCreatedResponse = namedObject("WebhookEndpointCreate
   active: z.boolean(),
   created_at: dateTime,
 });
+
+export const webhookEndpointResponse = namedObject("WebhookEndpoint", {
+  id: z.number().int(),
+  url: z.string(),
+  secret_prefix: z
+    .string()
+    .meta({ description: "The signing secret's first 10 characters (the whole secret is shown once, at creation)" }),
+  enabled_events: z.array(z.string()).meta({ description: '`["*"]` for every event type' }),
+  active: z.boolean(),
+  created_at: dateTime,
+});
+
+export const webhookDeliveryResponse = namedObject("WebhookDelivery", {
+  id: z.number().int(),
+  event_id: z.string().meta({ description: "The delivered event's `id`" }),
+  state: z.enum(["pending", "succeeded", "dead"]).meta({
+    description: "pending: waiting for its next attempt; succeeded: a 2xx answer; dead: attempts exhausted",
+  }),
+  attempts: z.number().int(),
+  last_status: z.number().int().nullable().meta({ description: "HTTP status of the last attempt (null: no answer)" }),
+  last_error: z.string().nullable(),
+  next_attempt_at: dateTime,
+  created_at: dateTime,
+});

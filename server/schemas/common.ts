@@ -2,6 +2,7 @@
 // error and page bodies.
 import { z } from "zod";
 import "zod-openapi";
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from "@/server/domain/list";
 
 /** An object schema the OpenAPI document publishes under `name` (components.schemas), so clients see one type. */
 export function namedObject<Shape extends z.core.$ZodLooseShape>(name: string, shape: Shape, description?: string) {
@@ -30,12 +31,33 @@ export const timestamps = { created_at: dateTime, updated_at: dateTime };
 // Inputs ------------------------------------------------------------------------------------------
 const MAX_AMOUNT = "999999999999999"; // Decimal(19,4) holds 15 integer digits
 
+/**
+ * How the document shows a decimal input: a string matching `pattern` (the runtime trims it first, hence the
+ * optional blanks) or a JSON number between `minimum` and `maximum`, which the runtime reads as its shortest
+ * decimal form (so 1e21 or 0.00001 are refused like their strings). The zod union alone would render as
+ * "any string", which is what clients were told before.
+ */
+const decimalDocument =
+  (pattern: string, range: { minimum: number; maximum: number }) =>
+  ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+    delete jsonSchema.type;
+    jsonSchema.anyOf = [
+      { type: "string", pattern },
+      { type: "number", ...range },
+    ];
+  };
+
 /** Decimal amount input: a string (or number) in plain decimal notation, at most 4 fraction digits. */
 export const moneyInput = z
   .union([z.string(), z.number()])
   .transform((v) => String(v).trim())
   .refine((v) => /^\d{1,15}(\.\d{1,4})?$/.test(v), {
     message: `A decimal number between 0 and ${MAX_AMOUNT} with at most 4 decimal places is required.`,
+  })
+  .meta({
+    description: `Decimal amount, 0 to ${MAX_AMOUNT} with at most 4 decimal places, as a string (preferred) or a number`,
+    example: "12.5000",
+    override: decimalDocument("^\\s*\\d{1,15}(\\.\\d{1,4})?\\s*$", { minimum: 0, maximum: Number(MAX_AMOUNT) }),
   });
 
 export const percentInput = z
@@ -43,6 +65,12 @@ export const percentInput = z
   .transform((v) => String(v).trim())
   .refine((v) => /^\d{1,3}(\.\d{1,4})?$/.test(v) && Number(v) <= 100, {
     message: "A percentage between 0 and 100 with at most 4 decimal places is required.",
+  })
+  .meta({
+    description: "Percentage, 0 to 100 with at most 4 decimal places, as a string (preferred) or a number",
+    example: "10",
+    // 0 to 100: one or two digits (a leading zero allowed, as the runtime reads "050" as 50), or 100
+    override: decimalDocument("^\\s*(0?\\d{1,2}(\\.\\d{1,4})?|100(\\.0{1,4})?)\\s*$", { minimum: 0, maximum: 100 }),
   });
 
 export const positiveInt = z
@@ -74,7 +102,10 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
  */
 export const metadataInput = z
   .custom<Record<string, unknown>>(isPlainObject, { error: "A JSON object is required." })
-  .meta({ description: "Free-form JSON object", override: { type: "object", additionalProperties: {} } });
+  .meta({
+    description: "Free-form JSON object",
+    override: { type: "object", additionalProperties: {} },
+  });
 
 /**
  * The input building blocks as one group, for the schema files that use most of them
@@ -95,23 +126,73 @@ export const activeQuery = z
   .optional()
   .meta({ description: "Default: only active records. `all` or `any`: every record." });
 
-/** A query parameter naming a record by its integer id (contract, customer, coupon…); optional. */
+/** A query parameter naming a record by its integer id (contract, customer, coupon…); optional. The
+ * document says integer; the runtime reads the query string's digits (1 to 9). */
 export const idQuery = z
-  .string()
-  .regex(/^\d{1,9}$/, "A valid integer is required.")
+  .preprocess(
+    (v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : v),
+    z.number({ error: "A valid integer is required." }).int().min(0).max(999_999_999),
+  )
   .optional();
 
+const PAGE_NUMBER_MESSAGE = "A valid positive integer is required.";
+/**
+ * A positive integer query parameter: the document says integer (what clients send), the runtime reads the
+ * query string's digits (1 to 9 of them; "1e3", " 5" or "0x10" stay errors, as before). `blank` is what an
+ * empty value means.
+ */
+const positiveQueryInt = <Blank>(blank: Blank) =>
+  z.preprocess(
+    (v) => (v === "" ? blank : typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : v),
+    z.number({ error: PAGE_NUMBER_MESSAGE }).int(PAGE_NUMBER_MESSAGE).min(1, PAGE_NUMBER_MESSAGE).max(999_999_999),
+  );
+
 export const pageQuery = {
-  page_size: z.string().optional().meta({ description: "Enables pagination; default 10, maximum 1000" }),
-  page: z.string().optional().meta({ description: "1-based page number, with page_size" }),
+  page_size: positiveQueryInt(PAGE_SIZE_DEFAULT)
+    .optional()
+    .meta({
+      description: `Enables pagination; default ${PAGE_SIZE_DEFAULT}, at most ${PAGE_SIZE_MAX} (a larger value is served as ${PAGE_SIZE_MAX})`,
+      example: 20,
+    }),
+  page: z
+    .union([positiveQueryInt(1), z.literal("last")], { error: PAGE_NUMBER_MESSAGE })
+    .optional()
+    .meta({ description: "1-based page number, with page_size; `last` for the last page" }),
 };
 
 // Outputs ------------------------------------------------------------------------------------------
-export const errorBody = z.record(z.string(), z.union([z.array(z.string()), z.string(), z.unknown()])).meta({
-  id: "ValidationError",
-  description: "Keys are field names or non_field_errors; values are lists of messages.",
+export const errorBody = z
+  .object({
+    non_field_errors: z
+      .array(z.string())
+      .optional()
+      .meta({ description: "Errors about the request as a whole (e.g. neither bundle_template nor items)" }),
+    code: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .meta({
+        description:
+          "The error's code when it has one (`no_change`, `payment_failed`, …); the messages of a field named `code` otherwise (promotion codes)",
+      }),
+  })
+  .catchall(z.array(z.string()))
+  .meta({
+    id: "ValidationError",
+    description:
+      "A 400 (spec 7): keys are field names or non_field_errors, values are lists of messages; `code` names the error when it has one.",
+    example: { items: ["0.price: This field is required."] },
+  });
+export const detailBody = z
+  .object({
+    detail: z.string(),
+    code: z.string().optional().meta({ description: "The error's code when it has one (e.g. `session_expired`)" }),
+  })
+  .meta({ id: "ErrorDetail", example: { detail: "Not found." } });
+/** The 500 body: the request id names the log line of the failure. */
+export const internalErrorBody = z.object({ detail: z.string(), request_id: z.string() }).meta({
+  id: "InternalError",
+  example: { detail: "Internal server error.", request_id: "9b1f3c2e-7d4a-4e0b-8c6f-1a2b3c4d5e6f" },
 });
-export const detailBody = z.object({ detail: z.string() }).meta({ id: "ErrorDetail" });
 
 export const paginated = <T extends z.ZodType>(item: T) =>
   z.object({

@@ -1,6 +1,7 @@
 // Zod schemas of subscription contracts: the response, create and patch bodies, the operation bodies and
 // proration previews.
 import { z } from "zod";
+import { createSchema } from "zod-openapi";
 import { dateTime, idQuery, input, metadata, money, namedObject, pageQuery, timestamps } from "./common";
 import { discountInputFields } from "./coupons";
 import { offerFields, quantityInput } from "./offers";
@@ -283,13 +284,41 @@ export const operationBodies = {
   resume: resumeBody,
 } as const;
 export type Operation = keyof typeof operationBodies;
+
+/**
+ * The preview body as the document shows it: one variant per operation, that operation's fields plus
+ * `operation` (optional for update_item, the default). Rendered from the operation bodies themselves; the
+ * runtime reads `operation` here and the rest with that operation's body (domain/contracts/operations.ts).
+ */
+let previewVariants: unknown[] | undefined;
+const documentPreviewVariants = ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+  previewVariants ??= (Object.keys(operationBodies) as Operation[]).map(
+    (operation) =>
+      createSchema(
+        operationBodies[operation].extend({
+          operation:
+            operation === "update_item"
+              ? z.literal(operation).optional().meta({ default: operation })
+              : z.literal(operation),
+        }),
+        { io: "input" },
+      ).schema,
+  );
+  for (const key of Object.keys(jsonSchema)) if (key !== "description") delete jsonSchema[key];
+  jsonSchema.oneOf = previewVariants;
+};
+
 export const previewBody = z
   .looseObject({
     operation: z
       .enum(Object.keys(operationBodies) as [Operation, ...Operation[]], { error: "Unknown operation." })
       .optional(),
   })
-  .meta({ id: "ProrationPreviewRequest" });
+  .meta({
+    id: "ProrationPreviewRequest",
+    description: "`operation` (default update_item) and that operation's fields, as its own request takes them",
+    override: documentPreviewVariants,
+  });
 
 export const prorationLineResponse = namedObject("ProrationLine", {
   ...pricedLineFields,
@@ -334,6 +363,23 @@ export const itemChangeResponse = namedObject("ContractItemChangeResult", {
       "Extension, only with payment_behavior=pending_if_incomplete: applied (paid, or nothing to pay now) or awaiting_payment (the processor waits for the customer, e.g. 3-D Secure: the contract is unchanged until the adjustment run settles; it then applies or drops the change)",
   }),
 });
+
+/**
+ * An item change whose payment now failed under payment_behavior=pending_if_incomplete: a 400 naming the voided
+ * adjustment run (nothing on the contract changed).
+ */
+export const itemChangePaymentFailedResponse = z
+  .object({
+    payment: z.array(z.string()).meta({ description: "The processor's reason" }),
+    code: z.string().meta({ description: "The fail code (e.g. `card_declined`), `payment_failed` without one" }),
+    adjustment_billing_run_id: z.number().int().meta({ description: "The voided run that tried the charge" }),
+    contract_id: z.number().int(),
+  })
+  .meta({
+    id: "ItemChangePaymentFailed",
+    "x-extension": true,
+    description: "Extension: the 400 of an item change charged now whose payment failed (pending_if_incomplete)",
+  });
 
 export type ContractOut = z.infer<typeof contractResponse>;
 export type ScheduledChangeOut = z.infer<typeof scheduledChangeResponse>;

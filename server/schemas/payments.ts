@@ -59,6 +59,10 @@ export const paymentMethodResponse = z
     metadata,
     ...timestamps,
     canceled_at: dateTime.nullable(),
+    confirmation_required: z.boolean().optional().meta({
+      description:
+        "Only in the answer that created a temporary method with the public key (true): confirm it with the secret key (POST …/confirm/)",
+    }),
   })
   .meta({ id: "CustomerPaymentMethod", description: "Sanitized: token data is never returned." });
 
@@ -137,6 +141,23 @@ export const checkoutResponse = namedObject("Checkout", {
   finalized_at: dateTime.nullable(),
   ...timestamps,
 });
+
+/** The optional body of registration create and finalize (spec 4.7): no field is read; none, or `{}`, is sent. */
+export const checkoutStepBody = z
+  .looseObject({})
+  .meta({ id: "CheckoutStepRequest", description: "Optional; no fields are read (an empty object is accepted)" });
+
+/** A finalize whose payment attempt failed (spec 7.4): a 400 carrying the checkout, its payment's message and code. */
+export const checkoutPaymentFailedResponse = checkoutResponse
+  .extend({
+    payment: z.array(z.string()).meta({ description: "The failed attempt's message" }),
+    code: z.string().meta({ description: "The fail code (e.g. `card_declined`), `payment_failed` without one" }),
+  })
+  .meta({
+    id: "CheckoutPaymentFailed",
+    description:
+      "Finalize's 400 after a failed payment attempt: the checkout (status failed; contract_id and initial_billing_run_id when created) with the attempt's message and code",
+  });
 
 export const registrationResponse = namedObject("PaymentMethodRegistration", {
   token: z.string(),

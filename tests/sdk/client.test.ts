@@ -65,8 +65,12 @@ describe("client", () => {
       json({ count: 3, next: null, previous: "p", results: [{ id: 3 }] }),
     ]);
     const ids: number[] = [];
-    for await (const run of client.paginate("/v2/billing-runs/", { query: { state: "failed" } })) ids.push(run.id);
+    // page_size and ids are numbers, as the document types them (a string would fail tsc)
+    const query = { state: "failed", page_size: 2, customer: 7 } as const;
+    for await (const run of client.paginate("/v2/billing-runs/", { query })) ids.push(run.id);
     expect(ids).toEqual([1, 2, 3]);
+    expect(new URL(seen[0].url).searchParams.get("page_size")).toBe("2");
+    expect(new URL(seen[0].url).searchParams.get("customer")).toBe("7");
     expect(new URL(seen[1].url).searchParams.get("page")).toBe("2");
     expect(new URL(seen[1].url).searchParams.get("state")).toBe("failed");
   });

@@ -4,7 +4,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CodeBlock } from "@/components/docs/CodeBlock";
 import { eventViews } from "@/components/docs/events";
-import { SchemaView } from "@/components/docs/SchemaView";
+import { OnDemand } from "@/components/docs/OnDemand";
 
 export const metadata: Metadata = { title: "Events · Subscription Contracts V2" };
 
@@ -48,12 +48,12 @@ export default function EventsPage() {
           <h2 className="break-all font-mono text-lg font-semibold">{event.type}</h2>
           <p className="text-slate-700">{event.when}</p>
           {event.dataNote ? <p className="text-sm text-slate-600">{event.dataNote}</p> : null}
-          <details className="text-sm">
-            <summary className="cursor-pointer font-medium text-slate-800">Fields of data</summary>
-            <div className="mt-2">
-              <SchemaView doc={event.doc} schema={event.schema} showJson={false} />
-            </div>
-          </details>
+          <OnDemand
+            src="/docs/events/details.json"
+            part={{ kind: "event", type: event.type }}
+            summary={<span className="font-medium text-slate-800">Fields of data</span>}
+            className="text-sm"
+          />
           <CodeBlock code={JSON.stringify(event.example, null, 2)} label={`Example ${event.type} payload`} />
         </section>
       ))}

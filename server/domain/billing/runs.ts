@@ -12,18 +12,18 @@ import { presentRun, runInclude } from "./present";
 import { processAccountDue } from "./timeOrder";
 
 export interface RunListQuery {
-  contract?: string;
+  contract?: number;
   state?: string;
-  customer?: string;
+  customer?: number;
   customer_reference?: string;
   page?: PageRequest;
 }
 
 export async function listRuns(ctx: Ctx, query: RunListQuery): Promise<ListResult<ReturnType<typeof presentRun>>> {
   const where: Prisma.BillingRunWhereInput = { accountId: ctx.accountId };
-  if (query.contract !== undefined) where.contractId = Number(query.contract);
+  if (query.contract !== undefined) where.contractId = query.contract;
   if (query.state !== undefined) where.state = query.state;
-  if (query.customer !== undefined) where.customerId = Number(query.customer);
+  if (query.customer !== undefined) where.customerId = query.customer;
   if (query.customer_reference !== undefined) where.contract = { customer: { reference: query.customer_reference } };
   const rows = (window: PageWindow) =>
     ctx.db.billingRun.findMany({

@@ -14,7 +14,7 @@ import { viewContract, viewContractById } from "./view";
 
 export interface ContractListQuery {
   state?: string;
-  customer?: string;
+  customer?: number;
   customer_reference?: string;
   page?: PageRequest;
 }
@@ -23,7 +23,7 @@ export interface ContractListQuery {
 export async function listContracts(ctx: Ctx, query: ContractListQuery): Promise<ListResult<ContractOut>> {
   const where: Prisma.SubscriptionContractWhereInput = { accountId: ctx.accountId };
   if (query.state) where.state = query.state;
-  if (query.customer) where.customerId = Number(query.customer);
+  if (query.customer !== undefined) where.customerId = query.customer;
   if (query.customer_reference !== undefined) where.customer = { reference: query.customer_reference };
   const count = query.page ? await ctx.db.subscriptionContract.count({ where }) : 0;
   const rows = await ctx.db.subscriptionContract.findMany({

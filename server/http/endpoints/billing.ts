@@ -13,8 +13,10 @@ import {
   runListQuery,
   testClockBody,
   testClockResponse,
+  webhookDeliveryResponse,
   webhookEndpointBody,
   webhookEndpointCreatedResponse,
+  webhookEndpointResponse,
 } from "@/server/schemas/billing";
 
 const run = recordEndpoints("/v2/billing-runs/{billingRunId}/", billingRunResponse, { tags: ["Billing runs"] });
@@ -59,6 +61,7 @@ export const billingEndpoints = [
     summary: "List webhook endpoints",
     tags: ["Webhooks"],
     extension: true,
+    response: z.array(webhookEndpointResponse),
     handler: (ctx) => listWebhookEndpoints(ctx),
   }),
   defineEndpoint({
@@ -82,6 +85,8 @@ export const billingEndpoints = [
     tags: ["Webhooks"],
     extension: true,
     params: z.object({ endpointId: intId }),
+    response: z.array(webhookDeliveryResponse),
+    description: "The endpoint's latest 200 deliveries, newest first.",
     handler: (ctx, { params }) => listDeliveries(ctx, params.endpointId),
   }),
 ];

@@ -16,6 +16,7 @@ import {
   contractListQuery,
   contractPatchBody,
   contractResponse,
+  itemChangePaymentFailedResponse,
   itemChangeResponse,
   type Operation,
   operationBodies,
@@ -49,6 +50,7 @@ const itemOperation = <K extends "add_item" | "update_item" | "remove_item">(ope
     body: bodies[operation],
     bodyRequired: true,
     response: itemChangeResponse,
+    badRequest: itemChangePaymentFailedResponse,
     handler: async (ctx, { params, body }) => itemResult(await runOperation(ctx, params.contractId, operation, body)),
     fencedResponse: itemResult,
   });
@@ -132,6 +134,7 @@ export const contractEndpoints = [
     tags: ["Entitlements"],
     query: entitlementQuery,
     response: entitlementStateResponse,
+    answers: [404], // the customer_reference names no customer of the account (spec 4.5)
     handler: (ctx, { query }) => customerEntitlements(ctx, query),
   }),
 ];

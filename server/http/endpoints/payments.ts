@@ -20,7 +20,9 @@ import { json } from "@/server/http/response";
 import { listOf, pageQuery } from "@/server/schemas/common";
 import {
   checkoutBody,
+  checkoutPaymentFailedResponse,
   checkoutResponse,
+  checkoutStepBody,
   paymentMethodCreateBody,
   paymentMethodPatchBody,
   paymentMethodResponse,
@@ -140,6 +142,7 @@ export const paymentEndpoints = [
     summary: "Start a payment method registration for the checkout",
     tags: ["Checkouts"],
     params: tokenParams,
+    body: checkoutStepBody,
     response: registrationResponse,
     status: 201,
     handler: (ctx, { params }) => createRegistration(ctx, params.token),
@@ -159,7 +162,9 @@ export const paymentEndpoints = [
     summary: "Finalize: preflight, contract, initial run, payment",
     tags: ["Checkouts"],
     params: tokenParams,
+    body: checkoutStepBody,
     response: checkoutResponse,
+    badRequest: checkoutPaymentFailedResponse,
     handler: (ctx, { params }) => finalizeCheckout(ctx, params.token),
   }),
 ];

@@ -16,6 +16,7 @@ export const receiptEndpoints = [
     extension: true,
     params: z.object({ billingRunId: intId }),
     response: receiptResponse,
+    alternateMedia: { "application/pdf": { type: "string", format: "binary" } },
     description:
       "Every succeeded run has a receipt numbered sequentially per account without gaps (given in the transaction that settles the run). JSON by default; the PDF with `Accept: application/pdf`. 404 for runs that have not succeeded and for other accounts' runs.",
     handler: async (ctx, { params, req }) => {
