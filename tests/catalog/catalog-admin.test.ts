@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
 import { consoleAs } from "@/tests/audit/_console";
-import { seed } from "@/tests/helpers";
+import { post, seed } from "@/tests/helpers";
 
 let s: SeedResult;
 beforeAll(async () => {
@@ -51,6 +51,30 @@ describe("catalogAdmin", () => {
         c.catalogAdmin.bundles.addAddonRule({ bundle_id: s.ids.family, target_bundle_id: s.ids.otherBundle }),
       ),
     ).toBe("BAD_REQUEST");
+  });
+
+  it("refuses a fixed item without an active default price (every quote of the bundle would fail), by the field", async () => {
+    const c = await consoleAs(s.admin.email);
+    const fieldsOf = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: any) => e?.cause?.fields as Record<string, string[]>,
+      );
+    const noDefault = await fieldsOf(
+      c.catalogAdmin.bundles.create({ name: "No default", items: [{ product_id: s.ids.streaming, required: true }] }),
+    );
+    expect(noDefault).toEqual({
+      "items.0.default_price_id": ["A fixed item is sold at its default price: choose one."],
+    });
+    // a selectable item needs none; a fixed one with its default saves and quotes
+    const b = await c.catalogAdmin.bundles.create({
+      name: "Quotable",
+      items: [{ product_id: s.ids.streaming, default_price_id: s.ids.basicMonthly }],
+    });
+    const added = await fieldsOf(c.catalogAdmin.bundles.addItem({ id: b.id, product_id: s.ids.sports }));
+    expect(added).toEqual({ default_price_id: ["A fixed item is sold at its default price: choose one."] });
+    const quote = await post("/v2/subscription-offer-quotes/", { bundle_template: b.id });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
   });
 
   it("creates and deactivates a tax rate; refuses 150 %", async () => {

@@ -22,6 +22,19 @@ export async function checkItem(ctx: Ctx, it: BundleItemInput, at: string, error
     addFieldError(errors, `${at}default_price_id`, "Prices must be this product's own prices.");
   if (it.price_option_scope === "selectable" && !it.selectable_price_ids?.length)
     addFieldError(errors, `${at}selectable_price_ids`, "A selectable item needs at least one selectable price.");
+  // a fixed item is quoted at its default price only: without an active one, every quote of the bundle is a 400
+  if ((it.price_option_scope ?? "fixed") === "fixed") {
+    const price = it.default_price_id
+      ? await ctx.db.catalogPrice.findFirst({
+          where: { id: it.default_price_id, accountId: ctx.accountId, productId: product.id },
+          select: { active: true },
+        })
+      : null;
+    if (!it.default_price_id)
+      addFieldError(errors, `${at}default_price_id`, "A fixed item is sold at its default price: choose one.");
+    else if (price && !price.active)
+      addFieldError(errors, `${at}default_price_id`, "This price is inactive: a fixed item needs an active price.");
+  }
 }
 
 /** An item's own columns, as created or replaced. */
