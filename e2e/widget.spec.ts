@@ -69,12 +69,14 @@ test.beforeAll(async () => {
     if (i > 100) throw new Error("the demo shop did not start");
     await new Promise((r) => setTimeout(r, 100));
   }
-  // a page on an origin the sessions do not allow, framing the widget page of the session in ?token=
+  // a page on an origin the sessions do not allow, mounting the widget of the session in ?token= with v1.js
   stranger = createServer((req, res) => {
     const token = new URL(req.url ?? "/", "http://x").searchParams.get("token") ?? "";
     res.writeHead(200, { "content-type": "text/html" });
     res.end(
-      `<!doctype html><title>Stranger</title><iframe title="checkout" src="${APP}/embed/checkout/${token}"></iframe>`,
+      `<!doctype html><title>Stranger</title><div id="c"></div><script src="${APP}/embed/v1.js"></script>` +
+        `<script>SubscriptionCheckout.mount(document.getElementById("c"), { session: ${JSON.stringify(token)},` +
+        ` onReady() { document.body.dataset.ready = "1"; }, onError(e) { document.body.dataset.widgetError = e.code; } });</script>`,
     );
   });
   await new Promise<void>((r) => stranger.listen(0, "127.0.0.1", r));
@@ -102,6 +104,8 @@ async function openShop(page: Page, plan = ""): Promise<FrameLocator> {
   const frame = page.frameLocator("#checkout iframe");
   await expect(frame.getByRole("heading", { name: /^Demo shop/ })).toBeVisible();
   await expect(page.locator("body")).toHaveAttribute("data-widget", "ready");
+  // onReady carries the session's summary: what is due today, in the offer's currency
+  await expect(page.locator("body")).toHaveAttribute("data-due-today", /^\d+\.\d{4}$/);
   return frame;
 }
 
@@ -296,7 +300,9 @@ test("a page on an origin the session does not allow cannot frame the widget", a
   expect(ancestors.split(" ")).toContain(shopOrigin);
   expect(ancestors).not.toContain(strangerOrigin);
   await page.goto(`${strangerOrigin}/?token=${session.token}`);
-  await page.waitForTimeout(1500);
+  // the loader tells the page what happened within a few seconds: the frame was refused
+  await expect(page.locator("body")).toHaveAttribute("data-widget-error", "origin_not_allowed", { timeout: 8_000 });
+  await expect(page.locator("body")).not.toHaveAttribute("data-ready", "1");
   const framed = page.frames().filter((f) => f !== page.mainFrame());
   expect(framed.length).toBe(1);
   const content = await framed[0]

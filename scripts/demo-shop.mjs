@@ -87,7 +87,7 @@ async function checkout(plan) {
   const target = document.getElementById("checkout");
   SubscriptionCheckout.mount(target, {
     session: target.dataset.session,
-    onReady: () => { document.body.dataset.widget = "ready"; },
+    onReady: (summary) => { document.body.dataset.widget = "ready"; document.body.dataset.dueToday = summary.due_today_amount || ""; },
     onComplete: (r) => { result.textContent = "Thank you! Subscription " + r.contractId + " is active."; },
     onError: (e) => { document.body.dataset.widgetError = e.code; },
   });

@@ -19,6 +19,8 @@
     if (parentOrigin)
       window.parent.postMessage(Object.assign({ source: "subscription-checkout", type }, data), parentOrigin);
   };
+  // the handshake: the loader (v1.js) reports origin_not_allowed when no word comes from this page
+  notify("hello", {});
   let lastHeight = 0;
   const reportHeight = () => {
     const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
@@ -96,12 +98,29 @@
     if (!r.ok) return fatal(messageOf(r.body));
     view = r.body;
     applyTheme(view.theme);
-    notify("ready", {});
+    notify("ready", { summary: summaryOf(view) });
     if (view.status === "completed") return succeeded(view.checkout && view.checkout.contract_id);
     if (view.checkout && view.checkout.status === "pending_external") return pendingExternal();
     const options = await request("GET", `${api}shipping-options/`).catch(() => null);
     shipping = options && options.ok && options.body.shipping_required ? options.body : null;
     renderDetails();
+  }
+
+  /** What onReady tells the shop: the session and its offer's amounts (nothing about the buyer). */
+  function summaryOf(v) {
+    const o = v.offer || {};
+    return {
+      session: v.token,
+      status: v.status,
+      expires_at: v.expires_at,
+      sales_channel: v.sales_channel && v.sales_channel.name,
+      currency: o.currency || null,
+      due_today_amount: o.total_amount || null,
+      recurring_total_amount: o.recurring_total_amount || null,
+      trial_end_at: o.trial_end_at || null,
+      first_charge_at: o.first_charge_at || null,
+      first_charge_amount: o.first_charge_amount || null,
+    };
   }
 
   function renderDetails(error) {
@@ -426,7 +445,8 @@
   }
 
   function succeeded(contractId) {
-    outcome("success", "Thank you! Your subscription is active.", "A confirmation is on its way to you.");
+    // no promise of an e-mail: the service sends no purchase confirmation (the shop may, from onComplete)
+    outcome("success", "Thank you! Your subscription is active.", null);
     notify("complete", { contract_id: contractId || null, session: token });
   }
 

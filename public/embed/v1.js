@@ -5,16 +5,22 @@
  *   <script>
  *     SubscriptionCheckout.mount(document.getElementById("checkout"), {
  *       session: "cs_...",                        // the token of a checkout session your server created
- *       onReady() {}, onComplete(result) {}, onError(error) {},
+ *       onReady(summary) {},    // the checkout is shown: { session, status, currency, due_today_amount, … }
+ *       onPending() {},         // the payment waits for the customer's bank (3-D Secure); onComplete follows
+ *       onComplete(result) {},  // { contractId, session }: the subscription is active
+ *       onError(error) {},      // { code, message }: e.g. card_declined, session_expired, origin_not_allowed
  *     });
  *   </script>
  *
  * It inserts an iframe of <this script's origin>/embed/checkout/<session> and sizes it to its content.
  * Messages are accepted only from that origin and that iframe; the iframe answers only to the origin it
- * was told in its fragment, and only if that origin is one of the session's allowed origins. */
+ * was told in its fragment, and only if that origin is one of the session's allowed origins. A frame that
+ * says nothing within HANDSHAKE_MS of loading was refused (this page's origin is not one of the session's
+ * allowed origins, or the session does not exist): onError({ code: "origin_not_allowed" }). */
 (() => {
   var script = document.currentScript;
   var appOrigin = new URL(script ? script.src : "/", location.href).origin;
+  var HANDSHAKE_MS = 3000;
 
   function mount(element, options) {
     if (!element || !element.appendChild) throw new TypeError("SubscriptionCheckout.mount: an element is required");
@@ -38,13 +44,27 @@
         }
       }
     };
+    var heard = false;
+    var handshake = null;
+    frame.addEventListener("load", () => {
+      if (heard || handshake) return;
+      handshake = setTimeout(() => {
+        if (heard) return;
+        call("onError", {
+          code: "origin_not_allowed",
+          message:
+            "The checkout could not be shown on this page: its origin is not among the session's allowed origins, or the session does not exist.",
+        });
+      }, HANDSHAKE_MS);
+    });
     function onMessage(event) {
       if (event.origin !== appOrigin || event.source !== frame.contentWindow) return;
       var m = event.data;
       if (!m || m.source !== "subscription-checkout") return;
+      heard = true;
       if (m.type === "resize" && typeof m.height === "number" && m.height > 0)
         frame.style.height = Math.ceil(m.height) + "px";
-      else if (m.type === "ready") call("onReady");
+      else if (m.type === "ready") call("onReady", m.summary || {});
       else if (m.type === "complete") call("onComplete", { contractId: m.contract_id, session: m.session });
       else if (m.type === "pending") call("onPending");
       else if (m.type === "error") call("onError", { code: m.code || "error", message: m.message || "" });
@@ -55,6 +75,7 @@
       iframe: frame,
       unmount: () => {
         window.removeEventListener("message", onMessage);
+        clearTimeout(handshake);
         if (frame.parentNode) frame.parentNode.removeChild(frame);
       },
     };

@@ -10,7 +10,7 @@ import { newNonce, pageHeaders, servedOverHttps, widgetCsp } from "./security-he
 
 const TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
 /** Bump with a change of checkout-kit.js, checkout-app.js or checkout.css: a new URL, so no stale copy is used. */
-export const WIDGET_ASSETS_VERSION = "3";
+export const WIDGET_ASSETS_VERSION = "4";
 
 /** The widget page's security headers for a session's allowed origins (and its logo's origin). */
 export function embedHeaders(

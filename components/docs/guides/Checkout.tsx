@@ -29,9 +29,17 @@ export function Checkout() {
         On the page (one of the channel&apos;s <InlineCode>allowed_origins</InlineCode>), load{" "}
         <InlineCode>/embed/v1.js</InlineCode> from this service and mount the widget with{" "}
         <InlineCode>
-          SubscriptionCheckout.mount(element, &#123; session, onReady, onComplete, onError &#125;)
+          SubscriptionCheckout.mount(element, &#123; session, onReady, onPending, onComplete, onError &#125;)
         </InlineCode>
-        . <InlineCode>onComplete</InlineCode> receives the result with the new contract; confirm it on your server with{" "}
+        . <InlineCode>onReady</InlineCode> receives the session&apos;s summary (<InlineCode>session</InlineCode>,{" "}
+        <InlineCode>currency</InlineCode>, <InlineCode>due_today_amount</InlineCode>,{" "}
+        <InlineCode>recurring_total_amount</InlineCode>, <InlineCode>trial_end_at</InlineCode>, …);{" "}
+        <InlineCode>onPending</InlineCode> fires while the customer&apos;s bank confirms a payment (3-D Secure);{" "}
+        <InlineCode>onError</InlineCode> receives <InlineCode>&#123; code, message &#125;</InlineCode>, among them{" "}
+        <InlineCode>card_declined</InlineCode>, <InlineCode>session_expired</InlineCode> and{" "}
+        <InlineCode>origin_not_allowed</InlineCode> (the page&apos;s origin is not one of the channel&apos;s allowed
+        origins: the frame stays empty, and the loader says so within a few seconds).{" "}
+        <InlineCode>onComplete</InlineCode> receives the result with the new contract; confirm it on your server with{" "}
         <InlineCode>GET /v2/checkout-sessions/&#123;token&#125;/</InlineCode> or the{" "}
         <InlineCode>subscription_contract.created</InlineCode> webhook before provisioning.
       </Paragraph>
