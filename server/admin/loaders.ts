@@ -13,12 +13,14 @@
 //
 // Keep the check in the page itself, not behind a loading.tsx of the same segment: once a Suspense
 // fallback has streamed, the status line (200) is already sent and notFound() can no longer make it 404.
+import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { currentSession } from "@/server/auth/session";
 import { getDb } from "@/server/db";
 import { accountCtx } from "@/server/domain/accountContext";
 import type { Ctx } from "@/server/domain/context";
 import { isDomainError } from "@/server/domain/errors";
+import { publicOrigin } from "@/server/publicUrl";
 
 /** The awaited value, or the console's 404 when the domain says the record does not exist (for us). */
 export async function orNotFound<T>(promise: Promise<T>): Promise<T> {
@@ -36,9 +38,18 @@ export function idParam(raw: string): number {
   return Number(raw);
 }
 
-/** The domain context of the signed-in seller, on the account's clock (test mode); no session → /login. */
+/**
+ * The domain context of the signed-in seller, on the account's clock (test mode); no session → /login.
+ * Absolute links it builds (a contract's subscriber_page) use the same origin as the API's: the configured
+ * public URL, else the one this page was requested on.
+ */
 export async function consoleCtx(): Promise<Ctx> {
   const session = await currentSession();
   if (!session) redirect("/login");
-  return accountCtx(getDb(), session.accountId);
+  const ctx = await accountCtx(getDb(), session.accountId);
+  const requested = await headers();
+  return {
+    ...ctx,
+    baseUrl: publicOrigin({ url: "http://localhost/", headers: requested }),
+  };
 }

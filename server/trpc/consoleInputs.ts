@@ -27,6 +27,7 @@ export const contractListInput = z.object({
       customer: text.optional(),
       currency: currencyInput.optional(),
       attention: z.boolean().optional(),
+      started: z.boolean().optional(),
       created_from: dateTimeInput.optional(),
       created_after: dateTimeInput.optional(),
       created_to: dateTimeInput.optional(),

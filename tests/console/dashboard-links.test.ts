@@ -54,3 +54,35 @@ describe("dashboard figures link to their lists", () => {
     expect(from.results.map((r) => r.id)).toContain(row.id);
   });
 });
+
+describe("a figure of 0 and a checkout never paid", () => {
+  it("links to its list in the same 30-day window (never an unfiltered list); a contract ended unpaid is not churn", async () => {
+    const c = await consoleAs("admin@example.com");
+    // a contract that ended without starting (its checkout never paid), in the churn window
+    const never = await post("/v2/subscription-contracts/", {
+      customer_reference: "cust-1003",
+      items: [{ price: ids.basicMonthly }],
+      activate: false,
+    });
+    expect(never.status).toBe(201);
+    const before = await c.dashboard.figures();
+    const churnedBefore = before.churned_contracts.find((f) => f.currency === "EUR")?.count ?? 0;
+    await db().subscriptionContract.update({
+      where: { id: never.body.id },
+      data: { state: "ended", endedAt: new Date(), endedReason: "unpaid_checkout" },
+    });
+    const figures = await c.dashboard.figures();
+    expect(figures.churned_contracts.find((f) => f.currency === "EUR")?.count ?? 0).toBe(churnedBefore);
+    for (const f of figures.churned_contracts) expect(await listCountOf(c, f.filter)).toBe(f.count);
+
+    // a currency with nothing in the window: the fallback filter keeps the window (and lists nothing)
+    const empty = figures.empty_filters;
+    expect(empty.new_contracts).toHaveProperty("created_after");
+    expect(empty.churned_contracts).toMatchObject({ ended_after: expect.any(String), started: true });
+    expect(await listCountOf(c, { ...empty.new_contracts, currency: "JPY" })).toBe(0);
+    expect(await listCountOf(c, { ...empty.churned_contracts, currency: "JPY" })).toBe(0);
+    const money = await c.dashboard.money();
+    expect(money.empty_filters.billed).toHaveProperty("scheduled_from");
+    expect(money.empty_filters.collected).toHaveProperty("paid_from");
+  });
+});

@@ -1,5 +1,6 @@
 // Columns both run tables show (the account's run list and the runs a clock move brought due).
 import Link from "next/link";
+import { runPath } from "@/components/admin/adminPaths";
 import type { RouterOutputs } from "@/components/trpc/types";
 import type { ColumnDef } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
@@ -14,7 +15,7 @@ export const runLinkColumn: ColumnDef<RunRow> = {
   id: "id",
   header: "Run",
   cell: ({ row }) => (
-    <Link href={`/admin/billing-runs/${row.original.id}`} className="font-medium text-blue-800 underline">
+    <Link href={runPath(row.original.id)} className="font-medium text-blue-800 underline">
       Run {row.original.id}
     </Link>
   ),

@@ -2,6 +2,7 @@
 // The contract's money and history: pauses, pending adjustments, credit balance and transactions,
 // entitlements, billing runs with their attempts, and the event timeline (newest first, with the actor).
 import Link from "next/link";
+import { runPath } from "@/components/admin/adminPaths";
 import { Card } from "@/components/ui/Card";
 import type { ColumnDef } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
@@ -78,7 +79,7 @@ export function ActivitySections({ contract: c, activity: a }: { contract: Contr
             <>
               {" "}
               ·{" "}
-              <Link className="text-blue-800 underline" href={`/admin/billing/runs/${row.original.billing_run_id}`}>
+              <Link className="text-blue-800 underline" href={runPath(row.original.billing_run_id)}>
                 run {row.original.billing_run_id}
               </Link>
             </>
@@ -93,7 +94,7 @@ export function ActivitySections({ contract: c, activity: a }: { contract: Contr
       id: "run",
       header: "Run",
       cell: ({ row: { original: r } }) => (
-        <Link className="text-blue-800 underline" href={`/admin/billing/runs/${r.id}`}>
+        <Link className="text-blue-800 underline" href={runPath(r.id)}>
           Run {r.id}
         </Link>
       ),

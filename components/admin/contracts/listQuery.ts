@@ -1,4 +1,4 @@
-// The contract list's URL (?state=&service_state=&currency=&attention=&customer=&q=&sort=&page=, and the
+// The contract list's URL (?state=&service_state=&currency=&attention=&started=&customer=&q=&sort=&page=, and the
 // dashboard's ranges created_/ended_/next_billing_ _from/_after/_to) → the contracts.list input. A state may be a
 // comma list (state=canceled,ended), as the dashboard's figures link. Unknown values are dropped rather
 // than failing the whole list.
@@ -36,6 +36,7 @@ export function contractListQuery(
 ) {
   const currency = p.get("currency");
   const attention = p.get("attention");
+  const started = p.get("started");
   const sortKey =
     sort?.id === "next_billing_at"
       ? sort.desc
@@ -54,6 +55,7 @@ export function contractListQuery(
       service_state: pick(p.get("service_state"), SERVICE),
       currency: currency && /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : undefined,
       attention: attention === "true" ? true : attention === "false" ? false : undefined,
+      started: started === "true" ? true : undefined,
       customer: p.get("customer")?.slice(0, 200) || undefined,
       ...Object.fromEntries(RANGE_PARAMS.map((k) => [k, instant(p.get(k))])),
     },

@@ -3,6 +3,7 @@
 // contract page's timeline, each linked to the contract and run it is about.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { runPath } from "@/components/admin/adminPaths";
 import { EventTimeline } from "@/components/admin/contracts/EventTimeline";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
@@ -29,7 +30,7 @@ const aboutColumns: ColumnDef<ActivityEvent>[] = [
     header: "Billing run",
     cell: ({ row: { original: e } }) =>
       e.billing_run_id ? (
-        <Link className={linkClass} href={`/admin/billing-runs/${e.billing_run_id}`}>
+        <Link className={linkClass} href={runPath(e.billing_run_id)}>
           Run {e.billing_run_id}
         </Link>
       ) : (

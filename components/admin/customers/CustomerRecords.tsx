@@ -1,6 +1,7 @@
 "use client";
 // A customer's contracts and billing runs, each linking to its own page.
 import { useQuery } from "@tanstack/react-query";
+import { runPath } from "@/components/admin/adminPaths";
 import { ListTable, type ListTableSpec } from "@/components/admin/QueryTable";
 import { dateColumn, linkColumn, moneyColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
@@ -56,7 +57,7 @@ const runsTable = customerRecords<Run>(
     linkColumn(
       "id",
       "Run",
-      (r) => `/admin/billing-runs/${r.id}`,
+      (r) => runPath(r.id),
       (r) => `Run #${r.id}`,
       link,
     ),

@@ -43,21 +43,20 @@ export function CurrencyFigures({
     );
   };
   const moneyOf = (amount: string | undefined) => <Money amount={amount ?? "0.0000"} currency={currency} />;
+  // a figure of 0 links to its list in the same window (the server's filter for it), never an unfiltered list
   const count = (
     list: (CurrencyRow & { count: number })[] | undefined,
     label: string,
     testId: string,
-    state?: string,
-  ) =>
-    figure(
-      list,
-      label,
-      testId,
-      { to: contracts, fallback: { ...(state ? { state } : {}), currency } },
-      (row) => row?.count ?? 0,
-    );
-  const amount = (list: (CurrencyRow & { amount: string })[] | undefined, label: string, testId: string) =>
-    figure(list, label, testId, { to: runs, fallback: { currency } }, (row) => moneyOf(row?.amount));
+    empty: Filter | undefined,
+  ) => figure(list, label, testId, { to: contracts, fallback: { ...empty, currency } }, (row) => row?.count ?? 0);
+  const amount = (
+    list: (CurrencyRow & { amount: string })[] | undefined,
+    label: string,
+    testId: string,
+    empty: Filter | undefined,
+  ) => figure(list, label, testId, { to: runs, fallback: { ...empty, currency } }, (row) => moneyOf(row?.amount));
+  const empty = figures?.empty_filters;
   return (
     <section aria-labelledby={`figures-${slug}`} className="space-y-3" data-testid={`currency-${slug}`}>
       <h2 id={`figures-${slug}`} className="text-lg font-semibold text-slate-900">
@@ -67,11 +66,11 @@ export function CurrencyFigures({
         {figure(mrr, "MRR", "mrr", { to: contracts, fallback: { state: "active", currency } }, (row) =>
           moneyOf(row?.mrr),
         )}
-        {count(figures?.active_contracts, "Active contracts", "active", "active")}
-        {count(figures?.new_contracts, "New (30 days)", "new")}
-        {count(figures?.churned_contracts, "Churned (30 days)", "churned", "canceled")}
-        {amount(money?.billed, "Billed (30 days)", "billed")}
-        {amount(money?.collected, "Collected (30 days)", "collected")}
+        {count(figures?.active_contracts, "Active contracts", "active", empty?.active_contracts)}
+        {count(figures?.new_contracts, "New (30 days)", "new", empty?.new_contracts)}
+        {count(figures?.churned_contracts, "Churned (30 days)", "churned", empty?.churned_contracts)}
+        {amount(money?.billed, "Billed (30 days)", "billed", money?.empty_filters.billed)}
+        {amount(money?.collected, "Collected (30 days)", "collected", money?.empty_filters.collected)}
       </div>
     </section>
   );

@@ -16,6 +16,8 @@ export interface ContractListFilters {
   customer?: string;
   currency?: string;
   attention?: boolean;
+  /** true: only contracts that started (a checkout never paid ended without ever starting) */
+  started?: boolean;
   created_from?: string;
   /** exclusive lower bounds: the dashboard's 30-day windows are (from, now] */
   created_after?: string;
@@ -38,6 +40,7 @@ export interface ContractListInput {
 export function contractWhere(ctx: Ctx, f: ContractListFilters, search: string | undefined, now: Date): Prisma.Sql {
   const parts = accountListConditions(ctx, "c", f);
   if (f.attention !== undefined) parts.push(Prisma.sql`c.billing_attention_required = ${f.attention}`);
+  if (f.started === true) parts.push(Prisma.sql`c.ended_reason is distinct from 'unpaid_checkout'`);
   const range = (column: Prisma.Sql, from?: string, to?: string) => parts.push(...rangeConditions(column, from, to));
   if (f.created_after) parts.push(Prisma.sql`c.created_at > ${new Date(f.created_after)}`);
   if (f.ended_after) parts.push(Prisma.sql`c.ended_at > ${new Date(f.ended_after)}`);

@@ -26,10 +26,32 @@ export interface AmountFigure {
 
 const since = (now: Date, days: number) => new Date(now.getTime() - days * DAY);
 
+/**
+ * The list filter of each figure without its currency: a figure that counts nothing in a currency links to
+ * the same (empty) window, never to an unfiltered list.
+ */
+export function figureFilters(now: Date) {
+  const from = since(now, WINDOW_DAYS).toISOString(),
+    to = now.toISOString();
+  return {
+    active_contracts: { state: "active" },
+    new_contracts: { created_after: from, created_to: to, state: ["active", "paused", "canceled", "ended"] },
+    // a checkout never paid ends without having started: not churn
+    churned_contracts: { state: ["canceled", "ended"], ended_after: from, ended_to: to, started: true },
+    billed: {
+      scheduled_from: from,
+      scheduled_to: to,
+      state: ["scheduled", "processing", "succeeded", "failed", "exhausted", "pending_external"],
+    },
+    collected: { paid_from: from, paid_to: to },
+  } satisfies Record<string, ContractFilter>;
+}
+
 export async function activeContracts(ctx: Ctx): Promise<CountFigure[]> {
   const rows = await ctx.db.$queryRaw<{ currency: string; n: number }[]>`
     select currency, count(*)::int as n from subscription_contracts where account_id = ${ctx.accountId} and state = 'active' group by 1 order by 1`;
-  return rows.map((r) => ({ currency: r.currency, count: r.n, filter: { state: "active", currency: r.currency } }));
+  const filter = figureFilters(ctx.clock.now()).active_contracts;
+  return rows.map((r) => ({ currency: r.currency, count: r.n, filter: { ...filter, currency: r.currency } }));
 }
 
 /** Contracts created in the last 30 days (any state but inactive drafts). */
@@ -39,35 +61,20 @@ export async function newContracts(ctx: Ctx): Promise<CountFigure[]> {
   const rows = await ctx.db.$queryRaw<{ currency: string; n: number }[]>`
     select currency, count(*)::int as n from subscription_contracts
     where account_id = ${ctx.accountId} and created_at > ${from} and created_at <= ${now} and state <> 'inactive' group by 1 order by 1`;
-  return rows.map((r) => ({
-    currency: r.currency,
-    count: r.n,
-    filter: {
-      created_after: from.toISOString(),
-      created_to: now.toISOString(),
-      state: ["active", "paused", "canceled", "ended"],
-      currency: r.currency,
-    },
-  }));
+  const filter = figureFilters(now).new_contracts;
+  return rows.map((r) => ({ currency: r.currency, count: r.n, filter: { ...filter, currency: r.currency } }));
 }
 
-/** Contracts that stopped (canceled or ended) in the last 30 days. */
+/** Contracts that stopped (canceled or ended) in the last 30 days, after having started. */
 export async function churnedContracts(ctx: Ctx): Promise<CountFigure[]> {
   const now = ctx.clock.now(),
     from = since(now, WINDOW_DAYS);
   const rows = await ctx.db.$queryRaw<{ currency: string; n: number }[]>`
     select currency, count(*)::int as n from subscription_contracts
-    where account_id = ${ctx.accountId} and state in ('canceled', 'ended') and ended_at > ${from} and ended_at <= ${now} group by 1 order by 1`;
-  return rows.map((r) => ({
-    currency: r.currency,
-    count: r.n,
-    filter: {
-      state: ["canceled", "ended"],
-      ended_after: from.toISOString(),
-      ended_to: now.toISOString(),
-      currency: r.currency,
-    },
-  }));
+    where account_id = ${ctx.accountId} and state in ('canceled', 'ended') and ended_at > ${from} and ended_at <= ${now}
+      and ended_reason is distinct from 'unpaid_checkout' group by 1 order by 1`;
+  const filter = figureFilters(now).churned_contracts;
+  return rows.map((r) => ({ currency: r.currency, count: r.n, filter: { ...filter, currency: r.currency } }));
 }
 
 /** Billed: totals of the runs scheduled in the last 30 days (canceled and voided runs aside: never owed); collected: what their payments brought in. */
@@ -84,24 +91,19 @@ export async function billedAndCollected(ctx: Ctx): Promise<{ billed: AmountFigu
       select a.currency, count(*)::int as n, sum(a.amount)::text as amount from billing_attempts a
       where a.account_id = ${ctx.accountId} and a.state = 'succeeded' and a.updated_at > ${from} and a.updated_at <= ${now} group by 1 order by 1`,
   ]);
-  const window = { from: from.toISOString(), to: now.toISOString() };
+  const filters = figureFilters(now);
   return {
     billed: billed.map((r) => ({
       currency: r.currency,
       count: r.n,
       amount: fmt4(r.amount),
-      filter: {
-        scheduled_from: window.from,
-        scheduled_to: window.to,
-        state: ["scheduled", "processing", "succeeded", "failed", "exhausted", "pending_external"],
-        currency: r.currency,
-      },
+      filter: { ...filters.billed, currency: r.currency },
     })),
     collected: collected.map((r) => ({
       currency: r.currency,
       count: r.n,
       amount: fmt4(r.amount),
-      filter: { paid_from: window.from, paid_to: window.to, currency: r.currency },
+      filter: { ...filters.collected, currency: r.currency },
     })),
   };
 }

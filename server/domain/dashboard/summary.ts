@@ -6,6 +6,7 @@ import {
   activeContracts,
   billedAndCollected,
   churnedContracts,
+  figureFilters,
   newContracts,
   renewalsDue,
   runsNeedingAttention,
@@ -62,10 +63,16 @@ export async function dashboardFigures(ctx: Ctx) {
     churned_contracts: churned,
     runs_needing_attention: attention,
     renewals_due: renewals,
+    /** each figure's list filter without a currency: where a figure of 0 links */
+    empty_filters: figureFilters(ctx.clock.now()),
   };
 }
 
 /** Amounts billed and collected in the last 30 days. */
 export async function dashboardMoney(ctx: Ctx) {
-  return { now: ctx.clock.now().toISOString(), ...(await billedAndCollected(ctx)) };
+  return {
+    now: ctx.clock.now().toISOString(),
+    ...(await billedAndCollected(ctx)),
+    empty_filters: figureFilters(ctx.clock.now()),
+  };
 }
