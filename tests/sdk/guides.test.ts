@@ -42,7 +42,7 @@ describe("guides' samples", () => {
     expect(session).toMatchObject({ status: "open", sales_channel_id: channel.id, customer_reference: "cust-1001" });
   });
 
-  it("embedded checkout: the page snippet mounts the widget with the session and the three callbacks", () => {
+  it("embedded checkout: the page snippet mounts the widget with the session and its callbacks", () => {
     const html = readFileSync("docs/samples/embedded-checkout.html", "utf8");
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("\n");
     const mounted: any[] = [];
@@ -57,7 +57,10 @@ describe("guides' samples", () => {
     expect(html).toContain('src="https://billing.example.com/embed/v1.js"');
     expect(mounted).toHaveLength(1);
     expect(mounted[0][0]).toBe(element);
-    expect(Object.keys(mounted[0][1]).sort()).toEqual(["onComplete", "onError", "onReady", "session"]);
+    expect(Object.keys(mounted[0][1]).sort()).toEqual(["onComplete", "onError", "onPending", "onReady", "session"]);
+    // onReady receives the session's summary (v1.js passes m.summary)
+    mounted[0][1].onReady({ due_today_amount: "12.2760", currency: "EUR" });
+    expect(readFileSync("public/embed/v1.js", "utf8")).toContain('call("onReady", m.summary || {})');
     // public/embed/v1.js calls onComplete with { contractId, session }
     mounted[0][1].onComplete({ contractId: 42, session: "cs_x" });
     expect(window.location.href).toBe("/welcome?contract=42");
