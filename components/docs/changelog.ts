@@ -13,6 +13,7 @@ export const CHANGELOG: ChangelogEntry[] = [
       "Run state voided and event billing_run.voided (x-extension), with void_reason: change_not_paid (the payment of a pending_if_incomplete change failed; the change was dropped) or unpaid_checkout (a checkout never paid, closed when it or its session expired).",
       "Checkouts: after a declined payment, a new registration and finalize again pay the same contract's initial run; contracts gain ended_reason (unpaid_checkout).",
       "Quotes and checkouts with a discount: discount.recurring_total_amount_after_discount.",
+      "Event payment_method.requested (x-extension): the seller asked a customer for a card; data carries the card form's url and expires_at.",
     ],
   },
   {

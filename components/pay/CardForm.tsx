@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { CardOutcome } from "./CardOutcome";
+import { CardOutcome, type CardPurpose } from "./CardOutcome";
 
 async function encryptCard(publicKeyPem: string, card: object): Promise<string> {
   const der = Uint8Array.from(atob(publicKeyPem.replace(/-----[^-]+-----|\s/g, "")), (c) => c.charCodeAt(0));
@@ -16,11 +16,13 @@ export function CardForm({
   renderMode,
   publicKey,
   returnPath = null,
+  purpose = "checkout",
 }: {
   token: string;
   renderMode: string;
   publicKey: string | null;
   returnPath?: string | null;
+  purpose?: CardPurpose;
 }) {
   const [state, setState] = useState<"idle" | "sending" | "verified" | "processing">("idle");
   const [saved, setSaved] = useState<string | null>(null);
@@ -68,8 +70,9 @@ export function CardForm({
     return (
       <CardOutcome
         token={token}
-        initial={{ status: saved, checkout_status: returnPath ? null : "pending", fail_message: null }}
+        initial={{ status: saved, checkout_status: purpose === "checkout" ? "pending" : null, fail_message: null }}
         returnPath={returnPath}
+        purpose={purpose}
       />
     );
   return (

@@ -4,6 +4,9 @@
 // is finalized — a declined card must end in "the payment failed" (or "the card was declined"), never stay "saved".
 import { useEffect, useState } from "react";
 
+/** What the card is for: a checkout's first payment, a subscription's card update, or a card the seller asked for. */
+export type CardPurpose = "checkout" | "update" | "request";
+
 export interface CardState {
   status: string;
   checkout_status: string | null;
@@ -19,10 +22,12 @@ export function CardOutcome({
   token,
   initial,
   returnPath = null,
+  purpose = "checkout",
 }: {
   token: string;
   initial: CardState;
   returnPath?: string | null;
+  purpose?: CardPurpose;
 }) {
   const [state, setState] = useState(initial);
   useEffect(() => {
@@ -83,7 +88,9 @@ export function CardOutcome({
     );
   return (
     <p className="mt-4 text-slate-700" role="status" data-testid="verified">
-      Your card is saved. Nothing has been charged yet: the first payment is taken when your subscription is confirmed.
+      {purpose === "request"
+        ? "Your card is saved: your subscription's next payments use it. Nothing was charged now."
+        : "Your card is saved. Nothing has been charged yet: the first payment is taken when your subscription is confirmed."}
     </p>
   );
 }

@@ -14,6 +14,7 @@ import { CustomerActivity } from "./CustomerActivity";
 import { CustomerContracts, CustomerRuns } from "./CustomerRecords";
 import { EditCustomerDialog } from "./EditCustomerDialog";
 import { PaymentMethods } from "./PaymentMethods";
+import { RequestCard } from "./RequestCard";
 
 export function CustomerDetail({ reference }: { reference: string }) {
   const trpc = useTRPC();
@@ -82,7 +83,7 @@ export function CustomerDetail({ reference }: { reference: string }) {
       <Card title="Contracts">
         <CustomerContracts reference={c.reference} />
       </Card>
-      <Card title="Payment methods">
+      <Card title="Payment methods" actions={<RequestCard reference={c.reference} />}>
         <PaymentMethods reference={c.reference} />
       </Card>
       <Card title="Billing runs">

@@ -80,7 +80,7 @@ export function PaymentMethods({ reference }: { reference: string }) {
         rowTestId={() => "payment-method-row"}
         columns={columns}
         query={methods}
-        empty="No payment methods. The customer adds one at checkout or on their subscriber page."
+        empty="No payment methods. The customer adds one at checkout, on their subscriber page, or by the link of Request a card."
       />
       <ConfirmDialog
         open={!!target}

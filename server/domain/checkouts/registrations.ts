@@ -17,16 +17,19 @@ import { presentRegistration } from "./present";
 export const REGISTRATION_TTL_MS = 60 * 60_000;
 const include = { checkout: { select: { token: true } } } as const;
 
-/** A new registration at the processor for a checkout (the checkout flow) or a contract (the subscriber's
- * "Update card"), open for REGISTRATION_TTL_MS from now. */
+/**
+ * A new registration at the processor for a checkout (the checkout flow), a contract (the subscriber's
+ * "Update card") or the customer alone (a card the seller requested: `{}`), open for `ttlMs` from now.
+ */
 export function registrationData(
   ctx: Ctx,
-  owner: { checkoutId: number } | { contractId: number },
+  owner: { checkoutId: number } | { contractId: number } | Record<string, never>,
   processorId: number,
   customerId: number,
+  ttlMs = REGISTRATION_TTL_MS,
 ) {
   const now = ctx.clock.now();
-  const expiresAt = new Date(now.getTime() + REGISTRATION_TTL_MS);
+  const expiresAt = new Date(now.getTime() + ttlMs);
   return {
     accountId: ctx.accountId,
     token: newToken("pmr"),
@@ -68,6 +71,10 @@ export async function getRegistration(ctx: Ctx, token: string): Promise<Registra
 }
 
 // The hosted page (public) -----------------------------------------------------------------------
+/** What a registration's card is for: a checkout's payment, a contract's card update, or a card the seller requested. */
+const purposeOf = (r: { checkoutId: number | null; contractId: number | null }): "checkout" | "update" | "request" =>
+  r.checkoutId ? "checkout" : r.contractId ? "update" : "request";
+
 export interface CardDetails {
   number: string;
   exp_month: number;
@@ -108,6 +115,9 @@ export async function registrationForPage(ctx: Pick<Ctx, "db" | "clock">, input:
           : null,
     // a card update from the subscriber page (no checkout) charges nothing now and returns to that page
     contractId: registration.contractId,
+    /** what the card is for: a checkout's payment, a contract's card update, or a card the seller requested */
+    purpose: purposeOf(registration),
+    sellerName: (await db.account.findUnique({ where: { id: registration.accountId }, select: { name: true } }))?.name,
     /** where the customer goes back to after a card update from the subscriber page (null for checkouts) */
     returnPath: await subscriberReturnPath(db, registration.contractId),
   };

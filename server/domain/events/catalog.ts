@@ -19,6 +19,8 @@ const WHEN: Partial<Record<EventType, string>> = {
   "billing_run.succeeded": "A billing run was paid (by the processor, or entirely by credit).",
   "billing_run.failed": "A charge failed; the next dunning attempt is scheduled.",
   "billing_run.exhausted": "The last dunning attempt failed: no automatic retries remain.",
+  "payment_method.requested":
+    "Extension: the seller asked a customer for a card (console: Request a card); data carries customer_id, customer_reference, url (the hosted card form) and expires_at. Mailed to the customer when notice mails are configured.",
   "billing_run.voided":
     "Extension: a run will never be collected; data carries void_reason: unpaid_checkout (the first payment of a checkout never made, closed when the checkout or its session expired) or change_not_paid (the payment of an item change made with payment_behavior=pending_if_incomplete failed, with fail_code and fail_message; the change was dropped).",
   "subscription_contract.trial_will_end":

@@ -25,6 +25,8 @@ export const EVENT_TYPES = [
   // dunning notices (extension): what a seller e-mails customers (server/domain/notices)
   "billing_run.payment_failed",
   "payment_method.expiring",
+  // a card the seller asked the customer for (extension): the link to the hosted card form
+  "payment_method.requested",
   "subscription_contract.renewal_upcoming",
   // trials (extension): 3 days before the trial end, and at it (server/domain/billing/trialEnd.ts)
   "subscription_contract.trial_will_end",

@@ -43,6 +43,11 @@ export function noticeMessage(
           "0",
         )}/${str(data.card_exp_year)}.\nPlease add a new payment method before then so your subscription continues without interruption.${sign}`,
       };
+    case "payment_method.requested":
+      return {
+        subject: `${names.seller} asks you to add a card`,
+        text: `${hello}\n\nPlease add the card your subscription should be charged to, on this secure page:\n${str(data.url)}\n\nNothing is charged now; your bank may check the card with a zero-amount authorisation. The link works until ${day(data.expires_at)}.${sign}`,
+      };
     case "subscription_contract.renewal_upcoming":
       return {
         subject: `Your subscription with ${names.seller} renews on ${day(data.next_billing_at)}`,
@@ -57,5 +62,6 @@ export const NOTICE_EVENT_TYPES = [
   "billing_run.payment_failed",
   "billing_run.exhausted",
   "payment_method.expiring",
+  "payment_method.requested",
   "subscription_contract.renewal_upcoming",
 ] as const;

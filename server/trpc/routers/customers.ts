@@ -6,7 +6,9 @@ import { listContracts } from "@/server/domain/contracts/read";
 import { customerActivity } from "@/server/domain/customers/activity";
 import { createCustomer, listCustomers, updateCustomer } from "@/server/domain/customers/customers";
 import { findCustomerByKey, listCustomerPaymentMethods, searchCustomers } from "@/server/domain/customers/search";
+import { requestCard } from "@/server/domain/payments/cardRequest";
 import { deletePaymentMethod } from "@/server/domain/payments/methods";
+import { noticeMailerFromEnv } from "@/server/mail";
 import { idInput } from "@/server/schemas/common";
 import { customerCreateBody, customerPatchBody } from "@/server/schemas/customers";
 import { protectedProcedure, router } from "@/server/trpc/init";
@@ -47,6 +49,16 @@ export const customersRouter = router({
   paymentMethods: protectedProcedure
     .input(reference)
     .query(({ ctx, input }) => listCustomerPaymentMethods(ctx.domain, input.reference)),
+  // a secure link for the customer to add or replace a card; e-mailed when notice mails are configured
+  requestCard: protectedProcedure
+    .input(reference.extend({ processor: idInput.optional() }))
+    .mutation(async ({ ctx, input }) => {
+      const request = await requestCard(ctx.domain, {
+        customer_reference: input.reference,
+        processor: input.processor,
+      });
+      return { ...request, emailed_to: noticeMailerFromEnv() && request.email ? request.email : null };
+    }),
   cancelPaymentMethod: protectedProcedure.input(reference.extend({ id: idInput })).mutation(async ({ ctx, input }) => {
     await deletePaymentMethod(ctx.domain, input.reference, input.id);
     return { canceled: true as const };

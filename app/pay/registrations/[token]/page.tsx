@@ -13,10 +13,16 @@ export default async function RegistrationPage({ params }: { params: Promise<{ t
   return (
     <main className="mx-auto max-w-md p-8">
       <div className="rounded-xl bg-white p-6 shadow">
-        <h1 className="text-xl font-semibold">{r.returnPath ? "Update your card" : "Add a card"}</h1>
+        <h1 className="text-xl font-semibold">
+          {r.returnPath
+            ? "Update your card"
+            : r.purpose === "request"
+              ? `Add a card for ${r.sellerName}`
+              : "Add a card"}
+        </h1>
         <p className="mt-1 text-sm text-slate-600">
           {r.processorName} ·{" "}
-          {r.returnPath
+          {r.purpose !== "checkout"
             ? "nothing is charged now; the card is checked with your bank before it is saved"
             : `first charge ${formatMoney(r.total, r.currency)}`}
         </p>
@@ -27,9 +33,16 @@ export default async function RegistrationPage({ params }: { params: Promise<{ t
             token={r.token}
             initial={{ status: r.status, checkout_status: r.checkoutStatus, fail_message: r.failMessage }}
             returnPath={r.returnPath}
+            purpose={r.purpose}
           />
         ) : (
-          <CardForm token={r.token} renderMode={r.renderMode} publicKey={r.publicKey} returnPath={r.returnPath} />
+          <CardForm
+            token={r.token}
+            renderMode={r.renderMode}
+            publicKey={r.publicKey}
+            returnPath={r.returnPath}
+            purpose={r.purpose}
+          />
         )}
       </div>
       <p className="mt-4 text-center text-xs text-slate-500">
