@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import { spawn } from "node:child_process";
 // `npm test`: Biome's format and lint check, then every suite against a real PostgreSQL, then one line
-// "N passed, M failed". Before any database: Biome (formatting, lint, the layer rules of biome.json: one count)
-// and the import-cycle check (one count, printing each cycle), both from scripts/lib/importGraph.mjs.
+// "N passed, M failed". Biome comes first as two counts (scripts/lib/importGraph.mjs): `biome ci` (formatting,
+// lint, the layer rules of biome.json) and the import-cycle check, which prints each cycle.
 //  1. an embedded PostgreSQL in a temp dir (or the server in TEST_DATABASE_URL);
 //  2. the committed migrations applied to a fresh template database (proves they apply from scratch);
 //  3. vitest: unit and integration tests, one database per test file cloned from the template;
