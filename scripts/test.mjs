@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 import { spawn } from "node:child_process";
 // `npm test`: Biome's format and lint check, then every suite against a real PostgreSQL, then one line
-// "N passed, M failed".
+// "N passed, M failed". Biome comes first as two counts (scripts/lib/importGraph.mjs): `biome ci` (formatting,
+// lint, the layer rules of biome.json) and the import-cycle check, which prints each cycle.
 //  1. an embedded PostgreSQL in a temp dir (or the server in TEST_DATABASE_URL);
 //  2. the committed migrations applied to a fresh template database (proves they apply from scratch);
 //  3. vitest: unit and integration tests, one database per test file cloned from the template;
@@ -11,6 +12,7 @@ import { spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { biomeCi, checkImportCycles } from "./lib/importGraph.mjs";
 import { ensureDatabase, exitOnStartFailure, freePort, startEmbeddedPostgres } from "./lib/pg.mjs";
 import { appServerCommand } from "./lib/processes.mjs";
 import { bin, mustRun, run } from "./lib/run.mjs";
@@ -47,13 +49,17 @@ async function cleanup(code) {
 process.on("SIGINT", () => cleanup(130));
 
 try {
-  // formatting and lint (Biome, biome.json) first: unformatted or lint-failing code fails the run
+  // formatting, lint and layer rules (Biome, biome.json) first, then import cycles: each fails the run
   if (only !== "e2e") {
-    const { code } = await run(bin("biome"), ["ci", "--reporter=summary", "."], { env: process.env });
-    if (code === 0) totals.passed += 1;
+    if ((await biomeCi()).code === 0) totals.passed += 1;
     else {
       totals.failed += 1;
       console.error("biome ci failed: run `npm run format` and fix the lint messages above");
+    }
+    if ((await checkImportCycles()).code === 0) totals.passed += 1;
+    else {
+      totals.failed += 1;
+      console.error("import cycles (above): break each one; see docs/architecture.md, Layers");
     }
   }
   await ensureDatabase(adminUrl, template);

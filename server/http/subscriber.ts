@@ -1,13 +1,10 @@
 // The subscriber page's data sources for app/change_contract (the logic lives in the domain modules).
 import { getDb } from "@/server/db";
-import { contractForSubscriber } from "@/server/domain/contracts/subscriberPage";
 import { receiptForSubscriber } from "@/server/domain/receipts/receipt";
 import { csrfTokenFor } from "@/server/domain/selfService/access";
 import { subscriberPageView } from "@/server/domain/selfService/page";
 import { requestBaseClock } from "@/server/requestClock";
 import { subscriberGate } from "./subscriberGate";
-
-export const subscriberContract = (token: string) => contractForSubscriber(getDb(), token);
 
 /** The page's view and CSRF token; "throttled" after too many wrong tokens from the client; null: unknown token. */
 export async function subscriberPageData(token: string, headers: Headers) {

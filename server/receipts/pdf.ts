@@ -2,7 +2,7 @@
 // The standard Helvetica fonts encode WinAnsi only: other characters print as "?". Money as on the HTML
 // receipt (components/receipt/ReceiptDocument.tsx): the currency's minor unit, the rounding signed.
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import { formatAdjustment, formatMinorUnit } from "@/components/ui/money";
+import { formatAdjustment, formatMinorUnit } from "@/lib/format/money";
 import type { Receipt } from "@/server/domain/receipts/receipt";
 
 const A4 = { width: 595.28, height: 841.89 };

@@ -5,7 +5,7 @@ import { constants, publicEncrypt } from "node:crypto";
 import { afterAll, beforeAll, expect } from "vitest";
 import { POST as submitRoute } from "@/app/api/pay/registrations/[token]/route";
 import { POST as webhookRoute } from "@/app/api/processors/sandbox/webhook/route";
-import { processorWebhookSecret, signProcessorWebhook } from "@/server/domain/checkouts/processorWebhook";
+import { processorWebhookSecret, signProcessorWebhook } from "@/server/domain/payments/processorEvents";
 import { type ApiResponse, db, get, post } from "@/tests/helpers";
 
 export const OTHER_KEY = "sk_test_other_secret";

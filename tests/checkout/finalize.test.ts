@@ -299,7 +299,7 @@ describe("vendor B (render_mode vendor_b_checkout, webhook completion)", () => {
     expect((await sendWebhook(event, { signature: "deadbeef" })).status).toBe(401);
     expect((await sendWebhook(event, { secret: await secretOf(ids.cardProcessor) })).status).toBe(401);
     expect((await sendWebhook(event, { signature: null })).status).toBe(401);
-    const { signProcessorWebhook } = await import("@/server/domain/checkouts/processorWebhook");
+    const { signProcessorWebhook } = await import("@/server/domain/payments/processorEvents");
     expect(
       (
         await sendWebhook(event, {

@@ -3,7 +3,7 @@
 // answered exactly like a wrong signature. The attack: a forged payment.succeeded settling a pending
 // 3-D Secure run and activating its contract.
 import { describe, expect, it } from "vitest";
-import { signProcessorWebhook } from "@/server/domain/checkouts/processorWebhook";
+import { signProcessorWebhook } from "@/server/domain/payments/processorEvents";
 import type { SeedResult } from "@/server/seed/demo";
 import { db, seed, setRequestTime, useSeed } from "@/tests/helpers";
 import {

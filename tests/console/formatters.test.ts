@@ -1,7 +1,7 @@
 // The console's money and date formatters (pure; no database needed, but the shared setup runs anyway).
 import { describe, expect, it } from "vitest";
 import { formatDateInZone, formatDateTimeInZone, formatRelative, isValidTimeZone, utcIso } from "@/components/ui/dates";
-import { exactMoney, formatMoney } from "@/components/ui/money";
+import { exactMoney, formatMoney } from "@/lib/format/money";
 
 describe("formatMoney", () => {
   it("shows a non-zero amount below the currency's unit with its digits, never as zero", () => {

@@ -10,7 +10,7 @@ import { POST as cardFormRoute } from "@/app/api/pay/registrations/[token]/route
 import { POST as webhookRoute } from "@/app/api/processors/sandbox/webhook/route";
 import { POST as widgetCheckoutRoute } from "@/app/api/public/checkout-sessions/[token]/checkout/route";
 import { POST as widgetFinalizeRoute } from "@/app/api/public/checkout-sessions/[token]/finalize/route";
-import { processorWebhookSecret, signProcessorWebhook } from "@/server/domain/checkouts/processorWebhook";
+import { processorWebhookSecret, signProcessorWebhook } from "@/server/domain/payments/processorEvents";
 import type { SeedResult } from "@/server/seed/demo";
 import { type AppRouter, appRouter } from "@/server/trpc/root";
 import { transformer } from "@/server/trpc/transformer";

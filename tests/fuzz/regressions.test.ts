@@ -7,7 +7,7 @@ import { POST as cardFormRoute } from "@/app/api/pay/registrations/[token]/route
 import { POST as pingRoute } from "@/app/api/ping/route";
 import { POST as webhookRoute } from "@/app/api/processors/sandbox/webhook/route";
 import { verifyCredentials } from "@/server/auth/users";
-import { processorWebhookSecret, signProcessorWebhook } from "@/server/domain/checkouts/processorWebhook";
+import { processorWebhookSecret, signProcessorWebhook } from "@/server/domain/payments/processorEvents";
 import type { SeedResult } from "@/server/seed/demo";
 import { type AppRouter, appRouter } from "@/server/trpc/root";
 import { transformer } from "@/server/trpc/transformer";

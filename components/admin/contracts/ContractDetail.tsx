@@ -8,6 +8,7 @@ import { DateTime } from "@/components/ui/DateTime";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { SummaryStrip } from "@/components/ui/SummaryStrip";
+import { Fact } from "@/components/ui/TermList";
 import type { ContractOut } from "@/server/schemas/contracts";
 import { ActivitySections, type ContractActivity } from "./ActivitySections";
 import { ContractHeader } from "./ContractHeader";
@@ -158,14 +159,5 @@ export function ContractDetail({ data }: { data: ContractPageData }) {
         </dl>
       </Card>
     </>
-  );
-}
-
-export function Fact({ label, value }: { label: string; value: React.ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs uppercase text-slate-700">{label}</dt>
-      <dd className="font-medium">{value}</dd>
-    </div>
   );
 }

@@ -11,11 +11,11 @@ import { couponDurationText, formatPercent } from "@/components/ui/format";
 import { Money } from "@/components/ui/Money";
 import { Options } from "@/components/ui/Options";
 import { secondaryButtonClass } from "@/components/ui/PageHeader";
+import { Fact } from "@/components/ui/TermList";
 import { useInputValue } from "@/components/ui/useInputValue";
 import type { ContractOut } from "@/server/schemas/contracts";
 import type { DiscountOut } from "@/server/schemas/coupons";
 import { ContractActionDialog } from "./ContractActionDialog";
-import { Fact } from "./ContractDetail";
 
 type DialogProps = { open: boolean; onOpenChange: (o: boolean) => void; contractId: number; currency: string };
 

@@ -7,6 +7,7 @@ import { useTRPC } from "@/components/trpc/client";
 import { Card } from "@/components/ui/Card";
 import { DateTime } from "@/components/ui/DateTime";
 import { Loading, QueryError } from "@/components/ui/QueryState";
+import { Fact } from "@/components/ui/TermList";
 import { NewPriceForm } from "./NewPriceForm";
 import { PriceCard } from "./PriceCard";
 
@@ -30,10 +31,10 @@ export function ProductDetail({ productId }: { productId: number }) {
       <RecordHeader record={p} kind="product" />
       <Card>
         <dl className="grid gap-x-8 gap-y-2 text-sm sm:grid-cols-4" data-testid="product-attributes">
-          <Attribute label="Reference" value={p.reference ?? "—"} />
-          <Attribute label="Tax policy" value={p.tax_policy ?? "untaxed"} />
-          <Attribute label="Tax rate" value={taxRate ? `${taxRate.name}` : p.tax_rate_id ? `#${p.tax_rate_id}` : "—"} />
-          <Attribute label="Created" value={<DateTime value={p.created_at} />} />
+          <Fact label="Reference" value={p.reference ?? "—"} />
+          <Fact label="Tax policy" value={p.tax_policy ?? "untaxed"} />
+          <Fact label="Tax rate" value={taxRate ? `${taxRate.name}` : p.tax_rate_id ? `#${p.tax_rate_id}` : "—"} />
+          <Fact label="Created" value={<DateTime value={p.created_at} />} />
         </dl>
       </Card>
       <Card title={`Prices (${p.prices.length})`} testId="product-prices">
@@ -51,15 +52,6 @@ export function ProductDetail({ productId }: { productId: number }) {
         <NewPriceForm productId={p.id} />
       </Card>
     </>
-  );
-}
-
-function Attribute({ label, value }: { label: string; value: React.ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs uppercase text-slate-700">{label}</dt>
-      <dd className="font-medium">{value}</dd>
-    </div>
   );
 }
 

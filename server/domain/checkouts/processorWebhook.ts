@@ -3,7 +3,8 @@
 // (`config.webhook_secret`, created with the row by a database trigger; there is no shared default), over
 // a timestamp and the body: `t=<unix seconds>,v1=<hex HMAC-SHA256("<t>.<body>")>`. A request older or
 // newer than 5 minutes by the real clock (never an account's test clock), one whose signature was
-// already accepted, a wrong signature and an unknown processor id all get the same 401.
+// already accepted, a wrong signature and an unknown processor id all get the same 401. The event's shape
+// and its signing are payments/processorEvents.ts, which the sandbox processor that sends uses too.
 import { createHash, randomBytes } from "node:crypto";
 import { systemClock } from "@/server/clock";
 import type { Db } from "@/server/db";
@@ -11,32 +12,15 @@ import { accountClockOf } from "@/server/domain/accountContext";
 import { recordOutcome } from "@/server/domain/billing/execute";
 import type { Ctx } from "@/server/domain/context";
 import { DomainError, invalid, isDomainError } from "@/server/domain/errors";
-import { signatureHeader, verifiedSignature } from "@/server/domain/webhooks/sign";
-import { type CardDetails, verifyCard } from "./registrations";
+import {
+  type ProcessorEvent,
+  type ProcessorWebhook,
+  processorWebhookSecret,
+} from "@/server/domain/payments/processorEvents";
+import { verifiedSignature } from "@/server/domain/webhooks/sign";
+import { verifyCard } from "./registrations";
 
 export const PROCESSOR_WEBHOOK_TOLERANCE_S = 5 * 60;
-
-/** Signature header value for `body` at `at` (what the processor sends as `x-sandbox-signature`). */
-export function signProcessorWebhook(secret: string, body: string, at: Date = new Date()): string {
-  return signatureHeader(secret, Math.floor(at.getTime() / 1000), body);
-}
-
-/** The processor's webhook secret, or null when its config holds none (then nothing verifies). */
-export function processorWebhookSecret(processor: { config: unknown }): string | null {
-  const config = processor.config;
-  const secret = config && typeof config === "object" ? (config as Record<string, unknown>).webhook_secret : null;
-  return typeof secret === "string" && secret.length >= 16 ? secret : null;
-}
-
-export interface ProcessorEvent {
-  type: "tokenization.completed" | "tokenization.failed" | "payment.succeeded" | "payment.failed";
-  account_payment_processor_id: number;
-  session?: string;
-  card?: CardDetails;
-  transaction_id?: string;
-  fail_code?: string;
-  fail_message?: string;
-}
 
 // checked against when there is no secret to check against, so that case costs the same HMAC
 const UNGUESSABLE = `whsec_${randomBytes(32).toString("hex")}`;
@@ -79,7 +63,7 @@ async function authenticate(db: Db, event: ProcessorEvent, rawBody: string, sign
  */
 export async function handleProcessorWebhook(
   ctx: Pick<Ctx, "db" | "clock">,
-  input: { rawBody: string; event: ProcessorEvent; signature: string | null },
+  input: ProcessorWebhook,
 ): Promise<{ handled: string }> {
   const { db, clock: base } = ctx;
   const { rawBody, event, signature } = input;

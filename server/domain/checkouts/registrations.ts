@@ -8,8 +8,9 @@ import type { Ctx } from "@/server/domain/context";
 import { DomainError, invalid, notFound } from "@/server/domain/errors";
 import { dec } from "@/server/domain/money";
 import { brandOf } from "@/server/domain/payments/methods";
+import type { CardDetails } from "@/server/domain/payments/processorEvents";
 import { adapterFor } from "@/server/domain/payments/processors";
-import { sandboxTokenization } from "@/server/domain/payments/sandboxTokenization";
+import { type SandboxWebhookReceiver, sandboxTokenization } from "@/server/domain/payments/sandboxTokenization";
 import type { RegistrationOut } from "@/server/schemas/payments";
 import { newToken } from "./create";
 import { presentRegistration } from "./present";
@@ -74,13 +75,6 @@ export async function getRegistration(ctx: Ctx, token: string): Promise<Registra
 /** What a registration's card is for: a checkout's payment, a contract's card update, or a card the seller requested. */
 const purposeOf = (r: { checkoutId: number | null; contractId: number | null }): "checkout" | "update" | "request" =>
   r.checkoutId ? "checkout" : r.contractId ? "update" : "request";
-
-export interface CardDetails {
-  number: string;
-  exp_month: number;
-  exp_year: number;
-  cvc?: string;
-}
 
 /**
  * What the hosted card page needs to render (no secrets). Public: the token is the capability and names
@@ -239,11 +233,14 @@ export interface CardFormInput {
 
 /**
  * The hosted form's submission: a card (generic, vendor C), an encrypted card (vendor A) or vendor B's
- * drop-in completion (the sandbox processor then confirms by its webhook). Public like registrationForPage.
+ * drop-in completion (the sandbox processor then confirms by its webhook, sent to `sandboxWebhooks`: the
+ * caller's way to the webhook handler, which cannot be imported here as it imports this file for verifyCard).
+ * Public like registrationForPage.
  */
 export async function submitRegistration(
   ctx: Pick<Ctx, "db" | "clock">,
   body: CardFormInput,
+  { sandboxWebhooks }: { sandboxWebhooks: SandboxWebhookReceiver },
 ): Promise<{ status: string }> {
   const db = ctx.db;
   const registration = await db.paymentMethodRegistration.findUnique({ where: { token: body.token } });
@@ -279,7 +276,7 @@ export async function submitRegistration(
       where: { id: registration.id },
       data: { status: "processing", processorSession: session },
     });
-    sandboxTokenization(ctx, { processor, session, card });
+    sandboxTokenization(sandboxWebhooks, { processor, session, card });
     return { status: "processing" };
   }
   await verifyCard({ db, clock: fixedClock(now) }, { registrationId: registration.id, card });

@@ -1,12 +1,8 @@
-// Everything about a contract's subscriber page: its address (subscriber_page of the API) and the
-// contract it shows, found by the page's unguessable token (no API key).
+// The address of a contract's subscriber page (subscriber_page of the API). What the page shows is
+// domain/selfService/page.ts; this file stays below present.ts, which writes the address into every contract.
 
-import { accountClock } from "@/server/clock";
-import type { Db, DbTx } from "@/server/db";
+import type { DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
-import { catalogSnapshot } from "@/server/domain/offers/snapshot";
-import { presentContract } from "./present";
-import { contractInclude } from "./records";
 
 /** Base of subscriber_page: the account's subscriber_url, else PUBLIC_URL, else this service's own origin. */
 export async function subscriberUrl(ctx: Ctx, db: DbTx = ctx.db): Promise<string> {
@@ -17,17 +13,4 @@ export async function subscriberUrl(ctx: Ctx, db: DbTx = ctx.db): Promise<string
 /** The page of the contract with `token`, under `baseUrl` (empty: a path on this service). */
 export function subscriberPage(baseUrl: string, token: string) {
   return `${baseUrl.replace(/\/+$/, "")}/change_contract/${token}/`;
-}
-
-/** The subscriber page's view of a contract: the seller's name and the contract, or null for an unknown token. */
-export async function contractForSubscriber(db: Db, token: string) {
-  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
-  const contract = await db.subscriptionContract.findUnique({
-    where: { subscriberToken: token },
-    include: { ...contractInclude, account: { select: { mode: true, testClockAt: true, name: true } } },
-  });
-  if (!contract) return null;
-  const ctx = { db, accountId: contract.accountId, clock: accountClock(contract.account) };
-  const view = presentContract(contract, await catalogSnapshot(ctx), ctx.clock.now(), "");
-  return { seller: contract.account.name, contract: view };
 }

@@ -5,7 +5,6 @@
 // looked dead) makes the call fail, so the old effect rolls back; an effect that committed has its outcome
 // stored with it, so a retry replays it instead of executing again.
 import type { DbTx } from "@/server/db";
-import type { Ctx } from "@/server/domain/context";
 import { DomainError } from "@/server/domain/errors";
 import { jsonValue } from "./store";
 
@@ -35,7 +34,8 @@ export interface FencedResource {
  */
 export async function fenceIdempotency(
   tx: DbTx,
-  ctx: Pick<Ctx, "idempotency">,
+  // the `idempotency` of the domain's Ctx, written out: context.ts imports this file for the fence's type
+  ctx: { idempotency?: IdempotencyFence },
   resource: FencedResource,
   committed: unknown,
 ): Promise<void> {

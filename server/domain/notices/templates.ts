@@ -1,5 +1,5 @@
 // Plain-text e-mails of the dunning notices (the optional SMTP sender). Pure: event data in, text out.
-import { formatMoney } from "@/components/ui/money";
+import { formatMoney } from "@/lib/format/money";
 
 export interface NoticeMessage {
   subject: string;

@@ -1,32 +1,35 @@
 // The sandbox processor's side of a delayed tokenization (vendor B): a moment after the drop-in completes,
-// the "processor" confirms by a signed webhook. It is handed to the webhook handler in process, never
-// posted to the request's own origin: a forged Host header could otherwise aim a signed request anywhere.
+// the "processor" confirms by a signed webhook. The webhook goes to the receiver the caller hands in (the
+// card form's route passes the service's webhook handler, run in process), never to the request's own
+// origin: a forged Host header could otherwise aim a signed request anywhere. Handed in, not imported: the
+// handler (checkouts/processorWebhook.ts) imports registrations.ts, which calls this file.
 
 import {
-  handleProcessorWebhook,
+  type CardDetails,
   type ProcessorEvent,
+  type ProcessorWebhook,
   processorWebhookSecret,
   signProcessorWebhook,
-} from "@/server/domain/checkouts/processorWebhook";
-import type { CardDetails } from "@/server/domain/checkouts/registrations";
-import type { Ctx } from "@/server/domain/context";
+} from "@/server/domain/payments/processorEvents";
 import { log } from "@/server/log";
 
 /** How long the sandbox "processor" takes to tokenize. */
 const SANDBOX_DELAY_MS = 300;
 
+/** Where the sandbox processor's webhooks go; null: nowhere (a test that plays the processor itself). */
+export type SandboxWebhookReceiver = ((webhook: ProcessorWebhook) => Promise<unknown>) | null;
+
 export function sandboxTokenization(
-  ctx: Pick<Ctx, "db" | "clock">,
+  receiver: SandboxWebhookReceiver,
   input: { processor: { id: number; config: unknown }; session: string; card: CardDetails },
 ): void {
+  if (!receiver) return;
   const event: ProcessorEvent = {
     type: "tokenization.completed",
     account_payment_processor_id: input.processor.id,
     session: input.session,
     card: input.card,
   };
-  // tests that play the processor themselves (signature checks, replays) switch the sandbox's own call off
-  if (process.env.SANDBOX_PROCESSOR_CALLBACKS === "off") return;
   const rawBody = JSON.stringify(event);
   const secret = processorWebhookSecret(input.processor);
   if (!secret)
@@ -35,7 +38,7 @@ export function sandboxTokenization(
       "processor has no webhook secret; sandbox webhook not sent",
     );
   setTimeout(() => {
-    void handleProcessorWebhook(ctx, { rawBody, event, signature: signProcessorWebhook(secret, rawBody) }).catch((e) =>
+    void receiver({ rawBody, event, signature: signProcessorWebhook(secret, rawBody) }).catch((e) =>
       log.warn({ err: e }, "sandbox webhook failed"),
     );
   }, SANDBOX_DELAY_MS);
