@@ -2,6 +2,7 @@
 // contract it shows, found by the page's unguessable token (no API key).
 
 import { accountClock } from "@/server/clock";
+import { config } from "@/server/config";
 import type { Db, DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
@@ -11,7 +12,7 @@ import { contractInclude } from "./records";
 /** Base of subscriber_page: the account's subscriber_url, else PUBLIC_URL, else this service's own origin. */
 export async function subscriberUrl(ctx: Ctx, db: DbTx = ctx.db): Promise<string> {
   const account = await db.account.findUnique({ where: { id: ctx.accountId }, select: { subscriberUrl: true } });
-  return account?.subscriberUrl ?? process.env.PUBLIC_URL ?? ctx.baseUrl ?? "http://localhost:3000";
+  return account?.subscriberUrl ?? config().PUBLIC_URL ?? ctx.baseUrl ?? "http://localhost:3000";
 }
 
 /** The page of the contract with `token`, under `baseUrl` (empty: a path on this service). */

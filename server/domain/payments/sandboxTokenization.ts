@@ -2,6 +2,7 @@
 // the "processor" confirms by a signed webhook. It is handed to the webhook handler in process, never
 // posted to the request's own origin: a forged Host header could otherwise aim a signed request anywhere.
 
+import { config } from "@/server/config";
 import {
   handleProcessorWebhook,
   type ProcessorEvent,
@@ -26,7 +27,7 @@ export function sandboxTokenization(
     card: input.card,
   };
   // tests that play the processor themselves (signature checks, replays) switch the sandbox's own call off
-  if (process.env.SANDBOX_PROCESSOR_CALLBACKS === "off") return;
+  if (!config().SANDBOX_PROCESSOR_CALLBACKS) return;
   const rawBody = JSON.stringify(event);
   const secret = processorWebhookSecret(input.processor);
   if (!secret)
