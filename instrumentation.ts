@@ -1,8 +1,10 @@
-// Runs once when the Next.js server starts: refuse to serve without explicit secrets or APP_URL where the
-// development fallbacks are not acceptable (production against an external database; server/startupPolicy.ts).
+// Runs once when the Next.js server starts: refuse to serve with a variable that does not parse, or without
+// explicit secrets or APP_URL where the development fallbacks are not acceptable (production against an
+// external database): `startupProblems` in server/config.ts.
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { startupProblems } = await import("./server/startupPolicy");
+  // Next.js calls this in the Edge runtime too (which this app does not use): nothing to check or stop there
+  if ("EdgeRuntime" in globalThis) return;
+  const { startupProblems } = await import("./server/config");
   const problems = startupProblems();
   if (problems.length) {
     for (const problem of problems) console.error(problem);

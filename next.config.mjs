@@ -31,6 +31,8 @@ const nextConfig = {
   headers,
   // gzip is left to the TLS-terminating proxy in front (nginx, Caddy, a CDN): in the app it runs on the
   // same two cores that price quotes and costs more than the pricing. COMPRESS=1 turns it on (no proxy).
+  // Read here, not through server/config.ts: Next.js loads this file before any module of the service
+  // (server/config.ts still lists COMPRESS, so .env.example does).
   compress: process.env.COMPRESS === "1",
   // the build type-checks the app only; tests and scripts are checked by tests/typecheck.test.ts
   typescript: { tsconfigPath: "tsconfig.next.json" },

@@ -10,6 +10,8 @@ import { defineConfig } from "prisma/config";
 // is `<prisma version>-<n>.<commit>` with the commit of @prisma/engines-version (`enginesVersion`);
 // tests/migrations.test.ts fails when the two disagree. Bump prisma, @prisma/client, @prisma/adapter-pg and
 // @prisma/schema-engine-wasm together.
+// Environment: read and set here directly, not through server/config.ts: the Prisma CLI loads this file on its
+// own, and the variables set here are for the commands it runs (server/config.ts lists them for .env.example).
 const SHIM = path.join(process.cwd(), "scripts/prisma-engine/schema-engine-wasm-shim.mjs");
 
 /** A native schema-engine binary the CLI would find by itself (not wasm, not a JS wrapper). */

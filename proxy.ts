@@ -6,6 +6,7 @@
 // Subscriber pages are refused here, 429 with Retry-After, while the client is throttled for wrong tokens:
 // a page cannot set its own status.
 import { type NextRequest, NextResponse } from "next/server";
+import { config as serviceConfig } from "./server/config";
 import { newNonce, pageCsp, pageFamily, pageHeaders, servedOverHttps } from "./server/http/security-headers";
 import { throttledSubscriberPage } from "./server/http/subscriberPageThrottle";
 
@@ -16,7 +17,7 @@ export async function proxy(request: NextRequest) {
   const csp = pageCsp(family === "widget" ? "site" : family, {
     nonce,
     https,
-    dev: process.env.NODE_ENV === "development",
+    dev: serviceConfig().NODE_ENV === "development",
   });
   const refused = family === "subscriber" ? await throttledSubscriberPage(request.headers) : null;
   const requestHeaders = new Headers(request.headers);

@@ -4,24 +4,26 @@
 // print them on later starts.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { config } from "@/server/config";
 import { getDb } from "@/server/db";
 import { seedDemo } from "@/server/seed/demo";
 import { seedDemoShop } from "@/server/seed/demoShop";
 
 const db = getDb();
+const cfg = config();
 const force = process.argv.includes("--force");
 if (!force && (await db.account.count()) > 0) {
   console.log("seed: database already has accounts, nothing to do (use --force)");
 } else {
   const r = await seedDemo(db, {
-    secretKey: process.env.SEED_SECRET_KEY,
-    publicKey: process.env.SEED_PUBLIC_KEY,
-    tokenKey: process.env.SEED_TOKEN,
-    otherSecretKey: process.env.SEED_OTHER_SECRET_KEY,
-    adminPassword: process.env.SEED_ADMIN_PASSWORD,
+    secretKey: cfg.SEED_SECRET_KEY,
+    publicKey: cfg.SEED_PUBLIC_KEY,
+    tokenKey: cfg.SEED_TOKEN,
+    otherSecretKey: cfg.SEED_OTHER_SECRET_KEY,
+    adminPassword: cfg.SEED_ADMIN_PASSWORD,
   });
   await seedDemoShop(db, r.accountId, r.ids);
-  const file = process.env.SEED_KEYS_FILE ?? ".data/demo-keys.json";
+  const file = cfg.SEED_KEYS_FILE;
   if (file !== "none") {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify({ ...r.keys, admin: r.admin, viewer: r.viewer }, null, 2));

@@ -18,6 +18,7 @@ const CLIENTS = Number(process.env.SOAK_CLIENTS ?? 4);
 process.env.LOG_LEVEL ??= "warn";
 process.env.WEBHOOKS_ALLOW_LOOPBACK = "1"; // the webhook receiver below is on 127.0.0.1
 // imported after the environment is set (the logger reads LOG_LEVEL when loaded)
+const { reloadConfig } = await import("@/server/config");
 const { getDb } = await import("@/server/db");
 const { toRouteHandler } = await import("@/server/http/route");
 const { endpoints } = await import("@/server/http/registry");
@@ -33,6 +34,7 @@ const soakUrl = new URL(db.url);
 soakUrl.pathname = `/${dbName}`;
 await ensureDatabase(admin.toString(), dbName);
 process.env.DATABASE_URL = soakUrl.toString();
+reloadConfig(); // the service's modules read the configuration when they were loaded
 await mustRun(bin("prisma"), ["migrate", "deploy"], { env: process.env, quiet: true });
 
 // the app: every registry operation, routed like Next.js does (path params, with or without the slash)

@@ -2,14 +2,13 @@
 // (and a cron safety net every minute) splits due contracts into jobs that any worker process may take;
 // exactly-once billing comes from the database (unique run per contract and period, row locks).
 import PgBoss from "pg-boss";
+import { config } from "@/server/config";
 import { connectionOptions, getDb } from "@/server/db";
 import { log } from "@/server/log";
 import { billChunk, calendarTick, dueChunks, noticeMailTick, webhookPump } from "@/server/worker/billing";
 
-const url = process.env.DATABASE_URL;
+const { DATABASE_URL: url, TICK_SECONDS, WORKER_CONCURRENCY: CONCURRENCY } = config();
 if (!url) throw new Error("DATABASE_URL is not set (npm start sets it; or run via scripts/with-db.mjs)");
-const TICK_SECONDS = Number(process.env.TICK_SECONDS ?? 5);
-const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 2);
 
 // the same connect and statement timeouts as the app, so a database restart surfaces as errors, not hangs
 const boss = new PgBoss({ connectionString: url, schema: "pgboss", max: 4, ...connectionOptions() });

@@ -3,6 +3,7 @@
 // connection and drops what it cached. While that connection is down, caches must not be trusted, so
 // `changesLive()` is false and callers read the database instead.
 import pg from "pg";
+import { config } from "./config";
 import { connectionOptions } from "./db";
 import { log } from "./log";
 
@@ -21,7 +22,7 @@ const state = globalThis as unknown as {
 };
 
 function current() {
-  const url = process.env.DATABASE_URL ?? "";
+  const url = config().DATABASE_URL ?? "";
   let s = state.__changes;
   if (!s || s.url !== url) {
     if (s) stop(s);

@@ -2,6 +2,7 @@
 // domain functions take.
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { config } from "./config";
 import { PrismaClient } from "./generated/prisma/client";
 import { SerialClient } from "./serialClient";
 
@@ -26,9 +27,9 @@ export function connectionOptions(): Pick<
   pg.PoolConfig,
   "connectionTimeoutMillis" | "statement_timeout" | "query_timeout" | "keepAlive" | "keepAliveInitialDelayMillis"
 > {
-  const statement = Number(process.env.DB_STATEMENT_TIMEOUT_MS ?? 30_000);
+  const { DB_STATEMENT_TIMEOUT_MS: statement, DB_CONNECT_TIMEOUT_MS } = config();
   return {
-    connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 3_000),
+    connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
     statement_timeout: statement,
     query_timeout: statement + 5_000,
     keepAlive: true,
@@ -46,18 +47,18 @@ export function newPrismaClient(url: string, max: number): PrismaClient {
   return new PrismaClient({
     adapter: new PrismaPg({ connectionString: url, max, Client: SerialClient, ...connectionOptions() }),
     transactionOptions: {
-      maxWait: Number(process.env.DB_TX_MAX_WAIT_MS ?? 10_000),
-      timeout: Number(process.env.DB_TX_TIMEOUT_MS ?? 15_000),
+      maxWait: config().DB_TX_MAX_WAIT_MS,
+      timeout: config().DB_TX_TIMEOUT_MS,
     },
   });
 }
 
 // One client per process (and per DATABASE_URL, so tests can switch databases per file).
 export function getDb(): PrismaClient {
-  const url = process.env.DATABASE_URL;
+  const url = config().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set (scripts/start.mjs sets it for the embedded database)");
   if (!globalForDb.__db || globalForDb.__dbUrl !== url) {
-    globalForDb.__db = newPrismaClient(url, Number(process.env.DB_POOL_SIZE ?? 10));
+    globalForDb.__db = newPrismaClient(url, config().DB_POOL_SIZE);
     globalForDb.__dbUrl = url;
   }
   return globalForDb.__db;
@@ -68,12 +69,12 @@ export function getDb(): PrismaClient {
  * per-query overhead (~1 ms) would dominate. Only for short reads outside transactions.
  */
 export function getPgPool(): pg.Pool {
-  const url = process.env.DATABASE_URL;
+  const url = config().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set");
   if (!globalForDb.__pool || globalForDb.__poolUrl !== url) {
     const pool = new pg.Pool({
       connectionString: url,
-      max: Number(process.env.DB_FAST_POOL_SIZE ?? 4),
+      max: config().DB_FAST_POOL_SIZE,
       ...connectionOptions(),
     });
     // an idle connection the server dropped (restart) must not crash the process; the pool replaces it

@@ -1,9 +1,11 @@
 // The process's logger (pino, JSON on stdout).
 import pino from "pino";
+import { config } from "./config";
 
-// JSON logs on stdout; LOG_LEVEL=silent in tests unless asked for.
+const { LOG_LEVEL, NODE_ENV } = config();
+// JSON logs on stdout; silent in tests unless LOG_LEVEL asks otherwise.
 export const log = pino({
-  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
+  level: LOG_LEVEL ?? (NODE_ENV === "test" ? "silent" : "info"),
   base: { service: "subscription-contracts" },
   redact: ["req.headers.authorization", "authorization"],
 });

@@ -3,9 +3,8 @@
 // it) when there is one, otherwise the origin the request itself came to (its Host header and, behind a
 // TLS proxy, X-Forwarded-Proto), so a request to 127.0.0.1:3000 gets links on 127.0.0.1:3000. That fallback
 // is for development only: the client writes Host, so a production deployment refuses to start without
-// APP_URL (server/startupPolicy.ts).
-
-type Env = Record<string, string | undefined>;
+// APP_URL (the production requirements in server/config.ts).
+import { type Config, config } from "./config";
 
 /** `host[:port]` as a browser sends it: a name or IPv4 address, or a bracketed IPv6 address. */
 const HOST = /^(?:[a-z0-9.-]{1,253}|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
@@ -20,11 +19,11 @@ function originOf(value: string | undefined): string | null {
   }
 }
 
-/** The configured public origin (APP_URL, PUBLIC_URL, NEXTAUTH_URL in that order), or null when neither is a usable URL. */
-export function configuredOrigin(env: Env = process.env): string | null {
+/** The configured public origin (APP_URL, PUBLIC_URL, NEXTAUTH_URL in that order), or null when none is set. */
+export function configuredOrigin(cfg: Config = config()): string | null {
   // `npm start` fills in NEXTAUTH_URL=http://localhost:PORT for next-auth when none is set: not a choice
-  const nextAuth = env.NEXTAUTH_URL_DEFAULTED === "1" ? undefined : env.NEXTAUTH_URL;
-  return originOf(env.APP_URL) ?? originOf(env.PUBLIC_URL) ?? originOf(nextAuth);
+  const nextAuth = cfg.NEXTAUTH_URL_DEFAULTED ? undefined : cfg.NEXTAUTH_URL;
+  return originOf(cfg.APP_URL) ?? originOf(cfg.PUBLIC_URL) ?? originOf(nextAuth);
 }
 
 /** The origin the request was addressed to, from its Host header (else its URL). */
@@ -38,8 +37,8 @@ export function requestOrigin(req: Pick<Request, "url" | "headers">): string {
 }
 
 /** Where absolute links point: the configured public origin, else the request's own. */
-export function publicOrigin(req: Pick<Request, "url" | "headers">, env: Env = process.env): string {
-  return configuredOrigin(env) ?? requestOrigin(req);
+export function publicOrigin(req: Pick<Request, "url" | "headers">, cfg: Config = config()): string {
+  return configuredOrigin(cfg) ?? requestOrigin(req);
 }
 
 /** `url` moved onto `origin` (same path and query): a link to hand back to the caller. */

@@ -4,19 +4,15 @@
 // CLI) and every restart agrees on it. In production against an external database the operator must
 // give one explicitly: a key stored next to the data it protects is a development convenience.
 import { createHmac, randomBytes } from "node:crypto";
+import { config, secretsConfigProblem } from "./config";
 import { getDb } from "./db";
-import { secretsConfigProblem } from "./startupPolicy";
-
-export { secretsConfigProblem };
 
 export type SecretName = "auth" | "preview";
 
 /** One explicit secret serves both purposes through a labelled derivation, so the two keys never coincide. */
-function fromEnv(name: SecretName): string | null {
-  const [own, other] =
-    name === "auth"
-      ? [process.env.NEXTAUTH_SECRET, process.env.APP_SECRET]
-      : [process.env.APP_SECRET, process.env.NEXTAUTH_SECRET];
+function fromConfig(name: SecretName): string | null {
+  const { NEXTAUTH_SECRET, APP_SECRET } = config();
+  const [own, other] = name === "auth" ? [NEXTAUTH_SECRET, APP_SECRET] : [APP_SECRET, NEXTAUTH_SECRET];
   if (own) return own;
   if (other) return createHmac("sha256", other).update(`subscription-contracts:${name}`).digest("base64url");
   return null;
@@ -36,11 +32,11 @@ async function readOrCreate(name: SecretName): Promise<string> {
 
 /** The secret for `name` (cached per process and database). */
 export function getSecret(name: SecretName): Promise<string> {
-  const env = fromEnv(name);
-  if (env) return Promise.resolve(env);
+  const explicit = fromConfig(name);
+  if (explicit) return Promise.resolve(explicit);
   const problem = secretsConfigProblem();
   if (problem) return Promise.reject(new Error(problem));
-  const key = `${process.env.DATABASE_URL}|${name}`;
+  const key = `${config().DATABASE_URL}|${name}`;
   let p = cache.get(key);
   if (!p) {
     p = readOrCreate(name);

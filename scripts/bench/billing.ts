@@ -95,7 +95,9 @@ async function billWith(workers: number, url: string) {
   // the same path as the worker's tick: due contracts split into chunk jobs
   const { dueChunks } = await import("@/server/worker/billing");
   const { getDb } = await import("@/server/db");
+  const { reloadConfig } = await import("@/server/config");
   process.env.DATABASE_URL = url;
+  reloadConfig(); // the modules above read the configuration when they were loaded
   const chunks = await dueChunks(getDb(), 200, undefined, N);
   await boss.insert(chunks.map((c) => ({ name: "bill-contracts", data: c, expireInSeconds: 300 })));
   const c = new pg.Client({ connectionString: url });

@@ -14,6 +14,7 @@ import { freePort } from "@/scripts/lib/pg.mjs";
 // @ts-expect-error plain ESM helpers
 import { mustRun } from "@/scripts/lib/run.mjs";
 import { systemClock } from "@/server/clock";
+import { reloadConfig } from "@/server/config";
 import { getDb, getPgPool } from "@/server/db";
 import { createApiKey } from "@/server/domain/auth/apiKeys";
 import { createQuote } from "@/server/domain/quotes/quotes";
@@ -197,6 +198,7 @@ async function startApp(dbUrl: string): Promise<{ url: string; stop: () => Promi
 
 const database = await provideDatabase({ dbName: "bench" });
 process.env.DATABASE_URL = database.url;
+reloadConfig(); // the modules imported above read the configuration when they were loaded
 await mustRun("node_modules/.bin/prisma", ["migrate", "deploy"], { env: process.env, quiet: true });
 const { accountId, key, body } = await setup();
 

@@ -6,6 +6,7 @@
 // the console is served over HTTPS.
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { config } from "@/server/config";
 import { getDb } from "@/server/db";
 import { log } from "@/server/log";
 import { getSecret } from "@/server/secrets";
@@ -22,7 +23,7 @@ const first = (h: HeaderSource, name: string) => {
 /** HTTPS when the configured public URL is, or when the proxy in front says the request came over it. */
 export function servedOverHttps(h: HeaderSource): boolean {
   return (
-    (process.env.NEXTAUTH_URL ?? "").toLowerCase().startsWith("https://") || first(h, "x-forwarded-proto") === "https"
+    (config().NEXTAUTH_URL ?? "").toLowerCase().startsWith("https://") || first(h, "x-forwarded-proto") === "https"
   );
 }
 

@@ -4,6 +4,7 @@
 // Content-Security-Policy says `frame-ancestors <allowed origins>`, computed here per session (proxy.ts
 // does not match /embed/, because it cannot know the session's origins); any other origin sees nothing.
 // Opened directly (not framed), the same page is the session's hosted checkout page.
+import { config } from "@/server/config";
 import { getDb } from "@/server/db";
 import { snapshotOf } from "@/server/domain/sessions/sessions";
 import { newNonce, pageHeaders, servedOverHttps, widgetCsp } from "./security-headers";
@@ -22,7 +23,7 @@ export function embedHeaders(
   const https = servedOverHttps(req.url, req.headers);
   return pageHeaders(
     "widget",
-    widgetCsp(allowedOrigins, { nonce, https, dev: process.env.NODE_ENV === "development" }, imageOrigins),
+    widgetCsp(allowedOrigins, { nonce, https, dev: config().NODE_ENV === "development" }, imageOrigins),
     https,
   );
 }

@@ -1,4 +1,5 @@
 // Operational routes outside the spec: the OpenAPI document and the health check.
+import { config } from "@/server/config";
 import { getDb } from "@/server/db";
 import { RETRY_AFTER_SECONDS } from "@/server/db-unavailable";
 import { log } from "@/server/log";
@@ -11,10 +12,9 @@ export async function openApiResponse(): Promise<Response> {
   return json(cached);
 }
 
-const HEALTH_TIMEOUT_MS = Number(process.env.HEALTH_TIMEOUT_MS ?? 2_000);
-
 /** 200 when a query answers within HEALTH_TIMEOUT_MS, else 503 at once (a load balancer must not wait on it). */
 export async function healthResponse(): Promise<Response> {
+  const { HEALTH_TIMEOUT_MS } = config();
   let timer: NodeJS.Timeout | undefined;
   try {
     const timeout = new Promise<never>((_, reject) => {

@@ -3,6 +3,7 @@
 // processors (the widget asks which); "Demo shop (USD)" the USD price through vendor A (card encrypted in
 // the browser). Both allow the demo shop's origin, http://localhost:4000 (DEMO_SHOP_PORT changes it).
 import { systemClock } from "@/server/clock";
+import { config } from "@/server/config";
 import type { Db } from "@/server/db";
 import { createChannel } from "@/server/domain/sessions/channels";
 import { salesChannelCreateBody } from "@/server/schemas/sessions";
@@ -10,7 +11,7 @@ import { salesChannelCreateBody } from "@/server/schemas/sessions";
 export const DEMO_SHOP_CHANNEL = "Demo shop";
 
 export async function seedDemoShop(db: Db, accountId: number, ids: Record<string, number>) {
-  const origin = `http://localhost:${process.env.DEMO_SHOP_PORT ?? "4000"}`;
+  const origin = `http://localhost:${config().DEMO_SHOP_PORT}`;
   const ctx = { db, accountId, clock: systemClock };
   const common = {
     allowed_origins: [origin],

@@ -16,7 +16,7 @@ import {
   deliveryOptions,
 } from "@/server/domain/webhooks/dispatch";
 import { log } from "@/server/log";
-import { noticeMailerFromEnv } from "@/server/mail";
+import { noticeMailerFromConfig } from "@/server/mail";
 
 /** Chunks of due contract ids per account (each chunk is one job). */
 export async function dueChunks(
@@ -73,7 +73,7 @@ export async function calendarTick(db: Db, base: Clock = systemClock): Promise<v
 
 /** E-mails notice events when an SMTP sender is configured (SMTP_URL and NOTICES_FROM); else nothing. */
 export async function noticeMailTick(db: Db): Promise<void> {
-  const mailer = noticeMailerFromEnv();
+  const mailer = noticeMailerFromConfig();
   if (mailer) await mailNotices(deliveryCtx(db), mailer);
 }
 

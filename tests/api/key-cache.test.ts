@@ -6,6 +6,7 @@ import { changesLive } from "@/server/changes";
 import { hashKey } from "@/server/domain/auth/apiKeys";
 import { forgetAccount, lookupKey } from "@/server/domain/auth/keyCache";
 import type { SeedResult } from "@/server/seed/demo";
+import { setEnv } from "@/tests/env";
 import { db, get, post, seed, setRequestTime } from "@/tests/helpers";
 
 const QUOTES = "/v2/subscription-offer-quotes/";
@@ -26,7 +27,7 @@ const sql = (q: string, ...values: unknown[]) => db().$executeRawUnsafe(q, ...va
 
 beforeAll(async () => {
   s = await seed();
-  process.env.AUTH_CACHE = "on";
+  setEnv({ AUTH_CACHE: "on" });
   await lookupKey(hashKey(KEY)); // starts listening
   await until("change notifications", async () => changesLive());
 });
@@ -36,7 +37,7 @@ afterEach(async () => {
   await sql("alter table accounts enable trigger accounts_notify");
 });
 afterAll(() => {
-  process.env.AUTH_CACHE = "off";
+  setEnv({ AUTH_CACHE: "off" });
 });
 
 describe("API key cache", () => {

@@ -1,17 +1,25 @@
 // No default secrets: generated on first use, kept in the database (the same value after a restart and
 // in every process), overridden by NEXTAUTH_SECRET / APP_SECRET, and a refusal to start in production
 // against an external database without an explicit secret or without APP_URL (scripts/start.mjs and the
-// app's boot check).
+// app's boot check, with the rules in server/config.ts).
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import {
+  appUrlConfigProblem as appUrlProblemOf,
+  type Env,
+  parseConfig,
+  secretsConfigProblem as secretsProblemOf,
+  startupProblems,
+} from "@/server/config";
 import { readPreview, signPreview } from "@/server/domain/contracts/token";
-import { clearSecretCache, getSecret, secretsConfigProblem } from "@/server/secrets";
-import { appUrlConfigProblem, startupProblems } from "@/server/startupPolicy";
+import { clearSecretCache, getSecret } from "@/server/secrets";
+import { setEnv, withEnv } from "@/tests/env";
 import { db } from "@/tests/helpers";
 
-delete process.env.NEXTAUTH_SECRET;
-delete process.env.APP_SECRET;
+setEnv({ NEXTAUTH_SECRET: undefined, APP_SECRET: undefined });
+const secretsConfigProblem = (env: Env) => secretsProblemOf(parseConfig(env));
+const appUrlConfigProblem = (env: Env) => appUrlProblemOf(parseConfig(env));
 
 function run(
   cmd: string,
@@ -74,15 +82,12 @@ describe("generated secrets", () => {
   });
 
   it("NEXTAUTH_SECRET / APP_SECRET override the stored ones; one of them serves both purposes with distinct derived keys", async () => {
-    process.env.NEXTAUTH_SECRET = "an explicit operator secret";
-    try {
+    await withEnv({ NEXTAUTH_SECRET: "an explicit operator secret" }, async () => {
       expect(await getSecret("auth")).toBe("an explicit operator secret");
       const preview = await getSecret("preview");
       expect(preview).not.toBe("an explicit operator secret");
       expect(preview).not.toBe((await db().appSecret.findUnique({ where: { name: "preview" } }))?.value);
-    } finally {
-      delete process.env.NEXTAUTH_SECRET;
-    }
+    });
   });
 });
 
@@ -105,7 +110,10 @@ describe("production without explicit secrets", () => {
     const url = "postgresql://u:p@db.example.com/prod";
     const prod = { NODE_ENV: "production", DATABASE_URL: url, NEXTAUTH_SECRET: "s" } as const;
     expect(appUrlConfigProblem(prod)).toMatch(/Refusing to start.*APP_URL/);
-    expect(appUrlConfigProblem({ ...prod, APP_URL: "billing.example.com" })).toMatch(/APP_URL/);
+    // not a URL: the configuration itself does not parse, which refuses to start anywhere
+    expect(startupProblems({ ...prod, APP_URL: "billing.example.com" })).toEqual([
+      expect.stringMatching(/^Refusing to start: APP_URL: an http\(s\) URL is required/),
+    ]);
     expect(appUrlConfigProblem({ ...prod, APP_URL: "https://billing.example.com" })).toBeNull();
     expect(appUrlConfigProblem({ ...prod, EMBEDDED_DATABASE: "1" })).toBeNull();
     expect(appUrlConfigProblem({ ...prod, APP_ENV: "development" })).toBeNull();
@@ -182,13 +190,9 @@ describe("production without explicit secrets", () => {
   }, 90_000);
 
   it("getSecret itself refuses in that configuration (no silent generation)", async () => {
-    const saved = { NODE_ENV: process.env.NODE_ENV };
-    (process.env as Record<string, string>).NODE_ENV = "production";
     clearSecretCache();
-    try {
+    await withEnv({ NODE_ENV: "production" }, async () => {
       await expect(getSecret("auth")).rejects.toThrow(/Refusing to start/);
-    } finally {
-      (process.env as Record<string, string>).NODE_ENV = saved.NODE_ENV!;
-    }
+    });
   });
 });

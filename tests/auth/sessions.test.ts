@@ -14,10 +14,10 @@ import { signInWithPassword } from "@/server/auth/users";
 import { revokeUserSessions, setUserDisabled } from "@/server/domain/auth/userSessions";
 import { getSecret } from "@/server/secrets";
 import type { SeedResult } from "@/server/seed/demo";
+import { setEnv, withEnv } from "@/tests/env";
 import { ctxFor, db, seed } from "@/tests/helpers";
 
-delete process.env.NEXTAUTH_SECRET;
-delete process.env.APP_SECRET;
+setEnv({ NEXTAUTH_SECRET: undefined, APP_SECRET: undefined });
 
 const COOKIE = "next-auth.session-token";
 const PASSWORD = "correct horse battery";
@@ -206,13 +206,8 @@ describe("lifetime and cookies", () => {
     expect(http.set.find((c) => c.startsWith(`${COOKIE}=`))).not.toMatch(/;\s*Secure/i);
     expect((await getAuthOptions({ "x-forwarded-proto": "https" })).useSecureCookies).toBe(true);
     expect((await getAuthOptions({ "x-forwarded-proto": "http" })).useSecureCookies).toBe(false);
-    const before = process.env.NEXTAUTH_URL;
-    process.env.NEXTAUTH_URL = "https://billing.example.com";
-    try {
+    await withEnv({ NEXTAUTH_URL: "https://billing.example.com" }, async () => {
       expect((await getAuthOptions()).useSecureCookies).toBe(true);
-    } finally {
-      if (before === undefined) delete process.env.NEXTAUTH_URL;
-      else process.env.NEXTAUTH_URL = before;
-    }
+    });
   });
 });

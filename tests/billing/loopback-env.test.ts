@@ -1,9 +1,12 @@
 // When the loopback exception for webhook URLs applies: WEBHOOKS_ALLOW_LOOPBACK=1 outside production, where
 // production is the operator's environment (APP_ENV, as npm start and the e2e runner pass it, else NODE_ENV).
 import { describe, expect, it } from "vitest";
-import { loopbackAllowedByEnv } from "@/server/domain/webhooks/target";
+import { type Env, parseConfig } from "@/server/config";
+import { loopbackAllowedByConfig } from "@/server/domain/webhooks/target";
 
-describe("loopbackAllowedByEnv", () => {
+const loopbackAllowedByEnv = (env: Env) => loopbackAllowedByConfig(parseConfig(env));
+
+describe("loopbackAllowedByConfig", () => {
   it("is off without the flag, and never in production", () => {
     expect(loopbackAllowedByEnv({ NODE_ENV: "development" })).toBe(false);
     expect(loopbackAllowedByEnv({ WEBHOOKS_ALLOW_LOOPBACK: "1", NODE_ENV: "development" })).toBe(true);

@@ -20,6 +20,7 @@ import { createWebhookEndpoint } from "@/server/domain/webhooks/endpoints";
 import { DELIVERY_ERRORS } from "@/server/domain/webhooks/send";
 import { networkPolicy, type Resolver } from "@/server/domain/webhooks/target";
 import { webhookPump } from "@/server/worker/billing";
+import { setEnv } from "@/tests/env";
 import { ctxFor, db, systemCtx } from "@/tests/helpers";
 import { newWorld, ok, type World } from "./_world";
 
@@ -64,14 +65,11 @@ afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
-const env = process.env as Record<string, string | undefined>;
-const savedEnv = { WEBHOOKS_ALLOW_LOOPBACK: env.WEBHOOKS_ALLOW_LOOPBACK, NODE_ENV: env.NODE_ENV };
+// every test starts from the default: no loopback exception
+let restoreEnv = () => {};
 afterEach(() => {
-  // every test starts from the default: no loopback exception
-  for (const [k, v] of Object.entries(savedEnv)) {
-    if (v === undefined) delete env[k];
-    else env[k] = v;
-  }
+  restoreEnv();
+  restoreEnv = () => {};
 });
 
 const hitsOf = (path: string) => hits.filter((h) => h.path === path);
@@ -177,7 +175,8 @@ describe("creating an endpoint (REST, default: no loopback exception)", () => {
   });
 
   it("WEBHOOKS_ALLOW_LOOPBACK=1 allows 127.0.0.0/8 and ::1 only, and is ignored under NODE_ENV=production", async () => {
-    process.env.WEBHOOKS_ALLOW_LOOPBACK = "1";
+    // NODE_ENV is listed so that restoring puts it back after the production step below
+    restoreEnv = setEnv({ WEBHOOKS_ALLOW_LOOPBACK: "1", NODE_ENV: process.env.NODE_ENV });
     for (const url of ["http://127.0.0.1:9/x", "http://127.1:9/", "http://[::1]:9/", "http://localhost:9/"])
       ok(await w.post("/v2/webhook-endpoints/", { url }), 201);
     for (const url of [
@@ -190,7 +189,7 @@ describe("creating an endpoint (REST, default: no loopback exception)", () => {
     ]) {
       expect(ok(await w.post("/v2/webhook-endpoints/", { url }), 400)).toHaveProperty("url");
     }
-    env.NODE_ENV = "production";
+    setEnv({ NODE_ENV: "production" });
     expect(ok(await w.post("/v2/webhook-endpoints/", { url: "http://127.0.0.1:9/x" }), 400)).toHaveProperty("url");
   });
 });

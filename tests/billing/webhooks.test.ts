@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fanOut, GIVE_UP_AFTER_MS, replayEvent } from "@/server/domain/webhooks/deliver";
 import { deliverDue } from "@/server/domain/webhooks/dispatch";
 import { verifyWebhook } from "@/server/domain/webhooks/sign";
+import { setEnv } from "@/tests/env";
 import { db, systemCtx } from "@/tests/helpers";
 import { advance, at, createContract, newWorld, ok, type World } from "./_world";
 
@@ -32,9 +33,9 @@ const replies = new Map<string, (n: number) => number>();
 
 // The receivers run on 127.0.0.1: turn on the local-development loopback exception (off by default;
 // tests/billing/webhook-ssrf.test.ts covers the refusals).
-const loopbackFlag = process.env.WEBHOOKS_ALLOW_LOOPBACK;
+let restoreEnv: () => void;
 beforeAll(async () => {
-  process.env.WEBHOOKS_ALLOW_LOOPBACK = "1";
+  restoreEnv = setEnv({ WEBHOOKS_ALLOW_LOOPBACK: "1" });
   server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (d) => (body += d));
@@ -56,8 +57,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  if (loopbackFlag === undefined) delete process.env.WEBHOOKS_ALLOW_LOOPBACK;
-  else process.env.WEBHOOKS_ALLOW_LOOPBACK = loopbackFlag;
+  restoreEnv();
   await new Promise((r) => server.close(r));
 });
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { POST as submitRoute } from "@/app/api/pay/registrations/[token]/route";
 import { POST as webhookRoute } from "@/app/api/processors/sandbox/webhook/route";
 import { processorWebhookSecret, signProcessorWebhook } from "@/server/domain/payments/processorEvents";
+import { setEnv } from "@/tests/env";
 import { type ApiResponse, db, get, post } from "@/tests/helpers";
 
 export const OTHER_KEY = "sk_test_other_secret";
@@ -20,14 +21,11 @@ export const THREE_DS = "4000000000003220";
  * second is refused as a replay, and the registration may be verified before the test looks).
  */
 export function sendProcessorWebhooksOurselves() {
-  const before = process.env.SANDBOX_PROCESSOR_CALLBACKS;
+  let restore: () => void;
   beforeAll(() => {
-    process.env.SANDBOX_PROCESSOR_CALLBACKS = "off";
+    restore = setEnv({ SANDBOX_PROCESSOR_CALLBACKS: "off" });
   });
-  afterAll(() => {
-    if (before === undefined) delete process.env.SANDBOX_PROCESSOR_CALLBACKS;
-    else process.env.SANDBOX_PROCESSOR_CALLBACKS = before;
-  });
+  afterAll(() => restore());
 }
 
 /** Origin of the public-route requests (a port nothing listens on: nothing may call back to it). */

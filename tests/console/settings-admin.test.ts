@@ -7,6 +7,7 @@ import type { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyWebhook } from "@/server/domain/webhooks/sign";
 import { consoleAs } from "@/tests/audit/_console";
+import { setEnv } from "@/tests/env";
 import { db, get, seed, useSeed } from "@/tests/helpers";
 
 let A = 0;
@@ -61,8 +62,9 @@ describe("webhooks", () => {
   let status = 200;
   let server: Server;
   let url = "";
+  let restoreEnv: () => void;
   beforeAll(async () => {
-    process.env.WEBHOOKS_ALLOW_LOOPBACK = "1";
+    restoreEnv = setEnv({ WEBHOOKS_ALLOW_LOOPBACK: "1" });
     server = createServer((req: IncomingMessage, res) => {
       let body = "";
       req.on("data", (c) => (body += c));
@@ -76,7 +78,7 @@ describe("webhooks", () => {
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
   });
   afterAll(async () => {
-    delete process.env.WEBHOOKS_ALLOW_LOOPBACK;
+    restoreEnv();
     await new Promise((r) => server.close(r));
   });
 

@@ -14,6 +14,7 @@ import { supervise } from "@/scripts/lib/supervise.mjs";
 import { changesLive } from "@/server/changes";
 import { appRouter } from "@/server/trpc/root";
 import { at, newWorld, ok, utc, type World } from "@/tests/billing/_world";
+import { setEnv } from "@/tests/env";
 import { db, get } from "@/tests/helpers";
 import { type OwnPostgres, ownPostgres } from "./_pg";
 
@@ -83,9 +84,8 @@ function load(w: World) {
 
 beforeAll(async () => {
   pgServer = await ownPostgres();
-  process.env.DATABASE_URL = pgServer.url;
-  process.env.AUTH_CACHE = "on"; // the key cache and its LISTEN connection take part
-  process.env.WEBHOOKS_ALLOW_LOOPBACK = "1";
+  // the key cache and its LISTEN connection take part
+  setEnv({ DATABASE_URL: pgServer.url, AUTH_CACHE: "on", WEBHOOKS_ALLOW_LOOPBACK: "1" });
   hook = http.createServer((req, res) => {
     req.resume();
     req.on("end", () => {

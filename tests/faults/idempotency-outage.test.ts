@@ -4,6 +4,7 @@
 // ended waits out a lease) and each key ends with exactly one contract.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SeedResult } from "@/server/seed/demo";
+import { setEnv } from "@/tests/env";
 import { type ApiResponse, db, get, post, seed } from "@/tests/helpers";
 import { type OwnPostgres, ownPostgres } from "./_pg";
 
@@ -14,7 +15,7 @@ let pgServer: OwnPostgres;
 let seeded: SeedResult;
 beforeAll(async () => {
   pgServer = await ownPostgres();
-  process.env.DATABASE_URL = pgServer.url;
+  setEnv({ DATABASE_URL: pgServer.url });
   seeded = await seed();
 }, 120_000);
 afterAll(async () => {

@@ -2,25 +2,31 @@
 // public URL (APP_URL, PUBLIC_URL, NEXTAUTH_URL), else on the origin the request itself came to — never a
 // hard-wired localhost.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { configuredOrigin, onOrigin, publicOrigin, requestOrigin } from "@/server/publicUrl";
+import { type Env, parseConfig } from "@/server/config";
+import {
+  configuredOrigin as configuredOriginOf,
+  onOrigin,
+  publicOrigin as publicOriginOf,
+  requestOrigin,
+} from "@/server/publicUrl";
+import { setEnv } from "@/tests/env";
 import { get, post, seed } from "@/tests/helpers";
 import { channelBody } from "@/tests/sessions/_widget";
 
-const VARS = ["APP_URL", "PUBLIC_URL", "NEXTAUTH_URL", "NEXTAUTH_URL_DEFAULTED"] as const;
-const saved: Record<string, string | undefined> = {};
+let restore: () => void;
 beforeEach(() => {
-  for (const v of VARS) {
-    saved[v] = process.env[v];
-    delete process.env[v];
-  }
+  restore = setEnv({
+    APP_URL: undefined,
+    PUBLIC_URL: undefined,
+    NEXTAUTH_URL: undefined,
+    NEXTAUTH_URL_DEFAULTED: undefined,
+  });
 });
-afterEach(() => {
-  for (const v of VARS) {
-    if (saved[v] === undefined) delete process.env[v];
-    else process.env[v] = saved[v];
-  }
-});
+afterEach(() => restore());
 beforeAll(() => seed());
+
+const publicOrigin = (r: Request, env: Env) => publicOriginOf(r, parseConfig(env));
+const configuredOrigin = (env: Env) => configuredOriginOf(parseConfig(env));
 
 const req = (url: string, headers: Record<string, string> = {}) => new Request(url, { headers });
 
@@ -47,7 +53,9 @@ describe("publicOrigin", () => {
       "https://public.example.com",
     );
     expect(publicOrigin(r, { NEXTAUTH_URL: "https://console.example.com/" })).toBe("https://console.example.com");
-    expect(configuredOrigin({ APP_URL: "not a url" })).toBeNull();
+    expect(configuredOrigin({})).toBeNull();
+    // a configured URL that is not one does not parse at all (the service refuses to start)
+    expect(() => parseConfig({ APP_URL: "not a url" })).toThrow(/APP_URL: an http\(s\) URL is required/);
     // npm start's own default for next-auth is not a configured public URL
     expect(publicOrigin(r, { NEXTAUTH_URL: "http://localhost:3000", NEXTAUTH_URL_DEFAULTED: "1" })).toBe(
       "http://127.0.0.1:4321",
@@ -75,7 +83,7 @@ describe("links in API responses", () => {
     expect(onHost.status).toBe(201);
     expect(onHost.body.widget_page_url).toBe(`http://127.0.0.1:4321/embed/checkout/${onHost.body.token}`);
     expect(onHost.body.widget_url).toBe(`http://127.0.0.1:4321/api/public/checkout-sessions/${onHost.body.token}/`);
-    process.env.APP_URL = "https://pay.example.com";
+    setEnv({ APP_URL: "https://pay.example.com" }); // restored after the test
     const configured = await post(
       "/v2/checkout-sessions/",
       { sales_channel: channel.id },

@@ -5,9 +5,10 @@
 
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "@/server/config";
 import { updateAccountSettings } from "@/server/domain/accounts/settings";
 import { mailNotices } from "@/server/domain/notices/mail";
-import { noticeMailerFromEnv } from "@/server/mail";
+import { noticeMailerFromConfig } from "@/server/mail";
 import { addCard, advance, at, createContract, newWorld, runsOf, type World } from "@/tests/billing/_world";
 import { ctxFor, db, systemCtx } from "@/tests/helpers";
 
@@ -135,8 +136,9 @@ describe("SMTP sender", () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it("is off unless SMTP_URL and NOTICES_FROM are set", () => {
-    expect(noticeMailerFromEnv({})).toBeNull();
-    expect(noticeMailerFromEnv({ SMTP_URL: `smtp://127.0.0.1:${port}` })).toBeNull();
+    expect(noticeMailerFromConfig(parseConfig({}))).toBeNull();
+    expect(noticeMailerFromConfig(parseConfig({ SMTP_URL: `smtp://127.0.0.1:${port}` }))).toBeNull();
+    expect(noticeMailerFromConfig(parseConfig({ SMTP_URL: " ", NOTICES_FROM: "Billing <b@shop.test>" }))).toBeNull();
   });
 
   it("mails each notice once, as plain text, to the customer", async () => {
@@ -144,10 +146,9 @@ describe("SMTP sender", () => {
     at(T0);
     await createContract(w, { customer_reference: "cust-1002", items: [{ price: w.ids.basicMonthly }] });
     await advance(w, "2026-02-10T00:00:00.000Z");
-    const mailer = noticeMailerFromEnv({
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
-      NOTICES_FROM: "Billing <billing@shop.test>",
-    })!;
+    const mailer = noticeMailerFromConfig(
+      parseConfig({ SMTP_URL: `smtp://127.0.0.1:${port}`, NOTICES_FROM: "Billing <billing@shop.test>" }),
+    )!;
     expect(mailer).not.toBeNull();
     // every account's notices of this database go out; this world's payment failure is among them
     while ((await mailNotices(systemCtx(), mailer)) > 0);

@@ -11,6 +11,7 @@ import { fanOut } from "@/server/domain/webhooks/deliver";
 import { deliverDue } from "@/server/domain/webhooks/dispatch";
 import { signatureHeader } from "@/server/domain/webhooks/sign";
 import type { SeedResult } from "@/server/seed/demo";
+import { setEnv } from "@/tests/env";
 import { seed, systemCtx, useSeed } from "@/tests/helpers";
 import { runSample } from "./_samples";
 
@@ -74,16 +75,15 @@ describe("guides' samples", () => {
 });
 
 describe("webhooks guide", () => {
-  const loopbackFlag = process.env.WEBHOOKS_ALLOW_LOOPBACK;
   let receiver: any;
+  let restoreEnv = () => {};
   afterAll(async () => {
-    if (loopbackFlag === undefined) delete process.env.WEBHOOKS_ALLOW_LOOPBACK;
-    else process.env.WEBHOOKS_ALLOW_LOOPBACK = loopbackFlag;
+    restoreEnv();
     if (receiver?.server.listening) await new Promise((done) => receiver.server.close(done));
   });
 
   it("register an endpoint, receive and verify deliveries with the SDK", async () => {
-    process.env.WEBHOOKS_ALLOW_LOOPBACK = "1"; // the receiver runs on 127.0.0.1
+    restoreEnv = setEnv({ WEBHOOKS_ALLOW_LOOPBACK: "1" }); // the receiver runs on 127.0.0.1
     receiver = await runSample<any>("webhook-receiver", { WEBHOOK_SECRET: "pending", PORT: "0" });
     await new Promise((done) => (receiver.server.listening ? done(null) : receiver.server.once("listening", done)));
     const port = (receiver.server.address() as AddressInfo).port;

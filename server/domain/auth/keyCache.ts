@@ -5,6 +5,7 @@
 // that account (`forgetAccount`), so a client sees its own writes on its next request.
 import { performance } from "node:perf_hooks";
 import { changesLive, onChange } from "@/server/changes";
+import { config } from "@/server/config";
 import { getPgPool } from "@/server/db";
 
 export interface KeyRow {
@@ -52,7 +53,7 @@ export function forgetAccount(accountId: number): void {
 }
 
 /** AUTH_CACHE=off reads the database on every request (tests that write rows directly use it). */
-const enabled = () => process.env.AUTH_CACHE !== "off";
+const enabled = () => config().AUTH_CACHE;
 
 async function load(hash: string): Promise<{ key: KeyRow; account: AccountState } | null> {
   // a named statement: each pooled connection parses and plans it once

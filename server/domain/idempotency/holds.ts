@@ -6,6 +6,7 @@
 // request that holds it. Safety never rests on this (a takeover is fenced, see store.ts); only speed does.
 import { createHash } from "node:crypto";
 import pg from "pg";
+import { config } from "@/server/config";
 import { connectionOptions } from "@/server/db";
 
 interface HolderConnection {
@@ -52,7 +53,7 @@ function drop(connection: HolderConnection) {
 }
 
 async function holderConnection(): Promise<HolderConnection> {
-  const url = process.env.DATABASE_URL;
+  const url = config().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set");
   const h = holds();
   const current = h.connection;

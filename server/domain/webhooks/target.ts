@@ -3,6 +3,7 @@
 // connection is then pinned to the address checked here (a rebinding DNS cannot switch it).
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
+import { type Config, config, productionEnvironment } from "@/server/config";
 import { isAllowedAddress, isLoopbackName } from "./addresses";
 
 export interface ResolvedAddress {
@@ -23,17 +24,17 @@ export interface NetworkPolicy {
 /**
  * `WEBHOOKS_ALLOW_LOOPBACK=1` turns the loopback exception on, except in production where it is ignored: a
  * production service must never post to itself or to its neighbours on the same host. Production is the
- * environment the operator asked for, as for the secrets check (server/startupPolicy.ts): `next start`
- * forces NODE_ENV=production, so `npm start` and the e2e runner pass the real one as APP_ENV; without
- * APP_ENV, NODE_ENV decides (a bare `next start` stays guarded).
+ * environment the operator asked for, as for the secrets check (`productionEnvironment` in server/config.ts):
+ * `next start` forces NODE_ENV=production, so `npm start` and the e2e runner pass the real one as APP_ENV;
+ * without APP_ENV, NODE_ENV decides (a bare `next start` stays guarded).
  */
-export function loopbackAllowedByEnv(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.WEBHOOKS_ALLOW_LOOPBACK === "1" && (env.APP_ENV ?? env.NODE_ENV) !== "production";
+export function loopbackAllowedByConfig(cfg: Config = config()): boolean {
+  return cfg.WEBHOOKS_ALLOW_LOOPBACK && !productionEnvironment(cfg);
 }
 
 export function networkPolicy(overrides: Partial<NetworkPolicy> = {}): NetworkPolicy {
   return {
-    allowLoopback: overrides.allowLoopback ?? loopbackAllowedByEnv(),
+    allowLoopback: overrides.allowLoopback ?? loopbackAllowedByConfig(),
     resolve: overrides.resolve ?? systemResolver,
   };
 }

@@ -2,6 +2,7 @@
 // form's submission (the registration token is the capability) and the sandbox processors' inbound
 // webhook (authenticated by its HMAC signature over the raw body).
 import { z } from "zod";
+import { config } from "@/server/config";
 import { handleProcessorWebhook } from "@/server/domain/checkouts/processorWebhook";
 import { registrationState, submitRegistration } from "@/server/domain/checkouts/registrations";
 import type { Ctx } from "@/server/domain/context";
@@ -16,10 +17,10 @@ import { cardFormBody, processorWebhookBody } from "@/server/schemas/public";
 /**
  * Where the sandbox processor sends its webhook for a card saved through the form: this service's handler,
  * in process, with the submission's ctx (its base clock). `SANDBOX_PROCESSOR_CALLBACKS=off`: nowhere, for
- * tests that send that webhook themselves (read per request: they switch it around their own files).
+ * tests that send that webhook themselves (they switch it around their own files with reloadConfig).
  */
 const sandboxWebhooks = (ctx: Pick<Ctx, "db" | "clock">): SandboxWebhookReceiver =>
-  process.env.SANDBOX_PROCESSOR_CALLBACKS === "off" ? null : (webhook) => handleProcessorWebhook(ctx, webhook);
+  config().SANDBOX_PROCESSOR_CALLBACKS ? (webhook) => handleProcessorWebhook(ctx, webhook) : null;
 
 const cardForm = defineEndpoint({
   method: "POST",

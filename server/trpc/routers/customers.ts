@@ -8,7 +8,7 @@ import { createCustomer, listCustomers, updateCustomer } from "@/server/domain/c
 import { findCustomerByKey, listCustomerPaymentMethods, searchCustomers } from "@/server/domain/customers/search";
 import { requestCard } from "@/server/domain/payments/cardRequest";
 import { deletePaymentMethod } from "@/server/domain/payments/methods";
-import { noticeMailerFromEnv } from "@/server/mail";
+import { noticeMailerFromConfig } from "@/server/mail";
 import { idInput } from "@/server/schemas/common";
 import { customerCreateBody, customerPatchBody } from "@/server/schemas/customers";
 import { protectedProcedure, router } from "@/server/trpc/init";
@@ -57,7 +57,7 @@ export const customersRouter = router({
         customer_reference: input.reference,
         processor: input.processor,
       });
-      return { ...request, emailed_to: noticeMailerFromEnv() && request.email ? request.email : null };
+      return { ...request, emailed_to: noticeMailerFromConfig() && request.email ? request.email : null };
     }),
   cancelPaymentMethod: protectedProcedure.input(reference.extend({ id: idInput })).mutation(async ({ ctx, input }) => {
     await deletePaymentMethod(ctx.domain, input.reference, input.id);
