@@ -8,6 +8,7 @@
 //                        { label: "View in API reference", href: "/docs/api#contracts" }]} />
 import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
+import { Button } from "./Button";
 import { useHydrated } from "./useHydrated";
 
 export interface ActionItem {
@@ -67,9 +68,8 @@ export function ActionsMenu({ items, label = "Actions" }: { items: ActionItem[];
     `block w-full cursor-pointer rounded px-3 py-2 text-left text-sm outline-none hover:bg-slate-100 focus:bg-slate-100 aria-disabled:cursor-not-allowed aria-disabled:text-slate-600 ${danger ? "text-red-800" : "text-slate-900"}`;
   return (
     <div className="relative inline-block">
-      <button
+      <Button
         ref={button}
-        type="button"
         id={`${id}-button`}
         aria-haspopup="menu"
         aria-expanded={open}
@@ -82,10 +82,9 @@ export function ActionsMenu({ items, label = "Actions" }: { items: ActionItem[];
             setOpen(true);
           }
         }}
-        className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
       >
         {label} <span aria-hidden="true">▾</span>
-      </button>
+      </Button>
       {open ? (
         <div
           ref={menu}

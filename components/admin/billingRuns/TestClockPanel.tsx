@@ -7,11 +7,11 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
+import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { DateTime } from "@/components/ui/DateTime";
 import { formErrorOf } from "@/components/ui/errors";
 import { inputClass } from "@/components/ui/Field";
-import { primaryButtonClass, secondaryButtonClass } from "@/components/ui/PageHeader";
 import { toast } from "@/components/ui/Toaster";
 import { addMonth, clockSteps, fromLocalInput } from "./clockSteps";
 import { NewRuns } from "./NewRuns";
@@ -108,22 +108,12 @@ export function TestClockPanel() {
           <strong data-testid="clock-now">{now ? <DateTime value={now.toISOString()} /> : "…"}</strong>
         </p>
         <div className="flex flex-wrap items-end gap-3">
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            disabled={!now || running}
-            onClick={() => now && advance(new Date(now.getTime() + 86_400_000))}
-          >
+          <Button disabled={!now || running} onClick={() => now && advance(new Date(now.getTime() + 86_400_000))}>
             Advance 1 day
-          </button>
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            disabled={!now || running}
-            onClick={() => now && advance(addMonth(now))}
-          >
+          </Button>
+          <Button disabled={!now || running} onClick={() => now && advance(addMonth(now))}>
             Advance 1 month
-          </button>
+          </Button>
           <form
             className="flex flex-wrap items-end gap-3"
             data-testid="test-clock-form"
@@ -141,20 +131,18 @@ export function TestClockPanel() {
               </label>
               <input id={`${id}-to`} name="to" type="datetime-local" className={inputClass} />
             </div>
-            <button type="submit" className={primaryButtonClass} disabled={!now || running}>
+            <Button type="submit" variant="primary" disabled={!now || running}>
               {running ? "Billing…" : "Advance clock"}
-            </button>
+            </Button>
           </form>
           {running ? (
-            <button
-              type="button"
-              className={secondaryButtonClass}
+            <Button
               onClick={() => {
                 stop.current = true;
               }}
             >
               Stop after this step
-            </button>
+            </Button>
           ) : null}
         </div>
         {formError ? (

@@ -1,6 +1,7 @@
 "use client";
 // Rows of individual prices (recurring items or one-time initial items): price, quantity, unit price
 // override and discount, with "Add" and "Remove" buttons.
+import { Button } from "@/components/ui/Button";
 import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { formatMoney } from "@/components/ui/money";
 import { Options } from "@/components/ui/Options";
@@ -76,28 +77,18 @@ export function PriceRows({
               />
               <InputFormField {...bind("discount")} label="Discount %" inputMode="decimal" placeholder="0" />
               <div className="flex items-end">
-                <button
-                  type="button"
-                  onClick={() => onChange(rows.filter((x) => x.key !== r.key))}
-                  className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 hover:bg-slate-50"
-                >
+                <Button onClick={() => onChange(rows.filter((x) => x.key !== r.key))}>
                   Remove
                   <span className="sr-only">
                     {" "}
                     {what.toLowerCase()} {i + 1}
                   </span>
-                </button>
+                </Button>
               </div>
             </fieldset>
           );
         })}
-        <button
-          type="button"
-          onClick={() => onChange([...rows, newRow()])}
-          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-        >
-          Add {what.toLowerCase()}
-        </button>
+        <Button onClick={() => onChange([...rows, newRow()])}>Add {what.toLowerCase()}</Button>
       </div>
       {errors ? (
         <p className="mt-2 text-sm text-red-800" data-testid={errorTestId}>

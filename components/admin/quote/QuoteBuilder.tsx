@@ -5,13 +5,13 @@ import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
+import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { fieldErrorsOf, trpcErrorCode } from "@/components/ui/errors";
 import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { formatMoney } from "@/components/ui/money";
 import { mutationProgress } from "@/components/ui/mutationDialog";
-import { primaryButtonClass } from "@/components/ui/PageHeader";
 import { toast } from "@/components/ui/Toaster";
 import { BundleSection } from "./BundleSection";
 import { binder } from "./bind";
@@ -186,13 +186,9 @@ export function QuoteBuilder({ initialCustomer }: { initialCustomer?: string }) 
             {otherErrors.join(" ")}
           </div>
         ) : null}
-        <button
-          type="submit"
-          className={`${primaryButtonClass} disabled:opacity-60`}
-          disabled={!fresh || !draft.customer || create.isPending}
-        >
+        <Button variant="primary" type="submit" disabled={!fresh || !draft.customer || create.isPending}>
           {create.isPending ? "Creating…" : "Create contract"}
-        </button>
+        </Button>
         {!draft.customer ? <p className="text-sm text-slate-700">Choose a customer to create the contract.</p> : null}
       </form>
       <aside aria-label="Quote" className="lg:sticky lg:top-4 lg:self-start">
