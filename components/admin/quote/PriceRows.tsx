@@ -6,7 +6,7 @@ import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { formatMoney } from "@/components/ui/money";
 import { Options } from "@/components/ui/Options";
 import { binder } from "./bind";
-import { type ItemRow, newRow } from "./draft";
+import { type Draft, type ItemRow, newRow } from "./draft";
 
 export interface PriceOption {
   id: number;
@@ -29,6 +29,25 @@ export function priceLabel(p: PriceOption): string {
         : (p.billing_schedule_name ?? "scheduled");
   return `${p.product_name} — ${formatMoney(p.unit_amount, p.currency)} ${every}${p.reference ? ` (${p.reference})` : ""}`;
 }
+
+/** One list of price rows of the draft: its rows, the prices they choose from, the change that writes them back. */
+export interface PriceRowsOfDraft {
+  rows: ItemRow[];
+  prices: PriceOption[];
+  onChange: (rows: ItemRow[]) => void;
+}
+
+export const priceRowsOf = (
+  draft: Draft,
+  set: (patch: Partial<Draft>) => void,
+  prices: PriceOption[],
+  part: "items" | "initialItems",
+  billingType: "recurring" | "one_time",
+): PriceRowsOfDraft => ({
+  rows: draft[part],
+  prices: prices.filter((p) => p.billing_type === billingType),
+  onChange: (rows) => set(part === "items" ? { items: rows } : { initialItems: rows }),
+});
 
 export function PriceRows({
   idPrefix,
