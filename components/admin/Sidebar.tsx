@@ -3,14 +3,15 @@
 // bold label and a left bar, not colour alone); below 1024 px it folds behind a "Menu" button.
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { currentHref, NAV } from "./navigation";
 
 export function Sidebar({ testMode }: { testMode: boolean }) {
   const pathname = usePathname() ?? "/admin";
-  const [open, setOpen] = useState(false);
-  useEffect(() => setOpen(false), [pathname]); // a chosen page closes the folded menu
+  // the folded menu is open on the page it was opened on: choosing a page closes it
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
   const sections = NAV.map((s) => ({ ...s, links: s.links.filter((l) => testMode || !l.testOnly) }));
   const current = currentHref(
     pathname,
@@ -21,7 +22,7 @@ export function Sidebar({ testMode }: { testMode: boolean }) {
       <Button
         aria-expanded={open}
         aria-controls="admin-sidebar"
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setOpenOn(open ? null : pathname)}
         className="m-3 lg:hidden"
       >
         Menu

@@ -19,17 +19,22 @@ export interface ActionItem {
   disabled?: boolean;
 }
 
+const menuItems = (menu: HTMLElement | null) => [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+
+/** Focuses the menu's item at `index`, counted round (−1 is the last). */
+function focusItem(menu: HTMLElement | null, index: number) {
+  const all = menuItems(menu);
+  all[(index + all.length) % all.length]?.focus();
+}
+
 export function ActionsMenu({ items, label = "Actions" }: { items: ActionItem[]; label?: string }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const hydrated = useHydrated();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
-  const entries = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-  const focusAt = (index: number) => {
-    const all = entries();
-    all[(index + all.length) % all.length]?.focus();
-  };
+  const entries = () => menuItems(menu.current);
+  const focusAt = (index: number) => focusItem(menu.current, index);
   const close = (refocus = true) => {
     setOpen(false);
     if (refocus) button.current?.focus();
@@ -37,10 +42,10 @@ export function ActionsMenu({ items, label = "Actions" }: { items: ActionItem[];
 
   useEffect(() => {
     if (!open) return;
-    focusAt(0);
+    focusItem(menu.current, 0);
     // a click anywhere else closes the menu (focus stays where the click put it)
     const outside = (e: PointerEvent) => {
-      if (!menu.current?.contains(e.target as Node) && !button.current?.contains(e.target as Node)) close(false);
+      if (!menu.current?.contains(e.target as Node) && !button.current?.contains(e.target as Node)) setOpen(false);
     };
     document.addEventListener("pointerdown", outside);
     return () => document.removeEventListener("pointerdown", outside);
