@@ -100,7 +100,9 @@ export function OperationDialog(p: OperationDialogProps) {
     onSuccess: setPreview,
   });
   const confirming = useMutation({
-    // the procedures answer differently (a contract, or it with its proration); the dialog only refreshes
+    // the procedures answer differently (a contract, or it with its proration); the dialog only refreshes.
+    // NOTE: the fields are this operation's REST body as the seller set them (the server validates them and
+    // names a wrong one); TypeScript cannot call a union of the seven procedures with one loose body
     mutationFn: (): Promise<unknown> =>
       client.contractActions[text.procedure].mutate({
         ...full,
