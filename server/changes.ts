@@ -6,20 +6,24 @@ import pg from "pg";
 import { config } from "./config";
 import { connectionOptions } from "./db";
 import { log } from "./log";
+import { unrefConnection } from "./pgSocket";
 
 export type ChangeHandler = (kind: "key" | "account" | "reset", id: string) => void;
 
 const RECONNECT_MS = 1000;
-const state = globalThis as unknown as {
-  __changes?: {
-    url: string;
-    client: pg.Client | null;
-    live: boolean;
-    handlers: Set<ChangeHandler>;
-    retry?: NodeJS.Timeout;
-    failures?: number;
-  };
-};
+interface ChangesState {
+  url: string;
+  client: pg.Client | null;
+  live: boolean;
+  handlers: Set<ChangeHandler>;
+  retry?: NodeJS.Timeout;
+  failures?: number;
+}
+// per process, not per module instance: Next.js may load this module once per route bundle
+declare global {
+  var __changes: ChangesState | undefined;
+}
+const state = globalThis;
 
 function current() {
   const url = config().DATABASE_URL ?? "";
@@ -32,11 +36,11 @@ function current() {
   return s;
 }
 
-function emit(s: NonNullable<typeof state.__changes>, kind: "key" | "account" | "reset", id: string) {
+function emit(s: ChangesState, kind: "key" | "account" | "reset", id: string) {
   for (const h of s.handlers) h(kind, id);
 }
 
-function connect(s: NonNullable<typeof state.__changes>) {
+function connect(s: ChangesState) {
   // a restart of the database ends this connection; it is re-opened every RECONNECT_MS until it answers
   const { connectionTimeoutMillis, keepAlive } = connectionOptions();
   const client = new pg.Client({ connectionString: s.url, connectionTimeoutMillis, keepAlive });
@@ -63,7 +67,7 @@ function connect(s: NonNullable<typeof state.__changes>) {
     .then(() => {
       if (s.client !== client) return;
       // a listener must not keep scripts and tests alive
-      (client as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
+      unrefConnection(client);
       emit(s, "reset", ""); // whatever was cached before listening may have missed changes
       s.live = true;
       if (s.failures) log.info({ attempts: s.failures }, "change notifications restored");
@@ -72,7 +76,7 @@ function connect(s: NonNullable<typeof state.__changes>) {
     .catch((err) => down(err));
 }
 
-function stop(s: NonNullable<typeof state.__changes>) {
+function stop(s: ChangesState) {
   clearTimeout(s.retry);
   s.live = false;
   const c = s.client;

@@ -10,12 +10,14 @@ export type Db = PrismaClient;
 /** A transaction client or the root client: domain functions accept either. */
 export type DbTx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
 
-const globalForDb = globalThis as unknown as {
-  __db?: PrismaClient;
-  __dbUrl?: string;
-  __pool?: pg.Pool;
-  __poolUrl?: string;
-};
+// per process, not per module instance: Next.js may load this module once per route bundle
+declare global {
+  var __db: PrismaClient | undefined;
+  var __dbUrl: string | undefined;
+  var __pool: pg.Pool | undefined;
+  var __poolUrl: string | undefined;
+}
+const globalForDb = globalThis;
 
 /**
  * Timeouts every pool and connection of this process uses, so a database that is down or stuck makes

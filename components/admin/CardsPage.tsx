@@ -2,8 +2,9 @@
 // page states its title, its description (the children), the page creating a new one where there is one
 // (its link and the link's words, e.g. "New sales channel"), and its cards in order, each by its title.
 import Link from "next/link";
+import { buttonClass } from "@/components/ui/buttonClass";
 import { Card } from "@/components/ui/Card";
-import { PageHeader, primaryButtonClass } from "@/components/ui/PageHeader";
+import { PageHeader } from "@/components/ui/PageHeader";
 
 export function CardsPage({
   title,
@@ -17,7 +18,7 @@ export function CardsPage({
   children: React.ReactNode;
 }) {
   const actions = newPage ? (
-    <Link href={newPage.href} className={primaryButtonClass}>
+    <Link href={newPage.href} className={buttonClass("primary")}>
       {newPage.label}
     </Link>
   ) : undefined;

@@ -1,15 +1,17 @@
 "use client";
-import Link from "next/link";
-import { usePathname } from "next/navigation";
 // The console's left sidebar: sections from ./navigation, the current page marked (aria-current plus a
 // bold label and a left bar, not colour alone); below 1024 px it folds behind a "Menu" button.
-import { useEffect, useState } from "react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useState } from "react";
+import { Button } from "@/components/ui/Button";
 import { currentHref, NAV } from "./navigation";
 
 export function Sidebar({ testMode }: { testMode: boolean }) {
   const pathname = usePathname() ?? "/admin";
-  const [open, setOpen] = useState(false);
-  useEffect(() => setOpen(false), [pathname]); // a chosen page closes the folded menu
+  // the folded menu is open on the page it was opened on: choosing a page closes it
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
   const sections = NAV.map((s) => ({ ...s, links: s.links.filter((l) => testMode || !l.testOnly) }));
   const current = currentHref(
     pathname,
@@ -17,15 +19,14 @@ export function Sidebar({ testMode }: { testMode: boolean }) {
   );
   return (
     <div className="lg:w-60 lg:shrink-0">
-      <button
-        type="button"
+      <Button
         aria-expanded={open}
         aria-controls="admin-sidebar"
-        onClick={() => setOpen((o) => !o)}
-        className="m-3 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 lg:hidden"
+        onClick={() => setOpenOn(open ? null : pathname)}
+        className="m-3 lg:hidden"
       >
         Menu
-      </button>
+      </Button>
       <nav
         id="admin-sidebar"
         aria-label="Console"

@@ -5,6 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
+import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { useHydrated } from "@/components/ui/useHydrated";
 
@@ -14,8 +15,6 @@ async function signOutHere() {
   await signOut({ redirect: false });
   window.location.assign("/login");
 }
-
-const buttonClass = "rounded-md border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:bg-slate-50";
 
 export function UserMenu({ userLabel, role }: { userLabel: string; role: string | null }) {
   const trpc = useTRPC();
@@ -36,15 +35,9 @@ export function UserMenu({ userLabel, role }: { userLabel: string; role: string 
           {ROLE_LABEL[role] ?? role}
         </span>
       ) : null}
-      <button
-        type="button"
-        onClick={() => setConfirming(true)}
-        disabled={!hydrated}
-        className={buttonClass}
-        data-testid="sign-out-everywhere"
-      >
+      <Button onClick={() => setConfirming(true)} disabled={!hydrated} size="sm" data-testid="sign-out-everywhere">
         Sign out everywhere
-      </button>
+      </Button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
@@ -57,15 +50,9 @@ export function UserMenu({ userLabel, role }: { userLabel: string; role: string 
         pending={everywhere.isPending || everywhere.isSuccess}
         onConfirm={() => everywhere.mutate()}
       />
-      <button
-        type="button"
-        onClick={() => signOutHere()}
-        disabled={!hydrated}
-        className={buttonClass}
-        data-testid="sign-out"
-      >
+      <Button onClick={() => signOutHere()} disabled={!hydrated} size="sm" data-testid="sign-out">
         Sign out
-      </button>
+      </Button>
     </div>
   );
 }

@@ -27,6 +27,8 @@ const slugOf = (tag: string) =>
 
 export function reference() {
   if (!cached) {
+    // NOTE: OpenApiDoc is the reference's reading of the document (what the pages show, without the $ref
+    // forms the builder does not emit there); the builder's own type is the full OpenAPI 3.1 object model
     const doc = buildOpenApi() as unknown as OpenApiDoc;
     const resources = groupByTag(doc).map(([tag, operations]) => ({ tag, slug: slugOf(tag), operations }));
     cached = { doc, resources };

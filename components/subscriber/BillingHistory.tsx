@@ -2,6 +2,7 @@
 // The contract's billing runs, newest first: a paid run links to its printable receipt; a failed one says
 // why and can be paid now with the card on file (or, after "Update card", a new one).
 import Link from "next/link";
+import { Button } from "@/components/ui/Button";
 import { DateTime } from "@/components/ui/DateTime";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
@@ -28,9 +29,10 @@ function PayNow({ run }: { run: Run }) {
   return (
     <div className="w-full">
       {run.fail_message ? <p className="text-xs text-red-800">The last attempt failed: {run.fail_message}</p> : null}
-      <button
-        type="button"
-        className="mt-2 min-h-11 rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white disabled:opacity-60"
+      <Button
+        variant="dark"
+        size="touch"
+        className="mt-2"
         disabled={pay.pending}
         onClick={() => pay.run({ action: "pay_now", billing_run: run.id })}
       >
@@ -39,7 +41,7 @@ function PayNow({ run }: { run: Run }) {
           {" "}
           the {KIND[run.kind]?.toLowerCase() ?? "payment"} of <DateTime value={run.scheduled_at} dateOnly />
         </span>
-      </button>
+      </Button>
       <p className="mt-1 text-xs text-slate-700">Charged to your card on file. To use another card, update it first.</p>
       {pay.error ? (
         <p role="alert" className="mt-1 text-sm text-red-800">

@@ -4,6 +4,7 @@
 // preview's token, so what is charged is exactly what was shown. An upgrade takes effect only once its
 // payment succeeds: a declined card leaves the plan as it was, and the page says why and offers another card.
 import { useState } from "react";
+import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { inputClass } from "@/components/ui/FormField";
 import { Money } from "@/components/ui/Money";
@@ -13,9 +14,6 @@ import type { PlanChange } from "@/server/schemas/selfService";
 import { UpdateCard } from "./LifecycleActions";
 import { PreviewSummary } from "./PreviewSummary";
 import { useSubscriberAction } from "./useSubscriberAction";
-
-const buttonClass =
-  "min-h-11 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50 disabled:opacity-60";
 
 type Offered = { label: string; period_amount: string };
 
@@ -47,9 +45,9 @@ function PlanOption({
       <span>
         {option.label} · <Money amount={option.period_amount} currency={currency} /> per period
       </span>
-      <button type="button" className={buttonClass} disabled={disabled} onClick={onChoose}>
+      <Button size="touch" disabled={disabled} onClick={onChoose}>
         {action} {option.label}
-      </button>
+      </Button>
     </li>
   );
 }
@@ -153,20 +151,19 @@ export function ChangePlan({
                   className={`${inputClass} w-24`}
                 />
               </div>
-              <button type="submit" className={buttonClass} disabled={preview.pending}>
+              <Button type="submit" size="touch" disabled={preview.pending}>
                 Preview quantity change
-              </button>
+              </Button>
             </form>
           ) : null}
           {item.removable ? (
-            <button
-              type="button"
-              className={buttonClass}
+            <Button
+              size="touch"
               disabled={preview.pending}
               onClick={() => ask({ kind: "remove", contract_item: item.contract_item })}
             >
               Remove {item.product_name}
-            </button>
+            </Button>
           ) : null}
         </div>
       ))}

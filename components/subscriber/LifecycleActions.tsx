@@ -2,13 +2,11 @@
 // Cancel at period end (with an optional reason), undo it while the period lasts, pause and resume,
 // and "update card" (to the processor's hosted card form). Only what the seller allows is shown.
 import { useState } from "react";
+import { Button } from "@/components/ui/Button";
 import { DateTime } from "@/components/ui/DateTime";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { inputClass } from "@/components/ui/FormField";
 import { useSubscriberAction } from "./useSubscriberAction";
-
-const buttonClass =
-  "min-h-11 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50 disabled:opacity-60";
 
 export function CancelActions({
   cancelAt,
@@ -29,14 +27,9 @@ export function CancelActions({
         <p>
           Your subscription ends on <DateTime value={cancelAt} dateOnly />. You keep it until then.
         </p>
-        <button
-          type="button"
-          className={buttonClass}
-          disabled={undo.pending}
-          onClick={() => undo.run({ action: "undo_cancel" })}
-        >
+        <Button size="touch" disabled={undo.pending} onClick={() => undo.run({ action: "undo_cancel" })}>
           Keep my subscription
-        </button>
+        </Button>
         {undo.error ? (
           <p role="alert" className="text-sm text-red-800">
             {undo.error}
@@ -47,9 +40,9 @@ export function CancelActions({
   if (!canCancel) return null;
   return (
     <div>
-      <button type="button" className={buttonClass} onClick={() => setOpen(true)}>
+      <Button size="touch" onClick={() => setOpen(true)}>
         Cancel subscription
-      </button>
+      </Button>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
@@ -97,14 +90,9 @@ export function PauseActions({ paused }: { paused: boolean }) {
   return (
     <div className="flex flex-wrap items-end gap-2">
       {paused ? (
-        <button
-          type="button"
-          className={buttonClass}
-          disabled={act.pending}
-          onClick={() => act.run({ action: "resume" })}
-        >
+        <Button size="touch" disabled={act.pending} onClick={() => act.run({ action: "resume" })}>
           Resume now
-        </button>
+        </Button>
       ) : (
         <>
           <div className="flex flex-col gap-1">
@@ -124,14 +112,9 @@ export function PauseActions({ paused }: { paused: boolean }) {
               ))}
             </select>
           </div>
-          <button
-            type="button"
-            className={buttonClass}
-            disabled={act.pending}
-            onClick={() => act.run({ action: "pause", months })}
-          >
+          <Button size="touch" disabled={act.pending} onClick={() => act.run({ action: "pause", months })}>
             Pause subscription
-          </button>
+          </Button>
         </>
       )}
       {act.error ? (
@@ -148,9 +131,8 @@ export function UpdateCard({ label = "Update card" }: { label?: string }) {
   const act = useSubscriberAction<{ hosted_url: string }>();
   return (
     <div>
-      <button
-        type="button"
-        className={buttonClass}
+      <Button
+        size="touch"
         disabled={act.pending}
         onClick={async () => {
           const r = await act.run({ action: "update_card" }, { refresh: false });
@@ -158,7 +140,7 @@ export function UpdateCard({ label = "Update card" }: { label?: string }) {
         }}
       >
         {label}
-      </button>
+      </Button>
       {act.error ? (
         <p role="alert" className="text-sm text-red-800">
           {act.error}

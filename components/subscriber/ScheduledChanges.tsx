@@ -1,12 +1,10 @@
 "use client";
 // The customer's pending plan changes (a downgrade waits for the renewal): "Changes to <plan> on <date>"
 // with "Keep current plan", which cancels the change (the renewal then bills the current plan).
+import { Button } from "@/components/ui/Button";
 import { DateTime } from "@/components/ui/DateTime";
 import type { ContractItemOut, ScheduledChangeOut } from "@/server/schemas/contracts";
 import { useSubscriberAction } from "./useSubscriberAction";
-
-const buttonClass =
-  "min-h-11 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50 disabled:opacity-60";
 
 function what(change: ScheduledChangeOut, item: ContractItemOut | undefined): string {
   const product = item?.product_name ?? "this item";
@@ -23,14 +21,13 @@ function ScheduledChange({ change, item }: { change: ScheduledChangeOut; item: C
         {what(change, item)} on <DateTime value={change.effective_at} dateOnly />. Until then you keep your current
         plan.
       </p>
-      <button
-        type="button"
-        className={buttonClass}
+      <Button
+        size="touch"
         disabled={keep.pending}
         onClick={() => keep.run({ action: "keep_current_plan", change_id: change.id })}
       >
         Keep current plan
-      </button>
+      </Button>
       {keep.error ? (
         <p role="alert" className="text-sm text-red-800">
           {keep.error}

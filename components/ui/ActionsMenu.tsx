@@ -8,6 +8,7 @@
 //                        { label: "View in API reference", href: "/docs/api#contracts" }]} />
 import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
+import { Button } from "./Button";
 import { useHydrated } from "./useHydrated";
 
 export interface ActionItem {
@@ -18,17 +19,22 @@ export interface ActionItem {
   disabled?: boolean;
 }
 
+const menuItems = (menu: HTMLElement | null) => [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+
+/** Focuses the menu's item at `index`, counted round (−1 is the last). */
+function focusItem(menu: HTMLElement | null, index: number) {
+  const all = menuItems(menu);
+  all[(index + all.length) % all.length]?.focus();
+}
+
 export function ActionsMenu({ items, label = "Actions" }: { items: ActionItem[]; label?: string }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const hydrated = useHydrated();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
-  const entries = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-  const focusAt = (index: number) => {
-    const all = entries();
-    all[(index + all.length) % all.length]?.focus();
-  };
+  const entries = () => menuItems(menu.current);
+  const focusAt = (index: number) => focusItem(menu.current, index);
   const close = (refocus = true) => {
     setOpen(false);
     if (refocus) button.current?.focus();
@@ -36,10 +42,10 @@ export function ActionsMenu({ items, label = "Actions" }: { items: ActionItem[];
 
   useEffect(() => {
     if (!open) return;
-    focusAt(0);
+    focusItem(menu.current, 0);
     // a click anywhere else closes the menu (focus stays where the click put it)
     const outside = (e: PointerEvent) => {
-      if (!menu.current?.contains(e.target as Node) && !button.current?.contains(e.target as Node)) close(false);
+      if (!menu.current?.contains(e.target as Node) && !button.current?.contains(e.target as Node)) setOpen(false);
     };
     document.addEventListener("pointerdown", outside);
     return () => document.removeEventListener("pointerdown", outside);
@@ -67,9 +73,8 @@ export function ActionsMenu({ items, label = "Actions" }: { items: ActionItem[];
     `block w-full cursor-pointer rounded px-3 py-2 text-left text-sm outline-none hover:bg-slate-100 focus:bg-slate-100 aria-disabled:cursor-not-allowed aria-disabled:text-slate-600 ${danger ? "text-red-800" : "text-slate-900"}`;
   return (
     <div className="relative inline-block">
-      <button
+      <Button
         ref={button}
-        type="button"
         id={`${id}-button`}
         aria-haspopup="menu"
         aria-expanded={open}
@@ -82,10 +87,9 @@ export function ActionsMenu({ items, label = "Actions" }: { items: ActionItem[];
             setOpen(true);
           }
         }}
-        className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
       >
         {label} <span aria-hidden="true">▾</span>
-      </button>
+      </Button>
       {open ? (
         <div
           ref={menu}

@@ -25,6 +25,7 @@ import {
 } from "@tanstack/react-table";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { buttonClass } from "./buttonClass";
 import { EmptyState } from "./EmptyState";
 import { ErrorState } from "./ErrorState";
 import { TableSkeleton } from "./TableSkeleton";
@@ -216,7 +217,7 @@ function Pagination({
     const qs = next.toString();
     return qs ? `${pathname}?${qs}` : pathname;
   };
-  const linkClass = "rounded-md border border-slate-300 bg-white px-3 py-1 text-sm text-slate-800 hover:bg-slate-50";
+  const linkClass = buttonClass("secondary", "sm");
   const offClass = "rounded-md border border-slate-200 bg-slate-50 px-3 py-1 text-sm text-slate-600 cursor-not-allowed";
   return (
     <nav

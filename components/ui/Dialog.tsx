@@ -14,6 +14,7 @@
 //     <ProrationLines … />
 //   </ConfirmDialog>
 import * as RD from "@radix-ui/react-dialog";
+import { Button } from "./Button";
 
 interface BaseProps {
   title: string;
@@ -72,7 +73,6 @@ export function ConfirmDialog({
   cancelLabel?: string;
   error?: React.ReactNode;
 }) {
-  const confirmClass = tone === "danger" ? "bg-red-700 hover:bg-red-800" : "bg-blue-700 hover:bg-blue-800";
   return (
     <Dialog {...base}>
       {base.children}
@@ -83,22 +83,11 @@ export function ConfirmDialog({
       ) : null}
       <div className="mt-6 flex justify-end gap-3">
         <RD.Close asChild>
-          <button
-            type="button"
-            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm text-slate-800 hover:bg-slate-50"
-          >
-            {cancelLabel}
-          </button>
+          <Button>{cancelLabel}</Button>
         </RD.Close>
-        <button
-          type="button"
-          onClick={onConfirm}
-          disabled={pending}
-          aria-busy={pending || undefined}
-          className={`rounded-md px-4 py-2 text-sm font-medium text-white disabled:cursor-wait ${confirmClass}`}
-        >
+        <Button onClick={onConfirm} disabled={pending} aria-busy={pending || undefined} variant={tone}>
           {pending ? (pendingLabel ?? `${confirmLabel}…`) : confirmLabel}
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

@@ -3,6 +3,7 @@
 //   <EmptyState title="No contracts yet" message="Contracts appear here once a customer subscribes."
 //     action={{ href: "/admin/contracts/new", label: "Create the first contract" }} />
 import Link from "next/link";
+import { buttonClass } from "./buttonClass";
 
 export function EmptyState({
   title,
@@ -23,10 +24,7 @@ export function EmptyState({
       {title ? <p className="font-medium text-slate-900">{title}</p> : null}
       <p className="mt-1 text-sm text-slate-700">{message}</p>
       {action ? (
-        <Link
-          href={action.href}
-          className="mt-4 inline-block rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
-        >
+        <Link href={action.href} className={`${buttonClass("primary")} mt-4 inline-block`}>
           {action.label}
         </Link>
       ) : null}

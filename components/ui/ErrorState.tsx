@@ -2,6 +2,7 @@
 // A failed load: what went wrong, in words, and a retry when the caller can offer one.
 //
 //   if (q.error) return <ErrorState error={q.error} onRetry={() => q.refetch()} />;
+import { Button } from "./Button";
 import { trpcErrorCode } from "./errors";
 
 export function ErrorState({
@@ -31,13 +32,9 @@ export function ErrorState({
       <p className="font-medium">{title}</p>
       <p className="mt-1">{message}</p>
       {onRetry ? (
-        <button
-          type="button"
-          onClick={onRetry}
-          className="mt-2 rounded-md border border-red-300 bg-white px-3 py-1 text-red-900 hover:bg-red-100"
-        >
+        <Button onClick={onRetry} variant="dangerSecondary" size="sm" className="mt-2">
           Try again
-        </button>
+        </Button>
       ) : null}
     </div>
   );

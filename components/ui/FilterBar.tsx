@@ -6,6 +6,7 @@
 //     filters={[{ name: "status", label: "Status", options: [{ value: "active", label: "Active" }, { value: "canceled", label: "Canceled" }] }]}
 //   />
 import { useId } from "react";
+import { Button } from "./Button";
 import { inputClass } from "./Field";
 import { Options } from "./Options";
 import { useUrlState } from "./useUrlState";
@@ -54,12 +55,7 @@ export function FilterBar({
               className={inputClass}
             />
           </div>
-          <button
-            type="submit"
-            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 hover:bg-slate-50"
-          >
-            Search
-          </button>
+          <Button type="submit">Search</Button>
         </form>
       ) : null}
       {filters.map((f) => (
@@ -80,13 +76,13 @@ export function FilterBar({
       ))}
       {children}
       {active ? (
-        <button
-          type="button"
+        <Button
           onClick={() => set(Object.fromEntries([qParam, ...filters.map((f) => f.name)].map((k) => [k, null])))}
-          className="px-2 py-2 text-sm text-blue-800 underline"
+          variant="link"
+          className="px-2 py-2 text-sm"
         >
           Clear filters
-        </button>
+        </Button>
       ) : null}
     </div>
   );

@@ -2,6 +2,7 @@
 //
 //   <NotFoundPanel backHref="/admin" backLabel="Back to the dashboard" />
 import Link from "next/link";
+import { buttonClass } from "./buttonClass";
 
 export function NotFoundPanel({
   backHref,
@@ -23,10 +24,7 @@ export function NotFoundPanel({
         Page not found
       </h1>
       <p className="mt-2 text-sm text-slate-700">{message}</p>
-      <Link
-        href={backHref}
-        className="mt-6 inline-block rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
-      >
+      <Link href={backHref} className={`${buttonClass("primary")} mt-6 inline-block`}>
         {backLabel}
       </Link>
     </section>

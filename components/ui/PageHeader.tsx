@@ -3,17 +3,12 @@
 //
 //   <PageHeader title="Acme Ltd — Pro plan" id={contract.id} idLabel="contract id" status={contract.status}
 //     description="Monthly contract"
-//     actions={<button className={primaryButtonClass} onClick={…}>Change plan</button>}
+//     actions={<Button variant="primary" onClick={…}>Change plan</Button>}
 //     menu={[{ label: "Cancel contract", onSelect: () => setCancelOpen(true), danger: true }]} />
 //   <PageHeader title="Contracts" description="Every contract of the account." />   // a list page
 import { type ActionItem, ActionsMenu } from "./ActionsMenu";
 import { CopyButton } from "./CopyButton";
 import { StatusChip } from "./StatusChip";
-
-export const primaryButtonClass =
-  "rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800 disabled:cursor-wait";
-export const secondaryButtonClass =
-  "rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50";
 
 export function PageHeader({
   title,

@@ -1,3 +1,5 @@
+import { Button } from "./Button";
+
 export function SubmitButton({
   pending,
   pendingLabel = "Saving…",
@@ -11,14 +13,9 @@ export function SubmitButton({
   testId?: string;
 }) {
   return (
-    <button
-      type="submit"
-      disabled={pending}
-      data-testid={testId}
-      className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800 disabled:cursor-wait disabled:opacity-60"
-    >
+    <Button type="submit" disabled={pending} data-testid={testId} variant="primary">
       {pending ? pendingLabel : children}
-    </button>
+    </Button>
   );
 }
 

@@ -20,6 +20,8 @@ export async function sessionFromRequest(req: SessionRequest): Promise<Session |
   const options = await getAuthOptions(req.headers);
   // a server component cannot set cookies: refreshed or cleared cookies are dropped here
   const res = { getHeader() {}, setCookie() {}, setHeader() {} };
+  // NOTE: next-auth types this call with the pages router's IncomingMessage and ServerResponse; it reads only
+  // the request's headers and cookies and writes cookies through the three methods above, which is all we have
   const session = await getServerSession(req as never, res as never, options);
   return session?.accountId ? session : null;
 }

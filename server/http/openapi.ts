@@ -10,7 +10,7 @@ import type {
   ZodOpenApiRequestBodyObject,
   ZodOpenApiResponseObject,
 } from "zod-openapi";
-import { createDocument } from "zod-openapi";
+import { createDocument, type oas31 } from "zod-openapi";
 import { detailBody, errorBody, internalErrorBody } from "@/server/schemas/common";
 import type { EndpointDef, ErrorStatus } from "./endpoint";
 import examples from "./openapiExamples.json";
@@ -133,28 +133,31 @@ interface RecordedExample {
   answer: unknown;
 }
 
-interface DocumentOperation {
-  parameters?: { in: string; name: string; example?: unknown }[];
-  requestBody?: { content: Record<string, { example?: unknown }> };
-  responses: Record<string, { content?: Record<string, { example?: unknown }> }>;
-}
+const METHODS = ["get", "post", "patch", "delete"] as const satisfies readonly Lowercase<EndpointDef["method"]>[];
+
+/** What the document refers to elsewhere (components) rather than states inline; examples go on inline parts only. */
+const inline = <T extends object>(part: T | oas31.ReferenceObject | undefined): T | undefined =>
+  part && !("$ref" in part) ? part : undefined;
 
 /** Puts each operation's recorded example into its parameters, request body and success answer. */
-function withExamples(paths: Record<string, Record<string, DocumentOperation>>) {
+function withExamples(paths: oas31.PathsObject = {}) {
   const recorded = examples as Record<string, RecordedExample>;
   for (const [path, item] of Object.entries(paths)) {
-    for (const [method, op] of Object.entries(item)) {
-      const example = recorded[`${method.toUpperCase()} ${path}`];
-      if (!example) continue;
+    for (const method of METHODS) {
+      const op = item[method];
+      const example = op && recorded[`${method.toUpperCase()} ${path}`];
+      if (!op || !example) continue;
       const { request } = example;
       for (const parameter of op.parameters ?? []) {
-        const values =
-          parameter.in === "path" ? request.path : parameter.in === "query" ? request.query : request.headers;
-        if (values?.[parameter.name] !== undefined) parameter.example = values[parameter.name];
+        const param = inline<oas31.ParameterObject>(parameter);
+        if (!param) continue;
+        const values = param.in === "path" ? request.path : param.in === "query" ? request.query : request.headers;
+        if (values?.[param.name] !== undefined) param.example = values[param.name];
       }
-      const body = op.requestBody?.content["application/json"];
+      const body = inline<oas31.RequestBodyObject>(op.requestBody)?.content["application/json"];
       if (body && request.body !== undefined) body.example = request.body;
-      const answer = op.responses[String(example.status)]?.content?.["application/json"];
+      const success: oas31.ResponseObject | oas31.ReferenceObject | undefined = op.responses?.[String(example.status)];
+      const answer = inline<oas31.ResponseObject>(success)?.content?.["application/json"];
       if (answer) answer.example = example.answer;
     }
   }
@@ -179,6 +182,6 @@ export function buildOpenApi(serverUrl = "/api") {
     },
     paths,
   });
-  withExamples(document.paths as unknown as Record<string, Record<string, DocumentOperation>>);
+  withExamples(document.paths);
   return document;
 }

@@ -1,202 +1,227 @@
-// The one request wrapper: a route definition (endpoint.ts) → a Next.js route handler. Per request:
-// authentication by the route's mode, path/query/body parsing (body.ts), the domain call with its ctx,
-// audit, idempotency and the quote memo for API-key routes, DomainError → status (errors.ts), a request
-// id and one log line. The API-key path is the quote hot path (docs/decisions.md "Performance"): options
-// other routes use cost it a string comparison each, never an await or an allocation.
+// The one request wrapper: a route definition (endpoint.ts) → a Next.js route handler. A request takes
+// these steps, in this order (`handle` reads as the list): authenticate by the route's mode, read the path,
+// query and body, fix the clock, answer from the quote memo when it can (routeSteps.ts); build the ctx; run
+// once, through the idempotency store when the request names a key (body check, domain call, audit,
+// answer); forget the account's cached state after a change. A thrown error is answered here (DomainError →
+// status, errors.ts), and every request logs one line. The API-key path is the quote hot path
+// (docs/decisions.md "Performance"): options other routes use cost it a string comparison each, never an
+// await or an allocation.
 import { randomUUID } from "node:crypto";
-import type { z } from "zod";
-import { accountClock } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "@/server/db-unavailable";
 import type { ApiPrincipal } from "@/server/domain/auth/apiKeys";
 import { forgetAccount } from "@/server/domain/auth/keyCache";
 import type { Ctx } from "@/server/domain/context";
-import { DomainError, isDomainError } from "@/server/domain/errors";
-import type { SessionRow } from "@/server/domain/sessions/sessions";
-import { textProblem, zodFieldErrors } from "@/server/inputChecks";
-import { type Logger, log } from "@/server/log";
-import { onOrigin, publicOrigin } from "@/server/publicUrl";
+import { isDomainError } from "@/server/domain/errors";
+import { log } from "@/server/log";
+import { onOrigin } from "@/server/publicUrl";
 import { requestBaseClock } from "@/server/requestClock";
 import { auditRequest } from "./audit";
-import { authenticate } from "./auth";
 import { API_BODY_LIMIT, expectObject, parseJsonBody, readBodyText } from "./body";
-import type { EndpointDef, HandlerInput } from "./endpoint";
+import type { AuthMode, EndpointDef, HandlerInput } from "./endpoint";
 import { errorBody, errorHeaders, STATUS } from "./errors";
 import { idempotencyKeyOf, withIdempotency } from "./idempotency";
-import { memoGet, memoKey, memoSet, wholeSecondClock } from "./quoteResponseMemo";
+import { memoSet } from "./quoteResponseMemo";
 import { json, jsonText } from "./response";
-import { corsHeaders, sessionGate, VARY } from "./sessionGate";
+import {
+  authenticateCaller,
+  type Caller,
+  hasBody,
+  memoLookup,
+  parseWith,
+  pathParamsOf,
+  principalClock,
+  queryOf,
+  type RequestState,
+  type RouteCtx,
+  requestCtx,
+  sessionClock,
+} from "./routeSteps";
+import { type AllowedOrigins, VARY } from "./sessionGate";
 
-type RouteCtx = { params?: Promise<Record<string, string>> | Record<string, string> };
-
-function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
-  if (!schema) return value as T;
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new DomainError("validation", "Invalid input.", zodFieldErrors(parsed.error));
-  return parsed.data;
+/** A definition's options with their defaults, resolved once per route. */
+interface RouteOptions {
+  mode: AuthMode;
+  bodyLimit: number;
+  allowed: AllowedOrigins;
 }
 
-/** Query parameters; NUL or a lone surrogate in a name or value is a 400 naming the parameter. */
-function queryOf(url: URL): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of url.searchParams) {
-    const problem = textProblem(k) ?? textProblem(v);
-    if (problem)
-      throw new DomainError("validation", "Invalid query parameter.", {
-        [textProblem(k) ? "non_field_errors" : k]: [problem],
-      });
-    out[k] = v;
-  }
-  return out;
+/** What the request says, read before the run (the body is checked against the route's schema inside it). */
+interface RequestParts {
+  /** The path's segments as received (the audit names records by them). */
+  rawParams: Record<string, string>;
+  params: unknown;
+  query: unknown;
+  text: string | undefined;
+  /** The body as a JSON object; undefined for GET and DELETE. */
+  raw: Record<string, unknown> | undefined;
 }
 
 export function toRouteHandler(def: EndpointDef) {
-  const mode = def.auth ?? "secret";
-  const bodyLimit = def.bodyLimit ?? API_BODY_LIMIT;
-  const allowed = def.cors ?? (() => []);
+  const route: RouteOptions = {
+    mode: def.auth ?? "secret",
+    bodyLimit: def.bodyLimit ?? API_BODY_LIMIT,
+    allowed: def.cors ?? (() => []),
+  };
   return async (req: Request, routeCtx?: RouteCtx): Promise<Response> => {
-    const started = performance.now();
-    const headers = req.headers; // read once: Next.js wraps the request in a proxy
-    const requestId = headers.get("x-request-id")?.slice(0, 100) || randomUUID();
-    const url = new URL(req.url);
-    let status = 500;
-    let accountId: number | undefined;
-    // session routes answer with CORS headers (after the origin check); API-key routes with the request id only
-    let extra: Record<string, string> | undefined =
-      mode === "session" ? { ...VARY, "x-request-id": requestId } : undefined;
+    const r = startRequest(req, route.mode);
     try {
-      const db = getDb();
-      let principal: ApiPrincipal | null = null;
-      let session: SessionRow | null = null;
-      const rawParams = mode === "session" ? ((await routeCtx?.params) ?? {}) : undefined;
-      if (rawParams) {
-        const g = await sessionGate(req, rawParams, allowed);
-        if (!g.ok) {
-          g.response.headers.set("x-request-id", requestId);
-          return ((status = g.response.status), g.response);
-        }
-        session = g.session;
-        accountId = session.accountId;
-        extra = { ...corsHeaders(g.origin), "x-request-id": requestId, "cache-control": "no-store" };
-      } else {
-        principal = await authenticate(headers.get("authorization"), mode as Exclude<typeof mode, "session">);
-        accountId = principal?.accountId;
-      }
-      const params0 = rawParams ?? (await routeCtx?.params) ?? {};
-      let params: unknown = params0;
-      // a path segment with NUL or a lone surrogate cannot name any stored record
-      if (Object.values(params0).some((v) => typeof v === "string" && textProblem(v)))
-        throw new DomainError("not_found", "Not found.");
-      if (def.params) {
-        const parsed = def.params.safeParse(params0);
-        if (!parsed.success) throw new DomainError("not_found", "Not found.");
-        params = parsed.data;
-      }
-      const query = parseWith(def.query, queryOf(url));
-      const text =
-        def.method === "GET" || def.method === "DELETE" ? undefined : await readBodyText(req, bodyLimit, headers);
-      const base = requestBaseClock();
-      let clock = principal ? accountClock(principal.account, base) : base;
-      if (session) clock = accountClock(await db.account.findUniqueOrThrow({ where: { id: session.accountId } }), base);
-      let memo: string | null = null;
-      // requests naming an idempotency key go through the idempotency store instead (replays, key reuse checks)
-      const keyed = headers.has("idempotency-key") || (text?.includes('"idempotency_key"') ?? false);
-      if (def.memo && def.readOnly && principal && text !== undefined && !keyed) {
-        const fixed = wholeSecondClock(clock);
-        clock = fixed.clock;
-        memo = memoKey(principal.accountId, principal.catalogVersion, fixed.at, def.path, text);
-        const hit = memo && memoGet(memo);
-        if (hit) return jsonText(hit, (status = def.status ?? 200), { "x-request-id": requestId });
-      }
-      const raw = text === undefined ? undefined : expectObject(parseJsonBody(text, def.bodyRequired ?? false));
-      let requestLog: Logger | undefined;
-      const ctx: Ctx = {
-        db,
-        accountId: accountId ?? 0,
-        clock,
-        baseUrl: publicOrigin(req),
-        catalogVersion: principal?.catalogVersion,
-        // built on first use: most requests never log from the domain
-        get log() {
-          return (requestLog ??= log.child({ requestId }));
-        },
-      };
-      const run = async () => {
-        const body = raw === undefined ? undefined : parseWith(def.body, raw);
-        const input: HandlerInput<unknown, unknown, unknown> = {
-          params,
-          query,
-          body,
-          // handlers build links (pagination) from it: on the public origin, like ctx.baseUrl
-          url: onOrigin(url, ctx.baseUrl!),
-          req,
-          principal,
-          text,
-          session,
-        };
-        const result = await def.handler(ctx, input);
-        if (def.method !== "GET" && !def.readOnly) {
-          await (def.audit
-            ? def.audit(ctx, input, result, requestId)
-            : auditRequest(ctx, def, principal, params0, result, requestId));
-        }
-        if (result instanceof Response) return result;
-        if (!memo || !def.memo!(body)) return json(result, def.status ?? 200, extra ?? { "x-request-id": requestId });
-        const serialized = JSON.stringify(result);
-        memoSet(memo, serialized);
-        return jsonText(serialized, def.status ?? 200, { "x-request-id": requestId });
-      };
-      const idempotencyKey = def.method === "POST" && principal ? idempotencyKeyOf(headers, raw) : null;
-      const res = idempotencyKey
-        ? await withIdempotency(
-            ctx,
-            idempotencyKey,
-            url,
-            raw,
-            run,
-            def.fencedResponse && {
-              status: def.status ?? 200,
-              present: def.fencedResponse as (committed: unknown) => unknown,
-            },
-          )
-        : await run();
-      status = res.status;
-      // this process changed something for the account: its next request must not see cached state
-      if (def.method !== "GET" && !def.readOnly && principal) forgetAccount(principal.accountId);
-      if (!res.headers.has("x-request-id")) res.headers.set("x-request-id", requestId);
-      return res;
+      return await handle(def, route, req, routeCtx, r);
     } catch (e) {
-      if (isDomainError(e)) {
-        status = STATUS[e.kind];
-        return json(errorBody(e), status, { ...(extra ?? { "x-request-id": requestId }), ...errorHeaders(e) });
-      }
-      if (isDatabaseUnavailable(e)) {
-        status = 503; // fails fast while the database is down or restarting (pool timeouts in server/db.ts)
-        log.warn({ err: e, requestId, path: url.pathname }, "database unavailable");
-        return json({ detail: "Service temporarily unavailable." }, 503, {
-          ...(extra ?? { "x-request-id": requestId }),
-          "retry-after": String(RETRY_AFTER_SECONDS),
-        });
-      }
-      status = 500;
-      log.error({ err: e, requestId, path: url.pathname }, "unhandled error");
-      return json(
-        { detail: "Internal server error.", request_id: requestId },
-        500,
-        extra ?? { "x-request-id": requestId },
-      );
+      return errorAnswer(e, r);
     } finally {
-      log.info(
-        {
-          requestId,
-          method: def.method,
-          path: url.pathname,
-          status,
-          accountId,
-          ms: Math.round(performance.now() - started),
-        },
-        "request",
-      );
+      logRequest(def, r);
     }
   };
+}
+
+function startRequest(req: Request, mode: AuthMode): RequestState {
+  const started = performance.now();
+  const headers = req.headers;
+  const requestId = headers.get("x-request-id")?.slice(0, 100) || randomUUID();
+  return {
+    started,
+    headers,
+    requestId,
+    url: new URL(req.url),
+    status: 500,
+    accountId: undefined,
+    // session routes answer with `vary: Origin` (CORS headers once the origin is checked); the others with the id only
+    answerHeaders: mode === "session" ? { ...VARY, "x-request-id": requestId } : { "x-request-id": requestId },
+  };
+}
+
+/** The steps of one request, in order; each returns early only with a finished answer. */
+async function handle(
+  def: EndpointDef,
+  route: RouteOptions,
+  req: Request,
+  routeCtx: RouteCtx | undefined,
+  r: RequestState,
+): Promise<Response> {
+  const db = getDb();
+  const caller = await authenticateCaller(route.mode, route.allowed, req, routeCtx, r);
+  if (caller instanceof Response) return answered(r, caller);
+  const rawParams = caller.pathParams ?? (await routeCtx?.params) ?? {};
+  const params = pathParamsOf(def, rawParams);
+  const query = queryOf(def, r.url);
+  const text = hasBody(def) ? await readBodyText(req, route.bodyLimit, r.headers) : undefined;
+  const base = requestBaseClock();
+  let clock = caller.session ? await sessionClock(db, caller.session, base) : principalClock(caller.principal, base);
+  const memo = memoLookup(def, caller.principal, text, r, clock);
+  if (memo?.hit) return answered(r, jsonText(memo.hit, def.status ?? 200, r.answerHeaders));
+  if (memo) clock = memo.clock;
+  const raw = text === undefined ? undefined : expectObject(parseJsonBody(text, def.bodyRequired ?? false));
+  const ctx = requestCtx(db, req, r, caller.principal, clock);
+  const parts: RequestParts = { rawParams, params, query, text, raw };
+  const res = await runIdempotent(def, ctx, caller.principal, r, raw, () =>
+    runOnce(def, ctx, req, r, caller, parts, memo?.key ?? null),
+  );
+  r.status = res.status;
+  // this process changed something for the account: its next request must not see cached state
+  if (isChange(def) && caller.principal) forgetAccount(caller.principal.accountId);
+  if (!res.headers.has("x-request-id")) res.headers.set("x-request-id", r.requestId);
+  return res;
+}
+
+const answered = (r: RequestState, res: Response) => ((r.status = res.status), res);
+
+/** A change: what is audited and drops the account's cached state (a read-only POST such as a quote is none). */
+const isChange = (def: EndpointDef) => def.method !== "GET" && !def.readOnly;
+
+/**
+ * A POST by an API key naming an idempotency key runs through the store: a replay answers the stored
+ * response, and a route whose effect is one transaction (`fencedResponse`) stores it in that transaction.
+ * Every other request runs once.
+ */
+function runIdempotent(
+  def: EndpointDef,
+  ctx: Ctx,
+  principal: ApiPrincipal | null,
+  r: RequestState,
+  raw: Record<string, unknown> | undefined,
+  run: () => Promise<Response>,
+): Promise<Response> {
+  const key = def.method === "POST" && principal ? idempotencyKeyOf(r.headers, raw) : null;
+  if (!key) return run();
+  const fenced = def.fencedResponse && {
+    status: def.status ?? 200,
+    // NOTE: the registry's definitions are generic; a route's fencedResponse takes what its own domain function hands the fence
+    present: def.fencedResponse as (committed: unknown) => unknown,
+  };
+  return withIdempotency(ctx, key, r.url, raw, run, fenced);
+}
+
+/** The run: the body checked by the route's schema, the domain call, the audit of a change, the answer. */
+async function runOnce(
+  def: EndpointDef,
+  ctx: Ctx,
+  req: Request,
+  r: RequestState,
+  caller: Caller,
+  parts: RequestParts,
+  memoKey: string | null,
+): Promise<Response> {
+  const body = parts.raw === undefined ? undefined : parseWith(def.body, parts.raw);
+  const input: HandlerInput<unknown, unknown, unknown> = {
+    params: parts.params,
+    query: parts.query,
+    body,
+    // handlers build links (pagination) from it: on the public origin, like ctx.baseUrl
+    url: onOrigin(r.url, ctx.baseUrl!),
+    req,
+    principal: caller.principal,
+    text: parts.text,
+    session: caller.session,
+  };
+  const result = await def.handler(ctx, input);
+  if (isChange(def))
+    await (def.audit
+      ? def.audit(ctx, input, result, r.requestId)
+      : auditRequest(ctx, def, caller.principal, parts.rawParams, result, r.requestId));
+  return respond(def, result, body, memoKey, r);
+}
+
+/** A handler's own Response as is; else its result as JSON, kept in the memo when the route accepts this body. */
+function respond(def: EndpointDef, result: unknown, body: unknown, memoKey: string | null, r: RequestState): Response {
+  if (result instanceof Response) return result;
+  const status = def.status ?? 200;
+  if (!memoKey || !def.memo!(body)) return json(result, status, r.answerHeaders);
+  const serialized = JSON.stringify(result);
+  memoSet(memoKey, serialized);
+  return jsonText(serialized, status, r.answerHeaders);
+}
+
+/** A thrown error's answer: a DomainError's status and body, 503 while the database is unreachable, else 500. */
+function errorAnswer(e: unknown, r: RequestState): Response {
+  if (isDomainError(e)) {
+    r.status = STATUS[e.kind];
+    return json(errorBody(e), r.status, { ...r.answerHeaders, ...errorHeaders(e) });
+  }
+  if (isDatabaseUnavailable(e)) {
+    r.status = 503; // fails fast while the database is down or restarting (pool timeouts in server/db.ts)
+    log.warn({ err: e, requestId: r.requestId, path: r.url.pathname }, "database unavailable");
+    return json({ detail: "Service temporarily unavailable." }, 503, {
+      ...r.answerHeaders,
+      "retry-after": String(RETRY_AFTER_SECONDS),
+    });
+  }
+  r.status = 500;
+  log.error({ err: e, requestId: r.requestId, path: r.url.pathname }, "unhandled error");
+  return json({ detail: "Internal server error.", request_id: r.requestId }, 500, r.answerHeaders);
+}
+
+/** One line per request, whatever happened. */
+function logRequest(def: EndpointDef, r: RequestState) {
+  log.info(
+    {
+      requestId: r.requestId,
+      method: def.method,
+      path: r.url.pathname,
+      status: r.status,
+      accountId: r.accountId,
+      ms: Math.round(performance.now() - r.started),
+    },
+    "request",
+  );
 }

@@ -2,6 +2,8 @@
 // from the database, cookies are Secure over HTTPS), and a throttled sign-in answered 429 with Retry-After
 // and `{"detail": …}` where next-auth alone would say 401. The body keeps next-auth's `url` (its error page,
 // `error=TooManyAttempts`), which the sign-in form reads the message from.
+
+import type { NextRequest } from "next/server";
 import NextAuth from "next-auth";
 import { getAuthOptions } from "@/server/auth/options";
 
@@ -19,9 +21,9 @@ async function throttled(res: Response, retryAfterSeconds: number): Promise<Resp
   return new Response(JSON.stringify(body), { status: 429, headers });
 }
 
-export async function signInRoute(req: Request, context: Context): Promise<Response> {
+export async function signInRoute(req: NextRequest, context: Context): Promise<Response> {
   let retryAfterSeconds: number | null = null;
   const options = await getAuthOptions(req.headers, { onThrottled: (s) => (retryAfterSeconds = s) });
-  const res: Response = await NextAuth(req as never, context as never, options);
+  const res: Response = await NextAuth(req, context, options);
   return retryAfterSeconds === null ? res : throttled(res, retryAfterSeconds);
 }

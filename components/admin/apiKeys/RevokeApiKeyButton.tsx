@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
+import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { formErrorOf } from "@/components/ui/errors";
 import { toast } from "@/components/ui/Toaster";
@@ -23,17 +24,17 @@ export function RevokeApiKeyButton({ id, prefix, name }: { id: number; prefix: s
   const label = name ? `${name} (${prefix}…)` : `${prefix}…`;
   return (
     <>
-      <button
-        type="button"
+      <Button
         onClick={() => {
           revoke.reset();
           setOpen(true);
         }}
         aria-label={`Revoke API key ${label}`}
-        className="rounded-md border border-red-300 bg-white px-2 py-1 text-xs font-medium text-red-800 hover:bg-red-50"
+        variant="dangerSecondary"
+        size="xs"
       >
         Revoke
-      </button>
+      </Button>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}

@@ -1,4 +1,6 @@
 // Filters of the audit log as a plain GET form: the URL carries them, so a filtered view can be shared.
+
+import { Button } from "@/components/ui/Button";
 import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { Options } from "@/components/ui/Options";
 
@@ -26,12 +28,9 @@ export function AuditLogFilters({ actorType, action }: { actorType: string; acti
         maxLength={200}
         placeholder="e.g. cancel"
       />
-      <button
-        type="submit"
-        className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
-      >
+      <Button type="submit" variant="primary">
         Filter
-      </button>
+      </Button>
     </form>
   );
 }

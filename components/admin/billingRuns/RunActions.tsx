@@ -4,10 +4,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
+import { Button } from "@/components/ui/Button";
+import type { ButtonVariant } from "@/components/ui/buttonClass";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { formErrorOf } from "@/components/ui/errors";
 import { Money } from "@/components/ui/Money";
-import { primaryButtonClass, secondaryButtonClass } from "@/components/ui/PageHeader";
 import { toast } from "@/components/ui/Toaster";
 
 const RETRYABLE = new Set(["failed", "exhausted"]);
@@ -45,7 +46,7 @@ export function RunActions({
     }),
   );
   // open one dialog at a time; closing it forgets the last error. The trigger is a button named for the action.
-  const dialogProps = (kind: "retry" | "credit", mutation: RunMutation, button: string, buttonClass: string) => ({
+  const dialogProps = (kind: "retry" | "credit", mutation: RunMutation, button: string, variant: ButtonVariant) => ({
     open: open === kind,
     onOpenChange: (o: boolean) => {
       setOpen(o ? kind : null);
@@ -55,18 +56,14 @@ export function RunActions({
     error: formErrorOf(mutation.error, []),
     onConfirm: () => mutation.mutate({ id: run.id }),
     testId: `${kind}-dialog`,
-    trigger: (
-      <button type="button" className={buttonClass}>
-        {button}
-      </button>
-    ),
+    trigger: <Button variant={variant}>{button}</Button>,
   });
   return (
     <>
       {RETRYABLE.has(run.state) ? (
         <ConfirmDialog
           title="Retry this payment now?"
-          {...dialogProps("retry", retry, "Retry payment", primaryButtonClass)}
+          {...dialogProps("retry", retry, "Retry payment", "primary")}
           description={
             <>
               Charges <Money amount={run.amount_due} currency={run.currency} /> to{" "}
@@ -80,7 +77,7 @@ export function RunActions({
       {CREDITABLE.has(run.state) ? (
         <ConfirmDialog
           title="Apply the contract's credit?"
-          {...dialogProps("credit", credit, "Apply credit", secondaryButtonClass)}
+          {...dialogProps("credit", credit, "Apply credit", "secondary")}
           description={
             <>
               Uses the contract&apos;s available credit balance, up to the{" "}

@@ -6,6 +6,7 @@ import { useId } from "react";
 import { PageTable } from "@/components/admin/QueryTable";
 import { linkColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
+import { Button } from "@/components/ui/Button";
 import type { ColumnDef } from "@/components/ui/DataTable";
 import { DateRange } from "@/components/ui/DateTime";
 import { inputClass } from "@/components/ui/Field";
@@ -110,13 +111,9 @@ export function RunList() {
             .filter(Boolean)
             .join(", ")}
           .{" "}
-          <button
-            type="button"
-            className="text-blue-800 underline"
-            onClick={() => set(Object.fromEntries([...hidden, "currency"].map((k) => [k, null])))}
-          >
+          <Button variant="link" onClick={() => set(Object.fromEntries([...hidden, "currency"].map((k) => [k, null])))}>
             Show all
-          </button>
+          </Button>
         </p>
       ) : null}
       <PageTable

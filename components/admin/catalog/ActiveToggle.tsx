@@ -1,11 +1,8 @@
 "use client";
 // Deactivate (with a confirmation saying what changes) or reactivate a catalog record.
 import { useState } from "react";
+import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/Dialog";
-
-/** The small buttons of a catalog row's actions. */
-export const rowButtonClass =
-  "rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50";
 
 export function ActiveToggle({
   active,
@@ -25,9 +22,9 @@ export function ActiveToggle({
   const [open, setOpen] = useState(false);
   if (!active) {
     return (
-      <button type="button" className={rowButtonClass} disabled={pending} onClick={() => onChange(true)}>
+      <Button size="xs" disabled={pending} onClick={() => onChange(true)}>
         Activate {what}
-      </button>
+      </Button>
     );
   }
   return (
@@ -42,11 +39,7 @@ export function ActiveToggle({
       pending={pending}
       error={error}
       onConfirm={() => onChange(false)}
-      trigger={
-        <button type="button" className={rowButtonClass}>
-          Deactivate {what}
-        </button>
-      }
+      trigger={<Button size="xs">Deactivate {what}</Button>}
     />
   );
 }

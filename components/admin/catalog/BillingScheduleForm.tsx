@@ -1,6 +1,7 @@
 "use client";
 // Creates a billing schedule, or edits one: a name, a time zone and its billing dates (month optional: blank = every month).
 import { useState } from "react";
+import { Button } from "@/components/ui/Button";
 import { useConsole } from "@/components/ui/ConsoleContext";
 import { TextField } from "@/components/ui/Field";
 import { FormError } from "@/components/ui/FormError";
@@ -78,21 +79,13 @@ export function BillingScheduleForm({
           </p>
         ) : null}
         <div className="flex gap-2">
-          <button
-            type="button"
-            onClick={() => setRows((n) => Math.min(n + 1, 24))}
-            className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm text-slate-800 hover:bg-slate-50"
-          >
+          <Button onClick={() => setRows((n) => Math.min(n + 1, 24))} size="sm">
             Add billing date
-          </button>
+          </Button>
           {rows > 1 ? (
-            <button
-              type="button"
-              onClick={() => setRows((n) => n - 1)}
-              className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm text-slate-800 hover:bg-slate-50"
-            >
+            <Button onClick={() => setRows((n) => n - 1)} size="sm">
               Remove last date
-            </button>
+            </Button>
           ) : null}
         </div>
       </fieldset>

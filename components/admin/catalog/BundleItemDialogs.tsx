@@ -5,6 +5,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC, useTRPCClient } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
+import { Button } from "@/components/ui/Button";
 import { ConfirmDialog, Dialog } from "@/components/ui/Dialog";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { FormError } from "@/components/ui/FormError";
@@ -15,8 +16,6 @@ import { BundleItemsEditor, emptyItem, type ItemDraft } from "./BundleItemsEdito
 
 type Item = RouterOutputs["catalogAdmin"]["bundles"]["get"]["items"][number];
 const ITEM_FIELDS = ["product_id", "quantity", "price_option_scope", "default_price_id", "selectable_price_ids"];
-const buttonClass =
-  "rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50";
 
 const draftOf = (item: Item): ItemDraft => ({
   product_id: item.product.id,
@@ -38,11 +37,7 @@ function useItemDialog(message: string) {
   const dialogProps = (mutation: ItemMutation, triggerLabel: string) => ({
     open: dialog.open,
     onOpenChange: (next: boolean) => (dialog.onOpenChange(next), mutation.reset()),
-    trigger: (
-      <button type="button" className={buttonClass}>
-        {triggerLabel}
-      </button>
-    ),
+    trigger: <Button size="xs">{triggerLabel}</Button>,
   });
   const confirmProps = (mutation: ItemMutation, triggerLabel: string) => ({
     ...dialogProps(mutation, triggerLabel),

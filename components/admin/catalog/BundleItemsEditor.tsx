@@ -1,6 +1,7 @@
 "use client";
 // Item rows of a new bundle: product, quantity, price option scope, default price and selectable prices.
 import type { RouterOutputs } from "@/components/trpc/types";
+import { Button } from "@/components/ui/Button";
 import { Field, inputClass, SelectField } from "@/components/ui/Field";
 import { Options } from "@/components/ui/Options";
 
@@ -138,26 +139,18 @@ export function BundleItemsEditor({
             </div>
             {items.length > 1 && !single ? (
               <div className="self-end">
-                <button
-                  type="button"
-                  onClick={() => onChange(items.filter((_, j) => j !== i))}
-                  className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm text-slate-800 hover:bg-slate-50"
-                >
+                <Button onClick={() => onChange(items.filter((_, j) => j !== i))} size="sm">
                   Remove item {i + 1}
-                </button>
+                </Button>
               </div>
             ) : null}
           </div>
         );
       })}
       {single ? null : (
-        <button
-          type="button"
-          onClick={() => onChange([...items, emptyItem()])}
-          className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm text-slate-800 hover:bg-slate-50"
-        >
+        <Button onClick={() => onChange([...items, emptyItem()])} size="sm">
           Add item
-        </button>
+        </Button>
       )}
     </fieldset>
   );

@@ -9,10 +9,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { activeStatusColumn } from "@/components/admin/recordColumns";
+import { Button } from "@/components/ui/Button";
 import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { Dialog } from "@/components/ui/Dialog";
 import { toast } from "@/components/ui/Toaster";
-import { ActiveToggle, rowButtonClass } from "./ActiveToggle";
+import { ActiveToggle } from "./ActiveToggle";
 import { CATALOG_PAGE_SIZE, CatalogListFilters, catalogEmpty, useCatalogListInput } from "./catalogList";
 import { CATALOG_NOUNS, type CatalogRecord, type CatalogResource, capitalized, testIdOf } from "./catalogNouns";
 import { useCatalogProcedures } from "./catalogResource";
@@ -49,11 +50,7 @@ function RowActions<Row extends CatalogRecord>({
         title={`Edit ${noun} ${row.name}`}
         open={editing}
         onOpenChange={setEditing}
-        trigger={
-          <button type="button" className={rowButtonClass}>
-            Edit
-          </button>
-        }
+        trigger={<Button size="xs">Edit</Button>}
       >
         {editForm(row, () => setEditing(false))}
       </Dialog>

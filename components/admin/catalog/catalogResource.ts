@@ -9,7 +9,7 @@ import { fieldErrorsOf } from "@/components/ui/errors";
 import { toast } from "@/components/ui/Toaster";
 import { CATALOG_NOUNS, type CatalogResource, type CreateBody, capitalized } from "./catalogNouns";
 
-/** One resource's list/create/update procedures. TypeScript cannot call a union of the three routers'
+/** One resource's list/create/update procedures. NOTE: TypeScript cannot call a union of the three routers'
  * generic procedures; they take the same list input and the same `{ id, ...body }` update and differ only
  * in the record's own fields, so the tax-rate router's type stands for all three here, and callers get
  * their own row and body types back through CatalogRow<R> and CreateBody<R>. */

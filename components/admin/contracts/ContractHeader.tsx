@@ -4,7 +4,8 @@
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import type { ActionItem } from "@/components/ui/ActionsMenu";
-import { PageHeader, primaryButtonClass, secondaryButtonClass } from "@/components/ui/PageHeader";
+import { Button } from "@/components/ui/Button";
+import { PageHeader } from "@/components/ui/PageHeader";
 import type { ContractOut } from "@/server/schemas/contracts";
 import { ActivateDialog, AddCreditDialog, EditMetadataDialog } from "./SimpleDialogs";
 
@@ -57,14 +58,9 @@ export function ContractHeader({ contract: c }: { contract: ContractOut }) {
         status={c.state}
         description={`${c.currency} · ${c.recurring ? "recurring" : "one-time"} · version ${c.contract_version}${pendingCancel ? " · cancellation pending" : ""}`}
         actions={primary.slice(0, 2).map((a, i) => (
-          <button
-            key={a.name}
-            type="button"
-            className={i === 0 ? primaryButtonClass : secondaryButtonClass}
-            onClick={() => setOpen(a.name)}
-          >
+          <Button key={a.name} variant={i === 0 ? "primary" : "secondary"} onClick={() => setOpen(a.name)}>
             {a.label}
-          </button>
+          </Button>
         ))}
         menu={menu}
       />

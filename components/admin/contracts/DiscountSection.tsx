@@ -4,13 +4,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTRPC, useTRPCClient } from "@/components/trpc/client";
+import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { DateTime } from "@/components/ui/DateTime";
 import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { couponDurationText, formatPercent } from "@/components/ui/format";
 import { Money } from "@/components/ui/Money";
 import { Options } from "@/components/ui/Options";
-import { secondaryButtonClass } from "@/components/ui/PageHeader";
 import { Fact } from "@/components/ui/TermList";
 import { useInputValue } from "@/components/ui/useInputValue";
 import type { ContractOut } from "@/server/schemas/contracts";
@@ -37,14 +37,8 @@ export function DiscountSection({ contract: c }: { contract: ContractOut }) {
       actions={
         changeable ? (
           <div className="flex gap-2">
-            <button type="button" className={secondaryButtonClass} onClick={() => setOpen("apply")}>
-              Apply coupon
-            </button>
-            {discount ? (
-              <button type="button" className={secondaryButtonClass} onClick={() => setOpen("remove")}>
-                Remove discount
-              </button>
-            ) : null}
+            <Button onClick={() => setOpen("apply")}>Apply coupon</Button>
+            {discount ? <Button onClick={() => setOpen("remove")}>Remove discount</Button> : null}
           </div>
         ) : null
       }

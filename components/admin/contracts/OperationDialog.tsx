@@ -5,7 +5,7 @@
 // Item changes also choose what a charge made now does if its payment fails (payment_behavior).
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTRPC, useTRPCClient } from "@/components/trpc/client";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { type FieldErrors, fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
@@ -85,8 +85,14 @@ export function OperationDialog(p: OperationDialogProps) {
     ...(proration ? { proration_behavior: proration } : {}),
     ...(payment ? { payment_behavior: payment } : {}),
   };
-  const key = JSON.stringify(full);
-  useEffect(() => setPreview(null), [key, p.open]);
+  // a preview answers exactly the fields shown in this opening of the dialog: a change to either drops it
+  // (set while rendering, so the stale preview is never shown)
+  const current = { fields: JSON.stringify(full), open: p.open };
+  const [previewedFor, setPreviewedFor] = useState(current);
+  if (previewedFor.fields !== current.fields || previewedFor.open !== current.open) {
+    setPreviewedFor(current);
+    setPreview(null);
+  }
 
   const previewing = useMutation({
     mutationFn: () =>
@@ -94,7 +100,9 @@ export function OperationDialog(p: OperationDialogProps) {
     onSuccess: setPreview,
   });
   const confirming = useMutation({
-    // the procedures answer differently (a contract, or it with its proration); the dialog only refreshes
+    // the procedures answer differently (a contract, or it with its proration); the dialog only refreshes.
+    // NOTE: the fields are this operation's REST body as the seller set them (the server validates them and
+    // names a wrong one); TypeScript cannot call a union of the seven procedures with one loose body
     mutationFn: (): Promise<unknown> =>
       client.contractActions[text.procedure].mutate({
         ...full,

@@ -1,6 +1,7 @@
 "use client";
 // What a dashboard link narrowed the contract list to beyond the filter bar's own fields (created, ended
 // or next billing ranges; several states at once), with a button that clears those filters.
+import { Button } from "@/components/ui/Button";
 import { DateTime } from "@/components/ui/DateTime";
 import { useUrlState } from "@/components/ui/useUrlState";
 import { RANGE_PARAMS } from "./listQuery";
@@ -36,13 +37,12 @@ export function RangeFilterNote() {
           {value(params.get(`${key}_after`) ? `${key}_after` : `${key}_from`)} to {value(`${key}_to`)}
         </span>
       ))}
-      <button
-        type="button"
-        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50"
+      <Button
+        size="xs"
         onClick={() => set(Object.fromEntries([...RANGE_PARAMS, ...(states ? ["state"] : [])].map((k) => [k, null])))}
       >
         Clear these filters
-      </button>
+      </Button>
     </div>
   );
 }

@@ -4,6 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "@/components/trpc/client";
+import { buttonClass } from "@/components/ui/buttonClass";
 import { Card } from "@/components/ui/Card";
 import { DateTime } from "@/components/ui/DateTime";
 import { ErrorState } from "@/components/ui/ErrorState";
@@ -52,7 +53,7 @@ export function CustomerDetail({ reference }: { reference: string }) {
           <>
             <Link
               href={`/admin/contracts/new?customer=${encodeURIComponent(c.reference)}`}
-              className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
+              className={buttonClass("primary")}
             >
               New contract
             </Link>

@@ -3,11 +3,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
+import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { FormError } from "@/components/ui/FormError";
 import { InputFormField, inputClass, TextareaFormField } from "@/components/ui/FormField";
-import { secondaryButtonClass } from "@/components/ui/PageHeader";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
 import { metadataText, parseMetadata } from "./metadata";
@@ -68,11 +68,7 @@ export function EditCustomerDialog({ customer }: { customer: Customer }) {
         }
       }}
       testId="edit-customer-dialog"
-      trigger={
-        <button type="button" className={secondaryButtonClass}>
-          Edit customer
-        </button>
-      }
+      trigger={<Button>Edit customer</Button>}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormError message={formErrorOf(update.error, ["name", "email", "metadata"])} />
@@ -102,9 +98,7 @@ export function EditCustomerDialog({ customer }: { customer: Customer }) {
           className={`${inputClass} font-mono`}
         />
         <div className="flex justify-end gap-2">
-          <button type="button" className={secondaryButtonClass} onClick={() => setOpen(false)}>
-            Cancel
-          </button>
+          <Button onClick={() => setOpen(false)}>Cancel</Button>
           <SubmitButton pending={update.isPending} testId="save-customer">
             Save customer
           </SubmitButton>

@@ -6,6 +6,7 @@ import { QueryTable } from "@/components/admin/QueryTable";
 import { actionsColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
+import { Button } from "@/components/ui/Button";
 import type { ColumnDef } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { ConfirmDialog } from "@/components/ui/Dialog";
@@ -54,16 +55,16 @@ export function PaymentMethods({ reference }: { reference: string }) {
     actionsColumn(
       (method) =>
         method.state === "active" ? (
-          <button
-            type="button"
+          <Button
             onClick={() => {
               cancel.reset();
               setTarget(method);
             }}
-            className="rounded-md border border-red-300 bg-white px-3 py-1 text-sm text-red-800 hover:bg-red-50"
+            variant="dangerSecondary"
+            size="sm"
           >
             Cancel payment method<span className="sr-only"> {methodLabel(method)}</span>
-          </button>
+          </Button>
         ) : (
           <span className="text-xs text-slate-700">
             Canceled <DateTime value={method.canceled_at} dateOnly />

@@ -2,6 +2,7 @@
 // "Explain <amount>": the chain behind a run line or a projected line (price version in effect, quantity,
 // override or discount, proration factor with its dates, tax rule, rounding), read from the line's fields
 // and its explanation text exactly as the API returns it (lines[].description, the pricing engine's words).
+import { Button } from "@/components/ui/Button";
 import { DateTime } from "@/components/ui/DateTime";
 import { Dialog } from "@/components/ui/Dialog";
 import { Money } from "@/components/ui/Money";
@@ -46,9 +47,9 @@ export function ExplainLine({ line, currency }: { line: ExplainableLine; currenc
       description="Each step of the amount, as the billing engine computed it."
       testId="explain-dialog"
       trigger={
-        <button type="button" className="text-sm text-blue-800 underline hover:text-blue-900">
+        <Button variant="link" className="text-sm">
           Explain {m(line.line_total_amount)}
-        </button>
+        </Button>
       }
     >
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm" data-testid="explain-chain">

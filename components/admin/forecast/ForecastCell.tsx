@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
+import { Button } from "@/components/ui/Button";
 import { DateTime } from "@/components/ui/DateTime";
 import { Dialog } from "@/components/ui/Dialog";
 import { ErrorState } from "@/components/ui/ErrorState";
@@ -24,10 +25,10 @@ export function ForecastCell({ month, currency, amount }: { month: string; curre
       description="The projected runs that make this amount, with each line as the billing engine prices it."
       testId="forecast-month-dialog"
       trigger={
-        <button type="button" className="text-blue-800 underline hover:text-blue-900">
+        <Button variant="link">
           <span className="sr-only">Explain </span>
           <Money amount={amount} currency={currency} testId={`forecast-${currency}-${month}`} />
-        </button>
+        </Button>
       }
     >
       {q.error ? (

@@ -3,6 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useTRPC } from "@/components/trpc/client";
 import type { PriceVersion } from "@/components/trpc/types";
+import { Button } from "@/components/ui/Button";
 import { DateTime } from "@/components/ui/DateTime";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { Money } from "@/components/ui/Money";
@@ -37,14 +38,7 @@ export function CancelScheduledVersionButton({
           <DateTime value={version.effective_from} /> will not happen; the amount before it stays in effect.
         </>
       }
-      trigger={
-        <button
-          type="button"
-          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50"
-        >
-          Cancel scheduled version
-        </button>
-      }
+      trigger={<Button size="xs">Cancel scheduled version</Button>}
     />
   );
 }

@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
+import { Button } from "@/components/ui/Button";
 import { useConsole } from "@/components/ui/ConsoleContext";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
@@ -117,16 +118,14 @@ export function SchedulePriceVersionForm({ priceId }: { priceId: number }) {
         />
       </Field>
       <div className="flex gap-2 self-end">
-        <button
-          type="button"
+        <Button
           onClick={onSimulate}
           disabled={simulating}
           aria-busy={simulating || undefined}
           data-testid={`simulate-version-${priceId}`}
-          className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm text-slate-800 hover:bg-slate-50 disabled:cursor-wait"
         >
           {simulating ? "Simulating…" : "Simulate"}
-        </button>
+        </Button>
         <SubmitButton pending={schedule.isPending} testId={`schedule-version-${priceId}`}>
           Schedule
         </SubmitButton>

@@ -4,9 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { NewCustomerForm } from "@/components/admin/customers/NewCustomerForm";
 import { useTRPC } from "@/components/trpc/client";
+import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { InputFormField } from "@/components/ui/FormField";
-import { secondaryButtonClass } from "@/components/ui/PageHeader";
 
 export function CustomerPicker({
   value,
@@ -64,11 +64,7 @@ export function CustomerPicker({
           description="The customer is created now and chosen for this contract."
           open={creating}
           onOpenChange={setCreating}
-          trigger={
-            <button type="button" className={secondaryButtonClass}>
-              Create customer…
-            </button>
-          }
+          trigger={<Button>Create customer…</Button>}
         >
           <NewCustomerForm
             onCreated={(reference) => {

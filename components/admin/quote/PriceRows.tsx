@@ -1,11 +1,12 @@
 "use client";
 // Rows of individual prices (recurring items or one-time initial items): price, quantity, unit price
 // override and discount, with "Add" and "Remove" buttons.
+import { Button } from "@/components/ui/Button";
 import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { formatMoney } from "@/components/ui/money";
 import { Options } from "@/components/ui/Options";
 import { binder } from "./bind";
-import { type ItemRow, newRow } from "./draft";
+import { type Draft, type ItemRow, newRow } from "./draft";
 
 export interface PriceOption {
   id: number;
@@ -28,6 +29,25 @@ export function priceLabel(p: PriceOption): string {
         : (p.billing_schedule_name ?? "scheduled");
   return `${p.product_name} — ${formatMoney(p.unit_amount, p.currency)} ${every}${p.reference ? ` (${p.reference})` : ""}`;
 }
+
+/** One list of price rows of the draft: its rows, the prices they choose from, the change that writes them back. */
+export interface PriceRowsOfDraft {
+  rows: ItemRow[];
+  prices: PriceOption[];
+  onChange: (rows: ItemRow[]) => void;
+}
+
+export const priceRowsOf = (
+  draft: Draft,
+  set: (patch: Partial<Draft>) => void,
+  prices: PriceOption[],
+  part: "items" | "initialItems",
+  billingType: "recurring" | "one_time",
+): PriceRowsOfDraft => ({
+  rows: draft[part],
+  prices: prices.filter((p) => p.billing_type === billingType),
+  onChange: (rows) => set(part === "items" ? { items: rows } : { initialItems: rows }),
+});
 
 export function PriceRows({
   idPrefix,
@@ -76,28 +96,18 @@ export function PriceRows({
               />
               <InputFormField {...bind("discount")} label="Discount %" inputMode="decimal" placeholder="0" />
               <div className="flex items-end">
-                <button
-                  type="button"
-                  onClick={() => onChange(rows.filter((x) => x.key !== r.key))}
-                  className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 hover:bg-slate-50"
-                >
+                <Button onClick={() => onChange(rows.filter((x) => x.key !== r.key))}>
                   Remove
                   <span className="sr-only">
                     {" "}
                     {what.toLowerCase()} {i + 1}
                   </span>
-                </button>
+                </Button>
               </div>
             </fieldset>
           );
         })}
-        <button
-          type="button"
-          onClick={() => onChange([...rows, newRow()])}
-          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-        >
-          Add {what.toLowerCase()}
-        </button>
+        <Button onClick={() => onChange([...rows, newRow()])}>Add {what.toLowerCase()}</Button>
       </div>
       {errors ? (
         <p className="mt-2 text-sm text-red-800" data-testid={errorTestId}>

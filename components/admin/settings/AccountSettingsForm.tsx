@@ -28,8 +28,8 @@ const FIELDS = [
 ] as const;
 
 const zones = (): string[] => {
-  const all =
-    (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.("timeZone") ?? [];
+  // browsers before 2022 lack Intl.supportedValuesOf: their list is only UTC
+  const all = "supportedValuesOf" in Intl ? Intl.supportedValuesOf("timeZone") : [];
   return all.includes("UTC") ? all : ["UTC", ...all];
 };
 

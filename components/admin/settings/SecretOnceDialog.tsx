@@ -1,8 +1,9 @@
 "use client";
-import { useRef, useState } from "react";
-import { CopyButton } from "@/components/ui/CopyButton";
 // A secret (API key, webhook signing secret) shown exactly once, right after it was made: a copy
 // button and a plain warning. Lists only ever show prefixes.
+import { useRef, useState } from "react";
+import { Button } from "@/components/ui/Button";
+import { CopyButton } from "@/components/ui/CopyButton";
 import { Dialog } from "@/components/ui/Dialog";
 import { toast } from "@/components/ui/Toaster";
 
@@ -57,13 +58,9 @@ export function SecretOnceDialog({
       </div>
       {children}
       <div className="mt-6 flex justify-end">
-        <button
-          type="button"
-          onClick={onClose}
-          className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
-        >
+        <Button onClick={onClose} variant="primary">
           I have copied it
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

@@ -6,6 +6,7 @@ import { ListTable, type ListTableSpec } from "@/components/admin/QueryTable";
 import { actionsColumn, dateColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
+import { Button } from "@/components/ui/Button";
 import { DateTime } from "@/components/ui/DateTime";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { toast } from "@/components/ui/Toaster";
@@ -32,15 +33,14 @@ function ReplayButton({ endpointId, delivery }: { endpointId: number; delivery: 
     }),
   );
   return (
-    <button
-      type="button"
+    <Button
       disabled={replay.isPending}
       onClick={() => replay.mutate({ id: endpointId, delivery_id: delivery.id })}
       aria-label={`Replay ${delivery.event_id}`}
-      className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-wait"
+      size="xs"
     >
       {replay.isPending ? "Sending…" : "Replay"}
-    </button>
+    </Button>
   );
 }
 

@@ -4,11 +4,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { SecretOnceDialog } from "@/components/admin/settings/SecretOnceDialog";
 import { useTRPC } from "@/components/trpc/client";
+import { Button } from "@/components/ui/Button";
 import { DateTime } from "@/components/ui/DateTime";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { ErrorState } from "@/components/ui/ErrorState";
 import { formErrorOf } from "@/components/ui/errors";
-import { PageHeader, primaryButtonClass, secondaryButtonClass } from "@/components/ui/PageHeader";
+import { PageHeader } from "@/components/ui/PageHeader";
 import { SummaryStrip } from "@/components/ui/SummaryStrip";
 import { toast } from "@/components/ui/Toaster";
 import { DeliveryLog } from "./DeliveryLog";
@@ -60,24 +61,17 @@ export function WebhookEndpointDetail({ endpointId }: { endpointId: number }) {
         description="Events are POSTed as JSON, signed with the endpoint's secret, and retried with backoff for up to three days."
         actions={
           <>
-            <button
-              type="button"
-              className={primaryButtonClass}
-              disabled={test.isPending}
-              onClick={() => test.mutate({ id: endpointId })}
-            >
+            <Button variant="primary" disabled={test.isPending} onClick={() => test.mutate({ id: endpointId })}>
               {test.isPending ? "Sending…" : "Send test event"}
-            </button>
-            <button
-              type="button"
-              className={secondaryButtonClass}
+            </Button>
+            <Button
               onClick={() => {
                 rotate.reset();
                 setConfirmRotate(true);
               }}
             >
               Rotate secret
-            </button>
+            </Button>
           </>
         }
       />

@@ -7,7 +7,6 @@ import { withContractIfFree, withVersionBump } from "@/server/domain/contracts/r
 import { emitEvent } from "@/server/domain/events/outbox";
 import { fmt4 } from "@/server/domain/money";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
-import type { Prisma } from "@/server/generated/prisma/client";
 import { discountAfterRun, regularRunDraft } from "./draft";
 import { type Advance, storedAdvance } from "./plan";
 import { presentRunSummary } from "./present";
@@ -93,9 +92,7 @@ export async function buildDueRun(ctx: Ctx, contractId: number): Promise<number 
         tax: fmt4(draft.tax),
         total: fmt4(draft.total),
         metadata:
-          contract.billingAdvancePolicy === "on_run_succeeded"
-            ? ({ advance: storedAdvance(draft.advance), next } as unknown as Prisma.InputJsonValue)
-            : {},
+          contract.billingAdvancePolicy === "on_run_succeeded" ? { advance: storedAdvance(draft.advance), next } : {},
         lines: { create: draft.lines },
       },
     });

@@ -105,27 +105,32 @@ export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ 
                   ${totals.map((t) => fmt4(t.sub))}::numeric[], ${totals.map((t) => fmt4(t.tax))}::numeric[]) as v(c, cu, cur, ps, pe, k, sa, s, t)
       returning id, contract_id`;
       const runIdOf = new Map(inserted.map((r) => [r.contract_id, r.id]));
-      const runs = plans.map(({ contract, at }, i) => ({
-        id: runIdOf.get(contract.id)!,
-        accountId: ctx.accountId,
-        contractId: contract.id,
-        customerId: contract.customerId,
-        kind: "regular",
-        state: "scheduled",
-        currency: contract.currency,
-        ...periods[i],
-        periodKey: regularKey(at),
-        scheduledAt: at,
-        subtotal: totals[i].sub,
-        tax: totals[i].tax,
-        total: totals[i].sub.plus(totals[i].tax),
-        creditApplied: new Decimal(0),
-        attemptCount: 0,
-        nextAttemptAt: null,
-        metadata: {},
-        createdAt: at,
-        updatedAt: at,
-      })) as unknown as Prisma.BillingRunGetPayload<object>[];
+      const runs = plans.map(
+        ({ contract, at }, i): Prisma.BillingRunGetPayload<object> => ({
+          id: runIdOf.get(contract.id)!,
+          accountId: ctx.accountId,
+          contractId: contract.id,
+          customerId: contract.customerId,
+          kind: "regular",
+          state: "scheduled",
+          currency: contract.currency,
+          ...periods[i],
+          periodKey: regularKey(at),
+          scheduledAt: at,
+          subtotal: totals[i].sub,
+          tax: totals[i].tax,
+          total: totals[i].sub.plus(totals[i].tax),
+          creditApplied: new Decimal(0),
+          attemptCount: 0,
+          nextAttemptAt: null,
+          metadata: {},
+          receiptNumber: null,
+          receiptIssuedAt: null,
+          processingSince: null,
+          createdAt: at,
+          updatedAt: at,
+        }),
+      );
       const runOf = new Map(runs.map((r) => [r.contractId, r]));
       const lines = plans.flatMap(({ contract, plan }) =>
         plan.lines.map((l) => ({ ...(l as Prisma.BillingRunLineCreateManyInput), runId: runIdOf.get(contract.id)! })),

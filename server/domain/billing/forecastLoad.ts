@@ -94,7 +94,7 @@ async function readPage(ctx: Ctx, after: number, size: number): Promise<Forecast
   ]);
   const byContract = new Map<number, ForecastContract>();
   const contracts = rows.map((r) => {
-    const c = {
+    const c: ForecastContract = {
       id: r.id,
       currency: r.currency,
       state: r.state,
@@ -108,7 +108,7 @@ async function readPage(ctx: Ctx, after: number, size: number): Promise<Forecast
       items: [],
       pauses: [],
       scheduledChanges: [],
-    } as unknown as ForecastContract;
+    };
     byContract.set(c.id, c);
     return c;
   });
@@ -130,7 +130,7 @@ async function readPage(ctx: Ctx, after: number, size: number): Promise<Forecast
       endAt: at(i.end_at),
       periodStartAt: at(i.period_start_at),
       periodEndAt: at(i.period_end_at),
-    } as unknown as ForecastContract["items"][number]);
+    });
   for (const p of pauses.rows)
     byContract.get(p.contract_id)!.pauses.push({
       id: p.id,
@@ -138,7 +138,7 @@ async function readPage(ctx: Ctx, after: number, size: number): Promise<Forecast
       state: p.state,
       startAt: at(p.start_at)!,
       endAt: at(p.end_at)!,
-    } as unknown as ForecastContract["pauses"][number]);
+    });
   for (const change of changes.rows)
     byContract.get(change.contract_id)!.scheduledChanges!.push({
       contractItemId: change.contract_item_id,

@@ -20,12 +20,13 @@ export interface Advance {
   endAt: Date;
 }
 
-/** How a run's metadata keeps the advance until the payment succeeds (policy on_run_succeeded). */
-export interface StoredAdvance {
+/** How a run's metadata keeps the advance until the payment succeeds (policy on_run_succeeded); a type alias,
+ * not an interface, so it is JSON for the metadata column as it stands. */
+export type StoredAdvance = {
   id: number;
   start: string;
   end: string;
-}
+};
 
 export const storedAdvance = (advance: Advance[]): StoredAdvance[] =>
   advance.map((a) => ({ id: a.id, start: a.startAt.toISOString(), end: a.endAt.toISOString() }));
@@ -33,11 +34,38 @@ export const storedAdvance = (advance: Advance[]): StoredAdvance[] =>
 export const advanceOf = (stored: StoredAdvance[]): Advance[] =>
   stored.map((a) => ({ id: a.id, startAt: new Date(a.start), endAt: new Date(a.end) }));
 
+/** The columns of an item that planning and projections read: all the forecast loads (forecastLoad.ts). */
+export type PlannableItem = Pick<
+  ContractRecord["items"][number],
+  | "id"
+  | "contractId"
+  | "status"
+  | "priceId"
+  | "quantity"
+  | "unitAmountOverride"
+  | "discountPercent"
+  | "source"
+  | "bundleItemId"
+  | "ruleId"
+  | "metadata"
+  | "startAt"
+  | "endAt"
+  | "periodStartAt"
+  | "periodEndAt"
+> &
+  // a scheduled change writes these (scheduledApply.ts); the forecast does not load them
+  Partial<Pick<ContractRecord["items"][number], "productId" | "removedAt">>;
+/** The columns of a pause that planning reads. */
+export type PlannablePause = Pick<
+  ContractRecord["pauses"][number],
+  "id" | "contractId" | "state" | "startAt" | "endAt"
+>;
+
 /** What planning a run reads of a contract (a full record, or the lighter rows the forecast loads). */
 export type PlannableContract = Pick<
   ContractRecord,
-  "items" | "pauses" | "billingTimezone" | "billingTime" | "fixedDay" | "billingAnchorAt" | "currency"
-> & { discount?: ContractDiscountRow | null };
+  "billingTimezone" | "billingTime" | "fixedDay" | "billingAnchorAt" | "currency"
+> & { items: PlannableItem[]; pauses: PlannablePause[]; discount?: ContractDiscountRow | null };
 
 function pausedMs(contract: Pick<PlannableContract, "pauses">, from: Date, to: Date): number {
   let ms = 0;

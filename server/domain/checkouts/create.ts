@@ -79,6 +79,8 @@ export async function createCheckout(
       collectionMethod,
       processorId: processor.id,
       offerInput: input as Prisma.InputJsonValue,
+      // NOTE: the quote is JSON (strings, numbers, nested objects) but its line metadata is typed `unknown`,
+      // which Prisma's InputJsonValue cannot accept without an assertion
       quoteSnapshot: quote as unknown as Prisma.InputJsonValue,
       subtotal: quote.subtotal_amount,
       tax: quote.tax_amount,

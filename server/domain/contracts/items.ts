@@ -5,7 +5,7 @@ import { DomainError, invalid } from "@/server/domain/errors";
 import { dec, fmt4n } from "@/server/domain/money";
 import type { PricingRecord } from "@/server/domain/offers/terms";
 import { periodContaining } from "@/server/domain/pricing/periods";
-import type { Prisma } from "@/server/generated/prisma/client";
+import { Prisma } from "@/server/generated/prisma/client";
 import type { ItemAddInput, ItemRemoveInput, ItemUpdateInput } from "@/server/schemas/contracts";
 import { contractAnchor, itemLine, type ProrationLine, prorate } from "./lines";
 import type { Plan, PlanArgs } from "./operationFlow";
@@ -63,8 +63,8 @@ export function planAddItem(args: PlanArgs<ItemAddInput>): Plan {
     id: 0,
     priceId: price.id,
     quantity: input.quantity ?? 1,
-    unitAmountOverride: input.unit_amount_override != null ? (dec(input.unit_amount_override) as never) : null,
-    discountPercent: input.discount_percent != null ? (dec(input.discount_percent) as never) : null,
+    unitAmountOverride: input.unit_amount_override != null ? new Prisma.Decimal(input.unit_amount_override) : null,
+    discountPercent: input.discount_percent != null ? new Prisma.Decimal(input.discount_percent) : null,
     startAt: null,
     endAt: null,
     source: "items",
@@ -126,11 +126,12 @@ export function planUpdateItem(args: PlanArgs<ItemUpdateInput>): Plan {
   const sameDec = (x: Prisma.Decimal | null, y: string | null | undefined) =>
     x == null ? y == null : y != null && dec(x).eq(dec(y));
   if (input.unit_amount_override !== undefined && !sameDec(item.unitAmountOverride, input.unit_amount_override)) {
-    next.unitAmountOverride = input.unit_amount_override == null ? null : (dec(input.unit_amount_override) as never);
+    next.unitAmountOverride =
+      input.unit_amount_override == null ? null : new Prisma.Decimal(input.unit_amount_override);
     changed.push("unit_amount_changed");
   }
   if (input.discount_percent !== undefined && !sameDec(item.discountPercent, input.discount_percent)) {
-    next.discountPercent = input.discount_percent == null ? null : (dec(input.discount_percent) as never);
+    next.discountPercent = input.discount_percent == null ? null : new Prisma.Decimal(input.discount_percent);
     changed.push("discount_changed");
   }
   if (!changed.length)

@@ -15,7 +15,9 @@ export interface ScheduledChangeTerms {
 }
 
 type ItemRow = ContractRecord["items"][number];
-type ItemFields = Pick<ItemRow, "priceId" | "productId" | "quantity" | "status" | "endAt" | "removedAt">;
+/** The columns a change reads and writes; a projection's lighter rows (the forecast's) may lack the last two. */
+type ItemFields = Pick<ItemRow, "priceId" | "quantity" | "status" | "endAt"> &
+  Partial<Pick<ItemRow, "productId" | "removedAt">>;
 
 /** The item's columns after `change` (a removal ends the item at effective_at, as remove_item does). */
 export function itemAfterChange(catalog: CatalogSnapshot, item: ItemFields, change: ScheduledChangeTerms): ItemFields {

@@ -34,6 +34,8 @@ const planners: Partial<Record<PendingChange["operation"], Planner<CommonInput>>
 /** `void_reason` of the run of a change pending until paid whose payment failed. */
 export const CHANGE_NOT_PAID = "change_not_paid";
 
+// NOTE: a pending change is JSON, but its `input` is typed Record<string, unknown> (the operation's REST body),
+// which Prisma's InputJsonValue cannot accept without an assertion
 const withChange = (run: Run, change: PendingChange) =>
   ({ ...(run.metadata as object), pending_change: change }) as unknown as Prisma.InputJsonValue;
 

@@ -44,6 +44,8 @@ export function eventRow(accountId: number, type: EventType, data: unknown, at: 
     accountId,
     type,
     createdAt: at,
+    // NOTE: `data` is a presented resource (JSON by construction) typed `unknown` here, which Prisma's
+    // InputJsonValue cannot accept without an assertion
     payload: {
       id: eventId,
       type,

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import pg from "pg";
 import { config } from "@/server/config";
 import { connectionOptions } from "@/server/db";
+import { unrefConnection } from "@/server/pgSocket";
 
 interface HolderConnection {
   client: pg.Client;
@@ -34,7 +35,10 @@ interface ProcessHolds {
   /** the keys this process's requests hold, by advisory lock key */
   held: Map<string, Hold>;
 }
-const state = globalThis as unknown as { __idempotencyHolds?: ProcessHolds };
+declare global {
+  var __idempotencyHolds: ProcessHolds | undefined;
+}
+const state = globalThis;
 const holds = (): ProcessHolds => (state.__idempotencyHolds ??= { held: new Map() });
 
 // the lock queries are instant; a connection that does not answer them quickly is dropped (its locks with it)
@@ -74,7 +78,7 @@ async function holderConnection(): Promise<HolderConnection> {
   client.on("end", () => drop(connection));
   connection.ready = client.connect().then(() => {
     // the holder connection must not keep scripts and tests alive
-    (client as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
+    unrefConnection(client);
   });
   connection.last = connection.ready.catch(() => {});
   h.connection = connection;

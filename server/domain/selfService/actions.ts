@@ -116,7 +116,9 @@ export async function confirmPlanChange(ctx: Ctx, contractId: number, change: Pl
   }
   const { operation, ...input } = fields;
   // the preview token binds the operation, its fields and the amounts: the charge equals the preview; an
-  // upgrade's declined payment is a 400 `payment` (the plan stays as it was)
+  // upgrade's declined payment is a 400 `payment` (the plan stays as it was). NOTE: the fields are the REST
+  // body of an operation chosen at run time (add, update or remove an item), as previewed; runOperation's
+  // input type follows its operation argument, which TypeScript cannot relate to a value known only then
   const result = await runOperation(ctx, contractId, operation, {
     ...input,
     preview_token: previewToken,

@@ -23,6 +23,7 @@ export function sessionStatus(s: SessionRow, now: Date): SessionStatus {
   return s.status as SessionStatus;
 }
 
+// NOTE: the column holds what createSession wrote, a SessionSnapshot; a JSON column reads back as JsonValue
 export const snapshotOf = (s: SessionRow) => s.snapshot as unknown as SessionSnapshot;
 
 /** The widget's page, /embed/checkout/<token>: what a browser opens (framed by v1.js, or as a hosted page). */
@@ -67,6 +68,8 @@ export async function createSession(ctx: Ctx, input: CheckoutSessionCreateInput)
       accountId: ctx.accountId,
       token: newToken("cs"),
       salesChannelId: channel.id,
+      // NOTE: the snapshot is JSON, but its offer, metadata, theme and terms are typed Record<string, unknown>,
+      // which Prisma's InputJsonValue cannot accept without an assertion
       snapshot: snapshot as unknown as Prisma.InputJsonValue,
       customerId: customer?.id ?? null,
       status: "open",

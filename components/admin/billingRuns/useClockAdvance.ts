@@ -1,0 +1,104 @@
+"use client";
+// Moving the test clock in steps (clockSteps) with billing.advanceClock, the same domain function as
+// POST /v2/test-clock/advance/; after each step the runs of the window so far are counted by state from
+// runs.list, and the seller may stop after the step under way.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useRef, useState } from "react";
+import { useTRPC } from "@/components/trpc/client";
+import { toast } from "@/components/ui/Toaster";
+import { clockSteps } from "./clockSteps";
+
+export interface ClockProgress {
+  /** the window's start: just after the clock's time before the move */
+  from: string;
+  /** the clock's time after the last finished step */
+  at: string;
+  step: number;
+  steps: number;
+  created: number;
+  succeeded: number;
+  failed: number;
+  done: boolean;
+  stopped?: boolean;
+}
+
+type RunWindow = { scheduled_from: string; scheduled_to: string };
+
+export function useClockAdvance() {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const router = useRouter();
+  const clock = useQuery(trpc.billing.clock.queryOptions());
+  const [progress, setProgress] = useState<ClockProgress | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const stopAfterStep = useRef(false);
+  const step = useMutation(trpc.billing.advanceClock.mutationOptions());
+
+  const count = async (window: RunWindow, state: ("succeeded" | "failed" | "exhausted")[]) =>
+    (
+      await qc.fetchQuery({
+        ...trpc.runs.list.queryOptions({ page: 1, pageSize: 1, filters: { ...window, state } }),
+        staleTime: 0,
+      })
+    ).count;
+
+  async function advance(target: Date) {
+    const now = new Date((await clock.refetch()).data?.now ?? Date.now());
+    if (target <= now) {
+      setError({ message: "Pick a time after the account's current time." });
+      return;
+    }
+    setError(null);
+    stopAfterStep.current = false;
+    const steps = clockSteps(now, target);
+    const from = new Date(now.getTime() + 1).toISOString();
+    let p: ClockProgress = {
+      from,
+      at: now.toISOString(),
+      step: 0,
+      steps: steps.length,
+      created: 0,
+      succeeded: 0,
+      failed: 0,
+      done: false,
+    };
+    setProgress(p);
+    try {
+      for (const [i, at] of steps.entries()) {
+        const r = await step.mutateAsync({ to: at.toISOString() });
+        const window = { scheduled_from: from, scheduled_to: r.test_clock_at };
+        const [succeeded, failed] = await Promise.all([
+          count(window, ["succeeded"]),
+          count(window, ["failed", "exhausted"]),
+        ]);
+        p = { ...p, at: r.test_clock_at, step: i + 1, created: p.created + r.processed.runsCreated, succeeded, failed };
+        setProgress(p);
+        if (stopAfterStep.current && i + 1 < steps.length) {
+          p = { ...p, stopped: true };
+          break;
+        }
+      }
+      toast.success(`Clock moved: ${p.created} runs created`);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setProgress({ ...p, done: true });
+      await qc.invalidateQueries();
+      router.refresh(); // the layout's test-mode banner shows the clock
+    }
+  }
+
+  return {
+    /** the account's time now, once loaded */
+    now: clock.data ? new Date(clock.data.now) : null,
+    progress,
+    running: progress !== null && !progress.done,
+    error,
+    setError,
+    advance,
+    stop: () => {
+      stopAfterStep.current = true;
+    },
+  };
+}
