@@ -32,7 +32,7 @@ export function parseTrustProxy(value) {
     const width = family === 4 ? 32 : 128;
     if (!family || extra !== undefined || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= width)))
       throw new Error(
-        `TRUST_PROXY: "${part}" is not a number of proxy hops, an address, a CIDR range or "loopback" (see README, Deployment notes).`,
+        `TRUST_PROXY: "${part}" is not a number of proxy hops, an address, a CIDR range or "loopback" (see docs/deployment.md).`,
       );
     const type = family === 4 ? "ipv4" : "ipv6";
     if (bits === undefined) list.addAddress(address, type);
