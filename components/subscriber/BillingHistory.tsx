@@ -15,6 +15,7 @@ const STATE_WORDS: Record<string, string> = {
   succeeded: "Paid",
   failed: "Payment failed",
   exhausted: "Unpaid",
+  written_off: "Unpaid",
   scheduled: "Scheduled",
   processing: "Processing",
   pending_external: "Waiting for your bank",

@@ -11,6 +11,7 @@ import { forecastEndpoints } from "./endpoints/forecast";
 import { paymentEndpoints } from "./endpoints/payments";
 import { quoteEndpoints } from "./endpoints/quotes";
 import { receiptEndpoints } from "./endpoints/receipts";
+import { refundEndpoints } from "./endpoints/refunds";
 import { selfServiceEndpoints } from "./endpoints/selfService";
 import { sessionEndpoints } from "./endpoints/sessions";
 import { simulateEndpoints } from "./endpoints/simulate";
@@ -23,6 +24,7 @@ export const endpoints: EndpointDef[] = [
   ...quoteEndpoints,
   ...contractEndpoints,
   ...billingEndpoints,
+  ...refundEndpoints,
   ...receiptEndpoints,
   ...paymentEndpoints,
   ...sessionEndpoints,

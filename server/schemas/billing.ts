@@ -48,6 +48,18 @@ export const billingAttemptResponse = namedObject("BillingAttempt", {
   fail_code: z.string().nullable(),
   fail_message: z.string().nullable(),
   created_at: dateTime,
+  method: z.string().nullable().meta({
+    "x-extension": true,
+    description:
+      "Extension: null when the processor took the payment; bank_transfer, cash, cheque or other when the seller recorded it (mark-paid)",
+  }),
+  reference: z
+    .string()
+    .nullable()
+    .meta({ "x-extension": true, description: "Extension: the seller's reference of such a payment" }),
+  paid_at: dateTime
+    .nullable()
+    .meta({ "x-extension": true, description: "Extension: when the money was paid, for a payment recorded later" }),
 });
 
 export const billingRunResponse = namedObject("BillingRun", {
@@ -75,6 +87,15 @@ export const billingRunResponse = namedObject("BillingRun", {
   ),
   status: z.string(),
   ...timestamps,
+  refunded_amount: money.meta({
+    "x-extension": true,
+    description: "Extension: refunds of this run that went back (chargebacks included); pending and failed ones aside",
+  }),
+  credited_amount: money.meta({
+    "x-extension": true,
+    description: "Extension: the totals of its credit notes (refunded or credited to the contract's balance)",
+  }),
+  disputed_amount: money.meta({ "x-extension": true, description: "Extension: what open disputes hold" }),
 });
 
 export const applyCreditBody = namedObject("BillingRunApplyCreditRequest", {

@@ -200,6 +200,8 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
     returning id, run_id`;
   const attemptOf = new Map(attempts.map((a) => [a.run_id, a]));
   const results: { b: Built; r: ChargeResult }[] = [];
+  /** the card each run was charged on: refunds and disputes go back to it */
+  const methodOf = new Map<number, number | null>();
   for (const builtRun of mine) {
     const method = methods.find(
       (x) =>
@@ -224,6 +226,7 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
           }
       : { status: "succeeded", transactionId: "" };
     results.push({ b: builtRun, r: chargeResult });
+    methodOf.set(builtRun.run.id, method?.id ?? null);
   }
   await ctx.db.$transaction(
     async (tx) => {
@@ -238,9 +241,9 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
         // a run whose charge rounds to nothing succeeds without an attempt
         const paid = ok.filter((x) => attemptOf.has(x.b.run.id));
         // paid at the run's instant (the account's clock): the receipt's payment date
-        await tx.$executeRaw`update billing_attempts a set state = 'succeeded', transaction_id = v.t, updated_at = v.u
+        await tx.$executeRaw`update billing_attempts a set state = 'succeeded', transaction_id = v.t, updated_at = v.u, payment_method_id = v.pm
         from (select unnest(${arr(paid, (x) => attemptOf.get(x.b.run.id)!.id)}::int[]) id, unnest(${arr(paid, (x) => x.r.transactionId)}::text[]) t,
-                     unnest(${arr(paid, (x) => x.b.at)}::timestamptz[]) u) v where a.id = v.id`;
+                     unnest(${arr(paid, (x) => x.b.at)}::timestamptz[]) u, unnest(${arr(paid, (x) => methodOf.get(x.b.run.id) ?? null)}::int[]) pm) v where a.id = v.id`;
         await tx.$executeRaw`update billing_runs r set state = 'succeeded', attempt_count = v.n, next_attempt_at = null, updated_at = v.u
         from (select unnest(${arr(ok, (x) => x.b.run.id)}::int[]) id, unnest(${arr(ok, (x) => (attemptOf.has(x.b.run.id) ? 1 : 0))}::int[]) n, unnest(${arr(ok, (x) => x.b.at)}::timestamptz[]) u) v where r.id = v.id`;
         await tx.$executeRaw`update subscription_contracts c set billing_attention_required = false, past_due_since = null, updated_at = v.u

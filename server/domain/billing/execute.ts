@@ -95,7 +95,16 @@ export async function executeClaimedRun(ctx: Ctx, runId: number): Promise<string
     const method = await pickPaymentMethod(tx, run, run.contract);
     const attempt = await tx.billingAttempt.upsert({
       where: { runId_attemptNo: { runId, attemptNo } },
-      create: { runId, attemptNo, state: "processing", amount: fmt4(charge.charged), createdAt: now, updatedAt: now },
+      create: {
+        runId,
+        attemptNo,
+        state: "processing",
+        amount: fmt4(charge.charged),
+        // the card charged: refunds and disputes of this payment go back to it
+        paymentMethodId: method?.id ?? null,
+        createdAt: now,
+        updatedAt: now,
+      },
       // a crashed worker's attempt is reused (same idempotency key), its dates on the account's clock
       update: { updatedAt: now },
     });

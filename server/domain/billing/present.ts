@@ -8,6 +8,9 @@ import { runCharge } from "./amounts";
 export const runInclude = {
   lines: { orderBy: { id: "asc" } },
   attempts: { orderBy: { attemptNo: "asc" } },
+  refunds: { orderBy: { id: "asc" } },
+  creditNotes: { select: { total: true } },
+  disputes: { where: { state: "open" }, select: { amount: true } },
   contract: { select: { customer: { select: { reference: true } } } },
 } satisfies Prisma.BillingRunInclude;
 
@@ -73,6 +76,9 @@ export function presentRun(
       fail_code: attempt.failCode,
       fail_message: attempt.failMessage,
       created_at: iso(attempt.createdAt),
+      method: attempt.method,
+      reference: attempt.reference,
+      paid_at: attempt.paidAt ? iso(attempt.paidAt) : null,
     })),
     transactions: [
       ...run.attempts
@@ -91,9 +97,21 @@ export function presentRun(
         state: "succeeded",
         created_at: iso(credit.createdAt),
       })),
+      ...run.refunds.map((refund) => ({
+        type: refund.method === "chargeback" ? "chargeback" : "refund",
+        id: refund.transactionId ?? `refund_${refund.id}`,
+        amount: fmt4(refund.amount),
+        state: refund.state,
+        created_at: iso(refund.createdAt),
+      })),
     ],
     status: run.state,
     created_at: iso(run.createdAt),
     updated_at: iso(run.updatedAt),
+    refunded_amount: fmt4(
+      run.refunds.filter((r) => r.state === "succeeded").reduce((a, r) => a.plus(dec(r.amount)), dec(0)),
+    ),
+    credited_amount: fmt4(run.creditNotes.reduce((a, n) => a.plus(dec(n.total)), dec(0))),
+    disputed_amount: fmt4(run.disputes.reduce((a, d) => a.plus(dec(d.amount)), dec(0))),
   };
 }

@@ -57,10 +57,10 @@ export async function retryRun(ctx: Ctx, id: number, input: { reason: string }) 
     >`select state, metadata from billing_runs where id = ${id} and account_id = ${ctx.accountId} for update`;
     if (!rows.length) throw notFound();
     const { state, metadata } = rows[0];
-    if (state !== "failed" && state !== "exhausted")
+    if (state !== "failed" && state !== "exhausted" && state !== "written_off")
       throw invalid(
         "non_field_errors",
-        `A run in state '${state}' cannot be retried; only failed or exhausted runs can.`,
+        `A run in state '${state}' cannot be retried; only failed, exhausted or written-off runs can.`,
       );
     const retries = Array.isArray(metadata.retries) ? metadata.retries : [];
     await tx.billingRun.update({
@@ -96,7 +96,7 @@ export async function payRunNow(ctx: Ctx, contractId: number, runId: number): Pr
       where id = ${runId} and contract_id = ${contractId} and account_id = ${ctx.accountId} for update`;
     if (!rows.length) throw notFound();
     const { state, next_attempt_at: resumeAt, metadata } = rows[0];
-    if (state !== "failed" && state !== "exhausted")
+    if (state !== "failed" && state !== "exhausted" && state !== "written_off")
       throw invalid(
         "billing_run",
         state === "succeeded" ? "This payment is already made." : "This payment is not open.",

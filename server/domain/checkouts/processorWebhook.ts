@@ -7,6 +7,7 @@
 // and its signing are payments/processorEvents.ts, which the sandbox processor that sends uses too.
 import { createHash, randomBytes } from "node:crypto";
 import { systemClock } from "@/server/clock";
+import { config } from "@/server/config";
 import type { Db } from "@/server/db";
 import { accountClockOf } from "@/server/domain/accountContext";
 import { recordOutcome } from "@/server/domain/billing/execute";
@@ -17,6 +18,9 @@ import {
   type ProcessorWebhook,
   processorWebhookSecret,
 } from "@/server/domain/payments/processorEvents";
+import type { SandboxWebhookReceiver } from "@/server/domain/payments/sandboxTokenization";
+import { closeDispute, openDispute } from "@/server/domain/refunds/disputes";
+import { settleRefund } from "@/server/domain/refunds/refunds";
 import { verifiedSignature } from "@/server/domain/webhooks/sign";
 import { verifyCard } from "./registrations";
 
@@ -102,6 +106,37 @@ export async function handleProcessorWebhook(
     }
     return { handled: "tokenization.completed" };
   }
+  if (event.type === "refund.succeeded" || event.type === "refund.failed" || event.type.startsWith("dispute.")) {
+    // on the processor's account, at its clock: refunds settle, disputes open and close
+    const accountCtx: Ctx = {
+      db,
+      accountId: processor.accountId,
+      clock: await accountClockOf(db, processor.accountId, base),
+    };
+    if (event.type === "refund.succeeded" || event.type === "refund.failed") {
+      const settled = await settleRefund(accountCtx, {
+        refundId: String(event.refund_id ?? ""),
+        outcome: event.type === "refund.succeeded" ? "succeeded" : "failed",
+        failCode: event.fail_code,
+        failMessage: event.fail_message,
+      });
+      return { handled: settled === "settled" ? event.type : settled === "duplicate" ? "duplicate" : "ignored" };
+    }
+    if (event.type === "dispute.created") {
+      await openDispute(accountCtx, {
+        transactionId: String(event.transaction_id ?? ""),
+        disputeId: String(event.dispute_id ?? ""),
+        amount: event.amount,
+        reason: event.reason,
+      });
+      return { handled: event.type };
+    }
+    if (event.type === "dispute.closed" && (event.outcome === "won" || event.outcome === "lost")) {
+      await closeDispute(accountCtx, { disputeId: String(event.dispute_id ?? ""), outcome: event.outcome });
+      return { handled: event.type };
+    }
+    throw invalid("type", "Unknown event type.");
+  }
   if (event.type !== "payment.succeeded" && event.type !== "payment.failed")
     throw invalid("type", "Unknown event type.");
   const attempt = await db.billingAttempt.findFirst({
@@ -128,3 +163,11 @@ export async function handleProcessorWebhook(
   );
   return { handled: event.type };
 }
+
+/**
+ * Where the sandbox processors send their webhooks (a card confirmed, a refund settled): this handler, in
+ * process, with the caller's ctx (its base clock). `SANDBOX_PROCESSOR_CALLBACKS=off`: nowhere, for tests that
+ * send those webhooks themselves. Transports hand it to the domain calls that need it (never imported there).
+ */
+export const sandboxWebhookReceiver = (ctx: Pick<Ctx, "db" | "clock">): SandboxWebhookReceiver =>
+  config().SANDBOX_PROCESSOR_CALLBACKS ? (webhook) => handleProcessorWebhook(ctx, webhook) : null;

@@ -22,6 +22,15 @@ export const EVENT_TYPES = [
   // a run that will never be collected (extension): the first payment of a checkout never made, or the
   // failed payment of an item change pending until paid (the change was dropped)
   "billing_run.voided",
+  // money flowing back (extensions): refunds, credit notes, payments recorded outside the processor, write-offs,
+  // disputes (chargebacks)
+  "billing_run.refunded",
+  "billing_run.refund_failed",
+  "billing_run.marked_paid",
+  "billing_run.written_off",
+  "credit_note.created",
+  "dispute.created",
+  "dispute.closed",
   // dunning notices (extension): what a seller e-mails customers (server/domain/notices)
   "billing_run.payment_failed",
   "payment_method.expiring",

@@ -14,11 +14,29 @@ export interface CardDetails {
 }
 
 export interface ProcessorEvent {
-  type: "tokenization.completed" | "tokenization.failed" | "payment.succeeded" | "payment.failed";
+  type:
+    | "tokenization.completed"
+    | "tokenization.failed"
+    | "payment.succeeded"
+    | "payment.failed"
+    | "refund.succeeded"
+    | "refund.failed"
+    | "dispute.created"
+    | "dispute.closed";
   account_payment_processor_id: number;
   session?: string;
   card?: CardDetails;
+  /** the payment's transaction (payments, disputes) */
   transaction_id?: string;
+  /** the processor's refund id (refund events) */
+  refund_id?: string;
+  /** the processor's dispute id (dispute events) */
+  dispute_id?: string;
+  /** the disputed amount, in the currency's units */
+  amount?: string;
+  reason?: string;
+  /** how a dispute ended */
+  outcome?: "won" | "lost";
   fail_code?: string;
   fail_message?: string;
 }

@@ -23,9 +23,24 @@ export interface VerifyRequest {
 }
 export type VerifyResult = { status: "succeeded" } | { status: "failed"; failCode: string; failMessage: string };
 
+/** Money back on a payment the processor took: its transaction, in the currency's units like a charge. */
+export interface RefundRequest {
+  transactionId: string;
+  amount: string;
+  currency: string;
+  idempotencyKey: string;
+  paymentMethod: { collectionMethod: string; token: string | null } | null;
+  /** vendor B refunds asynchronously: pending now, its signed webhook settles the refund */
+  asynchronous: boolean;
+}
+export type RefundResult =
+  | { status: "succeeded" | "pending"; refundId: string }
+  | { status: "failed"; refundId: string; failCode: string; failMessage: string };
+
 export interface ProcessorAdapter {
   charge(req: ChargeRequest): Promise<ChargeResult>;
   verify(req: VerifyRequest): Promise<VerifyResult>;
+  refund(req: RefundRequest): Promise<RefundResult>;
 }
 
 /**
@@ -42,6 +57,8 @@ export const TEST_CARDS: Record<
     label: string;
     /** the card passes a zero-amount authorisation although its charges fail */
     verifies?: boolean;
+    /** the processor refuses refunds to this card (charges succeed) */
+    refundFails?: boolean;
   }
 > = {
   "4242424242424242": { outcome: "succeeded", label: "Visa: succeeds" },
@@ -72,6 +89,11 @@ export const TEST_CARDS: Record<
     failMessage: "The card has expired.",
     label: "expired card",
   },
+  "4000000000005126": {
+    outcome: "succeeded",
+    label: "charges succeed; refunds to it are refused",
+    refundFails: true,
+  },
   "4000000000003220": {
     outcome: "pending_external",
     label: "requires external action (3-D Secure); completes via the processor webhook",
@@ -99,6 +121,22 @@ const sandbox: ProcessorAdapter = {
     if (!card || card.outcome === "succeeded") return { status: "succeeded", transactionId };
     if (card.outcome === "pending_external") return { status: "pending_external", transactionId };
     return { status: "failed", transactionId, failCode: card.failCode!, failMessage: card.failMessage! };
+  },
+  async refund(req) {
+    const refundId = `re_${createHash("sha256").update(req.idempotencyKey).digest("hex").slice(0, 20)}`;
+    const problem = amountProblem(req.amount, req.currency);
+    if (problem) return { status: "failed", refundId, failCode: "invalid_amount", failMessage: problem };
+    const card = req.paymentMethod ? TEST_CARDS[cardFromToken(req.paymentMethod.token)] : undefined;
+    // an asynchronous processor answers pending either way; its webhook then says what became of it
+    if (req.asynchronous) return { status: "pending", refundId };
+    if (card?.refundFails)
+      return {
+        status: "failed",
+        refundId,
+        failCode: "refund_declined",
+        failMessage: "The card's bank refused the refund.",
+      };
+    return { status: "succeeded", refundId };
   },
   async verify(req) {
     if (req.paymentMethod.collectionMethod !== "card") return { status: "succeeded" };

@@ -19,27 +19,33 @@ const SANDBOX_DELAY_MS = 300;
 /** Where the sandbox processor's webhooks go; null: nowhere (a test that plays the processor itself). */
 export type SandboxWebhookReceiver = ((webhook: ProcessorWebhook) => Promise<unknown>) | null;
 
-export function sandboxTokenization(
+/** Sends `event` to the receiver a moment from now, signed with the processor's secret (the sandbox's webhooks). */
+export function sendSandboxWebhook(
   receiver: SandboxWebhookReceiver,
-  input: { processor: { id: number; config: unknown }; session: string; card: CardDetails },
+  processor: { id: number; config: unknown },
+  event: ProcessorEvent,
+  delayMs = SANDBOX_DELAY_MS,
 ): void {
   if (!receiver) return;
-  const event: ProcessorEvent = {
-    type: "tokenization.completed",
-    account_payment_processor_id: input.processor.id,
-    session: input.session,
-    card: input.card,
-  };
   const rawBody = JSON.stringify(event);
-  const secret = processorWebhookSecret(input.processor);
+  const secret = processorWebhookSecret(processor);
   if (!secret)
-    return void log.warn(
-      { processorId: input.processor.id },
-      "processor has no webhook secret; sandbox webhook not sent",
-    );
+    return void log.warn({ processorId: processor.id }, "processor has no webhook secret; sandbox webhook not sent");
   setTimeout(() => {
     void receiver({ rawBody, event, signature: signProcessorWebhook(secret, rawBody) }).catch((e) =>
       log.warn({ err: e }, "sandbox webhook failed"),
     );
-  }, SANDBOX_DELAY_MS);
+  }, delayMs);
+}
+
+export function sandboxTokenization(
+  receiver: SandboxWebhookReceiver,
+  input: { processor: { id: number; config: unknown }; session: string; card: CardDetails },
+): void {
+  sendSandboxWebhook(receiver, input.processor, {
+    type: "tokenization.completed",
+    account_payment_processor_id: input.processor.id,
+    session: input.session,
+    card: input.card,
+  });
 }

@@ -28,12 +28,11 @@ export interface RunForCredit {
   }[];
 }
 
-export type CreditRequest =
-  | { amount: string; lines?: undefined }
-  | {
-      amount?: undefined;
-      lines: { line_id: number; quantity?: number; period_start_at?: string; period_end_at?: string }[];
-    };
+/** Exactly one of `amount` and `lines` (checked by creditAmounts: a 400 otherwise). */
+export interface CreditRequest {
+  amount?: string;
+  lines?: { line_id: number; quantity?: number; period_start_at?: string; period_end_at?: string }[];
+}
 
 export interface CreditLine {
   runLineId: number | null;
@@ -113,9 +112,7 @@ function byLines(run: RunForCredit, asked: NonNullable<CreditRequest["lines"]>):
         `The period must lie within the line's service period (${day(line.servicePeriodStartAt)} – ${day(line.servicePeriodEndAt)}).`,
       );
     const length = +line.servicePeriodEndAt - +line.servicePeriodStartAt;
-    const share = new Decimal(quantity)
-      .div(line.quantity)
-      .times(length > 0 ? new Decimal(+to - +from).div(length) : 1);
+    const share = new Decimal(quantity).div(line.quantity).times(length > 0 ? new Decimal(+to - +from).div(length) : 1);
     const subtotal = roundToMinorUnit(dec(line.subtotal).times(share), run.currency);
     const tax = roundToMinorUnit(dec(line.tax).times(share), run.currency);
     return {
@@ -135,7 +132,7 @@ function byLines(run: RunForCredit, asked: NonNullable<CreditRequest["lines"]>):
 export function creditAmounts(run: RunForCredit, request: CreditRequest): CreditAmounts {
   if ((request.amount === undefined) === (request.lines === undefined))
     throw invalid("non_field_errors", "Send either amount or lines.");
-  const lines = request.amount !== undefined ? byAmount(run, request.amount) : byLines(run, request.lines);
+  const lines = request.amount !== undefined ? byAmount(run, request.amount) : byLines(run, request.lines ?? []);
   const sum = (pick: (l: CreditLine) => Decimal) => lines.reduce((a, l) => a.plus(pick(l)), ZERO);
   const total = sum((l) => l.total);
   if (!total.gt(0)) throw invalid("non_field_errors", "The credit note would be for nothing.");

@@ -2,25 +2,15 @@
 // form's submission (the registration token is the capability) and the sandbox processors' inbound
 // webhook (authenticated by its HMAC signature over the raw body).
 import { z } from "zod";
-import { config } from "@/server/config";
-import { handleProcessorWebhook } from "@/server/domain/checkouts/processorWebhook";
+import { handleProcessorWebhook, sandboxWebhookReceiver } from "@/server/domain/checkouts/processorWebhook";
 import { registrationState, submitRegistration } from "@/server/domain/checkouts/registrations";
 import type { Ctx } from "@/server/domain/context";
 import type { CardDetails, ProcessorEvent } from "@/server/domain/payments/processorEvents";
-import type { SandboxWebhookReceiver } from "@/server/domain/payments/sandboxTokenization";
 import { auditCardForm } from "@/server/http/audit";
 import { PUBLIC_BODY_LIMIT } from "@/server/http/body";
 import { defineEndpoint } from "@/server/http/endpoint";
 import { toRouteHandler } from "@/server/http/route";
 import { cardFormBody, processorWebhookBody } from "@/server/schemas/public";
-
-/**
- * Where the sandbox processor sends its webhook for a card saved through the form: this service's handler,
- * in process, with the submission's ctx (its base clock). `SANDBOX_PROCESSOR_CALLBACKS=off`: nowhere, for
- * tests that send that webhook themselves (they switch it around their own files with reloadConfig).
- */
-const sandboxWebhooks = (ctx: Pick<Ctx, "db" | "clock">): SandboxWebhookReceiver =>
-  config().SANDBOX_PROCESSOR_CALLBACKS ? (webhook) => handleProcessorWebhook(ctx, webhook) : null;
 
 const cardForm = defineEndpoint({
   method: "POST",
@@ -37,7 +27,7 @@ const cardForm = defineEndpoint({
     submitRegistration(
       ctx,
       { token: params.token, card: body.card as CardDetails | undefined, encrypted_card: body.encrypted_card },
-      { sandboxWebhooks: sandboxWebhooks(ctx) },
+      { sandboxWebhooks: sandboxWebhookReceiver(ctx) },
     ),
   audit: (ctx, { params }, result) => auditCardForm(ctx.db, params.token, result),
 });

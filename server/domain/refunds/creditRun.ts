@@ -1,0 +1,44 @@
+// What the REST routes and the console call: issue a credit note (or a refund) on a run and send its refund
+// to the processor, then answer the note as it stands; read credit notes by id, by run, by contract.
+import type { Ctx } from "@/server/domain/context";
+import { notFound } from "@/server/domain/errors";
+import type { SandboxWebhookReceiver } from "@/server/domain/payments/sandboxTokenization";
+import { type CreditNoteInput, type CreditNoteMode, issueCreditNote } from "./creditNotes";
+import { creditNoteInclude, presentCreditNote } from "./present";
+import { sendRefund } from "./refunds";
+
+export async function creditRun(
+  ctx: Ctx,
+  runId: number,
+  input: CreditNoteInput,
+  mode: CreditNoteMode,
+  receiver: SandboxWebhookReceiver = null,
+) {
+  const { creditNote, refundId } = await issueCreditNote(ctx, runId, input, mode);
+  if (refundId !== null) await sendRefund(ctx, refundId, receiver);
+  return getCreditNote(ctx, creditNote.id);
+}
+
+export async function getCreditNote(ctx: Ctx, id: number) {
+  const row = await ctx.db.creditNote.findFirst({
+    where: { id, accountId: ctx.accountId },
+    include: creditNoteInclude,
+  });
+  if (!row) throw notFound();
+  return presentCreditNote(row);
+}
+
+export async function listCreditNotes(ctx: Ctx, query: { run?: number; contract?: number; customer?: number }) {
+  const rows = await ctx.db.creditNote.findMany({
+    where: {
+      accountId: ctx.accountId,
+      ...(query.run ? { runId: query.run } : {}),
+      ...(query.contract ? { contractId: query.contract } : {}),
+      ...(query.customer ? { customerId: query.customer } : {}),
+    },
+    include: creditNoteInclude,
+    orderBy: { number: "desc" },
+    take: 200,
+  });
+  return rows.map(presentCreditNote);
+}
