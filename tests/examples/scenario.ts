@@ -4,7 +4,7 @@
 // needs without being part of it (a paused contract for resume, a temporary card for confirm).
 // `npm run openapi:examples` records the requests and their answers in server/http/openapiExamples.json,
 // which the document, the API reference and the curl/SDK snippets show.
-import { grantContractCredit } from "@/server/domain/contractConsole/credit";
+import { grantContractCredit } from "@/server/domain/contracts/creditGrant";
 import type { SeedResult } from "@/server/seed/demo";
 import { ctxFor, db, post } from "@/tests/helpers";
 

@@ -3,7 +3,7 @@
 // account's clock (test mode), so a console preview and its confirmation behave as the API's do.
 import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
-import { creditGrantBody, grantContractCredit } from "@/server/domain/contractConsole/credit";
+import { creditGrantBody, grantContractCredit } from "@/server/domain/contracts/creditGrant";
 import { previewChange, runLifecycle, runOperation } from "@/server/domain/contracts/operations";
 import { patchContract } from "@/server/domain/contracts/read";
 import { cancelScheduledChange } from "@/server/domain/contracts/scheduledChanges";
