@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { listContractsForConsole } from "@/server/domain/consoleLists/contractList";
 import { listRunsForConsole, retrySchedule, runForConsole } from "@/server/domain/consoleLists/runList";
 import { contractForConsole } from "@/server/domain/contractPage/detail";
-import { getContract } from "@/server/domain/contracts/read";
+import { getContract } from "@/server/domain/contracts/readAndPatch";
 import { ctxFor } from "@/tests/helpers";
 import { NOW, type Portfolio, seedPortfolio } from "./_portfolio";
 

@@ -5,8 +5,8 @@
 import Decimal from "decimal.js";
 import { planRegularRun } from "@/server/domain/billing/plan";
 import type { Ctx } from "@/server/domain/context";
-import { getContract } from "@/server/domain/contracts/read";
-import { loadContract } from "@/server/domain/contracts/records";
+import { loadContract } from "@/server/domain/contracts/contractRows";
+import { getContract } from "@/server/domain/contracts/readAndPatch";
 import { withChangesDue } from "@/server/domain/contracts/scheduledApply";
 import { customerEntitlements } from "@/server/domain/entitlements/entitlements";
 import { fmt4 } from "@/server/domain/money";

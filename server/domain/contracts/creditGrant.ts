@@ -8,9 +8,9 @@ import { emitEvent } from "@/server/domain/events/outbox";
 import { dec } from "@/server/domain/money";
 import { moneyInput } from "@/server/schemas/common";
 import type { ContractOut } from "@/server/schemas/contracts";
+import { viewContractById } from "./contractResponse";
+import { withLockedContract } from "./contractRows";
 import { grantCredit } from "./creditLedger";
-import { withLockedContract } from "./records";
-import { viewContractById } from "./view";
 
 export const creditGrantBody = z.strictObject({
   amount: moneyInput,
