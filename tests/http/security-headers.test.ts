@@ -15,7 +15,7 @@ import {
   pageHeaders,
   servedOverHttps,
   widgetCsp,
-} from "@/server/http/security-headers";
+} from "@/server/http/securityHeaders";
 import { createChannel, createSession, DEV, SHOP } from "@/tests/sessions/_widget";
 
 const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.split(" ")[0] === name);
