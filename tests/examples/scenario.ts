@@ -1,4 +1,4 @@
-// The request example of every operation (issue 27, item 9), in the order tests/openapi-examples.test.ts
+// The request example of every operation, in the order tests/openapi-examples.test.ts
 // sends them to a fresh database seeded with the demo data: each request is built from the seed's ids and
 // the answers before it (ids are the same on every fresh database), and `before` prepares what the request
 // needs without being part of it (a paused contract for resume, a temporary card for confirm).

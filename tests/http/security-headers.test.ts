@@ -1,4 +1,4 @@
-// Security headers (issue item 4): the page families' policies, the proxy that applies them, the JSON
+// Security headers: the page families' policies, the proxy that applies them, the JSON
 // API's static headers in next.config.mjs, and the embeddable widget's per-session frame-ancestors.
 import path from "node:path";
 import { pathToFileURL } from "node:url";

@@ -1,4 +1,4 @@
-// Trial milestones (extension, issue 16), processed with everything else due for a contract:
+// Trial milestones (an extension of the spec), processed with everything else due for a contract:
 // subscription_contract.trial_will_end 3 days before the trial end (like Stripe) and, at the trial end,
 // subscription_contract.trial_ended. At the end a contract whose customer has no usable payment method
 // is canceled or paused (the contract's trial_end_behavior) before its first regular run would bill.
