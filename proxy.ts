@@ -1,5 +1,5 @@
 // Next.js 16 proxy (formerly middleware): every page request gets a fresh CSP nonce and its family's
-// security headers (server/http/security-headers.ts). Next.js reads the nonce from the request's CSP
+// security headers (server/http/securityHeaders.ts). Next.js reads the nonce from the request's CSP
 // header and puts it on its hydration scripts, so pages must render dynamically (app/layout.tsx).
 // Not matched: the JSON API (static headers in next.config.mjs), built assets, prefetches, and /embed/
 // (the widget sets its own policy from its session's allowed origins: server/http/embed.ts).
@@ -7,7 +7,7 @@
 // a page cannot set its own status.
 import { type NextRequest, NextResponse } from "next/server";
 import { config as serviceConfig } from "./server/config";
-import { newNonce, pageCsp, pageFamily, pageHeaders, servedOverHttps } from "./server/http/security-headers";
+import { newNonce, pageCsp, pageFamily, pageHeaders, servedOverHttps } from "./server/http/securityHeaders";
 import { throttledSubscriberPage } from "./server/http/subscriberPageThrottle";
 
 export async function proxy(request: NextRequest) {

@@ -1,6 +1,6 @@
 // Time travel from the admin console and the hosted card form, in a real browser against the built app.
 import { expect, test } from "@playwright/test";
-import { signIn } from "./_signIn";
+import { signIn } from "./_sign-in";
 
 const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
 

@@ -3,7 +3,7 @@
 // the API reference (back link, search, no horizontal scroll at 375 px). axe on every page.
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
-import { signIn } from "./_signIn";
+import { signIn } from "./_sign-in";
 
 test("a seller creates a bundle with an item and an add-on rule, then deactivates it", async ({ page }) => {
   const name = `E2E Bundle ${Date.now()}`;

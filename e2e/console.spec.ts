@@ -2,7 +2,7 @@
 // 404 page, the test-mode banner, a dialog closing on Escape, the folded menu below 1024 px.
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
-import { signIn } from "./_signIn";
+import { signIn } from "./_sign-in";
 
 const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
 const OTHER = { Authorization: "Api-Key sk_test_e2e_other" };

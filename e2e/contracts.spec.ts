@@ -3,7 +3,7 @@
 // upgrade applied only once paid refused by a declining card, canceling at period end and restarting. axe on both pages and on an open preview dialog.
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
-import { signIn } from "./_signIn";
+import { signIn } from "./_sign-in";
 
 const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
 

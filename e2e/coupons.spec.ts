@@ -2,7 +2,7 @@
 // both listed with their redemption counts, and deactivates the code. axe on the page.
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
-import { signIn } from "./_signIn";
+import { signIn } from "./_sign-in";
 
 test("a seller creates a coupon and a promotion code, then deactivates the code", async ({ page }) => {
   const stamp = Date.now();

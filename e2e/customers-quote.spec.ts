@@ -3,7 +3,7 @@
 // contract priced live by the quote builder; axe on every page.
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
-import { signIn } from "./_signIn";
+import { signIn } from "./_sign-in";
 
 const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
 

@@ -1,7 +1,7 @@
-// The app server's edge, on the real Next.js build it serves (issue 27): throttled sign-ins and subscriber pages
+// The app server's edge, on the real Next.js build it serves: throttled sign-ins and subscriber pages
 // answer 429 with Retry-After, and a keep-alive connection survives a body refused for its size. The test
 // runner trusts loopback as a proxy (TRUST_PROXY), so X-Forwarded-For gives each test a client address of its
-// own; tests/http/appServer.test.ts shows the header is ignored without that setting.
+// own; tests/http/app-server.test.ts shows the header is ignored without that setting.
 import net from "node:net";
 import { expect, test } from "@playwright/test";
 

@@ -2,7 +2,7 @@
 // API's (GET /v2/subscription-contracts/{id}/upcoming/, GET /v2/forecast/); axe on each page.
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
-import { signIn } from "./_signIn";
+import { signIn } from "./_sign-in";
 
 const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
 

@@ -1,4 +1,4 @@
-// Hostile input against the production server (security issue, item 3): the real Next.js request path
+// Hostile input against the production server (what in-process tests cannot see): the real Next.js request path
 // (percent-decoding, body streams) answers 400/404, and metadata with keys superjson refuses still
 // reaches the admin console's customer list in a real browser.
 import { expect, test } from "@playwright/test";

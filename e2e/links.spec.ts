@@ -2,7 +2,7 @@
 // page, each link into the console (and to the subscriber page) answers something other than 404. The
 // subscriber-page link is on the instance's own origin, as the API gives it.
 import { expect, type Page, test } from "@playwright/test";
-import { signIn } from "./_signIn";
+import { signIn } from "./_sign-in";
 
 const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
 

@@ -3,7 +3,7 @@
 // Named to run after billing.spec.ts, which expects cust-1002's card to decline (this spec restores it).
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
-import { signIn } from "./_signIn";
+import { signIn } from "./_sign-in";
 
 const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
 

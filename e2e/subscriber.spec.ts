@@ -4,7 +4,7 @@
 // disabled. axe on the page and its dialogs; screenshots into the test output.
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
-import { signIn } from "./_signIn";
+import { signIn } from "./_sign-in";
 
 const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
 test.describe.configure({ mode: "serial" });

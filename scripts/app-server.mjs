@@ -10,8 +10,8 @@ import { fileURLToPath } from "node:url";
 import { createAppServer } from "./lib/appServer.mjs";
 import { parseTrustProxy } from "./lib/clientAddress.mjs";
 
-// before Next.js wraps the global Date (lib/native-date.cjs; also preloaded through NODE_OPTIONS by nextEnv.mjs)
-createRequire(import.meta.url)("./lib/native-date.cjs");
+// before Next.js wraps the global Date (lib/nativeDate.cjs; also preloaded through NODE_OPTIONS by nextEnv.mjs)
+createRequire(import.meta.url)("./lib/nativeDate.cjs");
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);

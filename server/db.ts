@@ -43,7 +43,7 @@ export function connectionOptions(): Pick<
  * A client of its own pool (getDb shares one); its connections run a transaction's queries one at a time.
  * NOTE: a transaction waits up to DB_TX_MAX_WAIT_MS (10 s; Prisma's default is 2 s) for a pooled connection:
  * a burst of writes (50 parallel contract creations on 2 cores) queues instead of failing, and what still
- * cannot start in time answers 503 (db-unavailable.ts). DB_TX_TIMEOUT_MS bounds a transaction's run (15 s).
+ * cannot start in time answers 503 (dbUnavailable.ts). DB_TX_TIMEOUT_MS bounds a transaction's run (15 s).
  */
 export function newPrismaClient(url: string, max: number): PrismaClient {
   return new PrismaClient({

@@ -1,6 +1,6 @@
 // Test helpers: the seeded demo data of this file's database, and an in-process REST client that
 // goes through the real route files (auth, parsing, errors) without an HTTP server; every answer it sees
-// is checked against the OpenAPI document (openapiCheck.ts).
+// is checked against the OpenAPI document (openapi-check.ts).
 import path from "node:path";
 import { afterEach, beforeAll } from "vitest";
 import { fixedClock, systemClock } from "@/server/clock";
@@ -9,7 +9,7 @@ import type { Ctx, SystemCtx } from "@/server/domain/context";
 import { endpoints } from "@/server/http/registry";
 import { setClockForTests } from "@/server/requestClock";
 import { type SeedResult, seedDemo } from "@/server/seed/demo";
-import { checkAnswer } from "./openapiCheck";
+import { checkAnswer } from "./openapi-check";
 
 export const BASE = "http://test.local/api";
 let seeded: Promise<SeedResult> | undefined;

@@ -9,7 +9,7 @@ import { endpoints } from "@/server/http/registry";
 import type { SeedResult } from "@/server/seed/demo";
 import { EXAMPLE_TIME, type ExampleRequest, fixToken, type ScenarioContext, steps } from "@/tests/examples/scenario";
 import { api, seed, setRequestTime, useSeed } from "@/tests/helpers";
-import { checkAnswer } from "@/tests/openapiCheck";
+import { checkAnswer } from "@/tests/openapi-check";
 
 const FILE = "server/http/openapiExamples.json";
 const RECORD = process.env.RECORD_EXAMPLES === "1";

@@ -7,7 +7,7 @@ const { url, seeded, server } = await benchDatabase();
 process.env.DATABASE_URL = url;
 process.env.LOG_LEVEL ??= "warn";
 const { getDb } = await import("@/server/db");
-const { timeForecast } = await import("./forecastTiming");
+const { timeForecast } = await import("./forecast-timing");
 await timeForecast(seeded.accountId);
 console.log(`heap used: ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB`);
 process.on("uncaughtException", () => {});

@@ -1,6 +1,6 @@
 // DATABASE_URL from the user, or the embedded server with data in .data/pg (reused when another
 // process, e.g. `npm start`, already runs it). Under root in a private directory the data lives under
-// /var/tmp instead (pg-runtime.mjs); `dataDir` says where.
+// /var/tmp instead (pgRuntime.mjs); `dataDir` says where.
 import { existsSync, readFileSync } from "node:fs";
 import pg from "pg";
 import { reachableDataDir, startEmbeddedPostgres } from "./pg.mjs";

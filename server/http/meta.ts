@@ -1,7 +1,7 @@
 // Operational routes outside the spec: the OpenAPI document and the health check.
 import { config } from "@/server/config";
 import { getDb } from "@/server/db";
-import { RETRY_AFTER_SECONDS } from "@/server/db-unavailable";
+import { RETRY_AFTER_SECONDS } from "@/server/dbUnavailable";
 import { log } from "@/server/log";
 import { buildOpenApi } from "./openapi";
 import { json } from "./response";

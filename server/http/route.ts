@@ -8,7 +8,7 @@
 // await or an allocation.
 import { randomUUID } from "node:crypto";
 import { getDb } from "@/server/db";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "@/server/db-unavailable";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "@/server/dbUnavailable";
 import type { ApiPrincipal } from "@/server/domain/auth/apiKeys";
 import { forgetAccount } from "@/server/domain/auth/keyCache";
 import type { Ctx } from "@/server/domain/context";

@@ -1,4 +1,4 @@
-// Coupons and promotion codes (extension, issue 16): one shape per resource for parsing, responses and
+// Coupons and promotion codes (an extension of the spec): one shape per resource for parsing, responses and
 // the OpenAPI document. A discount is applied with `coupon` (id) or `promotion_code` (the customer's code).
 import { z } from "zod";
 import { isCurrencyCode } from "@/server/domain/currencies";

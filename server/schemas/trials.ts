@@ -1,4 +1,4 @@
-// Trial fields of an offer (extension, issue 16): shared by quotes, checkouts, sales channel offers and
+// Trial fields of an offer (an extension of the spec): shared by quotes, checkouts, sales channel offers and
 // contract creation through offerFields. Rules across fields (one of days/end, end in the future) are
 // checked when the offer is compiled (domain/offers/trial.ts).
 import { z } from "zod";

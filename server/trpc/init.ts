@@ -4,7 +4,7 @@ import { initTRPC, type TRPC_ERROR_CODE_KEY, TRPCError } from "@trpc/server";
 import type { z } from "zod";
 import { getSellerSession, type SellerSession } from "@/server/auth/session";
 import { getDb } from "@/server/db";
-import { isDatabaseUnavailable } from "@/server/db-unavailable";
+import { isDatabaseUnavailable } from "@/server/dbUnavailable";
 import { accountClockOf } from "@/server/domain/accountContext";
 import { forgetAccount } from "@/server/domain/auth/keyCache";
 import type { Ctx } from "@/server/domain/context";

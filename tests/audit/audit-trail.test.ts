@@ -1,4 +1,4 @@
-// The audit trail (issue item 6): changes through the API name the key (prefix), the method and path
+// The audit trail: changes through the API name the key (prefix), the method and path
 // template, the ids; reads and read-only POSTs record nothing; console mutations name the user; the
 // list is per account, newest first, paginated.
 import { describe, expect, it } from "vitest";

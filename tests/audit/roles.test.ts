@@ -1,4 +1,4 @@
-// Roles in the console (issue item 6): read_only users are refused every tRPC mutation (FORBIDDEN,
+// Roles in the console: read_only users are refused every tRPC mutation (FORBIDDEN,
 // nothing changes), may still read; owners and admins may change things. The role is read from the
 // database on each call, so changing it applies at once.
 import { TRPCError } from "@trpc/server";

@@ -12,7 +12,7 @@ import {
   secretsConfigProblem as secretsProblemOf,
   startupProblems,
 } from "@/server/config";
-import { readPreview, signPreview } from "@/server/domain/contracts/token";
+import { readPreview, signPreview } from "@/server/domain/contracts/previewToken";
 import { clearSecretCache, getSecret } from "@/server/secrets";
 import { setEnv, withEnv } from "@/tests/env";
 import { db } from "@/tests/helpers";

@@ -1,7 +1,7 @@
 // Sign-in throttling: 5 failures of one email from one address refuse that pair, 10 failures from one address
 // refuse the address, and an email's failures from everywhere only slow its sign-ins down (never refuse them):
 // the right password from an address without failures always gets in. Unknown emails get the same answers.
-// The address is the app server's (x-client-address; tests/http/appServer.test.ts covers how it is derived).
+// The address is the app server's (x-client-address; tests/http/app-server.test.ts covers how it is derived).
 import bcrypt from "bcryptjs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInErrorMessage, TOO_MANY_ATTEMPTS } from "@/components/auth/messages";

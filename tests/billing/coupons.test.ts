@@ -1,4 +1,4 @@
-// Coupons and promotion codes (extension, issue 16) through the REST API and the test clock, with
+// Coupons and promotion codes (an extension of the spec) through the REST API and the test clock, with
 // hand-computed amounts: Streaming Basic 9.90 EUR/month + 24 % exclusive VAT; Printed Magazine 12.00 EUR/month
 // (billing day 1) with 10 % inclusive VAT.
 import { afterEach, describe, expect, it } from "vitest";

@@ -24,7 +24,7 @@ export function expectedContract(c: MContract, now: Date) {
           : on < c.items.length
             ? "partial"
             : "active";
-  // issue item 2: the latest billing run is the one with the latest billed period (its end; then the newest)
+  // the latest billing run is the one with the latest billed period (its end; then the newest)
   const latest = [...c.runs]
     .map((r, k) => ({ r, k }))
     .sort((a, b) => +a.r.end - +b.r.end || a.k - b.k)

@@ -6,9 +6,9 @@
 // for its next period at the version in effect at that period's start, less paused time; the first
 // period is free under initial_billing_mode none and billed by an initial run under create_initial_run;
 // dunning retries 1, 3, 5 days after each failure, the 4th failure exhausts; past_due 3 days after the
-// first unpaid failure; a manual retry makes one attempt. Issue items: contract credit is never used
-// automatically (1); an adjustment run's period spans its lines (2); the processor is charged the
-// amount due rounded half-up to cents, the run shows due − charged as rounding_adjustment_amount (3).
+// first unpaid failure; a manual retry makes one attempt. Contract credit is never used automatically; an adjustment
+// run's period spans its lines; the processor is charged the amount due rounded half-up to cents, the
+// run shows due − charged as rounding_adjustment_amount.
 import {
   dayOfMonth,
   days,
@@ -343,7 +343,7 @@ export class OracleModel {
     r.nextAttemptAt = now;
     r.manual = true;
   }
-  /** Explicit use of contract credit on a waiting run (issue item 1); a run left with nothing to charge is settled now. */
+  /** Explicit use of contract credit on a waiting run; a run left with nothing to charge is settled now. */
   applyCredit(c: MContract, r: MRun, amount: bigint | null) {
     const due = runDue(r);
     const use = amount ?? (c.credit < due ? c.credit : due); // bigint: no Math.min
@@ -354,7 +354,7 @@ export class OracleModel {
 }
 
 /**
- * A run's period spans its lines' service periods (issue item 2, for adjustment runs; the service applies
+ * A run's period spans its lines' service periods (for adjustment runs; the service applies
  * it to every run, which the spec's next_invoice rule supports: the first regular run "includes the
  * initial period and the next regular period"); a run without lines keeps the period it billed.
  */
@@ -454,14 +454,14 @@ function settle(c: MContract, r: MRun) {
 
 /** One attempt (or none when nothing is due); the sandbox card of the customer decides. */
 function execute(c: MContract, r: MRun, at: Date) {
-  // issue item 1: credit is used automatically only by contracts that opted in (auto_apply_credit)
+  // credit is used automatically only by contracts that opted in (auto_apply_credit)
   if (c.def.autoApplyCredit && r.creditApplied === 0n && r.attempts.length === 0 && c.credit > 0n) {
     const total = runTotal(r);
     const use = c.credit < total ? c.credit : total; // bigint: no Math.min
     r.creditApplied = use;
     c.credit -= use;
   }
-  const charged = toCents(runDue(r)); // issue item 3: the processor is charged whole cents
+  const charged = toCents(runDue(r)); // the processor is charged whole cents
   if (charged <= 0n) return settle(c, r);
   const no = r.attempts.length + 1;
   r.attempts.push({ no, at, ok: c.cardGood, amount: charged });

@@ -6,7 +6,7 @@
 // (a direct insert, as in the other billing tests) are not REST calls. At every checkpoint every run,
 // line and attempt of every contract, every contract's next_billing_at, entitled_until,
 // latest_billing_run and service state, and both customers' entitlements are compared with the model.
-// Depends on the issue's items 1-3: credit never used automatically (credit_applied_amount, credit_balance,
+// Depends on three rules beyond the spec's text (decisions.md): credit never used automatically (credit_applied_amount, credit_balance,
 // apply-credit, auto_apply_credit), run periods spanning their lines and latest_billing_run by billed
 // period, charges in whole cents (attempt amounts, rounding_adjustment_amount, charged_amount).
 import { afterEach, expect, it } from "vitest";

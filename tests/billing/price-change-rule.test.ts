@@ -1,4 +1,4 @@
-// One rule for the forecast's price_changes and the price simulation (issue 26, item 5): a price change is a
+// One rule for the forecast's price_changes and the price simulation, so they cannot disagree: a price change is a
 // change of amount. Clock 2026-01-15; monthly contracts from Jan 10 on Streaming Basic (9.90): a plain one,
 // one with a 10 % discount, one with a fixed 5.00 unit_amount_override; and one on Sports monthly (5.00).
 // By hand: Basic 9.90 → 11.00 from Jan 25 is first paid by the runs of Feb 10, by the plain and the

@@ -1,4 +1,4 @@
-// Trials (extension, issue 16) through the REST API and the test clock, amounts computed by hand:
+// Trials (an extension of the spec) through the REST API and the test clock, amounts computed by hand:
 // basic monthly is 9.90 EUR + 24 % VAT exclusive = 9.9000 + 2.3760 = 12.2760 a month.
 import { afterEach, describe, expect, it } from "vitest";
 import { expect400 } from "@/tests/api/_util";

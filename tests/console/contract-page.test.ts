@@ -1,9 +1,9 @@
-// The contract page's data (server/domain/contractConsole/page.ts): scoped by account, the item's price
+// The contract page's data (server/domain/contractPage/sections.ts): scoped by account, the item's price
 // version in effect, the next run's lines and amount, pending adjustments after an upgrade, and the
 // console's own actions on the timeline with the user who made them.
 import { describe, expect, it } from "vitest";
 import { accountCtx } from "@/server/domain/accountContext";
-import { loadContractPage } from "@/server/domain/contractConsole/page";
+import { loadContractPage } from "@/server/domain/contractPage/sections";
 import { consoleAs } from "@/tests/audit/_console";
 import { db, post, seed, useSeed } from "@/tests/helpers";
 

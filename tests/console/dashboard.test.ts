@@ -1,8 +1,8 @@
-// Dashboard figures (issue: seller admin console) on the hand-made portfolio of _portfolio.ts: every
+// The seller console's dashboard figures on the hand-made portfolio of _portfolio.ts: every
 // literal below is computed by hand there; each figure's filter, given to the lists, returns its rows.
 import { beforeAll, describe, expect, it } from "vitest";
-import { listContractsForConsole } from "@/server/domain/console/contractList";
-import { listRunsForConsole } from "@/server/domain/console/runList";
+import { listContractsForConsole } from "@/server/domain/consoleLists/contractList";
+import { listRunsForConsole } from "@/server/domain/consoleLists/runList";
 import {
   activeContracts,
   billedAndCollected,

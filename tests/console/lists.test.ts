@@ -1,10 +1,10 @@
 // The console's contract and run lists (filters, search, sort, pagination) and detail data, on the
 // portfolio of _portfolio.ts; the SQL service state agrees with the REST representation's.
 import { beforeAll, describe, expect, it } from "vitest";
-import { contractForConsole } from "@/server/domain/console/contractDetail";
-import { listContractsForConsole } from "@/server/domain/console/contractList";
-import { listRunsForConsole, retrySchedule, runForConsole } from "@/server/domain/console/runList";
-import { getContract } from "@/server/domain/contracts/read";
+import { listContractsForConsole } from "@/server/domain/consoleLists/contractList";
+import { listRunsForConsole, retrySchedule, runForConsole } from "@/server/domain/consoleLists/runList";
+import { contractForConsole } from "@/server/domain/contractPage/detail";
+import { getContract } from "@/server/domain/contracts/readAndPatch";
 import { ctxFor } from "@/tests/helpers";
 import { NOW, type Portfolio, seedPortfolio } from "./_portfolio";
 

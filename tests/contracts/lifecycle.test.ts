@@ -2,7 +2,7 @@
 // future windows), resume, DELETE pause, activate — every allowed transition and every refused one (400,
 // nothing changes), applyDue for scheduled cancellations and pause windows, and the events of each change.
 import { describe, expect, it } from "vitest";
-import { applyDue, contractsWithDueChanges } from "@/server/domain/contracts/state";
+import { applyDue, contractsWithDueChanges } from "@/server/domain/contracts/dueChanges";
 import type { SeedResult } from "@/server/seed/demo";
 import { del, post, useSeed } from "@/tests/helpers";
 import {

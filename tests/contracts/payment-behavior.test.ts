@@ -1,4 +1,4 @@
-// Item changes that bill a charge now and their payment (extension payment_behavior, issue 26 item 3):
+// Item changes that bill a charge now and their payment (payment_behavior, an extension of the spec):
 // pending_if_incomplete charges first and applies the change only when the payment succeeds; a declined
 // card leaves the contract exactly as it was (items, amounts, entitlements, version, latest run, billing
 // attention) with a 400 naming the processor's reason and a voided run nobody retries; a 3-D Secure

@@ -1,4 +1,4 @@
-// Promotion codes and coupons at checkout and at direct contract creation (issue 16), amounts by hand:
+// Promotion codes and coupons at checkout and at direct contract creation, amounts by hand:
 // basic monthly is 9.90 EUR + 24 % VAT exclusive; with 20 % off: 7.92 + 1.9008 = 9.8208.
 import { afterEach, describe, expect, it } from "vitest";
 import { expect400 } from "@/tests/api/_util";

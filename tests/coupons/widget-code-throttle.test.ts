@@ -1,4 +1,4 @@
-// Promotion codes cannot be guessed through the widget (issue 27 item 5): refused codes are counted per checkout
+// Promotion codes cannot be guessed through the widget: refused codes are counted per checkout
 // session (10) and per client address (30) in 15 minutes, on the quote/ and checkout/ routes alike; beyond that
 // every code attempt is a 429 with Retry-After and {"detail": …} (CORS headers kept), the right code included.
 // A right code before the limit works, and requests naming no code are never limited.

@@ -1,4 +1,4 @@
-// The embedded widget's promotion code (issue 16): "Apply" prices the session's offer with the code (the
+// The embedded widget's promotion code: "Apply" prices the session's offer with the code (the
 // quote route, nothing redeemed), the checkout carries it and finalize charges exactly the shown total.
 
 import { beforeAll, describe, expect, it } from "vitest";

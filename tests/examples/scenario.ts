@@ -1,10 +1,10 @@
-// The request example of every operation (issue 27, item 9), in the order tests/openapi-examples.test.ts
+// The request example of every operation, in the order tests/openapi-examples.test.ts
 // sends them to a fresh database seeded with the demo data: each request is built from the seed's ids and
 // the answers before it (ids are the same on every fresh database), and `before` prepares what the request
 // needs without being part of it (a paused contract for resume, a temporary card for confirm).
 // `npm run openapi:examples` records the requests and their answers in server/http/openapiExamples.json,
 // which the document, the API reference and the curl/SDK snippets show.
-import { grantContractCredit } from "@/server/domain/contractConsole/credit";
+import { grantContractCredit } from "@/server/domain/contracts/creditGrant";
 import type { SeedResult } from "@/server/seed/demo";
 import { ctxFor, db, post } from "@/tests/helpers";
 

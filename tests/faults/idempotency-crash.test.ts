@@ -1,4 +1,4 @@
-// An app killed mid-creation must not break Idempotency-Key (issue 26, item 8): 24 clients create
+// An app killed mid-creation must not break Idempotency-Key (a retry must name the one contract made): 24 clients create
 // contracts with keys of their own against the API in a process of its own (_app.ts), the process is
 // SIGKILLed while the creations are under way, a new one is started, and every client retries its key.
 // Each key ends with exactly one contract, which its retry (and any answer before the kill) names, and

@@ -1,7 +1,7 @@
 // Load answers 503, never 500: 50 contract creations at once all succeed (the pool queues them within the
 // transactions' wait budget), and a transaction that cannot start in time is a 503 with Retry-After.
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "@/server/db-unavailable";
+import { isDatabaseUnavailable } from "@/server/dbUnavailable";
 import { db, post, seed } from "@/tests/helpers";
 
 describe("parallel writes", () => {

@@ -1,7 +1,7 @@
 // The supervisor of `npm start` (scripts/lib/supervise.mjs): a child that crashes is started again after
 // 1 s, then 2 s (back-off), and a stop ends it for good; a child failing right at its first start is
 // handed to onGiveUp instead of being restarted forever. Each child is a process group that ends as a whole:
-// SIGKILL of the direct child leaves nothing it started running (issue 27 item 8), and the billing worker
+// SIGKILL of the direct child leaves nothing it started running (no orphan holding the port or the queue), and the billing worker
 // is started without a wrapper at all.
 import { readdirSync, readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Fuzz suite (security issue, item 9): every operation of the OpenAPI document, driven through its real
+// Fuzz suite (hostile input must never reach a 5xx or change data): every operation of the OpenAPI document, driven through its real
 // route file with generated bad and edge-case input (tests/fuzz/_arbitraries.ts). For every request:
 // no 5xx; an error body in the spec's shape (400 `{field: [messages]}`, other 4xx `{"detail": ...}`);
 // and a 4xx from a mutation changed nothing (a digest of every table but api_keys, before and after).

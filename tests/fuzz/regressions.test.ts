@@ -1,4 +1,4 @@
-// Fixed regression cases of the hostile-input findings (security issue, item 3): each one used to be a
+// Fixed regression cases of hostile input (found by fuzzing, kept so they stay fixed): each one used to be a
 // 500 (or a silently altered value); each is now a 400 in the spec's shape, a 404, or stored faithfully.
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";

@@ -1,4 +1,4 @@
-// Security headers (issue item 4): the page families' policies, the proxy that applies them, the JSON
+// Security headers: the page families' policies, the proxy that applies them, the JSON
 // API's static headers in next.config.mjs, and the embeddable widget's per-session frame-ancestors.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -15,7 +15,7 @@ import {
   pageHeaders,
   servedOverHttps,
   widgetCsp,
-} from "@/server/http/security-headers";
+} from "@/server/http/securityHeaders";
 import { createChannel, createSession, DEV, SHOP } from "@/tests/sessions/_widget";
 
 const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.split(" ")[0] === name);

@@ -1,4 +1,4 @@
-// The amounts a receipt states (issue 26, items 4c and 6): its discount is only what a discount or coupon
+// The amounts a receipt states: its discount is only what a discount or coupon
 // took off (never proration, never a credit line's sign), and the document (HTML and PDF) shows money in
 // the currency's minor unit with the rounding signed as it adds up to the charged amount.
 // By hand (Streaming Basic monthly 9.90, VAT 24 % exclusive; Mar 10 → Apr 10 is 31 days):

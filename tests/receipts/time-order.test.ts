@@ -1,4 +1,4 @@
-// Receipts on a test-clock account (issue 26, item 4a/4b): every date of a run, its attempts, payments and
+// Receipts on a test-clock account: every date of a run, its attempts, payments and
 // receipt is the account's clock (the instant the run came due), never the wall clock, and receipt numbers
 // follow the issue instants across the account's contracts, also when one advance covers several due
 // dates and when worker passes (the set-based bulk path) bill the same account at the same time.

@@ -1,4 +1,4 @@
-// The SDK as an integrator installs it (issue 18): `npm pack` in sdk/ builds dist (tsc, .d.ts) and packs
+// The SDK as an integrator installs it: `npm pack` in sdk/ builds dist (tsc, .d.ts) and packs
 // it; the tarball, unpacked into an empty project next to its one runtime dependency (openapi-fetch), is
 // type-checked from its declarations (NodeNext resolution) and imported by plain Node — no tsx, no
 // bundler, no path alias — to run one real request against the app (over loopback HTTP, answered by the

@@ -1,4 +1,4 @@
-// The widget's shipping step (issue 15): GET /api/public/checkout-sessions/{token}/shipping-options/
+// The widget's shipping step: GET /api/public/checkout-sessions/{token}/shipping-options/
 // lists the account's active options priced by the checkout's own rule (checkouts/shipping.ts), and a
 // checkout of the session records the chosen one exactly as listed; foreign or bad choices are 400s.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";

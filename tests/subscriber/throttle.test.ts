@@ -1,4 +1,4 @@
-// The subscriber pages' wrong-token throttle (issue 27 item 1): keyed on the client address the app server
+// The subscriber pages' wrong-token throttle: keyed on the client address the app server
 // derived from the socket (x-client-address), never on X-Forwarded-For, so 20 wrong tokens "from" a victim's
 // address lock out only the sender; a throttled client gets 429 with Retry-After from the action route
 // ({"detail": …}) and from the pages themselves (proxy.ts answers before the page renders).

@@ -14,7 +14,7 @@ import { type ColumnDef, DataTable, rowsOf } from "@/components/ui/DataTable";
 import { Dialog } from "@/components/ui/Dialog";
 import { toast } from "@/components/ui/Toaster";
 import { ActiveToggle } from "./ActiveToggle";
-import { CATALOG_PAGE_SIZE, CatalogListFilters, catalogEmpty, useCatalogListInput } from "./catalogList";
+import { CATALOG_PAGE_SIZE, CatalogListFilters, catalogEmpty, useCatalogListInput } from "./CatalogListFilters";
 import { CATALOG_NOUNS, type CatalogRecord, type CatalogResource, capitalized, testIdOf } from "./catalogNouns";
 import { useCatalogProcedures } from "./catalogResource";
 

@@ -9,7 +9,7 @@ import { DateTime } from "@/components/ui/DateTime";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { TableCard } from "@/components/ui/TableCard";
-import type { ContractPage } from "@/server/domain/contractConsole/page";
+import type { ContractPage } from "@/server/domain/contractPage/sections";
 import type { ContractOut } from "@/server/schemas/contracts";
 import { EventTimeline } from "./EventTimeline";
 import { CancelPauseButton } from "./SimpleDialogs";

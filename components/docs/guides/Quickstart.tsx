@@ -1,4 +1,4 @@
-import { H2, InlineCode, Paragraph, Ref, Shell } from "./prose";
+import { H2, InlineCode, Paragraph, Ref, Shell } from "./Prose";
 import { Sample } from "./Sample";
 
 export function Quickstart() {

@@ -1,4 +1,4 @@
-import { H2, InlineCode, Paragraph } from "./prose";
+import { H2, InlineCode, Paragraph } from "./Prose";
 import { Sample } from "./Sample";
 
 export function TestClocks() {

@@ -1,4 +1,4 @@
-import { H2, InlineCode, Paragraph, Ref } from "./prose";
+import { H2, InlineCode, Paragraph, Ref } from "./Prose";
 import { Sample } from "./Sample";
 
 export function Webhooks() {

@@ -3,7 +3,7 @@
 // less paused time, plus pending lines. Exactly once: (contract, period_key) is unique.
 import type { DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
-import { withContractIfFree, withVersionBump } from "@/server/domain/contracts/records";
+import { withContractIfFree, withVersionBump } from "@/server/domain/contracts/contractRows";
 import { emitEvent } from "@/server/domain/events/outbox";
 import { fmt4 } from "@/server/domain/money";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";

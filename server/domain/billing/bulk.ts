@@ -7,7 +7,7 @@
 import Decimal from "decimal.js";
 import type { DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
-import { type ContractRecord, contractInclude } from "@/server/domain/contracts/records";
+import { type ContractRecord, contractInclude } from "@/server/domain/contracts/contractRows";
 import { type EventRow, eventRow } from "@/server/domain/events/outbox";
 import { fmt4, round4 } from "@/server/domain/money";
 import { paymentFailedData } from "@/server/domain/notices/events";

@@ -5,7 +5,7 @@
 // contracts is timeOrder.ts's.
 import { fixedClock } from "@/server/clock";
 import type { Ctx } from "@/server/domain/context";
-import { applyDue } from "@/server/domain/contracts/state";
+import { applyDue } from "@/server/domain/contracts/dueChanges";
 import { buildDueRun, regularKey } from "./build";
 import { executeRun, LEASE_SECONDS } from "./execute";
 import { applyTrialDue, nextTrialDueAt, TRIAL_NOTICE_DAYS } from "./trialEnd";

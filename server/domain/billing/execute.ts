@@ -8,8 +8,8 @@
 import Decimal from "decimal.js";
 import type { DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
+import { withVersionBump } from "@/server/domain/contracts/contractRows";
 import { spendCredit } from "@/server/domain/contracts/creditLedger";
-import { withVersionBump } from "@/server/domain/contracts/records";
 import { applyPaidChange, dropUnpaidChange } from "@/server/domain/contracts/settlePendingChange";
 import { emitEvent } from "@/server/domain/events/outbox";
 import { fmt4 } from "@/server/domain/money";

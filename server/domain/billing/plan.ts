@@ -3,8 +3,8 @@
 // each item's period advances. Pure: the worker (build.ts, bulk.ts) and the forecast (draft.ts) share it.
 import Decimal from "decimal.js";
 import { memoized } from "@/server/domain/boundedMemo";
+import type { ContractRecord } from "@/server/domain/contracts/contractRows";
 import { contractAnchor, itemLine, lineAmounts } from "@/server/domain/contracts/lines";
-import type { ContractRecord } from "@/server/domain/contracts/records";
 import type { ContractDiscountRow } from "@/server/domain/coupons/present";
 import { fixedCoupon, runDiscount, withCoupon } from "@/server/domain/coupons/terms";
 import type { CatalogSnapshot } from "@/server/domain/offers/snapshot";

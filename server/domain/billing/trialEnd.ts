@@ -1,11 +1,11 @@
-// Trial milestones (extension, issue 16), processed with everything else due for a contract:
+// Trial milestones (an extension of the spec), processed with everything else due for a contract:
 // subscription_contract.trial_will_end 3 days before the trial end (like Stripe) and, at the trial end,
 // subscription_contract.trial_ended. At the end a contract whose customer has no usable payment method
 // is canceled or paused (the contract's trial_end_behavior) before its first regular run would bill.
 // Each milestone is emitted once: its notice_emissions row and its events share one transaction.
 import type { Ctx } from "@/server/domain/context";
-import { canceledContractFields, withLockedContract, withVersionBump } from "@/server/domain/contracts/records";
-import { viewContractById } from "@/server/domain/contracts/view";
+import { viewContractById } from "@/server/domain/contracts/contractResponse";
+import { canceledContractFields, withLockedContract, withVersionBump } from "@/server/domain/contracts/contractRows";
 import { type EventType, emitEvent } from "@/server/domain/events/outbox";
 import { claim } from "@/server/domain/notices/tick";
 import type { Prisma } from "@/server/generated/prisma/client";

@@ -2,7 +2,7 @@
 // runs projectRuns replays from the contract as it is now, shown as billing runs are, nothing written.
 import Decimal from "decimal.js";
 import type { Ctx } from "@/server/domain/context";
-import { loadContract } from "@/server/domain/contracts/records";
+import { loadContract } from "@/server/domain/contracts/contractRows";
 import { invalid } from "@/server/domain/errors";
 import { dec, fmt4, fmt6 } from "@/server/domain/money";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";

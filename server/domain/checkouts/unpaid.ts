@@ -6,7 +6,7 @@
 import type { DbTx } from "@/server/db";
 import { presentRunSummary } from "@/server/domain/billing/present";
 import type { Ctx } from "@/server/domain/context";
-import { withVersionBump } from "@/server/domain/contracts/records";
+import { withVersionBump } from "@/server/domain/contracts/contractRows";
 import { emitEvent } from "@/server/domain/events/outbox";
 import { lockAccountRow } from "@/server/domain/rowLock";
 

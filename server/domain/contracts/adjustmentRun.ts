@@ -7,7 +7,7 @@ import type { DbTx } from "@/server/db";
 import { runPeriodOf } from "@/server/domain/billing/period";
 import { fmt4 } from "@/server/domain/money";
 import type { Prisma } from "@/server/generated/prisma/client";
-import type { ContractRecord } from "./records";
+import type { ContractRecord } from "./contractRows";
 
 type RunLine = Prisma.BillingRunLineCreateWithoutRunInput;
 

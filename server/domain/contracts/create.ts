@@ -17,8 +17,8 @@ import { checkProcessorOverride } from "@/server/domain/payments/override";
 import { type PricedLine, type PricedOffer, sumTotals } from "@/server/domain/pricing/engine";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { ContractCreateInput, ContractOut } from "@/server/schemas/contracts";
-import { loadContract } from "./records";
-import { viewContract } from "./view";
+import { viewContract } from "./contractResponse";
+import { loadContract } from "./contractRows";
 
 export const newSubscriberToken = () => randomBytes(24).toString("base64url");
 

@@ -7,9 +7,9 @@ import type { PricingRecord } from "@/server/domain/offers/terms";
 import { periodContaining } from "@/server/domain/pricing/periods";
 import { Prisma } from "@/server/generated/prisma/client";
 import type { ItemAddInput, ItemRemoveInput, ItemUpdateInput } from "@/server/schemas/contracts";
+import { type ContractRecord, notAllowed } from "./contractRows";
 import { contractAnchor, itemLine, type ProrationLine, prorate } from "./lines";
 import type { Plan, PlanArgs } from "./operationFlow";
-import { type ContractRecord, notAllowed } from "./records";
 import { cancelPendingChanges } from "./scheduledChanges";
 
 type Item = ContractRecord["items"][number];

@@ -8,10 +8,10 @@ import { END_OF_TIME } from "@/server/domain/instant";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { CancelInput, PauseInput, RestartInput, ResumeInput } from "@/server/schemas/contracts";
 import { createAdjustmentRun } from "./adjustmentRun";
+import { type ContractRecord, canceledContractFields, notAllowed } from "./contractRows";
 import { grantCredit } from "./creditLedger";
 import { itemLine, type ProrationLine, pendingAsRunLine, prorate } from "./lines";
 import type { Plan, PlanArgs } from "./operationFlow";
-import { type ContractRecord, canceledContractFields, notAllowed } from "./records";
 import { cancelPendingChanges } from "./scheduledChanges";
 
 const liveItems = (c: ContractRecord) => c.items.filter((i) => i.status === "active");

@@ -9,7 +9,7 @@ import type { Anchor, LineInput, Period, PricedAmounts } from "@/server/domain/p
 import { iso } from "@/server/domain/time";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { PreviewLineOut } from "@/server/schemas/contracts";
-import type { ContractRecord } from "./records";
+import type { ContractRecord } from "./contractRows";
 
 type Item = ContractRecord["items"][number];
 

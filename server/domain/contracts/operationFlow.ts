@@ -15,12 +15,12 @@ import { type CatalogSnapshot, catalogSnapshot } from "@/server/domain/offers/sn
 import { iso } from "@/server/domain/time";
 import type { ContractOut, Operation, PaymentBehavior, ProrationPreviewOut } from "@/server/schemas/contracts";
 import { createAdjustmentRun } from "./adjustmentRun";
+import { viewContractById } from "./contractResponse";
+import { type ContractRecord, loadContract, withLockedContract, withVersionBump } from "./contractRows";
 import { grantCredit } from "./creditLedger";
 import { lineGross, type ProrationLine, pendingAsRunLine, presentProrationLine } from "./lines";
 import { linesDigest, type PendingChange, refuseWhileAwaitingPayment } from "./pendingChange";
-import { type ContractRecord, loadContract, withLockedContract, withVersionBump } from "./records";
-import { checkPreviewClaims, digest, PREVIEW_TTL_MS, paramsHash, readPreview, signPreview } from "./token";
-import { viewContractById } from "./view";
+import { checkPreviewClaims, digest, PREVIEW_TTL_MS, paramsHash, readPreview, signPreview } from "./previewToken";
 
 export interface CommonInput {
   proration_behavior?: "none" | "create_prorations" | "always_invoice";

@@ -10,6 +10,7 @@ import {
   operationBodies,
   type ProrationPreviewOut,
 } from "@/server/schemas/contracts";
+import { viewContractById } from "./contractResponse";
 import { planAddItem, planRemoveItem, planUpdateItem } from "./items";
 import { planCancel, planPause, planRestart, planResume } from "./lifecycle";
 import {
@@ -20,7 +21,6 @@ import {
   previewOperation,
 } from "./operationFlow";
 import { pendingChangeOf } from "./pendingChange";
-import { viewContractById } from "./view";
 
 const planners: { [K in Operation]: Planner<z.infer<(typeof operationBodies)[K]>> } = {
   add_item: planAddItem,

@@ -7,7 +7,7 @@ import type { EventActor } from "@/server/domain/context";
 import { invalid } from "@/server/domain/errors";
 import type { Operation } from "@/server/schemas/contracts";
 import { type ProrationLine, presentProrationLine } from "./lines";
-import { digest } from "./token";
+import { digest } from "./previewToken";
 
 /** awaiting_payment → applied (paid), dropped (payment failed) or credited (paid, but the contract moved on). */
 export type PendingChangeState = "awaiting_payment" | "applied" | "dropped" | "credited";

@@ -2,7 +2,7 @@
 // (scheduledChanges.ts), and projections (billing/draft.ts, the console's next charge) replay it on an
 // in-memory copy, so what upcoming shows is what the renewal later bills.
 import type { CatalogSnapshot } from "@/server/domain/offers/snapshot";
-import type { ContractRecord } from "./records";
+import type { ContractRecord } from "./contractRows";
 
 /** The fields of a scheduled change that decide its effect. */
 export interface ScheduledChangeTerms {

@@ -8,9 +8,9 @@ import { invalid, notFound } from "@/server/domain/errors";
 import { emitEvent } from "@/server/domain/events/outbox";
 import type { CatalogSnapshot } from "@/server/domain/offers/snapshot";
 import type { ContractOut } from "@/server/schemas/contracts";
-import { type ContractRecord, withLockedContract, withVersionBump } from "./records";
+import { viewContractById } from "./contractResponse";
+import { type ContractRecord, withLockedContract, withVersionBump } from "./contractRows";
 import { itemAfterChange, type ScheduledChangeTerms } from "./scheduledApply";
-import { viewContractById } from "./view";
 
 /** Cancels the scheduled changes of a contract (or of one of its items); returns how many. */
 export async function cancelPendingChanges(tx: DbTx, contractId: number, now: Date, contractItemId?: number) {

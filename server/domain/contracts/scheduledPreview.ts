@@ -7,12 +7,12 @@ import { DomainError, invalid } from "@/server/domain/errors";
 import { emitEvent } from "@/server/domain/events/outbox";
 import { iso } from "@/server/domain/time";
 import type { Operation, ProrationPreviewOut } from "@/server/schemas/contracts";
+import { viewContractById } from "./contractResponse";
+import { type ContractRecord, loadContract, withLockedContract, withVersionBump } from "./contractRows";
 import { type CommonInput, type Plan, previewBody, settle } from "./operationFlow";
-import { type ContractRecord, loadContract, withLockedContract, withVersionBump } from "./records";
+import { checkPreviewClaims, digest, PREVIEW_TTL_MS, paramsHash, readPreview, signPreview } from "./previewToken";
 import type { ScheduledChangeTerms } from "./scheduledApply";
 import { scheduleItemChange } from "./scheduledChanges";
-import { checkPreviewClaims, digest, PREVIEW_TTL_MS, paramsHash, readPreview, signPreview } from "./token";
-import { viewContractById } from "./view";
 
 export interface ScheduledRequest {
   operation: Operation;

@@ -1,6 +1,6 @@
 // Service state of a contract at an instant (pure): the access flag never comes from payment state
 // alone; it follows contract state, pauses, item service periods and unpaid runs past a grace period.
-import type { ContractRecord } from "./records";
+import type { ContractRecord } from "./contractRows";
 
 /** Days an unpaid run may stay unpaid before the contract is past_due and service stops. */
 export const PAST_DUE_GRACE_DAYS = 3;

@@ -14,12 +14,12 @@ import { emitEvent } from "@/server/domain/events/outbox";
 import type { ChargeResult } from "@/server/domain/payments/processors";
 import { lockAccountRow } from "@/server/domain/rowLock";
 import type { Prisma } from "@/server/generated/prisma/client";
+import { viewContractById } from "./contractResponse";
+import { loadContract, withVersionBump } from "./contractRows";
 import { grantCredit } from "./creditLedger";
 import { planAddItem, planRemoveItem, planUpdateItem } from "./items";
 import { type CommonInput, type Plan, type Planner, planLocked } from "./operationFlow";
 import { linesDigest, type PendingChange, pendingChangeOf } from "./pendingChange";
-import { loadContract, withVersionBump } from "./records";
-import { viewContractById } from "./view";
 
 type Run = Prisma.BillingRunGetPayload<{
   include: { contract: { include: { customer: { select: { reference: true } } } } };

@@ -2,8 +2,8 @@
 // regular run: `once` discounts that run, `repeating` N runs, `forever` every run.
 import type { DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
-import { withLockedContract, withVersionBump } from "@/server/domain/contracts/records";
-import { viewContractById } from "@/server/domain/contracts/view";
+import { viewContractById } from "@/server/domain/contracts/contractResponse";
+import { withLockedContract, withVersionBump } from "@/server/domain/contracts/contractRows";
 import { invalid } from "@/server/domain/errors";
 import type { ContractOut } from "@/server/schemas/contracts";
 import type { DiscountInput } from "@/server/schemas/coupons";

@@ -25,7 +25,7 @@ export async function customerActivity(ctx: Ctx, reference: string): Promise<Cus
   });
   if (!contracts.length) return [];
   const ids = contracts.map((c) => String(c.id));
-  // the same matching as the contract timeline (console/contractDetail.ts): a contract event names the
+  // the same matching as the contract timeline (contractPage/detail.ts): a contract event names the
   // contract as data.id, a run event as data.contract_id
   const rows = await ctx.db.$queryRaw<
     { event_id: string; type: string; created_at: Date; contract_id: string | null; run_id: string | null }[]

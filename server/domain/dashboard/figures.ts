@@ -122,7 +122,7 @@ export async function runsNeedingAttention(ctx: Ctx): Promise<(CountFigure & { s
 
 /**
  * Active contracts whose next billing falls in the next 7 days, and what those renewals bill: the rule of
- * console/renewal.ts (which the contract list shows per row), set-based here so that it scales (one join
+ * consoleLists/renewalAmount.ts (which the contract list shows per row), set-based here so that it scales (one join
  * of the due items with their price versions instead of a subquery per contract).
  */
 export async function renewalsDue(ctx: Ctx): Promise<AmountFigure[]> {

@@ -1,7 +1,7 @@
 // GET /v2/customer-entitlements/ (spec 4.5): what a customer may use at an instant, from contract state,
 // pauses, item service periods and unpaid runs past the grace period; never from payment state alone.
 import type { Ctx } from "@/server/domain/context";
-import { contractInclude } from "@/server/domain/contracts/records";
+import { contractInclude } from "@/server/domain/contracts/contractRows";
 import { itemEntitledUntil, serviceStateAt } from "@/server/domain/contracts/serviceState";
 import { invalid, notFound } from "@/server/domain/errors";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";

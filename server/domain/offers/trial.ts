@@ -1,4 +1,4 @@
-// A trial on an offer (extension, issue 16): from now to its end, no charge; the offer's first billing
+// A trial on an offer (an extension of the spec): from now to its end, no charge; the offer's first billing
 // period starts at the trial end, so the pricing engine prices the first charge with `start` = trial end
 // (the same periods, fixed-day proration and anchors as any offer starting then).
 import { invalid } from "@/server/domain/errors";

@@ -3,9 +3,9 @@
 // the contract's subscriber (ctx.actor: recorded on the events). The seller's policy decides what is allowed.
 import { payRunNow } from "@/server/domain/billing/runs";
 import type { Ctx } from "@/server/domain/context";
+import { loadContract } from "@/server/domain/contracts/contractRows";
 import type { CommonInput } from "@/server/domain/contracts/operationFlow";
 import { previewChange, runLifecycle, runOperation } from "@/server/domain/contracts/operations";
-import { loadContract } from "@/server/domain/contracts/records";
 import { cancelScheduledChange } from "@/server/domain/contracts/scheduledChanges";
 import {
   confirmScheduledChange,

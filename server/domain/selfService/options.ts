@@ -3,7 +3,7 @@
 // removing an optional item. A requested change is accepted only when it is one of these options.
 import type Decimal from "decimal.js";
 import { allowedPrices } from "@/server/domain/bundles/present";
-import type { ContractRecord } from "@/server/domain/contracts/records";
+import type { ContractRecord } from "@/server/domain/contracts/contractRows";
 import { invalid, notFound } from "@/server/domain/errors";
 import { dec, fmt4 } from "@/server/domain/money";
 import type { CatalogSnapshot } from "@/server/domain/offers/snapshot";

@@ -4,9 +4,9 @@
 // acts as the contract's subscriber.
 import { MAX_MONTHS_AHEAD, monthsAfter, upcomingRuns } from "@/server/domain/billing/upcoming";
 import type { Ctx } from "@/server/domain/context";
+import { presentContract } from "@/server/domain/contracts/contractResponse";
+import { loadContract } from "@/server/domain/contracts/contractRows";
 import { pendingChangeOf, UNSETTLED_RUN_STATES } from "@/server/domain/contracts/pendingChange";
-import { presentContract } from "@/server/domain/contracts/present";
-import { loadContract } from "@/server/domain/contracts/records";
 import { dec, fmt4 } from "@/server/domain/money";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
 import { iso } from "@/server/domain/time";

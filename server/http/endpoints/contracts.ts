@@ -2,11 +2,11 @@
 // previews, scheduled changes; and customer entitlements.
 import { z } from "zod";
 import { createContract } from "@/server/domain/contracts/create";
+import { activateContract, deletePause } from "@/server/domain/contracts/directTransitions";
 import type { OperationResult } from "@/server/domain/contracts/operationFlow";
 import { previewChange, runLifecycle, runOperation } from "@/server/domain/contracts/operations";
-import { getContract, listContracts, patchContract } from "@/server/domain/contracts/read";
+import { getContract, listContracts, patchContract } from "@/server/domain/contracts/readAndPatch";
 import { cancelScheduledChange } from "@/server/domain/contracts/scheduledChanges";
-import { activateContract, deletePause } from "@/server/domain/contracts/state";
 import { customerEntitlements } from "@/server/domain/entitlements/entitlements";
 import { defineEndpoint, type EndpointDef, intId } from "@/server/http/endpoint";
 import { recordEndpoints } from "@/server/http/recordEndpoints";

@@ -3,11 +3,11 @@
 // account's clock (test mode), so a console preview and its confirmation behave as the API's do.
 import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
-import { creditGrantBody, grantContractCredit } from "@/server/domain/contractConsole/credit";
+import { creditGrantBody, grantContractCredit } from "@/server/domain/contracts/creditGrant";
+import { activateContract, deletePause } from "@/server/domain/contracts/directTransitions";
 import { previewChange, runLifecycle, runOperation } from "@/server/domain/contracts/operations";
-import { patchContract } from "@/server/domain/contracts/read";
+import { patchContract } from "@/server/domain/contracts/readAndPatch";
 import { cancelScheduledChange } from "@/server/domain/contracts/scheduledChanges";
-import { activateContract, deletePause } from "@/server/domain/contracts/state";
 import { applyContractDiscount, removeContractDiscount } from "@/server/domain/coupons/contractDiscount";
 import { idInput } from "@/server/schemas/common";
 import {

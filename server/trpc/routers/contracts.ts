@@ -1,7 +1,7 @@
 // Contracts in the console: the paginated list and one contract's page data.
 
-import { contractForConsole } from "@/server/domain/console/contractDetail";
-import { listContractsForConsole } from "@/server/domain/console/contractList";
+import { listContractsForConsole } from "@/server/domain/consoleLists/contractList";
+import { contractForConsole } from "@/server/domain/contractPage/detail";
 import { contractListInput } from "@/server/trpc/consoleInputs";
 import { byIdQuery } from "@/server/trpc/idProcedures";
 import { protectedProcedure, router } from "@/server/trpc/init";

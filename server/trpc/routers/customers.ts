@@ -2,7 +2,7 @@
 // create and edit. Every procedure calls the domain function the REST API uses.
 import { z } from "zod";
 import { listRuns } from "@/server/domain/billing/runs";
-import { listContracts } from "@/server/domain/contracts/read";
+import { listContracts } from "@/server/domain/contracts/readAndPatch";
 import { customerActivity } from "@/server/domain/customers/activity";
 import { createCustomer, listCustomers, updateCustomer } from "@/server/domain/customers/customers";
 import { findCustomerByKey, listCustomerPaymentMethods, searchCustomers } from "@/server/domain/customers/search";

@@ -4,7 +4,7 @@
 
 import { executeRun } from "@/server/domain/billing/execute";
 import { retryRun } from "@/server/domain/billing/runs";
-import { listRunsForConsole, runForConsole } from "@/server/domain/console/runList";
+import { listRunsForConsole, runForConsole } from "@/server/domain/consoleLists/runList";
 import { retryInput, runListInput } from "@/server/trpc/consoleInputs";
 import { byIdQuery } from "@/server/trpc/idProcedures";
 import { protectedProcedure, router } from "@/server/trpc/init";

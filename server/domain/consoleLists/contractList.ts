@@ -1,13 +1,13 @@
 // /admin/contracts: one page of the account's contracts with filters, search and sort, in SQL (the total
-// is a count over the same conditions, capped: console/count.ts). Filters are the ones the dashboard's figures hand out.
+// is a count over the same conditions, capped: consoleLists/cappedCount.ts). Filters are the ones the dashboard's figures hand out.
 
 import type { Ctx } from "@/server/domain/context";
 import { fmt4 } from "@/server/domain/money";
 import { Prisma } from "@/server/generated/prisma/client";
-import { cappedCount, cappedPage } from "./count";
+import { cappedCount, cappedPage } from "./cappedCount";
 import { accountListConditions, asList, rangeConditions } from "./listConditions";
-import { renewalAmountSql } from "./renewal";
-import { serviceStateSql } from "./serviceState";
+import { renewalAmountSql } from "./renewalAmount";
+import { serviceStateSql } from "./serviceStateSql";
 
 export interface ContractListFilters {
   state?: string | string[];

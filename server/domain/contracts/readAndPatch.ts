@@ -7,10 +7,9 @@ import { catalogSnapshot } from "@/server/domain/offers/snapshot";
 import { checkProcessorOverride } from "@/server/domain/payments/override";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { ContractOut, ContractPatchInput } from "@/server/schemas/contracts";
-import { presentContract } from "./present";
-import { contractInclude, withLockedContract, withVersionBump } from "./records";
-import { subscriberUrl } from "./subscriberPage";
-import { viewContract, viewContractById } from "./view";
+import { presentContract, viewContract, viewContractById } from "./contractResponse";
+import { contractInclude, withLockedContract, withVersionBump } from "./contractRows";
+import { subscriberUrl } from "./subscriberPageAddress";
 
 export interface ContractListQuery {
   state?: string;

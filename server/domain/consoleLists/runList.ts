@@ -7,7 +7,7 @@ import type { Ctx } from "@/server/domain/context";
 import { END_OF_TIME } from "@/server/domain/instant";
 import { fmt4 } from "@/server/domain/money";
 import { Prisma } from "@/server/generated/prisma/client";
-import { cappedCount, cappedPage } from "./count";
+import { cappedCount, cappedPage } from "./cappedCount";
 import { accountListConditions, rangeConditions } from "./listConditions";
 
 export interface RunListFilters {

@@ -3,7 +3,7 @@
 // the pricing engine's line rule (unit × quantity × (1 − discount), rounded to four places; exclusive tax
 // on top, rounded) for full periods of the items due at next_billing_at, plus waiting pending lines. It
 // does not prorate paused or partial periods: the contract detail shows the planner's exact amount
-// (console/contractDetail.ts). Expects the contract aliased `c`.
+// (contractPage/detail.ts). Expects the contract aliased `c`.
 import { Prisma } from "@/server/generated/prisma/client";
 
 export const renewalAmountSql = Prisma.sql`(

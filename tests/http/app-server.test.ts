@@ -1,7 +1,7 @@
 // The app server in front of Next.js (scripts/app-server.mjs → scripts/lib/appServer.mjs): client addresses come
-// from the socket unless TRUST_PROXY names the proxy (issue 27 item 1), so invented X-Forwarded-For values
+// from the socket unless TRUST_PROXY names the proxy, so invented X-Forwarded-For values
 // neither dodge the sign-in throttle nor frame someone else; and a body a route refused unread does not
-// stall the keep-alive connection it came on (item 6). Over real sockets on loopback addresses (127.0.0.x). A
+// stall the keep-alive connection it came on. Over real sockets on loopback addresses (127.0.0.x). A
 // body stream Next.js itself tore down (a cancelled reader) closes the connection instead: e2e/edge.spec.ts.
 import { spawnSync } from "node:child_process";
 import http from "node:http";

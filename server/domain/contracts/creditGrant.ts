@@ -3,14 +3,14 @@
 // or apply-credit), so granting it changes no price and does not bump contract_version (open preview tokens stay valid).
 import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
-import { grantCredit } from "@/server/domain/contracts/creditLedger";
-import { withLockedContract } from "@/server/domain/contracts/records";
-import { viewContractById } from "@/server/domain/contracts/view";
 import { invalid } from "@/server/domain/errors";
 import { emitEvent } from "@/server/domain/events/outbox";
 import { dec } from "@/server/domain/money";
 import { moneyInput } from "@/server/schemas/common";
 import type { ContractOut } from "@/server/schemas/contracts";
+import { viewContractById } from "./contractResponse";
+import { withLockedContract } from "./contractRows";
+import { grantCredit } from "./creditLedger";
 
 export const creditGrantBody = z.strictObject({
   amount: moneyInput,

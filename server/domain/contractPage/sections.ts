@@ -1,12 +1,12 @@
-// The console's contract page data: the console read (console/contractDetail: REST contract, runs with
+// The console's contract page data: the console read (contractPage/detail: REST contract, runs with
 // attempts, credit transactions, events, audit actors, next charge by the billing planner) plus the
 // adjustments still waiting for a run, shaped for the page's sections. Read-only, scoped by account.
 
-import { contractForConsole } from "@/server/domain/console/contractDetail";
 import type { Ctx } from "@/server/domain/context";
 import { dec, fmt4 } from "@/server/domain/money";
 import { versionAt } from "@/server/domain/pricing/amounts";
 import type { ContractOut } from "@/server/schemas/contracts";
+import { contractForConsole } from "./detail";
 
 export interface ContractPage {
   contract: ContractOut;

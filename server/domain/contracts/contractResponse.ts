@@ -1,14 +1,18 @@
-// Contract records → the SubscriptionContract of spec 2.6.
+// A contract as the API shows it (the SubscriptionContract of spec 2.6), the response of every contract
+// operation: presentContract maps loaded records (pure); viewContract and viewContractById read what it needs
+// (catalog, initial run, subscriber page base) through the caller's transaction first.
 
+import type { DbTx } from "@/server/db";
+import type { Ctx } from "@/server/domain/context";
 import { presentDiscount } from "@/server/domain/coupons/present";
 import { dec, fmt4, fmt4n } from "@/server/domain/money";
-import type { CatalogSnapshot } from "@/server/domain/offers/snapshot";
+import { type CatalogSnapshot, catalogSnapshot } from "@/server/domain/offers/snapshot";
 import { versionAt } from "@/server/domain/pricing/amounts";
 import { iso, isoN } from "@/server/domain/time";
 import type { ContractItemOut, ContractOut, ContractPauseOut, ScheduledChangeOut } from "@/server/schemas/contracts";
-import type { ContractRecord } from "./records";
+import { type ContractRecord, loadContract, runSummarySelect } from "./contractRows";
 import { itemEntitledUntil, serviceStateAt } from "./serviceState";
-import { subscriberPage } from "./subscriberPage";
+import { subscriberPage, subscriberUrl } from "./subscriberPageAddress";
 
 type Pause = ContractRecord["pauses"][number];
 
@@ -185,4 +189,21 @@ function servicePeriodStart(contract: ContractRecord, item: ContractRecord["item
   if (!item.periodStartAt) return null;
   const anchor = contract.billingAnchorAt;
   return anchor > item.periodStartAt && (!item.periodEndAt || anchor < item.periodEndAt) ? anchor : item.periodStartAt;
+}
+
+export async function viewContract(ctx: Ctx, db: DbTx, contract: ContractRecord): Promise<ContractOut> {
+  // sequential: `db` may be a transaction, which runs one query at a time; the catalog is read through it
+  // too, as a second pool connection per transaction deadlocks once concurrent transactions fill the pool
+  const catalog = await catalogSnapshot({ ...ctx, db: db as Ctx["db"] });
+  const initial = await db.billingRun.findFirst({
+    where: { contractId: contract.id, kind: "initial" },
+    orderBy: { id: "asc" },
+    select: runSummarySelect,
+  });
+  const base = await subscriberUrl(ctx, db);
+  return presentContract(contract, catalog, ctx.clock.now(), base, initial);
+}
+
+export async function viewContractById(ctx: Ctx, db: DbTx, id: number): Promise<ContractOut> {
+  return viewContract(ctx, db, await loadContract(db, ctx.accountId, id));
 }

@@ -1,5 +1,5 @@
 // A contract's service state in SQL (for filtering and sorting whole lists), the same rule as
-// contracts/service.ts serviceStateAt: inactive unless live and unpaused; past_due after the grace period
+// contracts/serviceState.ts serviceStateAt: inactive unless live and unpaused; past_due after the grace period
 // of an unpaid run; partial when some of the relevant items are not in service. Expects `c` and `${now}`.
 
 import { PAST_DUE_GRACE_DAYS } from "@/server/domain/contracts/serviceState";

@@ -1,5 +1,5 @@
 // The address of a contract's subscriber page (subscriber_page of the API). What the page shows is
-// domain/selfService/page.ts; this file stays below present.ts, which writes the address into every contract.
+// domain/selfService/page.ts; this file stays below contractResponse.ts, which writes the address into every contract.
 
 import { config } from "@/server/config";
 import type { DbTx } from "@/server/db";

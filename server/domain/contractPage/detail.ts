@@ -1,12 +1,12 @@
 // A contract's console page: the REST representation (the same read as GET /v2/subscription-contracts/{id}/)
 // and what only the console shows: runs with attempts, credit transactions, the event timeline with the
 // actors the audit trail recorded, entitlements, and what the next regular run will bill, by the billing
-// planner itself (billing/build.ts planRegularRun) so the console never prices differently.
+// planner itself (billing/plan.ts planRegularRun) so the console never prices differently.
 import Decimal from "decimal.js";
 import { planRegularRun } from "@/server/domain/billing/plan";
 import type { Ctx } from "@/server/domain/context";
-import { getContract } from "@/server/domain/contracts/read";
-import { loadContract } from "@/server/domain/contracts/records";
+import { loadContract } from "@/server/domain/contracts/contractRows";
+import { getContract } from "@/server/domain/contracts/readAndPatch";
 import { withChangesDue } from "@/server/domain/contracts/scheduledApply";
 import { customerEntitlements } from "@/server/domain/entitlements/entitlements";
 import { fmt4 } from "@/server/domain/money";

@@ -1,83 +1,13 @@
-// Transitions outside the operation flow: activate, delete a future pause, and applying everything that
-// has come due (scheduled cancellations, pause windows starting and ending) at an instant.
+// What comes due at an instant without anyone asking: scheduled cancellations, pause windows starting and
+// ending, scheduled item changes. The worker and test-clock advances apply it before a contract's run.
 
 import type { Ctx } from "@/server/domain/context";
-import { invalid, notFound } from "@/server/domain/errors";
 import { type EventType, emitEvent } from "@/server/domain/events/outbox";
-import { fenceIdempotency } from "@/server/domain/idempotency/fence";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
-import { priceOffer } from "@/server/domain/pricing/engine";
 import type { Prisma } from "@/server/generated/prisma/client";
-import type { ContractOut } from "@/server/schemas/contracts";
-import { createInitialBilling } from "./create";
-import { contractAnchor, itemLine } from "./lines";
-import { canceledContractFields, notAllowed, withLockedContract, withVersionBump } from "./records";
+import { viewContractById } from "./contractResponse";
+import { canceledContractFields, withLockedContract, withVersionBump } from "./contractRows";
 import { cancelPendingChanges, settleDueChanges } from "./scheduledChanges";
-import { viewContractById } from "./view";
-
-export async function activateContract(ctx: Ctx, id: number): Promise<ContractOut> {
-  const catalog = await catalogSnapshot(ctx);
-  return withLockedContract(ctx, id, async (tx, contract) => {
-    if (contract.state !== "inactive")
-      throw notAllowed(contract, "activate", { paused: "A paused contract is resumed, not activated." });
-    const now = ctx.clock.now();
-    const items = contract.items.filter((i) => i.status === "active");
-    // service and billing periods start at activation
-    const priced = priceOffer({
-      ...contractAnchor(contract),
-      anchorAt: now,
-      start: now,
-      currency: contract.currency,
-      recurring: items.map((i) => itemLine(catalog, i)),
-      initial: [],
-    });
-    for (const [item, i] of items.entries())
-      await tx.contractItem.update({
-        where: { id: i.id },
-        data: { periodStartAt: priced.recurring[item].period.start, periodEndAt: priced.recurring[item].period.end },
-      });
-    await tx.subscriptionContract.update({
-      where: { id },
-      data: withVersionBump(now, {
-        state: "active",
-        billingAnchorAt: now,
-        nextBillingAt: items.length ? priced.periodEnd : null,
-      }),
-    });
-    await createInitialBilling(
-      tx,
-      ctx.accountId,
-      id,
-      contract.customerId,
-      contract.initialBillingMode,
-      priced,
-      items.map((i) => i.id),
-      now,
-    );
-    const view = await viewContractById(ctx, tx, id);
-    await emitEvent(tx, ctx.accountId, "subscription_contract.activated", view, now);
-    await fenceIdempotency(tx, ctx, { type: "subscription_contract", id }, view);
-    return view;
-  });
-}
-
-export async function deletePause(ctx: Ctx, id: number, pauseId: number): Promise<ContractOut> {
-  return withLockedContract(ctx, id, async (tx, contract) => {
-    const now = ctx.clock.now();
-    const pause = contract.pauses.find((p) => p.id === pauseId);
-    if (!pause) throw notFound();
-    if (pause.state !== "scheduled" || pause.startAt <= now)
-      throw invalid(
-        "non_field_errors",
-        "Only a future scheduled pause can be deleted; resume a current pause instead.",
-      );
-    await tx.contractPause.update({ where: { id: pauseId }, data: { state: "canceled", canceledAt: now } });
-    await tx.subscriptionContract.update({ where: { id }, data: withVersionBump(now) });
-    const view = await viewContractById(ctx, tx, id);
-    await emitEvent(tx, ctx.accountId, "subscription_contract.updated", view, now);
-    return view;
-  });
-}
 
 /**
  * Applies what is due at ctx.clock.now() to one contract: a scheduled cancellation (→ canceled), pause
