@@ -4,7 +4,6 @@
 import { z } from "zod";
 import { handleProcessorWebhook, sandboxWebhookReceiver } from "@/server/domain/checkouts/processorWebhook";
 import { registrationState, submitRegistration } from "@/server/domain/checkouts/registrations";
-import type { Ctx } from "@/server/domain/context";
 import type { CardDetails, ProcessorEvent } from "@/server/domain/payments/processorEvents";
 import { auditCardForm } from "@/server/http/audit";
 import { PUBLIC_BODY_LIMIT } from "@/server/http/body";
