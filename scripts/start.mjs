@@ -17,7 +17,7 @@ const port = process.env.PORT ?? "3000";
 // No default secrets: without NEXTAUTH_SECRET/APP_SECRET the app generates them and keeps them in the
 // database (server/secrets.ts), which production against an external database must not rely on; nor may
 // absolute URLs follow the request's Host header there, so production needs APP_URL (same rules as
-// server/startupPolicy.ts, checked again by the app at boot).
+// server/config.ts, checked again by the app at boot).
 if (process.env.NODE_ENV === "production" && process.env.DATABASE_URL) {
   const problems = [];
   if (!process.env.NEXTAUTH_SECRET && !process.env.APP_SECRET)
