@@ -60,6 +60,30 @@ export const receiptResponse = namedObject("Receipt", {
       "What rounding to the currency's minor unit added to reach the charged amount: charged_amount − amount due (12.2760 charged as 12.28: 0.0040)",
   }),
   charged_amount: money.meta({ description: "What was charged, in the currency's minor unit" }),
-  payments: z.array(z.object({ transaction_id: z.string().nullable(), paid_at: dateTime, amount: money })),
+  payments: z.array(
+    z.object({
+      transaction_id: z.string().nullable(),
+      paid_at: dateTime,
+      amount: money,
+      method: z
+        .enum(["processor", "bank_transfer", "cash", "cheque", "other"])
+        .meta({ description: "processor: charged by the payment processor; else recorded by the seller (mark paid)" }),
+      reference: z.string().nullable().meta({ description: "The transfer's reference, cheque number… (mark paid)" }),
+    }),
+  ),
   credits_used: z.array(z.object({ amount: money, reason: z.string(), applied_at: dateTime })),
+  credit_notes: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        number: z.string(),
+        issued_at: dateTime,
+        reason: z.string(),
+        total_amount: money,
+        refund_amount: money,
+        credit_amount: money,
+        refunded_amount: money,
+      }),
+    )
+    .meta({ description: "Credit notes correcting this receipt (refunds and credits), in the order issued" }),
 });

@@ -8,6 +8,8 @@ export const RUN_STATES = [
   "exhausted",
   "pending_external",
   "canceled",
+  "voided",
+  "written_off",
 ] as const;
 export type RunState = (typeof RUN_STATES)[number];
 

@@ -168,6 +168,7 @@ describe("money on the receipt document", () => {
       discount_amount: "0.0000",
       payments: [],
       credits_used: [],
+      credit_notes: [],
     };
     const line = (unit: string) => ({
       product_name: "Plan",

@@ -8,6 +8,7 @@ import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
 import { type Dec, dec, fmt4, ZERO } from "@/server/domain/money";
 import { lineDiscount } from "@/server/domain/pricing/discount";
+import { formatCreditNoteNumber } from "@/server/domain/refunds/number";
 import { iso } from "@/server/domain/time";
 import { formatReceiptNumber } from "./number";
 
@@ -30,7 +31,13 @@ async function loadRun(db: Db, where: { id: number; accountId: number; contractI
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof loadRun>>>;
 
-function present(run: Loaded, credits: { amount: unknown; reason: string; createdAt: Date }[]) {
+type CreditNoteRow = Awaited<ReturnType<typeof creditNotesOf>>[number];
+
+function present(
+  run: Loaded,
+  credits: { amount: unknown; reason: string; createdAt: Date }[],
+  creditNotes: CreditNoteRow[],
+) {
   const lines = run.lines.map((l) => {
     // only what a discount or coupon took off (a proration credit or a part period is no discount)
     const discount = lineDiscount(l);
@@ -97,16 +104,38 @@ function present(run: Loaded, credits: { amount: unknown; reason: string; create
     rounding_amount: fmt4(charge.charged.minus(charge.due)),
     charged_amount: fmt4(charge.charged),
     payments: run.attempts.map((a) => ({
-      transaction_id: a.transactionId,
-      paid_at: iso(a.updatedAt),
+      transaction_id: a.method ? null : a.transactionId,
+      paid_at: iso(a.paidAt ?? a.updatedAt),
       amount: fmt4(a.amount),
+      method: (a.method ?? "processor") as "processor" | "bank_transfer" | "cash" | "cheque" | "other",
+      reference: a.reference,
     })),
     credits_used: credits.map((c) => ({
       amount: fmt4(dec(String(c.amount)).abs()),
       reason: c.reason,
       applied_at: iso(c.createdAt),
     })),
+    credit_notes: creditNotes.map((n) => ({
+      id: n.id,
+      number: formatCreditNoteNumber(n.number),
+      issued_at: iso(n.issuedAt),
+      reason: n.reason,
+      total_amount: fmt4(n.total),
+      refund_amount: fmt4(n.refundAmount),
+      credit_amount: fmt4(n.creditAmount),
+      refunded_amount: fmt4(
+        n.refunds.filter((r) => r.state === "succeeded").reduce((a, r) => a.plus(dec(r.amount)), ZERO),
+      ),
+    })),
   };
+}
+
+async function creditNotesOf(db: Db, runId: number) {
+  return db.creditNote.findMany({
+    where: { runId },
+    include: { refunds: { select: { state: true, amount: true } } },
+    orderBy: { number: "asc" },
+  });
 }
 
 export type Receipt = ReturnType<typeof present>;
@@ -123,7 +152,7 @@ async function creditsUsed(db: Db, runId: number) {
 export async function receiptForRun(ctx: Ctx, runId: number): Promise<Receipt> {
   const run = await loadRun(ctx.db, { id: runId, accountId: ctx.accountId });
   if (!run) throw notFound(NO_RECEIPT);
-  return present(run, await creditsUsed(ctx.db, run.id));
+  return present(run, await creditsUsed(ctx.db, run.id), await creditNotesOf(ctx.db, run.id));
 }
 
 /**
@@ -138,5 +167,5 @@ export async function receiptForSubscriber(db: Db, token: string, runId: number)
   });
   if (!c) return null;
   const run = await loadRun(db, { id: runId, accountId: c.accountId, contractId: c.id });
-  return run ? present(run, await creditsUsed(db, run.id)) : null;
+  return run ? present(run, await creditsUsed(db, run.id), await creditNotesOf(db, run.id)) : null;
 }

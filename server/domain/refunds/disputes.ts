@@ -4,6 +4,7 @@
 // disputed amount whose refund is the chargeback itself. In test mode the seller can open and close one by
 // API (the sandboxes' equivalent of a disputed test card).
 import { randomBytes } from "node:crypto";
+import Decimal from "decimal.js";
 import type { Ctx } from "@/server/domain/context";
 import { DomainError, invalid, notFound } from "@/server/domain/errors";
 import { emitEvent } from "@/server/domain/events/outbox";
@@ -47,7 +48,10 @@ export async function openDispute(
     if (!attempt) throw notFound("No payment of this account has that transaction.");
     await tx.$queryRaw`select id from billing_runs where id = ${attempt.runId} for update`;
     const balance = await runBalance(tx, attempt.run);
-    const amount = input.amount ? minorUnitAmount(input.amount, attempt.run.currency, "amount") : dec(attempt.amount);
+    // NOTE: without an amount the bank disputes what is left of the payment (less what was refunded or is held)
+    const left = Decimal.min(dec(attempt.amount), balance.refundable);
+    const amount = input.amount ? minorUnitAmount(input.amount, attempt.run.currency, "amount") : left;
+    if (!amount.gt(0)) throw invalid("amount", "Nothing of this payment is left to dispute.");
     if (amount.gt(balance.refundable))
       throw invalid(
         "amount",
