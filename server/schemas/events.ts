@@ -1,7 +1,7 @@
 // Webhook event payloads: the envelope every delivery has and the `data` shapes by resource. The events
 // reference (/docs/events) renders these; outbox rows are written with the same fields (outbox.ts eventRow).
 import { z } from "zod";
-import { dateTime, namedObject } from "./common";
+import { dateTime, money, namedObject } from "./common";
 import { contractResponse } from "./contracts";
 import { runHeaderFields } from "./runShapes";
 
@@ -13,6 +13,22 @@ export const billingRunEventData = namedObject("BillingRunEventData", {
     .nullable()
     .optional()
     .meta({ description: "On billing_run.failed, .exhausted and .canceled" }),
+  void_reason: z.string().optional().meta({ description: "On billing_run.voided" }),
+  write_off_reason: z.string().optional().meta({ description: "On billing_run.written_off" }),
+  refund: z
+    .object({
+      id: z.number().int(),
+      amount: money,
+      currency: z.string(),
+      method: z.enum(["processor", "outside", "chargeback"]),
+      credit_note_id: z.number().int(),
+    })
+    .optional()
+    .meta({ description: "On billing_run.refunded: the refund that went back" }),
+  payment: z
+    .object({ method: z.string(), reference: z.string().nullable(), paid_at: dateTime })
+    .optional()
+    .meta({ description: "On billing_run.marked_paid: how it was paid" }),
 });
 
 /** Contract events carry the contract as GET returns it, or (activation by a first payment, the end of the last period) at least these fields. */

@@ -43,6 +43,7 @@ export const FIXED_TOKENS = {
 const SECRET_KEY = "sk_test_demo_secret";
 const PUBLIC_KEY = "pk_test_demo_public";
 const contract = (x: ScenarioContext) => x.answer("POST /v2/subscription-contracts/").id as number;
+const paidRun = (x: ScenarioContext) => x.answer("GET /v2/billing-runs/")[0].id as number;
 const addedItem = (x: ScenarioContext) =>
   x.answer("POST /v2/subscription-contracts/{contractId}/items/add/").contract_item.id as number;
 
@@ -339,6 +340,74 @@ export const steps: Step[] = [
       await grantContractCredit(ctx, x.kept.declinedContract, { amount: "5.00", reason: "Goodwill" });
     },
     request: (x) => ({ path: { billingRunId: x.kept.failedRun }, body: { amount: "5.00", reason: "Goodwill credit" } }),
+  },
+  // money back: refunds and credit notes on the paid run, disputes (test mode), and the unpaid run's fate
+  {
+    key: "POST /v2/billing-runs/{billingRunId}/credit-notes/preview/",
+    request: (x) => ({
+      path: { billingRunId: paidRun(x) },
+      body: { amount: "5.00", reason: "Service outage on 3 days", as: "refund" },
+    }),
+  },
+  {
+    key: "POST /v2/billing-runs/{billingRunId}/refunds/",
+    request: (x) => ({
+      path: { billingRunId: paidRun(x) },
+      headers: { "Idempotency-Key": "refund-outage-march" },
+      body: { amount: "5.00", reason: "Service outage on 3 days" },
+    }),
+  },
+  {
+    key: "POST /v2/billing-runs/{billingRunId}/credit-notes/",
+    request: (x) => ({
+      path: { billingRunId: paidRun(x) },
+      body: { amount: "2.00", reason: "Goodwill credit for the next renewal" },
+    }),
+  },
+  { key: "GET /v2/credit-notes/", request: (x) => ({ query: { billing_run: paidRun(x) } }) },
+  {
+    key: "GET /v2/credit-notes/{creditNoteId}/",
+    request: (x) => ({ path: { creditNoteId: x.answer("POST /v2/billing-runs/{billingRunId}/refunds/").id } }),
+  },
+  {
+    key: "POST /v2/billing-runs/{billingRunId}/disputes/",
+    request: (x) => ({ path: { billingRunId: paidRun(x) }, body: { amount: "3.00", reason: "product_not_received" } }),
+  },
+  { key: "GET /v2/disputes/", request: (x) => ({ query: { billing_run: paidRun(x) } }) },
+  {
+    key: "GET /v2/disputes/{disputeId}/",
+    request: (x) => ({ path: { disputeId: x.answer("POST /v2/billing-runs/{billingRunId}/disputes/").id } }),
+  },
+  {
+    key: "POST /v2/disputes/{disputeId}/close/",
+    request: (x) => ({
+      path: { disputeId: x.answer("POST /v2/billing-runs/{billingRunId}/disputes/").id },
+      body: { outcome: "won" },
+    }),
+  },
+  {
+    key: "POST /v2/billing-runs/{billingRunId}/write-off/",
+    request: (x) => ({ path: { billingRunId: x.kept.failedRun }, body: { reason: "Customer unreachable" } }),
+  },
+  {
+    key: "POST /v2/billing-runs/{billingRunId}/mark-paid/",
+    request: (x) => ({
+      path: { billingRunId: x.kept.failedRun },
+      body: { method: "bank_transfer", reference: "TRF-2026-0310-17", paid_at: "2026-03-10T08:30:00Z" },
+    }),
+  },
+  {
+    key: "POST /v2/billing-runs/{billingRunId}/void/",
+    before: async (x) => {
+      const body = {
+        customer_reference: "cust-1002",
+        items: [{ price: x.ids.basicMonthly }],
+        initial_billing_mode: "create_initial_run",
+      };
+      const created = (await post("/v2/subscription-contracts/", body)).body.id;
+      x.kept.wrongRun = (await db().billingRun.findFirstOrThrow({ where: { contractId: created } })).id;
+    },
+    request: (x) => ({ path: { billingRunId: x.kept.wrongRun }, body: { reason: "Contract created by mistake" } }),
   },
   // webhooks
   {

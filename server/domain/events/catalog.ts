@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { contractResponse } from "@/server/schemas/contracts";
 import { billingRunEventData, contractStateEventData } from "@/server/schemas/events";
+import { creditNoteResponse, disputeResponse, refundResponse } from "@/server/schemas/refunds";
 import { EVENT_TYPES, type EventType } from "./outbox";
 
 const WHEN: Partial<Record<EventType, string>> = {
@@ -23,6 +24,20 @@ const WHEN: Partial<Record<EventType, string>> = {
     "Extension: the seller asked a customer for a card (console: Request a card); data carries customer_id, customer_reference, url (the hosted card form) and expires_at. Mailed to the customer when notice mails are configured.",
   "billing_run.voided":
     "Extension: a run will never be collected; data carries void_reason: unpaid_checkout (the first payment of a checkout never made, closed when the checkout or its session expired) or change_not_paid (the payment of an item change made with payment_behavior=pending_if_incomplete failed, with fail_code and fail_message; the change was dropped).",
+  "billing_run.refunded":
+    "Extension: a refund of a paid run went back to the customer (at once, or when an asynchronous processor confirmed it; a lost dispute's chargeback too); data is the run with `refund` (id, amount, currency, method, credit_note_id).",
+  "billing_run.refund_failed":
+    "Extension: the processor refused a refund (data: the refund, with fail_code and fail_message); the amount counts as refundable again.",
+  "billing_run.marked_paid":
+    "Extension: the seller recorded a payment made outside the processor (bank transfer, cash, cheque); data is the run with `payment` (method, reference, paid_at). billing_run.succeeded follows as for any payment.",
+  "billing_run.written_off":
+    "Extension: the seller wrote off an unpaid run as uncollectible (data carries write_off_reason); it can still be paid later.",
+  "credit_note.created":
+    "Extension: a credit note was issued on a paid run (a refund, a credit to the contract's balance, or a lost dispute); data is the credit note.",
+  "dispute.created":
+    "Extension: the customer's bank disputes a payment (chargeback); its amount is held until the dispute closes.",
+  "dispute.closed":
+    "Extension: a dispute ended: won (nothing more) or lost (the payment is reversed by a credit note, credit_note_id).",
   "subscription_contract.trial_will_end":
     "Extension: a contract's free trial ends in 3 days (or sooner, for a shorter trial).",
   "subscription_contract.trial_ended":
@@ -42,7 +57,10 @@ function dataOf(type: string): Pick<EventDoc, "data" | "dataNote"> {
       data: contractResponse,
       dataNote: `The contract as GET returns it; activation by a first payment and the end of the last period send at least ${Object.keys(contractStateEventData.shape).join(", ")}.`,
     };
+  if (type === "billing_run.refund_failed") return { data: refundResponse, dataNote: null };
   if (type.startsWith("billing_run.")) return { data: billingRunEventData, dataNote: null };
+  if (type === "credit_note.created") return { data: creditNoteResponse, dataNote: null };
+  if (type.startsWith("dispute.")) return { data: disputeResponse, dataNote: null };
   return { data: z.record(z.string(), z.unknown()), dataNote: "The resource the event names." };
 }
 
