@@ -56,6 +56,9 @@ export const runListInput = z.object({
       scheduled_to: dateTimeInput.optional(),
       paid_from: dateTimeInput.optional(),
       paid_to: dateTimeInput.optional(),
+      refunded_from: dateTimeInput.optional(),
+      refunded_to: dateTimeInput.optional(),
+      disputed: z.literal("open").optional(),
     })
     .default({}),
 });

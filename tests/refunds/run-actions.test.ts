@@ -151,7 +151,9 @@ describe("disputes", () => {
     const won = ok(await w.post(`/v2/disputes/${second.id}/close/`, { outcome: "won" }));
     expect([won.state, won.credit_note_id]).toEqual(["won", null]);
     expect((await runDetail(w, run.id)).refunded_amount).toBe("5.0000");
-    const types = (await db().outboxEvent.findMany({ where: { accountId: w.accountId } })).map((e) => e.type);
+    const types = (await db().outboxEvent.findMany({ where: { accountId: w.accountId }, orderBy: { id: "asc" } })).map(
+      (e) => e.type,
+    );
     expect(types.filter((t) => t.startsWith("dispute."))).toEqual([
       "dispute.created",
       "dispute.closed",
@@ -204,7 +206,53 @@ describe("vendor B refunds are asynchronous", () => {
     expect(ok(await w.get(`/v2/credit-notes/${first.id}/`)).refunds[0].state).toBe("succeeded");
     expect(ok(await w.get(`/v2/credit-notes/${second.id}/`)).refunds[0]).toMatchObject({ state: "failed" });
     expect((await runDetail(w, run.id)).refunded_amount).toBe("2.0000");
-    const types = (await db().outboxEvent.findMany({ where: { accountId: w.accountId } })).map((e) => e.type);
+    const types = (await db().outboxEvent.findMany({ where: { accountId: w.accountId }, orderBy: { id: "asc" } })).map(
+      (e) => e.type,
+    );
     expect(types.filter((t) => t.includes("refund"))).toEqual(["billing_run.refunded", "billing_run.refund_failed"]);
+  });
+});
+
+describe("the dashboard's money figures", () => {
+  it("collected moves by exactly a refund and a bank transfer; refunded, written off and disputed per currency", async () => {
+    const { billedAndCollected, runsNeedingAttention } = await import("@/server/domain/dashboard/figures");
+    const { ctxFor } = await import("@/tests/helpers");
+    const w = await newWorld();
+    at(T0);
+    const paidContract = await createContract(w, { items: [{ price: w.ids.basicMonthly }] });
+    const carol = await createContract(w, { customer_reference: "cust-1003", items: [{ price: w.ids.basicMonthly }] });
+    await advance(w, "2026-02-20T00:00:00.000Z");
+    const [paid] = await runsOf(w, paidContract.id);
+    const [unpaid] = await runsOf(w, carol.id);
+    const figures = async () => {
+      const f = await billedAndCollected(ctxFor(w.accountId, "2026-02-20T00:00:00.000Z"));
+      const eur = (list: { currency: string; amount: string }[]) => list.find((x) => x.currency === "EUR")?.amount;
+      return {
+        collected: eur(f.collected),
+        refunded: eur(f.refunded),
+        writtenOff: eur(f.written_off),
+        disputed: eur(f.disputed),
+      };
+    };
+    expect(await figures()).toEqual({
+      collected: "12.2800",
+      refunded: undefined,
+      writtenOff: undefined,
+      disputed: undefined,
+    });
+    ok(await w.post(`/v2/billing-runs/${paid.id}/refunds/`, { amount: "6.14", reason: "half" }), 201);
+    ok(await w.post(`/v2/billing-runs/${unpaid.id}/write-off/`, { reason: "unreachable" }));
+    ok(await w.post(`/v2/billing-runs/${paid.id}/disputes/`, { amount: "1.00" }), 201);
+    expect(await figures()).toEqual({
+      collected: "6.1400",
+      refunded: "6.1400",
+      writtenOff: "12.2760",
+      disputed: "1.0000",
+    });
+    const attention = await runsNeedingAttention(ctxFor(w.accountId, "2026-02-20T00:00:00.000Z"));
+    expect(attention.find((a) => a.state === "disputed")).toMatchObject({ count: 1, filter: { disputed: "open" } });
+    ok(await w.post(`/v2/billing-runs/${unpaid.id}/mark-paid/`, { method: "bank_transfer", reference: "TRF-1" }));
+    // 6.14 kept of the card payment + 12.28 by bank transfer
+    expect(await figures()).toMatchObject({ collected: "18.4200", writtenOff: undefined });
   });
 });

@@ -1,5 +1,5 @@
 // The billing-run list's URL (?state=&currency=&customer=&contract=&period_from=&period_to=&scheduled_from=
-// &scheduled_to=&paid_from=&paid_to=&page=) → the runs.list input. The dashboard links here with the filter
+// &scheduled_to=&paid_from=&paid_to=&refunded_from=&refunded_to=&disputed=open&page=) → the runs.list input. The dashboard links here with the filter
 // of the figure it shows; unknown or malformed values are dropped rather than failing the whole list.
 import { CONSOLE_RUN_STATES, type RunState } from "@/server/schemas/runStates";
 
@@ -33,6 +33,9 @@ export function runListQuery(p: URLSearchParams, page: number) {
       scheduled_to: instant(p.get("scheduled_to"), true),
       paid_from: instant(p.get("paid_from"), false),
       paid_to: instant(p.get("paid_to"), true),
+      refunded_from: instant(p.get("refunded_from"), false),
+      refunded_to: instant(p.get("refunded_to"), true),
+      disputed: p.get("disputed") === "open" ? ("open" as const) : undefined,
     },
   };
 }

@@ -1,5 +1,5 @@
 "use client";
-// Runs needing attention (failed, exhausted, waiting on the processor) and renewals due in the next 7
+// Runs needing attention (failed, exhausted, waiting on the processor, disputed) and renewals due in the next 7
 // days with what they will bill, per currency; each number links to its rows.
 import Link from "next/link";
 import { listHref } from "@/components/admin/billingRuns/runListQuery";
@@ -13,6 +13,7 @@ const STATE_LABEL: Record<string, string> = {
   failed: "Failed runs",
   exhausted: "Exhausted runs",
   pending_external: "Pending external",
+  disputed: "Open disputes",
 };
 
 export function AttentionAndRenewals({ figures }: { figures?: Figures }) {
@@ -23,7 +24,7 @@ export function AttentionAndRenewals({ figures }: { figures?: Figures }) {
           <FigurePlaceholder label="Runs needing attention" />
         ) : figures.runs_needing_attention.length === 0 ? (
           <p className="text-sm text-slate-700">
-            No failed, exhausted or pending run.{" "}
+            No failed, exhausted or pending run and no open dispute.{" "}
             <Link className="text-blue-800 underline" href="/admin/billing-runs">
               All billing runs
             </Link>

@@ -1,6 +1,7 @@
 "use client";
 import { listHref } from "@/components/admin/billingRuns/runListQuery";
-// Per currency: MRR, active, new and churned contracts, billed and collected in the last 30 days. Each
+// Per currency: MRR, active, new and churned contracts, billed, collected and refunded in the last 30 days,
+// written off and disputed. Each
 // group (dashboard.mrr / .figures / .money) loads on its own, so no figure waits for the slowest.
 import type { RouterOutputs } from "@/components/trpc/types";
 import { Money } from "@/components/ui/Money";
@@ -70,7 +71,10 @@ export function CurrencyFigures({
         {count(figures?.new_contracts, "New (30 days)", "new", empty?.new_contracts)}
         {count(figures?.churned_contracts, "Churned (30 days)", "churned", empty?.churned_contracts)}
         {amount(money?.billed, "Billed (30 days)", "billed", money?.empty_filters.billed)}
-        {amount(money?.collected, "Collected (30 days)", "collected", money?.empty_filters.collected)}
+        {amount(money?.collected, "Collected (30 days, net of refunds)", "collected", money?.empty_filters.collected)}
+        {amount(money?.refunded, "Refunded (30 days)", "refunded", money?.empty_filters.refunded)}
+        {amount(money?.written_off, "Written off (unpaid)", "written-off", money?.empty_filters.written_off)}
+        {amount(money?.disputed, "Disputed (open)", "disputed", money?.empty_filters.disputed)}
       </div>
     </section>
   );

@@ -38,6 +38,8 @@ export function Dashboard() {
       ...(f?.churned_contracts ?? []).map((x) => x.currency),
       ...(m?.billed ?? []).map((x) => x.currency),
       ...(m?.collected ?? []).map((x) => x.currency),
+      ...(m?.written_off ?? []).map((x) => x.currency),
+      ...(m?.disputed ?? []).map((x) => x.currency),
     ]),
   ].sort();
   const loaded = mrr.data && f && m;

@@ -24,6 +24,11 @@ export interface RunListFilters {
   /** runs with a payment that succeeded in this range */
   paid_from?: string;
   paid_to?: string;
+  /** runs with a refund settled in this range (the dashboard's "refunded") */
+  refunded_from?: string;
+  refunded_to?: string;
+  /** runs with an open dispute */
+  disputed?: "open";
 }
 export interface RunListInput {
   page: number;
@@ -45,6 +50,15 @@ function runWhere(ctx: Ctx, f: RunListFilters): Prisma.Sql {
       Prisma.sql`exists (select 1 from billing_attempts a where a.run_id = r.id and a.state = 'succeeded' and a.updated_at > ${from} and a.updated_at <= ${to})`,
     );
   }
+  if (f.refunded_from || f.refunded_to) {
+    const from = f.refunded_from ? new Date(f.refunded_from) : new Date(0),
+      to = f.refunded_to ? new Date(f.refunded_to) : END_OF_TIME;
+    parts.push(
+      Prisma.sql`exists (select 1 from refunds f where f.run_id = r.id and f.state = 'succeeded' and f.settled_at > ${from} and f.settled_at <= ${to})`,
+    );
+  }
+  if (f.disputed === "open")
+    parts.push(Prisma.sql`exists (select 1 from disputes d where d.run_id = r.id and d.state = 'open')`);
   return Prisma.join(parts, " and ");
 }
 

@@ -44,6 +44,9 @@ export function figureFilters(now: Date) {
       state: ["scheduled", "processing", "succeeded", "failed", "exhausted", "pending_external"],
     },
     collected: { paid_from: from, paid_to: to },
+    refunded: { refunded_from: from, refunded_to: to },
+    written_off: { state: "written_off" },
+    disputed: { disputed: "open" },
   } satisfies Record<string, ContractFilter>;
 }
 
@@ -77,46 +80,85 @@ export async function churnedContracts(ctx: Ctx): Promise<CountFigure[]> {
   return rows.map((r) => ({ currency: r.currency, count: r.n, filter: { ...filter, currency: r.currency } }));
 }
 
-/** Billed: totals of the runs scheduled in the last 30 days (canceled and voided runs aside: never owed); collected: what their payments brought in. */
-export async function billedAndCollected(ctx: Ctx): Promise<{ billed: AmountFigure[]; collected: AmountFigure[] }> {
+type SumRow = { currency: string; n: number; amount: string };
+
+/**
+ * The money figures, per currency (definitions in docs/decisions.md, "Dashboard"):
+ *  - billed: totals of the runs scheduled in the last 30 days (canceled and voided runs aside: never owed);
+ *  - collected: payments recorded in the last 30 days (processor or marked paid) less refunds settled in them;
+ *  - refunded: refunds settled in the last 30 days (chargebacks of lost disputes included);
+ *  - written off: what runs written off and still unpaid were due (all time: they leave when paid);
+ *  - disputed: what open disputes hold now.
+ */
+export async function billedAndCollected(ctx: Ctx) {
   const now = ctx.clock.now(),
     from = since(now, WINDOW_DAYS);
-  const [billed, collected] = await Promise.all([
-    ctx.db.$queryRaw<{ currency: string; n: number; amount: string }[]>`
+  const [billed, payments, refunded, writtenOff, disputed] = await Promise.all([
+    ctx.db.$queryRaw<SumRow[]>`
       select currency, count(*)::int as n, sum(total)::text as amount from billing_runs
       where account_id = ${ctx.accountId} and scheduled_at > ${from} and scheduled_at <= ${now} and state not in ('canceled', 'voided') group by 1 order by 1`,
-    // a payment counts when it succeeded in the window (its attempt's last change), whatever the run's schedule;
-    // the attempt carries its run's account and currency (copied on insert), so its index answers alone
-    ctx.db.$queryRaw<{ currency: string; n: number; amount: string }[]>`
+    // a payment counts when it was recorded as succeeded in the window (its attempt's last change), whatever the
+    // run's schedule; the attempt carries its run's account and currency (copied on insert), so its index answers alone
+    ctx.db.$queryRaw<SumRow[]>`
       select a.currency, count(*)::int as n, sum(a.amount)::text as amount from billing_attempts a
       where a.account_id = ${ctx.accountId} and a.state = 'succeeded' and a.updated_at > ${from} and a.updated_at <= ${now} group by 1 order by 1`,
+    ctx.db.$queryRaw<SumRow[]>`
+      select currency, count(*)::int as n, sum(amount)::text as amount from refunds
+      where account_id = ${ctx.accountId} and state = 'succeeded' and settled_at > ${from} and settled_at <= ${now} group by 1 order by 1`,
+    ctx.db.$queryRaw<SumRow[]>`
+      select currency, count(*)::int as n, sum(total - credit_applied)::text as amount from billing_runs
+      where account_id = ${ctx.accountId} and state = 'written_off' group by 1 order by 1`,
+    ctx.db.$queryRaw<SumRow[]>`
+      select currency, count(*)::int as n, sum(amount)::text as amount from disputes
+      where account_id = ${ctx.accountId} and state = 'open' group by 1 order by 1`,
   ]);
   const filters = figureFilters(now);
+  const figures = (rows: SumRow[], filter: ContractFilter): AmountFigure[] =>
+    rows.map((r) => ({
+      currency: r.currency,
+      count: r.n,
+      amount: fmt4(r.amount),
+      filter: { ...filter, currency: r.currency },
+    }));
+  // collected is net of refunds: a currency with only refunds in the window collected a negative amount
+  const currencies = [...new Set([...payments, ...refunded].map((r) => r.currency))].sort();
+  const collected = currencies.map((currency) => {
+    const paid = payments.find((r) => r.currency === currency);
+    const back = refunded.find((r) => r.currency === currency);
+    return {
+      currency,
+      count: paid?.n ?? 0,
+      amount: fmt4(new Decimal(paid?.amount ?? 0).minus(back?.amount ?? 0)),
+      gross_amount: fmt4(paid?.amount ?? 0),
+      refunded_amount: fmt4(back?.amount ?? 0),
+      filter: { ...filters.collected, currency },
+    };
+  });
   return {
-    billed: billed.map((r) => ({
-      currency: r.currency,
-      count: r.n,
-      amount: fmt4(r.amount),
-      filter: { ...filters.billed, currency: r.currency },
-    })),
-    collected: collected.map((r) => ({
-      currency: r.currency,
-      count: r.n,
-      amount: fmt4(r.amount),
-      filter: { ...filters.collected, currency: r.currency },
-    })),
+    billed: figures(billed, filters.billed),
+    collected,
+    refunded: figures(refunded, filters.refunded),
+    written_off: figures(writtenOff, filters.written_off),
+    disputed: figures(disputed, filters.disputed),
   };
 }
+
+const disputedFilter = (currency: string): ContractFilter => ({ disputed: "open", currency });
 
 export async function runsNeedingAttention(ctx: Ctx): Promise<(CountFigure & { state: string })[]> {
   const rows = await ctx.db.$queryRaw<{ currency: string; state: string; n: number }[]>`
     select currency, state, count(*)::int as n from billing_runs
-    where account_id = ${ctx.accountId} and state in ('failed', 'exhausted', 'pending_external') group by 1, 2 order by 1, 2`;
+    where account_id = ${ctx.accountId} and state in ('failed', 'exhausted', 'pending_external') group by 1, 2
+    union all
+    -- a paid run whose payment the customer's bank disputes: the seller answers the dispute
+    select currency, 'disputed' as state, count(distinct run_id)::int as n from disputes
+    where account_id = ${ctx.accountId} and state = 'open' group by 1
+    order by 1, 2`;
   return rows.map((r) => ({
     currency: r.currency,
     state: r.state,
     count: r.n,
-    filter: { state: r.state, currency: r.currency },
+    filter: r.state === "disputed" ? disputedFilter(r.currency) : { state: r.state, currency: r.currency },
   }));
 }
 

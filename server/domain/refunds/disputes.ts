@@ -93,14 +93,19 @@ export async function closeDispute(
   });
   if (!claimed.count) throw new DomainError("conflict", "The dispute is being closed.");
   if (input.outcome === "lost") {
-    const { creditNote } = await issueCreditNote(
+    // the claim above released the hold, so the chargeback's credit note may take the disputed amount; if it
+    // cannot be issued the dispute opens again rather than stay lost without its reversal
+    const issued = await issueCreditNote(
       ctx,
       dispute.runId,
       { amount: fmt4(dispute.amount), reason: `Dispute lost (${dispute.reason})`, refund_method: "chargeback" },
       "refund",
       "dispute",
-    );
-    await ctx.db.dispute.update({ where: { id: dispute.id }, data: { creditNoteId: creditNote.id } });
+    ).catch(async (e) => {
+      await ctx.db.dispute.update({ where: { id: dispute.id }, data: { state: "open", closedAt: null } });
+      throw e;
+    });
+    await ctx.db.dispute.update({ where: { id: dispute.id }, data: { creditNoteId: issued.creditNote.id } });
   }
   const closed = await ctx.db.dispute.findUniqueOrThrow({ where: { id: dispute.id } });
   await emitEvent(ctx.db, ctx.accountId, "dispute.closed", presentDispute(closed), now);
