@@ -39,10 +39,20 @@ async function loadNote(db: Db, where: { id: number; accountId: number; contract
     customer,
     refunds: note.refunds.map((r, i) => {
       const method = methodOfAttempt(row.refunds[i].attemptId);
+      const card = method?.cardLast4 ? { brand: method.cardBrand, last4: method.cardLast4 } : null;
       return {
         ...r,
         /** the card the processor sends it back to, when it was a card */
-        card: method?.cardLast4 ? { brand: method.cardBrand, last4: method.cardLast4 } : null,
+        card,
+        /** where it goes, in words a customer reads */
+        destination:
+          r.method === "chargeback"
+            ? "through the customer's bank (chargeback)"
+            : r.method === "outside"
+              ? "outside the card processor (paid back by the seller)"
+              : card
+                ? `to the ${card.brand ? `${card.brand} ` : ""}card ending ${card.last4}`
+                : "to the payment method used",
       };
     }),
   };
