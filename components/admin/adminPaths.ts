@@ -5,3 +5,4 @@ export const runReceiptPath = (id: number | string) => `${runPath(id)}/receipt`;
 export const contractPath = (id: number | string) => `/admin/contracts/${id}`;
 /** A customer's page is keyed by reference (URL-encoded) or id. */
 export const customerPath = (key: number | string) => `/admin/customers/${encodeURIComponent(String(key))}`;
+export const creditNotePath = (id: number | string) => `/admin/credit-notes/${id}`;

@@ -1,5 +1,6 @@
 // The receipt of a succeeded billing run, printable: seller and customer, lines, tax per rate, discount,
-// credit, rounding to the currency's unit and the amount charged, then the payments. No hooks: the console,
+// credit, rounding to the currency's unit and the amount charged, then the payments (how each was paid) and the
+// refunds and credit notes against it. No hooks: the console,
 // the subscriber page and any server render use it alike. The engine's explanation of a line is the
 // seller's (behind "Explain" in the console); customers read the lines in plain words only.
 // Money in the currency's minor unit (EUR 2 digits, JPY 0, KWD 3); the rounding line is what was added
@@ -7,7 +8,12 @@
 import { formatDateInZone } from "@/components/ui/dates";
 import { HeaderRow } from "@/components/ui/HeaderRow";
 import { formatAdjustment, formatMinorUnit } from "@/components/ui/money";
-import type { Receipt } from "@/server/domain/receipts/receipt";
+import type { Receipt as ApiReceipt } from "@/server/domain/receipts/receipt";
+import type { ReceiptDocumentData } from "@/server/domain/receipts/receiptDocument";
+
+/** The document's data, or the API's receipt alone (then without how it was paid and the credit notes). */
+type Receipt = ApiReceipt | ReceiptDocumentData;
+type Payment = Partial<ReceiptDocumentData["payments"][number]> & ApiReceipt["payments"][number];
 
 const ZERO = "0.0000";
 
@@ -16,6 +22,7 @@ export function ReceiptDocument({
   timeZone = "UTC",
   pdfHref,
   explain = false,
+  creditNoteHref,
 }: {
   receipt: Receipt;
   timeZone?: string;
@@ -23,6 +30,8 @@ export function ReceiptDocument({
   explain?: boolean;
   /** Where the PDF of this receipt downloads from (a link in the header; hidden when printing). */
   pdfHref?: string;
+  /** Where a credit note against this receipt opens (its number is a link when given). */
+  creditNoteHref?: (id: number) => string;
 }) {
   const m = (amount: string) => formatMinorUnit(amount, r.currency);
   const day = (iso: string) => formatDateInZone(iso, timeZone);
@@ -138,10 +147,12 @@ export function ReceiptDocument({
           Payments and credit
         </h2>
         <ul className="divide-y divide-slate-100">
-          {r.payments.map((p) => (
+          {r.payments.map((p: Payment) => (
             <li key={`${p.transaction_id}-${p.paid_at}`} className="flex justify-between py-1">
-              <span>
-                Payment <time dateTime={p.paid_at}>{day(p.paid_at)}</time>
+              <span data-testid="receipt-payment">
+                {p.method ?? "Payment"}
+                {p.method ? " payment" : ""} <time dateTime={p.paid_at}>{day(p.paid_at)}</time>
+                {p.reference ? `, reference ${p.reference}` : ""}
                 {p.transaction_id ? <code className="ml-2 text-xs">{p.transaction_id}</code> : null}
               </span>
               <span>{m(p.amount)}</span>
@@ -158,6 +169,32 @@ export function ReceiptDocument({
           {!r.payments.length && !r.credits_used.length ? <li className="py-1">Nothing was charged.</li> : null}
         </ul>
       </section>
+      {"credit_notes" in r && r.credit_notes.length ? (
+        <section aria-labelledby="receipt-credit-notes">
+          <h2 id="receipt-credit-notes" className="font-medium">
+            Refunds and credit notes
+          </h2>
+          <ul className="divide-y divide-slate-100" data-testid="receipt-credit-notes">
+            {r.credit_notes.map((n) => (
+              <li key={n.id} className="flex justify-between gap-4 py-1">
+                <span>
+                  {creditNoteHref ? (
+                    <a className="text-blue-800 underline" href={creditNoteHref(n.id)}>
+                      Credit note {n.number}
+                    </a>
+                  ) : (
+                    `Credit note ${n.number}`
+                  )}{" "}
+                  <time dateTime={n.issued_at}>{day(n.issued_at)}</time>: {n.reason}
+                  {n.refunded_amount !== ZERO ? ` · ${m(n.refunded_amount)} refunded` : ""}
+                  {n.credit_amount !== ZERO ? ` · ${m(n.credit_amount)} credited to the balance` : ""}
+                </span>
+                <span className="tabular-nums">−{m(n.total_amount)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </article>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
-// The contract's billing runs, newest first: a paid run links to its printable receipt; a failed one says
-// why and can be paid now with the card on file (or, after "Update card", a new one).
+// The contract's billing runs, newest first: a paid run links to its printable receipt (and says what was
+// refunded of it); a failed one says why and can be paid now with the card on file (or, after "Update card", a
+// new one). Then the refunds and credits, each linking to its credit note.
 import Link from "next/link";
 import { Button } from "@/components/ui/Button";
 import { DateTime } from "@/components/ui/DateTime";
@@ -24,6 +25,7 @@ const STATE_WORDS: Record<string, string> = {
 };
 
 type Run = SubscriberPageView["runs"][number];
+type CreditNote = SubscriberPageView["credit_notes"][number];
 
 function PayNow({ run }: { run: Run }) {
   const pay = useSubscriberAction();
@@ -53,8 +55,73 @@ function PayNow({ run }: { run: Run }) {
   );
 }
 
-export function BillingHistory({ runs }: { runs: SubscriberPageView["runs"] }) {
+export function BillingHistory({
+  runs,
+  creditNotes = [],
+}: {
+  runs: SubscriberPageView["runs"];
+  creditNotes?: CreditNote[];
+}) {
   if (!runs.length) return <p className="text-sm text-slate-700">No payments yet.</p>;
+  return (
+    <>
+      <RunHistory runs={runs} />
+      {creditNotes.length ? <CreditNotes notes={creditNotes} /> : null}
+    </>
+  );
+}
+
+/** What a credit note gave back, in plain words. */
+function settlement(n: CreditNote) {
+  const parts: React.ReactNode[] = [];
+  if (Number(n.refund_amount) > 0)
+    parts.push(
+      <span key="refund">
+        <Money amount={n.refund_amount} currency={n.currency} />{" "}
+        {n.refund_failed ? "refund failed" : n.refunded_amount === n.refund_amount ? "refunded" : "being refunded"}
+      </span>,
+    );
+  if (Number(n.credit_amount) > 0)
+    parts.push(
+      <span key="credit">
+        <Money amount={n.credit_amount} currency={n.currency} /> credited to your balance
+      </span>,
+    );
+  return parts.flatMap((p, i) => (i ? [" · ", p] : [p]));
+}
+
+function CreditNotes({ notes }: { notes: CreditNote[] }) {
+  return (
+    <>
+      <h3 className="mt-4 font-medium">Refunds and credits</h3>
+      <ul className="divide-y divide-slate-100 text-sm" data-testid="credit-note-history">
+        {notes.map((n) => (
+          <li
+            key={n.id}
+            className="flex flex-wrap items-center justify-between gap-2 py-3"
+            data-testid="history-credit-note"
+          >
+            <div>
+              <p className="font-medium">Credit note {n.number}</p>
+              <p className="text-xs text-slate-700">
+                <DateTime value={n.issued_at} dateOnly /> · {settlement(n)}
+              </p>
+            </div>
+            <div className="flex items-center gap-3">
+              <Money amount={n.total_amount} currency={n.currency} testId={`credit-note-amount-${n.id}`} />
+              <Link href={n.url} prefetch={false} className="text-blue-800 underline">
+                Credit note
+                <span className="sr-only"> {n.number}</span>
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function RunHistory({ runs }: { runs: Run[] }) {
   return (
     <ul className="divide-y divide-slate-100 text-sm" data-testid="billing-history">
       {runs.map((r) => (
@@ -63,6 +130,12 @@ export function BillingHistory({ runs }: { runs: SubscriberPageView["runs"] }) {
             <p className="font-medium">{KIND[r.kind] ?? r.kind}</p>
             <p className="text-xs text-slate-700">
               <DateTime value={r.scheduled_at} dateOnly />
+              {Number(r.refunded_amount) > 0 ? (
+                <>
+                  {" "}
+                  · <Money amount={r.refunded_amount} currency={r.currency} /> refunded
+                </>
+              ) : null}
             </p>
           </div>
           <div className="flex items-center gap-3">

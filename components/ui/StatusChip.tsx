@@ -20,8 +20,10 @@ const MEANING: Record<string, ChipTone> = {
   enabled: "good",
   live: "good",
   delivered: "good",
+  won: "good",
   attention: "attention",
   pending: "attention",
+  open: "attention",
   paused: "attention",
   scheduled: "attention",
   processing: "attention",
@@ -35,6 +37,7 @@ const MEANING: Record<string, ChipTone> = {
   past_due: "bad",
   unpaid: "bad",
   disputed: "bad",
+  lost: "bad",
   revoked: "bad",
   canceled: "neutral",
   cancelled: "neutral",
@@ -44,6 +47,7 @@ const MEANING: Record<string, ChipTone> = {
   expired: "neutral",
   void: "neutral",
   voided: "neutral",
+  written_off: "neutral",
 };
 
 export const toneOf = (status: string): ChipTone => MEANING[status.toLowerCase()] ?? "neutral";

@@ -3,15 +3,15 @@
 // receipt (components/receipt/ReceiptDocument.tsx): the currency's minor unit, the rounding signed.
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { formatAdjustment, formatMinorUnit } from "@/lib/format/money";
-import type { Receipt } from "@/server/domain/receipts/receipt";
+import type { ReceiptDocumentData as Receipt } from "@/server/domain/receipts/receiptDocument";
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
 const GREY = rgb(0.33, 0.33, 0.36);
 
-const day = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { dateStyle: "medium", timeZone: "UTC" });
+export const day = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { dateStyle: "medium", timeZone: "UTC" });
 
-class Writer {
+export class Writer {
   page: PDFPage;
   y = A4.height - MARGIN;
   private encodable = new Map<string, boolean>();
@@ -64,17 +64,28 @@ class Writer {
   }
 }
 
-export async function receiptPdf(r: Receipt): Promise<Uint8Array> {
+/** A new A4 document with its title, author, subject and date, and a writer on its first page. */
+export async function newPdf(meta: { title: string; author: string; subject: string; date: string }) {
   const doc = await PDFDocument.create();
-  doc.setTitle(`Receipt ${r.receipt_number}`);
-  doc.setAuthor(r.seller.name);
-  doc.setSubject(`Receipt ${r.receipt_number} for billing run ${r.billing_run_id}`);
-  doc.setCreationDate(new Date(r.issued_at));
+  doc.setTitle(meta.title);
+  doc.setAuthor(meta.author);
+  doc.setSubject(meta.subject);
+  doc.setCreationDate(new Date(meta.date));
   const w = new Writer(
     doc,
     await doc.embedFont(StandardFonts.Helvetica),
     await doc.embedFont(StandardFonts.HelveticaBold),
   );
+  return { doc, w };
+}
+
+export async function receiptPdf(r: Receipt): Promise<Uint8Array> {
+  const { doc, w } = await newPdf({
+    title: `Receipt ${r.receipt_number}`,
+    author: r.seller.name,
+    subject: `Receipt ${r.receipt_number} for billing run ${r.billing_run_id}`,
+    date: r.issued_at,
+  });
   const m = (amount: string) => formatMinorUnit(amount, r.currency);
 
   w.row(r.seller.name, "", { size: 12, bold: true });
@@ -105,8 +116,18 @@ export async function receiptPdf(r: Receipt): Promise<Uint8Array> {
   w.row("Amount charged", m(r.charged_amount), { size: 12, bold: true });
   w.gap(12);
   w.row("Payments", "", { bold: true });
-  for (const p of r.payments) w.row(`${day(p.paid_at)}  ${p.transaction_id ?? ""}`, m(p.amount));
+  for (const p of r.payments)
+    w.row(
+      `${day(p.paid_at)}  ${p.method}${p.reference ? `, reference ${p.reference}` : ""}  ${p.transaction_id ?? ""}`,
+      m(p.amount),
+    );
   for (const c of r.credits_used) w.row(`${day(c.applied_at)}  Credit: ${c.reason}`, m(c.amount));
   if (!r.payments.length && !r.credits_used.length) w.row("Nothing was charged.", "", { grey: true });
+  if (r.credit_notes.length) {
+    w.gap(12);
+    w.row("Refunds and credit notes", "", { bold: true });
+    for (const n of r.credit_notes)
+      w.row(`${day(n.issued_at)}  Credit note ${n.number}: ${n.reason}`, `-${m(n.total_amount)}`);
+  }
   return doc.save();
 }

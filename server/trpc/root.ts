@@ -13,6 +13,7 @@ import { customersRouter } from "./routers/customers";
 import { dashboardRouter } from "./routers/dashboard";
 import { forecastRouter } from "./routers/forecast";
 import { quoteBuilderRouter } from "./routers/quoteBuilder";
+import { refundsRouter } from "./routers/refunds";
 import { runsRouter } from "./routers/runs";
 import { sessionRouter } from "./routers/session";
 import { settingsRouter } from "./routers/settings";
@@ -37,6 +38,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   contracts: contractsRouter,
   runs: runsRouter,
+  refunds: refundsRouter,
   forecast: forecastRouter,
 });
 

@@ -147,7 +147,7 @@ export default async function SubscriberPage({ params }: { params: Promise<{ tok
           <h2 id="history-title" className="mb-2 font-medium">
             Billing history
           </h2>
-          <BillingHistory runs={view.runs} />
+          <BillingHistory runs={view.runs} creditNotes={view.credit_notes} />
         </section>
       </main>
     </SubscriberProviders>

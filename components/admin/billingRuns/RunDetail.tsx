@@ -14,8 +14,10 @@ import { PageHeader } from "@/components/ui/PageHeader";
 import { SummaryStrip } from "@/components/ui/SummaryStrip";
 import { TableCard } from "@/components/ui/TableCard";
 import { TermList } from "@/components/ui/TermList";
+import { MoneyBackSections } from "./MoneyBackSections";
 import { RunActions } from "./RunActions";
 import { attemptColumns, lineColumns, type Run, transactionColumns, words } from "./runDetailColumns";
+import { useMoneyBackActions } from "./useMoneyBackActions";
 
 // The run's tables: card heading, the table's name, what it says when empty, its test id.
 const TABLE_CARDS = {
@@ -73,6 +75,7 @@ export function RunDetail({ runId }: { runId: number }) {
         />
       </TableCard>
       <TableCard {...TABLE_CARDS.transactions} columns={transactionColumns(run.currency)} data={run.transactions} />
+      <MoneyBackSections run={run} />
       <TableCard
         {...TABLE_CARDS.attempts}
         columns={attemptColumns(run.currency)}
@@ -87,6 +90,17 @@ export function RunDetail({ runId }: { runId: number }) {
 /** The run's name, state, kind and period, its actions, and the facts beside them (customer, contract, amounts, receipt). */
 function RunHeader({ run }: { run: Run }) {
   const m = (amount: string | null) => <Money amount={amount} currency={run.currency} />;
+  const moneyBack = useMoneyBackActions(run);
+  // money that went back, each figure only once there is some
+  const back = (
+    [
+      ["Refunded", run.refunded_amount, "run-refunded"],
+      ["Credited", run.credited_amount, "run-credited"],
+      ["Disputed", run.disputed_amount, "run-disputed"],
+    ] as const
+  )
+    .filter(([, amount]) => Number(amount) > 0)
+    .map(([label, amount, testId]) => ({ label, value: m(amount), testId }));
   return (
     <>
       <PageHeader
@@ -101,8 +115,15 @@ function RunHeader({ run }: { run: Run }) {
             <DateTime value={run.scheduled_at} />
           </>
         }
-        actions={<RunActions run={run} />}
+        actions={
+          <>
+            <RunActions run={run} />
+            {moneyBack.actions}
+          </>
+        }
+        menu={moneyBack.menu}
       />
+      {moneyBack.dialogs}
       <SummaryStrip
         items={[
           {
@@ -137,6 +158,7 @@ function RunHeader({ run }: { run: Run }) {
                 },
               ]
             : []),
+          ...back,
         ]}
       />
     </>

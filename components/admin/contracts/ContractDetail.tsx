@@ -1,8 +1,9 @@
 "use client";
 // One contract (console.md anatomy): header with actions, the summary strip (customer, next charge,
 // current period, service), then items, pauses and pending adjustments, credit, entitlements, runs with
-// attempts, and the event timeline (newest first, with the actor). Data comes from the page (server).
+// attempts, credit notes, and the event timeline (newest first, with the actor). Data comes from the page (server).
 import Link from "next/link";
+import { CreditNotesTable } from "@/components/admin/creditNotes/CreditNotesTable";
 import { Card } from "@/components/ui/Card";
 import { DateTime } from "@/components/ui/DateTime";
 import { Money } from "@/components/ui/Money";
@@ -138,6 +139,12 @@ export function ContractDetail({ data }: { data: ContractPageData }) {
       ) : null}
       {c.state === "active" || c.state === "paused" ? <UpcomingRuns contractId={c.id} currency={c.currency} /> : null}
       <ActivitySections contract={c} activity={data.activity} />
+      <Card title="Credit notes" testId="contract-credit-notes">
+        <CreditNotesTable
+          filter={{ contract_id: c.id }}
+          empty="No credit notes: refunds and credits of this contract's runs are listed here."
+        />
+      </Card>
       <Card title="Details" testId="contract-details">
         <dl className="grid gap-x-8 gap-y-2 text-sm sm:grid-cols-3">
           <Fact

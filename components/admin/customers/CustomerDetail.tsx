@@ -1,8 +1,9 @@
 "use client";
-// One customer: header (reference, copy, edit), summary, contracts, payment methods, billing runs, and the
-// activity timeline (events of the customer's contracts and runs).
+// One customer: header (reference, copy, edit), summary, contracts, payment methods, billing runs, credit
+// notes, and the activity timeline (events of the customer's contracts and runs).
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { CreditNotesTable } from "@/components/admin/creditNotes/CreditNotesTable";
 import { useTRPC } from "@/components/trpc/client";
 import { buttonClass } from "@/components/ui/buttonClass";
 import { Card } from "@/components/ui/Card";
@@ -89,6 +90,12 @@ export function CustomerDetail({ reference }: { reference: string }) {
       </Card>
       <Card title="Billing runs">
         <CustomerRuns reference={c.reference} />
+      </Card>
+      <Card title="Credit notes" testId="customer-credit-notes">
+        <CreditNotesTable
+          filter={{ customer_id: c.id }}
+          empty="No credit notes: refunds and credits of this customer's runs are listed here."
+        />
       </Card>
       <CustomerActivity reference={c.reference} />
     </>

@@ -1,7 +1,7 @@
 // Everything the subscriber page shows for one contract: what the customer has, the next charge (only
 // when one will happen), status notices (an upgrade waiting for its payment among them), billing history
-// with receipt links, the card on file, the seller's policy and the plan changes on offer. Read-only; `ctx`
-// acts as the contract's subscriber.
+// with receipt and credit note links, the card on file, the seller's policy and the plan changes on offer.
+// Read-only; `ctx` acts as the contract's subscriber.
 import { MAX_MONTHS_AHEAD, monthsAfter, upcomingRuns } from "@/server/domain/billing/upcoming";
 import type { Ctx } from "@/server/domain/context";
 import { presentContract } from "@/server/domain/contracts/contractResponse";
@@ -9,6 +9,7 @@ import { loadContract } from "@/server/domain/contracts/contractRows";
 import { pendingChangeOf, UNSETTLED_RUN_STATES } from "@/server/domain/contracts/pendingChange";
 import { dec, fmt4 } from "@/server/domain/money";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
+import { formatCreditNoteNumber } from "@/server/domain/refunds/number";
 import { iso } from "@/server/domain/time";
 import { cardOnFile } from "./card";
 import { changeOptions } from "./options";
@@ -51,7 +52,7 @@ async function nextPayment(ctx: Ctx, contractId: number, pausedUntil: string | n
 
 export async function subscriberPageView(ctx: Ctx, contractId: number, token: string) {
   const record = await loadContract(ctx.db, ctx.accountId, contractId);
-  const [catalog, account, policy, card, runs] = await Promise.all([
+  const [catalog, account, policy, card, runs, creditNotes] = await Promise.all([
     catalogSnapshot(ctx),
     ctx.db.account.findUniqueOrThrow({ where: { id: ctx.accountId }, select: { name: true } }),
     getSelfServicePolicy(ctx),
@@ -61,7 +62,17 @@ export async function subscriberPageView(ctx: Ctx, contractId: number, token: st
       where: { contractId, accountId: ctx.accountId, state: { not: "voided" } },
       orderBy: [{ scheduledAt: "desc" }, { id: "desc" }],
       take: 50,
-      include: { attempts: { orderBy: { attemptNo: "desc" }, take: 1, select: { failMessage: true } } },
+      include: {
+        attempts: { orderBy: { attemptNo: "desc" }, take: 1, select: { failMessage: true } },
+        refunds: { where: { state: "succeeded" }, select: { amount: true } },
+      },
+    }),
+    // refunds and credits, each with its document
+    ctx.db.creditNote.findMany({
+      where: { contractId, accountId: ctx.accountId },
+      orderBy: { number: "desc" },
+      take: 50,
+      include: { refunds: { select: { amount: true, state: true } } },
     }),
   ]);
   const now = ctx.clock.now();
@@ -111,6 +122,23 @@ export async function subscriberPageView(ctx: Ctx, contractId: number, token: st
       receipt_url: r.state === "succeeded" ? `/change_contract/${token}/receipts/${r.id}` : null,
       payable: PAYABLE.includes(r.state),
       fail_message: PAYABLE.includes(r.state) ? (r.attempts[0]?.failMessage ?? null) : null,
+      refunded_amount: fmt4(r.refunds.reduce((a, x) => a.plus(dec(x.amount)), dec(0))),
+    })),
+    credit_notes: creditNotes.map((n) => ({
+      id: n.id,
+      number: formatCreditNoteNumber(n.number),
+      billing_run_id: n.runId,
+      issued_at: iso(n.issuedAt),
+      currency: n.currency,
+      total_amount: fmt4(n.total),
+      refund_amount: fmt4(n.refundAmount),
+      /** of the refund part, what has gone back; the rest is pending (or failed) */
+      refunded_amount: fmt4(
+        n.refunds.filter((r) => r.state === "succeeded").reduce((a, r) => a.plus(dec(r.amount)), dec(0)),
+      ),
+      refund_failed: n.refunds.some((r) => r.state === "failed"),
+      credit_amount: fmt4(n.creditAmount),
+      url: `/change_contract/${token}/credit-notes/${n.id}`,
     })),
   };
 }

@@ -18,7 +18,11 @@ export default async function SubscriberReceiptPage({ params }: { params: Promis
       <Link className="text-blue-800 underline print:hidden" href={`/change_contract/${token}/`}>
         Back to your subscription
       </Link>
-      <ReceiptDocument receipt={receipt} pdfHref={`/change_contract/${token}/receipts/${runId}/pdf`} />
+      <ReceiptDocument
+        receipt={receipt}
+        pdfHref={`/change_contract/${token}/receipts/${runId}/pdf`}
+        creditNoteHref={(id) => `/change_contract/${token}/credit-notes/${id}`}
+      />
     </main>
   );
 }
