@@ -8,12 +8,8 @@
 import { formatDateInZone } from "@/components/ui/dates";
 import { HeaderRow } from "@/components/ui/HeaderRow";
 import { formatAdjustment, formatMinorUnit } from "@/components/ui/money";
-import type { Receipt as ApiReceipt } from "@/server/domain/receipts/receipt";
-import type { ReceiptDocumentData } from "@/server/domain/receipts/receiptDocument";
-
-/** The document's data, or the API's receipt alone (then without how it was paid and the credit notes). */
-type Receipt = ApiReceipt | ReceiptDocumentData;
-type Payment = Partial<ReceiptDocumentData["payments"][number]> & ApiReceipt["payments"][number];
+import { paymentMethodWords } from "@/lib/format/paymentMethod";
+import type { Receipt } from "@/server/domain/receipts/receipt";
 
 const ZERO = "0.0000";
 
@@ -147,11 +143,10 @@ export function ReceiptDocument({
           Payments and credit
         </h2>
         <ul className="divide-y divide-slate-100">
-          {r.payments.map((p: Payment) => (
+          {r.payments.map((p) => (
             <li key={`${p.transaction_id}-${p.paid_at}`} className="flex justify-between py-1">
               <span data-testid="receipt-payment">
-                {p.method ?? "Payment"}
-                {p.method ? " payment" : ""} <time dateTime={p.paid_at}>{day(p.paid_at)}</time>
+                {paymentMethodWords(p.method)} payment <time dateTime={p.paid_at}>{day(p.paid_at)}</time>
                 {p.reference ? `, reference ${p.reference}` : ""}
                 {p.transaction_id ? <code className="ml-2 text-xs">{p.transaction_id}</code> : null}
               </span>
@@ -169,7 +164,7 @@ export function ReceiptDocument({
           {!r.payments.length && !r.credits_used.length ? <li className="py-1">Nothing was charged.</li> : null}
         </ul>
       </section>
-      {"credit_notes" in r && r.credit_notes.length ? (
+      {r.credit_notes.length ? (
         <section aria-labelledby="receipt-credit-notes">
           <h2 id="receipt-credit-notes" className="font-medium">
             Refunds and credit notes

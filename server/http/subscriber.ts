@@ -1,6 +1,6 @@
 // The subscriber page's data sources for app/change_contract (the logic lives in the domain modules).
 import { getDb } from "@/server/db";
-import { receiptDocumentForSubscriber } from "@/server/domain/receipts/receiptDocument";
+import { receiptForSubscriber } from "@/server/domain/receipts/receipt";
 import { creditNoteDocumentForSubscriber } from "@/server/domain/refunds/creditNoteDocument";
 import { csrfTokenFor } from "@/server/domain/selfService/access";
 import { subscriberPageView } from "@/server/domain/selfService/page";
@@ -17,7 +17,7 @@ export async function subscriberPageData(token: string, headers: Headers) {
 }
 
 /** A receipt of one of the token's contract's runs (null when either is unknown). */
-export const subscriberReceipt = (token: string, runId: number) => receiptDocumentForSubscriber(getDb(), token, runId);
+export const subscriberReceipt = (token: string, runId: number) => receiptForSubscriber(getDb(), token, runId);
 
 /** A credit note of the token's contract (null when either is unknown). */
 export const subscriberCreditNote = (token: string, id: number) => creditNoteDocumentForSubscriber(getDb(), token, id);

@@ -3,7 +3,8 @@
 // receipt (components/receipt/ReceiptDocument.tsx): the currency's minor unit, the rounding signed.
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { formatAdjustment, formatMinorUnit } from "@/lib/format/money";
-import type { ReceiptDocumentData as Receipt } from "@/server/domain/receipts/receiptDocument";
+import { paymentMethodWords } from "@/lib/format/paymentMethod";
+import type { Receipt } from "@/server/domain/receipts/receipt";
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
@@ -118,7 +119,7 @@ export async function receiptPdf(r: Receipt): Promise<Uint8Array> {
   w.row("Payments", "", { bold: true });
   for (const p of r.payments)
     w.row(
-      `${day(p.paid_at)}  ${p.method}${p.reference ? `, reference ${p.reference}` : ""}  ${p.transaction_id ?? ""}`,
+      `${day(p.paid_at)}  ${paymentMethodWords(p.method)}${p.reference ? `, reference ${p.reference}` : ""}  ${p.transaction_id ?? ""}`,
       m(p.amount),
     );
   for (const c of r.credits_used) w.row(`${day(c.applied_at)}  Credit: ${c.reason}`, m(c.amount));

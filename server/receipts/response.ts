@@ -1,6 +1,6 @@
 // The HTTP answer carrying a receipt's or a credit note's PDF (REST, console and subscriber page alike):
 // never cached, never indexed.
-import type { ReceiptDocumentData } from "@/server/domain/receipts/receiptDocument";
+import type { Receipt } from "@/server/domain/receipts/receipt";
 import type { CreditNoteDocument } from "@/server/domain/refunds/creditNoteDocument";
 import { creditNotePdf } from "./creditNotePdf";
 import { receiptPdf } from "./pdf";
@@ -15,7 +15,7 @@ const pdfResponse = (bytes: Uint8Array, filename: string) =>
     },
   });
 
-export async function receiptPdfResponse(receipt: ReceiptDocumentData): Promise<Response> {
+export async function receiptPdfResponse(receipt: Receipt): Promise<Response> {
   return pdfResponse(await receiptPdf(receipt), `receipt-${receipt.receipt_number}.pdf`);
 }
 

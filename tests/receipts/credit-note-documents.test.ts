@@ -6,7 +6,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { CreditNoteDocument } from "@/components/receipt/CreditNoteDocument";
-import { receiptDocumentForRun } from "@/server/domain/receipts/receiptDocument";
+import { receiptForRun } from "@/server/domain/receipts/receipt";
 import { creditNoteDocumentForSubscriber, getCreditNoteDocument } from "@/server/domain/refunds/creditNoteDocument";
 import { subscriberPageView } from "@/server/domain/selfService/page";
 import { creditNotePdf } from "@/server/receipts/creditNotePdf";
@@ -75,11 +75,11 @@ describe("credit note documents", () => {
     expect(await creditNoteDocumentForSubscriber(db(), "x".repeat(30), note.id)).toBeNull();
     await expect(getCreditNoteDocument(ctxFor(otherAccountId), note.id)).rejects.toMatchObject({ kind: "not_found" });
 
-    const receipt = await receiptDocumentForRun(ctx, run.id);
+    const receipt = await receiptForRun(ctx, run.id);
     expect(receipt.credit_notes).toMatchObject([
       { id: note.id, number: note.number, total_amount: "6.1400", refunded_amount: "6.1400" },
     ]);
-    expect(receipt.payments.map((p) => p.method)).toEqual(["Card"]);
+    expect(receipt.payments.map((p) => p.method)).toEqual(["processor"]);
 
     const view = await subscriberPageView(ctx, contract.id, token);
     expect(view.credit_notes).toMatchObject([
@@ -93,9 +93,9 @@ describe("credit note documents", () => {
     expect(run.state).toBe("failed");
     const admin = await consoleAs("admin@example.com");
     await admin.refunds.markPaid({ billing_run_id: run.id, method: "bank_transfer", reference: "TRF-77" });
-    const receipt = await receiptDocumentForRun(ctxFor(accountId), run.id);
+    const receipt = await receiptForRun(ctxFor(accountId), run.id);
     expect(receipt.payments.at(-1)).toMatchObject({
-      method: "Bank transfer",
+      method: "bank_transfer",
       reference: "TRF-77",
       transaction_id: null,
     });

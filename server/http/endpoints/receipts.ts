@@ -1,7 +1,6 @@
 // REST route of a billing run's receipt.
 import { z } from "zod";
 import { receiptForRun } from "@/server/domain/receipts/receipt";
-import { receiptDocumentOf } from "@/server/domain/receipts/receiptDocument";
 import { defineEndpoint, intId } from "@/server/http/endpoint";
 import { receiptPdfResponse } from "@/server/receipts/response";
 import { receiptResponse } from "@/server/schemas/receipts";
@@ -22,7 +21,7 @@ export const receiptEndpoints = [
       "Every succeeded run has a receipt numbered sequentially per account without gaps (given in the transaction that settles the run). JSON by default; the PDF with `Accept: application/pdf`. 404 for runs that have not succeeded and for other accounts' runs.",
     handler: async (ctx, { params, req }) => {
       const receipt = await receiptForRun(ctx, params.billingRunId);
-      return wantsPdf(req) ? receiptPdfResponse(await receiptDocumentOf(ctx.db, receipt)) : receipt;
+      return wantsPdf(req) ? receiptPdfResponse(receipt) : receipt;
     },
   }),
 ];

@@ -1,6 +1,6 @@
 import { consoleCtx } from "@/server/admin/loaders";
 import { isDomainError } from "@/server/domain/errors";
-import { receiptDocumentForRun } from "@/server/domain/receipts/receiptDocument";
+import { receiptForRun } from "@/server/domain/receipts/receipt";
 import { pdfNotFound, receiptPdfResponse } from "@/server/receipts/response";
 
 export const dynamic = "force-dynamic";
@@ -10,7 +10,7 @@ export async function GET(_req: Request, { params }: { params: Promise<{ id: str
   const raw = (await params).id;
   if (!/^[1-9]\d{0,8}$/.test(raw)) return pdfNotFound();
   try {
-    return await receiptPdfResponse(await receiptDocumentForRun(await consoleCtx(), Number(raw)));
+    return await receiptPdfResponse(await receiptForRun(await consoleCtx(), Number(raw)));
   } catch (e) {
     if (isDomainError(e) && e.kind === "not_found") return pdfNotFound();
     throw e;
