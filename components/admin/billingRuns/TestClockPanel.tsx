@@ -40,10 +40,18 @@ function MoveClockCard({
         Account time now: <strong data-testid="clock-now">{now ? <DateTime value={now.toISOString()} /> : "…"}</strong>
       </p>
       <div className="flex flex-wrap items-end gap-3">
-        <Button disabled={!now || running} onClick={() => now && advance(new Date(now.getTime() + 86_400_000))}>
+        <Button
+          disabled={!now || running}
+          writeAction="move the test clock"
+          onClick={() => now && advance(new Date(now.getTime() + 86_400_000))}
+        >
           Advance 1 day
         </Button>
-        <Button disabled={!now || running} onClick={() => now && advance(addMonth(now))}>
+        <Button
+          disabled={!now || running}
+          writeAction="move the test clock"
+          onClick={() => now && advance(addMonth(now))}
+        >
           Advance 1 month
         </Button>
         <form
@@ -63,7 +71,7 @@ function MoveClockCard({
             </label>
             <input id={`${id}-to`} name="to" type="datetime-local" className={inputClass} />
           </div>
-          <Button variant="primary" type="submit" disabled={!now || running}>
+          <Button variant="primary" type="submit" disabled={!now || running} writeAction="move the test clock">
             {running ? "Billing…" : "Advance clock"}
           </Button>
         </form>

@@ -75,7 +75,9 @@ export function AddonRuleForm({ bundleId }: { bundleId: number }) {
       <CheckboxField {...control("same_interval_required")} label="Same billing interval required" defaultChecked />
       <CheckboxField {...control("same_currency_required")} label="Same currency required" defaultChecked />
       <div>
-        <SubmitButton pending={add.isPending}>Add add-on rule</SubmitButton>
+        <SubmitButton pending={add.isPending} writeAction="add add-on rules">
+          Add add-on rule
+        </SubmitButton>
       </div>
     </GridForm>
   );

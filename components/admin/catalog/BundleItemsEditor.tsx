@@ -139,7 +139,11 @@ export function BundleItemsEditor({
             </div>
             {items.length > 1 && !single ? (
               <div className="self-end">
-                <Button onClick={() => onChange(items.filter((_, j) => j !== i))} size="sm">
+                <Button
+                  onClick={() => onChange(items.filter((_, j) => j !== i))}
+                  size="sm"
+                  writeAction="change bundles"
+                >
                   Remove item {i + 1}
                 </Button>
               </div>
@@ -148,7 +152,7 @@ export function BundleItemsEditor({
         );
       })}
       {single ? null : (
-        <Button onClick={() => onChange([...items, emptyItem()])} size="sm">
+        <Button onClick={() => onChange([...items, emptyItem()])} size="sm" writeAction="change bundles">
           Add item
         </Button>
       )}

@@ -176,7 +176,9 @@ export function SalesChannelForm({ channel }: { channel?: Channel }) {
         Active (new checkout sessions can be created)
       </label>
       <div>
-        <SubmitButton pending={m.isPending}>{channel ? "Save changes" : "Create sales channel"}</SubmitButton>
+        <SubmitButton pending={m.isPending} writeAction="change sales channels">
+          {channel ? "Save changes" : "Create sales channel"}
+        </SubmitButton>
       </div>
     </form>
   );
