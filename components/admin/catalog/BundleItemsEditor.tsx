@@ -4,6 +4,7 @@ import type { RouterOutputs } from "@/components/trpc/types";
 import { Button } from "@/components/ui/Button";
 import { Field, inputClass, SelectField } from "@/components/ui/Field";
 import { Options } from "@/components/ui/Options";
+import { priceLabel as labelOf } from "@/components/ui/priceLabel";
 
 type Product = RouterOutputs["catalog"]["products"]["list"][number];
 type Price = RouterOutputs["catalog"]["prices"]["list"][number];
@@ -24,8 +25,8 @@ export const emptyItem = (): ItemDraft => ({
   required: true,
 });
 
-const priceLabel = (p: Price) =>
-  `${p.reference ?? `#${p.id}`} · ${p.unit_amount} ${p.currency}${p.interval ? ` / ${p.interval}` : ""}`;
+// the product is chosen in the field beside it
+const priceLabel = (p: Price) => labelOf(p, { product: false });
 
 export function BundleItemsEditor({
   items,
