@@ -18,9 +18,9 @@ test("advancing the test clock bills a contract and lists its runs", async ({ pa
   await signIn(page);
   await page.goto("/admin/billing/test-clock");
   const target = new Date(new Date(contract.next_billing_at).getTime() + 3_600_000);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  const local = `${target.getFullYear()}-${pad(target.getMonth() + 1)}-${pad(target.getDate())}T${pad(target.getHours())}:${pad(target.getMinutes())}`;
-  await page.getByLabel("Advance to").fill(local);
+  // the field takes a 24-hour time in the account's zone (the seed's is UTC), whatever the browser's
+  await expect(page.getByText("Advance to (UTC, 24-hour)")).toBeVisible();
+  await page.getByLabel("Advance to").fill(target.toISOString().slice(0, 16).replace("T", " "));
   await page.getByRole("button", { name: "Advance clock" }).click();
   await expect(page.getByTestId("clock-result")).toContainText("runs created");
   await expect(page.getByTestId("run-row").first()).toContainText("succeeded");

@@ -28,7 +28,15 @@ test("advance the test clock a month and see the new runs", async ({ page, reque
   await expectNoSeriousA11yViolations(page);
   const before = await page.getByTestId("test-clock-time").textContent();
   await page.getByRole("button", { name: "Advance 1 month" }).click();
+  // the banner's clock moves with each step, not only at the end
+  await expect(page.getByTestId("test-clock-time")).not.toHaveText(before ?? "", { timeout: 20_000 });
   await expect(page.getByTestId("clock-progress")).toContainText("Done", { timeout: 45_000 });
+  // …and ends where the panel's clock ends
+  const shown = async () => [
+    await page.getByTestId("test-clock-time").textContent(),
+    await page.getByTestId("clock-now").textContent(),
+  ];
+  await expect.poll(async () => new Set(await shown()).size).toBe(1);
   await expect(page.getByTestId("clock-result")).toContainText(/[1-9]\d* runs created/);
   const newRuns = page.getByTestId("new-runs");
   await expect(newRuns.getByRole("row").filter({ hasText: "cust-1001" }).first()).toContainText("succeeded");

@@ -35,7 +35,14 @@ export function UserMenu({ userLabel, role }: { userLabel: string; role: string 
           {ROLE_LABEL[role] ?? role}
         </span>
       ) : null}
-      <Button onClick={() => setConfirming(true)} disabled={!hydrated} size="sm" data-testid="sign-out-everywhere">
+      <Button
+        onClick={() => setConfirming(true)}
+        disabled={!hydrated}
+        size="sm"
+        data-testid="sign-out-everywhere"
+        // the server counts it as a change like any other (tRPC refuses it to read-only users)
+        writeAction="end sessions on other devices"
+      >
         Sign out everywhere
       </Button>
       <ConfirmDialog

@@ -6,10 +6,13 @@
 //   <ActionsMenu items={[{ label: "Pause contract", onSelect: () => setPauseOpen(true) },
 //                        { label: "Cancel contract", onSelect: () => setCancelOpen(true), danger: true },
 //                        { label: "View in API reference", href: "/docs/api#contracts" }]} />
+//
+// An item with `writeAction` ("cancel contracts") is disabled for a read-only user, the reason under its label.
 import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "./Button";
 import { useHydrated } from "./useHydrated";
+import { readOnlyReason, useCanWrite } from "./WriteAccess";
 
 export interface ActionItem {
   label: string;
@@ -17,6 +20,8 @@ export interface ActionItem {
   href?: string;
   danger?: boolean;
   disabled?: boolean;
+  /** What the item changes, completing "Read-only users cannot …" (WriteAccess.tsx). */
+  writeAction?: string;
 }
 
 const menuItems = (menu: HTMLElement | null) => [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
@@ -31,6 +36,7 @@ export function ActionsMenu({ items, label = "Actions" }: { items: ActionItem[];
   const id = useId();
   const [open, setOpen] = useState(false);
   const hydrated = useHydrated();
+  const canWrite = useCanWrite();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const entries = () => menuItems(menu.current);
@@ -100,38 +106,50 @@ export function ActionsMenu({ items, label = "Actions" }: { items: ActionItem[];
           onKeyDown={onKeyDown}
           className="absolute right-0 z-50 mt-1 min-w-[12rem] rounded-md border border-slate-200 bg-white p-1 shadow-lg"
         >
-          {items.map((it) =>
-            it.href && !it.disabled ? (
-              <Link
-                key={it.label}
-                role="menuitem"
-                tabIndex={-1}
-                href={it.href}
-                prefetch={false}
-                className={itemClass(it.danger)}
-                onClick={() => close(false)}
-              >
-                {it.label}
-              </Link>
-            ) : (
-              <button
-                key={it.label}
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                aria-disabled={it.disabled || undefined}
-                className={itemClass(it.danger)}
-                onClick={() => {
-                  if (it.disabled) return;
-                  // focus back on the button first: the dialog an item opens returns it there when it closes
-                  close();
-                  it.onSelect?.();
-                }}
-              >
-                {it.label}
-              </button>
-            ),
-          )}
+          {items
+            .map((item, i) => {
+              const reason = item.writeAction && !canWrite ? readOnlyReason(item.writeAction) : undefined;
+              return { ...item, reason, reasonId: `${id}-reason-${i}`, disabled: item.disabled || !!reason };
+            })
+            .map((it) =>
+              it.href && !it.disabled ? (
+                <Link
+                  key={it.label}
+                  role="menuitem"
+                  tabIndex={-1}
+                  href={it.href}
+                  prefetch={false}
+                  className={itemClass(it.danger)}
+                  onClick={() => close(false)}
+                >
+                  {it.label}
+                </Link>
+              ) : (
+                <button
+                  key={it.label}
+                  type="button"
+                  role="menuitem"
+                  tabIndex={-1}
+                  aria-disabled={it.disabled || undefined}
+                  aria-label={it.reason ? it.label : undefined}
+                  aria-describedby={it.reason ? it.reasonId : undefined}
+                  className={itemClass(it.danger)}
+                  onClick={() => {
+                    if (it.disabled) return;
+                    // focus back on the button first: the dialog an item opens returns it there when it closes
+                    close();
+                    it.onSelect?.();
+                  }}
+                >
+                  {it.label}
+                  {it.reason ? (
+                    <span id={it.reasonId} className="block text-xs font-normal text-slate-700">
+                      {it.reason}
+                    </span>
+                  ) : null}
+                </button>
+              ),
+            )}
         </div>
       ) : null}
     </div>

@@ -5,18 +5,25 @@
 //
 //   <Button variant="primary" type="submit" disabled={pending}>Save</Button>
 //   <Button size="xs" onClick={…}>Edit</Button>
-//   <Button disabledReason="Read-only users cannot cancel contracts.">Cancel contract</Button>
+//   <Button disabledReason="Cancel the pending payment first.">Refund</Button>
+//   <Button writeAction="cancel contracts">Cancel contract</Button>   // disabled for read-only users (WriteAccess.tsx)
 //
 // `disabledReason` disables the button the accessible way: it stays focusable with aria-disabled, does
-// nothing when pressed, and says why in a tooltip on hover and focus (a disabled button gets neither).
+// nothing when pressed, and says why in a tooltip on hover and focus (a disabled button gets neither) and as
+// its accessible description. `writeAction` names what the button changes: for a read-only user that is the
+// reason ("Read-only users cannot cancel contracts.").
 import * as Tooltip from "@radix-ui/react-tooltip";
+import { useId } from "react";
 import { type ButtonSize, type ButtonVariant, buttonClass } from "./buttonClass";
+import { useReadOnlyReason } from "./WriteAccess";
 
 export type ButtonProps = React.ComponentProps<"button"> & {
   variant?: ButtonVariant;
   size?: ButtonSize;
   /** Why the button cannot be used now: shown as its tooltip; the button is aria-disabled. */
   disabledReason?: string;
+  /** What pressing it changes, in words completing "Read-only users cannot …"; disabled for read-only users. */
+  writeAction?: string;
 };
 
 export function Button({
@@ -25,22 +32,37 @@ export function Button({
   type = "button",
   className,
   disabledReason,
+  writeAction,
   ...props
 }: ButtonProps) {
+  const reasonId = useId();
+  const reason = useReadOnlyReason(writeAction) ?? disabledReason;
   const classes = className ? `${buttonClass(variant, size)} ${className}` : buttonClass(variant, size);
-  if (!disabledReason) return <button type={type} className={classes} {...props} />;
+  if (!reason) return <button type={type} className={classes} {...props} />;
+  // aria-disabled instead of `disabled`, which would take the focus and the tooltip away
+  const { disabled: _disabled, ...enabled } = props;
   return (
     <Tooltip.Provider delayDuration={200}>
+      <span hidden id={reasonId}>
+        {reason}
+      </span>
       <Tooltip.Root>
         <Tooltip.Trigger asChild>
-          <button type={type} className={classes} {...props} aria-disabled="true" onClick={(e) => e.preventDefault()} />
+          <button
+            type={type}
+            className={classes}
+            {...enabled}
+            aria-disabled="true"
+            aria-describedby={reasonId}
+            onClick={(e) => e.preventDefault()}
+          />
         </Tooltip.Trigger>
         <Tooltip.Portal>
           <Tooltip.Content
             sideOffset={4}
             className="z-50 max-w-xs rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow"
           >
-            {disabledReason}
+            {reason}
             <Tooltip.Arrow className="fill-slate-900" />
           </Tooltip.Content>
         </Tooltip.Portal>

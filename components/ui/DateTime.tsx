@@ -6,26 +6,40 @@
 //   <DateTime value={run.scheduledAt} />
 //   <DateTime value={contract.nextChargeAt} relative />
 //   <DateTime value={item.startsOn} dateOnly />
+//   <DateTime value={schedule.next} timeOnly />      // "09:30 EEST": the time of day a schedule bills at
 import { useConsole } from "./ConsoleContext";
-import { type DateInput, formatDateInZone, formatDateTimeInZone, formatRelative, utcIso } from "./dates";
+import {
+  type DateInput,
+  formatDateInZone,
+  formatDateTimeInZone,
+  formatRelative,
+  formatTimeInZone,
+  utcIso,
+} from "./dates";
 
 export function DateTime({
   value,
   relative,
   dateOnly,
+  timeOnly,
   testId,
   empty = "—",
 }: {
   value: DateInput | null | undefined;
   relative?: boolean;
   dateOnly?: boolean;
+  timeOnly?: boolean;
   testId?: string;
   empty?: string;
 }) {
   const { timeZone, locale, now } = useConsole();
   if (value === null || value === undefined || value === "") return <span data-testid={testId}>{empty}</span>;
   const iso = utcIso(value);
-  const text = dateOnly ? formatDateInZone(value, timeZone, locale) : formatDateTimeInZone(value, timeZone, locale);
+  const text = dateOnly
+    ? formatDateInZone(value, timeZone, locale)
+    : timeOnly
+      ? formatTimeInZone(value, timeZone, locale)
+      : formatDateTimeInZone(value, timeZone, locale);
   return (
     <span data-testid={testId}>
       <time dateTime={iso} title={iso ? `${iso} (UTC)` : undefined}>

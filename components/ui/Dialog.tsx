@@ -63,6 +63,7 @@ export function ConfirmDialog({
   tone = "primary",
   cancelLabel = "Keep as is",
   error,
+  writeAction,
   ...base
 }: BaseProps & {
   confirmLabel: string;
@@ -72,6 +73,8 @@ export function ConfirmDialog({
   tone?: "primary" | "danger";
   cancelLabel?: string;
   error?: React.ReactNode;
+  /** What confirming changes, completing "Read-only users cannot …" (WriteAccess.tsx). */
+  writeAction?: string;
 }) {
   return (
     <Dialog {...base}>
@@ -85,7 +88,13 @@ export function ConfirmDialog({
         <RD.Close asChild>
           <Button>{cancelLabel}</Button>
         </RD.Close>
-        <Button onClick={onConfirm} disabled={pending} aria-busy={pending || undefined} variant={tone}>
+        <Button
+          onClick={onConfirm}
+          disabled={pending}
+          aria-busy={pending || undefined}
+          variant={tone}
+          writeAction={writeAction}
+        >
           {pending ? (pendingLabel ?? `${confirmLabel}…`) : confirmLabel}
         </Button>
       </div>

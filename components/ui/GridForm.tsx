@@ -1,6 +1,9 @@
+"use client";
 // A console form laid out in columns (three unless told): the form-level error across the top, then the fields.
-// Submitting stays on the page and hands the form's FormData to `onSubmit`.
+// Submitting stays on the page and hands the form's FormData to `onSubmit`; for a read-only user it does
+// nothing (their SubmitButton is disabled already: this holds for any other way of submitting).
 import { FormError } from "./FormError";
+import { useCanWrite } from "./WriteAccess";
 
 // Whole class names, so Tailwind finds them.
 const LAYOUT = {
@@ -25,9 +28,10 @@ export function GridForm({
   columns?: 2 | 3;
   children: React.ReactNode;
 }) {
+  const canWrite = useCanWrite();
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    onSubmit(new FormData(event.currentTarget));
+    if (canWrite) onSubmit(new FormData(event.currentTarget));
   }
   return (
     <form ref={formRef} onSubmit={submit} noValidate className={LAYOUT[columns].grid} data-testid={testId}>

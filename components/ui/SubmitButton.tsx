@@ -1,19 +1,24 @@
 import { Button } from "./Button";
 
+/** A console form's submit button: every console form writes, so a read-only user gets it disabled, saying
+ * "Read-only users cannot <writeAction>." (GridForm refuses the submit too). */
 export function SubmitButton({
   pending,
   pendingLabel = "Saving…",
   children,
   testId,
+  writeAction = "make changes",
 }: {
   pending: boolean;
   /** What the button says while the form submits. */
   pendingLabel?: string;
   children: React.ReactNode;
   testId?: string;
+  /** What submitting changes, completing "Read-only users cannot …". */
+  writeAction?: string;
 }) {
   return (
-    <Button type="submit" disabled={pending} data-testid={testId} variant="primary">
+    <Button type="submit" disabled={pending} data-testid={testId} variant="primary" writeAction={writeAction}>
       {pending ? pendingLabel : children}
     </Button>
   );
@@ -34,7 +39,7 @@ export function CreateFooter<T>({
 }) {
   return (
     <div className={className}>
-      <SubmitButton pending={mutation.isPending} testId={`create-${what}`}>
+      <SubmitButton pending={mutation.isPending} testId={`create-${what}`} writeAction={`create ${what}s`}>
         Create {what}
       </SubmitButton>
       {mutation.isSuccess && mutation.data !== undefined ? (

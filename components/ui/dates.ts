@@ -4,6 +4,7 @@
 //
 //   formatDateTimeInZone("2028-04-10T06:30:00Z", "Europe/Helsinki") → "10 Apr 2028, 09:30 EEST"
 //   formatDateInZone("2028-04-10T06:30:00Z", "UTC")                 → "10 Apr 2028"
+//   formatTimeInZone("2028-04-10T06:30:00Z", "Europe/Helsinki")     → "09:30 EEST"
 //   formatRelative("2028-04-13T06:30:00Z", "2028-04-10T06:30:00Z")  → "in 3 days"
 import { DEFAULT_LOCALE } from "./money";
 
@@ -42,6 +43,18 @@ export const formatDateTimeInZone = (value: DateInput, zone: string, locale: str
 
 export const formatDateInZone = (value: DateInput, zone: string, locale: string = DEFAULT_LOCALE): string =>
   formatInZone(value, zone, locale, {});
+
+/** The time of day (24-hour) with the zone, e.g. the time a schedule bills at. */
+export const formatTimeInZone = (value: DateInput, zone: string, locale: string = DEFAULT_LOCALE): string =>
+  formatInZone(value, zone, locale, {
+    day: undefined,
+    month: undefined,
+    year: undefined,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZoneName: "short",
+  });
 
 /** "2028-04-10T06:30:00.000Z" — the hover text. */
 export const utcIso = (value: DateInput): string => {

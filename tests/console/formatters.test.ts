@@ -1,6 +1,17 @@
-// The console's money and date formatters (pure; no database needed, but the shared setup runs anyway).
+// The console's money, price, date and run-amount formatters (pure; no database needed, but the shared setup
+// runs anyway).
 import { describe, expect, it } from "vitest";
-import { formatDateInZone, formatDateTimeInZone, formatRelative, isValidTimeZone, utcIso } from "@/components/ui/dates";
+import { amountLabel } from "@/components/admin/billingRuns/amountLabel";
+import { parseZonedInput, toZonedInput } from "@/components/admin/billingRuns/clockSteps";
+import {
+  formatDateInZone,
+  formatDateTimeInZone,
+  formatRelative,
+  formatTimeInZone,
+  isValidTimeZone,
+  utcIso,
+} from "@/components/ui/dates";
+import { priceCadence, priceLabel } from "@/components/ui/priceLabel";
 import { exactMoney, formatMoney } from "@/lib/format/money";
 
 describe("formatMoney", () => {
@@ -55,5 +66,47 @@ describe("dates in the account's zone", () => {
     expect(formatRelative("2028-04-13T06:30:00Z", at)).toBe("in 3 days");
     expect(formatRelative("2028-04-10T04:30:00Z", at)).toBe("2 hours ago");
     expect(formatRelative("2028-04-11T06:30:00Z", at)).toBe("tomorrow");
+  });
+});
+
+describe("the console's money and dates agree everywhere", () => {
+  const monthly = {
+    id: 7,
+    product_name: "Streaming Basic",
+    reference: "streaming-basic-monthly",
+    currency: "EUR",
+    unit_amount: "9.9000",
+    billing_type: "recurring",
+    interval: "month",
+    interval_count: 1,
+    billing_schedule_name: null,
+  };
+  it("labels a price in a picker with the money formatter, never the four-digit string", () => {
+    expect(priceLabel(monthly)).toBe("Streaming Basic — €9.90 / month (streaming-basic-monthly)");
+    expect(priceLabel({ ...monthly, reference: null, unit_amount: "20.0000" }, { product: false })).toBe(
+      "€20.00 / month (#7)",
+    );
+    expect(priceCadence({ ...monthly, interval_count: 3 })).toBe("€9.90 / 3 months");
+    expect(priceCadence({ ...monthly, billing_type: "one_time", interval: null })).toBe("€9.90 one-time");
+    expect(priceCadence({ ...monthly, interval: null, billing_schedule_name: "Quarterly" })).toBe("€9.90 / Quarterly");
+  });
+  it("gives a schedule's time of day in the account's zone, 24-hour, as the dates show it", () => {
+    expect(formatTimeInZone("2028-04-10T07:38:00Z", "UTC")).toBe("07:38 UTC");
+    expect(formatTimeInZone("2028-04-10T13:05:00Z", "Europe/Helsinki")).toBe("16:05 EEST");
+  });
+  it("reads the test clock's 'Advance to' as a 24-hour wall time in the account's zone", () => {
+    expect(parseZonedInput("2028-04-10 14:30", "Europe/Helsinki")?.toISOString()).toBe("2028-04-10T11:30:00.000Z");
+    expect(parseZonedInput("2028-01-10T14:30", "Europe/Helsinki")?.toISOString()).toBe("2028-01-10T12:30:00.000Z");
+    expect(parseZonedInput("2028-04-10 14:30", "UTC")?.toISOString()).toBe("2028-04-10T14:30:00.000Z");
+    for (const bad of ["2028-04-10 2:30 PM", "2028-04-31 10:00", "2028-04-10 24:00", "10/04/2028 14:30", ""])
+      expect(parseZonedInput(bad, "UTC"), bad).toBeNull();
+    expect(toZonedInput(new Date("2028-04-10T11:30:00Z"), "Europe/Helsinki")).toBe("2028-04-10 14:30");
+  });
+  it("names a run's amount by what became of it", () => {
+    expect(amountLabel("succeeded")).toBe("Amount paid");
+    expect(amountLabel("voided")).toBe("Amount voided");
+    expect(amountLabel("written_off")).toBe("Amount written off");
+    expect(amountLabel("failed")).toBe("Amount due");
+    expect(amountLabel("scheduled")).toBe("Amount due");
   });
 });

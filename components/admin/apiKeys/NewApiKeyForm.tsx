@@ -45,7 +45,7 @@ export function NewApiKeyForm() {
           <option value="public">Public</option>
         </SelectFormField>
         <div className="sm:col-span-2">
-          <SubmitButton pending={create.isPending} pendingLabel="Creating…">
+          <SubmitButton pending={create.isPending} pendingLabel="Creating…" writeAction="create API keys">
             Create API key
           </SubmitButton>
         </div>

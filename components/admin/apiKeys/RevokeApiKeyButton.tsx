@@ -32,6 +32,7 @@ export function RevokeApiKeyButton({ id, prefix, name }: { id: number; prefix: s
         aria-label={`Revoke API key ${label}`}
         variant="dangerSecondary"
         size="xs"
+        writeAction="revoke API keys"
       >
         Revoke
       </Button>

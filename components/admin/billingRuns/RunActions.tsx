@@ -56,7 +56,11 @@ export function RunActions({
     error: formErrorOf(mutation.error, []),
     onConfirm: () => mutation.mutate({ id: run.id }),
     testId: `${kind}-dialog`,
-    trigger: <Button variant={variant}>{button}</Button>,
+    trigger: (
+      <Button variant={variant} writeAction={button.toLowerCase()}>
+        {button}
+      </Button>
+    ),
   });
   return (
     <>

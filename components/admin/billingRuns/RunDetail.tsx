@@ -14,6 +14,7 @@ import { PageHeader } from "@/components/ui/PageHeader";
 import { SummaryStrip } from "@/components/ui/SummaryStrip";
 import { TableCard } from "@/components/ui/TableCard";
 import { TermList } from "@/components/ui/TermList";
+import { amountLabel } from "./amountLabel";
 import { MoneyBackSections } from "./MoneyBackSections";
 import { RunActions } from "./RunActions";
 import { attemptColumns, lineColumns, type Run, transactionColumns, words } from "./runDetailColumns";
@@ -143,7 +144,7 @@ function RunHeader({ run }: { run: Run }) {
             ),
           },
           { label: "Total", value: m(run.total_amount), testId: "run-total" },
-          { label: "Amount due", value: m(run.amount_due), testId: "run-due" },
+          { label: amountLabel(run.state), value: m(run.amount_due), testId: "run-due" },
           // only a succeeded run has a receipt (numbered when it succeeded)
           ...(run.state === "succeeded"
             ? [

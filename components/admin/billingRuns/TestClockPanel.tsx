@@ -6,10 +6,11 @@ import Link from "next/link";
 import { useId } from "react";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
+import { useConsole } from "@/components/ui/ConsoleContext";
 import { DateTime } from "@/components/ui/DateTime";
 import { formErrorOf } from "@/components/ui/errors";
 import { inputClass } from "@/components/ui/Field";
-import { addMonth, fromLocalInput } from "./clockSteps";
+import { addMonth, parseZonedInput, toZonedInput } from "./clockSteps";
 import { NewRuns } from "./NewRuns";
 import { listHref } from "./runListQuery";
 import { type ClockProgress, useClockAdvance } from "./useClockAdvance";
@@ -33,6 +34,7 @@ function MoveClockCard({
   stop,
 }: Omit<ReturnType<typeof useClockAdvance>, "progress">) {
   const id = useId();
+  const { timeZone } = useConsole();
   const formError = error ? formErrorOf(error, []) : null;
   return (
     <Card title="Move the clock">
@@ -40,10 +42,18 @@ function MoveClockCard({
         Account time now: <strong data-testid="clock-now">{now ? <DateTime value={now.toISOString()} /> : "…"}</strong>
       </p>
       <div className="flex flex-wrap items-end gap-3">
-        <Button disabled={!now || running} onClick={() => now && advance(new Date(now.getTime() + 86_400_000))}>
+        <Button
+          disabled={!now || running}
+          writeAction="move the test clock"
+          onClick={() => now && advance(new Date(now.getTime() + 86_400_000))}
+        >
           Advance 1 day
         </Button>
-        <Button disabled={!now || running} onClick={() => now && advance(addMonth(now))}>
+        <Button
+          disabled={!now || running}
+          writeAction="move the test clock"
+          onClick={() => now && advance(addMonth(now))}
+        >
           Advance 1 month
         </Button>
         <form
@@ -52,18 +62,33 @@ function MoveClockCard({
           onSubmit={(e) => {
             e.preventDefault();
             // Read from the form, not from state: a value typed before hydration is kept by the DOM.
-            const d = fromLocalInput(String(new FormData(e.currentTarget).get("to") ?? ""));
+            const d = parseZonedInput(String(new FormData(e.currentTarget).get("to") ?? ""), timeZone);
             if (d) advance(d);
-            else setError({ message: "Enter a date and time." });
+            else setError({ message: "Enter a date and a 24-hour time, e.g. 2028-04-10 14:30." });
           }}
         >
           <div className="flex flex-col gap-1">
             <label htmlFor={`${id}-to`} className="text-sm font-medium text-slate-700">
-              Advance to
+              Advance to ({timeZone}, 24-hour)
             </label>
-            <input id={`${id}-to`} name="to" type="datetime-local" className={inputClass} />
+            {/* a text field, not datetime-local: that one shows the browser's 12-hour format and zone */}
+            <input
+              id={`${id}-to`}
+              name="to"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              pattern="\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}"
+              placeholder={now ? toZonedInput(now, timeZone) : "YYYY-MM-DD HH:MM"}
+              aria-describedby={`${id}-to-hint`}
+              className={inputClass}
+              data-testid="advance-to"
+            />
+            <span id={`${id}-to-hint`} className="text-xs text-slate-700">
+              Date and time as YYYY-MM-DD HH:MM (00:00–23:59)
+            </span>
           </div>
-          <Button variant="primary" type="submit" disabled={!now || running}>
+          <Button variant="primary" type="submit" disabled={!now || running} writeAction="move the test clock">
             {running ? "Billing…" : "Advance clock"}
           </Button>
         </form>

@@ -32,8 +32,45 @@ export function addMonth(d: Date): Date {
   );
 }
 
-/** A datetime-local input's value (local wall time) → ISO instant, or null. */
-export function fromLocalInput(v: string): Date | null {
-  const d = new Date(v);
-  return v && !Number.isNaN(d.getTime()) ? d : null;
+const WALL_TIME = /^\s*(\d{4})-(\d{2})-(\d{2})[ T]([01]\d|2[0-3]):([0-5]\d)\s*$/;
+
+/** How far `zone`'s wall clock is ahead of UTC at `instant`, in ms. */
+function zoneOffset(instant: number, zone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    })
+      .formatToParts(instant)
+      .map((p) => [p.type, Number(p.value)]),
+  );
+  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The "Advance to" field's value, a date and a 24-hour time on the wall clock of `zone` ("2028-04-10 14:30",
+ * a "T" also accepted), as the instant; null when it is not one (no 12-hour times, no 31 April).
+ */
+export function parseZonedInput(value: string, zone: string): Date | null {
+  const m = WALL_TIME.exec(value);
+  if (!m) return null;
+  const [y, mo, d, h, mi] = m.slice(1).map(Number);
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  if (new Date(wall).getUTCDate() !== d || new Date(wall).getUTCMonth() !== mo - 1) return null;
+  // the offset at the guess, then at the instant it gives (right across a DST change)
+  const first = wall - zoneOffset(wall, zone);
+  return new Date(wall - zoneOffset(first, zone));
+}
+
+/** An instant as the field writes it in `zone`: "2028-04-10 14:30". */
+export function toZonedInput(instant: Date, zone: string): string {
+  const local = new Date(instant.getTime() + zoneOffset(instant.getTime(), zone));
+  return local.toISOString().slice(0, 16).replace("T", " ");
 }

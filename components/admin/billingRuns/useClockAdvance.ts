@@ -74,6 +74,8 @@ export function useClockAdvance() {
         ]);
         p = { ...p, at: r.test_clock_at, step: i + 1, created: p.created + r.processed.runsCreated, succeeded, failed };
         setProgress(p);
+        // the clock as the banner and "Account time now" show it, step by step (no refetch)
+        qc.setQueryData(trpc.billing.clock.queryKey(), { now: r.test_clock_at });
         if (stopAfterStep.current && i + 1 < steps.length) {
           p = { ...p, stopped: true };
           break;
@@ -85,7 +87,7 @@ export function useClockAdvance() {
     } finally {
       setProgress({ ...p, done: true });
       await qc.invalidateQueries();
-      router.refresh(); // the layout's test-mode banner shows the clock
+      router.refresh(); // the layout's reading of the clock (banner, relative dates)
     }
   }
 

@@ -29,18 +29,26 @@ export function useMoneyBackActions(run: Run) {
     <>
       {paid ? (
         <>
-          <Button variant="primary" onClick={() => setOpen("refund")}>
+          <Button variant="primary" onClick={() => setOpen("refund")} writeAction="refund payments">
             Refund
           </Button>
-          <Button onClick={() => setOpen("credit")}>Issue credit note</Button>
+          <Button onClick={() => setOpen("credit")} writeAction="issue credit notes">
+            Issue credit note
+          </Button>
         </>
       ) : null}
-      {unpaid ? <Button onClick={() => setOpen("markPaid")}>Mark as paid</Button> : null}
+      {unpaid ? (
+        <Button onClick={() => setOpen("markPaid")} writeAction="record payments">
+          Mark as paid
+        </Button>
+      ) : null}
     </>
   );
   const menu: ActionItem[] = [
-    ...(unpaid ? [{ label: "Void run", onSelect: () => setOpen("void"), danger: true }] : []),
-    ...(WRITABLE_OFF.has(run.state) ? [{ label: "Write off", onSelect: () => setOpen("writeOff"), danger: true }] : []),
+    ...(unpaid ? [{ label: "Void run", onSelect: () => setOpen("void"), danger: true, writeAction: "void runs" }] : []),
+    ...(WRITABLE_OFF.has(run.state)
+      ? [{ label: "Write off", onSelect: () => setOpen("writeOff"), danger: true, writeAction: "write off runs" }]
+      : []),
   ];
   const dialogs = (
     <>

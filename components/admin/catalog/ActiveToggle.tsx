@@ -22,7 +22,7 @@ export function ActiveToggle({
   const [open, setOpen] = useState(false);
   if (!active) {
     return (
-      <Button size="xs" disabled={pending} onClick={() => onChange(true)}>
+      <Button size="xs" disabled={pending} onClick={() => onChange(true)} writeAction={`activate ${what}s`}>
         Activate {what}
       </Button>
     );
@@ -39,7 +39,11 @@ export function ActiveToggle({
       pending={pending}
       error={error}
       onConfirm={() => onChange(false)}
-      trigger={<Button size="xs">Deactivate {what}</Button>}
+      trigger={
+        <Button size="xs" writeAction={`deactivate ${what}s`}>
+          Deactivate {what}
+        </Button>
+      }
     />
   );
 }

@@ -8,6 +8,7 @@ import { optionalInt } from "@/components/ui/formData";
 import { formFields } from "@/components/ui/formFields";
 import { GridForm } from "@/components/ui/GridForm";
 import { Options } from "@/components/ui/Options";
+import { priceLabel } from "@/components/ui/priceLabel";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { useResetOnSuccess } from "@/components/ui/useResetOnSuccess";
 
@@ -65,7 +66,9 @@ export function AddonRuleForm({ bundleId }: { bundleId: number }) {
       <SelectField {...field("default_price_id")} label="Default price" disabled={kind !== "product"}>
         <option value="">None</option>
         {productPrices.map((p) => (
-          <option key={p.id} value={p.id}>{`${p.reference ?? `#${p.id}`} · ${p.unit_amount} ${p.currency}`}</option>
+          <option key={p.id} value={p.id}>
+            {priceLabel(p, { product: false })}
+          </option>
         ))}
       </SelectField>
       <div className="grid grid-cols-2 gap-3">
@@ -75,7 +78,9 @@ export function AddonRuleForm({ bundleId }: { bundleId: number }) {
       <CheckboxField {...control("same_interval_required")} label="Same billing interval required" defaultChecked />
       <CheckboxField {...control("same_currency_required")} label="Same currency required" defaultChecked />
       <div>
-        <SubmitButton pending={add.isPending}>Add add-on rule</SubmitButton>
+        <SubmitButton pending={add.isPending} writeAction="add add-on rules">
+          Add add-on rule
+        </SubmitButton>
       </div>
     </GridForm>
   );

@@ -79,17 +79,17 @@ export function BillingScheduleForm({
           </p>
         ) : null}
         <div className="flex gap-2">
-          <Button onClick={() => setRows((n) => Math.min(n + 1, 24))} size="sm">
+          <Button onClick={() => setRows((n) => Math.min(n + 1, 24))} size="sm" writeAction="change billing schedules">
             Add billing date
           </Button>
           {rows > 1 ? (
-            <Button onClick={() => setRows((n) => n - 1)} size="sm">
+            <Button onClick={() => setRows((n) => n - 1)} size="sm" writeAction="change billing schedules">
               Remove last date
             </Button>
           ) : null}
         </div>
       </fieldset>
-      <SubmitButton pending={mutation.isPending}>
+      <SubmitButton pending={mutation.isPending} writeAction="change billing schedules">
         {schedule ? "Save billing schedule" : "Create billing schedule"}
       </SubmitButton>
     </form>

@@ -37,7 +37,11 @@ function useItemDialog(message: string) {
   const dialogProps = (mutation: ItemMutation, triggerLabel: string) => ({
     open: dialog.open,
     onOpenChange: (next: boolean) => (dialog.onOpenChange(next), mutation.reset()),
-    trigger: <Button size="xs">{triggerLabel}</Button>,
+    trigger: (
+      <Button size="xs" writeAction="change bundles">
+        {triggerLabel}
+      </Button>
+    ),
   });
   const confirmProps = (mutation: ItemMutation, triggerLabel: string) => ({
     ...dialogProps(mutation, triggerLabel),
@@ -84,7 +88,9 @@ function ItemForm({
         prices={prices.data ?? []}
         errors={errors}
       />
-      <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
+      <SubmitButton pending={pending} writeAction="change bundles">
+        {submitLabel}
+      </SubmitButton>
     </form>
   );
 }

@@ -4,6 +4,7 @@ import type { RouterOutputs } from "@/components/trpc/types";
 import { Button } from "@/components/ui/Button";
 import { Field, inputClass, SelectField } from "@/components/ui/Field";
 import { Options } from "@/components/ui/Options";
+import { priceLabel as labelOf } from "@/components/ui/priceLabel";
 
 type Product = RouterOutputs["catalog"]["products"]["list"][number];
 type Price = RouterOutputs["catalog"]["prices"]["list"][number];
@@ -24,8 +25,8 @@ export const emptyItem = (): ItemDraft => ({
   required: true,
 });
 
-const priceLabel = (p: Price) =>
-  `${p.reference ?? `#${p.id}`} · ${p.unit_amount} ${p.currency}${p.interval ? ` / ${p.interval}` : ""}`;
+// the product is chosen in the field beside it
+const priceLabel = (p: Price) => labelOf(p, { product: false });
 
 export function BundleItemsEditor({
   items,
@@ -139,7 +140,11 @@ export function BundleItemsEditor({
             </div>
             {items.length > 1 && !single ? (
               <div className="self-end">
-                <Button onClick={() => onChange(items.filter((_, j) => j !== i))} size="sm">
+                <Button
+                  onClick={() => onChange(items.filter((_, j) => j !== i))}
+                  size="sm"
+                  writeAction="change bundles"
+                >
                   Remove item {i + 1}
                 </Button>
               </div>
@@ -148,7 +153,7 @@ export function BundleItemsEditor({
         );
       })}
       {single ? null : (
-        <Button onClick={() => onChange([...items, emptyItem()])} size="sm">
+        <Button onClick={() => onChange([...items, emptyItem()])} size="sm" writeAction="change bundles">
           Add item
         </Button>
       )}

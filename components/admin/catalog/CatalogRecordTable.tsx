@@ -50,7 +50,11 @@ function RowActions<Row extends CatalogRecord>({
         title={`Edit ${noun} ${row.name}`}
         open={editing}
         onOpenChange={setEditing}
-        trigger={<Button size="xs">Edit</Button>}
+        trigger={
+          <Button size="xs" writeAction={`edit ${noun}s`}>
+            Edit
+          </Button>
+        }
       >
         {editForm(row, () => setEditing(false))}
       </Dialog>

@@ -76,7 +76,9 @@ export function NewBundleForm() {
           {errors.items.join(" ")}
         </p>
       ) : null}
-      <SubmitButton pending={create.isPending}>Create bundle</SubmitButton>
+      <SubmitButton pending={create.isPending} writeAction="create bundles">
+        Create bundle
+      </SubmitButton>
     </form>
   );
 }

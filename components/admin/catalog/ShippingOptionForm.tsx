@@ -57,7 +57,7 @@ export function ShippingOptionForm({
         className="flex items-center gap-2 self-end pb-2"
       />
       <div>
-        <SubmitButton pending={mutation.isPending}>
+        <SubmitButton pending={mutation.isPending} writeAction="change shipping options">
           {option ? "Save shipping option" : "Create shipping option"}
         </SubmitButton>
       </div>

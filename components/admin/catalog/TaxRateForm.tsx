@@ -29,7 +29,9 @@ export function TaxRateForm({
       <TextField {...field("name")} label="Name" />
       <TextField {...field("percentage")} label="Percentage" hint="0–100, e.g. 24 or 25.5." inputMode="decimal" />
       <div className="self-end">
-        <SubmitButton pending={mutation.isPending}>{rate ? "Save tax rate" : "Create tax rate"}</SubmitButton>
+        <SubmitButton pending={mutation.isPending} writeAction="change tax rates">
+          {rate ? "Save tax rate" : "Create tax rate"}
+        </SubmitButton>
       </div>
     </GridForm>
   );

@@ -35,18 +35,23 @@ export function ContractHeader({ contract: c }: { contract: ContractOut }) {
     pause: c.state === "active",
     resume: c.state === "paused",
   };
-  const primary: { name: Exclude<DialogName, null>; label: string; danger?: boolean }[] = [];
-  if (can.activate) primary.push({ name: "activate", label: "Activate contract" });
-  if (can.restart) primary.push({ name: "restart", label: "Restart contract" });
-  if (can.resume) primary.push({ name: "resume", label: "Resume contract" });
-  if (can.add) primary.push({ name: "add", label: "Add item" });
+  // writeAction: what a read-only user is told they cannot do (the button or item is disabled for them)
+  const primary: { name: Exclude<DialogName, null>; label: string; writeAction: string }[] = [];
+  if (can.activate) primary.push({ name: "activate", label: "Activate contract", writeAction: "activate contracts" });
+  if (can.restart) primary.push({ name: "restart", label: "Restart contract", writeAction: "restart contracts" });
+  if (can.resume) primary.push({ name: "resume", label: "Resume contract", writeAction: "resume contracts" });
+  if (can.add) primary.push({ name: "add", label: "Add item", writeAction: "add items" });
   const menu: ActionItem[] = [
-    ...primary.slice(2).map((a) => ({ label: a.label, onSelect: () => setOpen(a.name) })),
-    ...(can.pause ? [{ label: "Pause contract", onSelect: () => setOpen("pause") }] : []),
-    { label: "Add credit", onSelect: () => setOpen("credit") },
-    { label: "Edit metadata", onSelect: () => setOpen("metadata") },
+    ...primary.slice(2).map((a) => ({ label: a.label, onSelect: () => setOpen(a.name), writeAction: a.writeAction })),
+    ...(can.pause
+      ? [{ label: "Pause contract", onSelect: () => setOpen("pause"), writeAction: "pause contracts" }]
+      : []),
+    { label: "Add credit", onSelect: () => setOpen("credit"), writeAction: "add credit" },
+    { label: "Edit metadata", onSelect: () => setOpen("metadata"), writeAction: "edit metadata" },
     { label: "Open subscriber page", href: c.subscriber_page },
-    ...(can.cancel ? [{ label: "Cancel contract", onSelect: () => setOpen("cancel"), danger: true }] : []),
+    ...(can.cancel
+      ? [{ label: "Cancel contract", onSelect: () => setOpen("cancel"), danger: true, writeAction: "cancel contracts" }]
+      : []),
   ];
   const name = c.customer.name ?? c.customer.reference;
   return (
@@ -58,7 +63,12 @@ export function ContractHeader({ contract: c }: { contract: ContractOut }) {
         status={c.state}
         description={`${c.currency} · ${c.recurring ? "recurring" : "one-time"} · version ${c.contract_version}${pendingCancel ? " · cancellation pending" : ""}`}
         actions={primary.slice(0, 2).map((a, i) => (
-          <Button key={a.name} variant={i === 0 ? "primary" : "secondary"} onClick={() => setOpen(a.name)}>
+          <Button
+            key={a.name}
+            variant={i === 0 ? "primary" : "secondary"}
+            onClick={() => setOpen(a.name)}
+            writeAction={a.writeAction}
+          >
             {a.label}
           </Button>
         ))}

@@ -37,8 +37,14 @@ export function DiscountSection({ contract: c }: { contract: ContractOut }) {
       actions={
         changeable ? (
           <div className="flex gap-2">
-            <Button onClick={() => setOpen("apply")}>Apply coupon</Button>
-            {discount ? <Button onClick={() => setOpen("remove")}>Remove discount</Button> : null}
+            <Button onClick={() => setOpen("apply")} writeAction="apply coupons">
+              Apply coupon
+            </Button>
+            {discount ? (
+              <Button onClick={() => setOpen("remove")} writeAction="remove discounts">
+                Remove discount
+              </Button>
+            ) : null}
           </div>
         ) : null
       }

@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import type { FieldErrors } from "@/components/ui/errors";
 import { InputFormField, SelectFormField } from "@/components/ui/FormField";
-import { formatMoney } from "@/components/ui/money";
+import { priceLabel } from "@/components/ui/priceLabel";
 import type { ContractItemOut } from "@/server/schemas/contracts";
 import { type Body, OperationDialog } from "./OperationDialog";
 
@@ -42,10 +42,7 @@ function PriceSelect({
       <option value="">{prices.isPending ? "Loading prices…" : "Choose a price"}</option>
       {options.map((p) => (
         <option key={p.id} value={p.id}>
-          {p.product_name} — {formatMoney(p.unit_amount, p.currency)} /{" "}
-          {(p.interval_count ?? 1) > 1 ? `${p.interval_count} ` : ""}
-          {p.interval ?? "period"}
-          {p.reference ? ` (${p.reference})` : ""}
+          {priceLabel(p)}
         </option>
       ))}
     </SelectFormField>

@@ -4,6 +4,7 @@
 // scheduled changes are listed below with a way to cancel them.
 import dynamic from "next/dynamic";
 import { useState } from "react";
+import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
@@ -24,8 +25,8 @@ export interface ItemExtra {
 
 // An active item's row actions: each opens its dialog; the button's name says which item it acts on.
 const ITEM_ACTIONS = [
-  { kind: "update", verb: "Change", color: "text-blue-800" },
-  { kind: "remove", verb: "Remove", color: "text-red-800" },
+  { kind: "update", verb: "Change", variant: "secondary", writeAction: "change items" },
+  { kind: "remove", verb: "Remove", variant: "dangerSecondary", writeAction: "remove items" },
 ] as const;
 
 export function ItemsSection({
@@ -110,15 +111,16 @@ export function ItemsSection({
               i.status === "active" ? (
                 <div className="flex gap-2">
                   {ITEM_ACTIONS.map((action) => (
-                    <button
+                    <Button
                       key={action.kind}
-                      type="button"
-                      className={`text-sm ${action.color} underline`}
+                      variant={action.variant}
+                      size="xs"
                       aria-label={`${action.verb} ${i.product_name}`}
                       onClick={() => setDialog({ kind: action.kind, item: i })}
+                      writeAction={action.writeAction}
                     >
                       {action.verb}
-                    </button>
+                    </Button>
                   ))}
                 </div>
               ) : null,

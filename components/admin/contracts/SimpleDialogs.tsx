@@ -3,6 +3,7 @@
 // a scheduled pause or a scheduled item change.
 import { useId, useState } from "react";
 import { useTRPCClient } from "@/components/trpc/client";
+import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { formErrorOf } from "@/components/ui/errors";
 import { inputClass } from "@/components/ui/Field";
@@ -125,9 +126,9 @@ function CallOffButton({ what, run }: { what: keyof typeof CALL_OFF; run: () => 
       title={`Cancel the scheduled ${what}?`}
       description={CALL_OFF[what].description}
       trigger={
-        <button type="button" className="text-sm text-red-800 underline">
+        <Button variant="dangerSecondary" size="xs" writeAction={`cancel scheduled ${what}s`}>
           {CALL_OFF[what].label}
-        </button>
+        </Button>
       }
       confirmLabel={`Cancel scheduled ${what}`}
       tone="danger"

@@ -80,7 +80,9 @@ export function CouponForm() {
         inputMode="numeric"
       />
       <div className="self-end">
-        <SubmitButton pending={create.isPending}>Create coupon</SubmitButton>
+        <SubmitButton pending={create.isPending} writeAction="create coupons">
+          Create coupon
+        </SubmitButton>
       </div>
     </GridForm>
   );

@@ -84,7 +84,9 @@ export function PromotionCodeForm() {
         type="datetime-local"
       />
       <div className="self-end">
-        <SubmitButton pending={create.isPending}>Create promotion code</SubmitButton>
+        <SubmitButton pending={create.isPending} writeAction="create promotion codes">
+          Create promotion code
+        </SubmitButton>
       </div>
     </GridForm>
   );

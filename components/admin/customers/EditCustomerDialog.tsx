@@ -68,7 +68,7 @@ export function EditCustomerDialog({ customer }: { customer: Customer }) {
         }
       }}
       testId="edit-customer-dialog"
-      trigger={<Button>Edit customer</Button>}
+      trigger={<Button writeAction="edit customers">Edit customer</Button>}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormError message={formErrorOf(update.error, ["name", "email", "metadata"])} />
@@ -99,7 +99,7 @@ export function EditCustomerDialog({ customer }: { customer: Customer }) {
         />
         <div className="flex justify-end gap-2">
           <Button onClick={() => setOpen(false)}>Cancel</Button>
-          <SubmitButton pending={update.isPending} testId="save-customer">
+          <SubmitButton pending={update.isPending} testId="save-customer" writeAction="edit customers">
             Save customer
           </SubmitButton>
         </div>

@@ -62,6 +62,7 @@ export function PaymentMethods({ reference }: { reference: string }) {
             }}
             variant="dangerSecondary"
             size="sm"
+            writeAction="cancel payment methods"
           >
             Cancel payment method<span className="sr-only"> {methodLabel(method)}</span>
           </Button>

@@ -4,6 +4,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
+import { Button } from "@/components/ui/Button";
 import { CopyButton } from "@/components/ui/CopyButton";
 import { DateTime } from "@/components/ui/DateTime";
 import { ConfirmDialog } from "@/components/ui/Dialog";
@@ -21,16 +22,16 @@ export function RequestCard({ reference }: { reference: string }) {
   const link = request.data;
   return (
     <>
-      <button
-        type="button"
+      <Button
         onClick={() => {
           request.reset();
           setOpen(true);
         }}
-        className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-slate-50"
+        size="sm"
+        writeAction="request cards from customers"
       >
         Request a card
-      </button>
+      </Button>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}

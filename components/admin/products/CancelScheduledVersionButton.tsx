@@ -38,7 +38,11 @@ export function CancelScheduledVersionButton({
           <DateTime value={version.effective_from} /> will not happen; the amount before it stays in effect.
         </>
       }
-      trigger={<Button size="xs">Cancel scheduled version</Button>}
+      trigger={
+        <Button size="xs" writeAction="cancel scheduled price versions">
+          Cancel scheduled version
+        </Button>
+      }
     />
   );
 }

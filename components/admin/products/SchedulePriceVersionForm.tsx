@@ -126,7 +126,11 @@ export function SchedulePriceVersionForm({ priceId }: { priceId: number }) {
         >
           {simulating ? "Simulating…" : "Simulate"}
         </Button>
-        <SubmitButton pending={schedule.isPending} testId={`schedule-version-${priceId}`}>
+        <SubmitButton
+          pending={schedule.isPending}
+          testId={`schedule-version-${priceId}`}
+          writeAction="schedule price versions"
+        >
           Schedule
         </SubmitButton>
       </div>
@@ -137,6 +141,7 @@ export function SchedulePriceVersionForm({ priceId }: { priceId: number }) {
           title="What this price change does"
           description="Computed by the billing engine from the contracts on this price as they are now. Nothing is changed until you schedule the version."
           confirmLabel="Schedule version"
+          writeAction="schedule price versions"
           cancelLabel="Not now"
           pending={schedule.isPending}
           error={schedule.error ? formErrorOf(schedule.error, []) : null}

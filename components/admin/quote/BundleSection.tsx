@@ -5,10 +5,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/trpc/client";
 import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { Options } from "@/components/ui/Options";
+import { priceLabel } from "@/components/ui/priceLabel";
 import { binder } from "./bind";
 import { ChoiceRow } from "./ChoiceRow";
 import { type Draft, draftEntries, selectionsOf } from "./draft";
-import { priceLabel } from "./PriceRows";
 
 type Errors = Record<string, string[]>;
 

@@ -64,7 +64,7 @@ export function CustomerPicker({
           description="The customer is created now and chosen for this contract."
           open={creating}
           onOpenChange={setCreating}
-          trigger={<Button>Create customer…</Button>}
+          trigger={<Button writeAction="create customers">Create customer…</Button>}
         >
           <NewCustomerForm
             onCreated={(reference) => {

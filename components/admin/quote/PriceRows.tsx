@@ -3,8 +3,8 @@
 // override and discount, with "Add" and "Remove" buttons.
 import { Button } from "@/components/ui/Button";
 import { InputFormField, SelectFormField } from "@/components/ui/FormField";
-import { formatMoney } from "@/components/ui/money";
 import { Options } from "@/components/ui/Options";
+import { priceLabel } from "@/components/ui/priceLabel";
 import { binder } from "./bind";
 import { type Draft, type ItemRow, newRow } from "./draft";
 
@@ -18,16 +18,6 @@ export interface PriceOption {
   interval: string | null;
   interval_count: number | null;
   billing_schedule_name: string | null;
-}
-
-export function priceLabel(p: PriceOption): string {
-  const every =
-    p.billing_type === "one_time"
-      ? "one-time"
-      : p.interval
-        ? `every ${p.interval_count && p.interval_count > 1 ? `${p.interval_count} ${p.interval}s` : p.interval}`
-        : (p.billing_schedule_name ?? "scheduled");
-  return `${p.product_name} — ${formatMoney(p.unit_amount, p.currency)} ${every}${p.reference ? ` (${p.reference})` : ""}`;
 }
 
 /** One list of price rows of the draft: its rows, the prices they choose from, the change that writes them back. */

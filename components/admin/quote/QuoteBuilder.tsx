@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { type FieldErrors, fieldErrorsOf, trpcErrorCode } from "@/components/ui/errors";
 import { toast } from "@/components/ui/Toaster";
+import { useCanWrite } from "@/components/ui/WriteAccess";
 import { CreateContractDialog } from "./CreateContractDialog";
 import { CustomerPicker } from "./CustomerPicker";
 import { type Draft, emptyDraft, offerBody } from "./draft";
@@ -54,6 +55,7 @@ function messagesOf(createError: Failure, quoteError: Failure, hasOffer: boolean
 
 export function QuoteBuilder({ initialCustomer }: { initialCustomer?: string }) {
   const trpc = useTRPC();
+  const canWrite = useCanWrite();
   const router = useRouter();
   const [draft, setDraft] = useState<Draft>(() => emptyDraft(initialCustomer ?? ""));
   const set = useCallback((p: Partial<Draft>) => setDraft((d) => ({ ...d, ...p })), []);
@@ -97,6 +99,7 @@ export function QuoteBuilder({ initialCustomer }: { initialCustomer?: string }) 
         onSubmit={(e) => {
           e.preventDefault();
           if (e.target !== e.currentTarget) return; // the inline customer form bubbles through its portal
+          if (!canWrite) return;
           create.reset();
           setConfirming(true);
         }}
@@ -116,7 +119,12 @@ export function QuoteBuilder({ initialCustomer }: { initialCustomer?: string }) 
             {others.join(" ")}
           </div>
         ) : null}
-        <Button variant="primary" type="submit" disabled={!fresh || !draft.customer || create.isPending}>
+        <Button
+          variant="primary"
+          type="submit"
+          disabled={!fresh || !draft.customer || create.isPending}
+          writeAction="create contracts"
+        >
           {create.isPending ? "Creating…" : "Create contract"}
         </Button>
         {!draft.customer ? <p className="text-sm text-slate-700">Choose a customer to create the contract.</p> : null}

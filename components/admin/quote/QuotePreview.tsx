@@ -121,7 +121,14 @@ export function QuotePreview({ quote }: { quote: Quote }) {
               : s.kind === "fixed_day_of_month"
                 ? `on day ${s.billing_day_of_month} of each month`
                 : "on the billing schedule"}
-          {s.kind === "one_time" ? "" : ` at ${s.billing_time} (${s.timezone}).`}
+          {s.kind === "one_time" ? null : (
+            // the time the dates below show (the account's zone): an interval bills at the start's time of
+            // day, whatever the offer's billing_time
+            <>
+              {" at "}
+              <DateTime value={s.next_billing_dates[0] ?? quote.period_end_at} timeOnly testId="quote-billing-time" />.
+            </>
+          )}
         </p>
         {s.next_billing_dates.length ? (
           <ol className="mt-1 list-inside list-decimal text-sm text-slate-800">

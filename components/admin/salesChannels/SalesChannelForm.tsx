@@ -10,6 +10,7 @@ import { formErrorOf } from "@/components/ui/errors";
 import { FormError } from "@/components/ui/FormError";
 import { InputFormField, inputClass, SelectFormField, TextareaFormField } from "@/components/ui/FormField";
 import { formFields } from "@/components/ui/formFields";
+import { priceLabel } from "@/components/ui/priceLabel";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
 import { CHANNEL_FIELDS, channelBodyOf, offerMessages } from "./channelForm";
@@ -81,10 +82,9 @@ export function SalesChannelForm({ channel }: { channel?: Channel }) {
         >
           <option value="">Choose a price…</option>
           {(prices.data ?? []).map((pr) => (
-            <option
-              key={pr.id}
-              value={pr.id}
-            >{`${pr.product_name} · ${pr.reference ?? pr.id} · ${pr.unit_amount} ${pr.currency}${pr.interval ? ` / ${pr.interval}` : ""}`}</option>
+            <option key={pr.id} value={pr.id}>
+              {priceLabel(pr)}
+            </option>
           ))}
         </SelectFormField>
         <TextareaFormField
@@ -176,7 +176,9 @@ export function SalesChannelForm({ channel }: { channel?: Channel }) {
         Active (new checkout sessions can be created)
       </label>
       <div>
-        <SubmitButton pending={m.isPending}>{channel ? "Save changes" : "Create sales channel"}</SubmitButton>
+        <SubmitButton pending={m.isPending} writeAction="change sales channels">
+          {channel ? "Save changes" : "Create sales channel"}
+        </SubmitButton>
       </div>
     </form>
   );

@@ -136,7 +136,9 @@ export function AccountSettingsForm() {
             <option value="pending_if_incomplete">Apply only once paid (pending_if_incomplete)</option>
           </SelectFormField>
           <div className="sm:col-span-2">
-            <SubmitButton pending={update.isPending}>Save settings</SubmitButton>
+            <SubmitButton pending={update.isPending} writeAction="change account settings">
+              Save settings
+            </SubmitButton>
           </div>
         </GridForm>
       </Card>

@@ -87,7 +87,9 @@ export function SelfServicePolicyForm() {
             </option>
           ))}
         </SelectFormField>
-        <SubmitButton pending={update.isPending}>Save self-service settings</SubmitButton>
+        <SubmitButton pending={update.isPending} writeAction="change self-service settings">
+          Save self-service settings
+        </SubmitButton>
       </form>
     </Card>
   );

@@ -42,7 +42,7 @@ function RoleForm({ user }: { user: UserRow }) {
       <select id={id} name="role" defaultValue={user.role} className={inputClass}>
         <Options of={Object.keys(ROLE_LABEL) as Role[]} value={(r) => r} label={(r) => ROLE_LABEL[r]} />
       </select>
-      <SubmitButton pending={save.isPending} testId={`save-role-${user.id}`}>
+      <SubmitButton pending={save.isPending} testId={`save-role-${user.id}`} writeAction="change roles">
         Save
       </SubmitButton>
       {save.isSuccess ? (

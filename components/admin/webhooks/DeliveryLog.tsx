@@ -38,6 +38,7 @@ function ReplayButton({ endpointId, delivery }: { endpointId: number; delivery: 
       onClick={() => replay.mutate({ id: endpointId, delivery_id: delivery.id })}
       aria-label={`Replay ${delivery.event_id}`}
       size="xs"
+      writeAction="replay deliveries"
     >
       {replay.isPending ? "Sending…" : "Replay"}
     </Button>

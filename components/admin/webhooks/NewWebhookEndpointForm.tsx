@@ -55,7 +55,7 @@ export function NewWebhookEndpointForm() {
           name="events"
         />
         <div>
-          <SubmitButton pending={create.isPending} pendingLabel="Adding…">
+          <SubmitButton pending={create.isPending} pendingLabel="Adding…" writeAction="add webhook endpoints">
             Add endpoint
           </SubmitButton>
         </div>

@@ -61,7 +61,12 @@ export function WebhookEndpointDetail({ endpointId }: { endpointId: number }) {
         description="Events are POSTed as JSON, signed with the endpoint's secret, and retried with backoff for up to three days."
         actions={
           <>
-            <Button variant="primary" disabled={test.isPending} onClick={() => test.mutate({ id: endpointId })}>
+            <Button
+              variant="primary"
+              disabled={test.isPending}
+              onClick={() => test.mutate({ id: endpointId })}
+              writeAction="send test events"
+            >
               {test.isPending ? "Sending…" : "Send test event"}
             </Button>
             <Button
@@ -69,6 +74,7 @@ export function WebhookEndpointDetail({ endpointId }: { endpointId: number }) {
                 rotate.reset();
                 setConfirmRotate(true);
               }}
+              writeAction="rotate signing secrets"
             >
               Rotate secret
             </Button>

@@ -1,12 +1,17 @@
 // /admin/contracts: one page of the account's contracts with filters, search and sort, in SQL (the total
 // is a count over the same conditions, capped: consoleLists/cappedCount.ts). Filters are the ones the dashboard's figures hand out.
+// A page's rows then show what the API says of each contract: its service state by the REST rule
+// (serviceStateAt) and its next charge by the billing planner (nextChargeOf, as the contract page), so a
+// trial, a discount or a scheduled change reads the same here as in GET …/{id}/ and the upcoming runs.
 
+import { nextChargeOf } from "@/server/domain/billing/nextCharge";
 import type { Ctx } from "@/server/domain/context";
-import { fmt4 } from "@/server/domain/money";
+import { contractInclude } from "@/server/domain/contracts/contractRows";
+import { serviceStateAt } from "@/server/domain/contracts/serviceState";
+import { catalogSnapshot } from "@/server/domain/offers/snapshot";
 import { Prisma } from "@/server/generated/prisma/client";
 import { cappedCount, cappedPage } from "./cappedCount";
 import { accountListConditions, asList, rangeConditions } from "./listConditions";
-import { renewalAmountSql } from "./renewalAmount";
 import { serviceStateSql } from "./serviceStateSql";
 
 export interface ContractListFilters {
@@ -82,10 +87,8 @@ interface Row {
   reference: string;
   name: string | null;
   state: string;
-  service_state: string;
   currency: string;
   next_billing_at: Date | null;
-  next_amount: string | null;
   created_at: Date;
   attention: boolean;
 }
@@ -96,28 +99,54 @@ export async function listContractsForConsole(ctx: Ctx, input: ContractListInput
   const n = await cappedCount(ctx, Prisma.sql`select 1 from subscription_contracts c where ${where}`);
   // the page first (index order), then the per-row extras for its rows only
   const rows = await ctx.db.$queryRaw<Row[]>`
-    select c.id, c.customer_id, cu.reference, cu.name, c.state, ${serviceStateSql(now)} as service_state, c.currency, c.next_billing_at,
-      case when c.state in ('active', 'paused') and c.next_billing_at is not null then ${renewalAmountSql}::text end as next_amount,
+    select c.id, c.customer_id, cu.reference, cu.name, c.state, c.currency, c.next_billing_at,
       c.created_at, c.billing_attention_required as attention
     from (select c.* from subscription_contracts c where ${where} order by ${ORDER[input.sort ?? "created_desc"]}
           limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}) c
     join customers cu on cu.id = c.customer_id
     order by ${ORDER[input.sort ?? "created_desc"]}`;
+  const ids = rows.map((r) => r.id);
+  const [records, pending, catalog] = await Promise.all([
+    ctx.db.subscriptionContract.findMany({
+      where: { id: { in: ids }, accountId: ctx.accountId },
+      include: contractInclude,
+    }),
+    ctx.db.pendingLine.findMany({
+      where: { contractId: { in: ids }, billingRunId: null },
+      select: { contractId: true, subtotal: true, tax: true },
+    }),
+    rows.length ? catalogSnapshot(ctx) : null,
+  ]);
+  const byId = new Map(records.map((c) => [c.id, c]));
+  // the rows' state, service state and next charge: the API's own rules on the loaded contracts
+  const said = (id: number) => {
+    const c = byId.get(id);
+    if (!c || !catalog) return { service_state: "inactive", next_charge_amount: null };
+    const next = nextChargeOf(
+      c,
+      catalog,
+      pending.filter((l) => l.contractId === id),
+    );
+    return { service_state: serviceStateAt(c, now).state, next_charge_amount: next?.total_amount ?? null };
+  };
   return cappedPage(
     n,
     input,
-    rows.map((r) => ({
-      id: r.id,
-      customer_id: r.customer_id,
-      customer_reference: r.reference,
-      customer_name: r.name,
-      state: r.state,
-      service_state: r.service_state,
-      currency: r.currency,
-      next_billing_at: r.next_billing_at?.toISOString() ?? null,
-      next_charge_amount: r.next_amount === null ? null : fmt4(r.next_amount),
-      created_at: r.created_at.toISOString(),
-      billing_attention_required: r.attention,
-    })),
+    rows.map((r) => {
+      const { service_state, next_charge_amount } = said(r.id);
+      return {
+        id: r.id,
+        customer_id: r.customer_id,
+        customer_reference: r.reference,
+        customer_name: r.name,
+        state: r.state,
+        service_state,
+        currency: r.currency,
+        next_billing_at: r.next_billing_at?.toISOString() ?? null,
+        next_charge_amount,
+        created_at: r.created_at.toISOString(),
+        billing_attention_required: r.attention,
+      };
+    }),
   );
 }

@@ -11,7 +11,7 @@ export function serviceStateSql(now: Date): Prisma.Sql {
   const relevant = Prisma.sql`(i.status = 'active' or i.removed_at > ${now})`;
   const grace = new Date(now.getTime() - PAST_DUE_GRACE_DAYS * 86_400_000);
   return Prisma.sql`(case
-    when not (${now} >= c.billing_anchor_at and (c.state = 'active' or (c.state = 'canceled' and c.ended_at is not null and ${now} < c.ended_at))) then 'inactive'
+    when not (${now} >= least(c.trial_start_at, c.billing_anchor_at) and (c.state = 'active' or (c.state = 'canceled' and c.ended_at is not null and ${now} < c.ended_at))) then 'inactive'
     when exists (select 1 from contract_pauses p where p.contract_id = c.id and p.state <> 'canceled' and p.start_at <= ${now} and ${now} < p.end_at) then 'inactive'
     when c.billing_attention_required and c.past_due_since is not null and c.past_due_since <= ${grace} then 'past_due'
     when not exists (select 1 from contract_items i where i.contract_id = c.id and ${relevant} and ${itemOn}) then 'inactive'

@@ -1,49 +1,28 @@
 // A contract's console page: the REST representation (the same read as GET /v2/subscription-contracts/{id}/)
 // and what only the console shows: runs with attempts, credit transactions, the event timeline with the
 // actors the audit trail recorded, entitlements, and what the next regular run will bill, by the billing
-// planner itself (billing/plan.ts planRegularRun) so the console never prices differently.
-import Decimal from "decimal.js";
-import { planRegularRun } from "@/server/domain/billing/plan";
+// planner itself (billing/nextCharge.ts, as the contract list) so the console never prices differently.
+import { nextChargeOf } from "@/server/domain/billing/nextCharge";
 import type { Ctx } from "@/server/domain/context";
 import { loadContract } from "@/server/domain/contracts/contractRows";
 import { getContract } from "@/server/domain/contracts/readAndPatch";
-import { withChangesDue } from "@/server/domain/contracts/scheduledApply";
 import { customerEntitlements } from "@/server/domain/entitlements/entitlements";
 import { fmt4 } from "@/server/domain/money";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
 
 const TIMELINE_LIMIT = 200;
 
-export async function nextCharge(ctx: Ctx, id: number) {
+async function nextCharge(ctx: Ctx, id: number) {
   const c = await loadContract(ctx.db, ctx.accountId, id);
   if ((c.state !== "active" && c.state !== "paused") || !c.nextBillingAt) return null;
-  const catalog = await catalogSnapshot(ctx);
-  // scheduled item changes due by then are applied before that run is built
-  const plan = planRegularRun(withChangesDue(c, catalog, c.nextBillingAt), catalog, c.nextBillingAt);
-  const pending = await ctx.db.pendingLine.findMany({
-    where: { contractId: id, billingRunId: null },
-    select: { subtotal: true, tax: true },
-  });
-  const sum = [...plan.lines.map((l) => ({ subtotal: String(l.subtotal), tax: String(l.tax) })), ...pending].reduce<{
-    subtotal: Decimal;
-    tax: Decimal;
-  }>((a, l) => ({ subtotal: a.subtotal.plus(String(l.subtotal)), tax: a.tax.plus(String(l.tax)) }), {
-    subtotal: new Decimal(0),
-    tax: new Decimal(0),
-  });
-  return {
-    at: c.nextBillingAt.toISOString(),
-    currency: c.currency,
-    subtotal_amount: fmt4(sum.subtotal),
-    tax_amount: fmt4(sum.tax),
-    total_amount: fmt4(sum.subtotal.plus(sum.tax)),
-    lines: plan.lines.map((l) => ({
-      product_name: l.productName,
-      quantity: l.quantity,
-      line_total_amount: String(l.lineTotal),
-      description: l.description,
-    })),
-  };
+  const [catalog, pending] = await Promise.all([
+    catalogSnapshot(ctx),
+    ctx.db.pendingLine.findMany({
+      where: { contractId: id, billingRunId: null },
+      select: { subtotal: true, tax: true },
+    }),
+  ]);
+  return nextChargeOf(c, catalog, pending);
 }
 
 export async function contractForConsole(ctx: Ctx, id: number) {
