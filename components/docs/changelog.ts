@@ -14,6 +14,7 @@ export const CHANGELOG: ChangelogEntry[] = [
       "Checkouts: after a declined payment, a new registration and finalize again pay the same contract's initial run; contracts gain ended_reason (unpaid_checkout).",
       "Quotes and checkouts with a discount: discount.recurring_total_amount_after_discount.",
       "Event payment_method.requested (x-extension): the seller asked a customer for a card; data carries the card form's url and expires_at.",
+      "Money back (x-extension): POST /v2/billing-runs/{id}/refunds/, credit-notes/, credit-notes/preview/, void/, mark-paid/, write-off/ and (test mode) disputes/; GET /v2/credit-notes/ and /v2/disputes/ (and by id), POST /v2/disputes/{id}/close/ (test mode). Run states voided and written_off; runs gain refunded_amount, credited_amount, disputed_amount; attempts gain method, reference, paid_at; receipts gain payments[].method and reference, and credit_notes. Events billing_run.refunded, billing_run.refund_failed, billing_run.marked_paid, billing_run.written_off, credit_note.created, dispute.created, dispute.closed.",
     ],
   },
   {
