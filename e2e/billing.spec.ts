@@ -22,6 +22,8 @@ test("advancing the test clock bills a contract and lists its runs", async ({ pa
   await expect(page.getByText("Advance to (UTC, 24-hour)")).toBeVisible();
   await page.getByLabel("Advance to").fill(target.toISOString().slice(0, 16).replace("T", " "));
   await page.getByRole("button", { name: "Advance clock" }).click();
+  // the clock may have been moved by earlier specs: a move of many steps takes a while
+  await expect(page.getByRole("heading", { name: "Result" })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId("clock-result")).toContainText("runs created");
   await expect(page.getByTestId("run-row").first()).toContainText("succeeded");
 
