@@ -92,6 +92,12 @@ test("refund half of a paid run; the customer finds the credit note", async ({ p
   const pdf = await page.request.get(page.url().replace(/\/?$/, "/pdf"));
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
 
+  // the account's list of credit notes has it too, newest first
+  await page.getByRole("link", { name: "Credit notes", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Credit notes", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("credit-note-row").first()).toContainText(number);
+  await expectNoSeriousA11yViolations(page);
+
   // the customer's billing history lists the credit note, which opens as the same document
   await page.goto(path);
   const history = page.getByTestId("history-credit-note");

@@ -25,6 +25,7 @@ export const NAV: NavSection[] = [
     title: "Billing",
     links: [
       admin("billing-runs", "Billing runs"),
+      admin("credit-notes", "Credit notes"),
       admin("forecast", "Forecast"),
       admin("coupons", "Coupons"),
       { ...admin("billing/test-clock", "Test clock"), testOnly: true },

@@ -14,10 +14,10 @@ import { StatusChip } from "@/components/ui/StatusChip";
 export type CreditNoteRow = RouterOutputs["refunds"]["creditNotes"][number];
 type Filter = RouterInputs["refunds"]["creditNotes"];
 
-const KIND_WORDS: Record<string, string> = { refund: "Refund", credit: "Credit", dispute: "Lost dispute" };
+export const KIND_WORDS: Record<string, string> = { refund: "Refund", credit: "Credit", dispute: "Lost dispute" };
 const link = "text-blue-800 underline";
 
-const creditNotesTable: Omit<ListTableSpec<CreditNoteRow, Filter>, "empty"> = {
+export const creditNotesTable: Omit<ListTableSpec<CreditNoteRow, Filter>, "empty"> = {
   label: "Credit notes",
   useRows: (filter) => useQuery(useTRPC().refunds.creditNotes.queryOptions(filter)),
   columns: [

@@ -42,3 +42,33 @@ export async function listCreditNotes(ctx: Ctx, query: { run?: number; contract?
   });
   return rows.map(presentCreditNote);
 }
+
+/** The console's list of every credit note: one page, newest first, with its total (optionally one kind). */
+export async function pageCreditNotes(
+  ctx: Ctx,
+  input: { page: number; pageSize: number; kind?: "refund" | "credit" | "dispute" },
+) {
+  const where = { accountId: ctx.accountId, ...(input.kind ? { kind: input.kind } : {}) };
+  const [count, rows] = await Promise.all([
+    ctx.db.creditNote.count({ where }),
+    ctx.db.creditNote.findMany({
+      where,
+      include: creditNoteInclude,
+      orderBy: { number: "desc" },
+      skip: (input.page - 1) * input.pageSize,
+      take: input.pageSize,
+    }),
+  ]);
+  const customers = await ctx.db.customer.findMany({
+    where: { accountId: ctx.accountId, id: { in: [...new Set(rows.map((r) => r.customerId))] } },
+    select: { id: true, reference: true },
+  });
+  const reference = new Map(customers.map((c) => [c.id, c.reference]));
+  return {
+    count,
+    count_capped: false,
+    page: input.page,
+    page_size: input.pageSize,
+    results: rows.map((r) => ({ ...presentCreditNote(r), customer_reference: reference.get(r.customerId) ?? "" })),
+  };
+}

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { markRunPaid, voidRun, writeOffRun } from "@/server/domain/billing/runActions";
 import { sandboxWebhookReceiver } from "@/server/domain/checkouts/processorWebhook";
 import { previewCreditNote } from "@/server/domain/refunds/creditNotes";
-import { creditRun, getCreditNote, listCreditNotes } from "@/server/domain/refunds/creditRun";
+import { creditRun, getCreditNote, listCreditNotes, pageCreditNotes } from "@/server/domain/refunds/creditRun";
 import { listDisputes } from "@/server/domain/refunds/disputes";
 import { idInput } from "@/server/schemas/common";
 import { creditNoteBody, markPaidBody, refundBody, voidBody, writeOffBody } from "@/server/schemas/refunds";
@@ -59,6 +59,16 @@ export const refundsRouter = router({
         customer: input.customer_id,
       }),
     ),
+  /** /admin/credit-notes: every credit note of the account, one page at a time, newest first. */
+  creditNotePage: protectedProcedure
+    .input(
+      z.object({
+        page: z.number().int().min(1).max(100_000).default(1),
+        pageSize: z.number().int().min(1).max(100).default(25),
+        kind: z.enum(["refund", "credit", "dispute"]).optional(),
+      }),
+    )
+    .query(({ ctx, input }) => pageCreditNotes(ctx.domain, input)),
   getCreditNote: byIdQuery(getCreditNote),
   disputes: protectedProcedure
     .input(z.object(run))
