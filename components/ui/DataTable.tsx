@@ -226,7 +226,7 @@ export function DataTable<T>({
 
 // Below 640 px a cell is one line of its row's card: the column's header (from data-label), then the value.
 const CARD_CELL =
-  "max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-4 max-sm:px-0 max-sm:py-1 max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:font-medium max-sm:before:text-slate-700 max-sm:before:content-[attr(data-label)]";
+  "max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-4 max-sm:px-0 max-sm:py-0.5 max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:font-medium max-sm:before:text-slate-700 max-sm:before:content-[attr(data-label)]";
 
 function Pagination({
   total,

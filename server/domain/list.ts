@@ -15,8 +15,11 @@ export interface ListResult<T> {
 
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 1000;
-/** Rows a page of a table inside a console detail page (a contract's runs, an endpoint's deliveries…). */
-export const TABLE_PAGE_SIZE = 20;
+/**
+ * Rows a page of a table inside a console detail page (a contract's runs, an endpoint's deliveries…): a
+ * detail page holds several such tables, and on a phone each row is a card of several lines.
+ */
+export const TABLE_PAGE_SIZE = 10;
 
 /**
  * Page `number` (1-based) of a console detail page's table: newest first like every list, counted, and a

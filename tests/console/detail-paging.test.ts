@@ -1,8 +1,9 @@
 // The long tables of the console's detail pages page on the server: an endpoint's deliveries, a coupon's
-// redemptions and a customer's payment methods, each 20 a page, newest first, with the total; a page past
-// the end is the last page; another account's record stays NOT_FOUND.
+// redemptions and a customer's payment methods, each a page of TABLE_PAGE_SIZE (10) rows, newest first, with
+// the total; a page past the end is the last page; another account's record stays NOT_FOUND.
 import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
+import { TABLE_PAGE_SIZE as SIZE } from "@/server/domain/list";
 import { consoleAs } from "@/tests/audit/_console";
 import { db, seed } from "@/tests/helpers";
 
@@ -28,7 +29,7 @@ beforeAll(async () => {
     await db().webhookEndpoint.create({ data: { accountId: B, url: "https://b.example/h", secret: "s" } })
   ).id;
   await db().webhookDelivery.createMany({
-    data: Array.from({ length: 45 }, (_, i) => ({
+    data: Array.from({ length: 25 }, (_, i) => ({
       endpointId: endpoint,
       outboxEventId: 100_000 + i,
       eventId: `evt_page_${i}`,
@@ -41,7 +42,7 @@ beforeAll(async () => {
     })
   ).id;
   await db().couponRedemption.createMany({
-    data: Array.from({ length: 23 }, (_, i) => ({
+    data: Array.from({ length: 13 }, (_, i) => ({
       accountId: A,
       couponId: coupon,
       subjectType: "checkout",
@@ -51,12 +52,12 @@ beforeAll(async () => {
   const customer = await db().customer.findFirstOrThrow({ where: { accountId: A, reference: "cust-1002" } });
   const processor = await db().accountPaymentProcessor.findFirstOrThrow({ where: { accountId: A } });
   await db().paymentMethod.createMany({
-    data: Array.from({ length: 24 }, (_, i) => ({
+    data: Array.from({ length: 14 }, (_, i) => ({
       accountId: A,
       customerId: customer.id,
       processorId: processor.id,
       collectionMethod: "card",
-      state: i === 23 ? "active" : "canceled",
+      state: i === 13 ? "active" : "canceled",
       cardBrand: "visa",
       cardLast4: String(1000 + i),
     })),
@@ -67,8 +68,9 @@ describe("paged tables of detail pages", () => {
   it("pages an endpoint's deliveries newest first, with the total", async () => {
     const c = await consoleAs(admin);
     const first = await c.webhooks.deliveries({ id: endpoint });
-    expect(first).toMatchObject({ count: 45, page: { number: 1, size: 20 } });
-    expect(first.results.map((d) => d.event_id).slice(0, 2)).toEqual(["evt_page_44", "evt_page_43"]);
+    expect(SIZE).toBe(10);
+    expect(first).toMatchObject({ count: 25, page: { number: 1, size: SIZE } });
+    expect(first.results.map((d) => d.event_id).slice(0, 2)).toEqual(["evt_page_24", "evt_page_23"]);
     const third = await c.webhooks.deliveries({ id: endpoint, page: 3 });
     expect(third.results.map((d) => d.event_id)).toEqual([
       "evt_page_4",
@@ -86,7 +88,7 @@ describe("paged tables of detail pages", () => {
   it("pages a coupon's redemptions", async () => {
     const c = await consoleAs(admin);
     const second = await c.coupons.redemptions({ id: coupon, page: 2 });
-    expect(second).toMatchObject({ count: 23, page: { number: 2, size: 20 } });
+    expect(second).toMatchObject({ count: 13, page: { number: 2, size: SIZE } });
     expect(second.results.map((r) => r.subject_id)).toEqual([3, 2, 1]);
   });
 
@@ -97,10 +99,11 @@ describe("paged tables of detail pages", () => {
       where: { accountId: A, customer: { reference: "cust-1002" }, state: { not: "temporary" } },
     });
     expect(first.count).toBe(total);
-    expect(first.results).toHaveLength(20);
+    expect(total).toBeGreaterThan(SIZE);
+    expect(first.results).toHaveLength(SIZE);
     expect(first.results[0]).toMatchObject({ state: "active" });
     const last = await c.customers.paymentMethods({ reference: "cust-1002", page: 2 });
-    expect(last.results).toHaveLength(total - 20);
+    expect(last.results).toHaveLength(total - SIZE);
     const ids = [...first.results, ...last.results].map((m) => m.id);
     expect(new Set(ids).size).toBe(total);
     const canceled = [...first.results, ...last.results].filter((m) => m.state === "canceled").map((m) => m.id);

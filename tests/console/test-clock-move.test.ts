@@ -7,6 +7,7 @@ import { accountCtx } from "@/server/domain/accountContext";
 import { CLOCK_MOVE_ACTION } from "@/server/domain/billing/clockMove";
 import { processAccountDue } from "@/server/domain/billing/timeOrder";
 import { loadContractPage } from "@/server/domain/contractPage/sections";
+import { TABLE_PAGE_SIZE as SIZE } from "@/server/domain/list";
 import { consoleAs } from "@/tests/audit/_console";
 import { db, get, post, seed } from "@/tests/helpers";
 
@@ -113,13 +114,13 @@ describe("the detail pages' tables after a year", () => {
     const ctx = await accountCtx(db(), A);
     const total = await apiRunCount(`&contract=${weekly}`);
     expect(total).toBeGreaterThan(45);
-    const pages = Math.ceil(total / 20);
+    const pages = Math.ceil(total / SIZE);
     const seen: number[] = [];
     const scheduled: string[] = [];
     for (let n = 1; n <= pages; n++) {
       const page = await loadContractPage(ctx, weekly, { runs: n, events: n });
-      expect(page.activity.runs).toMatchObject({ count: total, page: { number: n, size: 20 } });
-      expect(page.activity.runs.results.length).toBe(n < pages ? 20 : total - 20 * (pages - 1));
+      expect(page.activity.runs).toMatchObject({ count: total, page: { number: n, size: SIZE } });
+      expect(page.activity.runs.results.length).toBe(n < pages ? SIZE : total - SIZE * (pages - 1));
       seen.push(...page.activity.runs.results.map((r) => r.id));
       scheduled.push(...page.activity.runs.results.map((r) => r.period_start_at));
     }
@@ -128,9 +129,9 @@ describe("the detail pages' tables after a year", () => {
     // a page past the end shows the last page
     const past = await loadContractPage(ctx, weekly, { runs: pages + 5 });
     expect(past.activity.runs.page?.number).toBe(pages);
-    expect(past.activity.runs.results.map((r) => r.id)).toEqual(seen.slice(20 * (pages - 1)));
+    expect(past.activity.runs.results.map((r) => r.id)).toEqual(seen.slice(SIZE * (pages - 1)));
 
-    // the timeline: every event and audited change about the contract, newest first, 20 a page
+    // the timeline: every event and audited change about the contract, newest first, a page at a time
     const first = await loadContractPage(ctx, weekly, { events: 1 });
     const events = first.activity.events;
     const outbox = await db().$queryRaw<{ n: number }[]>`
@@ -139,11 +140,11 @@ describe("the detail pages' tables after a year", () => {
     const audited = await db().auditLog.count({ where: { accountId: A, targetId: String(weekly) } });
     expect(events.count).toBe(outbox[0].n + audited);
     expect(events.count).toBeGreaterThan(40);
-    expect(events.results).toHaveLength(20);
+    expect(events.results).toHaveLength(SIZE);
     const second = (await loadContractPage(ctx, weekly, { events: 2 })).activity.events.results;
     const times = [...events.results, ...second].map((e) => e.created_at);
     expect([...times].sort().reverse()).toEqual(times);
-    expect(new Set([...events.results, ...second].map((e) => e.id)).size).toBe(40);
+    expect(new Set([...events.results, ...second].map((e) => e.id)).size).toBe(2 * SIZE);
   });
 
   it("pages the customer's runs, contracts and activity with the API's totals", async () => {
@@ -152,22 +153,22 @@ describe("the detail pages' tables after a year", () => {
     const runs1 = await caller.customers.runs({ reference: "cust-1001" });
     const runs2 = await caller.customers.runs({ reference: "cust-1001", page: 2 });
     expect(runs1.count).toBe(total);
-    expect(runs1.results).toHaveLength(20);
-    expect(runs2.page).toEqual({ number: 2, size: 20, clamp: true });
+    expect(runs1.results).toHaveLength(SIZE);
+    expect(runs2.page).toEqual({ number: 2, size: SIZE, clamp: true });
     const both = [...runs1.results, ...runs2.results];
-    expect(new Set(both.map((r) => r.id)).size).toBe(40);
+    expect(new Set(both.map((r) => r.id)).size).toBe(2 * SIZE);
     const created = both.map((r) => r.scheduled_at);
     expect([...created].sort().reverse()).toEqual(created);
 
     const contracts = await caller.customers.contracts({ reference: "cust-1001" });
     const apiContracts = await get("/v2/subscription-contracts/?page_size=1&customer_reference=cust-1001");
     expect(contracts.count).toBe(apiContracts.body.count);
-    expect(contracts.results.length).toBe(Math.min(20, contracts.count));
+    expect(contracts.results.length).toBe(Math.min(SIZE, contracts.count));
 
     const activity = await caller.customers.activity({ reference: "cust-1001", page: 2 });
     expect(activity.count).toBeGreaterThan(40);
-    expect(activity.results).toHaveLength(20);
+    expect(activity.results).toHaveLength(SIZE);
     const far = await caller.customers.activity({ reference: "cust-1001", page: 99_999 });
-    expect(far.page?.number).toBe(Math.ceil(activity.count / 20));
+    expect(far.page?.number).toBe(Math.ceil(activity.count / SIZE));
   });
 });

@@ -123,19 +123,18 @@ export function ActivitySections({ contract: c, activity: a }: { contract: Contr
     {
       id: "attempts",
       header: "Attempts",
-      cell: ({ row: { original: r } }) =>
-        r.attempts.length ? (
-          <ul className="space-y-0.5 text-xs">
-            {r.attempts.map((t) => (
-              <li key={t.id}>
-                <DateTime value={t.created_at} /> · {t.state} · {money(t.amount)}
-                {t.failure_message ? ` · ${t.failure_message}` : ""}
-              </li>
-            ))}
-          </ul>
+      // how many, and how the last one went (the run's page lists each attempt)
+      cell: ({ row: { original: r } }) => {
+        const last = r.attempts.at(-1);
+        return last ? (
+          <span className="text-xs">
+            {r.attempts.length} · {last.state}
+            {last.failure_message ? `: ${last.failure_message}` : ""}
+          </span>
         ) : (
           "None"
-        ),
+        );
+      },
     },
     { id: "total", header: "Total", meta: { align: "right" }, cell: ({ row }) => money(row.original.total_amount) },
   ];
