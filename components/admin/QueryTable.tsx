@@ -13,7 +13,10 @@
 //   }
 //
 // A table whose query needs an input (a customer's reference…) gets it as `input` and passes it to `useRows`.
+// A long history inside a detail page pages on the server: a `PagedListTableSpec` names its URL parameter
+// (`pageParam: "deliveries_page"`) and its `usePage` hook loads that page (`{ results, count, page }`).
 import { DataTable, type DataTableProps, rowsOf } from "@/components/ui/DataTable";
+import { usePageParam } from "@/components/ui/useUrlState";
 
 type Empty = NonNullable<DataTableProps<unknown>["empty"]>;
 type QueryRows<T> = { isPending: boolean; error: unknown; data?: T[] };
@@ -73,10 +76,42 @@ export function ListTable<T, Input = undefined>({
   );
 }
 
-type PageQuery<T> = { isPending: boolean; error: unknown; data?: { results: T[]; count: number } };
+/** A page as the domain answers it: the rows, the total, and (when it says) the page it served and its size. */
+export type PageQuery<T> = {
+  isPending: boolean;
+  error: unknown;
+  data?: { results: T[]; count: number; page?: number | { number: number; size: number } };
+};
 
 /** One page of a `{ results, count }` query, with the pagination (of `pageSize` rows a page) under it. */
 export function PageTable<T>({ query, ...table }: Omit<QueryTableProps<T>, "query"> & { query: PageQuery<T> }) {
   const rows = { isPending: query.isPending, error: query.error, data: query.data?.results };
-  return <QueryTable {...table} query={rows} total={query.data?.count} />;
+  const page = query.data?.page;
+  const served = typeof page === "object" ? page : undefined;
+  return (
+    <QueryTable
+      {...table}
+      query={rows}
+      total={query.data?.count}
+      page={served?.number ?? table.page}
+      pageSize={served?.size ?? table.pageSize}
+    />
+  );
+}
+
+/** A table that loads one page of its rows, the page named by its own URL parameter. */
+export type PagedListTableSpec<T, Input> = Omit<QueryTableProps<T>, "query" | "columns" | "pageParam"> & {
+  pageParam: string;
+  usePage: (input: Input, page: number) => PageQuery<T>;
+  columns: QueryTableProps<T>["columns"] | ((input: Input) => QueryTableProps<T>["columns"]);
+};
+
+export function PagedListTable<T, Input>({
+  usePage,
+  input,
+  columns,
+  ...table
+}: PagedListTableSpec<T, Input> & { input: Input }) {
+  const query = usePage(input, usePageParam(table.pageParam));
+  return <PageTable {...table} columns={typeof columns === "function" ? columns(input) : columns} query={query} />;
 }

@@ -15,6 +15,11 @@
 //     loading={q.isPending} error={q.error} empty={{ message: "No contracts yet.", action: { href: "/admin/contracts/new", label: "Create the first contract" } }} />
 //
 // For small lists loaded whole, pass `clientSort` to sort in the browser instead (still via ?sort=).
+//
+// Two tables on one page page independently: each names its own parameter (`pageParam="runs_page"`), and
+// `page` is the page the server actually served (a number past the end shows the last page).
+// Below 640 px each row is a card (the same <table>, restyled): one "header: value" line per cell, so the
+// amounts stay on screen; the table's scrolling wrapper is a focusable, named region for keyboard users.
 import {
   type ColumnDef,
   flexRender,
@@ -48,6 +53,10 @@ export interface DataTableProps<T> {
   data: T[] | undefined;
   total?: number;
   pageSize?: number;
+  /** the page shown (default: the URL's `pageParam`) */
+  page?: number;
+  /** the query parameter holding this table's page: "page", or its own ("runs_page") beside other tables */
+  pageParam?: string;
   loading?: boolean;
   error?: unknown;
   empty?: { title?: string; message: string; action?: { href: string; label: string }; testId?: string };
@@ -77,6 +86,8 @@ export function DataTable<T>({
   data,
   total,
   pageSize = 25,
+  page,
+  pageParam = "page",
   loading,
   error,
   empty,
@@ -116,10 +127,15 @@ export function DataTable<T>({
 
   return (
     <div data-testid={testId} className="space-y-3">
-      <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="min-w-full text-sm">
+      <div
+        role="region"
+        aria-label={label}
+        tabIndex={0}
+        className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-blue-600"
+      >
+        <table className="min-w-full text-sm max-sm:block">
           <caption className="sr-only">{label}</caption>
-          <thead className="bg-slate-50 text-left">
+          <thead className="bg-slate-50 text-left max-sm:sr-only">
             {table.getHeaderGroups().map((hg) => (
               <tr key={hg.id}>
                 {hg.headers.map((h) => {
@@ -159,7 +175,7 @@ export function DataTable<T>({
               </tr>
             ))}
           </thead>
-          <tbody>
+          <tbody className="max-sm:block">
             {table.getRowModel().rows.length === 0 ? (
               <tr>
                 <td colSpan={columns.length} className="px-3 py-6 text-center text-slate-700">
@@ -172,16 +188,22 @@ export function DataTable<T>({
                   key={row.id}
                   {...rowProps?.(row.original)}
                   data-testid={rowTestId?.(row.original)}
-                  className="border-t border-slate-100 hover:bg-slate-50"
+                  className="border-t border-slate-100 hover:bg-slate-50 max-sm:block max-sm:px-3 max-sm:py-2"
                 >
-                  {row.getVisibleCells().map((cell) => (
-                    <td
-                      key={cell.id}
-                      className={`px-3 py-2 align-top ${cell.column.columnDef.meta?.align === "right" ? "text-right" : ""}`}
-                    >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
+                  {row.getVisibleCells().map((cell) => {
+                    const header = cell.column.columnDef.header;
+                    return (
+                      <td
+                        key={cell.id}
+                        data-label={typeof header === "string" ? header : undefined}
+                        className={`px-3 py-2 align-top ${cell.column.columnDef.meta?.align === "right" ? "text-right" : ""} ${CARD_CELL}`}
+                      >
+                        <div className="max-sm:min-w-0 max-sm:text-right max-sm:break-words">
+                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        </div>
+                      </td>
+                    );
+                  })}
                 </tr>
               ))
             )}
@@ -189,21 +211,36 @@ export function DataTable<T>({
         </table>
       </div>
       {total !== undefined ? (
-        <Pagination total={total} pageSize={pageSize} page={pageOf(params)} params={params} />
+        <Pagination
+          total={total}
+          pageSize={pageSize}
+          page={page ?? pageOf(params, pageParam)}
+          pageParam={pageParam}
+          label={label}
+          params={params}
+        />
       ) : null}
     </div>
   );
 }
 
+// Below 640 px a cell is one line of its row's card: the column's header (from data-label), then the value.
+const CARD_CELL =
+  "max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-4 max-sm:px-0 max-sm:py-0.5 max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:font-medium max-sm:before:text-slate-700 max-sm:before:content-[attr(data-label)]";
+
 function Pagination({
   total,
   pageSize,
   page,
+  pageParam,
+  label,
   params,
 }: {
   total: number;
   pageSize: number;
   page: number;
+  pageParam: string;
+  label: string;
   params: URLSearchParams;
 }) {
   const pathname = usePathname();
@@ -212,8 +249,8 @@ function Pagination({
   const to = Math.min(total, page * pageSize);
   const href = (p: number) => {
     const next = new URLSearchParams(params.toString());
-    if (p <= 1) next.delete("page");
-    else next.set("page", String(p));
+    if (p <= 1) next.delete(pageParam);
+    else next.set(pageParam, String(p));
     const qs = next.toString();
     return qs ? `${pathname}?${qs}` : pathname;
   };
@@ -221,7 +258,7 @@ function Pagination({
   const offClass = "rounded-md border border-slate-200 bg-slate-50 px-3 py-1 text-sm text-slate-600 cursor-not-allowed";
   return (
     <nav
-      aria-label="Pagination"
+      aria-label={pageParam === "page" ? "Pagination" : `${label}: pages`}
       data-testid="pagination"
       className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700"
     >

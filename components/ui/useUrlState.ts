@@ -38,10 +38,15 @@ export function useUrlState(): [
   return [new URLSearchParams(params?.toString() ?? ""), set];
 }
 
-/** ?page=N (1-based; anything else → 1). */
-export function pageOf(params: URLSearchParams): number {
-  const n = Number(params.get("page"));
+/** ?page=N, or a table's own parameter (?runs_page=N) (1-based; anything else → 1). */
+export function pageOf(params: URLSearchParams, name = "page"): number {
+  const n = Number(params.get(name));
   return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+/** The page of the table whose page is in `?<name>=N`, for a table that loads its own rows. */
+export function usePageParam(name: string): number {
+  return pageOf(new URLSearchParams(useSearchParams()?.toString() ?? ""), name);
 }
 
 /** ?sort=created_at (ascending) or ?sort=-created_at (descending). */

@@ -39,6 +39,23 @@ export function idParam(raw: string): number {
 }
 
 /**
+ * The page number of each of a page's tables from its own query parameter (`{ runs: "runs_page" }` →
+ * `{ runs: 2 }` for ?runs_page=2); anything but a positive integer is the first page.
+ */
+export function pageParams<K extends string>(
+  search: Record<string, string | string[] | undefined>,
+  names: Record<K, string>,
+): Record<K, number> {
+  const out = {} as Record<K, number>;
+  for (const [key, name] of Object.entries(names) as [K, string][]) {
+    const raw = search[name];
+    const value = typeof raw === "string" && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : 1;
+    out[key] = value;
+  }
+  return out;
+}
+
+/**
  * The domain context of the signed-in seller, on the account's clock (test mode); no session → /login.
  * Absolute links it builds (a contract's subscriber_page) use the same origin as the API's: the configured
  * public URL, else the one this page was requested on.

@@ -4,6 +4,8 @@ import { DomainError, invalid } from "./errors";
 export interface PageRequest {
   size: number;
   number: number;
+  /** serve the last page for a number past it (the console's tables) instead of the API's 404 */
+  clamp?: boolean;
 }
 export interface ListResult<T> {
   results: T[];
@@ -13,6 +15,19 @@ export interface ListResult<T> {
 
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 1000;
+/**
+ * Rows a page of a table inside a console detail page (a contract's runs, an endpoint's deliveries…): a
+ * detail page holds several such tables, and on a phone each row is a card of several lines.
+ */
+export const TABLE_PAGE_SIZE = 10;
+
+/**
+ * Page `number` (1-based) of a console detail page's table: newest first like every list, counted, and a
+ * number past the end (a row removed since the link was made) shows the last page rather than failing.
+ */
+export function tablePage(number: number, size = TABLE_PAGE_SIZE): PageRequest {
+  return { number: Math.max(1, Math.trunc(number) || 1), size, clamp: true };
+}
 
 /** `page_size`/`page` (parsed from the query by schemas/common.ts pageQuery) → a page request, or undefined
  * for an unpaginated list (spec 4); a size above the maximum is served as the maximum. */
@@ -26,7 +41,7 @@ export function parsePage(query: { page_size?: number; page?: number | "last" })
 export function pageWindow(page: PageRequest | undefined, count: number): { skip: number; take: number } | undefined {
   if (!page) return undefined;
   const lastPage = Math.max(1, Math.ceil(count / page.size));
-  const pageNumber = page.number === -1 ? lastPage : page.number;
+  const pageNumber = page.number === -1 || (page.clamp && page.number > lastPage) ? lastPage : page.number;
   if (pageNumber > lastPage) throw new DomainError("not_found", "Invalid page.");
   page.number = pageNumber;
   return { skip: (pageNumber - 1) * page.size, take: page.size };

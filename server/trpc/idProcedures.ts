@@ -1,5 +1,8 @@
-// Console procedures on one record of the account: `{ id }` in, the domain call with that id.
+// Console procedures on one record of the account: `{ id }` in, the domain call with that id; a page of a
+// record's long history (`{ id, page }`) as a detail page's table reads it.
 import type { Ctx } from "@/server/domain/context";
+import { type PageRequest, tablePage } from "@/server/domain/list";
+import { positiveInt } from "@/server/schemas/common";
 import { protectedProcedure } from "./init";
 import { idOnly } from "./inputs";
 
@@ -10,3 +13,9 @@ export const byIdQuery = <T>(call: IdCall<T>) =>
 
 export const byIdMutation = <T>(call: IdCall<T>) =>
   protectedProcedure.input(idOnly).mutation(({ ctx, input }) => call(ctx.domain, input.id));
+
+const idPage = idOnly.extend({ page: positiveInt.max(1_000_000).default(1) });
+
+/** One page (of the table size, newest first, with the total) of what belongs to the record. */
+export const byIdPageQuery = <T>(call: (ctx: Ctx, id: number, page: PageRequest) => Promise<T>) =>
+  protectedProcedure.input(idPage).query(({ ctx, input }) => call(ctx.domain, input.id, tablePage(input.page)));

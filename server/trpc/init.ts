@@ -53,21 +53,29 @@ function fieldErrors(error: TRPCError): FieldErrors | null {
   return null;
 }
 
-const t = initTRPC.context<TrpcContext>().create({
-  transformer,
-  errorFormatter({ shape, error }) {
-    const internal = error.code === "INTERNAL_SERVER_ERROR";
-    return {
-      ...shape,
-      message: internal
-        ? "Internal server error."
-        : error.code === "BAD_REQUEST" && isZodError(error.cause)
-          ? "Invalid input."
-          : shape.message,
-      data: { ...shape.data, fields: fieldErrors(error) },
-    };
-  },
-});
+/** What a procedure says about itself: `audit: "own"` when it records its own audit entry (a test-clock move). */
+export interface ProcedureMeta {
+  audit?: "own";
+}
+
+const t = initTRPC
+  .context<TrpcContext>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer,
+    errorFormatter({ shape, error }) {
+      const internal = error.code === "INTERNAL_SERVER_ERROR";
+      return {
+        ...shape,
+        message: internal
+          ? "Internal server error."
+          : error.code === "BAD_REQUEST" && isZodError(error.cause)
+            ? "Invalid input."
+            : shape.message,
+        data: { ...shape.data, fields: fieldErrors(error) },
+      };
+    },
+  });
 
 /**
  * DomainError thrown by a procedure → TRPCError with the matching code (the error stays as `cause`);
@@ -120,13 +128,14 @@ export const protectedProcedure = publicProcedure
     };
     return next({ ctx: { session: ctx.session, user, domain } });
   })
-  .use(async ({ ctx, type, path, getRawInput, next }) => {
+  .use(async ({ ctx, type, path, meta, getRawInput, next }) => {
     if (type !== "mutation") return next();
     if (!canMutate(ctx.user.role))
       throw new TRPCError({ code: "FORBIDDEN", message: "Your role (read-only) may not make changes." });
     const result = await next();
     // the API's cached view of this account (keys, test clock, catalog version) is now stale
     forgetAccount(ctx.domain.accountId);
-    if (result.ok) await auditMutation(ctx.domain, ctx.user, path, await getRawInput().catch(() => null), result.data);
+    if (result.ok && meta?.audit !== "own")
+      await auditMutation(ctx.domain, ctx.user, path, await getRawInput().catch(() => null), result.data);
     return result;
   });

@@ -33,7 +33,7 @@ describe("request a card", () => {
     // a declined card is refused on the form; a good one is saved for the customer
     expect((await submitCard(token, "4000000000000002")).status).toBe(400);
     expect((await submitCard(token, "5555555555554444")).status).toBe(200);
-    const cards = await c.customers.paymentMethods({ reference: "cust-1003" });
+    const cards = (await c.customers.paymentMethods({ reference: "cust-1003" })).results;
     expect(cards.filter((m) => m.state === "active").map((m) => m.card?.last4)).toEqual(["4444"]);
   });
 

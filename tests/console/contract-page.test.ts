@@ -40,7 +40,9 @@ describe("loadContractPage", () => {
     const previewed = preview.lines.reduce((a, x) => a + Math.round(Number(x.line_total_amount) * 10_000), 0);
     expect(page.activity.adjustments).toHaveLength(preview.lines.length);
     expect(sum).toBe(previewed);
-    expect(page.activity.events.find((e) => e.type === "updateItem (console)")?.actor).toBe("admin@example.com");
+    expect(page.activity.events.results.find((e) => e.type === "updateItem (console)")?.actor).toBe(
+      "admin@example.com",
+    );
 
     await expect(loadContractPage(await accountCtx(db(), B), c.id)).rejects.toMatchObject({ kind: "not_found" });
   });

@@ -75,14 +75,14 @@ describe("customers.update / cancelPaymentMethod", () => {
 
   it("lists a customer's methods and cancels one (idempotent); another account's customer cannot be addressed", async () => {
     const c = await admin();
-    const [m] = await c.customers.paymentMethods({ reference: "cust-1001" });
+    const [m] = (await c.customers.paymentMethods({ reference: "cust-1001" })).results;
     expect(m).toMatchObject({ state: "active", card: { last4: "4242", exp_month: 12, exp_year: 2030 } });
     expect((await failure(c.customers.cancelPaymentMethod({ reference: "cust-1002", id: m.id }))).code).toBe(
       "NOT_FOUND",
     );
     expect(await c.customers.cancelPaymentMethod({ reference: "cust-1001", id: m.id })).toEqual({ canceled: true });
     expect(await c.customers.cancelPaymentMethod({ reference: "cust-1001", id: m.id })).toEqual({ canceled: true });
-    const after = await c.customers.paymentMethods({ reference: "cust-1001" });
+    const after = (await c.customers.paymentMethods({ reference: "cust-1001" })).results;
     expect(after.find((x) => x.id === m.id)).toMatchObject({ state: "canceled" });
   });
 });

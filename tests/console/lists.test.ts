@@ -87,8 +87,9 @@ describe("contract detail", () => {
   it("is the REST representation plus runs, credit, timeline, entitlements and the planner's next charge", async () => {
     const d = await contractForConsole(ctx(), p.c.c4);
     expect(d.contract).toEqual(await getContract(ctx(), p.c.c4));
-    expect(d.runs.map((r) => r.id)).toEqual([p.runs.r2, p.runs.r3]);
-    expect(d.runs[1].attempts).toHaveLength(4);
+    expect(d.runs.results.map((r) => r.id)).toEqual([p.runs.r2, p.runs.r3]);
+    expect(d.runs.count).toBe(2);
+    expect(d.runs.results[1].attempts).toHaveLength(4);
     // 12.0000 (tax inclusive: 2.0000 of it) + 8.0000 + 0.8000 tax + 7.0000 = 27.8000, as the renewal estimate says
     expect(d.next_charge).toMatchObject({
       at: "2026-06-18T00:00:00.000Z",
@@ -98,7 +99,7 @@ describe("contract detail", () => {
       subtotal_amount: "25.0000",
     });
     expect(d.subscriber_page).toContain("/change_contract/");
-    expect(d.timeline).toEqual([]);
+    expect(d.timeline).toMatchObject({ results: [], count: 0 });
   });
 
   it("is not found for another account's contract", async () => {

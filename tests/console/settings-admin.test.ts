@@ -93,7 +93,10 @@ describe("webhooks", () => {
     expect(ping).toMatchObject({ state: "succeeded", last_status: 200, attempts: 1 });
     expect(JSON.parse(received[0].body)).toMatchObject({ type: "ping", id: ping.event_id });
     expect(verifyWebhook(ep.secret, received[0].signature, received[0].body)).toBe(true);
-    expect((await caller.webhooks.deliveries({ id: ep.id }))[0]).toMatchObject({ id: ping.id, last_status: 200 });
+    expect((await caller.webhooks.deliveries({ id: ep.id })).results[0]).toMatchObject({
+      id: ping.id,
+      last_status: 200,
+    });
 
     const rotated = await caller.webhooks.rotateSecret({ id: ep.id });
     expect(rotated.secret).not.toBe(ep.secret);

@@ -1,7 +1,9 @@
 "use client";
 // Moving the test clock in steps (clockSteps) with billing.advanceClock, the same domain function as
-// POST /v2/test-clock/advance/; after each step the runs of the window so far are counted by state from
-// runs.list, and the seller may stop after the step under way.
+// POST /v2/test-clock/advance/; the steps carry one move id, so the move is one audit entry, and each
+// step answers the runs created since the move began (counted in the database, the worker's too); the
+// succeeded and failed ones of the window are counted from runs.list, and the seller may stop after the
+// step under way.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
@@ -24,6 +26,10 @@ export interface ClockProgress {
 }
 
 type RunWindow = { scheduled_from: string; scheduled_to: string };
+
+/** A move's id: random hex (crypto.randomUUID needs a secure context, which a console over http is not). */
+const moveId = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 export function useClockAdvance() {
   const trpc = useTRPC();
@@ -53,6 +59,7 @@ export function useClockAdvance() {
     stopAfterStep.current = false;
     const steps = clockSteps(now, target);
     const from = new Date(now.getTime() + 1).toISOString();
+    const move = moveId();
     let p: ClockProgress = {
       from,
       at: now.toISOString(),
@@ -66,13 +73,13 @@ export function useClockAdvance() {
     setProgress(p);
     try {
       for (const [i, at] of steps.entries()) {
-        const r = await step.mutateAsync({ to: at.toISOString() });
+        const r = await step.mutateAsync({ to: at.toISOString(), move });
         const window = { scheduled_from: from, scheduled_to: r.test_clock_at };
         const [succeeded, failed] = await Promise.all([
           count(window, ["succeeded"]),
           count(window, ["failed", "exhausted"]),
         ]);
-        p = { ...p, at: r.test_clock_at, step: i + 1, created: p.created + r.processed.runsCreated, succeeded, failed };
+        p = { ...p, at: r.test_clock_at, step: i + 1, created: r.move.runs_created, succeeded, failed };
         setProgress(p);
         // the clock as the banner and "Account time now" show it, step by step (no refetch)
         qc.setQueryData(trpc.billing.clock.queryKey(), { now: r.test_clock_at });

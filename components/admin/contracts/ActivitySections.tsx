@@ -1,6 +1,7 @@
 "use client";
 // The contract's money and history: pauses, pending adjustments, credit balance and transactions,
 // entitlements, billing runs with their attempts, and the event timeline (newest first, with the actor).
+// Credit, runs and the timeline are one page each as the server read it, each paged by its own parameter.
 import Link from "next/link";
 import { runPath } from "@/components/admin/adminPaths";
 import { Card } from "@/components/ui/Card";
@@ -16,10 +17,19 @@ import { CancelPauseButton } from "./SimpleDialogs";
 
 // The loader's activity shapes (the page passes them through unchanged).
 export type ContractActivity = ContractPage["activity"];
-type ActivityRun = ContractActivity["runs"][number];
-type ActivityCredit = ContractActivity["credits"][number];
+type ActivityRun = ContractActivity["runs"]["results"][number];
+type ActivityCredit = ContractActivity["credits"]["results"][number];
 type ActivityAdjustment = ContractActivity["adjustments"][number];
-type ActivityEvent = ContractActivity["events"][number];
+type ActivityEvent = ContractActivity["events"]["results"][number];
+
+/** A server-read page as the table's rows, total, page and its own URL parameter. */
+const paged = <T,>(list: { results: T[]; count: number; page?: { number: number; size: number } }, param: string) => ({
+  data: list.results,
+  total: list.count,
+  page: list.page?.number,
+  pageSize: list.page?.size,
+  pageParam: param,
+});
 
 type Pause = ContractOut["pauses"][number];
 
@@ -113,19 +123,18 @@ export function ActivitySections({ contract: c, activity: a }: { contract: Contr
     {
       id: "attempts",
       header: "Attempts",
-      cell: ({ row: { original: r } }) =>
-        r.attempts.length ? (
-          <ul className="space-y-0.5 text-xs">
-            {r.attempts.map((t) => (
-              <li key={t.id}>
-                <DateTime value={t.created_at} /> · {t.state} · {money(t.amount)}
-                {t.failure_message ? ` · ${t.failure_message}` : ""}
-              </li>
-            ))}
-          </ul>
+      // how many, and how the last one went (the run's page lists each attempt)
+      cell: ({ row: { original: r } }) => {
+        const last = r.attempts.at(-1);
+        return last ? (
+          <span className="text-xs">
+            {r.attempts.length} · {last.state}
+            {last.failure_message ? `: ${last.failure_message}` : ""}
+          </span>
         ) : (
           "None"
-        ),
+        );
+      },
     },
     { id: "total", header: "Total", meta: { align: "right" }, cell: ({ row }) => money(row.original.total_amount) },
   ];
@@ -145,7 +154,7 @@ export function ActivitySections({ contract: c, activity: a }: { contract: Contr
           </p>
         }
         columns={creditCols}
-        data={a.credits}
+        {...paged(a.credits, "credits_page")}
       />
       <Card title="Entitlements" testId="contract-entitlements">
         <p className="mb-2 text-sm">
@@ -176,8 +185,13 @@ export function ActivitySections({ contract: c, activity: a }: { contract: Contr
           <p className="text-sm text-slate-700">No product is entitled now.</p>
         )}
       </Card>
-      <TableCard {...TABLE_CARDS.runs} columns={runCols} data={a.runs} />
-      <EventTimeline testId="contract-timeline" events={a.events} columns={actorCol} />
+      <TableCard {...TABLE_CARDS.runs} columns={runCols} {...paged(a.runs, "runs_page")} />
+      <EventTimeline
+        testId="contract-timeline"
+        events={a.events.results}
+        paging={paged(a.events, "events_page")}
+        columns={actorCol}
+      />
     </>
   );
 }

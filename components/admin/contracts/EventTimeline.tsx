@@ -1,8 +1,8 @@
 "use client";
 // An event timeline card (newest first): when, the event type, and what a page adds (the contract page the
-// actor, the customer page the contract and run each event is about).
+// actor, the customer page the contract and run each event is about); `paging` when it is one page of many.
 import { Card } from "@/components/ui/Card";
-import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
+import { type ColumnDef, DataTable, type DataTableProps } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 
 export interface TimelineEvent {
@@ -18,8 +18,10 @@ export function EventTimeline<T extends TimelineEvent>({
   loading,
   error,
   empty = "No events yet.",
+  paging,
 }: {
   events: T[] | undefined;
+  paging?: Pick<DataTableProps<T>, "total" | "page" | "pageSize" | "pageParam">;
   columns?: ColumnDef<T>[];
   testId: string;
   loading?: boolean;
@@ -41,6 +43,7 @@ export function EventTimeline<T extends TimelineEvent>({
         error={error}
         getRowId={(e) => String(e.id)}
         empty={{ message: empty }}
+        {...paging}
       />
     </Card>
   );

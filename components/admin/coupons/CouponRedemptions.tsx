@@ -1,20 +1,23 @@
 "use client";
 // A coupon's redemptions (GET /v2/coupons/{id}/redemptions/ through coupons.redemptions), newest first:
-// when, on which contract (or checkout), with which promotion code. Loaded when the dialog opens.
-import { useQuery } from "@tanstack/react-query";
+// when, on which contract (or checkout), with which promotion code. Loaded when the dialog opens, one page
+// at a time (?redemptions_page=N).
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { ListTable, type ListTableSpec } from "@/components/admin/QueryTable";
+import { PagedListTable, type PagedListTableSpec } from "@/components/admin/QueryTable";
 import { dateColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { Dialog } from "@/components/ui/Dialog";
 
-type Redemption = RouterOutputs["coupons"]["redemptions"][number];
+type Redemption = RouterOutputs["coupons"]["redemptions"]["results"][number];
 
-const redemptionTable: ListTableSpec<Redemption, number> = {
+const redemptionTable: PagedListTableSpec<Redemption, number> = {
   label: "Redemptions",
-  useRows: (couponId) => useQuery(useTRPC().coupons.redemptions.queryOptions({ id: couponId })),
+  pageParam: "redemptions_page",
+  usePage: (couponId, page) =>
+    useQuery(useTRPC().coupons.redemptions.queryOptions({ id: couponId, page }, { placeholderData: keepPreviousData })),
   columns: [
     dateColumn("created_at", "Date", "date"),
     {
@@ -48,7 +51,7 @@ export function SeeRedemptions({ couponId, couponName }: { couponId: number; cou
         </button>
       }
     >
-      {open ? <ListTable {...redemptionTable} input={couponId} /> : null}
+      {open ? <PagedListTable {...redemptionTable} input={couponId} /> : null}
     </Dialog>
   );
 }

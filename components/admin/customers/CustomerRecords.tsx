@@ -1,8 +1,9 @@
 "use client";
-// A customer's contracts and billing runs, each linking to its own page.
-import { useQuery } from "@tanstack/react-query";
+// A customer's contracts and billing runs, each linking to its own page; one page of each, newest first,
+// paged by its own parameter (?contracts_page=N, ?runs_page=N).
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { runPath } from "@/components/admin/adminPaths";
-import { ListTable, type ListTableSpec } from "@/components/admin/QueryTable";
+import { PagedListTable, type PagedListTableSpec } from "@/components/admin/QueryTable";
 import { dateColumn, linkColumn, moneyColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
@@ -19,17 +20,19 @@ const link = "text-blue-800 hover:underline";
 function customerRecords<T>(
   records: string,
   testId: string,
-  useRows: ListTableSpec<T, string>["useRows"],
+  pageParam: string,
+  usePage: PagedListTableSpec<T, string>["usePage"],
   columns: ColumnDef<T>[],
-): Omit<ListTableSpec<T, string>, "empty"> {
-  return { label: `${records} of this customer`, testId, useRows, columns };
+): Omit<PagedListTableSpec<T, string>, "empty"> {
+  return { label: `${records} of this customer`, testId, pageParam, usePage, columns };
 }
 
 const contractsTable = customerRecords<Contract>(
   "Contracts",
   "customer-contracts",
-  (reference) =>
-    useQuery(useTRPC().customers.contracts.queryOptions({ reference }, { select: (page) => page.results })),
+  "contracts_page",
+  (reference, page) =>
+    useQuery(useTRPC().customers.contracts.queryOptions({ reference, page }, { placeholderData: keepPreviousData })),
   [
     linkColumn(
       "id",
@@ -52,7 +55,9 @@ const contractsTable = customerRecords<Contract>(
 const runsTable = customerRecords<Run>(
   "Billing runs",
   "customer-runs",
-  (reference) => useQuery(useTRPC().customers.runs.queryOptions({ reference }, { select: (page) => page.results })),
+  "runs_page",
+  (reference, page) =>
+    useQuery(useTRPC().customers.runs.queryOptions({ reference, page }, { placeholderData: keepPreviousData })),
   [
     linkColumn(
       "id",
@@ -82,7 +87,7 @@ const runsTable = customerRecords<Run>(
 export function CustomerContracts({ reference }: { reference: string }) {
   const newContract = `/admin/contracts/new?customer=${encodeURIComponent(reference)}`;
   return (
-    <ListTable
+    <PagedListTable
       {...contractsTable}
       input={reference}
       empty={{ message: "No contracts yet.", action: { href: newContract, label: "Create a contract" } }}
@@ -91,5 +96,5 @@ export function CustomerContracts({ reference }: { reference: string }) {
 }
 
 export function CustomerRuns({ reference }: { reference: string }) {
-  return <ListTable {...runsTable} input={reference} empty="No billing runs yet." />;
+  return <PagedListTable {...runsTable} input={reference} empty="No billing runs yet." />;
 }

@@ -1,8 +1,9 @@
 "use client";
-// A customer's payment methods (brand, last four, expiry, state) and "Cancel payment method".
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+// A customer's payment methods (brand, last four, expiry, state) and "Cancel payment method"; one page of
+// them (?methods_page=N), the active ones first.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { QueryTable } from "@/components/admin/QueryTable";
+import { PageTable } from "@/components/admin/QueryTable";
 import { actionsColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
@@ -13,8 +14,11 @@ import { ConfirmDialog } from "@/components/ui/Dialog";
 import { formErrorOf } from "@/components/ui/errors";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { toast } from "@/components/ui/Toaster";
+import { usePageParam } from "@/components/ui/useUrlState";
 
-type Method = RouterOutputs["customers"]["paymentMethods"][number];
+type Method = RouterOutputs["customers"]["paymentMethods"]["results"][number];
+
+const METHODS_PAGE = "methods_page";
 
 export const methodLabel = (m: Method) =>
   m.card
@@ -26,7 +30,12 @@ const expiry = (m: Method) =>
 export function PaymentMethods({ reference }: { reference: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const methods = useQuery(trpc.customers.paymentMethods.queryOptions({ reference }));
+  const methods = useQuery(
+    trpc.customers.paymentMethods.queryOptions(
+      { reference, page: usePageParam(METHODS_PAGE) },
+      { placeholderData: keepPreviousData },
+    ),
+  );
   const [target, setTarget] = useState<Method | null>(null);
   const cancel = useMutation(
     trpc.customers.cancelPaymentMethod.mutationOptions({
@@ -76,8 +85,9 @@ export function PaymentMethods({ reference }: { reference: string }) {
   ];
   return (
     <>
-      <QueryTable
+      <PageTable
         label="Payment methods"
+        pageParam={METHODS_PAGE}
         testId="payment-methods"
         rowTestId={() => "payment-method-row"}
         columns={columns}

@@ -1,8 +1,8 @@
 "use client";
 // An endpoint's delivery log, newest first: event, state, HTTP status of the last attempt, attempts,
-// next attempt; each delivery can be sent again now (replay).
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ListTable, type ListTableSpec } from "@/components/admin/QueryTable";
+// next attempt; each delivery can be sent again now (replay). One page at a time (?deliveries_page=N).
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { PagedListTable, type PagedListTableSpec } from "@/components/admin/QueryTable";
 import { actionsColumn, dateColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
@@ -11,7 +11,7 @@ import { DateTime } from "@/components/ui/DateTime";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { toast } from "@/components/ui/Toaster";
 
-type Delivery = RouterOutputs["webhooks"]["deliveries"][number];
+type Delivery = RouterOutputs["webhooks"]["deliveries"]["results"][number];
 
 const STATE_LABEL: Record<string, string> = { succeeded: "Delivered", pending: "Retrying", dead: "Failed" };
 const STATE_CHIP: Record<string, string> = { succeeded: "succeeded", pending: "pending", dead: "failed" };
@@ -45,9 +45,13 @@ function ReplayButton({ endpointId, delivery }: { endpointId: number; delivery: 
   );
 }
 
-const deliveryTable: ListTableSpec<Delivery, number> = {
+const deliveryTable: PagedListTableSpec<Delivery, number> = {
   label: "Deliveries",
-  useRows: (endpointId) => useQuery(useTRPC().webhooks.deliveries.queryOptions({ id: endpointId })),
+  pageParam: "deliveries_page",
+  usePage: (endpointId, page) =>
+    useQuery(
+      useTRPC().webhooks.deliveries.queryOptions({ id: endpointId, page }, { placeholderData: keepPreviousData }),
+    ),
   columns: (endpointId) => [
     {
       id: "event",
@@ -92,5 +96,5 @@ const deliveryTable: ListTableSpec<Delivery, number> = {
 };
 
 export function DeliveryLog({ endpointId }: { endpointId: number }) {
-  return <ListTable {...deliveryTable} input={endpointId} />;
+  return <PagedListTable {...deliveryTable} input={endpointId} />;
 }

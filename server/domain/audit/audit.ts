@@ -67,6 +67,39 @@ export async function recordAudit(ctx: Ctx, entry: AuditEntry): Promise<void> {
   });
 }
 
+/** The entry of `action` recorded under `key` (recordAuditByKey), or null. */
+export async function findAuditByKey(
+  ctx: Ctx,
+  action: string,
+  key: string,
+): Promise<{ id: number; details: Record<string, unknown> } | null> {
+  const found = await ctx.db.auditLog.findFirst({
+    where: { accountId: ctx.accountId, action: action.slice(0, 300), details: { path: ["key"], equals: key } },
+    orderBy: { id: "desc" },
+    select: { id: true, details: true },
+  });
+  return found ? { id: found.id, details: (found.details ?? {}) as Record<string, unknown> } : null;
+}
+
+/**
+ * One audit entry for a change made in several requests (a test-clock move is many steps): the first
+ * records `entry` with `details.key`; a later one (`found`, from findAuditByKey) updates that entry's after
+ * id and details instead of adding a row, keeping who and when of the first.
+ */
+export async function recordAuditByKey(
+  ctx: Ctx,
+  key: string,
+  entry: AuditEntry,
+  found: { id: number } | null,
+): Promise<void> {
+  const details = { ...entry.details, key };
+  if (!found) return recordAudit(ctx, { ...entry, details });
+  await ctx.db.auditLog.update({
+    where: { id: found.id },
+    data: { afterId: text(entry.afterId), details: details as Prisma.InputJsonValue },
+  });
+}
+
 export interface AuditFilters {
   actorType?: ActorType | null;
   action?: string | null;

@@ -1,12 +1,15 @@
-// The console's contract page data: the console read (contractPage/detail: REST contract, runs with
-// attempts, credit transactions, events, audit actors, next charge by the billing planner) plus the
-// adjustments still waiting for a run, shaped for the page's sections. Read-only, scoped by account.
+// The console's contract page data: the console read (contractPage/detail: REST contract, a page each of
+// runs with attempts, credit transactions and the timeline of events and audited changes, next charge by
+// the billing planner) plus the adjustments still waiting for a run, shaped for the page's sections.
+// Read-only, scoped by account.
 
 import type { Ctx } from "@/server/domain/context";
+import type { ListResult } from "@/server/domain/list";
 import { dec, fmt4 } from "@/server/domain/money";
 import { versionAt } from "@/server/domain/pricing/amounts";
 import type { ContractOut } from "@/server/schemas/contracts";
-import { contractForConsole } from "./detail";
+import { type ContractPages, contractForConsole } from "./detail";
+import type { TimelineEntry } from "./timeline";
 
 export interface ContractPage {
   contract: ContractOut;
@@ -14,8 +17,9 @@ export interface ContractPage {
   itemExtras: Record<number, { explanation?: string | null; price_version_id?: number | null }>;
   /** the next regular run's lines, as the billing planner prices them */
   upcoming: { product_name: string; quantity: number; line_total_amount: string; description: string }[];
+  /** the long tables one page each (newest first, with the count); adjustments wait for one run, so all */
   activity: {
-    runs: {
+    runs: ListResult<{
       id: number;
       kind: string;
       state: string;
@@ -23,41 +27,29 @@ export interface ContractPage {
       period_end_at: string;
       total_amount: string;
       attempts: { id: number; state: string; amount: string; created_at: string; failure_message: string | null }[];
-    }[];
-    credits: {
+    }>;
+    credits: ListResult<{
       id: number;
       kind: string;
       amount: string;
       reason: string;
       created_at: string;
       billing_run_id: number | null;
-    }[];
+    }>;
     adjustments: { id: number; description: string; amount: string; created_at: string }[];
-    events: { id: string; type: string; created_at: string; actor: string | null }[];
+    events: ListResult<TimelineEntry>;
   };
 }
 
-/** "POST /v2/subscription-contracts/{contractId}/cancel/" → "cancel (API)"; "trpc contractActions.cancel" → "cancel (console)" */
-function actionName(action: string): string {
-  const rest = action.match(/subscription-contracts\/\{contractId\}\/(.*?)\/?$/);
-  if (rest) return `${rest[1] ? rest[1].replace(/\//g, " ") : action.split(" ")[0].toLowerCase()} (API)`;
-  const trpc = action.match(/^trpc (?:contractActions|contracts)\.(\w+)/);
-  return trpc ? `${trpc[1]} (console)` : action;
-}
+export type { ContractPages } from "./detail";
 
-export async function loadContractPage(ctx: Ctx, id: number): Promise<ContractPage> {
-  const detail = await contractForConsole(ctx, id); // 404 first for a missing or foreign contract
+export async function loadContractPage(ctx: Ctx, id: number, pages: ContractPages = {}): Promise<ContractPage> {
+  const detail = await contractForConsole(ctx, id, pages); // 404 first for a missing or foreign contract
   const priceIds = [...new Set(detail.contract.items.filter((i) => i.status === "active").map((i) => i.price_id))];
-  const [pending, consoleChanges, versions] = await Promise.all([
+  const [pending, versions] = await Promise.all([
     ctx.db.pendingLine.findMany({
       where: { accountId: ctx.accountId, contractId: id, billingRunId: null },
       orderBy: { id: "asc" },
-    }),
-    // the console's own actions (tRPC contractActions.*) are audited under that router's name
-    ctx.db.auditLog.findMany({
-      where: { accountId: ctx.accountId, targetType: "contractActions", targetId: String(id) },
-      orderBy: { id: "desc" },
-      take: 200,
     }),
     ctx.db.priceVersion.findMany({ where: { priceId: { in: priceIds }, price: { accountId: ctx.accountId } } }),
   ]);
@@ -72,21 +64,6 @@ export async function loadContractPage(ctx: Ctx, id: number): Promise<ContractPa
   };
   const contract = detail.contract;
   const explanation = new Map((detail.next_charge?.lines ?? []).map((l) => [l.product_name, l.description]));
-  const events = [
-    ...detail.timeline.map((e) => ({ id: e.event_id, type: e.type, created_at: e.created_at, actor: null })),
-    ...detail.changes.map((a, i) => ({
-      id: `change-${i}`,
-      type: actionName(a.action),
-      created_at: a.at,
-      actor: a.actor.label || a.actor.type,
-    })),
-    ...consoleChanges.map((entry) => ({
-      id: `console-${entry.id}`,
-      type: actionName(entry.action),
-      created_at: entry.at.toISOString(),
-      actor: entry.actorLabel || entry.actorType,
-    })),
-  ].sort((a, b) => b.created_at.localeCompare(a.created_at));
   return {
     contract,
     nextCharge: detail.next_charge ? { at: detail.next_charge.at, amount: detail.next_charge.total_amount } : null,
@@ -103,16 +80,19 @@ export async function loadContractPage(ctx: Ctx, id: number): Promise<ContractPa
     ),
     upcoming: detail.next_charge?.lines ?? [],
     activity: {
-      runs: detail.runs.map((run) => ({
-        ...run,
-        attempts: run.attempts.map((attempt) => ({
-          id: attempt.attempt_no,
-          state: attempt.state,
-          amount: attempt.amount,
-          created_at: attempt.created_at,
-          failure_message: attempt.fail_message,
+      runs: {
+        ...detail.runs,
+        results: detail.runs.results.map((run) => ({
+          ...run,
+          attempts: run.attempts.map((attempt) => ({
+            id: attempt.attempt_no,
+            state: attempt.state,
+            amount: attempt.amount,
+            created_at: attempt.created_at,
+            failure_message: attempt.fail_message,
+          })),
         })),
-      })),
+      },
       credits: detail.credit_transactions,
       adjustments: pending.map((price) => ({
         id: price.id,
@@ -120,7 +100,7 @@ export async function loadContractPage(ctx: Ctx, id: number): Promise<ContractPa
         amount: fmt4(price.lineTotal),
         created_at: price.createdAt.toISOString(),
       })),
-      events,
+      events: detail.timeline,
     },
   };
 }

@@ -64,6 +64,23 @@ export async function deactivateCoupon(ctx: Ctx, id: number): Promise<CouponOut>
   return presentCoupon(coupon);
 }
 
+/** One page of a coupon's redemptions for the console, newest first, with the total. */
+export async function pageRedemptions(
+  ctx: Ctx,
+  couponId: number,
+  page: PageRequest,
+): Promise<ListResult<RedemptionOut>> {
+  await findCoupon(ctx, couponId);
+  const where = { accountId: ctx.accountId, couponId };
+  return pagedList(
+    page,
+    () => ctx.db.couponRedemption.count({ where }),
+    (window) =>
+      ctx.db.couponRedemption.findMany({ where, include: { promotionCode: true }, orderBy: { id: "desc" }, ...window }),
+    presentRedemption,
+  );
+}
+
 export async function listRedemptions(ctx: Ctx, couponId: number): Promise<RedemptionOut[]> {
   await findCoupon(ctx, couponId);
   const rows = await ctx.db.couponRedemption.findMany({

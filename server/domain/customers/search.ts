@@ -3,7 +3,7 @@
 
 import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
-import type { ListResult, PageRequest } from "@/server/domain/list";
+import { type ListResult, type PageRequest, pagedList, tablePage } from "@/server/domain/list";
 import { presentPaymentMethod } from "@/server/domain/payments/present";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { CustomerOut } from "@/server/schemas/customers";
@@ -47,13 +47,27 @@ export async function findCustomerByKey(ctx: Ctx, key: string): Promise<Customer
   return presentCustomer(byId);
 }
 
-/** Active and canceled methods (temporary, unconfirmed ones are not the seller's to see). */
-export async function listCustomerPaymentMethods(ctx: Ctx, reference: string): Promise<PaymentMethodOut[]> {
+/**
+ * Active and canceled methods (temporary, unconfirmed ones are not the seller's to see), one page: the
+ * active ones first, then the rest newest first, with the total.
+ */
+export async function listCustomerPaymentMethods(
+  ctx: Ctx,
+  reference: string,
+  page: PageRequest = tablePage(1),
+): Promise<ListResult<PaymentMethodOut>> {
   const customer = await findCustomer(ctx, reference);
-  const rows = await ctx.db.paymentMethod.findMany({
-    where: { accountId: ctx.accountId, customerId: customer.id, state: { not: "temporary" } },
-    include: { customer: { select: { reference: true } } },
-    orderBy: [{ state: "asc" }, { id: "desc" }],
-  });
-  return rows.map(presentPaymentMethod);
+  const where = { accountId: ctx.accountId, customerId: customer.id, state: { not: "temporary" } };
+  return pagedList(
+    page,
+    () => ctx.db.paymentMethod.count({ where }),
+    (window) =>
+      ctx.db.paymentMethod.findMany({
+        where,
+        include: { customer: { select: { reference: true } } },
+        orderBy: [{ state: "asc" }, { id: "desc" }],
+        ...window,
+      }),
+    presentPaymentMethod,
+  );
 }

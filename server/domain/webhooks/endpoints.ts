@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import type { Ctx } from "@/server/domain/context";
 import { invalid, notFound } from "@/server/domain/errors";
+import { type ListResult, type PageRequest, pagedList } from "@/server/domain/list";
 import type { WebhookDelivery, WebhookEndpoint } from "@/server/generated/prisma/client";
 import { publicDeliveryError } from "./send";
 import { type NetworkPolicy, networkPolicy, resolveTarget, URL_MESSAGES, urlShapeProblem, withTimeout } from "./target";
@@ -74,6 +75,23 @@ export async function listDeliveries(ctx: Ctx, endpointId: number) {
   if (!ep) throw notFound();
   const rows = await ctx.db.webhookDelivery.findMany({ where: { endpointId }, orderBy: { id: "desc" }, take: 200 });
   return rows.map(presentDelivery);
+}
+
+/** One page of an endpoint's deliveries for the console, newest first, with the total. */
+export async function pageDeliveries(
+  ctx: Ctx,
+  endpointId: number,
+  page: PageRequest,
+): Promise<ListResult<ReturnType<typeof presentDelivery>>> {
+  const ep = await ctx.db.webhookEndpoint.findFirst({ where: { id: endpointId, accountId: ctx.accountId } });
+  if (!ep) throw notFound();
+  const where = { endpointId };
+  return pagedList(
+    page,
+    () => ctx.db.webhookDelivery.count({ where }),
+    (window) => ctx.db.webhookDelivery.findMany({ where, orderBy: { id: "desc" }, ...window }),
+    presentDelivery,
+  );
 }
 
 type DeliveryRow = Pick<

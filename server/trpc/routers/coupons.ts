@@ -1,20 +1,20 @@
 // Coupons and promotion codes in the console: the same domain functions as /v2/coupons/ and /v2/promotion-codes/.
 import { z } from "zod";
-import { createCoupon, deactivateCoupon, listCoupons, listRedemptions } from "@/server/domain/coupons/coupons";
+import { createCoupon, deactivateCoupon, listCoupons, pageRedemptions } from "@/server/domain/coupons/coupons";
 import {
   createPromotionCode,
   deactivatePromotionCode,
   listPromotionCodes,
 } from "@/server/domain/coupons/promotionCodes";
 import { couponCreateBody, promotionCodeCreateBody } from "@/server/schemas/coupons";
-import { byIdMutation, byIdQuery } from "@/server/trpc/idProcedures";
+import { byIdMutation, byIdPageQuery } from "@/server/trpc/idProcedures";
 import { protectedProcedure, router } from "@/server/trpc/init";
 
 export const couponsRouter = router({
   list: protectedProcedure.query(async ({ ctx }) => (await listCoupons(ctx.domain, { active: "all" })).results),
   create: protectedProcedure.input(couponCreateBody).mutation(({ ctx, input }) => createCoupon(ctx.domain, input)),
   deactivate: byIdMutation(deactivateCoupon),
-  redemptions: byIdQuery(listRedemptions),
+  redemptions: byIdPageQuery(pageRedemptions),
   codes: protectedProcedure
     .input(z.object({ coupon: z.number().int().positive().optional() }).default({}))
     .query(

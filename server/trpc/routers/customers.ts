@@ -6,6 +6,7 @@ import { listContracts } from "@/server/domain/contracts/readAndPatch";
 import { customerActivity } from "@/server/domain/customers/activity";
 import { createCustomer, listCustomers, updateCustomer } from "@/server/domain/customers/customers";
 import { findCustomerByKey, listCustomerPaymentMethods, searchCustomers } from "@/server/domain/customers/search";
+import { tablePage } from "@/server/domain/list";
 import { requestCard } from "@/server/domain/payments/cardRequest";
 import { deletePaymentMethod } from "@/server/domain/payments/methods";
 import { noticeMailerFromConfig } from "@/server/mail";
@@ -16,6 +17,8 @@ import { protectedProcedure, router } from "@/server/trpc/init";
 export const CUSTOMER_PAGE_SIZE = 20;
 const reference = z.object({ reference: z.string().min(1).max(200) });
 const page = z.number().int().min(1).max(100_000).default(1);
+// the customer page's tables: one page each (newest first, with the total), by the table's own URL parameter
+const recordsPage = reference.extend({ page });
 
 export const customersRouter = router({
   list: protectedProcedure.query(async ({ ctx }) => (await listCustomers(ctx.domain, {})).results),
@@ -32,23 +35,23 @@ export const customersRouter = router({
     .input(customerPatchBody.extend(reference.shape))
     .mutation(({ ctx, input: { reference: ref, ...patch } }) => updateCustomer(ctx.domain, ref, patch)),
   contracts: protectedProcedure
-    .input(reference)
+    .input(recordsPage)
     .query(
       async ({ ctx, input }) =>
-        await listContracts(ctx.domain, { customer_reference: input.reference, page: { number: 1, size: 100 } }),
+        await listContracts(ctx.domain, { customer_reference: input.reference, page: tablePage(input.page) }),
     ),
   runs: protectedProcedure
-    .input(reference)
+    .input(recordsPage)
     .query(
       async ({ ctx, input }) =>
-        await listRuns(ctx.domain, { customer_reference: input.reference, page: { number: 1, size: 50 } }),
+        await listRuns(ctx.domain, { customer_reference: input.reference, page: tablePage(input.page) }),
     ),
   activity: protectedProcedure
-    .input(reference)
-    .query(({ ctx, input }) => customerActivity(ctx.domain, input.reference)),
+    .input(recordsPage)
+    .query(({ ctx, input }) => customerActivity(ctx.domain, input.reference, tablePage(input.page))),
   paymentMethods: protectedProcedure
-    .input(reference)
-    .query(({ ctx, input }) => listCustomerPaymentMethods(ctx.domain, input.reference)),
+    .input(recordsPage)
+    .query(({ ctx, input }) => listCustomerPaymentMethods(ctx.domain, input.reference, tablePage(input.page))),
   // a secure link for the customer to add or replace a card; e-mailed when notice mails are configured
   requestCard: protectedProcedure
     .input(reference.extend({ processor: idInput.optional() }))

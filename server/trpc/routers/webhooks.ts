@@ -7,16 +7,16 @@ import {
   rotateWebhookSecret,
   sendTestEvent,
 } from "@/server/domain/webhooks/endpointAdmin";
-import { createWebhookEndpoint, listDeliveries, listWebhookEndpoints } from "@/server/domain/webhooks/endpoints";
+import { createWebhookEndpoint, listWebhookEndpoints, pageDeliveries } from "@/server/domain/webhooks/endpoints";
 import { webhookEndpointBody } from "@/server/schemas/billing";
 import { idInput } from "@/server/schemas/common";
-import { byIdMutation, byIdQuery } from "@/server/trpc/idProcedures";
+import { byIdMutation, byIdPageQuery, byIdQuery } from "@/server/trpc/idProcedures";
 import { protectedProcedure, router } from "@/server/trpc/init";
 
 export const webhooksRouter = router({
   list: protectedProcedure.query(({ ctx }) => listWebhookEndpoints(ctx.domain)),
   get: byIdQuery(getWebhookEndpoint),
-  deliveries: byIdQuery(listDeliveries),
+  deliveries: byIdPageQuery(pageDeliveries),
   create: protectedProcedure
     .input(webhookEndpointBody)
     .mutation(({ ctx, input }) => createWebhookEndpoint(ctx.domain, input)),

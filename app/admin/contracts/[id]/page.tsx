@@ -1,10 +1,20 @@
 import { ContractDetail } from "@/components/admin/contracts/ContractDetail";
-import { consoleCtx, idParam, orNotFound } from "@/server/admin/loaders";
+import { consoleCtx, idParam, orNotFound, pageParams } from "@/server/admin/loaders";
 import { loadContractPage } from "@/server/domain/contractPage/sections";
 
-// A missing contract, or another account's, answers HTTP 404 (the console's not-found page).
-export default async function ContractPage({ params }: { params: Promise<{ id: string }> }) {
+type SearchParams = Record<string, string | string[] | undefined>;
+
+// A missing contract, or another account's, answers HTTP 404 (the console's not-found page). The long tables
+// page on the server, each by its own parameter (?runs_page=2&events_page=3), so they page independently.
+export default async function ContractPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<SearchParams>;
+}) {
   const id = idParam((await params).id);
-  const data = await orNotFound(loadContractPage(await consoleCtx(), id));
+  const pages = pageParams(await searchParams, { runs: "runs_page", credits: "credits_page", events: "events_page" });
+  const data = await orNotFound(loadContractPage(await consoleCtx(), id, pages));
   return <ContractDetail data={data} />;
 }
