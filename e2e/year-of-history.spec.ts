@@ -98,7 +98,7 @@ test("the test clock moves a year in one move, and its runs created are the API'
   await signIn(page);
   await page.goto("/admin/billing/test-clock");
   await expect(page.getByTestId("clock-now")).not.toHaveText("…");
-  // a year ahead, on the minute, in the browser's zone (UTC here) as the datetime-local input takes it
+  // a year ahead, on the minute, typed as the 24-hour "YYYY-MM-DD HH:MM" the field reads in the account zone (UTC)
   const target = new Date(Math.ceil((from.getTime() + 365 * DAY) / 60_000) * 60_000);
   await page.getByLabel("Advance to").fill(target.toISOString().slice(0, 16).replace("T", " "));
   await page.getByRole("button", { name: "Advance clock" }).click();
