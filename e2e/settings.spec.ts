@@ -108,9 +108,9 @@ test("create a sales channel and copy its snippet", async ({ page, context }) =>
   const form = page.getByTestId("sales-channel-form");
   await form.getByLabel("Name").fill(name);
   const start = form.getByLabel("Start from a price");
-  await expect(start.locator("option", { hasText: "streaming-basic-monthly ·" })).toHaveCount(1);
+  await expect(start.locator("option", { hasText: "(streaming-basic-monthly)" })).toHaveCount(1);
   await start.selectOption({
-    label: (await start.locator("option", { hasText: "streaming-basic-monthly ·" }).textContent()) ?? "",
+    label: (await start.locator("option", { hasText: "(streaming-basic-monthly)" }).textContent()) ?? "",
   });
   await expect(form.getByLabel("Offer (JSON)")).toHaveValue(/"price"/);
   await form.getByLabel(/Sandbox card form/).check();
