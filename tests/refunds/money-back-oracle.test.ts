@@ -104,7 +104,7 @@ it("a year of refunds, credit notes, voids, marks paid, write-offs and disputes 
       start,
       end,
     });
-    const lines =
+    const lines: LLine[] =
       name === "by line"
         ? listed.lines.map((l: any) =>
             l.product_name.startsWith("Sports") ? line(l, "5.00", "1.20") : line(l, "4.00", "0.96"),
