@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { usageAggregate } from "@/server/domain/usage/aggregate";
 import type { SeedResult } from "@/server/seed/demo";
-import { ctxFor, db, get, post, seed, setRequestTime } from "@/tests/helpers";
+import { ctxFor, db, get, patch, post, seed, setRequestTime } from "@/tests/helpers";
 
 const OTHER = { key: "sk_test_other_secret" };
 const CREATED = "2026-03-01T00:00:00.000Z";
@@ -62,7 +62,7 @@ beforeAll(async () => {
 describe("POST /v2/usage-events/", () => {
   it("answers accepted, duplicates and each rejected event with its reason", async () => {
     setRequestTime(NOW);
-    await metric("r-calls", "count");
+    const calls = await metric("r-calls", "count");
     await metric("r-gb", "sum", { field_name: "gb" });
     const archived = await metric("r-old", "count");
     await post(`/v2/billable-metrics/${archived}/archive/`);
@@ -141,6 +141,15 @@ describe("POST /v2/usage-events/", () => {
     expect(again).toMatchObject({ accepted: 0, duplicates: 4 });
     const listed = await get(`/v2/usage-events/?contract=${contractId}&from=2026-03-09T00:00:00Z`);
     expect(listed.body.map((e: any) => e.transaction_id).sort()).toEqual(["r1", "r13", "r2"]);
+    // with events, the metric's rules are fixed; its name is not
+    const rules = await patch(`/v2/billable-metrics/${calls}/`, { filters: { region: "eu" } });
+    expect(rules.status).toBe(400);
+    expect(rules.body).toEqual({
+      non_field_errors: [
+        "The metric has events: its aggregation, field_name and filters can no longer change. Create a new metric instead.",
+      ],
+    });
+    expect((await patch(`/v2/billable-metrics/${calls}/`, { name: "Calls" })).body).toMatchObject({ name: "Calls" });
   });
 
   it("takes 1,000 events in one request and refuses 1,001 as a whole", async () => {

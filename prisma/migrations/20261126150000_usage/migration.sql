@@ -16,6 +16,7 @@ CREATE TABLE "billable_metrics" (
     "filters" JSONB NOT NULL DEFAULT '{}',
     "archived" BOOLEAN NOT NULL DEFAULT false,
     "archived_at" TIMESTAMP(3),
+    "has_events" BOOLEAN NOT NULL DEFAULT false,
     "created_at" TIMESTAMP(3) NOT NULL,
     "updated_at" TIMESTAMP(3) NOT NULL,
 

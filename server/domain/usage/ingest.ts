@@ -242,6 +242,10 @@ async function store(ctx: Ctx, events: ReadyEvent[], now: Date): Promise<number>
              (${now.toISOString()}::timestamptz at time zone 'UTC')::timestamp(3)
       from fresh
     ),
+    seen as (
+      update billable_metrics set has_events = true
+      where id in (select distinct metric_id from fresh) and not has_events
+    ),
     hours as (
       select contract_id, metric_id, date_trunc('hour', ts) as hour, count(*) as event_count,
              sum(value) as value_sum, max(value) as value_max,

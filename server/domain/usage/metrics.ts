@@ -60,13 +60,6 @@ export async function listMetrics(
   return pagedList(query.page, () => ctx.db.billableMetric.count({ where }), rows, presentMetric);
 }
 
-/** Whether any event (counted or not) names the metric. */
-async function hasEvents(ctx: Ctx, metricId: number): Promise<boolean> {
-  const rows = await ctx.db.$queryRaw<unknown[]>`
-    select 1 from usage.events where account_id = ${ctx.accountId} and metric_id = ${metricId} limit 1`;
-  return rows.length > 0;
-}
-
 export async function updateMetric(ctx: Ctx, id: number, input: BillableMetricPatchInput): Promise<BillableMetricOut> {
   const metric = await findMetric(ctx, id);
   const aggregation = input.aggregation ?? metric.aggregation;
@@ -78,13 +71,15 @@ export async function updateMetric(ctx: Ctx, id: number, input: BillableMetricPa
     (filters !== undefined && JSON.stringify(filters) !== JSON.stringify(metric.filters));
   if (aggregation === "count" && fieldName) throw invalid("field_name", "Not used by aggregation count.");
   if (aggregation !== "count" && !fieldName) throw invalid("field_name", `Required by aggregation ${aggregation}.`);
-  if (rulesChange && (await hasEvents(ctx, id)))
-    throw invalid(
-      "non_field_errors",
-      "The metric has events: its aggregation, field_name and filters can no longer change. Create a new metric instead.",
-    );
-  const row = await ctx.db.billableMetric.update({
-    where: { id },
+  const fixed = invalid(
+    "non_field_errors",
+    "The metric has events: its aggregation, field_name and filters can no longer change. Create a new metric instead.",
+  );
+  if (rulesChange && metric.hasEvents) throw fixed;
+  // a rule change applies only while still no event arrived (ingestion sets has_events in its write)
+  const guard = rulesChange ? { hasEvents: false } : {};
+  const updated = await ctx.db.billableMetric.updateMany({
+    where: { id, ...guard },
     data: {
       name: input.name,
       description: input.description,
@@ -94,7 +89,8 @@ export async function updateMetric(ctx: Ctx, id: number, input: BillableMetricPa
       updatedAt: ctx.clock.now(),
     },
   });
-  return presentMetric(row);
+  if (updated.count === 0) throw fixed;
+  return presentMetric(await findMetric(ctx, id));
 }
 
 /** Archived metrics refuse new events; their events, rollups and history stay. Archiving twice is harmless. */
