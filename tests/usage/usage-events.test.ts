@@ -141,6 +141,20 @@ describe("POST /v2/usage-events/", () => {
     expect(again).toMatchObject({ accepted: 0, duplicates: 4 });
     const listed = await get(`/v2/usage-events/?contract=${contractId}&from=2026-03-09T00:00:00Z`);
     expect(listed.body.map((e: any) => e.transaction_id).sort()).toEqual(["r1", "r13", "r2"]);
+    // once accepted, an event sent again is a duplicate even when it would be refused now
+    await post(`/v2/billable-metrics/${calls}/archive/`);
+    expect(await send([ev("r1"), ev("r-new")])).toEqual({
+      accepted: 0,
+      duplicates: 1,
+      rejected: [
+        {
+          index: 1,
+          transaction_id: "r-new",
+          code: "archived_metric",
+          message: "The billable metric r-calls is archived.",
+        },
+      ],
+    });
     // with events, the metric's rules are fixed; its name is not
     const rules = await patch(`/v2/billable-metrics/${calls}/`, { filters: { region: "eu" } });
     expect(rules.status).toBe(400);

@@ -208,8 +208,30 @@ export async function ingestUsageEvents(ctx: Ctx, body: { events: unknown[] }): 
   }
 
   const accepted = ready.length ? await store(ctx, ready, now) : 0;
+  const resent = await alreadyAccepted(ctx, rejected);
   rejected.sort((a, b) => a.index - b.index);
-  return { accepted, duplicates: duplicates + ready.length - accepted, rejected };
+  return {
+    accepted,
+    duplicates: duplicates + ready.length - accepted + resent.size,
+    rejected: rejected.filter((r) => !resent.has(r)),
+  };
+}
+
+/**
+ * The rejections whose transaction_id was accepted before: a resend of an accepted event is a duplicate even
+ * when it would be refused now (its metric archived since, its timestamp now too old), so a sender retrying a
+ * batch never reads "refused" for an event that was counted.
+ */
+async function alreadyAccepted(ctx: Ctx, rejected: Rejection[]): Promise<Set<Rejection>> {
+  const named = rejected.filter((r) => r.transaction_id !== null && r.code !== "invalid_event");
+  if (!named.length) return new Set();
+  const ids = [...new Set(named.map((r) => r.transaction_id as string))];
+  const found = await ctx.db.usageEventKey.findMany({
+    where: { accountId: ctx.accountId, transactionId: { in: ids } },
+    select: { transactionId: true },
+  });
+  const known = new Set(found.map((k) => k.transactionId));
+  return new Set(named.filter((r) => known.has(r.transaction_id as string)));
 }
 
 /** The one statement that writes: keys first (in transaction id order, so parallel requests lock alike). */
