@@ -1,14 +1,18 @@
-// `npm run bench:usage [-- --events N --batch B --concurrency C --contracts K]`: usage events ingested per
-// second through the REST route handler in process (auth, body parsing, checks, the one-statement write with
-// de-duplication and hourly rollups), then a resend of the first batches (all duplicates) and the time of a
-// contract's aggregate over the month. Defaults: 50,000 events in batches of 1,000 from 4 concurrent callers
-// over 1,000 contracts (under a minute here); `--events 1000000` for the full figure. Prints figures, asserts
-// nothing. Uses DATABASE_URL's server or the embedded one, in the database bench_usage (recreated).
+// `npm run bench:usage [-- --events N --batch B --concurrency C --contracts K --http]`: usage events ingested
+// per second through the REST route handler in process (auth, body parsing, checks, the one-statement write
+// with de-duplication and hourly rollups), or with --http over keep-alive HTTP against the production app
+// (`next build` first when there is none; BENCH_URL: an app already running on bench_usage), then a resend of
+// the first batches (all duplicates) and the time of a contract's aggregate over the month. Defaults: 50,000
+// events in batches of 1,000 from 4 concurrent callers over 1,000 contracts (under a minute here);
+// `--events 1000000` for the full figure. Prints figures, asserts nothing. Uses DATABASE_URL's server or the
+// embedded one, in the database bench_usage (recreated).
+import http from "node:http";
 import pg from "pg";
 // @ts-expect-error plain ESM helpers
 import { provideDatabase } from "@/scripts/lib/database.mjs";
 // @ts-expect-error plain ESM helpers
 import { mustRun } from "@/scripts/lib/run.mjs";
+import { startApp } from "./app-server";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -18,6 +22,7 @@ const EVENTS = arg("events", 50_000);
 const BATCH = arg("batch", 1000);
 const CONCURRENCY = arg("concurrency", 4);
 const CONTRACTS = arg("contracts", 1000);
+const HTTP = process.argv.includes("--http");
 const KEY = "sk_test_bench_usage";
 
 const server = await provideDatabase({ dbName: "postgres" });
@@ -86,12 +91,47 @@ const event = (i: number) => ({
 const body = (from: number) =>
   JSON.stringify({ events: Array.from({ length: Math.min(BATCH, EVENTS - from) }, (_, k) => event(from + k)) });
 
+const app = HTTP ? await startApp(url) : null;
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+const headers = { "content-type": "application/json", authorization: `Api-Key ${KEY}` };
+
+/** POST over HTTP: the status and the parsed answer. */
+function overHttp(text: string): Promise<{ status: number; body: any }> {
+  const target = new URL("/api/v2/usage-events/", app?.url);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        agent,
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: "POST",
+        headers: { ...headers, "content-length": String(Buffer.byteLength(text)) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end(text);
+  });
+}
+
 async function send(text: string) {
   const t0 = performance.now();
+  if (app) {
+    const { status, body } = await overHttp(text);
+    if (status !== 200) throw new Error(`HTTP ${status}: ${JSON.stringify(body)}`);
+    return { ms: performance.now() - t0, ...(body as { accepted: number; duplicates: number; rejected: unknown[] }) };
+  }
   const res = await POST(
     new Request("http://bench.local/api/v2/usage-events/", {
       method: "POST",
-      headers: { "content-type": "application/json", authorization: `Api-Key ${KEY}` },
+      headers,
       body: text,
     }),
     { params: Promise.resolve({}) },
@@ -130,7 +170,7 @@ async function run(label: string, count: number) {
 }
 
 console.log(
-  `bench:usage: ${EVENTS.toLocaleString("en")} events, batches of ${BATCH}, ${CONCURRENCY} concurrent callers, ${contractIds.length} contracts`,
+  `bench:usage: ${EVENTS.toLocaleString("en")} events, batches of ${BATCH}, ${CONCURRENCY} concurrent callers, ${contractIds.length} contracts, ${app ? `over HTTP (${app.url})` : "in process"}`,
 );
 // warm-up: module loading, key cache, plans
 await send(JSON.stringify({ events: [{ ...event(0), transaction_id: "warm-up" }] }));
@@ -155,6 +195,7 @@ console.log(`usageAggregate over 30 days: p50 ${pct(times, 0.5).toFixed(1)} ms, 
 const [{ n }] = await getDb().$queryRaw<{ n: number }[]>`select count(*)::int as n from usage.events`;
 const [{ h }] = await getDb().$queryRaw<{ h: number }[]>`select count(*)::int as h from usage_hourly`;
 console.log(`stored: ${n.toLocaleString("en")} raw events, ${h.toLocaleString("en")} hourly rollup rows`);
+await app?.stop();
 await getDb().$disconnect();
 await server.stop();
 process.exit(0);
