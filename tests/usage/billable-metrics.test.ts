@@ -21,7 +21,7 @@ describe("billable metrics", () => {
       code: code("api_calls"),
       name: "API calls",
       aggregation: "count",
-      filters: { region: "eu", tier: ["gold", "silver"] },
+      filters: { region: "eu", tier: ["silver", "gold", "gold"] },
     });
     expect(m).toMatchObject({
       name: "API calls",

@@ -164,6 +164,15 @@ describe("POST /v2/usage-events/", () => {
       ],
     });
     expect((await patch(`/v2/billable-metrics/${calls}/`, { name: "Calls" })).body).toMatchObject({ name: "Calls" });
+    // the same rules sent again (in another order) are no change
+    const gb = await get("/v2/billable-metrics/?code=r-gb");
+    expect(gb.body[0].filters).toEqual({});
+    const same = await patch(`/v2/billable-metrics/${gb.body[0].id}/`, {
+      aggregation: "sum",
+      field_name: "gb",
+      filters: {},
+    });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
   });
 
   it("takes 1,000 events in one request and refuses 1,001 as a whole", async () => {

@@ -1,6 +1,7 @@
 // Billable metrics: created, listed, read, changed and archived by the seller. What decides how events add up
 // (aggregation, field, filters) changes only while no event names the metric: the hourly rollups are built
 // with it, and rebuilding them silently would change what was already shown as usage.
+import { canonicalJson } from "@/server/domain/canonical";
 import type { Ctx } from "@/server/domain/context";
 import { foundOr404, invalid } from "@/server/domain/errors";
 import type { ListResult, PageRequest, PageWindow } from "@/server/domain/list";
@@ -10,7 +11,9 @@ import type { BillableMetricCreateInput, BillableMetricOut, BillableMetricPatchI
 import { type MetricFilters, presentMetric } from "./present";
 
 const normalizeFilters = (filters: Record<string, string | string[]> | undefined): MetricFilters =>
-  Object.fromEntries(Object.entries(filters ?? {}).map(([k, v]) => [k, [...new Set(Array.isArray(v) ? v : [v])]]));
+  Object.fromEntries(
+    Object.entries(filters ?? {}).map(([k, v]) => [k, [...new Set(Array.isArray(v) ? v : [v])].sort()]),
+  );
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === "P2002";
 const CODE_TAKEN = "A billable metric with this code already exists.";
@@ -68,7 +71,7 @@ export async function updateMetric(ctx: Ctx, id: number, input: BillableMetricPa
   const rulesChange =
     aggregation !== metric.aggregation ||
     (fieldName ?? null) !== metric.fieldName ||
-    (filters !== undefined && JSON.stringify(filters) !== JSON.stringify(metric.filters));
+    (filters !== undefined && canonicalJson(filters) !== canonicalJson(metric.filters));
   if (aggregation === "count" && fieldName) throw invalid("field_name", "Not used by aggregation count.");
   if (aggregation !== "count" && !fieldName) throw invalid("field_name", `Required by aggregation ${aggregation}.`);
   const fixed = invalid(
