@@ -4,13 +4,9 @@
 // BENCH_PROFILE=<dir> writes the server's CPU profile there.
 // Uses DATABASE_URL or the embedded server (database "bench"); BENCH_URL points at a running app instead
 // of starting one (it must use the same database). Prints figures; asserts nothing.
-import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import http from "node:http";
 // @ts-expect-error plain ESM helpers
 import { provideDatabase } from "@/scripts/lib/database.mjs";
-// @ts-expect-error plain ESM helpers
-import { freePort } from "@/scripts/lib/pg.mjs";
 // @ts-expect-error plain ESM helpers
 import { mustRun } from "@/scripts/lib/run.mjs";
 import { systemClock } from "@/server/clock";
@@ -19,6 +15,7 @@ import { getDb, getPgPool } from "@/server/db";
 import { createApiKey } from "@/server/domain/auth/apiKeys";
 import { createQuote } from "@/server/domain/quotes/quotes";
 import { offerInput } from "@/server/schemas/offers";
+import { startApp } from "./app-server";
 
 const N = Number(process.env.BENCH_N ?? 2000);
 // many short alternating rounds: on a shared machine throughput drifts by ±15 % within seconds, so each
@@ -153,47 +150,6 @@ async function load(target: string, r: Req) {
   const total = (performance.now() - t0) / 1000;
   times.sort((a, b) => a - b);
   return { rps: times.length / total, p50: pct(times, 50), p99: pct(times, 99), errors };
-}
-
-async function startApp(dbUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  if (process.env.BENCH_URL) return { url: process.env.BENCH_URL, stop: async () => {} };
-  if (!existsSync(".next/BUILD_ID")) await mustRun("node_modules/.bin/next", ["build"], { quiet: true });
-  const port = await freePort(3200);
-  // BENCH_PROFILE=<dir> writes a V8 CPU profile of the server there when it stops.
-  const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const flags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(
-    process.execPath,
-    // the server npm start runs (Next.js behind scripts/app-server.mjs)
-    [...profile, ...flags, "scripts/app-server.mjs"],
-    // like npm start: the app server forces NODE_ENV=production, so the operator's own environment is passed as
-    // APP_ENV (the start-up check refuses production against an external database without secrets and APP_URL)
-    {
-      env: {
-        ...process.env,
-        DATABASE_URL: dbUrl,
-        PORT: String(port),
-        LOG_LEVEL: "warn",
-        APP_ENV: process.env.NODE_ENV ?? "development",
-      },
-      stdio: "ignore",
-    },
-  );
-  const url = `http://localhost:${port}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const exited = new Promise((r) => child.once("exit", r));
-  return {
-    url,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
 }
 
 const database = await provideDatabase({ dbName: "bench" });

@@ -15,6 +15,7 @@ import { refundEndpoints } from "./endpoints/refunds";
 import { selfServiceEndpoints } from "./endpoints/selfService";
 import { sessionEndpoints } from "./endpoints/sessions";
 import { simulateEndpoints } from "./endpoints/simulate";
+import { usageEndpoints } from "./endpoints/usage";
 import { toRouteHandler } from "./route";
 
 export const endpoints: EndpointDef[] = [
@@ -32,6 +33,7 @@ export const endpoints: EndpointDef[] = [
   ...forecastEndpoints,
   ...simulateEndpoints,
   ...couponEndpoints,
+  ...usageEndpoints,
 ];
 
 /** The Next.js handler for one operation; throws at load time if the registry lacks it. */

@@ -181,6 +181,70 @@ export const steps: Step[] = [
     request: () => ({ query: { customer_reference: "cust-1001", page_size: 10 } }),
   },
   { key: "GET /v2/subscription-contracts/{contractId}/", request: (x) => ({ path: { contractId: contract(x) } }) },
+  // usage-based billing: a metric, then events of the contract
+  {
+    key: "POST /v2/billable-metrics/",
+    request: () => ({
+      body: {
+        code: "storage_gb",
+        name: "Storage (GB-hours)",
+        aggregation: "sum",
+        field_name: "gb",
+        filters: { region: ["eu", "us"] },
+      },
+    }),
+  },
+  { key: "GET /v2/billable-metrics/", request: () => ({ query: { archived: "false" } }) },
+  {
+    key: "GET /v2/billable-metrics/{metricId}/",
+    request: (x) => ({ path: { metricId: x.answer("POST /v2/billable-metrics/").id } }),
+  },
+  {
+    key: "PATCH /v2/billable-metrics/{metricId}/",
+    request: (x) => ({
+      path: { metricId: x.answer("POST /v2/billable-metrics/").id },
+      body: { name: "Storage", description: "Gigabytes stored, summed over the period" },
+    }),
+  },
+  {
+    key: "POST /v2/usage-events/",
+    request: (x) => ({
+      body: {
+        events: [
+          {
+            transaction_id: "evt_2026_03_10_0001",
+            code: "storage_gb",
+            contract_id: contract(x),
+            timestamp: EXAMPLE_TIME,
+            properties: { gb: 12.5, region: "eu" },
+          },
+          {
+            transaction_id: "evt_2026_03_10_0002",
+            code: "storage_gb",
+            customer_reference: "cust-1001",
+            properties: { gb: 3, region: "us" },
+          },
+          {
+            transaction_id: "evt_2026_03_10_0001",
+            code: "storage_gb",
+            contract_id: contract(x),
+            timestamp: EXAMPLE_TIME,
+            properties: { gb: 12.5, region: "eu" },
+          },
+          {
+            transaction_id: "evt_2026_03_10_0003",
+            code: "storage_gb",
+            contract_id: contract(x),
+            properties: { region: "eu" },
+          },
+        ],
+      },
+    }),
+  },
+  {
+    key: "GET /v2/usage-events/",
+    request: (x) => ({ query: { code: "storage_gb", contract: contract(x), page_size: 10 } }),
+  },
   {
     key: "PATCH /v2/subscription-contracts/{contractId}/",
     request: (x) => ({
@@ -490,6 +554,10 @@ export const steps: Step[] = [
   {
     key: "POST /v2/coupons/{couponId}/deactivate/",
     request: (x) => ({ path: { couponId: x.answer("POST /v2/coupons/").id } }),
+  },
+  {
+    key: "POST /v2/billable-metrics/{metricId}/archive/",
+    request: (x) => ({ path: { metricId: x.answer("POST /v2/billable-metrics/").id } }),
   },
 ];
 
