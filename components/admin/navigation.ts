@@ -39,6 +39,7 @@ export const NAV: NavSection[] = [
       admin("tax-rates", "Tax rates"),
       admin("shipping-options", "Shipping options"),
       admin("billing-schedules", "Billing schedules"),
+      admin("billable-metrics", "Billable metrics"),
     ],
   },
   { title: "Sell", links: [admin("sales-channels", "Sales channels")] },

@@ -17,6 +17,7 @@ import { refundsRouter } from "./routers/refunds";
 import { runsRouter } from "./routers/runs";
 import { sessionRouter } from "./routers/session";
 import { settingsRouter } from "./routers/settings";
+import { usageRouter } from "./routers/usage";
 import { usersRouter } from "./routers/users";
 import { webhooksRouter } from "./routers/webhooks";
 
@@ -40,6 +41,7 @@ export const appRouter = router({
   runs: runsRouter,
   refunds: refundsRouter,
   forecast: forecastRouter,
+  usage: usageRouter,
 });
 
 export type AppRouter = typeof appRouter;

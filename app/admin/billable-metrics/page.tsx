@@ -1,0 +1,14 @@
+import { CardsPage } from "@/components/admin/CardsPage";
+import { BillableMetricForm } from "@/components/admin/usage/BillableMetricForm";
+import { BillableMetricTable } from "@/components/admin/usage/BillableMetricTable";
+
+export default function BillableMetricsPage() {
+  return (
+    <CardsPage
+      title="Billable metrics"
+      cards={{ "All billable metrics": <BillableMetricTable />, "New billable metric": <BillableMetricForm /> }}
+    >
+      How the usage events sent to /v2/usage-events/ add up over a period, for the metered prices that bill them.
+    </CardsPage>
+  );
+}
