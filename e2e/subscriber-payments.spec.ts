@@ -1,48 +1,11 @@
 // The subscriber page's money paths as a customer meets them: "Update card" with a card the bank declines is
 // refused and the card on file stays; a failed payment has no receipt but a "Pay now", which with a
 // declining card says why and with a new card pays it (then the receipt appears). axe on each state.
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
+import { api, contractWithCard } from "./_billed-contract";
 
-const SECRET = { Authorization: "Api-Key sk_test_e2e_secret" };
 test.describe.configure({ mode: "serial" });
-
-async function api(request: APIRequestContext, method: "get" | "post" | "patch", path: string, data?: unknown) {
-  const res = await request[method](`/api/v2/${path}`, { headers: SECRET, data });
-  const body = await res.json();
-  expect(res.ok(), `${method} ${path}: ${JSON.stringify(body)}`).toBe(true);
-  return body;
-}
-
-/** A Streaming Basic monthly contract, its first period billed, for a new customer who has `card` on file. */
-async function contractWithCard(request: APIRequestContext, card: string) {
-  const reference = `e2e-pay-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
-  await api(request, "post", "customers/", { reference, name: "Pat Payer" });
-  const prices = await api(request, "get", "catalog/prices/?page_size=100");
-  const basic = (Array.isArray(prices) ? prices : prices.results).find(
-    (p: { reference: string }) => p.reference === "streaming-basic-monthly",
-  );
-  const options = await api(request, "post", "payment-processor-options/", {
-    items: [{ price: basic.id }],
-    collection_method: "card",
-  });
-  const processor = options.results.find((o: { render_mode: string }) => o.render_mode === "generic_card_form");
-  await api(request, "post", `customers/${reference}/payment-methods/`, {
-    account_payment_processor: processor.account_payment_processor_id,
-    collection_method: "card",
-    card: { number: card, exp_month: 12, exp_year: 2030, cvc: "123" },
-  });
-  const contract = await api(request, "post", "subscription-contracts/", {
-    customer_reference: reference,
-    items: [{ price: basic.id }],
-    initial_billing_mode: "create_initial_run",
-    payment_processor_override: processor.account_payment_processor_id,
-  });
-  // the e2e server runs no worker: moving the account's clock a second bills the run now due
-  await api(request, "post", "test-clock/advance/", { seconds: 1 });
-  const path = new URL(contract.subscriber_page).pathname.replace(/^.*(\/change_contract\/)/, "$1");
-  return { contract, path };
-}
 
 async function typeCard(page: Page, number: string) {
   await page.getByLabel("Card number").fill(number);

@@ -4,21 +4,12 @@
 import { Button } from "@/components/ui/Button";
 import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { Options } from "@/components/ui/Options";
-import { priceLabel } from "@/components/ui/priceLabel";
+import { type LabelledPrice, priceLabel } from "@/components/ui/priceLabel";
 import { binder } from "./bind";
 import { type Draft, type ItemRow, newRow } from "./draft";
 
-export interface PriceOption {
-  id: number;
-  product_name: string;
-  reference: string | null;
-  currency: string;
-  unit_amount: string;
-  billing_type: string;
-  interval: string | null;
-  interval_count: number | null;
-  billing_schedule_name: string | null;
-}
+/** A price the rows choose from: what its label needs. */
+export type PriceOption = LabelledPrice;
 
 /** One list of price rows of the draft: its rows, the prices they choose from, the change that writes them back. */
 export interface PriceRowsOfDraft {
