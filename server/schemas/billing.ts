@@ -29,6 +29,9 @@ export const runListQuery = z.object({
 export const billingRunLineResponse = namedObject("BillingRunLine", {
   id: z.number().int(),
   ...pricedLineFields,
+  quantity: z.number().meta({
+    description: "Units billed; on a usage line (kind usage) the metered aggregate, which may be fractional",
+  }),
   line_subtotal_amount: money,
   line_tax_amount: money,
   line_total_amount: money,
@@ -37,6 +40,10 @@ export const billingRunLineResponse = namedObject("BillingRunLine", {
   proration_reason: z.string().nullable(),
   kind: z.string(),
   description: z.string(),
+  usage_quantity: z.string().nullable().meta({
+    "x-extension": true,
+    description: "Extension: the exact metered aggregate a usage line bills (kind usage); null on other lines",
+  }),
 });
 
 export const billingAttemptResponse = namedObject("BillingAttempt", {

@@ -10,9 +10,30 @@ export const billingScheduleRuleResponse = namedObject("BillingScheduleRule", {
   display_order: z.number().int(),
 });
 
+export const pricingModelResponse = z
+  .object({
+    model: z.enum(["per_unit", "package", "graduated", "volume"]),
+    unit_amount: z.string().optional(),
+    package_size: z.string().optional(),
+    package_amount: z.string().optional(),
+    tiers: z
+      .array(z.object({ up_to: z.string().nullable(), unit_amount: z.string(), flat_amount: z.string() }))
+      .optional(),
+  })
+  .meta({
+    id: "PricingModelOut",
+    "x-extension": true,
+    description: "Extension: a metered or tiered price's model (see PricingModel)",
+  });
+
+const usageExtension = (description: string) => ({ "x-extension": true, description: `Extension: ${description}` });
+
 export const priceVersionResponse = namedObject("CatalogPriceVersion", {
   id: z.number().int(),
   unit_amount: money,
+  pricing_model: pricingModelResponse
+    .nullable()
+    .meta(usageExtension("the version's pricing model; null: unit_amount × quantity")),
   effective_from: dateTime.nullable(),
   effective_to: dateTime.nullable(),
   currently_effective: z.boolean(),
@@ -48,6 +69,24 @@ export const priceResponse = namedObject("CatalogPrice", {
   effective_to: dateTime.nullable(),
   current_version_id: z.number().int(),
   versions: z.array(priceVersionResponse),
+  usage_type: z
+    .enum(["licensed", "metered"])
+    .meta(usageExtension("metered prices bill the usage of a billable metric at the end of each period")),
+  billable_metric_id: z.number().int().nullable().meta(usageExtension("the metric a metered price bills")),
+  billable_metric_code: z.string().nullable().meta(usageExtension("the code of that metric")),
+  pricing_model: pricingModelResponse
+    .nullable()
+    .meta(usageExtension("the current version's pricing model; null: unit_amount × quantity")),
+  pricing_description: z
+    .string()
+    .meta(
+      usageExtension(
+        'how the price reads, e.g. "per unit 0.0100" or "graduated tiers 0–1000 × 0.0000, 1001+ × 0.0100"',
+      ),
+    ),
+  usage_thresholds: z
+    .array(z.string())
+    .meta(usageExtension("usage quantities of a period at which usage.threshold_reached is sent")),
   metadata,
   ...timestamps,
 });

@@ -187,6 +187,8 @@ export const REJECTION_CODES = [
   "unknown_contract",
   "ambiguous_customer",
   "contract_ended",
+  "no_metered_item",
+  "period_closed",
   "timestamp_out_of_window",
   "bad_property",
 ] as const;

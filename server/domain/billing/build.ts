@@ -3,13 +3,14 @@
 // less paused time, plus pending lines. Exactly once: (contract, period_key) is unique.
 import type { DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
-import { withContractIfFree, withVersionBump } from "@/server/domain/contracts/contractRows";
+import { type ContractRecord, withContractIfFree, withVersionBump } from "@/server/domain/contracts/contractRows";
 import { emitEvent } from "@/server/domain/events/outbox";
 import { fmt4 } from "@/server/domain/money";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
 import { discountAfterRun, regularRunDraft } from "./draft";
 import { type Advance, storedAdvance } from "./plan";
 import { presentRunSummary } from "./present";
+import { readUsage } from "./usageLines";
 
 export const regularKey = (at: Date) => `regular:${at.toISOString()}`;
 
@@ -23,6 +24,28 @@ export async function applyAdvance(tx: DbTx, contractId: number, advance: Advanc
     where: { id: contractId },
     data: withVersionBump(at, { nextBillingAt: next ? new Date(next) : null }),
   });
+}
+
+/** Nothing left to bill: a contract whose items all ended concludes. */
+async function endContract(tx: DbTx, ctx: Ctx, contract: ContractRecord, at: Date, now: Date) {
+  await tx.subscriptionContract.update({
+    where: { id: contract.id },
+    data: withVersionBump(now, { state: "ended", endedAt: at, recurring: false, nextBillingAt: null }),
+  });
+  await emitEvent(
+    tx,
+    ctx.accountId,
+    "subscription_contract.ended",
+    {
+      id: contract.id,
+      state: "ended",
+      cancel_at_period_end: contract.cancelAtPeriodEnd,
+      cancel_at: contract.cancelAt?.toISOString() ?? null,
+      canceled_at: contract.canceledAt?.toISOString() ?? null,
+      ended_at: at.toISOString(),
+    },
+    now,
+  );
 }
 
 /** Creates the run due now for one contract (null when nothing is due or another worker has it). */
@@ -49,27 +72,10 @@ export async function buildDueRun(ctx: Ctx, contractId: number): Promise<number 
       where: { contractId, billingRunId: null },
       orderBy: { id: "asc" },
     });
-    const draft = regularRunDraft(contract, catalog, at, pending);
+    const usage = await readUsage({ ...ctx, db: tx as Ctx["db"] }, catalog, [contract], at);
+    const draft = regularRunDraft(contract, catalog, at, pending, { usage });
     if (!draft) {
-      // nothing left to bill: a contract whose items all ended concludes
-      await tx.subscriptionContract.update({
-        where: { id: contract.id },
-        data: withVersionBump(now, { state: "ended", endedAt: at, recurring: false, nextBillingAt: null }),
-      });
-      await emitEvent(
-        tx,
-        ctx.accountId,
-        "subscription_contract.ended",
-        {
-          id: contract.id,
-          state: "ended",
-          cancel_at_period_end: contract.cancelAtPeriodEnd,
-          cancel_at: contract.cancelAt?.toISOString() ?? null,
-          canceled_at: contract.canceledAt?.toISOString() ?? null,
-          ended_at: at.toISOString(),
-        },
-        now,
-      );
+      await endContract(tx, ctx, contract, at, now);
       return null;
     }
     const next = draft.next?.toISOString() ?? null;
@@ -111,6 +117,8 @@ export async function buildDueRun(ctx: Ctx, contractId: number): Promise<number 
     if (contract.billingAdvancePolicy !== "on_run_succeeded")
       await applyAdvance(tx, contractId, draft.advance, next, now);
     await emitEvent(tx, ctx.accountId, "billing_run.created", presentRunSummary(run, contract), now);
+    // the last usage of items that all ended is billed: the contract then concludes
+    if (!draft.live) await endContract(tx, ctx, contract, at, now);
     return run.id;
   });
   return runId ?? null;

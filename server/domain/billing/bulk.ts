@@ -21,6 +21,7 @@ import { nextAttemptAfter } from "./dunning";
 import { runPeriodOf } from "./period";
 import { planRegularRun } from "./plan";
 import { presentRunSummary } from "./present";
+import { readUsage } from "./usageLines";
 
 async function insertEvents(tx: DbTx, rows: EventRow[]) {
   if (!rows.length) return;
@@ -79,12 +80,14 @@ export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ 
           .map((e) => e.contractId),
         ...pending.map((p) => p.contractId),
       ]);
-      const plans = candidates
-        .filter((c) => !skip.has(c.id))
+      const billable = candidates.filter((c) => !skip.has(c.id));
+      // the metered items' usage of every contract of the chunk: one statement over the rollups
+      const usage = await readUsage({ ...ctx, db: tx as Ctx["db"] }, catalog, billable, (c) => c.nextBillingAt!);
+      const plans = billable
         .map((contract) => ({
           contract,
           at: contract.nextBillingAt!,
-          plan: planRegularRun(contract, catalog, contract.nextBillingAt!),
+          plan: planRegularRun(contract, catalog, contract.nextBillingAt!, { usage }),
         }))
         .filter((p) => p.plan.live && p.plan.lines.length);
       if (!plans.length) return [];
@@ -136,12 +139,13 @@ export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ 
         plan.lines.map((l) => ({ ...(l as Prisma.BillingRunLineCreateManyInput), runId: runIdOf.get(contract.id)! })),
       );
       await tx.$executeRaw`
-      insert into billing_run_lines (run_id, contract_item_id, price_id, price_version_id, product_name, quantity, unit_amount, proration_factor, line_total, subtotal, tax, service_period_start_at, service_period_end_at, proration_reason, kind, description)
+      insert into billing_run_lines (run_id, contract_item_id, price_id, price_version_id, product_name, quantity, unit_amount, proration_factor, line_total, subtotal, tax, service_period_start_at, service_period_end_at, proration_reason, kind, description, usage_quantity)
       select * from unnest(${lines.map((l) => l.runId)}::int[], ${lines.map((l) => l.contractItemId ?? null)}::int[], ${lines.map((l) => l.priceId)}::int[], ${lines.map((l) => l.priceVersionId ?? null)}::int[],
         ${lines.map((l) => l.productName)}::text[], ${lines.map((l) => l.quantity)}::int[], ${lines.map((l) => String(l.unitAmount))}::numeric[], ${lines.map((l) => String(l.prorationFactor))}::numeric[],
         ${lines.map((l) => String(l.lineTotal))}::numeric[], ${lines.map((l) => String(l.subtotal))}::numeric[], ${lines.map((l) => String(l.tax))}::numeric[],
         ${lines.map((l) => l.servicePeriodStartAt as Date)}::timestamptz[], ${lines.map((l) => l.servicePeriodEndAt as Date)}::timestamptz[], ${lines.map((l) => l.prorationReason ?? null)}::text[],
-        ${lines.map((l) => l.kind)}::text[], ${lines.map((l) => l.description)}::text[])`;
+        ${lines.map((l) => l.kind)}::text[], ${lines.map((l) => l.description)}::text[],
+        ${lines.map((l) => (l.usageQuantity == null ? null : String(l.usageQuantity)))}::numeric[])`;
       const adv = plans.flatMap((p) => p.plan.advance);
       await tx.$executeRaw`
       update contract_items i set period_start_at = v.s, period_end_at = v.e, updated_at = now()

@@ -26,6 +26,8 @@ export interface RunDraft {
   advance: ReturnType<typeof planRegularRun>["advance"];
   /** the contract's discount priced this run (it then counts one of its runs) */
   discounted: boolean;
+  /** false: the run bills the last usage of ended items, and the contract ends with it */
+  live: boolean;
 }
 
 /** The regular run due at `at` with the pending lines it carries, or null when nothing is left to bill. */
@@ -37,7 +39,8 @@ export function regularRunDraft(
   options: PlanOptions = {},
 ): RunDraft | null {
   const plan = planRegularRun(contract, catalog, at, options);
-  if (!plan.live) return null;
+  // a contract whose items all ended still bills their last usage (metered items, in arrears) before it ends
+  if (!plan.live && !plan.lines.length) return null;
   // without pending lines (all runs but a contract's first), the plan's own lines and (shared) sums: equal
   // runs then carry the same Decimals
   let { lines, subtotal, tax, total } = plan;
@@ -60,6 +63,7 @@ export function regularRunDraft(
     next: plan.next,
     advance: plan.advance,
     discounted: plan.discounted,
+    live: plan.live,
   };
 }
 
@@ -113,6 +117,7 @@ export function projection(
     const draft = regularRunDraft(snapshot, catalog, at, carried, options);
     if (!draft) return { runs, endsAt: cancelEnd && cancelEnd < at ? cancelEnd : at };
     runs.push(draft);
+    if (!draft.live) return { runs, endsAt: at };
     carried = [];
     advanceInPlace(snapshot, draft);
   }

@@ -7,11 +7,13 @@ import type { ContractRecord } from "@/server/domain/contracts/contractRows";
 import { contractAnchor, itemLine, lineAmounts } from "@/server/domain/contracts/lines";
 import type { ContractDiscountRow } from "@/server/domain/coupons/present";
 import { fixedCoupon, runDiscount, withCoupon } from "@/server/domain/coupons/terms";
+import { ZERO } from "@/server/domain/money";
 import type { CatalogSnapshot } from "@/server/domain/offers/snapshot";
 import { applyFixedCoupon } from "@/server/domain/pricing/coupon";
 import { billingPeriodFrom, factorOf, isWholeFactor } from "@/server/domain/pricing/periods";
 import type { LineInput, PricedAmounts } from "@/server/domain/pricing/types";
 import type { Prisma } from "@/server/generated/prisma/client";
+import { isMeteredItem, type UsageReadings, usageAmounts, usageWindow } from "./usageLines";
 
 /** An item's next period after a run (Dates: a projection replays thousands without string round trips). */
 export interface Advance {
@@ -65,7 +67,13 @@ export type PlannablePause = Pick<
 export type PlannableContract = Pick<
   ContractRecord,
   "billingTimezone" | "billingTime" | "fixedDay" | "billingAnchorAt" | "currency"
-> & { items: PlannableItem[]; pauses: PlannablePause[]; discount?: ContractDiscountRow | null };
+> & {
+  items: PlannableItem[];
+  pauses: PlannablePause[];
+  discount?: ContractDiscountRow | null;
+  /** metered usage before it is free (usageLines.ts) */
+  trialEndAt?: Date | null;
+};
 
 function pausedMs(contract: Pick<PlannableContract, "pauses">, from: Date, to: Date): number {
   let ms = 0;
@@ -102,13 +110,15 @@ export interface PlanOptions {
    * up (the account forecast); the amounts are the same computation, memoized across periods.
    */
   explain?: boolean;
+  /** the metered items' usage of the period ending by the run (readUsage); an item without a reading bills 0 */
+  usage?: UsageReadings;
 }
 
 export function planRegularRun(
   contract: PlannableContract,
   catalog: CatalogSnapshot,
   at: Date,
-  { explain = true }: PlanOptions = {},
+  { explain = true, usage }: PlanOptions = {},
 ) {
   const anchor = contractAnchor(contract);
   const priced: ReturnType<typeof linePlan>[] = [];
@@ -117,6 +127,14 @@ export function planRegularRun(
   const discount = runDiscount(contract.discount, contract.currency);
   const atMs = at.getTime();
   for (const item of contract.items) {
+    if (isMeteredItem(catalog, item)) {
+      const metered = planUsage(contract, catalog, item, at, usage);
+      if (metered) {
+        advance.push(metered.advance);
+        if (metered.plan) priced.push(metered.plan);
+      }
+      continue;
+    }
     if (item.status !== "active" || !item.periodEndAt || item.periodEndAt.getTime() > atMs) continue;
     if (item.endAt && item.endAt.getTime() <= item.periodEndAt.getTime()) continue; // ended: nothing more to bill
     const line = withCoupon(itemLine(catalog, item), discount, true);
@@ -167,8 +185,39 @@ function linePlan(
   from: Date,
   to: Date,
   prorationReason: string | null,
+  usage: Decimal | null = null,
 ) {
-  return { itemId, line, price: line.price, amounts, from, to, prorationReason };
+  return { itemId, line, price: line.price, amounts, from, to, prorationReason, usage };
+}
+
+const wholeUsage = (q: Decimal) => (q.isInteger() && q.lte(2_147_483_647) ? q.toNumber() : 0);
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * A metered item whose period ended by `at`: the line of the period's usage (in arrears) and its next period;
+ * an item that ended (or was removed) bills its last usage once and its period is closed at its end.
+ */
+function planUsage(
+  contract: PlannableContract,
+  catalog: CatalogSnapshot,
+  item: PlannableItem,
+  at: Date,
+  usage: UsageReadings | undefined,
+): { advance: Advance; plan: ReturnType<typeof linePlan> | null } | null {
+  if (!item.periodStartAt || !item.periodEndAt || item.periodEndAt.getTime() > at.getTime()) return null;
+  if (item.status !== "active" && !item.endAt) return null;
+  const window = usageWindow(item, contract.trialEndAt);
+  const ended = item.status !== "active" || (item.endAt !== null && item.endAt <= item.periodEndAt);
+  if (ended && !window) return null;
+  const line = itemLine(catalog, item);
+  const next = ended
+    ? { start: window!.to, end: item.periodEndAt }
+    : billingPeriodFrom(line.price, contractAnchor(contract), item.periodEndAt).service;
+  const advance = { id: item.id, startAt: next.start, endAt: next.end };
+  if (!window) return { advance, plan: null };
+  const quantity = usage?.get(item.id) ?? ZERO;
+  const amounts = usageAmounts(line, quantity, item.periodStartAt, `${day(window.from)} to ${day(window.to)}`);
+  return { advance, plan: linePlan(item.id, line, amounts, window.from, window.to, null, quantity) };
 }
 
 function runLine(plan: ReturnType<typeof linePlan>, explain: boolean): Prisma.BillingRunLineCreateWithoutRunInput {
@@ -178,7 +227,8 @@ function runLine(plan: ReturnType<typeof linePlan>, explain: boolean): Prisma.Bi
     priceId: line.price.id,
     priceVersionId: amounts.versionId,
     productName: line.price.productName,
-    quantity: line.quantity,
+    // the integer column keeps whole aggregates of usage lines; usage_quantity is the exact one
+    quantity: plan.usage ? wholeUsage(plan.usage) : line.quantity,
     unitAmount: amounts.text.unitAmount,
     prorationFactor: amounts.text.factor,
     lineTotal: amounts.text.lineTotal,
@@ -187,7 +237,7 @@ function runLine(plan: ReturnType<typeof linePlan>, explain: boolean): Prisma.Bi
     servicePeriodStartAt: plan.from,
     servicePeriodEndAt: plan.to,
     prorationReason: plan.prorationReason,
-    kind: "recurring",
+    ...(plan.usage ? { kind: "usage", usageQuantity: plan.usage.toFixed() } : { kind: "recurring" }),
     description: explain ? amounts.explanation : "",
   };
 }

@@ -55,7 +55,7 @@ export function presentRun(
       price_id: line.priceId,
       price_version_id: line.priceVersionId,
       product_name: line.productName,
-      quantity: line.quantity,
+      quantity: line.usageQuantity ? Number(line.usageQuantity) : line.quantity,
       unit_amount: fmt4(line.unitAmount),
       proration_factor: fmt6(line.prorationFactor),
       line_subtotal_amount: fmt4(line.subtotal),
@@ -66,6 +66,7 @@ export function presentRun(
       proration_reason: line.prorationReason,
       kind: line.kind,
       description: line.description,
+      usage_quantity: line.usageQuantity ? dec(line.usageQuantity).toFixed() : null,
     })),
     attempts: run.attempts.map((attempt) => ({
       id: attempt.id,

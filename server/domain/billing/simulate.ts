@@ -4,6 +4,7 @@
 // (simulateVersion.ts), and the runs are compared: a contract is affected from the first run at which a
 // line pays another amount (priceChange.ts, the forecast's rule too). Nothing is written.
 import Decimal from "decimal.js";
+import { versionTerms } from "@/server/domain/catalog/usageTerms";
 import { scheduleStart, type VersionScheduleInput } from "@/server/domain/catalog/versionSchedule";
 import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
@@ -32,7 +33,8 @@ export async function simulatePriceVersion(ctx: Ctx, priceId: number, input: Ver
   const catalog = await catalogSnapshot(ctx);
   const price = catalog.prices.get(priceId);
   if (!price || price.accountId !== ctx.accountId) throw notFound();
-  const tried = await tryVersion(ctx, priceId, from, input.unit_amount);
+  const terms = await versionTerms(ctx, priceId, input);
+  const tried = await tryVersion(ctx, priceId, from, terms);
   const proposed: CatalogSnapshot = {
     ...catalog,
     prices: new Map(catalog.prices).set(priceId, { ...price, versions: tried.versions }),
@@ -103,7 +105,7 @@ export async function simulatePriceVersion(ctx: Ctx, priceId: number, input: Ver
   return {
     price_id: priceId,
     currency: price.currency,
-    unit_amount: fmt4(input.unit_amount),
+    unit_amount: fmt4(terms.unitAmount),
     effective_from: iso(from),
     current_unit_amount: fmt4(versionAt(toTerms(price).versions, from)?.unitAmount ?? 0),
     contracts_on_price: onPrice,

@@ -3,7 +3,7 @@
 // back. The proposed row takes a placeholder id (no sequence value is used), so nothing persists, not
 // even a gap in version ids.
 
-import { applyVersionSchedule } from "@/server/domain/catalog/versionSchedule";
+import { applyVersionSchedule, type ScheduledTerms } from "@/server/domain/catalog/versionSchedule";
 import type { Ctx } from "@/server/domain/context";
 import { type MrrPoint, mrrAt } from "@/server/domain/dashboard/mrr";
 import type { Prisma } from "@/server/generated/prisma/client";
@@ -19,13 +19,13 @@ export interface TriedVersion {
 
 class Rollback extends Error {}
 
-export async function tryVersion(ctx: Ctx, priceId: number, from: Date, unitAmount: string): Promise<TriedVersion> {
+export async function tryVersion(ctx: Ctx, priceId: number, from: Date, terms: ScheduledTerms): Promise<TriedVersion> {
   let tried: TriedVersion | null = null;
   try {
     await ctx.db.$transaction(async (tx) => {
       const inTx = { ...ctx, db: tx as Ctx["db"] };
       const mrrBefore = await mrrAt(inTx, [from]);
-      await applyVersionSchedule(tx, ctx, priceId, from, unitAmount, PROPOSED_VERSION_ID);
+      await applyVersionSchedule(tx, ctx, priceId, from, terms, PROPOSED_VERSION_ID);
       const versions = await tx.priceVersion.findMany({ where: { priceId }, orderBy: { id: "asc" } });
       tried = { versions, mrrBefore, mrrAfter: await mrrAt(inTx, [from]) };
       throw new Rollback();

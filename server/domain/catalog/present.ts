@@ -2,6 +2,7 @@
 
 import { fmt4 } from "@/server/domain/money";
 import { type Interval, nextFixedDayOccurrences, nextScheduleOccurrences } from "@/server/domain/pricing/calendar";
+import { describePricing, type UsagePricingModel } from "@/server/domain/pricing/usagePricing";
 import { iso, isoN } from "@/server/domain/time";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { CatalogPriceOut, CatalogProductOut, PriceVersionOut } from "@/server/schemas/catalog";
@@ -10,6 +11,7 @@ import { displayedVersion, isEffectiveAt, sortVersions } from "./versions";
 export const priceInclude = {
   product: { select: { id: true, name: true, reference: true } },
   versions: true,
+  metric: { select: { id: true, code: true } },
   billingSchedule: { include: { rules: { orderBy: [{ displayOrder: "asc" }, { id: "asc" }] } } },
 } satisfies Prisma.CatalogPriceInclude;
 
@@ -39,6 +41,7 @@ export function presentVersion(version: PriceRecord["versions"][number], now: Da
   return {
     id: version.id,
     unit_amount: fmt4(version.unitAmount),
+    pricing_model: (version.pricingModel ?? null) as PriceVersionOut["pricing_model"],
     effective_from: isoN(version.effectiveFrom),
     effective_to: isoN(version.effectiveTo),
     currently_effective: isEffectiveAt(version, now),
@@ -46,8 +49,15 @@ export function presentVersion(version: PriceRecord["versions"][number], now: Da
   };
 }
 
+/** How the price reads: its model, or its unit amount, in its currency. */
+function pricingDescription(price: PriceRecord, model: UsagePricingModel | null, unitAmount: string) {
+  const priced = model ? describePricing(model) : `${unitAmount} per unit`;
+  return `${price.usageType === "metered" ? "billed by usage, " : ""}${priced} ${price.currency}`;
+}
+
 export function presentPrice(price: PriceRecord, now: Date): CatalogPriceOut {
   const shown = displayedVersion(price.versions, now);
+  const model = (shown?.version.pricingModel ?? null) as UsagePricingModel | null;
   const schedule = price.billingSchedule;
   return {
     id: price.id,
@@ -79,6 +89,12 @@ export function presentPrice(price: PriceRecord, now: Date): CatalogPriceOut {
     effective_to: isoN(shown?.version.effectiveTo),
     current_version_id: shown?.version.id ?? 0,
     versions: sortVersions(price.versions).map((v) => presentVersion(v, now)),
+    usage_type: price.usageType === "metered" ? "metered" : "licensed",
+    billable_metric_id: price.metric?.id ?? null,
+    billable_metric_code: price.metric?.code ?? null,
+    pricing_model: model as CatalogPriceOut["pricing_model"],
+    pricing_description: pricingDescription(price, model, shown ? fmt4(shown.version.unitAmount) : fmt4(0)),
+    usage_thresholds: (price.usageThresholds ?? []) as string[],
     metadata: (price.metadata ?? {}) as Record<string, unknown>,
     created_at: iso(price.createdAt),
     updated_at: iso(price.updatedAt),

@@ -5,7 +5,9 @@ import { activeWhere, type ListResult, type PageRequest, type PageWindow, pagedL
 import { fmt4 } from "@/server/domain/money";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { CatalogPriceOut } from "@/server/schemas/catalog";
+import type { PriceCreateInput } from "@/server/schemas/catalogInputs";
 import { presentPrice, priceInclude } from "./present";
+import { checkUsageTerms, versionTerms } from "./usageTerms";
 import { applyVersionSchedule, scheduleStart, type VersionScheduleInput } from "./versionSchedule";
 
 export interface PriceListQuery {
@@ -49,19 +51,10 @@ export async function getPrice(ctx: Ctx, id: number, query: { active?: string } 
   return presentPrice(price, ctx.clock.now());
 }
 
-export interface PriceInput {
-  product_id: number;
+export type PriceInput = Omit<PriceCreateInput, "reference"> & {
   reference?: string | null;
-  currency: string;
-  unit_amount: string;
-  billing_type: "recurring" | "one_time";
-  interval?: "day" | "week" | "month" | "year" | null;
-  interval_count?: number | null;
-  billing_day_of_month?: number | null;
-  billing_schedule_id?: number | null;
-  active?: boolean;
   metadata?: Record<string, unknown>;
-}
+};
 
 export async function createPrice(ctx: Ctx, input: PriceInput): Promise<CatalogPriceOut> {
   const product = await ctx.db.catalogProduct.findFirst({ where: { id: input.product_id, accountId: ctx.accountId } });
@@ -87,6 +80,7 @@ export async function createPrice(ctx: Ctx, input: PriceInput): Promise<CatalogP
     });
     if (clash) errors.reference = ["A price with this reference already exists."];
   }
+  const usage = await checkUsageTerms(ctx, input, errors);
   if (Object.keys(errors).length) throw invalidFields(errors);
   const price = await ctx.db.catalogPrice.create({
     data: {
@@ -102,7 +96,10 @@ export async function createPrice(ctx: Ctx, input: PriceInput): Promise<CatalogP
       billingScheduleId: input.billing_schedule_id ?? null,
       active: input.active ?? true,
       metadata: (input.metadata ?? {}) as Prisma.InputJsonValue,
-      versions: { create: { unitAmount: fmt4(input.unit_amount) } },
+      usageType: usage.usageType,
+      metricId: usage.metricId,
+      usageThresholds: usage.thresholds,
+      versions: { create: { unitAmount: usage.unitAmount, pricingModel: usage.pricingModel ?? undefined } },
     },
   });
   return getPrice(ctx, price.id, { active: "all" });
@@ -115,6 +112,7 @@ export async function schedulePriceVersion(
   input: VersionScheduleInput,
 ): Promise<CatalogPriceOut> {
   const from = scheduleStart(ctx, input);
-  await ctx.db.$transaction((tx) => applyVersionSchedule(tx, ctx, priceId, from, input.unit_amount));
+  const terms = await versionTerms(ctx, priceId, input);
+  await ctx.db.$transaction((tx) => applyVersionSchedule(tx, ctx, priceId, from, terms));
   return getPrice(ctx, priceId, { active: "all" });
 }

@@ -5,12 +5,21 @@
 import type { Ctx } from "@/server/domain/context";
 import { invalid } from "@/server/domain/errors";
 import { fmt4 } from "@/server/domain/money";
+import type { UsagePricingModel } from "@/server/domain/pricing/usagePricing";
 import { lockAccountRow } from "@/server/domain/rowLock";
 import type { Prisma } from "@/server/generated/prisma/client";
+import type { PricingModelInput } from "@/server/schemas/catalogInputs";
 
 export interface VersionScheduleInput {
-  unit_amount: string;
+  unit_amount?: string;
+  pricing_model?: PricingModelInput | null;
   effective_from: string;
+}
+
+/** What a version prices with: a unit amount, or (metered and tiered prices) a pricing model. */
+export interface ScheduledTerms {
+  unitAmount: string;
+  pricingModel: UsagePricingModel | null;
 }
 
 /** The instant the new version starts; it must be in the future. */
@@ -30,7 +39,7 @@ export async function applyVersionSchedule(
   ctx: Pick<Ctx, "accountId" | "clock">,
   priceId: number,
   from: Date,
-  unitAmount: string,
+  terms: ScheduledTerms,
   versionId?: number,
 ): Promise<void> {
   // row lock on the price serialises concurrent schedulers of the same price
@@ -48,7 +57,8 @@ export async function applyVersionSchedule(
     data: {
       ...(versionId !== undefined ? { id: versionId } : {}),
       priceId,
-      unitAmount: fmt4(unitAmount),
+      unitAmount: fmt4(terms.unitAmount),
+      pricingModel: (terms.pricingModel ?? undefined) as Prisma.InputJsonValue | undefined,
       effectiveFrom: from,
     },
   });

@@ -1,6 +1,7 @@
 // What comes due at an instant without anyone asking: scheduled cancellations, pause windows starting and
 // ending, scheduled item changes. The worker and test-clock advances apply it before a contract's run.
 
+import { billFinalUsage } from "@/server/domain/billing/finalUsage";
 import type { Ctx } from "@/server/domain/context";
 import { type EventType, emitEvent } from "@/server/domain/events/outbox";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
@@ -36,6 +37,7 @@ export async function applyDue(ctx: Ctx, id: number): Promise<EventType[]> {
     if (state !== contract.state) data.state = state;
     if ((state === "active" || state === "paused") && contract.cancelAt && contract.cancelAt <= now) {
       Object.assign(data, canceledContractFields(now, contract.cancelAt));
+      await billFinalUsage(tx, contract, contract.cancelAt);
       await tx.contractPause.updateMany({
         where: { contractId: id, state: "scheduled" },
         data: { state: "canceled", canceledAt: now },

@@ -2,6 +2,7 @@
 
 import Decimal from "decimal.js";
 import type { DbTx } from "@/server/db";
+import { billFinalUsage } from "@/server/domain/billing/finalUsage";
 import { invalid, invalidFields } from "@/server/domain/errors";
 import type { EventType } from "@/server/domain/events/outbox";
 import { END_OF_TIME } from "@/server/domain/instant";
@@ -85,6 +86,7 @@ export function planCancel(args: PlanArgs<CancelInput>): Plan {
         data: { state: "canceled", canceledAt: now },
       });
       await settlePendingOnCancel(tx, contract, now);
+      await billFinalUsage(tx, contract, at);
       await cancelPendingChanges(tx, contract.id, now);
       return { event: "subscription_contract.canceled" };
     },

@@ -3,11 +3,13 @@
 import { dec } from "@/server/domain/money";
 import type { Interval } from "@/server/domain/pricing/calendar";
 import type { PriceTerms } from "@/server/domain/pricing/types";
+import type { UsagePricingModel } from "@/server/domain/pricing/usagePricing";
 import type { Prisma } from "@/server/generated/prisma/client";
 
 export const pricingInclude = {
   product: { include: { taxRate: true } },
   versions: true,
+  metric: { select: { id: true, code: true, name: true, aggregation: true } },
   billingSchedule: { include: { rules: { orderBy: [{ displayOrder: "asc" }, { id: "asc" }] } } },
 } satisfies Prisma.CatalogPriceInclude;
 
@@ -30,6 +32,8 @@ function buildTerms(price: PricingRecord): PriceTerms {
     productName: price.product.name,
     currency: price.currency,
     billingType: price.billingType as PriceTerms["billingType"],
+    usageType: price.usageType === "metered" ? "metered" : "licensed",
+    metricId: price.metricId,
     interval: price.interval as Interval | null,
     intervalCount: price.intervalCount,
     billingDayOfMonth: price.billingDayOfMonth,
@@ -41,6 +45,7 @@ function buildTerms(price: PricingRecord): PriceTerms {
       unitAmount: dec(version.unitAmount),
       effectiveFrom: version.effectiveFrom,
       effectiveTo: version.effectiveTo,
+      pricing: (version.pricingModel ?? null) as UsagePricingModel | null,
     })),
     taxPolicy: rate?.active ? (price.product.taxPolicy as PriceTerms["taxPolicy"]) : null,
     taxRate: rate?.active ? dec(rate.percentage) : null,

@@ -4,6 +4,7 @@ import Decimal from "decimal.js";
 import { memoized, memoizedOn } from "@/server/domain/boundedMemo";
 import { fmt4, fmt6, MoneyDecimal, round4, ZERO } from "@/server/domain/money";
 import type { AmountTexts, LineCoupon, PricedAmounts, PriceTerms, VersionTerms } from "./types";
+import { describePricing, priceUsage } from "./usagePricing";
 
 export const FACTOR_PLACES = 6;
 export const roundFactor = (f: Decimal) => f.toDecimalPlaces(FACTOR_PLACES, Decimal.ROUND_HALF_UP);
@@ -46,6 +47,8 @@ const newSpanMap = () => new Map<string, Map<string, PricedAmounts>>();
 const newLineMap = () => new Map<string, PricedAmounts>();
 
 let nextId = 1;
+/** A fresh id for a computed amount (amounts computed elsewhere, e.g. usage lines, share the sequence). */
+export const nextAmountId = () => nextId++;
 
 // memo keys name decimals by their text; each (immutable) Decimal is printed once
 const keyTexts = new WeakMap<Decimal, string>();
@@ -66,31 +69,54 @@ export function priceAmounts(amountInput: AmountInput, describePeriod = "", span
   );
 }
 
-function compute(amountInput: AmountInput, version: VersionTerms | null, describePeriod: string): PricedAmounts {
+/** The tax of a rounded line total under the price's policy (exclusive: on top; inclusive: carved out). */
+export function taxOf(price: PriceTerms, lineTotal: Decimal) {
+  const rate = price.taxPolicy && price.taxRate ? price.taxRate : ZERO;
+  let tax = ZERO;
+  if (price.taxPolicy === "exclusive") tax = round4(lineTotal.times(rate).div(100));
+  else if (price.taxPolicy === "inclusive") tax = round4(lineTotal.times(rate).div(rate.plus(100)));
+  const subtotal = price.taxPolicy === "inclusive" ? lineTotal.minus(tax) : lineTotal;
+  const note =
+    price.taxPolicy && !rate.isZero() ? `; tax ${rate.toFixed()}% ${price.taxPolicy}: ${tax.toFixed(4)}` : "";
+  return { tax, subtotal, note };
+}
+
+/** unit × quantity, or the tiers' amount of the quantity (a tiered licensed price), with its explanation. */
+function baseAmount(amountInput: AmountInput, version: VersionTerms | null) {
+  const model = amountInput.unitAmountOverride ? null : (version?.pricing ?? null);
+  const ref = version ? `(price ${amountInput.price.id} version ${version.id})` : "";
+  if (model) {
+    const tiered = priceUsage(amountInput.quantity, model);
+    const unit = amountInput.quantity > 0 ? round4(tiered.amount.div(amountInput.quantity)) : ZERO;
+    const text = `${describePricing(model)} for ${amountInput.quantity}: ${tiered.explanation || "0"} ${ref}`;
+    return { unit, base: tiered.amount, text };
+  }
   const unit = amountInput.unitAmountOverride ?? version?.unitAmount ?? ZERO;
+  const override = amountInput.unitAmountOverride ? "(fixed unit amount override)" : ref;
+  return {
+    unit,
+    base: unit.times(amountInput.quantity),
+    text: `${amountInput.quantity} x ${unit.toFixed(4)} ${amountInput.price.currency} ${override}`,
+  };
+}
+
+function compute(amountInput: AmountInput, version: VersionTerms | null, describePeriod: string): PricedAmounts {
+  // a metered price bills its usage in arrears (billing/usageLines.ts): nothing is due for it in advance
+  const metered = amountInput.price.usageType === "metered";
+  const { unit, base, text } = metered
+    ? { unit: ZERO, base: ZERO, text: `billed by usage in arrears: ${describePricing(version?.pricing ?? null)}` }
+    : baseAmount(amountInput, version);
   const discount = amountInput.discountPercent ?? ZERO;
   const coupon = amountInput.coupon?.percent ?? ZERO;
-  const raw = unit
-    .times(amountInput.quantity)
+  const raw = base
     .times(new MoneyDecimal(100).minus(discount).div(100))
     .times(new MoneyDecimal(100).minus(coupon).div(100))
     .times(amountInput.factor);
   const lineTotal = round4(raw);
-  const rate = amountInput.price.taxPolicy && amountInput.price.taxRate ? amountInput.price.taxRate : ZERO;
-  let tax = ZERO;
-  if (amountInput.price.taxPolicy === "exclusive") tax = round4(lineTotal.times(rate).div(100));
-  else if (amountInput.price.taxPolicy === "inclusive") tax = round4(lineTotal.times(rate).div(rate.plus(100)));
-  const subtotal = amountInput.price.taxPolicy === "inclusive" ? lineTotal.minus(tax) : lineTotal;
+  const { tax, subtotal, note } = taxOf(amountInput.price, lineTotal);
   const total = subtotal.plus(tax);
 
-  const parts = [`${amountInput.quantity} x ${unit.toFixed(4)} ${amountInput.price.currency}`];
-  parts.push(
-    amountInput.unitAmountOverride
-      ? "(fixed unit amount override)"
-      : version
-        ? `(price ${amountInput.price.id} version ${version.id})`
-        : "",
-  );
+  const parts = [text.trim()];
   // explanations stay ASCII ('x', not '×'): an all-ASCII response is encoded to UTF-8 several times faster
   if (!discount.isZero()) parts.push(`x (1 - ${discount.toFixed()}% discount)`);
   if (!coupon.isZero()) parts.push(`x (1 - ${coupon.toFixed()}% coupon ${amountInput.coupon!.label})`);
@@ -99,9 +125,7 @@ function compute(amountInput: AmountInput, version: VersionTerms | null, describ
       `x ${amountInput.factor.toFixed(FACTOR_PLACES)} proration${describePeriod ? ` (${describePeriod})` : ""}`,
     );
   else if (describePeriod) parts.push(`for ${describePeriod}`);
-  let explanation = `${parts.filter(Boolean).join(" ")} = ${lineTotal.toFixed(4)}`;
-  if (amountInput.price.taxPolicy && !rate.isZero())
-    explanation += `; tax ${rate.toFixed()}% ${amountInput.price.taxPolicy}: ${tax.toFixed(4)}`;
+  const explanation = `${parts.filter(Boolean).join(" ")} = ${lineTotal.toFixed(4)}${note}`;
 
   return {
     id: nextId++,
@@ -118,7 +142,7 @@ function compute(amountInput: AmountInput, version: VersionTerms | null, describ
 }
 
 /** The API strings of an amount (formatted once, with the memoized result). */
-const amountTexts = (
+export const amountTexts = (
   unit: Decimal,
   factor: Decimal,
   lineTotal: Decimal,
@@ -138,15 +162,9 @@ const amountTexts = (
  */
 export function withReducedTotal(base: PricedAmounts, price: PriceTerms, reduction: Decimal, label: string) {
   const lineTotal = round4(base.lineTotal.minus(reduction));
-  const rate = price.taxPolicy && price.taxRate ? price.taxRate : ZERO;
-  let tax = ZERO;
-  if (price.taxPolicy === "exclusive") tax = round4(lineTotal.times(rate).div(100));
-  else if (price.taxPolicy === "inclusive") tax = round4(lineTotal.times(rate).div(rate.plus(100)));
-  const subtotal = price.taxPolicy === "inclusive" ? lineTotal.minus(tax) : lineTotal;
+  const { tax, subtotal, note } = taxOf(price, lineTotal);
   const [head] = base.explanation.split("; tax ");
-  let explanation = `${head} - ${reduction.toFixed(4)} coupon ${label} = ${lineTotal.toFixed(4)}`;
-  if (price.taxPolicy && !rate.isZero())
-    explanation += `; tax ${rate.toFixed()}% ${price.taxPolicy}: ${tax.toFixed(4)}`;
+  const explanation = `${head} - ${reduction.toFixed(4)} coupon ${label} = ${lineTotal.toFixed(4)}${note}`;
   return Object.freeze({
     ...base,
     id: nextId++,

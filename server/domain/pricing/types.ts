@@ -1,12 +1,15 @@
 // Inputs and outputs of the pure pricing engine. Amounts are decimal.js; times are Date instants.
 import type Decimal from "decimal.js";
 import type { Interval, ScheduleRule } from "./calendar";
+import type { UsagePricingModel } from "./usagePricing";
 
 export interface VersionTerms {
   id: number;
   unitAmount: Decimal;
   effectiveFrom: Date | null;
   effectiveTo: Date | null;
+  /** tiers or packages instead of unit × quantity (metered prices always have one) */
+  pricing?: UsagePricingModel | null;
 }
 
 export interface PriceTerms {
@@ -15,6 +18,9 @@ export interface PriceTerms {
   productName: string;
   currency: string;
   billingType: "recurring" | "one_time";
+  /** metered: the usage of `metricId` in each period, billed in arrears (billing/usageLines.ts) */
+  usageType?: "licensed" | "metered";
+  metricId?: number | null;
   interval: Interval | null;
   intervalCount: number | null;
   billingDayOfMonth: number | null;

@@ -196,3 +196,31 @@ export function priceUsage(quantity: Decimal | string | number, model: UsagePric
   const amount = lines.reduce((sum, l) => sum.plus(l.amount), ZERO);
   return { quantity: q, amount, lines, explanation: lines.map((l) => l.label).join("; ") };
 }
+
+const tierText = (tiers: UsageTier[]) => {
+  let previous = "0";
+  return tiers
+    .map((t) => {
+      const from = previous === "0" ? "0" : dec(previous).plus(1).toFixed();
+      const range = t.up_to === null ? `${from}+` : `${from}–${dec(t.up_to).toFixed()}`;
+      previous = t.up_to ?? previous;
+      const flat = dec(t.flat_amount).isZero() ? "" : ` + ${fmt4(t.flat_amount)}`;
+      return `${range} × ${rate(dec(t.unit_amount))}${flat}`;
+    })
+    .join(", ");
+};
+
+/** The model as one line of text ("per unit 0.0100", "graduated: 0–1000 × 0.0000, 1001+ × 0.0100"). */
+export function describePricing(model: UsagePricingModel | null): string {
+  if (!model) return "no pricing model";
+  switch (model.model) {
+    case "per_unit":
+      return `per unit ${rate(dec(model.unit_amount))}`;
+    case "package":
+      return `per package of ${dec(model.package_size).toFixed()} units ${fmt4(model.package_amount)}`;
+    case "graduated":
+      return `graduated tiers ${tierText(model.tiers)}`;
+    case "volume":
+      return `volume tiers ${tierText(model.tiers)}`;
+  }
+}

@@ -1,12 +1,11 @@
-// A contract's usage of one metric over [from, to): whole hours from the hourly rollups, the partial hours
-// at either end from the raw events (only counted ones: those matching the metric's filters). Billing and the
-// usage read call this; nothing here scans more raw events than two partial hours hold.
+// Contracts' usage of metrics over time ranges: whole hours from the hourly rollups, the partial hours at
+// either end from the raw events (only counted ones: those matching the metric's filters). Billing (many
+// contracts at once, one statement) and the usage read call this; nothing here scans more raw events than
+// two partial hours hold.
 import type Decimal from "decimal.js";
 import type { Ctx } from "@/server/domain/context";
 import { dec, ZERO } from "@/server/domain/money";
-import { Prisma } from "@/server/generated/prisma/client";
 import type { Aggregation } from "@/server/schemas/usage";
-import { utcTimestamp } from "./events";
 import { findMetric } from "./metrics";
 
 const HOUR = 3_600_000;
@@ -22,6 +21,16 @@ export interface UsageAggregate {
   events: number;
 }
 
+/** One range to aggregate: a contract's usage of a metric over [from, to). */
+export interface UsageRequest {
+  key: string;
+  contractId: number;
+  metricId: number;
+  aggregation: Aggregation;
+  from: Date;
+  to: Date;
+}
+
 /** The whole hours [hoursFrom, hoursTo) read from rollups, and the raw ranges around them. */
 export function splitRange(from: Date, to: Date) {
   const hoursFrom = ceilHour(from);
@@ -33,60 +42,90 @@ export function splitRange(from: Date, to: Date) {
   return { hours: [hoursFrom, hoursTo] as [Date, Date], raw };
 }
 
+type Row = { k: string; n: string; s: string | null; m: string | null; lv: string | null; u: string | null };
+
+/**
+ * The aggregates of many ranges in one statement (a lateral read per range, so each uses the rollups' primary
+ * key and prunes the raw events' partitions). Ranges of another account's contracts read nothing.
+ */
+export async function usageAggregates(
+  ctx: Pick<Ctx, "db" | "accountId">,
+  requests: UsageRequest[],
+): Promise<Map<string, UsageAggregate>> {
+  const out = new Map<string, UsageAggregate>();
+  const live = requests.filter((r) => r.from < r.to);
+  for (const r of requests) if (r.from >= r.to) out.set(r.key, { aggregation: r.aggregation, value: ZERO, events: 0 });
+  if (!live.length) return out;
+  const split = live.map((r) => splitRange(r.from, r.to).hours);
+  const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
+  const col = <T>(f: (r: UsageRequest, i: number) => T) => live.map(f);
+  const rows = await ctx.db.$queryRaw<Row[]>`
+    with req as (
+      select r.k, r.c, r.m, r.uq,
+             (r.f::timestamptz at time zone 'UTC') as f, (r.t::timestamptz at time zone 'UTC') as t,
+             (r.hf::timestamptz at time zone 'UTC') as hf, (r.ht::timestamptz at time zone 'UTC') as ht
+      from unnest(${col((r) => r.key)}::text[], ${col((r) => r.contractId)}::int[], ${col((r) => r.metricId)}::int[],
+                  ${col((r) => r.aggregation === "unique_count")}::boolean[],
+                  ${col((r) => iso(r.from))}::text[], ${col((r) => iso(r.to))}::text[],
+                  ${col((_, i) => iso(split[i]?.[0]))}::text[], ${col((_, i) => iso(split[i]?.[1]))}::text[])
+        as r(k, c, m, uq, f, t, hf, ht)
+    )
+    select req.k, p.n::text as n, p.s::text as s, p.m::text as m, p.lv::text as lv, u.n::text as u
+    from req
+    cross join lateral (
+      select coalesce(sum(n), 0) as n, sum(s) as s, max(mx) as m, (array_agg(lv order by la desc, lt desc))[1] as lv
+      from (
+        select event_count as n, value_sum as s, value_max as mx, latest_value as lv, latest_at as la,
+               latest_transaction_id as lt
+        from usage_hourly
+        where account_id = ${ctx.accountId} and contract_id = req.c and metric_id = req.m
+          and req.hf is not null and hour >= req.hf and hour < req.ht
+        union all
+        select 1, value, value, value, "timestamp", transaction_id
+        from usage.events
+        where account_id = ${ctx.accountId} and contract_id = req.c and metric_id = req.m and counted
+          and "timestamp" >= req.f and "timestamp" < req.t
+          and (req.hf is null or "timestamp" < req.hf or "timestamp" >= req.ht)
+      ) parts
+    ) p
+    left join lateral (
+      select count(*) as n from (
+        select value from usage_hourly_values
+        where account_id = ${ctx.accountId} and contract_id = req.c and metric_id = req.m
+          and req.hf is not null and hour >= req.hf and hour < req.ht
+        union
+        select value_text from usage.events
+        where account_id = ${ctx.accountId} and contract_id = req.c and metric_id = req.m and counted
+          and value_text is not null and "timestamp" >= req.f and "timestamp" < req.t
+          and (req.hf is null or "timestamp" < req.hf or "timestamp" >= req.ht)
+      ) v
+    ) u on req.uq`;
+  const byKey = new Map(live.map((r) => [r.key, r]));
+  for (const row of rows) {
+    const request = byKey.get(row.k)!;
+    const pick: Record<Aggregation, string | null> = {
+      count: row.n,
+      sum: row.s,
+      max: row.m,
+      latest: row.lv,
+      unique_count: row.u,
+    };
+    const text = pick[request.aggregation];
+    out.set(row.k, {
+      aggregation: request.aggregation,
+      value: (text === null ? ZERO : dec(text)).toDecimalPlaces(12),
+      events: Number(row.n),
+    });
+  }
+  return out;
+}
+
+/** One contract's usage of one metric of the caller's account over [from, to). */
 export async function usageAggregate(
   ctx: Ctx,
   input: { contractId: number; metricId: number; from: Date; to: Date },
 ): Promise<UsageAggregate> {
   const metric = await findMetric(ctx, input.metricId);
-  const aggregation = metric.aggregation as Aggregation;
-  if (input.from >= input.to) return { aggregation, value: ZERO, events: 0 };
-  const { hours, raw } = splitRange(input.from, input.to);
-  const scope = Prisma.sql`account_id = ${ctx.accountId} and contract_id = ${input.contractId} and metric_id = ${input.metricId}`;
-  const inHours = hours
-    ? Prisma.sql`hour >= ${utcTimestamp(hours[0])} and hour < ${utcTimestamp(hours[1])}`
-    : Prisma.sql`false`;
-  const inRaw = raw.length
-    ? Prisma.join(
-        raw.map(([a, b]) => Prisma.sql`("timestamp" >= ${utcTimestamp(a)} and "timestamp" < ${utcTimestamp(b)})`),
-        " or ",
-      )
-    : Prisma.sql`false`;
-  const [row] = await ctx.db.$queryRaw<{ n: number; s: string | null; m: string | null; lv: string | null }[]>`
-    with parts as (
-      select event_count as n, value_sum as s, value_max as m, latest_value as lv, latest_at as la,
-             latest_transaction_id as lt
-      from usage_hourly where ${scope} and ${inHours}
-      union all
-      select 1, value, value, value, "timestamp", transaction_id
-      from usage.events where ${scope} and counted and (${inRaw})
-    )
-    select coalesce(sum(n), 0)::int as n, sum(s)::text as s, max(m)::text as m,
-           ((array_agg(lv order by la desc, lt desc))[1])::text as lv
-    from parts`;
-  let value: Decimal;
-  switch (aggregation) {
-    case "count":
-      value = dec(row.n);
-      break;
-    case "sum":
-      value = row.s === null ? ZERO : dec(row.s);
-      break;
-    case "max":
-      value = row.m === null ? ZERO : dec(row.m);
-      break;
-    case "latest":
-      value = row.lv === null ? ZERO : dec(row.lv);
-      break;
-    case "unique_count": {
-      const [u] = await ctx.db.$queryRaw<{ n: number }[]>`
-        select count(*)::int as n from (
-          select value from usage_hourly_values where ${scope} and ${inHours}
-          union
-          select value_text from usage.events where ${scope} and counted and value_text is not null and (${inRaw})
-        ) v`;
-      value = dec(u.n);
-      break;
-    }
-  }
-  return { aggregation, value: value.toDecimalPlaces(12), events: row.n };
+  const request = { key: "one", ...input, aggregation: metric.aggregation as Aggregation };
+  return (await usageAggregates(ctx, [request])).get("one")!;
 }

@@ -30,6 +30,15 @@ interface ContractFacts {
   endedAt: Date | null;
 }
 
+/** A metered item as ingestion sees it: which metric it bills and since when its open period runs. */
+interface MeteredItem {
+  contractId: number;
+  metricId: number;
+  periodStartAt: Date | null;
+  startAt: Date | null;
+  endAt: Date | null;
+}
+
 interface ReadyEvent {
   index: number;
   transactionId: string;
@@ -99,10 +108,37 @@ async function loadContracts(ctx: Ctx, events: UsageEventInput[]) {
         })
       : [],
   ]);
+  const contractIds = [...byId.map((c) => c.id), ...customers.flatMap((c) => c.contracts.map((x) => x.id))];
+  const metered = contractIds.length
+    ? await ctx.db.$queryRaw<MeteredItem[]>`
+        select i.contract_id as "contractId", p.metric_id as "metricId", i.period_start_at as "periodStartAt",
+               i.start_at as "startAt", i.end_at as "endAt"
+        from contract_items i join catalog_prices p on p.id = i.price_id
+        where i.contract_id = any(${contractIds}::int[]) and p.account_id = ${ctx.accountId}
+          and p.usage_type = 'metered' and (i.status = 'active' or i.end_at > i.period_start_at)`
+    : [];
+  const meteredOf = new Map<number, MeteredItem[]>();
+  for (const item of metered) meteredOf.set(item.contractId, [...(meteredOf.get(item.contractId) ?? []), item]);
   return {
     byId: new Map<number, ContractFacts>(byId.map((c) => [c.id, c])),
     byCustomer: new Map<string, ContractFacts[]>(customers.map((c) => [c.reference, c.contracts])),
+    meteredOf,
   };
+}
+
+/**
+ * Why a contract's metered items cannot take the event, or null when one can. NOTE: an event for a period
+ * whose run was already made (before the item's open period) is refused as late: billed runs never change.
+ */
+function meteredRefusal(items: MeteredItem[], metric: MetricRow, at: Date): [RejectionCode, string] | null {
+  const billing = items.filter((i) => i.metricId === metric.id);
+  if (!billing.length) return ["no_metered_item", `The contract has no metered item billing ${metric.code}.`];
+  const open = billing.filter((i) => (!i.startAt || at >= i.startAt) && (!i.endAt || at < i.endAt));
+  if (!open.length)
+    return ["no_metered_item", `No metered item of the contract bills ${metric.code} at this timestamp.`];
+  if (open.every((i) => i.periodStartAt && at < i.periodStartAt))
+    return ["period_closed", "The period of this timestamp was already billed: late events are refused."];
+  return null;
 }
 
 /** Stores the events that are new, with their rollups; answers how many were accepted, duplicates and rejected. */
@@ -185,6 +221,11 @@ export async function ingestUsageEvents(ctx: Ctx, body: { events: unknown[] }): 
     }
     if (contract.endedAt && at >= contract.endedAt) {
       no("contract_ended", "The contract had ended at this timestamp.");
+      continue;
+    }
+    const refusal = meteredRefusal(contracts.meteredOf.get(contract.id) ?? [], metric, at);
+    if (refusal) {
+      no(...refusal);
       continue;
     }
     const properties = event.properties ?? {};

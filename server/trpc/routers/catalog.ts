@@ -29,19 +29,13 @@ const prices = router({
         (await listPrices(ctx.domain, { active: input.active, product: input.product })).results,
     ),
   create: protectedProcedure.input(priceCreateInput).mutation(({ ctx, input }) => createPrice(ctx.domain, input)),
-  scheduleVersion: protectedProcedure.input(priceVersionInput).mutation(({ ctx, input }) =>
-    schedulePriceVersion(ctx.domain, input.price_id, {
-      unit_amount: input.unit_amount,
-      effective_from: input.effective_from,
-    }),
-  ),
+  scheduleVersion: protectedProcedure
+    .input(priceVersionInput)
+    .mutation(({ ctx, input }) => schedulePriceVersion(ctx.domain, input.price_id, input)),
   // nothing is written: a query (no audit entry, viewers may simulate)
-  simulateVersion: protectedProcedure.input(priceVersionInput).query(({ ctx, input }) =>
-    simulatePriceVersion(ctx.domain, input.price_id, {
-      unit_amount: input.unit_amount,
-      effective_from: input.effective_from,
-    }),
-  ),
+  simulateVersion: protectedProcedure
+    .input(priceVersionInput)
+    .query(({ ctx, input }) => simulatePriceVersion(ctx.domain, input.price_id, input)),
   cancelScheduledVersion: protectedProcedure
     .input(z.object({ price_id: idInput, version_id: idInput }))
     .mutation(({ ctx, input }) => cancelScheduledPriceVersion(ctx.domain, input.price_id, input.version_id)),
