@@ -1,7 +1,7 @@
 // Usage-based billing (an extension of the spec): billable metrics and usage events, one shape per resource
 // for parsing, responses and the OpenAPI document.
 import { z } from "zod";
-import { dateTime, dateTimeInput, idInput, idQuery, pageQuery, timestamps } from "./common";
+import { dateTime, dateTimeInput, idInput, idQuery, money, pageQuery, timestamps } from "./common";
 
 export const AGGREGATIONS = ["count", "sum", "max", "unique_count", "latest"] as const;
 export type Aggregation = (typeof AGGREGATIONS)[number];
@@ -235,3 +235,50 @@ export type BillableMetricCreateInput = z.infer<typeof billableMetricCreateBody>
 export type BillableMetricPatchInput = z.infer<typeof billableMetricPatchBody>;
 export type UsageIngestOut = z.infer<typeof usageIngestResponse>;
 export type UsageEventOut = z.infer<typeof usageEventResponse>;
+
+const usageTierOut = z.object({
+  from: z.string(),
+  to: z.string(),
+  quantity: z.string(),
+  unit_amount: z.string(),
+  flat_amount: money,
+  amount: money,
+});
+
+export const contractUsageResponse = z
+  .object({
+    contract_id: z.number().int(),
+    currency: z.string(),
+    as_of: dateTime,
+    amount: money.meta({ description: "The metered items' amounts so far (before tax)" }),
+    estimated_amount: money.meta({ description: "An estimate of the amounts at the periods' ends (estimate_method)" }),
+    estimate_method: z.string(),
+    items: z.array(
+      z.object({
+        contract_item_id: z.number().int(),
+        price_id: z.number().int(),
+        product_name: z.string(),
+        billable_metric_id: z.number().int(),
+        billable_metric_code: z.string(),
+        billable_metric_name: z.string(),
+        aggregation: z.enum(AGGREGATIONS),
+        pricing_description: z.string(),
+        period_start_at: dateTime,
+        period_end_at: dateTime,
+        quantity: z.string().meta({ description: "The aggregate of the period so far" }),
+        amount: money.meta({ description: "What the usage so far costs (before tax), as the period's run will bill it" }),
+        tiers: z.array(usageTierOut).meta({ description: "The tiers (or packages) the usage so far reached" }),
+        estimated_quantity: z.string(),
+        estimated_amount: money,
+        thresholds_reached: z.array(z.string()),
+        daily: z.array(z.object({ date: z.string(), quantity: z.string() })),
+      }),
+    ),
+  })
+  .meta({
+    id: "ContractUsage",
+    "x-extension": true,
+    description: "Extension: a contract's metered usage in its current periods",
+  });
+
+export type ContractUsageOut = z.infer<typeof contractUsageResponse>;

@@ -181,6 +181,20 @@ describe("a year of metered billing against an independent oracle", () => {
           5,
         );
       }
+      if (month === 2) {
+        // usage as it happens: the same aggregate and amount the run will bill, before the period ends
+        const usage = await get(`/v2/subscription-contracts/${contractId}/usage/`);
+        expect(usage.status, JSON.stringify(usage.body)).toBe(200);
+        expect(usage.body.items).toHaveLength(4);
+        for (const item of usage.body.items) {
+          const q = oracleAggregate(item.billable_metric_code, periodStart, now);
+          expect(item.quantity, item.billable_metric_code).toBe(q.toFixed());
+          const model = prices[item.billable_metric_code].models[0].model;
+          expect(item.amount, item.billable_metric_code).toBe(oraclePrice(q, model).toFixed(4));
+          expect(item.period_end_at).toBe(periodEnd.toISOString());
+        }
+        expect((await get("/v2/subscription-contracts/999999/usage/")).status).toBe(404);
+      }
       if (month === 5) {
         // from July the calls are priced by new tiers
         const v = await post(`/v2/catalog/prices/${prices.o_calls.id}/versions/`, {

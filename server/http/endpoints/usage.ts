@@ -1,5 +1,6 @@
 // REST routes of usage-based billing: billable metrics and usage events (extensions of the spec).
 
+import { contractUsage } from "@/server/domain/usage/contractUsage";
 import { listUsageEvents } from "@/server/domain/usage/events";
 import { ingestUsageEvents } from "@/server/domain/usage/ingest";
 import { archiveMetric, createMetric, getMetric, listMetrics, updateMetric } from "@/server/domain/usage/metrics";
@@ -11,6 +12,7 @@ import {
   billableMetricListQuery,
   billableMetricPatchBody,
   billableMetricResponse,
+  contractUsageResponse,
   usageEventListQuery,
   usageEventResponse,
   usageEventsBody,
@@ -23,7 +25,18 @@ const metric = recordEndpoints("/v2/billable-metrics/{metricId}/", billableMetri
 });
 const eventTags = ["Usage events"];
 
+const contractUsageRoute = recordEndpoints("/v2/subscription-contracts/{contractId}/", contractUsageResponse, {
+  tags: eventTags,
+  extension: true,
+});
+
 export const usageEndpoints = [
+  contractUsageRoute.route({
+    method: "GET",
+    below: "usage/",
+    summary: "Read a contract's metered usage this period (so far, by tier, estimated, by day)",
+    handler: (ctx, { params }) => contractUsage(ctx, params.contractId),
+  }),
   metric.list({ summary: "List billable metrics (newest first)", query: billableMetricListQuery, list: listMetrics }),
   metric.create("Create a billable metric", billableMetricCreateBody, createMetric),
   metric.read("Read a billable metric", getMetric),

@@ -1,0 +1,113 @@
+// A contract's usage in its current periods: per metered item the aggregate so far, its amount by the
+// pricing model (the tiers reached), the amount expected by the period's end (an estimate) and the usage by
+// day for charts. The same window and amounts the run will bill (billing/usageLines.ts).
+// NOTE: the estimate extrapolates linearly from the share of the period elapsed for count and sum metrics;
+// max, unique_count and latest metrics are estimated at their value so far (a peak does not grow with time).
+import type Decimal from "decimal.js";
+import { type UsageReadings, usageAmounts, usageWindow } from "@/server/domain/billing/usageLines";
+import type { Ctx } from "@/server/domain/context";
+import { itemLine } from "@/server/domain/contracts/lines";
+import { loadContract } from "@/server/domain/contracts/contractRows";
+import { dec, fmt4, round4, ZERO } from "@/server/domain/money";
+import { catalogSnapshot } from "@/server/domain/offers/snapshot";
+import { describePricing, priceUsage, type UsagePricingModel } from "@/server/domain/pricing/usagePricing";
+import { iso } from "@/server/domain/time";
+import type { Aggregation, ContractUsageOut } from "@/server/schemas/usage";
+import { type UsageRequest, usageAggregates } from "./aggregate";
+
+const DAY = 86_400_000;
+const GROWS: Aggregation[] = ["count", "sum"];
+
+/** The usage expected over the whole window from the usage so far (see the NOTE above). */
+export function estimateUsage(aggregation: Aggregation, soFar: Decimal, window: { from: Date; to: Date }, now: Date) {
+  const elapsed = Math.min(now.getTime(), window.to.getTime()) - window.from.getTime();
+  if (!GROWS.includes(aggregation) || elapsed <= 0) return soFar;
+  const whole = window.to.getTime() - window.from.getTime();
+  return soFar.times(whole).div(elapsed).toDecimalPlaces(aggregation === "count" ? 0 : 12);
+}
+
+export async function contractUsage(ctx: Ctx, contractId: number): Promise<ContractUsageOut> {
+  const contract = await loadContract(ctx.db, ctx.accountId, contractId);
+  const catalog = await catalogSnapshot(ctx);
+  const now = ctx.clock.now();
+  const items = contract.items.flatMap((item) => {
+    const price = catalog.prices.get(item.priceId);
+    if (price?.usageType !== "metered" || !price.metric) return [];
+    const open = { ...item, periodEndAt: item.periodEndAt && now < item.periodEndAt ? now : item.periodEndAt };
+    const whole = usageWindow(item, contract.trialEndAt);
+    const soFar = usageWindow(open, contract.trialEndAt);
+    if (!whole) return [];
+    return [{ item, price, metric: price.metric, whole, soFar }];
+  });
+  const requests: UsageRequest[] = [];
+  for (const { item, metric, whole, soFar } of items) {
+    const aggregation = metric.aggregation as Aggregation;
+    const base = { contractId, metricId: metric.id, aggregation };
+    requests.push({ key: `${item.id}`, ...base, from: whole.from, to: soFar?.to ?? whole.from });
+    for (let day = whole.from.getTime(); day < (soFar?.to ?? whole.from).getTime(); day += DAY)
+      requests.push({
+        key: `${item.id}:${day}`,
+        ...base,
+        from: new Date(day),
+        to: new Date(Math.min(day + DAY, soFar!.to.getTime())),
+      });
+  }
+  const read = await usageAggregates(ctx, requests);
+  let total = ZERO;
+  let estimatedTotal = ZERO;
+  const out = items.map(({ item, price, metric, whole, soFar }) => {
+    const aggregation = metric.aggregation as Aggregation;
+    const quantity = read.get(`${item.id}`)?.value ?? ZERO;
+    const line = itemLine(catalog, item);
+    const describe = `${iso(whole.from).slice(0, 10)} to ${iso(whole.to).slice(0, 10)}`;
+    const amounts = usageAmounts(line, quantity, item.periodStartAt!, describe);
+    const estimate = estimateUsage(aggregation, quantity, whole, now);
+    const estimated = usageAmounts(line, estimate, item.periodStartAt!, describe);
+    total = total.plus(amounts.lineTotal);
+    estimatedTotal = estimatedTotal.plus(estimated.lineTotal);
+    const model = (line.price.versions.find((v) => v.id === amounts.versionId)?.pricing ?? null) as UsagePricingModel | null;
+    const tiers = model ? priceUsage(quantity, model).lines : [];
+    const daily: ContractUsageOut["items"][number]["daily"] = [];
+    for (let day = whole.from.getTime(); soFar && day < soFar.to.getTime(); day += DAY)
+      daily.push({ date: iso(new Date(day)).slice(0, 10), quantity: (read.get(`${item.id}:${day}`)?.value ?? ZERO).toFixed() });
+    const thresholds = (price.usageThresholds ?? []) as string[];
+    return {
+      contract_item_id: item.id,
+      price_id: price.id,
+      product_name: price.product.name,
+      billable_metric_id: metric.id,
+      billable_metric_code: metric.code,
+      billable_metric_name: metric.name,
+      aggregation,
+      pricing_description: describePricing(model),
+      period_start_at: iso(whole.from),
+      period_end_at: iso(whole.to),
+      quantity: quantity.toFixed(),
+      amount: fmt4(amounts.lineTotal),
+      tiers: tiers.map((t) => ({
+        from: t.from.toFixed(),
+        to: t.to.toFixed(),
+        quantity: t.quantity.toFixed(),
+        unit_amount: t.unitAmount.toFixed(),
+        flat_amount: fmt4(t.flatAmount),
+        amount: fmt4(t.amount),
+      })),
+      estimated_quantity: estimate.toFixed(),
+      estimated_amount: fmt4(estimated.lineTotal),
+      thresholds_reached: thresholds.filter((t) => quantity.gte(dec(t))),
+      daily,
+    };
+  });
+  return {
+    contract_id: contractId,
+    currency: contract.currency,
+    as_of: iso(now),
+    amount: fmt4(round4(total)),
+    estimated_amount: fmt4(round4(estimatedTotal)),
+    estimate_method:
+      "count and sum metrics: the usage so far × the period's length ÷ the time elapsed; max, unique_count and latest: the value so far",
+    items: out,
+  };
+}
+
+export type { UsageReadings };
