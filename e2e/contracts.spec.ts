@@ -130,6 +130,10 @@ test("cancel at period end, then restart", async ({ page, request }) => {
     (await (await request.get(`/api/v2/subscription-contracts/${contract.id}/`, { headers: SECRET })).json())
       .cancel_at_period_end,
   ).toBe(false);
+  // the timeline is on the Activity tab: the tab's link keeps it in the URL
+  await page.getByRole("tab", { name: "Activity" }).click();
+  await expect(page).toHaveURL(/[?&]tab=activity/);
+  await expect(page.getByRole("tab", { name: "Activity" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByTestId("contract-timeline")).toContainText("restart");
 });
 

@@ -140,8 +140,9 @@ test("create a contract from the quote builder", async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/contracts\/\d+$/);
   const contractId = page.url().split("/").pop();
 
-  // the customer's page shows the new contract's events in its activity timeline, linked to the contract
-  await page.goto("/admin/customers/cust-1002");
+  // the customer's page shows the new contract's events in its activity timeline (the Activity tab), linked
+  // to the contract
+  await page.goto("/admin/customers/cust-1002?tab=activity");
   const timeline = page.getByTestId("customer-timeline");
   const created = timeline.getByRole("row").filter({ hasText: "subscription_contract.created" });
   await expect(created.first()).toBeVisible();

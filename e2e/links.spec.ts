@@ -52,7 +52,8 @@ test("no link on the dashboard, a contract, a run or a customer page leads to a 
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await checkLinks(page, seen);
 
-  await page.goto("/admin/customers/cust-1002");
+  // the runs are on the customer page's Runs tab
+  await page.goto("/admin/customers/cust-1002?tab=runs");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await checkLinks(page, seen);
   // the contract's runs link to the run pages that exist

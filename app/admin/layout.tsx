@@ -52,9 +52,9 @@ export default async function AdminLayout({ children }: { children: React.ReactN
             <main
               id="main"
               tabIndex={-1}
-              className="min-w-0 flex-1 space-y-6 px-4 py-6 focus:outline-none sm:px-6 lg:px-8"
+              className="min-w-0 flex-1 space-y-4 px-4 py-4 focus:outline-none sm:space-y-6 sm:px-6 sm:py-6 lg:px-8"
             >
-              <div className="mx-auto max-w-6xl space-y-6">
+              <div className="mx-auto max-w-6xl space-y-4 sm:space-y-6">
                 {canWrite ? null : (
                   <p
                     className="rounded-md border border-slate-300 bg-slate-50 px-4 py-2 text-sm text-slate-800"

@@ -1,11 +1,13 @@
 "use client";
 // The contract's billing runs, newest first: a paid run links to its printable receipt (and says what was
 // refunded of it); a failed one says why and can be paid now with the card on file (or, after "Update card", a
-// new one). Then the refunds and credits, each linking to its credit note.
+// new one). One page of runs (?history_page=N, the server's), then the refunds and credits, each linking to its
+// credit note.
 import Link from "next/link";
 import { Button } from "@/components/ui/Button";
 import { DateTime } from "@/components/ui/DateTime";
 import { Money } from "@/components/ui/Money";
+import { Pagination } from "@/components/ui/Pagination";
 import { StatusChip } from "@/components/ui/StatusChip";
 import type { SubscriberPageView } from "@/server/domain/selfService/page";
 import { useSubscriberAction } from "./useSubscriberAction";
@@ -57,15 +59,29 @@ function PayNow({ run }: { run: Run }) {
 
 export function BillingHistory({
   runs,
+  page,
   creditNotes = [],
 }: {
   runs: SubscriberPageView["runs"];
+  /** the page of runs shown (?history_page=N) and how many there are */
+  page?: SubscriberPageView["runs_page"];
   creditNotes?: CreditNote[];
 }) {
   if (!runs.length) return <p className="text-sm text-slate-700">No payments yet.</p>;
   return (
     <>
       <RunHistory runs={runs} />
+      {page && page.count > page.size ? (
+        <div className="mt-3">
+          <Pagination
+            total={page.count}
+            pageSize={page.size}
+            page={page.number}
+            pageParam="history_page"
+            label="Billing history"
+          />
+        </div>
+      ) : null}
       {creditNotes.length ? <CreditNotes notes={creditNotes} /> : null}
     </>
   );

@@ -10,9 +10,9 @@ export function Card({
   actions?: React.ReactNode;
 }) {
   return (
-    <section data-testid={testId} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+    <section data-testid={testId} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       {title || actions ? (
-        <div className="mb-4 flex items-center justify-between gap-4">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 sm:mb-4">
           {title ? <h2 className="text-lg font-semibold">{title}</h2> : <span />}
           {actions}
         </div>

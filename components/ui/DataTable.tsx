@@ -28,11 +28,9 @@ import {
   type SortingState,
   useReactTable,
 } from "@tanstack/react-table";
-import Link from "next/link";
-import { usePathname } from "next/navigation";
-import { buttonClass } from "./buttonClass";
 import { EmptyState } from "./EmptyState";
 import { ErrorState } from "./ErrorState";
+import { Pagination } from "./Pagination";
 import { TableSkeleton } from "./TableSkeleton";
 import { pageOf, sortOf, sortParam, useUrlState } from "./useUrlState";
 
@@ -227,67 +225,3 @@ export function DataTable<T>({
 // Below 640 px a cell is one line of its row's card: the column's header (from data-label), then the value.
 const CARD_CELL =
   "max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-4 max-sm:px-0 max-sm:py-0.5 max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:font-medium max-sm:before:text-slate-700 max-sm:before:content-[attr(data-label)]";
-
-function Pagination({
-  total,
-  pageSize,
-  page,
-  pageParam,
-  label,
-  params,
-}: {
-  total: number;
-  pageSize: number;
-  page: number;
-  pageParam: string;
-  label: string;
-  params: URLSearchParams;
-}) {
-  const pathname = usePathname();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(total, page * pageSize);
-  const href = (p: number) => {
-    const next = new URLSearchParams(params.toString());
-    if (p <= 1) next.delete(pageParam);
-    else next.set(pageParam, String(p));
-    const qs = next.toString();
-    return qs ? `${pathname}?${qs}` : pathname;
-  };
-  const linkClass = buttonClass("secondary", "sm");
-  const offClass = "rounded-md border border-slate-200 bg-slate-50 px-3 py-1 text-sm text-slate-600 cursor-not-allowed";
-  return (
-    <nav
-      aria-label={pageParam === "page" ? "Pagination" : `${label}: pages`}
-      data-testid="pagination"
-      className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700"
-    >
-      <p data-testid="pagination-summary">
-        {from}–{to} of {total}
-      </p>
-      <div className="flex items-center gap-2">
-        {page > 1 ? (
-          <Link href={href(page - 1)} className={linkClass} scroll={false}>
-            Previous
-          </Link>
-        ) : (
-          <span aria-disabled="true" className={offClass}>
-            Previous
-          </span>
-        )}
-        <span>
-          Page {Math.min(page, pages)} of {pages}
-        </span>
-        {page < pages ? (
-          <Link href={href(page + 1)} className={linkClass} scroll={false}>
-            Next
-          </Link>
-        ) : (
-          <span aria-disabled="true" className={offClass}>
-            Next
-          </span>
-        )}
-      </div>
-    </nav>
-  );
-}

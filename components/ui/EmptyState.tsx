@@ -19,7 +19,7 @@ export function EmptyState({
   return (
     <div
       data-testid={testId}
-      className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center"
+      className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-5 text-center sm:px-6 sm:py-10"
     >
       {title ? <p className="font-medium text-slate-900">{title}</p> : null}
       <p className="mt-1 text-sm text-slate-700">{message}</p>

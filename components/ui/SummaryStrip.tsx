@@ -16,10 +16,10 @@ export function SummaryStrip({
   return (
     <dl
       data-testid={testId}
-      className="grid gap-px overflow-hidden rounded-lg border border-slate-200 bg-slate-200 sm:grid-cols-2 lg:grid-cols-4"
+      className="grid gap-px overflow-hidden rounded-lg border border-slate-200 bg-slate-200 grid-cols-2 lg:grid-cols-4"
     >
       {items.map((it) => (
-        <div key={it.label} className="bg-white px-4 py-3" data-testid={it.testId}>
+        <div key={it.label} className="min-w-0 break-words bg-white px-3 py-2 sm:px-4 sm:py-3" data-testid={it.testId}>
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-700">{it.label}</dt>
           <dd className="mt-1 text-sm font-medium text-slate-900">{it.value}</dd>
         </div>

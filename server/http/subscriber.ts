@@ -7,12 +7,18 @@ import { subscriberPageView } from "@/server/domain/selfService/page";
 import { requestBaseClock } from "@/server/requestClock";
 import { subscriberGate } from "./subscriberGate";
 
-/** The page's view and CSRF token; "throttled" after too many wrong tokens from the client; null: unknown token. */
-export async function subscriberPageData(token: string, headers: Headers) {
+/**
+ * The page's view (its billing history at page `historyPage`) and CSRF token; "throttled" after too many wrong
+ * tokens from the client; null: unknown token.
+ */
+export async function subscriberPageData(token: string, headers: Headers, historyPage = 1) {
   const gate = await subscriberGate(headers, token, requestBaseClock(), false);
   if (!gate.ok) return gate.status === 429 ? ("throttled" as const) : null;
   const { ctx, contractId } = gate.access;
-  const [view, csrf] = await Promise.all([subscriberPageView(ctx, contractId, token), csrfTokenFor(token)]);
+  const [view, csrf] = await Promise.all([
+    subscriberPageView(ctx, contractId, token, { historyPage }),
+    csrfTokenFor(token),
+  ]);
   return { view, csrf };
 }
 

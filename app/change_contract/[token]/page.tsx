@@ -22,9 +22,18 @@ export const metadata: Metadata = { title: "Your subscription", robots: { index:
 const section = "rounded-xl bg-white p-4 shadow sm:p-6";
 
 // The customer's self-service page for one contract, mobile first.
-export default async function SubscriberPage({ params }: { params: Promise<{ token: string }> }) {
+// The billing history is one page of runs (?history_page=N), newest first.
+export default async function SubscriberPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ token: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { token } = await params;
-  const data = await subscriberPageData(token, await headers());
+  const raw = (await searchParams).history_page;
+  const historyPage = typeof raw === "string" && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : 1;
+  const data = await subscriberPageData(token, await headers(), historyPage);
   if (data === "throttled")
     return (
       <main className="mx-auto max-w-2xl p-4">
@@ -147,7 +156,7 @@ export default async function SubscriberPage({ params }: { params: Promise<{ tok
           <h2 id="history-title" className="mb-2 font-medium">
             Billing history
           </h2>
-          <BillingHistory runs={view.runs} creditNotes={view.credit_notes} />
+          <BillingHistory runs={view.runs} page={view.runs_page} creditNotes={view.credit_notes} />
         </section>
       </main>
     </SubscriberProviders>

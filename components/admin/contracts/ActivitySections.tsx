@@ -1,9 +1,11 @@
 "use client";
-// The contract's money and history: pauses, pending adjustments, credit balance and transactions,
-// entitlements, billing runs with their attempts, and the event timeline (newest first, with the actor).
-// Credit, runs and the timeline are one page each as the server read it, each paged by its own parameter.
+// The contract's money and history, by the tab that shows it: pauses, pending adjustments and entitlements
+// (Overview); billing runs with their attempts (Runs); credit balance and transactions and credit notes
+// (Credit); the event timeline, newest first, with the actor (Activity). Credit, runs and the timeline are one page each
+// as the server read it, each paged by its own parameter.
 import Link from "next/link";
 import { runPath } from "@/components/admin/adminPaths";
+import { CreditNotesTable } from "@/components/admin/creditNotes/CreditNotesTable";
 import { Card } from "@/components/ui/Card";
 import type { ColumnDef } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
@@ -50,7 +52,10 @@ const TABLE_CARDS = {
   runs: { title: "Billing runs", cardTestId: "contract-runs", empty: { message: "No billing runs yet." } },
 };
 
-export function ActivitySections({ contract: c, activity: a }: { contract: ContractOut; activity: ContractActivity }) {
+type SectionProps = { contract: ContractOut; activity: ContractActivity };
+
+/** The Overview tab's part: pauses (when any), adjustments waiting for the next run, entitlements. */
+export function OverviewSections({ contract: c, activity: a }: SectionProps) {
   const money = (amount: string) => <Money amount={amount} currency={c.currency} />;
   const pauseCols: ColumnDef<Pause>[] = [
     {
@@ -76,6 +81,47 @@ export function ActivitySections({ contract: c, activity: a }: { contract: Contr
     { id: "created", header: "Created", cell: ({ row }) => <DateTime value={row.original.created_at} /> },
     { id: "amount", header: "Amount", meta: { align: "right" }, cell: ({ row }) => money(row.original.amount) },
   ];
+  const ents = c.entitlement_summary.products;
+  return (
+    <>
+      {c.pauses.length ? <TableCard {...TABLE_CARDS.pauses} columns={pauseCols} data={c.pauses} /> : null}
+      <TableCard {...TABLE_CARDS.adjustments} columns={adjCols} data={a.adjustments} />
+      <Card title="Entitlements" testId="contract-entitlements">
+        <p className="mb-2 text-sm">
+          Service {c.entitlement_summary.service_active ? "active" : "inactive"}
+          {c.entitlement_summary.entitled_until ? (
+            <>
+              {" "}
+              until <DateTime value={c.entitlement_summary.entitled_until} />
+            </>
+          ) : null}
+          .
+        </p>
+        {ents.length ? (
+          <ul className="list-disc pl-5 text-sm">
+            {ents.map((e) => (
+              <li key={e.product_id}>
+                {e.product_name} × {e.quantity}
+                {e.entitled_until ? (
+                  <>
+                    {" "}
+                    until <DateTime value={e.entitled_until} dateOnly />
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-700">No product is entitled now.</p>
+        )}
+      </Card>
+    </>
+  );
+}
+
+/** The Credit tab: the credit balance and its transactions, the credit notes of the contract's runs. */
+export function CreditSections({ contract: c, activity: a }: SectionProps) {
+  const money = (amount: string) => <Money amount={amount} currency={c.currency} />;
   const creditCols: ColumnDef<ActivityCredit>[] = [
     { id: "when", header: "Date", cell: ({ row }) => <DateTime value={row.original.created_at} /> },
     { id: "kind", header: "Kind", cell: ({ row }) => (row.original.kind === "use" ? "Used" : "Granted") },
@@ -99,6 +145,31 @@ export function ActivitySections({ contract: c, activity: a }: { contract: Contr
     },
     { id: "amount", header: "Amount", meta: { align: "right" }, cell: ({ row }) => money(row.original.amount) },
   ];
+  return (
+    <>
+      <TableCard
+        {...TABLE_CARDS.credit}
+        intro={
+          <p className="mb-3 text-sm">
+            Balance: <strong>{money(c.credit_balance)}</strong>
+          </p>
+        }
+        columns={creditCols}
+        {...paged(a.credits, "credits_page")}
+      />
+      <Card title="Credit notes" testId="contract-credit-notes">
+        <CreditNotesTable
+          filter={{ contract_id: c.id }}
+          empty="No credit notes: refunds and credits of this contract's runs are listed here."
+        />
+      </Card>
+    </>
+  );
+}
+
+/** The Runs tab: the contract's billing runs, newest first, each with how its attempts went. */
+export function RunsSection({ contract: c, activity: a }: SectionProps) {
+  const money = (amount: string) => <Money amount={amount} currency={c.currency} />;
   const runCols: ColumnDef<ActivityRun>[] = [
     {
       id: "run",
@@ -138,60 +209,21 @@ export function ActivitySections({ contract: c, activity: a }: { contract: Contr
     },
     { id: "total", header: "Total", meta: { align: "right" }, cell: ({ row }) => money(row.original.total_amount) },
   ];
-  const actorCol: ColumnDef<ActivityEvent>[] = [
-    { id: "actor", header: "Actor", cell: ({ row }) => row.original.actor ?? "System" },
-  ];
-  const ents = c.entitlement_summary.products;
+  return <TableCard {...TABLE_CARDS.runs} columns={runCols} {...paged(a.runs, "runs_page")} />;
+}
+
+const actorCol: ColumnDef<ActivityEvent>[] = [
+  { id: "actor", header: "Actor", cell: ({ row }) => row.original.actor ?? "System" },
+];
+
+/** The Activity tab: the contract's events and audited changes, newest first, with the actor. */
+export function ContractTimeline({ activity: a }: { activity: ContractActivity }) {
   return (
-    <>
-      {c.pauses.length ? <TableCard {...TABLE_CARDS.pauses} columns={pauseCols} data={c.pauses} /> : null}
-      <TableCard {...TABLE_CARDS.adjustments} columns={adjCols} data={a.adjustments} />
-      <TableCard
-        {...TABLE_CARDS.credit}
-        intro={
-          <p className="mb-3 text-sm">
-            Balance: <strong>{money(c.credit_balance)}</strong>
-          </p>
-        }
-        columns={creditCols}
-        {...paged(a.credits, "credits_page")}
-      />
-      <Card title="Entitlements" testId="contract-entitlements">
-        <p className="mb-2 text-sm">
-          Service {c.entitlement_summary.service_active ? "active" : "inactive"}
-          {c.entitlement_summary.entitled_until ? (
-            <>
-              {" "}
-              until <DateTime value={c.entitlement_summary.entitled_until} />
-            </>
-          ) : null}
-          .
-        </p>
-        {ents.length ? (
-          <ul className="list-disc pl-5 text-sm">
-            {ents.map((e) => (
-              <li key={e.product_id}>
-                {e.product_name} × {e.quantity}
-                {e.entitled_until ? (
-                  <>
-                    {" "}
-                    until <DateTime value={e.entitled_until} dateOnly />
-                  </>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-slate-700">No product is entitled now.</p>
-        )}
-      </Card>
-      <TableCard {...TABLE_CARDS.runs} columns={runCols} {...paged(a.runs, "runs_page")} />
-      <EventTimeline
-        testId="contract-timeline"
-        events={a.events.results}
-        paging={paged(a.events, "events_page")}
-        columns={actorCol}
-      />
-    </>
+    <EventTimeline
+      testId="contract-timeline"
+      events={a.events.results}
+      paging={paged(a.events, "events_page")}
+      columns={actorCol}
+    />
   );
 }

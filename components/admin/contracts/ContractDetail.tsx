@@ -1,18 +1,27 @@
 "use client";
 // One contract (console.md anatomy): header with actions, the summary strip (customer, next charge,
-// current period, service), then items, pauses and pending adjustments, credit, entitlements, runs with
-// attempts, credit notes, and the event timeline (newest first, with the actor). Data comes from the page (server).
+// current period, service) and notices, then one of four tabs (?tab=): Overview (items, discount, upcoming
+// charge and runs, pauses, pending adjustments, entitlements, details), Runs (billing runs with attempts),
+// Credit (balance, transactions, credit notes) or Activity (the event timeline, newest first, with the actor). Data comes from the page (server),
+// which renders only the chosen tab's panel.
 import Link from "next/link";
-import { CreditNotesTable } from "@/components/admin/creditNotes/CreditNotesTable";
 import { Card } from "@/components/ui/Card";
 import { DateTime } from "@/components/ui/DateTime";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { SummaryStrip } from "@/components/ui/SummaryStrip";
+import { Tabs } from "@/components/ui/Tabs";
 import { Fact } from "@/components/ui/TermList";
 import type { ContractOut } from "@/server/schemas/contracts";
-import { ActivitySections, type ContractActivity } from "./ActivitySections";
+import {
+  type ContractActivity,
+  ContractTimeline,
+  CreditSections,
+  OverviewSections,
+  RunsSection,
+} from "./ActivitySections";
 import { ContractHeader } from "./ContractHeader";
+import { CONTRACT_TABS, type ContractTab } from "./contractTabs";
 import { DiscountSection } from "./DiscountSection";
 import { type ItemExtra, ItemsSection } from "./ItemsSection";
 import { UpcomingRuns } from "./UpcomingRuns";
@@ -26,7 +35,7 @@ export interface ContractPageData {
   activity: ContractActivity;
 }
 
-export function ContractDetail({ data }: { data: ContractPageData }) {
+export function ContractDetail({ data, tab = "overview" }: { data: ContractPageData; tab?: ContractTab }) {
   const c = data.contract;
   const active = c.items.filter((i) => i.status === "active");
   const periodStart = active
@@ -107,6 +116,26 @@ export function ContractDetail({ data }: { data: ContractPageData }) {
           {c.cancel_at_period_end ? " (end of the current period)" : ""}.
         </p>
       ) : null}
+      <Tabs label="Contract sections" tabs={CONTRACT_TABS} selected={tab}>
+        {tab === "runs" ? (
+          <RunsSection contract={c} activity={data.activity} />
+        ) : tab === "credit" ? (
+          <CreditSections contract={c} activity={data.activity} />
+        ) : tab === "activity" ? (
+          <ContractTimeline activity={data.activity} />
+        ) : (
+          <Overview data={data} />
+        )}
+      </Tabs>
+    </>
+  );
+}
+
+/** The default tab: what the contract is and what comes next (items, discount, upcoming charge and runs). */
+function Overview({ data }: { data: ContractPageData }) {
+  const c = data.contract;
+  return (
+    <>
       <ItemsSection
         contractId={c.id}
         currency={c.currency}
@@ -138,13 +167,7 @@ export function ContractDetail({ data }: { data: ContractPageData }) {
         </Card>
       ) : null}
       {c.state === "active" || c.state === "paused" ? <UpcomingRuns contractId={c.id} currency={c.currency} /> : null}
-      <ActivitySections contract={c} activity={data.activity} />
-      <Card title="Credit notes" testId="contract-credit-notes">
-        <CreditNotesTable
-          filter={{ contract_id: c.id }}
-          empty="No credit notes: refunds and credits of this contract's runs are listed here."
-        />
-      </Card>
+      <OverviewSections contract={c} activity={data.activity} />
       <Card title="Details" testId="contract-details">
         <dl className="grid gap-x-8 gap-y-2 text-sm sm:grid-cols-3">
           <Fact

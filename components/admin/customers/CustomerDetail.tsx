@@ -1,6 +1,7 @@
 "use client";
-// One customer: header (reference, copy, edit), summary, contracts, payment methods, billing runs, credit
-// notes, and the activity timeline (events of the customer's contracts and runs).
+// One customer: header (reference, copy, edit), summary and metadata, then one of four tabs (?tab=): Overview
+// (contracts, payment methods), Runs (billing runs), Credit notes or Activity (the timeline of the customer's
+// contracts and runs). Only the chosen tab's tables are rendered, so only they load.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { CreditNotesTable } from "@/components/admin/creditNotes/CreditNotesTable";
@@ -12,13 +13,15 @@ import { ErrorState } from "@/components/ui/ErrorState";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { SummaryStrip } from "@/components/ui/SummaryStrip";
 import { TableSkeleton } from "@/components/ui/TableSkeleton";
+import { Tabs } from "@/components/ui/Tabs";
 import { CustomerActivity } from "./CustomerActivity";
 import { CustomerContracts, CustomerRuns } from "./CustomerRecords";
+import { CUSTOMER_TABS, type CustomerTab } from "./customerTabs";
 import { EditCustomerDialog } from "./EditCustomerDialog";
 import { PaymentMethods } from "./PaymentMethods";
 import { RequestCard } from "./RequestCard";
 
-export function CustomerDetail({ reference }: { reference: string }) {
+export function CustomerDetail({ reference, tab = "overview" }: { reference: string; tab?: CustomerTab }) {
   const trpc = useTRPC();
   const customer = useQuery(trpc.customers.get.queryOptions({ key: reference }));
   const back = (
@@ -82,22 +85,31 @@ export function CustomerDetail({ reference }: { reference: string }) {
           </dl>
         </Card>
       ) : null}
-      <Card title="Contracts">
-        <CustomerContracts reference={c.reference} />
-      </Card>
-      <Card title="Payment methods" actions={<RequestCard reference={c.reference} />}>
-        <PaymentMethods reference={c.reference} />
-      </Card>
-      <Card title="Billing runs">
-        <CustomerRuns reference={c.reference} />
-      </Card>
-      <Card title="Credit notes" testId="customer-credit-notes">
-        <CreditNotesTable
-          filter={{ customer_id: c.id }}
-          empty="No credit notes: refunds and credits of this customer's runs are listed here."
-        />
-      </Card>
-      <CustomerActivity reference={c.reference} />
+      <Tabs label="Customer sections" tabs={CUSTOMER_TABS} selected={tab}>
+        {tab === "runs" ? (
+          <Card title="Billing runs">
+            <CustomerRuns reference={c.reference} />
+          </Card>
+        ) : tab === "credit" ? (
+          <Card title="Credit notes" testId="customer-credit-notes">
+            <CreditNotesTable
+              filter={{ customer_id: c.id }}
+              empty="No credit notes: refunds and credits of this customer's runs are listed here."
+            />
+          </Card>
+        ) : tab === "activity" ? (
+          <CustomerActivity reference={c.reference} />
+        ) : (
+          <>
+            <Card title="Contracts">
+              <CustomerContracts reference={c.reference} />
+            </Card>
+            <Card title="Payment methods" actions={<RequestCard reference={c.reference} />}>
+              <PaymentMethods reference={c.reference} />
+            </Card>
+          </>
+        )}
+      </Tabs>
     </>
   );
 }

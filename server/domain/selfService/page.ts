@@ -7,6 +7,7 @@ import type { Ctx } from "@/server/domain/context";
 import { presentContract } from "@/server/domain/contracts/contractResponse";
 import { loadContract } from "@/server/domain/contracts/contractRows";
 import { pendingChangeOf, UNSETTLED_RUN_STATES } from "@/server/domain/contracts/pendingChange";
+import { pageWindow, tablePage } from "@/server/domain/list";
 import { dec, fmt4 } from "@/server/domain/money";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
 import { formatCreditNoteNumber } from "@/server/domain/refunds/number";
@@ -50,23 +51,37 @@ async function nextPayment(ctx: Ctx, contractId: number, pausedUntil: string | n
   };
 }
 
-export async function subscriberPageView(ctx: Ctx, contractId: number, token: string) {
+/** Runs a page of the billing history holds (a phone shows each as a few lines). */
+export const HISTORY_PAGE_SIZE = 10;
+
+/**
+ * The page's view; the billing history is one page of the contract's runs (`historyPage`, 1-based, newest
+ * first, a number past the end serving the last page), counted in `runs_page`.
+ */
+export async function subscriberPageView(
+  ctx: Ctx,
+  contractId: number,
+  token: string,
+  { historyPage = 1 }: { historyPage?: number } = {},
+) {
   const record = await loadContract(ctx.db, ctx.accountId, contractId);
-  const [catalog, account, policy, card, runs, creditNotes] = await Promise.all([
+  // a canceled run billed nothing (an upgrade whose payment was declined): not part of the history
+  const runWhere = { contractId, accountId: ctx.accountId, state: { not: "voided" as const } };
+  const runOrder = [{ scheduledAt: "desc" as const }, { id: "desc" as const }];
+  const history = tablePage(historyPage, HISTORY_PAGE_SIZE);
+  const [catalog, account, policy, card, recent, runCount, creditNotes] = await Promise.all([
     catalogSnapshot(ctx),
     ctx.db.account.findUniqueOrThrow({ where: { id: ctx.accountId }, select: { name: true } }),
     getSelfServicePolicy(ctx),
     cardOnFile(ctx, contractId),
-    // a canceled run billed nothing (an upgrade whose payment was declined): not part of the history
+    // the newest runs, for the notices (a failed first payment, an upgrade waiting for its payment)
     ctx.db.billingRun.findMany({
-      where: { contractId, accountId: ctx.accountId, state: { not: "voided" } },
-      orderBy: [{ scheduledAt: "desc" }, { id: "desc" }],
+      where: runWhere,
+      orderBy: runOrder,
       take: 50,
-      include: {
-        attempts: { orderBy: { attemptNo: "desc" }, take: 1, select: { failMessage: true } },
-        refunds: { where: { state: "succeeded" }, select: { amount: true } },
-      },
+      select: { kind: true, state: true, metadata: true },
     }),
+    ctx.db.billingRun.count({ where: runWhere }),
     // refunds and credits, each with its document
     ctx.db.creditNote.findMany({
       where: { contractId, accountId: ctx.accountId },
@@ -75,6 +90,15 @@ export async function subscriberPageView(ctx: Ctx, contractId: number, token: st
       include: { refunds: { select: { amount: true, state: true } } },
     }),
   ]);
+  const runs = await ctx.db.billingRun.findMany({
+    where: runWhere,
+    orderBy: runOrder,
+    ...pageWindow(history, runCount),
+    include: {
+      attempts: { orderBy: { attemptNo: "desc" }, take: 1, select: { failMessage: true } },
+      refunds: { where: { state: "succeeded" }, select: { amount: true } },
+    },
+  });
   const now = ctx.clock.now();
   const contract = presentContract(record, catalog, now, "");
   // a next charge only when one will happen: not before the first payment succeeded, not when it ends
@@ -86,11 +110,11 @@ export async function subscriberPageView(ctx: Ctx, contractId: number, token: st
   const next = billsNext ? await nextPayment(ctx, contractId, contract.paused_until, now) : null;
   const notices: Notice[] = [];
   if (contract.state === "inactive") {
-    if (runs.some((r) => r.kind === "initial" && PAYABLE.includes(r.state))) notices.push("first_payment_failed");
+    if (recent.some((r) => r.kind === "initial" && PAYABLE.includes(r.state))) notices.push("first_payment_failed");
   } else if (contract.billing_attention_required) notices.push("payment_attention");
   // an upgrade whose payment waits for the customer's bank (3-D Secure): the plan changes once it is confirmed
   if (
-    runs.some(
+    recent.some(
       (r) => UNSETTLED_RUN_STATES.includes(r.state) && pendingChangeOf(r.metadata)?.state === "awaiting_payment",
     )
   )
@@ -108,6 +132,7 @@ export async function subscriberPageView(ctx: Ctx, contractId: number, token: st
     card,
     policy,
     options: changeOptions(record, catalog, now),
+    runs_page: { number: history.number, size: history.size, count: runCount },
     runs: runs.map((r) => ({
       id: r.id,
       kind: r.kind,
