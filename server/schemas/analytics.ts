@@ -20,13 +20,10 @@ export const analyticsQuery = z.object({
     .meta({ description: "Last month, YYYY-MM (default: the account's current month); at most 36 months" }),
 });
 
-const rate = z
-  .string()
-  .nullable()
-  .meta({
-    description: "A fraction with four decimals (0.0500 = 5 %); null when its denominator is zero",
-    example: "0.0500",
-  });
+const rate = z.string().nullable().meta({
+  description: "A fraction with four decimals (0.0500 = 5 %); null when its denominator is zero",
+  example: "0.0500",
+});
 
 const rangeFields = {
   currency: z.string().nullable(),
