@@ -131,12 +131,14 @@ function DrillLink({
   kind,
   cohort,
   children,
+  className = "text-blue-700 underline",
 }: {
   currency: string;
   month: string;
   kind: string;
   cohort?: string;
   children: React.ReactNode;
+  className?: string;
 }) {
   const { params } = useRange();
   const next = new URLSearchParams(params.toString());
@@ -146,7 +148,7 @@ function DrillLink({
   if (cohort) next.set("cohort", cohort);
   else next.delete("cohort");
   return (
-    <Link className="text-blue-700 underline" href={`/admin/analytics?${next}#contracts`} scroll={false}>
+    <Link className={className} href={`/admin/analytics?${next}#contracts`} scroll={false}>
       {children}
     </Link>
   );
@@ -407,9 +409,15 @@ function RetentionSection({ input, currency }: { input: ReturnType<typeof useRan
                           <td
                             key={cell.months_since}
                             className="whitespace-nowrap text-center"
-                            style={{ backgroundColor: `rgba(29, 78, 216, ${(share * 0.35).toFixed(2)})` }}
+                            style={{ backgroundColor: `rgba(29, 78, 216, ${(share * 0.2).toFixed(2)})` }}
                           >
-                            <DrillLink currency={currency} month={cell.month} kind="paying" cohort={c.cohort}>
+                            <DrillLink
+                              currency={currency}
+                              month={cell.month}
+                              kind="paying"
+                              cohort={c.cohort}
+                              className="font-medium text-slate-900 underline"
+                            >
                               {pct(cell.share_paying)}
                             </DrillLink>
                             <span className="block text-xs text-slate-800">{pct(cell.revenue_retained)}</span>
