@@ -42,6 +42,7 @@ export const NAV: NavSection[] = [
       admin("billable-metrics", "Billable metrics"),
     ],
   },
+  { title: "Analytics", links: [admin("analytics", "MRR and retention")] },
   { title: "Sell", links: [admin("sales-channels", "Sales channels")] },
   {
     title: "Developers",

@@ -1,5 +1,6 @@
-// Bulk SQL seed of bench:admin: one account with n contracts (EUR and USD; mostly active, some paused,
-// canceled or ended over the last year; some needing billing attention), one or two items each, and a
+// Bulk SQL seed of bench:admin: one account with n contracts created over two years (EUR and USD; mostly
+// active, some paused, canceled or ended; some needing billing attention), one or two items each (some
+// upgraded or downgraded later: an item ended and another started, for the analytics' movements), and a
 // monthly billing run with one payment attempt for each month of the last year the contract lived.
 import type pg from "pg";
 
@@ -46,7 +47,7 @@ export async function seedAdminVolume(c: pg.Client, n: number) {
     `insert into customers (account_id, reference, name, updated_at) select $1, 'bench-' || g, 'Customer ' || g, now() from generate_series(1, $2) g`,
     [accountId, n],
   );
-  // g spreads creation over 13 months; every 10th contract is USD, every 12th canceled and every 40th ended in the last year, every 50th paused
+  // g spreads creation over two years; every 10th contract is USD, every 12th canceled and every 40th ended in the last year, every 50th paused
   await q(
     `
     insert into subscription_contracts (account_id, customer_id, state, currency, billing_anchor_at, created_at, next_billing_at, canceled_at, ended_at,
@@ -58,7 +59,7 @@ export async function seedAdminVolume(c: pg.Client, n: number) {
       g % 45 = 0 and s.state = 'active', case when g % 45 = 0 and s.state = 'active' then now() - (g % 7) * interval '1 day' end,
       'items', 'bench-' || cu.id, now()
     from (select id, substring(reference from 7)::int as g from customers where account_id = $1) cu
-    cross join lateral (select now() - (g % 395) * interval '1 day' - (g % 24) * interval '1 hour' as created,
+    cross join lateral (select now() - (g % 730) * interval '1 day' - (g % 24) * interval '1 hour' as created,
       case when g % 12 = 0 then 'canceled' when g % 40 = 0 then 'ended' when g % 50 = 0 then 'paused' else 'active' end as state) s`,
     [accountId],
   );
@@ -76,6 +77,22 @@ export async function seedAdminVolume(c: pg.Client, n: number) {
     select c.id, $2::int, $3::int, 1, 'items', c.created_at, coalesce(c.next_billing_at, now()) - interval '1 week', coalesce(c.next_billing_at, now()), now()
     from subscription_contracts c where c.account_id = $1 and c.currency = 'EUR' and c.id % 3 = 0`,
     [accountId, eurWeek, product],
+  );
+  // every 9th EUR contract older than 90 days moved at day 60: the first item ended, another quantity started
+  await q(
+    `
+    with moved as (
+      update contract_items ci set end_at = c.created_at + interval '60 days'
+      from subscription_contracts c
+      where c.id = ci.contract_id and c.account_id = $1 and c.id % 9 = 0 and c.currency = 'EUR' and ci.price_id = $2::int
+        and c.created_at < now() - interval '90 days' and (c.ended_at is null or c.ended_at > c.created_at + interval '60 days')
+      returning ci.contract_id, ci.price_id, ci.quantity, c.created_at
+    )
+    insert into contract_items (contract_id, price_id, product_id, quantity, source, created_at, start_at, period_start_at, period_end_at, updated_at)
+    select contract_id, price_id, $3::int, case when contract_id % 2 = 0 then quantity + 2 else 1 end, 'items', created_at + interval '60 days',
+      created_at + interval '60 days', now() - interval '1 month', now(), now()
+    from moved`,
+    [accountId, eurMonth, product],
   );
   await q(
     `insert into contract_pauses (contract_id, start_at, end_at, state) select id, now() - interval '3 days', now() + interval '20 days', 'active' from subscription_contracts where account_id = $1 and state = 'paused'`,

@@ -5,7 +5,8 @@
 // earlier (pending migrations applied) instead of seeding again; BENCH_ONLY=dashboard,forecast measures
 // only what starts with those words. Then the JavaScript each admin page sends,
 // from the last `next build` (target: under 250 kB compressed), and the account forecast's time (target:
-// under 10 s). Prints figures, asserts nothing.
+// under 10 s). The analytics queries (movements, retention, drill-down) have a target of 300 ms p50.
+// Prints figures, asserts nothing.
 import { benchDatabase } from "./admin-db";
 import { adminPageJs } from "./admin-page-js";
 
@@ -24,6 +25,11 @@ const caller = appRouter.createCaller({
   session: { userId: seeded.userId, accountId: seeded.accountId, email: "bench@example.com", name: "Bench" },
 });
 
+/** YYYY-MM of the month `back` months from this one (UTC, as the bench account's zone) */
+const month = (back: number) => {
+  const d = new Date();
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + back, 1)).toISOString().slice(0, 7);
+};
 const since = new Date(Date.now() - 30 * 86_400_000).toISOString();
 const queries: [string, () => Promise<unknown>][] = [
   ["dashboard.mrr", () => caller.dashboard.mrr()],
@@ -48,6 +54,19 @@ const queries: [string, () => Promise<unknown>][] = [
   ["runs.list (customer)", () => caller.runs.list({ filters: { customer: "bench-4242" } })],
   ["runs.list (period)", () => caller.runs.list({ filters: { period_from: since } })],
   ["runs.get", () => caller.runs.get({ id: seeded.sampleRun })],
+  // revenue analytics over two years of history (target: p50 < 300 ms)
+  ["analytics.movements (12 months)", () => caller.analytics.movements({})],
+  ["analytics.movements (24 months, EUR)", () => caller.analytics.movements({ currency: "EUR", from: month(-23) })],
+  ["analytics.retention (12 months)", () => caller.analytics.retention({})],
+  ["analytics.retention (24 months, EUR)", () => caller.analytics.retention({ currency: "EUR", from: month(-23) })],
+  [
+    "analytics.contracts (churn, last month)",
+    () => caller.analytics.contracts({ currency: "EUR", month: month(-1), kind: "churn" }),
+  ],
+  [
+    "analytics.contracts (cohort paying)",
+    () => caller.analytics.contracts({ currency: "EUR", month: month(0), kind: "paying", cohort: month(-6) }),
+  ],
 ];
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
@@ -63,7 +82,7 @@ for (const [name, run] of queries.filter(([name]) => wanted(name))) {
   times.sort((a, b) => a - b);
   const p50 = pct(times, 50);
   console.log(
-    `${name.padEnd(48)} ${p50.toFixed(1).padStart(8)} ${pct(times, 99).toFixed(1).padStart(8)}${p50 >= 150 ? "  (over target)" : ""}`,
+    `${name.padEnd(48)} ${p50.toFixed(1).padStart(8)} ${pct(times, 99).toFixed(1).padStart(8)}${p50 >= (name.startsWith("analytics") ? 300 : 150) ? "  (over target)" : ""}`,
   );
 }
 

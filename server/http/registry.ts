@@ -1,6 +1,7 @@
 // Every REST operation of the service. Route files bind to entries here; the OpenAPI document is built from it.
 
 import type { EndpointDef, Method } from "./endpoint";
+import { analyticsEndpoints } from "./endpoints/analytics";
 import { billingEndpoints } from "./endpoints/billing";
 import { bundleEndpoints } from "./endpoints/bundles";
 import { catalogEndpoints } from "./endpoints/catalog";
@@ -34,6 +35,7 @@ export const endpoints: EndpointDef[] = [
   ...simulateEndpoints,
   ...couponEndpoints,
   ...usageEndpoints,
+  ...analyticsEndpoints,
 ];
 
 /** The Next.js handler for one operation; throws at load time if the registry lacks it. */

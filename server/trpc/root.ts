@@ -1,6 +1,7 @@
 // The admin console's tRPC API (served at /api/trpc).
 import { router } from "./init";
 import { accountRouter } from "./routers/account";
+import { analyticsRouter } from "./routers/analytics";
 import { apiKeysRouter } from "./routers/apiKeys";
 import { auditRouter } from "./routers/audit";
 import { billingRouter } from "./routers/billing";
@@ -42,6 +43,7 @@ export const appRouter = router({
   refunds: refundsRouter,
   forecast: forecastRouter,
   usage: usageRouter,
+  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -367,6 +367,18 @@ export const steps: Step[] = [
   },
   { key: "GET /v2/customer-entitlements/", request: () => ({ query: { customer_reference: "cust-1001" } }) },
   { key: "GET /v2/forecast/", request: () => ({ query: { months: 3 } }) },
+  {
+    key: "GET /v2/analytics/mrr-movements/",
+    request: () => ({ query: { currency: "EUR", from: "2026-01", to: "2026-03" } }),
+  },
+  {
+    key: "GET /v2/analytics/retention/",
+    request: () => ({ query: { currency: "EUR", from: "2026-01", to: "2026-03" } }),
+  },
+  {
+    key: "GET /v2/analytics/contracts/",
+    request: () => ({ query: { currency: "EUR", month: "2026-03", kind: "paying" } }),
+  },
   // billing: the clock moves, runs are charged (Bob's card is declined)
   {
     key: "POST /v2/test-clock/advance/",

@@ -1,0 +1,18 @@
+// Revenue analytics in the console (/admin/analytics): the same domain functions as GET
+// /v2/analytics/mrr-movements/, /retention/ and /contracts/, on the account's clock.
+import { analyticsContracts } from "@/server/domain/analytics/contracts";
+import { mrrMovements } from "@/server/domain/analytics/movements";
+import { retention } from "@/server/domain/analytics/retention";
+import { analyticsContractsQuery, analyticsQuery } from "@/server/schemas/analytics";
+import { protectedProcedure, router } from "@/server/trpc/init";
+
+export const analyticsRouter = router({
+  /** MRR movements per month and currency, opening + movements = closing */
+  movements: protectedProcedure.input(analyticsQuery).query(async ({ ctx, input }) => mrrMovements(ctx.domain, input)),
+  /** churn rates, NRR, ARPA, LTV and the cohort table */
+  retention: protectedProcedure.input(analyticsQuery).query(async ({ ctx, input }) => retention(ctx.domain, input)),
+  /** the customers and contracts behind a figure */
+  contracts: protectedProcedure
+    .input(analyticsContractsQuery)
+    .query(async ({ ctx, input }) => analyticsContracts(ctx.domain, input)),
+});
