@@ -266,7 +266,9 @@ export const contractUsageResponse = z
         period_start_at: dateTime,
         period_end_at: dateTime,
         quantity: z.string().meta({ description: "The aggregate of the period so far" }),
-        amount: money.meta({ description: "What the usage so far costs (before tax), as the period's run will bill it" }),
+        amount: money.meta({
+          description: "What the usage so far costs (before tax), as the period's run will bill it",
+        }),
         tiers: z.array(usageTierOut).meta({ description: "The tiers (or packages) the usage so far reached" }),
         estimated_quantity: z.string(),
         estimated_amount: money,

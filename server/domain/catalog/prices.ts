@@ -2,7 +2,6 @@
 import type { Ctx } from "@/server/domain/context";
 import { invalid, invalidFields, notFound } from "@/server/domain/errors";
 import { activeWhere, type ListResult, type PageRequest, type PageWindow, pagedList } from "@/server/domain/list";
-import { fmt4 } from "@/server/domain/money";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { CatalogPriceOut } from "@/server/schemas/catalog";
 import type { PriceCreateInput } from "@/server/schemas/catalogInputs";

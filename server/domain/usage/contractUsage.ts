@@ -6,8 +6,8 @@
 import type Decimal from "decimal.js";
 import { type UsageReadings, usageAmounts, usageWindow } from "@/server/domain/billing/usageLines";
 import type { Ctx } from "@/server/domain/context";
-import { itemLine } from "@/server/domain/contracts/lines";
 import { loadContract } from "@/server/domain/contracts/contractRows";
+import { itemLine } from "@/server/domain/contracts/lines";
 import { dec, fmt4, round4, ZERO } from "@/server/domain/money";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
 import { describePricing, priceUsage, type UsagePricingModel } from "@/server/domain/pricing/usagePricing";
@@ -23,7 +23,10 @@ export function estimateUsage(aggregation: Aggregation, soFar: Decimal, window: 
   const elapsed = Math.min(now.getTime(), window.to.getTime()) - window.from.getTime();
   if (!GROWS.includes(aggregation) || elapsed <= 0) return soFar;
   const whole = window.to.getTime() - window.from.getTime();
-  return soFar.times(whole).div(elapsed).toDecimalPlaces(aggregation === "count" ? 0 : 12);
+  return soFar
+    .times(whole)
+    .div(elapsed)
+    .toDecimalPlaces(aggregation === "count" ? 0 : 12);
 }
 
 export async function contractUsage(ctx: Ctx, contractId: number): Promise<ContractUsageOut> {
@@ -65,11 +68,15 @@ export async function contractUsage(ctx: Ctx, contractId: number): Promise<Contr
     const estimated = usageAmounts(line, estimate, item.periodStartAt!, describe);
     total = total.plus(amounts.lineTotal);
     estimatedTotal = estimatedTotal.plus(estimated.lineTotal);
-    const model = (line.price.versions.find((v) => v.id === amounts.versionId)?.pricing ?? null) as UsagePricingModel | null;
+    const model = (line.price.versions.find((v) => v.id === amounts.versionId)?.pricing ??
+      null) as UsagePricingModel | null;
     const tiers = model ? priceUsage(quantity, model).lines : [];
     const daily: ContractUsageOut["items"][number]["daily"] = [];
     for (let day = whole.from.getTime(); soFar && day < soFar.to.getTime(); day += DAY)
-      daily.push({ date: iso(new Date(day)).slice(0, 10), quantity: (read.get(`${item.id}:${day}`)?.value ?? ZERO).toFixed() });
+      daily.push({
+        date: iso(new Date(day)).slice(0, 10),
+        quantity: (read.get(`${item.id}:${day}`)?.value ?? ZERO).toFixed(),
+      });
     const thresholds = (price.usageThresholds ?? []) as string[];
     return {
       contract_item_id: item.id,
