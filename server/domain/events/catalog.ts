@@ -38,6 +38,8 @@ const WHEN: Partial<Record<EventType, string>> = {
     "Extension: the customer's bank disputes a payment (chargeback); its amount is held until the dispute closes.",
   "dispute.closed":
     "Extension: a dispute ended: won (nothing more) or lost (the payment is reversed by a credit note, credit_note_id).",
+  "usage.threshold_reached":
+    "Extension: a contract's usage of a metered item in its current period reached one of the price's usage_thresholds (sent once per item, period and threshold); data: contract_id, contract_item_id, price_id, billable_metric_id, billable_metric_code, threshold, quantity, period_start_at, period_end_at.",
   "subscription_contract.trial_will_end":
     "Extension: a contract's free trial ends in 3 days (or sooner, for a shorter trial).",
   "subscription_contract.trial_ended":

@@ -31,6 +31,8 @@ export const EVENT_TYPES = [
   "credit_note.created",
   "dispute.created",
   "dispute.closed",
+  // metered usage (extension): a seller-set quantity of a period's usage was reached
+  "usage.threshold_reached",
   // dunning notices (extension): what a seller e-mails customers (server/domain/notices)
   "billing_run.payment_failed",
   "payment_method.expiring",

@@ -15,6 +15,7 @@ import {
   usageEventInput,
 } from "@/server/schemas/usage";
 import { type MetricFilters, type MetricRow, metricFilters } from "./present";
+import { sendReachedThresholds } from "./thresholds";
 
 /** How far ahead of the account's clock an event may be (clock skew of the sender). */
 export const FUTURE_TOLERANCE_MS = 5 * 60_000;
@@ -249,6 +250,12 @@ export async function ingestUsageEvents(ctx: Ctx, body: { events: unknown[] }): 
   }
 
   const accepted = ready.length ? await store(ctx, ready, now) : 0;
+  if (accepted) {
+    const pairs = new Map(
+      ready.map((e) => [`${e.contractId}:${e.metric.id}`, { contractId: e.contractId, metricId: e.metric.id }]),
+    );
+    await sendReachedThresholds(ctx, [...pairs.values()]);
+  }
   const resent = await alreadyAccepted(ctx, rejected);
   rejected.sort((a, b) => a.index - b.index);
   return {

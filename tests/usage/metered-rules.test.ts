@@ -1,0 +1,144 @@
+// The rules around metered prices: what the catalog refuses, tiers on a licensed quantity, thresholds sent
+// once, the last usage of a contract canceled mid-period, and events without a metered item.
+import { beforeAll, describe, expect, it } from "vitest";
+import { db, get, post, seed, setRequestTime } from "@/tests/helpers";
+
+let streaming = 0;
+let metricId = 0;
+
+const monthly = { currency: "EUR", billing_type: "recurring", interval: "month" };
+
+beforeAll(async () => {
+  const s = await seed();
+  streaming = s.ids.streaming;
+  setRequestTime("2026-02-01T00:00:00Z");
+  const metric = await post("/v2/billable-metrics/", { code: "r_calls", name: "Calls", aggregation: "count" });
+  expect(metric.status).toBe(201);
+  metricId = metric.body.id;
+});
+
+async function meteredContract(thresholds: string[] = []) {
+  const price = await post("/v2/catalog/prices/", {
+    product_id: streaming,
+    ...monthly,
+    usage_type: "metered",
+    billable_metric_id: metricId,
+    pricing_model: { model: "per_unit", unit_amount: "0.5" },
+    usage_thresholds: thresholds,
+  });
+  expect(price.status, JSON.stringify(price.body)).toBe(201);
+  const contract = await post("/v2/subscription-contracts/", {
+    customer_reference: "cust-1003",
+    items: [{ price: price.body.id }],
+  });
+  expect(contract.status, JSON.stringify(contract.body)).toBe(201);
+  return { priceId: price.body.id as number, contractId: contract.body.id as number };
+}
+
+const calls = (contractId: number, prefix: string, n: number, at: string) =>
+  post("/v2/usage-events/", {
+    events: Array.from({ length: n }, (_, i) => ({
+      transaction_id: `${prefix}-${i}`,
+      code: "r_calls",
+      contract_id: contractId,
+      timestamp: at,
+    })),
+  });
+
+describe("metered prices", () => {
+  it("refuses incomplete metered and tiered prices with field messages", async () => {
+    const noMetric = await post("/v2/catalog/prices/", { product_id: streaming, ...monthly, usage_type: "metered" });
+    expect(noMetric.status).toBe(400);
+    expect(Object.keys(noMetric.body)).toEqual(expect.arrayContaining(["billable_metric_id", "pricing_model"]));
+    const badTiers = await post("/v2/catalog/prices/", {
+      product_id: streaming,
+      ...monthly,
+      usage_type: "metered",
+      billable_metric_id: metricId,
+      pricing_model: { model: "graduated", tiers: [{ up_to: "10", unit_amount: "1" }] },
+    });
+    expect(badTiers.status).toBe(400);
+    expect(badTiers.body["pricing_model.tiers"][0]).toMatch(/last tier must be open/);
+    const oneTime = await post("/v2/catalog/prices/", {
+      product_id: streaming,
+      currency: "EUR",
+      billing_type: "one_time",
+      usage_type: "metered",
+      billable_metric_id: metricId,
+      pricing_model: { model: "per_unit", unit_amount: "1" },
+    });
+    expect(oneTime.status).toBe(400);
+    expect(oneTime.body.usage_type).toBeDefined();
+  });
+
+  it("prices a licensed quantity by volume tiers", async () => {
+    const price = await post("/v2/catalog/prices/", {
+      product_id: streaming,
+      ...monthly,
+      pricing_model: {
+        model: "volume",
+        tiers: [
+          { up_to: "5", unit_amount: "10", flat_amount: "0" },
+          { up_to: null, unit_amount: "8", flat_amount: "0" },
+        ],
+      },
+    });
+    expect(price.status, JSON.stringify(price.body)).toBe(201);
+    expect(price.body.pricing_description).toBe("volume tiers 0–5 × 10.0000, 6+ × 8.0000 EUR");
+    const quote = await post("/v2/subscription-offer-quotes/", { items: [{ price: price.body.id, quantity: 7 }] });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    // 7 seats reach the second tier: every seat at 8.00
+    expect(JSON.stringify(quote.body)).toContain("56.0000");
+  });
+
+  it("sends usage.threshold_reached once per threshold and period", async () => {
+    setRequestTime("2026-02-03T00:00:00Z");
+    const { contractId } = await meteredContract(["10", "20"]);
+    setRequestTime("2026-02-05T00:00:00Z");
+    expect((await calls(contractId, "t1", 15, "2026-02-04T00:00:00Z")).body.accepted).toBe(15);
+    expect((await calls(contractId, "t2", 10, "2026-02-04T01:00:00Z")).body.accepted).toBe(10);
+    expect((await calls(contractId, "t2", 10, "2026-02-04T01:00:00Z")).body.duplicates).toBe(10);
+    const sent = await db().outboxEvent.findMany({
+      where: { type: "usage.threshold_reached" },
+      orderBy: { id: "asc" },
+    });
+    const mine = sent.map((e) => (e.payload as any).data ?? e.payload).filter((d: any) => d.contract_id === contractId);
+    expect(mine.map((d: any) => [d.threshold, d.quantity])).toEqual([
+      ["10", "15"],
+      ["20", "25"],
+    ]);
+  });
+
+  it("bills the usage up to an immediate cancellation on its own run", async () => {
+    setRequestTime("2026-03-01T00:00:00Z");
+    const { contractId } = await meteredContract();
+    setRequestTime("2026-03-10T00:00:00Z");
+    expect((await calls(contractId, "c1", 7, "2026-03-05T00:00:00Z")).body.accepted).toBe(7);
+    const cancel = await post(`/v2/subscription-contracts/${contractId}/cancel/`, {});
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    const runs = (await get(`/v2/billing-runs/?contract=${contractId}&page_size=50`)).body;
+    const list = Array.isArray(runs) ? runs : runs.results;
+    const finals = [];
+    for (const r of list) {
+      const run = (await get(`/v2/billing-runs/${r.id}/`)).body;
+      finals.push(...run.lines.filter((l: any) => l.kind === "usage"));
+    }
+    expect(finals).toHaveLength(1);
+    expect(finals[0].usage_quantity).toBe("7");
+    expect(finals[0].line_total_amount).toBe("3.5000");
+    expect(finals[0].service_period_end_at).toBe("2026-03-10T00:00:00.000Z");
+    // after the end, events are refused
+    const after = await calls(contractId, "c2", 1, "2026-03-10T00:00:01Z");
+    expect(after.body.rejected[0].code).toBe("contract_ended");
+  });
+
+  it("refuses events for a contract without a metered item of the metric", async () => {
+    const s = await seed();
+    const contract = await post("/v2/subscription-contracts/", {
+      customer_reference: "cust-1003",
+      items: [{ price: s.ids.basicMonthly }],
+    });
+    const r = await calls(contract.body.id, "n1", 1, "2026-03-10T00:00:00Z");
+    expect(r.body.rejected[0].code).toBe("no_metered_item");
+  });
+});
