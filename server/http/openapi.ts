@@ -88,7 +88,9 @@ function operationOf(e: EndpointDef): ZodOpenApiOperationObject {
     : undefined;
   const success: ZodOpenApiResponseObject = e.response
     ? { description: "Success", content: { ...jsonBody(e.response), ...mediaOf(e.alternateMedia) } }
-    : { description: "Success, no content" };
+    : e.alternateMedia
+      ? { description: "Success", content: mediaOf(e.alternateMedia) }
+      : { description: "Success, no content" };
   return {
     summary: e.summary,
     tags: e.tags,
