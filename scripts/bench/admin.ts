@@ -5,7 +5,8 @@
 // earlier (pending migrations applied) instead of seeding again; BENCH_ONLY=dashboard,forecast measures
 // only what starts with those words. Then the JavaScript each admin page sends,
 // from the last `next build` (target: under 250 kB compressed), and the account forecast's time (target:
-// under 10 s). Prints figures, asserts nothing.
+// under 10 s), the exports' (100,000 contracts as CSV under 10 s) and the header search's (p50 under 100 ms).
+// Prints figures, asserts nothing.
 import { benchDatabase } from "./admin-db";
 import { adminPageJs } from "./admin-page-js";
 
@@ -71,6 +72,12 @@ for (const [name, run] of queries.filter(([name]) => wanted(name))) {
 if (wanted("forecast")) {
   const { timeForecast } = await import("./forecast-timing");
   await timeForecast(seeded.accountId);
+}
+
+// exports: the whole account streamed as CSV (target: 100,000 contracts under 10 s)
+if (wanted("exports")) {
+  const { timeExports } = await import("./export-timing");
+  await timeExports(seeded.accountId);
 }
 
 const pages = adminPageJs();
