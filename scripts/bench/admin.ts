@@ -49,10 +49,18 @@ const queries: [string, () => Promise<unknown>][] = [
   ["runs.list (customer)", () => caller.runs.list({ filters: { customer: "bench-4242" } })],
   ["runs.list (period)", () => caller.runs.list({ filters: { period_from: since } })],
   ["runs.get", () => caller.runs.get({ id: seeded.sampleRun })],
+  // the header search (target p50 < 100 ms): what a seller types, one kind each
+  ["search (customer e-mail)", () => caller.search.query({ q: "customer4242@bench.example" })],
+  ["search (customer name)", () => caller.search.query({ q: "Customer 4242" })],
+  ["search (customer reference)", () => caller.search.query({ q: "bench-4242" })],
+  ["search (two letters)", () => caller.search.query({ q: "cu" })],
+  ["search (contract or run id)", () => caller.search.query({ q: String(seeded.sampleContract) })],
+  ["search (receipt number)", () => caller.search.query({ q: "R-000123" })],
+  ["search (credit note number)", () => caller.search.query({ q: "CN-000012" })],
 ];
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
-console.log(`query p50 / p99 (ms), ${ITERATIONS} calls each after one warm-up; target p50 < 150 ms`);
+console.log(`query p50 / p99 (ms), ${ITERATIONS} calls each after one warm-up; target p50 < 150 ms (search < 100 ms)`);
 for (const [name, run] of queries.filter(([name]) => wanted(name))) {
   await run();
   const times: number[] = [];
@@ -64,7 +72,7 @@ for (const [name, run] of queries.filter(([name]) => wanted(name))) {
   times.sort((a, b) => a - b);
   const p50 = pct(times, 50);
   console.log(
-    `${name.padEnd(48)} ${p50.toFixed(1).padStart(8)} ${pct(times, 99).toFixed(1).padStart(8)}${p50 >= 150 ? "  (over target)" : ""}`,
+    `${name.padEnd(48)} ${p50.toFixed(1).padStart(8)} ${pct(times, 99).toFixed(1).padStart(8)}${p50 >= (name.startsWith("search") ? 100 : 150) ? "  (over target)" : ""}`,
   );
 }
 
