@@ -35,7 +35,7 @@ export function ExportLinks({
         href={exportHref(kind, filters, "csv")}
         download
         className={link}
-        aria-label={`Export these ${what} as CSV`}
+        aria-label={`Export CSV of these ${what}`}
         data-testid="export-csv"
       >
         Export CSV
@@ -44,7 +44,7 @@ export function ExportLinks({
         href={exportHref(kind, filters, "jsonl")}
         download
         className={link}
-        aria-label={`Export these ${what} as JSON lines`}
+        aria-label={`JSON lines of these ${what}`}
         data-testid="export-jsonl"
       >
         JSON lines
