@@ -92,8 +92,11 @@ export async function api<T = any>(
     params: Promise.resolve(route.params),
   });
   const text = await res.text();
-  const parsed = text ? JSON.parse(text) : null;
-  checkAnswer(method, route.pattern, res.status, res.headers.get("content-type"), parsed);
+  const contentType = res.headers.get("content-type");
+  // JSON answers parsed; another media type (an export's CSV) is its text
+  const json = !contentType || contentType.startsWith("application/json");
+  const parsed = json ? (text ? JSON.parse(text) : null) : text;
+  checkAnswer(method, route.pattern, res.status, contentType, json ? parsed : null);
   return { status: res.status, body: parsed as T, headers: res.headers };
 }
 

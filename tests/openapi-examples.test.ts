@@ -18,6 +18,8 @@ interface Recorded {
   request: ExampleRequest;
   status: number;
   answer: unknown;
+  /** The answer's media type when it is not JSON (an export's CSV). */
+  content_type?: string;
 }
 
 const urlOf = (path: string, request: ExampleRequest) => {
@@ -56,7 +58,13 @@ describe("the documented examples", () => {
       const fixed = await fixToken(step.key, res.body);
       if (fixed) tokens.push(fixed);
       answers[step.key] = substitute(res.body, tokens);
-      recorded[step.key] = { request, status: res.status, answer: answers[step.key] };
+      const mediaType = res.headers.get("content-type")?.split(";")[0].trim();
+      recorded[step.key] = {
+        request,
+        status: res.status,
+        answer: answers[step.key],
+        ...(mediaType && mediaType !== "application/json" ? { content_type: mediaType } : {}),
+      };
     }
     if (RECORD) {
       writeFileSync(FILE, `${JSON.stringify(recorded, null, 2)}\n`);
@@ -72,7 +80,8 @@ describe("the documented examples", () => {
       expect(shown.status, key).toBe(sent.status);
       const [method, path] = key.split(" ");
       try {
-        checkAnswer(method, path, shown.status, shown.answer === null ? null : "application/json", shown.answer);
+        const mediaType = shown.content_type ?? (shown.answer === null ? null : "application/json");
+        checkAnswer(method, path, shown.status, mediaType, shown.answer);
       } catch (e) {
         throw new Error(`${(e as Error).message}
 The documented example is stale: run \`npm run openapi:examples\`.`);

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { HeaderSearch } from "@/components/admin/HeaderSearch";
 import { Sidebar } from "@/components/admin/Sidebar";
 import { TestModeBanner } from "@/components/admin/TestModeBanner";
 import { UserMenu } from "@/components/admin/UserMenu";
@@ -45,6 +46,7 @@ export default async function AdminLayout({ children }: { children: React.ReactN
             <Link href="/admin" className="font-semibold text-slate-900">
               Subscription Contracts <span className="font-normal text-slate-700">· {account.name}</span>
             </Link>
+            <HeaderSearch />
             <UserMenu userLabel={session.user?.email ?? session.user?.name ?? "Signed in"} role={user?.role ?? null} />
           </header>
           <div className="lg:flex">

@@ -33,14 +33,15 @@ const load = (src: string) => {
   return found;
 };
 
+// JSON where the operation has it, else its one media type (an export's CSV)
 const json = (content: Record<string, { schema?: JsonSchema; example?: unknown }> | undefined) =>
-  content?.["application/json"];
+  content?.["application/json"] ?? Object.values(content ?? {})[0];
 
 function Part({ details, part }: { details: Details; part: OnDemandPart }) {
   const doc: OpenApiDoc = { openapi: "3.1.0", info: { title: "", version: "" }, paths: {}, components: details };
   const pre = (value: unknown) => (
     <pre tabIndex={0} className="mt-1 max-h-96 max-w-full overflow-auto rounded bg-slate-100 p-3 text-slate-900">
-      {JSON.stringify(value, null, 2)}
+      {typeof value === "string" ? value : JSON.stringify(value, null, 2)}
     </pre>
   );
   if (part.kind === "schema") return <SchemaView doc={doc} schema={details.schemas[part.name] ?? {}} />;

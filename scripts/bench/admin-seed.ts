@@ -44,7 +44,7 @@ export async function seedAdminVolume(c: pg.Client, n: number) {
   }
   const [eurMonth, eurYear, usdMonth, eurWeek] = prices;
   await q(
-    `insert into customers (account_id, reference, name, updated_at) select $1, 'bench-' || g, 'Customer ' || g, now() from generate_series(1, $2) g`,
+    `insert into customers (account_id, reference, name, email, updated_at) select $1, 'bench-' || g, 'Customer ' || g, 'customer' || g || '@bench.example', now() from generate_series(1, $2) g`,
     [accountId, n],
   );
   // g spreads creation over two years; every 10th contract is USD, every 12th canceled and every 40th ended in the last year, every 50th paused
@@ -98,13 +98,15 @@ export async function seedAdminVolume(c: pg.Client, n: number) {
     `insert into contract_pauses (contract_id, start_at, end_at, state) select id, now() - interval '3 days', now() + interval '20 days', 'active' from subscription_contracts where account_id = $1 and state = 'paused'`,
     [accountId],
   );
-  // a run per month lived in the last year: mostly succeeded; some failed, exhausted or waiting on the processor
+  // a run per month lived in the last year: mostly succeeded (with a receipt number); some failed, exhausted or waiting on the processor
+  await q(`create temporary sequence bench_receipts`);
   await q(
     `
     insert into billing_runs (account_id, contract_id, customer_id, kind, state, currency, period_start_at, period_end_at, period_key, scheduled_at,
-      subtotal, tax, total, attempt_count, next_attempt_at, created_at, updated_at)
+      subtotal, tax, total, attempt_count, next_attempt_at, created_at, updated_at, receipt_number, receipt_issued_at)
     select $1, c.id, c.customer_id, 'regular', st.state, c.currency, m.at, m.at + interval '1 month', 'regular:' || m.at, m.at, 9.9, 1.98, 11.88, 1,
-      case when st.state = 'failed' then m.at + interval '1 day' end, m.at, m.at
+      case when st.state = 'failed' then m.at + interval '1 day' end, m.at, m.at,
+      case when st.state = 'succeeded' then nextval('bench_receipts') end, case when st.state = 'succeeded' then m.at end
     from subscription_contracts c
     cross join lateral (select c.created_at + k * interval '1 month' as at from generate_series(0, 12) k) m
     cross join lateral (select case when m.at < now() - interval '40 days' then (case when (c.id + extract(month from m.at)::int) % 97 = 0 then 'exhausted' else 'succeeded' end)
@@ -124,6 +126,13 @@ export async function seedAdminVolume(c: pg.Client, n: number) {
     `insert into billing_run_lines (run_id, price_id, product_name, quantity, unit_amount, proration_factor, line_total, subtotal, tax, service_period_start_at, service_period_end_at, kind, description)
     select id, $2::int, 'Bench product', 1, 9.9, 1, 9.9, 9.9, 1.98, period_start_at, period_end_at, 'recurring', '1 x 9.9000 EUR = 9.9000' from billing_runs where account_id = $1 and contract_id = (select min(id) from subscription_contracts where account_id = $1)`,
     [accountId, eurMonth],
+  );
+  // a credit note on every 200th receipt (the search finds them by CN- number)
+  await q(
+    `insert into credit_notes (account_id, run_id, contract_id, customer_id, number, issued_at, currency, kind, reason, subtotal, tax, total, refund_amount, credit_amount, created_at)
+    select $1, id, contract_id, customer_id, row_number() over (order by id), scheduled_at + interval '2 days', currency, 'refund', 'bench', -9.9, -1.98, -11.88, 11.88, 0, scheduled_at + interval '2 days'
+    from billing_runs where account_id = $1 and receipt_number % 200 = 0`,
+    [accountId],
   );
   await q(`vacuum analyze`); // what autovacuum does on a live database: index-only scans need the visibility map
   return { ...(await seededEarlier(c)), contracts: n };

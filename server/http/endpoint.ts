@@ -72,7 +72,7 @@ export interface EndpointDef<P = any, Q = any, B = any> {
   /** The 400 body when it can be more than a ValidationError (a failed finalize answers the checkout). */
   badRequest?: z.ZodType;
   /** Other media types of the success answer (by the request's `Accept`), with their OpenAPI schema. */
-  alternateMedia?: Record<string, { type: "string"; format: "binary" }>;
+  alternateMedia?: Record<string, { type: "string"; format?: "binary"; description?: string }>;
   /**
    * A POST whose effect is one transaction that calls `fenceIdempotency` (domain/idempotency/fence.ts):
    * with an idempotency key, the response is stored in that transaction, as this makes it of what the

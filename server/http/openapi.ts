@@ -88,7 +88,9 @@ function operationOf(e: EndpointDef): ZodOpenApiOperationObject {
     : undefined;
   const success: ZodOpenApiResponseObject = e.response
     ? { description: "Success", content: { ...jsonBody(e.response), ...mediaOf(e.alternateMedia) } }
-    : { description: "Success, no content" };
+    : e.alternateMedia
+      ? { description: "Success", content: mediaOf(e.alternateMedia) }
+      : { description: "Success, no content" };
   return {
     summary: e.summary,
     tags: e.tags,
@@ -131,6 +133,8 @@ interface RecordedExample {
   };
   status: number;
   answer: unknown;
+  /** The answer's media type when it is not JSON (an export's CSV). */
+  content_type?: string;
 }
 
 const METHODS = ["get", "post", "patch", "delete"] as const satisfies readonly Lowercase<EndpointDef["method"]>[];
@@ -157,7 +161,7 @@ function withExamples(paths: oas31.PathsObject = {}) {
       const body = inline<oas31.RequestBodyObject>(op.requestBody)?.content["application/json"];
       if (body && request.body !== undefined) body.example = request.body;
       const success: oas31.ResponseObject | oas31.ReferenceObject | undefined = op.responses?.[String(example.status)];
-      const answer = inline<oas31.ResponseObject>(success)?.content?.["application/json"];
+      const answer = inline<oas31.ResponseObject>(success)?.content?.[example.content_type ?? "application/json"];
       if (answer) answer.example = example.answer;
     }
   }

@@ -8,6 +8,7 @@ import { catalogEndpoints } from "./endpoints/catalog";
 import { contractEndpoints } from "./endpoints/contracts";
 import { couponEndpoints } from "./endpoints/coupons";
 import { customerEndpoints } from "./endpoints/customers";
+import { exportEndpoints } from "./endpoints/exports";
 import { forecastEndpoints } from "./endpoints/forecast";
 import { paymentEndpoints } from "./endpoints/payments";
 import { quoteEndpoints } from "./endpoints/quotes";
@@ -36,6 +37,7 @@ export const endpoints: EndpointDef[] = [
   ...couponEndpoints,
   ...usageEndpoints,
   ...analyticsEndpoints,
+  ...exportEndpoints,
 ];
 
 /** The Next.js handler for one operation; throws at load time if the registry lacks it. */

@@ -16,6 +16,7 @@ import { forecastRouter } from "./routers/forecast";
 import { quoteBuilderRouter } from "./routers/quoteBuilder";
 import { refundsRouter } from "./routers/refunds";
 import { runsRouter } from "./routers/runs";
+import { searchRouter } from "./routers/search";
 import { sessionRouter } from "./routers/session";
 import { settingsRouter } from "./routers/settings";
 import { usageRouter } from "./routers/usage";
@@ -40,6 +41,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   contracts: contractsRouter,
   runs: runsRouter,
+  search: searchRouter,
   refunds: refundsRouter,
   forecast: forecastRouter,
   usage: usageRouter,

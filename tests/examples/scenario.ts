@@ -571,6 +571,10 @@ export const steps: Step[] = [
     key: "POST /v2/billable-metrics/{metricId}/archive/",
     request: (x) => ({ path: { metricId: x.answer("POST /v2/billable-metrics/").id } }),
   },
+  {
+    key: "GET /v2/exports/{kind}/",
+    request: () => ({ path: { kind: "contracts" }, query: { format: "csv", state: "active,paused" } }),
+  },
 ];
 
 /** Where a created token lives, so the runner can give it its fixed example value. */

@@ -3,6 +3,7 @@
 
 import { AuditLogFilters } from "@/components/admin/audit/AuditLogFilters";
 import { AuditLogTable } from "@/components/admin/audit/AuditLogTable";
+import { ExportLinks } from "@/components/admin/exports/ExportLinks";
 import { PageHeader } from "@/components/admin/PageHeader";
 import { Card } from "@/components/ui/Card";
 import { ACTOR_TYPES } from "@/server/domain/audit/audit";
@@ -33,6 +34,13 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
       />
       <Card title="Filter">
         <AuditLogFilters actorType={filters.actor_type} action={filters.action} />
+        <div className="mt-3">
+          <ExportLinks
+            kind="audit-log"
+            what="audit log entries"
+            filters={{ actor_type: actorType, action: filters.action }}
+          />
+        </div>
       </Card>
       <Card title={`Changes (${log.count})`} testId="audit-log">
         <AuditLogTable rows={log.results} total={log.count} pageSize={AUDIT_PAGE_SIZE} />

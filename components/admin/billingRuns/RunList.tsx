@@ -3,6 +3,7 @@
 // (all in the URL), paginated on the server by runs.list.
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
+import { ExportLinks } from "@/components/admin/exports/ExportLinks";
 import { PageTable } from "@/components/admin/QueryTable";
 import { linkColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
@@ -116,6 +117,15 @@ export function RunList() {
           </Button>
         </p>
       ) : null}
+      <ExportLinks
+        kind="billing-runs"
+        what="billing runs"
+        filters={input.filters}
+        more={[
+          { kind: "billing-run-lines", label: "Lines CSV" },
+          { kind: "receipts", label: "Receipts CSV" },
+        ]}
+      />
       <PageTable
         label="Billing runs"
         testId="runs-table"

@@ -3,6 +3,7 @@
 // reference or contract id, sort by created or next billing, pagination, all in the URL (useUrlState);
 // contracts.list filters, sorts and pages on the server.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { ExportLinks } from "@/components/admin/exports/ExportLinks";
 import { linkColumn, moneyColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import { type ColumnDef, DataTable, pageRowsOf } from "@/components/ui/DataTable";
@@ -65,10 +66,8 @@ const columns: ColumnDef<ContractRow>[] = [
 export function ContractList({ currencies }: { currencies: string[] }) {
   const trpc = useTRPC();
   const [params] = useUrlState();
-  const list = useQuery({
-    ...trpc.contracts.list.queryOptions(contractListQuery(params, pageOf(params), sortOf(params), PAGE_SIZE)),
-    placeholderData: keepPreviousData,
-  });
+  const input = contractListQuery(params, pageOf(params), sortOf(params), PAGE_SIZE);
+  const list = useQuery({ ...trpc.contracts.list.queryOptions(input), placeholderData: keepPreviousData });
   return (
     <div className="space-y-4">
       <FilterBar
@@ -95,6 +94,12 @@ export function ContractList({ currencies }: { currencies: string[] }) {
         <CustomerFilter />
       </FilterBar>
       <RangeFilterNote />
+      <ExportLinks
+        kind="contracts"
+        what="contracts"
+        filters={{ ...input.filters, q: input.search }}
+        more={[{ kind: "contract-items", label: "Items CSV" }]}
+      />
       <DataTable
         label="Contracts"
         columns={columns}

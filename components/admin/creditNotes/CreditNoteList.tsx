@@ -2,6 +2,7 @@
 // /admin/credit-notes: every credit note of the account, newest first, paged on the server; the kind and the
 // page live in the URL. The columns are the detail pages' (CreditNotesTable) with the customer added.
 import { useQuery } from "@tanstack/react-query";
+import { ExportLinks } from "@/components/admin/exports/ExportLinks";
 import { PageTable } from "@/components/admin/QueryTable";
 import { linkColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
@@ -43,6 +44,7 @@ export function CreditNoteList() {
           },
         ]}
       />
+      <ExportLinks kind="credit-notes" what="credit notes" filters={{ kind }} />
       <PageTable
         label="Credit notes"
         columns={columns}

@@ -1,6 +1,7 @@
 "use client";
 // The account's customers: search (reference, name, email) and page kept in the URL, newest first.
 import { useQuery } from "@tanstack/react-query";
+import { ExportLinks } from "@/components/admin/exports/ExportLinks";
 import { PageTable } from "@/components/admin/QueryTable";
 import { dateColumn, linkColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
@@ -35,6 +36,7 @@ export function CustomerList() {
   return (
     <div className="space-y-3">
       <FilterBar search={{ label: "Search customers", placeholder: "Reference, name or email" }} />
+      <ExportLinks kind="customers" what="customers" filters={{ q }} />
       <PageTable
         label="Customers"
         columns={columns}

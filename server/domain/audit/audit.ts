@@ -105,17 +105,21 @@ export interface AuditFilters {
   action?: string | null;
 }
 
+/** The audit log page's filters: one actor type, an action containing the text (case-insensitive). */
+export function auditWhere(ctx: Ctx, filters: AuditFilters): Prisma.AuditLogWhereInput {
+  return {
+    accountId: ctx.accountId,
+    ...(filters.actorType ? { actorType: filters.actorType } : {}),
+    ...(filters.action ? { action: { contains: filters.action, mode: "insensitive" } } : {}),
+  };
+}
+
 /** The account's audit trail, newest first, one page at a time (a page past the end shows the last page). */
 export async function listAuditLog(
   ctx: Ctx,
   input: { page: PageRequest; filters?: AuditFilters },
 ): Promise<{ results: AuditRow[]; count: number; page: PageRequest }> {
-  const filters = input.filters ?? {};
-  const where: Prisma.AuditLogWhereInput = {
-    accountId: ctx.accountId,
-    ...(filters.actorType ? { actorType: filters.actorType } : {}),
-    ...(filters.action ? { action: { contains: filters.action, mode: "insensitive" } } : {}),
-  };
+  const where = auditWhere(ctx, input.filters ?? {});
   const count = await ctx.db.auditLog.count({ where });
   const size = Math.min(Math.max(1, input.page.size), 200);
   const page = { size, number: Math.min(Math.max(1, input.page.number), Math.max(1, Math.ceil(count / size))) };

@@ -36,7 +36,7 @@ export interface RunListInput {
   filters?: RunListFilters;
 }
 
-function runWhere(ctx: Ctx, f: RunListFilters): Prisma.Sql {
+export function runWhere(ctx: Ctx, f: RunListFilters): Prisma.Sql {
   const parts = accountListConditions(ctx, "r", f);
   if (f.contract !== undefined) parts.push(Prisma.sql`r.contract_id = ${f.contract}`);
   const range = (column: Prisma.Sql, from?: string, to?: string) => parts.push(...rangeConditions(column, from, to));

@@ -10,16 +10,22 @@ import type { CustomerOut } from "@/server/schemas/customers";
 import type { PaymentMethodOut } from "@/server/schemas/payments";
 import { findCustomer, presentCustomer } from "./customers";
 
+/** The customer list's search: reference, name or email containing `q` (case-insensitive); none → all. */
+export function customerSearchWhere(ctx: Ctx, q: string | undefined): Prisma.CustomerWhereInput {
+  const where: Prisma.CustomerWhereInput = { accountId: ctx.accountId };
+  const term = q?.trim();
+  if (term) {
+    where.OR = (["reference", "name", "email"] as const).map((f) => ({ [f]: { contains: term, mode: "insensitive" } }));
+  }
+  return where;
+}
+
 /** Customers whose reference, name or email contains `q` (case-insensitive), newest first. */
 export async function searchCustomers(
   ctx: Ctx,
   query: { q?: string; page: PageRequest },
 ): Promise<ListResult<CustomerOut>> {
-  const where: Prisma.CustomerWhereInput = { accountId: ctx.accountId };
-  const term = query.q?.trim();
-  if (term) {
-    where.OR = (["reference", "name", "email"] as const).map((f) => ({ [f]: { contains: term, mode: "insensitive" } }));
-  }
+  const where = customerSearchWhere(ctx, query.q);
   const count = await ctx.db.customer.count({ where });
   // a page past the end (an old link) is an empty page, not an error
   const skip = (query.page.number - 1) * query.page.size;
