@@ -26,9 +26,32 @@ async function contract(reference: string, key?: string) {
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body.id as number;
 }
+const localContracts: number[] = [];
+/** A metric, and a metered item billing it on this file's contracts (events need one), from their start. */
 async function metric(code: string, aggregation: string, extra: Record<string, unknown> = {}) {
   const r = await post("/v2/billable-metrics/", { code, name: code, aggregation, ...extra });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
+  const price = await post("/v2/catalog/prices/", {
+    product_id: s.ids.streaming,
+    currency: "EUR",
+    billing_type: "recurring",
+    interval: "month",
+    usage_type: "metered",
+    billable_metric_id: r.body.id,
+    pricing_model: { model: "per_unit", unit_amount: "0.01" },
+  });
+  expect(price.status, JSON.stringify(price.body)).toBe(201);
+  await db().contractItem.createMany({
+    data: localContracts.map((contractId) => ({
+      contractId,
+      priceId: price.body.id,
+      productId: s.ids.streaming,
+      quantity: 1,
+      source: "items",
+      periodStartAt: new Date(CREATED),
+      periodEndAt: new Date("2026-04-01T00:00:00.000Z"),
+    })),
+  });
   return r.body.id as number;
 }
 async function send(events: unknown[], key?: string) {
@@ -45,7 +68,7 @@ beforeAll(async () => {
   contractId = await contract("usage-one");
   // usage-two has two live contracts: a customer_reference cannot say which
   secondContract = await contract("usage-two");
-  await contract("usage-two");
+  localContracts.push(contractId, secondContract, await contract("usage-two"));
   const otherPrice = await db().catalogPrice.findFirst({ where: { accountId: s.otherAccountId, active: true } });
   if (otherPrice) {
     await customer(s.otherAccountId, "usage-other");

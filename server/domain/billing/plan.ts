@@ -112,13 +112,15 @@ export interface PlanOptions {
   explain?: boolean;
   /** the metered items' usage of the period ending by the run (readUsage); an item without a reading bills 0 */
   usage?: UsageReadings;
+  /** the readings are estimates (projections): usage lines say so */
+  usageEstimated?: boolean;
 }
 
 export function planRegularRun(
   contract: PlannableContract,
   catalog: CatalogSnapshot,
   at: Date,
-  { explain = true, usage }: PlanOptions = {},
+  { explain = true, usage, usageEstimated = false }: PlanOptions = {},
 ) {
   const anchor = contractAnchor(contract);
   const priced: ReturnType<typeof linePlan>[] = [];
@@ -128,7 +130,7 @@ export function planRegularRun(
   const atMs = at.getTime();
   for (const item of contract.items) {
     if (isMeteredItem(catalog, item)) {
-      const metered = planUsage(contract, catalog, item, at, usage);
+      const metered = planUsage(contract, catalog, item, at, usage, usageEstimated);
       if (metered) {
         advance.push(metered.advance);
         if (metered.plan) priced.push(metered.plan);
@@ -203,6 +205,7 @@ function planUsage(
   item: PlannableItem,
   at: Date,
   usage: UsageReadings | undefined,
+  estimated: boolean,
 ): { advance: Advance; plan: ReturnType<typeof linePlan> | null } | null {
   if (!item.periodStartAt || !item.periodEndAt || item.periodEndAt.getTime() > at.getTime()) return null;
   if (item.status !== "active" && !item.endAt) return null;
@@ -216,7 +219,8 @@ function planUsage(
   const advance = { id: item.id, startAt: next.start, endAt: next.end };
   if (!window) return { advance, plan: null };
   const quantity = usage?.get(item.id) ?? ZERO;
-  const amounts = usageAmounts(line, quantity, item.periodStartAt, `${day(window.from)} to ${day(window.to)}`);
+  const period = `${estimated ? "estimate, " : ""}${day(window.from)} to ${day(window.to)}`;
+  const amounts = usageAmounts(line, quantity, item.periodStartAt, period);
   return { advance, plan: linePlan(item.id, line, amounts, window.from, window.to, null, quantity) };
 }
 

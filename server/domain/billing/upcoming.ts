@@ -7,9 +7,10 @@ import { invalid } from "@/server/domain/errors";
 import { dec, fmt4, fmt6 } from "@/server/domain/money";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
 import { iso } from "@/server/domain/time";
+import { estimatedUsage } from "@/server/domain/usage/contractUsage";
 import { runCharge } from "./amounts";
 import { regularKey } from "./build";
-import { type DraftLine, projectRuns, type RunDraft } from "./draft";
+import { type DraftLine, projection, type RunDraft } from "./draft";
 
 /** How far ahead a projection may look. */
 export const MAX_MONTHS_AHEAD = 24;
@@ -38,7 +39,7 @@ export function presentDraftLine(l: DraftLine) {
     price_id: l.priceId,
     price_version_id: l.priceVersionId ?? null,
     product_name: l.productName,
-    quantity: l.quantity,
+    quantity: l.usageQuantity != null ? Number(l.usageQuantity) : l.quantity,
     unit_amount: fmt4(dec(String(l.unitAmount))),
     proration_factor: fmt6(dec(String(l.prorationFactor))),
     line_subtotal_amount: fmt4(dec(String(l.subtotal))),
@@ -49,6 +50,7 @@ export function presentDraftLine(l: DraftLine) {
     proration_reason: l.prorationReason ?? null,
     kind: l.kind,
     description: l.description,
+    usage_quantity: l.usageQuantity != null ? dec(String(l.usageQuantity)).toFixed() : null,
   };
 }
 
@@ -102,7 +104,12 @@ export async function upcomingRuns(ctx: Ctx, contractId: number, input: { until?
       select: { id: true },
     }));
   const horizon = until ?? monthsAfter(now, MAX_MONTHS_AHEAD);
-  const drafts = built ? [] : projectRuns(contract, catalog, pending, horizon, until ? Number.POSITIVE_INFINITY : 1);
+  // metered items: every period estimated from the current one's usage so far (contractUsage.ts)
+  const usage = await estimatedUsage(ctx, catalog, contract);
+  const limit = until ? Number.POSITIVE_INFINITY : 1;
+  const drafts = built
+    ? []
+    : projection(contract, catalog, pending, horizon, limit, { usage, usageEstimated: true }).runs;
   const balance = contract.credits.reduce((a, x) => a.plus(x.amount.toString()), new Decimal(0));
   const credit = creditUse(drafts, contract.autoApplyCredit, balance);
   return {

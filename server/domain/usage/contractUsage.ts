@@ -4,12 +4,12 @@
 // NOTE: the estimate extrapolates linearly from the share of the period elapsed for count and sum metrics;
 // max, unique_count and latest metrics are estimated at their value so far (a peak does not grow with time).
 import type Decimal from "decimal.js";
-import { type UsageReadings, usageAmounts, usageWindow } from "@/server/domain/billing/usageLines";
+import { readUsage, type UsageReadings, usageAmounts, usageWindow } from "@/server/domain/billing/usageLines";
 import type { Ctx } from "@/server/domain/context";
-import { loadContract } from "@/server/domain/contracts/contractRows";
+import { type ContractRecord, loadContract } from "@/server/domain/contracts/contractRows";
 import { itemLine } from "@/server/domain/contracts/lines";
 import { dec, fmt4, round4, ZERO } from "@/server/domain/money";
-import { catalogSnapshot } from "@/server/domain/offers/snapshot";
+import { type CatalogSnapshot, catalogSnapshot } from "@/server/domain/offers/snapshot";
 import { describePricing, priceUsage, type UsagePricingModel } from "@/server/domain/pricing/usagePricing";
 import { iso } from "@/server/domain/time";
 import type { Aggregation, ContractUsageOut } from "@/server/schemas/usage";
@@ -117,4 +117,29 @@ export async function contractUsage(ctx: Ctx, contractId: number): Promise<Contr
   };
 }
 
-export type { UsageReadings };
+/**
+ * The usage each metered item is expected to reach by its period's end (estimateUsage), by item id: what
+ * upcoming runs and the forecast bill for every projected period.
+ */
+export async function estimatedUsage(
+  ctx: Ctx,
+  catalog: CatalogSnapshot,
+  contract: Pick<ContractRecord, "id" | "trialEndAt" | "items">,
+): Promise<UsageReadings> {
+  const now = ctx.clock.now();
+  const metered = contract.items.filter((i) => catalog.prices.get(i.priceId)?.usageType === "metered");
+  if (!metered.length) return new Map();
+  const open = {
+    ...contract,
+    items: metered.map((i) => ({ ...i, periodEndAt: i.periodEndAt && now < i.periodEndAt ? now : i.periodEndAt })),
+  };
+  const soFar = await readUsage(ctx, catalog, [open], now, now);
+  const out: UsageReadings = new Map();
+  for (const item of metered) {
+    const whole = usageWindow(item, contract.trialEndAt);
+    const metric = catalog.prices.get(item.priceId)?.metric;
+    if (!whole || !metric) continue;
+    out.set(item.id, estimateUsage(metric.aggregation as Aggregation, soFar.get(item.id) ?? ZERO, whole, now));
+  }
+  return out;
+}
