@@ -162,26 +162,7 @@ export const steps: Step[] = [
     key: "GET /v2/promotion-codes/{promotionCodeId}/",
     request: (x) => ({ path: { promotionCodeId: x.answer("POST /v2/promotion-codes/").id } }),
   },
-  // contracts
-  {
-    key: "POST /v2/subscription-contracts/",
-    request: ({ ids }) => ({
-      headers: { "Idempotency-Key": "9f0c2d4e-contract-cust-1001" },
-      body: {
-        customer_reference: "cust-1001",
-        currency: "EUR",
-        items: [{ price: ids.basicMonthly, quantity: 1 }],
-        initial_billing_mode: "create_initial_run",
-        metadata: { order_id: "A-1001" },
-      },
-    }),
-  },
-  {
-    key: "GET /v2/subscription-contracts/",
-    request: () => ({ query: { customer_reference: "cust-1001", page_size: 10 } }),
-  },
-  { key: "GET /v2/subscription-contracts/{contractId}/", request: (x) => ({ path: { contractId: contract(x) } }) },
-  // usage-based billing: a metric, then events of the contract
+  // usage-based billing: a metric and a metered price the contract below carries
   {
     key: "POST /v2/billable-metrics/",
     request: () => ({
@@ -194,6 +175,70 @@ export const steps: Step[] = [
       },
     }),
   },
+  {
+    key: "POST /v2/catalog/products/",
+    request: () => ({ body: { name: "Cloud storage", reference: "cloud-storage", tax_policy: "exclusive" } }),
+  },
+  {
+    key: "POST /v2/catalog/prices/",
+    request: (x) => ({
+      body: {
+        product_id: x.answer("POST /v2/catalog/products/").id,
+        reference: "storage-metered-monthly",
+        currency: "EUR",
+        billing_type: "recurring",
+        interval: "month",
+        usage_type: "metered",
+        billable_metric_id: x.answer("POST /v2/billable-metrics/").id,
+        pricing_model: {
+          model: "graduated",
+          tiers: [
+            { up_to: "100", unit_amount: "0", flat_amount: "0" },
+            { up_to: null, unit_amount: "0.05", flat_amount: "0" },
+          ],
+        },
+        usage_thresholds: ["500"],
+      },
+    }),
+  },
+  {
+    key: "POST /v2/catalog/prices/{priceId}/versions/",
+    request: (x) => ({
+      path: { priceId: x.answer("POST /v2/catalog/prices/").id },
+      body: {
+        pricing_model: {
+          model: "graduated",
+          tiers: [
+            { up_to: "50", unit_amount: "0", flat_amount: "0" },
+            { up_to: null, unit_amount: "0.05", flat_amount: "0" },
+          ],
+        },
+        effective_from: "2026-06-01T00:00:00Z",
+      },
+    }),
+  },
+  // contracts
+  {
+    key: "POST /v2/subscription-contracts/",
+    request: (x) => ({
+      headers: { "Idempotency-Key": "9f0c2d4e-contract-cust-1001" },
+      body: {
+        customer_reference: "cust-1001",
+        currency: "EUR",
+        items: [
+          { price: x.ids.basicMonthly, quantity: 1 },
+          { price: x.answer("POST /v2/catalog/prices/").id, quantity: 1 },
+        ],
+        initial_billing_mode: "create_initial_run",
+        metadata: { order_id: "A-1001" },
+      },
+    }),
+  },
+  {
+    key: "GET /v2/subscription-contracts/",
+    request: () => ({ query: { customer_reference: "cust-1001", page_size: 10 } }),
+  },
+  { key: "GET /v2/subscription-contracts/{contractId}/", request: (x) => ({ path: { contractId: contract(x) } }) },
   { key: "GET /v2/billable-metrics/", request: () => ({ query: { archived: "false" } }) },
   {
     key: "GET /v2/billable-metrics/{metricId}/",
@@ -244,6 +289,10 @@ export const steps: Step[] = [
   {
     key: "GET /v2/usage-events/",
     request: (x) => ({ query: { code: "storage_gb", contract: contract(x), page_size: 10 } }),
+  },
+  {
+    key: "GET /v2/subscription-contracts/{contractId}/usage/",
+    request: (x) => ({ path: { contractId: contract(x) } }),
   },
   {
     key: "PATCH /v2/subscription-contracts/{contractId}/",
