@@ -61,11 +61,36 @@ async function populate(): Promise<{ accountId: number; contractIds: number[] }>
      from customers where account_id = $1 returning id`,
     [acct],
   );
-  await q(
+  const metrics = await q(
     `insert into billable_metrics (account_id, code, name, aggregation, field_name, created_at, updated_at)
-     values ($1, 'api_calls', 'API calls', 'count', null, now(), now()), ($1, 'storage_gb', 'Storage', 'sum', 'gb', now(), now())`,
+     values ($1, 'api_calls', 'API calls', 'count', null, now(), now()), ($1, 'storage_gb', 'Storage', 'sum', 'gb', now(), now())
+     returning id`,
     [acct],
   );
+  // events need a metered item of their metric: each contract bills both, over a period holding the 30 days sent
+  const product = (
+    await q(`insert into catalog_products (account_id, name, updated_at) values ($1, 'Metered', now()) returning id`, [
+      acct,
+    ])
+  ).rows[0].id;
+  for (const { id: metricId } of metrics.rows) {
+    const price = (
+      await q(
+        `insert into catalog_prices (account_id, product_id, currency, billing_type, recurrence_type, interval, interval_count, usage_type, metric_id, updated_at)
+         values ($1, $2, 'EUR', 'recurring', 'interval', 'month', 2, 'metered', $3, now()) returning id`,
+        [acct, product, metricId],
+      )
+    ).rows[0].id;
+    await q(
+      `insert into price_versions (price_id, unit_amount, pricing_model) values ($1, 0, '{"model":"per_unit","unit_amount":"0.001"}')`,
+      [price],
+    );
+    await q(
+      `insert into contract_items (contract_id, price_id, product_id, quantity, source, period_start_at, period_end_at, updated_at)
+       select id, $2, $3, 1, 'items', created_at, next_billing_at, now() from subscription_contracts where account_id = $1`,
+      [acct, price, product],
+    );
+  }
   await c.end();
   return { accountId: acct, contractIds: ids.rows.map((r) => r.id as number) };
 }

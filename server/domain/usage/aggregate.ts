@@ -5,6 +5,7 @@
 import type Decimal from "decimal.js";
 import type { Ctx } from "@/server/domain/context";
 import { dec, ZERO } from "@/server/domain/money";
+import { Prisma } from "@/server/generated/prisma/client";
 import type { Aggregation } from "@/server/schemas/usage";
 import { findMetric } from "./metrics";
 
@@ -42,6 +43,9 @@ export function splitRange(from: Date, to: Date) {
   return { hours: [hoursFrom, hoursTo] as [Date, Date], raw };
 }
 
+/** An instant as a SQL literal of the raw table's type (UTC timestamp): a constant the planner prunes with. */
+const timestampLiteral = (d: Date) => Prisma.raw(`'${d.toISOString().replace("T", " ").replace("Z", "")}'::timestamp`);
+
 type Row = { k: string; n: string; s: string | null; m: string | null; lv: string | null; u: string | null };
 
 /**
@@ -56,19 +60,31 @@ export async function usageAggregates(
   const live = requests.filter((r) => r.from < r.to);
   for (const r of requests) if (r.from >= r.to) out.set(r.key, { aggregation: r.aggregation, value: ZERO, events: 0 });
   if (!live.length) return out;
-  const split = live.map((r) => splitRange(r.from, r.to).hours);
+  // each range as whole hours plus at most two raw ranges (empty ones as [t, t)): plain index ranges, so the
+  // raw events of whole hours are never read
+  const parts = live.map((r) => {
+    const { hours, raw } = splitRange(r.from, r.to);
+    const [first, second] = [raw[0] ?? [r.to, r.to], raw[1] ?? [r.to, r.to]];
+    return { hours, first, second };
+  });
   const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
   const col = <T>(f: (r: UsageRequest, i: number) => T) => live.map(f);
+  // the raw reads' overall bounds as literals: the planner then prunes the partitions it does not need (with
+  // bounds from the lateral rows alone it plans a scan of every monthly partition)
+  const raws = parts.flatMap((p) => [p.first, p.second]).filter(([a, b]) => a < b);
+  const rawFrom = raws.length ? new Date(Math.min(...raws.map(([a]) => a.getTime()))) : new Date(0);
+  const rawTo = raws.length ? new Date(Math.max(...raws.map(([, b]) => b.getTime()))) : new Date(0);
+  const rawBounds = Prisma.sql`"timestamp" >= ${timestampLiteral(rawFrom)} and "timestamp" < ${timestampLiteral(rawTo)}`;
+  const ts = (v: string) => Prisma.raw(`(r.${v}::timestamptz at time zone 'UTC') as ${v}`);
   const rows = await ctx.db.$queryRaw<Row[]>`
     with req as (
-      select r.k, r.c, r.m, r.uq,
-             (r.f::timestamptz at time zone 'UTC') as f, (r.t::timestamptz at time zone 'UTC') as t,
-             (r.hf::timestamptz at time zone 'UTC') as hf, (r.ht::timestamptz at time zone 'UTC') as ht
+      select r.k, r.c, r.m, r.uq, ${ts("hf")}, ${ts("ht")}, ${ts("a1")}, ${ts("b1")}, ${ts("a2")}, ${ts("b2")}
       from unnest(${col((r) => r.key)}::text[], ${col((r) => r.contractId)}::int[], ${col((r) => r.metricId)}::int[],
                   ${col((r) => r.aggregation === "unique_count")}::boolean[],
-                  ${col((r) => iso(r.from))}::text[], ${col((r) => iso(r.to))}::text[],
-                  ${col((_, i) => iso(split[i]?.[0]))}::text[], ${col((_, i) => iso(split[i]?.[1]))}::text[])
-        as r(k, c, m, uq, f, t, hf, ht)
+                  ${col((_, i) => iso(parts[i].hours?.[0]))}::text[], ${col((_, i) => iso(parts[i].hours?.[1]))}::text[],
+                  ${col((_, i) => iso(parts[i].first[0]))}::text[], ${col((_, i) => iso(parts[i].first[1]))}::text[],
+                  ${col((_, i) => iso(parts[i].second[0]))}::text[], ${col((_, i) => iso(parts[i].second[1]))}::text[])
+        as r(k, c, m, uq, hf, ht, a1, b1, a2, b2)
     )
     select req.k, p.n::text as n, p.s::text as s, p.m::text as m, p.lv::text as lv, u.n::text as u
     from req
@@ -79,25 +95,29 @@ export async function usageAggregates(
                latest_transaction_id as lt
         from usage_hourly
         where account_id = ${ctx.accountId} and contract_id = req.c and metric_id = req.m
-          and req.hf is not null and hour >= req.hf and hour < req.ht
+          and hour >= req.hf and hour < req.ht
         union all
         select 1, value, value, value, "timestamp", transaction_id
         from usage.events
-        where account_id = ${ctx.accountId} and contract_id = req.c and metric_id = req.m and counted
-          and "timestamp" >= req.f and "timestamp" < req.t
-          and (req.hf is null or "timestamp" < req.hf or "timestamp" >= req.ht)
+        where account_id = ${ctx.accountId} and contract_id = req.c and metric_id = req.m and counted and ${rawBounds}
+          and "timestamp" >= req.a1 and "timestamp" < req.b1
+        union all
+        select 1, value, value, value, "timestamp", transaction_id
+        from usage.events
+        where account_id = ${ctx.accountId} and contract_id = req.c and metric_id = req.m and counted and ${rawBounds}
+          and "timestamp" >= req.a2 and "timestamp" < req.b2
       ) parts
     ) p
     left join lateral (
       select count(*) as n from (
         select value from usage_hourly_values
-        where account_id = ${ctx.accountId} and contract_id = req.c and metric_id = req.m
-          and req.hf is not null and hour >= req.hf and hour < req.ht
+        where req.uq and account_id = ${ctx.accountId} and contract_id = req.c and metric_id = req.m
+          and hour >= req.hf and hour < req.ht
         union
         select value_text from usage.events
-        where account_id = ${ctx.accountId} and contract_id = req.c and metric_id = req.m and counted
-          and value_text is not null and "timestamp" >= req.f and "timestamp" < req.t
-          and (req.hf is null or "timestamp" < req.hf or "timestamp" >= req.ht)
+        where req.uq and account_id = ${ctx.accountId} and contract_id = req.c and metric_id = req.m and counted
+          and value_text is not null and ${rawBounds}
+          and (("timestamp" >= req.a1 and "timestamp" < req.b1) or ("timestamp" >= req.a2 and "timestamp" < req.b2))
       ) v
     ) u on req.uq`;
   const byKey = new Map(live.map((r) => [r.key, r]));
@@ -128,4 +148,33 @@ export async function usageAggregate(
   const metric = await findMetric(ctx, input.metricId);
   const request = { key: "one", ...input, aggregation: metric.aggregation as Aggregation };
   return (await usageAggregates(ctx, [request])).get("one")!;
+}
+
+/**
+ * A contract's usage of a metric per UTC day over [from, to), for charts: one grouped read of the hourly rollups
+ * (the hours that [from, to) touches; ingestion refuses events outside a metered item's window, so the edges
+ * hold none that do not count).
+ */
+export async function usageByDay(
+  ctx: Pick<Ctx, "db" | "accountId">,
+  input: { contractId: number; metricId: number; aggregation: Aggregation; from: Date; to: Date },
+): Promise<Map<string, Decimal>> {
+  const from = floorHour(input.from);
+  const to = ceilHour(input.to);
+  const scope = Prisma.sql`account_id = ${ctx.accountId} and contract_id = ${input.contractId} and metric_id = ${input.metricId}
+    and hour >= ${from.toISOString()}::timestamptz at time zone 'UTC' and hour < ${to.toISOString()}::timestamptz at time zone 'UTC'`;
+  const rows =
+    input.aggregation === "unique_count"
+      ? await ctx.db.$queryRaw<{ d: string; v: string }[]>`
+          select to_char(date_trunc('day', hour), 'YYYY-MM-DD') as d, count(distinct value)::text as v
+          from usage_hourly_values where ${scope} group by 1`
+      : await ctx.db.$queryRaw<{ d: string; v: string | null }[]>`
+          select to_char(date_trunc('day', hour), 'YYYY-MM-DD') as d,
+                 (case ${input.aggregation}::text
+                    when 'count' then sum(event_count)::numeric
+                    when 'sum' then sum(value_sum)
+                    when 'max' then max(value_max)
+                    else (array_agg(latest_value order by latest_at desc, latest_transaction_id desc))[1] end)::text as v
+          from usage_hourly where ${scope} group by 1`;
+  return new Map(rows.map((r) => [r.d, r.v === null ? ZERO : dec(r.v)]));
 }

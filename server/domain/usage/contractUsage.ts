@@ -6,14 +6,15 @@
 import type Decimal from "decimal.js";
 import { readUsage, type UsageReadings, usageAmounts, usageWindow } from "@/server/domain/billing/usageLines";
 import type { Ctx } from "@/server/domain/context";
-import { type ContractRecord, loadContract } from "@/server/domain/contracts/contractRows";
+import type { ContractRecord } from "@/server/domain/contracts/contractRows";
 import { itemLine } from "@/server/domain/contracts/lines";
+import { foundOr404 } from "@/server/domain/errors";
 import { dec, fmt4, round4, ZERO } from "@/server/domain/money";
 import { type CatalogSnapshot, catalogSnapshot } from "@/server/domain/offers/snapshot";
 import { describePricing, priceUsage, type UsagePricingModel } from "@/server/domain/pricing/usagePricing";
 import { iso } from "@/server/domain/time";
 import type { Aggregation, ContractUsageOut } from "@/server/schemas/usage";
-import { type UsageRequest, usageAggregates } from "./aggregate";
+import { type UsageRequest, usageAggregates, usageByDay } from "./aggregate";
 
 const DAY = 86_400_000;
 const GROWS: Aggregation[] = ["count", "sum"];
@@ -30,7 +31,13 @@ export function estimateUsage(aggregation: Aggregation, soFar: Decimal, window: 
 }
 
 export async function contractUsage(ctx: Ctx, contractId: number): Promise<ContractUsageOut> {
-  const contract = await loadContract(ctx.db, ctx.accountId, contractId);
+  // only what the usage reads (not the whole contract record: this is read on every page view)
+  const contract = foundOr404(
+    await ctx.db.subscriptionContract.findFirst({
+      where: { id: contractId, accountId: ctx.accountId },
+      select: { id: true, currency: true, trialEndAt: true, items: { orderBy: { id: "asc" } } },
+    }),
+  );
   const catalog = await catalogSnapshot(ctx);
   const now = ctx.clock.now();
   const items = contract.items.flatMap((item) => {
@@ -42,23 +49,21 @@ export async function contractUsage(ctx: Ctx, contractId: number): Promise<Contr
     if (!whole) return [];
     return [{ item, price, metric: price.metric, whole, soFar }];
   });
-  const requests: UsageRequest[] = [];
-  for (const { item, metric, whole, soFar } of items) {
-    const aggregation = metric.aggregation as Aggregation;
-    const base = { contractId, metricId: metric.id, aggregation };
-    requests.push({ key: `${item.id}`, ...base, from: whole.from, to: soFar?.to ?? whole.from });
-    for (let day = whole.from.getTime(); day < (soFar?.to ?? whole.from).getTime(); day += DAY)
-      requests.push({
-        key: `${item.id}:${day}`,
-        ...base,
-        from: new Date(day),
-        to: new Date(Math.min(day + DAY, soFar!.to.getTime())),
-      });
-  }
-  const read = await usageAggregates(ctx, requests);
+  const requests: UsageRequest[] = items.map(({ item, metric, whole, soFar }) => ({
+    key: `${item.id}`,
+    contractId,
+    metricId: metric.id,
+    aggregation: metric.aggregation as Aggregation,
+    from: whole.from,
+    to: soFar?.to ?? whole.from,
+  }));
+  const [read, byDay] = await Promise.all([
+    usageAggregates(ctx, requests),
+    Promise.all(requests.map((r) => usageByDay(ctx, r))),
+  ]);
   let total = ZERO;
   let estimatedTotal = ZERO;
-  const out = items.map(({ item, price, metric, whole, soFar }) => {
+  const out = items.map(({ item, price, metric, whole, soFar }, index) => {
     const aggregation = metric.aggregation as Aggregation;
     const quantity = read.get(`${item.id}`)?.value ?? ZERO;
     const line = itemLine(catalog, item);
@@ -72,11 +77,11 @@ export async function contractUsage(ctx: Ctx, contractId: number): Promise<Contr
       null) as UsagePricingModel | null;
     const tiers = model ? priceUsage(quantity, model).lines : [];
     const daily: ContractUsageOut["items"][number]["daily"] = [];
-    for (let day = whole.from.getTime(); soFar && day < soFar.to.getTime(); day += DAY)
-      daily.push({
-        date: iso(new Date(day)).slice(0, 10),
-        quantity: (read.get(`${item.id}:${day}`)?.value ?? ZERO).toFixed(),
-      });
+    const firstDay = Math.floor(whole.from.getTime() / DAY) * DAY;
+    for (let day = firstDay; soFar && day < soFar.to.getTime(); day += DAY) {
+      const date = iso(new Date(day)).slice(0, 10);
+      daily.push({ date, quantity: (byDay[index].get(date) ?? ZERO).toFixed() });
+    }
     const thresholds = (price.usageThresholds ?? []) as string[];
     return {
       contract_item_id: item.id,
