@@ -5,6 +5,7 @@
 import Decimal from "decimal.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { get, post, seed, setRequestTime } from "@/tests/helpers";
+import { meteredPrice } from "./metered-price";
 
 type Tier = { up_to: string | null; unit_amount: string; flat_amount: string };
 type Model =
@@ -123,18 +124,8 @@ describe("a year of metered billing against an independent oracle", () => {
     for (const m of metrics) {
       const metric = await post("/v2/billable-metrics/", m);
       expect(metric.status, JSON.stringify(metric.body)).toBe(201);
-      const price = await post("/v2/catalog/prices/", {
-        product_id: s.ids.streaming,
-        currency: "EUR",
-        billing_type: "recurring",
-        interval: "month",
-        usage_type: "metered",
-        billable_metric_id: metric.body.id,
-        pricing_model: models[m.code],
-      });
-      expect(price.status, JSON.stringify(price.body)).toBe(201);
-      expect(price.body.usage_type).toBe("metered");
-      prices[m.code] = { id: price.body.id, models: [{ from: new Date(0), model: models[m.code] }] };
+      const priceId = await meteredPrice(s.ids.streaming, metric.body.id, models[m.code]);
+      prices[m.code] = { id: priceId, models: [{ from: new Date(0), model: models[m.code] }] };
     }
     const contract = await post("/v2/subscription-contracts/", {
       customer_reference: "cust-1002",

@@ -2,6 +2,7 @@
 // once, the last usage of a contract canceled mid-period, and events without a metered item.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, get, post, seed, setRequestTime } from "@/tests/helpers";
+import { meteredPrice } from "./metered-price";
 
 let streaming = 0;
 let metricId = 0;
@@ -18,21 +19,20 @@ beforeAll(async () => {
 });
 
 async function meteredContract(thresholds: string[] = []) {
-  const price = await post("/v2/catalog/prices/", {
-    product_id: streaming,
-    ...monthly,
-    usage_type: "metered",
-    billable_metric_id: metricId,
-    pricing_model: { model: "per_unit", unit_amount: "0.5" },
-    usage_thresholds: thresholds,
-  });
-  expect(price.status, JSON.stringify(price.body)).toBe(201);
+  const priceId = await meteredPrice(
+    streaming,
+    metricId,
+    { model: "per_unit", unit_amount: "0.5" },
+    {
+      usage_thresholds: thresholds,
+    },
+  );
   const contract = await post("/v2/subscription-contracts/", {
     customer_reference: "cust-1003",
-    items: [{ price: price.body.id }],
+    items: [{ price: priceId }],
   });
   expect(contract.status, JSON.stringify(contract.body)).toBe(201);
-  return { priceId: price.body.id as number, contractId: contract.body.id as number };
+  return { priceId, contractId: contract.body.id as number };
 }
 
 const calls = (contractId: number, prefix: string, n: number, at: string) =>

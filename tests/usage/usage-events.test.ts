@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { usageAggregate } from "@/server/domain/usage/aggregate";
 import type { SeedResult } from "@/server/seed/demo";
 import { ctxFor, db, get, patch, post, seed, setRequestTime } from "@/tests/helpers";
+import { meteredPrice } from "./metered-price";
 
 const OTHER = { key: "sk_test_other_secret" };
 const CREATED = "2026-03-01T00:00:00.000Z";
@@ -31,20 +32,11 @@ const localContracts: number[] = [];
 async function metric(code: string, aggregation: string, extra: Record<string, unknown> = {}) {
   const r = await post("/v2/billable-metrics/", { code, name: code, aggregation, ...extra });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
-  const price = await post("/v2/catalog/prices/", {
-    product_id: s.ids.streaming,
-    currency: "EUR",
-    billing_type: "recurring",
-    interval: "month",
-    usage_type: "metered",
-    billable_metric_id: r.body.id,
-    pricing_model: { model: "per_unit", unit_amount: "0.01" },
-  });
-  expect(price.status, JSON.stringify(price.body)).toBe(201);
+  const priceId = await meteredPrice(s.ids.streaming, r.body.id);
   await db().contractItem.createMany({
     data: localContracts.map((contractId) => ({
       contractId,
-      priceId: price.body.id,
+      priceId,
       productId: s.ids.streaming,
       quantity: 1,
       source: "items",

@@ -2,25 +2,17 @@
 // account's now, not the wall clock's.
 import { expect, it } from "vitest";
 import { get, post, seed, setRequestTime } from "@/tests/helpers";
+import { meteredPrice } from "./metered-price";
 
 it("stamps and checks events on the account's clock after the test clock moves", async () => {
   const s = await seed();
   setRequestTime("2026-04-01T00:00:00.000Z");
   const metric = await post("/v2/billable-metrics/", { code: "clock_calls", name: "Calls", aggregation: "count" });
   expect(metric.status).toBe(201);
-  const price = await post("/v2/catalog/prices/", {
-    product_id: s.ids.streaming,
-    currency: "EUR",
-    billing_type: "recurring",
-    interval: "month",
-    usage_type: "metered",
-    billable_metric_id: metric.body.id,
-    pricing_model: { model: "per_unit", unit_amount: "0.01" },
-  });
-  expect(price.status, JSON.stringify(price.body)).toBe(201);
+  const priceId = await meteredPrice(s.ids.streaming, metric.body.id);
   const contract = await post("/v2/subscription-contracts/", {
     customer_reference: "cust-1002",
-    items: [{ price: s.ids.basicMonthly }, { price: price.body.id }],
+    items: [{ price: s.ids.basicMonthly }, { price: priceId }],
   });
   expect(contract.status, JSON.stringify(contract.body)).toBe(201);
   const moved = await post("/v2/test-clock/advance/", { to: "2026-04-20T10:00:00Z" });
