@@ -1,10 +1,10 @@
-// The aggregates behind the movements, retention and cohort figures, in one query over customerMonthsCte:
+// The aggregates behind the movements, retention and cohort figures, in one query over the customer-months:
 // per currency the MRR and paying customers at the start of the range, per month and kind the movements
 // (amount, customers, contracts), and per cohort and month the cohort's movements.
 import Decimal from "decimal.js";
 import type { Ctx } from "@/server/domain/context";
-import { customerMonthsCte, type MovementKind } from "./customerMonths";
-import { type MonthRange, type MonthRangeInput, monthRange } from "./range";
+import { customerMonthRows, ensureCustomerMonths, type MovementKind } from "./customerMonths";
+import { addMonths, type MonthRange, type MonthRangeInput, monthRange } from "./range";
 
 export interface MovementCell {
   amount: Decimal;
@@ -51,29 +51,32 @@ export const moveKey = (currency: string, month: string, kind: MovementKind) => 
 
 export async function analyticsBase(ctx: Ctx, input: AnalyticsInput): Promise<AnalyticsBase> {
   const range = await monthRange(ctx, input);
-  const cte = customerMonthsCte({
+  await ensureCustomerMonths(ctx, range.zone);
+  const scope = {
     accountId: ctx.accountId,
     zone: range.zone,
     now: range.now,
+    current: range.current,
     currency: input.currency,
-  });
+  };
+  // opening: each customer's closing before the range, summed as the months' changes (closing − opening of
+  // a customer-month is the change since its previous one), so no row per customer is sorted
   // the sorts of a large account's months stay in memory (the default 4 MB spills them to disk)
   const [, rows] = await ctx.db.$transaction([
     ctx.db.$executeRaw`set local work_mem = '64MB'`,
     ctx.db.$queryRaw<Row[]>`
-    with ${cte},
-    before as (
-      select distinct on (customer_id, currency) currency, c from cm where month < ${range.from}
-      order by customer_id, currency, month desc
+    with before as (
+      select currency, sum(c - o) as amount, sum((c > 0)::int - (o > 0)::int)::int as customers
+      from ${customerMonthRows(scope, { to: addMonths(range.from, -1) })} b group by currency
     ),
-    inside as (select * from cm where month >= ${range.from} and month <= ${range.to}),
+    inside as materialized (select * from ${customerMonthRows(scope, { from: range.from, to: range.to })} i),
     ids as (
       select currency, month, kind, (array_agg(cid order by cid))[1:20] as contract_ids, count(*)::int as contracts
       from inside cross join unnest(contract_ids) cid where kind is not null group by 1, 2, 3
     )
-    select 'opening' as part, currency, null as month, null as kind, sum(c)::text as amount,
-      (count(*) filter (where c > 0))::int as customers, 0 as contracts, null::int[] as contract_ids
-    from before group by currency
+    select 'opening' as part, currency, null as month, null as kind, amount::text as amount,
+      customers, 0 as contracts, null::int[] as contract_ids
+    from before
     union all
     select 'move', m.currency, m.month, m.kind, m.amount, m.customers, i.contracts, i.contract_ids
     from (select currency, month, kind, sum(c - o)::text as amount, count(*)::int as customers
