@@ -1,7 +1,8 @@
 // The stored customer-months (migration 20261126190000_customer_month_mrr): the rows the triggers keep per
 // customer must equal a full rebuild after every kind of change (new contract, item change, pause and
-// resume, cancel, trial end, customer), a price version or a new zone marks the account for a rebuild on its
-// next read, and the current month counts only what happened up to "now".
+// resume, cancel, trial end, customer), and the months' stored figures equal figures summed afresh; a price
+// version or a new zone marks the account for a rebuild on its next read, and the current month counts only
+// what happened up to "now".
 import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -32,11 +33,26 @@ const builtFor = async () =>
       select zone from customer_month_mrr_state where account_id = ${h.accountId}`
   )[0]?.zone ?? null;
 
+const sums = () =>
+  db().$queryRawUnsafe<unknown[]>(
+    `select month, currency, part, key, amount::text, customers, contracts, contract_ids
+     from customer_month_mrr_sums where account_id = $1 order by 1, 2, 3, 4`,
+    h.accountId,
+  );
+const sumMonths = () => db().$executeRawUnsafe(`select customer_month_mrr_sum($1, '2026-06')`, h.accountId);
+
+/** The rows equal a rebuild, and the months' figures kept so far equal figures summed afresh. */
 async function expectInStep(zone = "UTC") {
   expect(await builtFor()).toBe(zone);
   const rows = await stored();
   expect(rows.length).toBeGreaterThan(10);
   expect(rows).toEqual(await rebuilt(zone));
+  await sumMonths();
+  const kept = await sums();
+  expect(kept.length).toBeGreaterThan(10);
+  await db().$executeRawUnsafe(`delete from customer_month_mrr_sums where account_id = $1`, h.accountId);
+  await sumMonths();
+  expect(kept).toEqual(await sums());
 }
 
 async function eurMonth(month: string) {

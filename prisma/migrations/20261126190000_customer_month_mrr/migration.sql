@@ -15,6 +15,7 @@ CREATE TABLE "customer_month_mrr" (
     "kind" TEXT,
     "cohort" TEXT,
     "contract_ids" INTEGER[],
+    "last_at" TIMESTAMP(3) NOT NULL,
 
     CONSTRAINT "customer_month_mrr_pkey" PRIMARY KEY ("account_id","customer_id","currency","month")
 );
@@ -27,8 +28,26 @@ CREATE TABLE "customer_month_mrr_state" (
     CONSTRAINT "customer_month_mrr_state_pkey" PRIMARY KEY ("account_id")
 );
 
+-- CreateTable
+CREATE TABLE "customer_month_mrr_sums" (
+    "account_id" INTEGER NOT NULL,
+    "month" TEXT NOT NULL,
+    "currency" TEXT NOT NULL,
+    "part" TEXT NOT NULL,
+    "key" TEXT NOT NULL,
+    "amount" DECIMAL NOT NULL,
+    "customers" INTEGER NOT NULL,
+    "contracts" INTEGER NOT NULL,
+    "contract_ids" INTEGER[],
+
+    CONSTRAINT "customer_month_mrr_sums_pkey" PRIMARY KEY ("account_id","month","currency","part","key")
+);
+
 -- CreateIndex
 CREATE INDEX "customer_month_mrr_account_id_month_idx" ON "customer_month_mrr"("account_id", "month");
+
+-- CreateIndex
+CREATE INDEX "customer_month_mrr_account_id_cohort_idx" ON "customer_month_mrr"("account_id", "cohort");
 
 -- The MRR events of an account's spans (all of them, or those of some customers or some contracts): each
 -- span cut where the price version in effect changes and started no earlier than the trial's end adds its
@@ -77,23 +96,24 @@ $$;
 -- changes included (a read takes the months before the current one as stored and the current one up to
 -- "now" from customer_month_mrr_current): total the unrounded MRR at the month's end, opening and closing
 -- rounded half-up to four places, kind the movement (null when the rounded MRR did not move), cohort the
--- month of the customer's new movement in that currency.
+-- month of the customer's new movement in that currency, last_at the month's last change.
 CREATE FUNCTION customer_month_mrr_compute(acct INTEGER, tz TEXT, only_customers INTEGER[])
 RETURNS TABLE (account_id INTEGER, customer_id INTEGER, currency TEXT, month TEXT, total NUMERIC, opening NUMERIC,
-  closing NUMERIC, kind TEXT, cohort TEXT, contract_ids INTEGER[])
+  closing NUMERIC, kind TEXT, cohort TEXT, contract_ids INTEGER[], last_at TIMESTAMP)
 LANGUAGE sql STABLE AS $$
   WITH monthly AS (
     SELECT e.customer_id, e.currency, to_char((e.at AT TIME ZONE 'UTC') AT TIME ZONE tz, 'YYYY-MM') AS month,
-      sum(e.value) AS d, array_agg(DISTINCT e.contract_id ORDER BY e.contract_id) AS contract_ids
+      sum(e.value) AS d, array_agg(DISTINCT e.contract_id ORDER BY e.contract_id) AS contract_ids, max(e.at) AS last_at
     FROM customer_month_mrr_events(acct, only_customers, NULL) e
     GROUP BY 1, 2, 3
   ),
   running AS (
-    SELECT m.customer_id, m.currency, m.month, m.contract_ids, m.d, sum(m.d) OVER w AS total
+    SELECT m.customer_id, m.currency, m.month, m.contract_ids, m.last_at, m.d, sum(m.d) OVER w AS total
     FROM monthly m WINDOW w AS (PARTITION BY m.customer_id, m.currency ORDER BY m.month)
   ),
   rounded AS (
-    SELECT r.customer_id, r.currency, r.month, r.contract_ids, r.total, round(r.total - r.d, 4) AS o, round(r.total, 4) AS c
+    SELECT r.customer_id, r.currency, r.month, r.contract_ids, r.last_at, r.total, round(r.total - r.d, 4) AS o,
+      round(r.total, 4) AS c
     FROM running r
   ),
   flagged AS (
@@ -102,7 +122,7 @@ LANGUAGE sql STABLE AS $$
     FROM rounded x
   ),
   kinded AS (
-    SELECT f.customer_id, f.currency, f.month, f.contract_ids, f.total, f.o, f.c,
+    SELECT f.customer_id, f.currency, f.month, f.contract_ids, f.last_at, f.total, f.o, f.c,
       CASE
         WHEN f.o = 0 AND f.c > 0 THEN CASE WHEN f.paid_before THEN 'reactivation' ELSE 'new' END
         WHEN f.o > 0 AND f.c = 0 THEN 'churn'
@@ -112,32 +132,38 @@ LANGUAGE sql STABLE AS $$
     FROM flagged f
   )
   SELECT acct, k.customer_id, k.currency, k.month, k.total, k.o, k.c, k.kind,
-    min(k.month) FILTER (WHERE k.kind = 'new') OVER (PARTITION BY k.customer_id, k.currency), k.contract_ids
+    min(k.month) FILTER (WHERE k.kind = 'new') OVER (PARTITION BY k.customer_id, k.currency), k.contract_ids, k.last_at
   FROM kinded k
 $$;
 
--- The current month's rows up to "now" (a change later this month has not happened yet): for the customers
--- with a stored row in month cur, their events of that month up to now_at on top of their stored total at
--- the end of the month before. Same columns and rules as the stored rows (cohort: the stored one when the
--- customer paid before this month, this month when it is new now).
+-- The current month's rows up to "now" (a change later this month has not happened yet): a stored row whose
+-- changes all happened by now_at as it is (its cohort only if that is not later), the others from their
+-- events of the month up to now_at on top of the stored total at the end of the month before. Same columns
+-- and rules as the stored rows.
 CREATE FUNCTION customer_month_mrr_current(acct INTEGER, tz TEXT, cur TEXT, now_at TIMESTAMP, only_currency TEXT)
 RETURNS TABLE (customer_id INTEGER, currency TEXT, month TEXT, contract_ids INTEGER[], o NUMERIC, c NUMERIC,
   kind TEXT, cohort TEXT)
 LANGUAGE plpgsql STABLE SET plan_cache_mode = force_custom_plan AS $$
 #variable_conflict use_column
 DECLARE
-  candidates INTEGER[];
+  later INTEGER[];
 BEGIN
-  SELECT array_agg(DISTINCT x) INTO candidates
+  RETURN QUERY
+  SELECT m.customer_id, m.currency, m.month, m.contract_ids, m.opening, m.closing, m.kind,
+    CASE WHEN m.cohort <= cur THEN m.cohort END
+  FROM customer_month_mrr m
+  WHERE m.account_id = acct AND m.month = cur AND m.last_at <= now_at
+    AND (only_currency IS NULL OR m.currency = only_currency);
+  SELECT array_agg(DISTINCT x) INTO later
   FROM customer_month_mrr m CROSS JOIN unnest(m.contract_ids) x
-  WHERE m.account_id = acct AND m.month = cur AND (only_currency IS NULL OR m.currency = only_currency);
-  IF candidates IS NULL THEN RETURN; END IF;
+  WHERE m.account_id = acct AND m.month = cur AND m.last_at > now_at
+    AND (only_currency IS NULL OR m.currency = only_currency);
+  IF later IS NULL THEN RETURN; END IF;
   RETURN QUERY
   WITH monthly AS (
     SELECT e.customer_id, e.currency, sum(e.value) AS d, array_agg(DISTINCT e.contract_id ORDER BY e.contract_id) AS cids
-    FROM customer_month_mrr_events(acct, NULL, candidates) e
+    FROM customer_month_mrr_events(acct, NULL, later) e
     WHERE e.at <= now_at AND to_char((e.at AT TIME ZONE 'UTC') AT TIME ZONE tz, 'YYYY-MM') = cur
-      AND (only_currency IS NULL OR e.currency = only_currency)
     GROUP BY 1, 2
   ),
   valued AS (
@@ -165,6 +191,51 @@ BEGIN
   FROM kinded q;
 END $$;
 
+-- The figures of a month over its stored rows, one row per currency and part: change (closing − opening and
+-- paying customers gained, summed over months they give the MRR and customers at a later month's start),
+-- move per kind (amount, customers, contract count, the first 20 contract ids) and cohort per cohort month
+-- (the cohort's change in the month). Kept for months before the current one, computed when missing
+-- (customer_month_mrr_sum) and dropped when one of the month's rows changes.
+CREATE FUNCTION customer_month_mrr_sum(acct INTEGER, cur TEXT) RETURNS void
+LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan SET work_mem = '64MB' AS $$
+DECLARE
+  missing TEXT[];
+BEGIN
+  FOR i IN 1..2 LOOP
+    -- the months with rows (one index probe each) that have no figures
+    WITH RECURSIVE months AS (
+      (SELECT m.month FROM customer_month_mrr m WHERE m.account_id = acct AND m.month < cur ORDER BY m.month LIMIT 1)
+      UNION ALL
+      SELECT (SELECT m.month FROM customer_month_mrr m WHERE m.account_id = acct AND m.month > p.month AND m.month < cur
+              ORDER BY m.month LIMIT 1)
+      FROM months p WHERE p.month IS NOT NULL
+    )
+    SELECT array_agg(p.month) INTO missing FROM months p
+    WHERE p.month IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM customer_month_mrr_sums s WHERE s.account_id = acct AND s.month = p.month);
+    IF missing IS NULL THEN RETURN; END IF;
+    -- computed once no writer runs (they hold the lock shared), then read again under it
+    IF i = 1 THEN PERFORM pg_advisory_xact_lock(1129533517, acct); END IF;
+  END LOOP;
+  INSERT INTO customer_month_mrr_sums (account_id, month, currency, part, key, amount, customers, contracts, contract_ids)
+  SELECT acct, m.month, m.currency, 'change', '', sum(m.closing - m.opening), sum((m.closing > 0)::int - (m.opening > 0)::int), 0, NULL
+  FROM customer_month_mrr m WHERE m.account_id = acct AND m.month = ANY(missing)
+  GROUP BY m.month, m.currency
+  UNION ALL
+  SELECT acct, m.month, m.currency, 'move', m.kind, sum(m.closing - m.opening), count(*), sum(cardinality(m.contract_ids)),
+    (SELECT (array_agg(x ORDER BY x))[1:20] FROM (
+      -- the 20 smallest ids are among the 20 rows with the smallest first ids (a contract is in one row)
+      SELECT unnest(r.contract_ids) AS x FROM customer_month_mrr r
+      WHERE r.account_id = acct AND r.month = m.month AND r.currency = m.currency AND r.kind = m.kind
+      ORDER BY r.contract_ids[1] LIMIT 20) ids)
+  FROM customer_month_mrr m WHERE m.account_id = acct AND m.month = ANY(missing) AND m.kind IS NOT NULL
+  GROUP BY m.month, m.currency, m.kind
+  UNION ALL
+  SELECT acct, m.month, m.currency, 'cohort', m.cohort, sum(m.closing - m.opening), sum((m.closing > 0)::int - (m.opening > 0)::int), 0, NULL
+  FROM customer_month_mrr m WHERE m.account_id = acct AND m.month = ANY(missing) AND m.month >= m.cohort
+  GROUP BY m.month, m.currency, m.cohort;
+END $$;
+
 -- Writers of an account's rows hold its advisory lock (class 1129533517, "CMMR") shared; a rebuild holds it
 -- exclusively, so it sees every writer's committed spans and no writer runs beside it.
 
@@ -176,16 +247,32 @@ DECLARE
   a_id INTEGER;
   a_zone TEXT;
   ids INTEGER[];
+  fresh customer_month_mrr[];
+  gone TEXT[];
+  added TEXT[];
 BEGIN
   ids := ARRAY(SELECT DISTINCT x FROM unnest(customer_ids) x WHERE x IS NOT NULL);
   IF cardinality(ids) = 0 THEN RETURN; END IF;
   FOR a_id IN SELECT DISTINCT x FROM unnest(account_ids) x WHERE x IS NOT NULL ORDER BY 1 LOOP
     PERFORM pg_advisory_xact_lock_shared(1129533517, a_id);
     SELECT s.zone INTO a_zone FROM customer_month_mrr_state s WHERE s.account_id = a_id;
-    IF FOUND THEN
-      DELETE FROM customer_month_mrr m WHERE m.account_id = a_id AND m.customer_id = ANY(ids);
-      INSERT INTO customer_month_mrr (account_id, customer_id, currency, month, total, opening, closing, kind, cohort, contract_ids)
-      SELECT * FROM customer_month_mrr_compute(a_id, a_zone, ids);
+    CONTINUE WHEN NOT FOUND;
+    -- only the rows that differ are replaced, so only their months' figures are dropped
+    fresh := ARRAY(SELECT ROW(f.*)::customer_month_mrr FROM customer_month_mrr_compute(a_id, a_zone, ids) f);
+    WITH d AS (
+      DELETE FROM customer_month_mrr m WHERE m.account_id = a_id AND m.customer_id = ANY(ids)
+        AND NOT EXISTS (SELECT 1 FROM unnest(fresh) f WHERE ROW(f.*) IS NOT DISTINCT FROM ROW(m.*))
+      RETURNING m.month
+    ) SELECT array_agg(DISTINCT d.month) INTO gone FROM d;
+    WITH i AS (
+      INSERT INTO customer_month_mrr
+      SELECT f.* FROM unnest(fresh) f
+      WHERE NOT EXISTS (SELECT 1 FROM customer_month_mrr m WHERE m.account_id = a_id AND m.customer_id = f.customer_id
+        AND m.currency = f.currency AND m.month = f.month)
+      RETURNING month
+    ) SELECT array_agg(DISTINCT i.month) INTO added FROM i;
+    IF gone IS NOT NULL OR added IS NOT NULL THEN
+      DELETE FROM customer_month_mrr_sums s WHERE s.account_id = a_id AND s.month = ANY(coalesce(gone, '{}') || coalesce(added, '{}'));
     END IF;
   END LOOP;
 END $$;
@@ -199,8 +286,8 @@ BEGIN
   -- another reader may have built them while this one waited
   IF EXISTS (SELECT 1 FROM customer_month_mrr_state s WHERE s.account_id = a_id AND s.zone = a_zone) THEN RETURN; END IF;
   DELETE FROM customer_month_mrr m WHERE m.account_id = a_id;
-  INSERT INTO customer_month_mrr (account_id, customer_id, currency, month, total, opening, closing, kind, cohort, contract_ids)
-  SELECT * FROM customer_month_mrr_compute(a_id, a_zone, NULL);
+  DELETE FROM customer_month_mrr_sums s WHERE s.account_id = a_id;
+  INSERT INTO customer_month_mrr SELECT * FROM customer_month_mrr_compute(a_id, a_zone, NULL);
   INSERT INTO customer_month_mrr_state (account_id, zone) VALUES (a_id, a_zone)
   ON CONFLICT (account_id) DO UPDATE SET zone = EXCLUDED.zone;
 END $$;

@@ -1,10 +1,12 @@
-// The aggregates behind the movements, retention and cohort figures, in one query over the customer-months:
+// The aggregates behind the movements, retention and cohort figures, in one query over the customer-months'
+// stored figures and the current month's rows:
 // per currency the MRR and paying customers at the start of the range, per month and kind the movements
 // (amount, customers, contracts), and per cohort and month the cohort's movements.
 import Decimal from "decimal.js";
 import type { Ctx } from "@/server/domain/context";
-import { customerMonthRows, ensureCustomerMonths, type MovementKind } from "./customerMonths";
-import { addMonths, type MonthRange, type MonthRangeInput, monthRange } from "./range";
+import { Prisma } from "@/server/generated/prisma/client";
+import { currentMonthCte, ensureCustomerMonths, type MovementKind } from "./customerMonths";
+import { type MonthRange, type MonthRangeInput, monthRange } from "./range";
 
 export interface MovementCell {
   amount: Decimal;
@@ -51,7 +53,6 @@ export const moveKey = (currency: string, month: string, kind: MovementKind) => 
 
 export async function analyticsBase(ctx: Ctx, input: AnalyticsInput): Promise<AnalyticsBase> {
   const range = await monthRange(ctx, input);
-  await ensureCustomerMonths(ctx, range.zone);
   const scope = {
     accountId: ctx.accountId,
     zone: range.zone,
@@ -59,33 +60,37 @@ export async function analyticsBase(ctx: Ctx, input: AnalyticsInput): Promise<An
     current: range.current,
     currency: input.currency,
   };
-  // opening: each customer's closing before the range, summed as the months' changes (closing − opening of
-  // a customer-month is the change since its previous one), so no row per customer is sorted
-  // the sorts of a large account's months stay in memory (the default 4 MB spills them to disk)
-  const [, rows] = await ctx.db.$transaction([
-    ctx.db.$executeRaw`set local work_mem = '64MB'`,
-    ctx.db.$queryRaw<Row[]>`
-    with before as (
-      select currency, sum(c - o) as amount, sum((c > 0)::int - (o > 0)::int)::int as customers
-      from ${customerMonthRows(scope, { to: addMonths(range.from, -1) })} b group by currency
-    ),
-    inside as materialized (select * from ${customerMonthRows(scope, { from: range.from, to: range.to })} i),
-    ids as (
-      select currency, month, kind, (array_agg(cid order by cid))[1:20] as contract_ids, count(*)::int as contracts
-      from inside cross join unnest(contract_ids) cid where kind is not null group by 1, 2, 3
-    )
-    select 'opening' as part, currency, null as month, null as kind, amount::text as amount,
-      customers, 0 as contracts, null::int[] as contract_ids
-    from before
+  await ensureCustomerMonths(ctx, scope);
+  const sums = Prisma.sql`customer_month_mrr_sums where account_id = ${ctx.accountId} and month < ${range.current}
+    ${input.currency ? Prisma.sql`and currency = ${input.currency}` : Prisma.empty}`;
+  const inRange = Prisma.sql`month >= ${range.from} and month <= ${range.to}`;
+  // the months before the current one from their stored figures, the current one (up to now) from its rows;
+  // the opening is the sum of the months' changes before the range
+  const rows = await ctx.db.$queryRaw<Row[]>`
+    with ${currentMonthCte(scope, range.current <= range.to)}
+    select 'opening' as part, currency, null as month, null as kind, sum(amount)::text as amount,
+      sum(customers)::int as customers, 0 as contracts, null::int[] as contract_ids
+    from (
+      select currency, amount, customers from ${sums} and part = 'change' and month < ${range.from}
+      union all
+      select currency, c - o, (c > 0)::int - (o > 0)::int from cur where month < ${range.from}
+    ) b group by currency
     union all
-    select 'move', m.currency, m.month, m.kind, m.amount, m.customers, i.contracts, i.contract_ids
-    from (select currency, month, kind, sum(c - o)::text as amount, count(*)::int as customers
-          from inside where kind is not null group by 1, 2, 3) m
-    join ids i on i.currency = m.currency and i.month = m.month and i.kind = m.kind
+    select 'move', currency, month, key, amount::text, customers, contracts, contract_ids
+    from ${sums} and part = 'move' and ${inRange}
+    union all
+    select 'move', g.currency, g.month, g.kind, sum(g.c - g.o)::text, count(*)::int, sum(cardinality(g.contract_ids))::int,
+      -- the 20 smallest ids are among the 20 rows with the smallest first ids (a contract is in one row)
+      (select (array_agg(x order by x))[1:20] from (
+        select unnest(r.contract_ids) as x from cur r where r.currency = g.currency and r.kind = g.kind
+        order by r.contract_ids[1] limit 20) ids)
+    from cur g where g.kind is not null and ${inRange} group by g.currency, g.month, g.kind
+    union all
+    select 'cohort', currency, month, key, amount::text, customers, 0, null
+    from ${sums} and part = 'cohort' and key >= ${range.from} and ${inRange}
     union all
     select 'cohort', currency, month, cohort, sum(c - o)::text, sum((c > 0)::int - (o > 0)::int)::int, 0, null
-    from inside where cohort >= ${range.from} and month >= cohort group by currency, cohort, month`,
-  ]);
+    from cur where cohort >= ${range.from} and month >= cohort and ${inRange} group by currency, cohort, month`;
   const opening = new Map<string, { mrr: Decimal; customers: number }>();
   const moves = new Map<string, MovementCell>();
   const cohorts = new Map<string, CohortMove[]>();

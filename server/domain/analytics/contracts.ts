@@ -35,7 +35,6 @@ interface Row {
 
 export async function analyticsContracts(ctx: Ctx, input: DrillInput) {
   const range = await monthRange(ctx, { from: input.month, to: input.month });
-  await ensureCustomerMonths(ctx, range.zone);
   const scope = {
     accountId: ctx.accountId,
     zone: range.zone,
@@ -43,6 +42,7 @@ export async function analyticsContracts(ctx: Ctx, input: DrillInput) {
     current: range.current,
     currency: input.currency,
   };
+  await ensureCustomerMonths(ctx, scope);
   const cohort = input.cohort ? Prisma.sql`and cohort = ${input.cohort}` : Prisma.empty;
   const pick =
     input.kind === "paying"

@@ -10,9 +10,10 @@
 // triggers recompute a customer's rows in the transaction that changes its spans; a change that moves every
 // customer on a price marks the account stale, and the next read rebuilds it (as for a new zone).
 //
-// A read takes the months before the account's current month as stored and the current month from
-// customer_month_mrr_current, which adds the changes up to "now" only (a scheduled item end or pause later
-// this month has not happened yet); later months have no rows.
+// A read takes the months before the account's current month as stored (their figures summed per month in
+// customer_month_mrr_sums) and the current month from customer_month_mrr_current, which counts the changes
+// up to "now" only (a scheduled item end or pause later this month has not happened yet); later months have
+// no rows.
 import type { Ctx } from "@/server/domain/context";
 import { Prisma } from "@/server/generated/prisma/client";
 
@@ -25,11 +26,29 @@ export interface CustomerMonthsScope {
   currency?: string;
 }
 
-/** Builds the account's customer-months when they are missing, stale or of another zone. */
-export async function ensureCustomerMonths(ctx: Ctx, zone: string): Promise<void> {
+/**
+ * Builds the account's customer-months when they are missing, stale or of another zone, and the figures of
+ * the months before the current one that have none (after a month turned, a change in a past month, a
+ * rebuild).
+ */
+export async function ensureCustomerMonths(ctx: Ctx, scope: CustomerMonthsScope): Promise<void> {
   const [state] = await ctx.db.$queryRaw<{ zone: string }[]>`
     select zone from customer_month_mrr_state where account_id = ${ctx.accountId}`;
-  if (state?.zone !== zone) await ctx.db.$executeRaw`select customer_month_mrr_rebuild(${ctx.accountId}::int, ${zone})`;
+  if (state?.zone !== scope.zone)
+    await ctx.db.$executeRaw`select customer_month_mrr_rebuild(${ctx.accountId}::int, ${scope.zone})`;
+  await ctx.db.$executeRaw`select customer_month_mrr_sum(${ctx.accountId}::int, ${scope.current})`;
+}
+
+/** `cur`: the current month's rows up to now (columns as customerMonthRows'), empty unless `needed`. */
+export function currentMonthCte(scope: CustomerMonthsScope, needed: boolean): Prisma.Sql {
+  return needed
+    ? Prisma.sql`cur as materialized (
+        select customer_id, currency, month, contract_ids, o, c, kind, cohort
+        from customer_month_mrr_current(${scope.accountId}::int, ${scope.zone}, ${scope.current},
+          ${scope.now.toISOString()}::timestamptz at time zone 'UTC', ${scope.currency ?? null}::text))`
+    : Prisma.sql`cur as (
+        select null::int as customer_id, null::text as currency, null::text as month, null::int[] as contract_ids,
+          null::numeric as o, null::numeric as c, null::text as kind, null::text as cohort where false)`;
 }
 
 /** Months from `from` to `to` (YYYY-MM, inclusive; either open). */
