@@ -196,27 +196,31 @@ END $$;
 -- move per kind (amount, customers, contract count, the first 20 contract ids) and cohort per cohort month
 -- (the cohort's change in the month). Kept for months before the current one, computed when missing
 -- (customer_month_mrr_sum) and dropped when one of the month's rows changes.
+CREATE FUNCTION customer_month_mrr_unsummed(acct INTEGER, cur TEXT) RETURNS TEXT[] LANGUAGE sql STABLE AS $$
+  -- the months with rows (one index probe each) that have no figures
+  WITH RECURSIVE months AS (
+    (SELECT m.month FROM customer_month_mrr m WHERE m.account_id = acct AND m.month < cur ORDER BY m.month LIMIT 1)
+    UNION ALL
+    SELECT (SELECT m.month FROM customer_month_mrr m WHERE m.account_id = acct AND m.month > p.month AND m.month < cur
+            ORDER BY m.month LIMIT 1)
+    FROM months p WHERE p.month IS NOT NULL
+  )
+  SELECT array_agg(p.month) FROM months p
+  WHERE p.month IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM customer_month_mrr_sums s WHERE s.account_id = acct AND s.month = p.month)
+$$;
+
 CREATE FUNCTION customer_month_mrr_sum(acct INTEGER, cur TEXT) RETURNS void
 LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan SET work_mem = '64MB' AS $$
 DECLARE
   missing TEXT[];
 BEGIN
-  FOR i IN 1..2 LOOP
-    -- the months with rows (one index probe each) that have no figures
-    WITH RECURSIVE months AS (
-      (SELECT m.month FROM customer_month_mrr m WHERE m.account_id = acct AND m.month < cur ORDER BY m.month LIMIT 1)
-      UNION ALL
-      SELECT (SELECT m.month FROM customer_month_mrr m WHERE m.account_id = acct AND m.month > p.month AND m.month < cur
-              ORDER BY m.month LIMIT 1)
-      FROM months p WHERE p.month IS NOT NULL
-    )
-    SELECT array_agg(p.month) INTO missing FROM months p
-    WHERE p.month IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM customer_month_mrr_sums s WHERE s.account_id = acct AND s.month = p.month);
-    IF missing IS NULL THEN RETURN; END IF;
-    -- computed once no writer runs (they hold the lock shared), then read again under it
-    IF i = 1 THEN PERFORM pg_advisory_xact_lock(1129533517, acct); END IF;
-  END LOOP;
+  missing := customer_month_mrr_unsummed(acct, cur);
+  IF missing IS NULL THEN RETURN; END IF;
+  -- computed once no writer runs (they hold the lock shared), from what they committed
+  PERFORM pg_advisory_xact_lock(1129533517, acct);
+  missing := customer_month_mrr_unsummed(acct, cur);
+  IF missing IS NULL THEN RETURN; END IF;
   INSERT INTO customer_month_mrr_sums (account_id, month, currency, part, key, amount, customers, contracts, contract_ids)
   SELECT acct, m.month, m.currency, 'change', '', sum(m.closing - m.opening), sum((m.closing > 0)::int - (m.opening > 0)::int), 0, NULL
   FROM customer_month_mrr m WHERE m.account_id = acct AND m.month = ANY(missing)
