@@ -5,7 +5,7 @@
 import Decimal from "decimal.js";
 import type { Ctx } from "@/server/domain/context";
 import { Prisma } from "@/server/generated/prisma/client";
-import { currentMonthCte, ensureCustomerMonths, type MovementKind } from "./customerMonths";
+import { currentMonthCte, ensureCustomerMonths, ensureMonthSums, type MovementKind } from "./customerMonths";
 import { type MonthRange, type MonthRangeInput, monthRange } from "./range";
 
 export interface MovementCell {
@@ -95,6 +95,7 @@ export async function analyticsBase(ctx: Ctx, input: AnalyticsInput): Promise<An
   let rows: Row[] = [];
   for (let attempt = 1; ; attempt++) {
     await ensureCustomerMonths(ctx, scope);
+    await ensureMonthSums(ctx, scope);
     const [[{ missing }], answer] = await ctx.db.$transaction(
       [
         ctx.db.$queryRaw<{ missing: boolean }[]>`

@@ -26,16 +26,19 @@ export interface CustomerMonthsScope {
   currency?: string;
 }
 
-/**
- * Builds the account's customer-months when they are missing, stale or of another zone, and the figures of
- * the months before the current one that have none (after a month turned, a change in a past month, a
- * rebuild).
- */
+/** Builds the account's customer-months when they are missing, stale or of another zone. */
 export async function ensureCustomerMonths(ctx: Ctx, scope: CustomerMonthsScope): Promise<void> {
   const [state] = await ctx.db.$queryRaw<{ zone: string }[]>`
     select zone from customer_month_mrr_state where account_id = ${ctx.accountId}`;
   if (state?.zone !== scope.zone)
     await ctx.db.$executeRaw`select customer_month_mrr_rebuild(${ctx.accountId}::int, ${scope.zone})`;
+}
+
+/**
+ * Sums the figures of the months before the current one that have none (after a month turned, a change in a
+ * past month, a rebuild).
+ */
+export async function ensureMonthSums(ctx: Ctx, scope: CustomerMonthsScope): Promise<void> {
   await ctx.db.$executeRaw`select customer_month_mrr_sum(${ctx.accountId}::int, ${scope.current})`;
 }
 
