@@ -7,4 +7,4 @@ ALTER TABLE "price_versions" ADD COLUMN "pricing_model" JSONB;
 
 ALTER TABLE "billing_run_lines" ADD COLUMN "usage_quantity" DECIMAL(38,12);
 
-ALTER TABLE "catalog_prices" ADD CONSTRAINT "catalog_prices_metric_id_fkey" FOREIGN KEY ("metric_id") REFERENCES "billable_metrics"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+ALTER TABLE "catalog_prices" ADD CONSTRAINT "catalog_prices_metric_id_fkey" FOREIGN KEY ("metric_id") REFERENCES "billable_metrics"("id") ON DELETE SET NULL ON UPDATE CASCADE;

@@ -1,9 +1,11 @@
-// The aggregates behind the movements, retention and cohort figures, in one query over customerMonthsCte:
+// The aggregates behind the movements, retention and cohort figures, in one query over the customer-months'
+// stored figures and the current month's rows:
 // per currency the MRR and paying customers at the start of the range, per month and kind the movements
 // (amount, customers, contracts), and per cohort and month the cohort's movements.
 import Decimal from "decimal.js";
 import type { Ctx } from "@/server/domain/context";
-import { customerMonthsCte, type MovementKind } from "./customerMonths";
+import { Prisma } from "@/server/generated/prisma/client";
+import { currentMonthCte, ensureCustomerMonths, ensureMonthSums, type MovementKind } from "./customerMonths";
 import { type MonthRange, type MonthRangeInput, monthRange } from "./range";
 
 export interface MovementCell {
@@ -51,38 +53,60 @@ export const moveKey = (currency: string, month: string, kind: MovementKind) => 
 
 export async function analyticsBase(ctx: Ctx, input: AnalyticsInput): Promise<AnalyticsBase> {
   const range = await monthRange(ctx, input);
-  const cte = customerMonthsCte({
+  const scope = {
     accountId: ctx.accountId,
     zone: range.zone,
     now: range.now,
+    current: range.current,
     currency: input.currency,
-  });
-  // the sorts of a large account's months stay in memory (the default 4 MB spills them to disk)
-  const [, rows] = await ctx.db.$transaction([
-    ctx.db.$executeRaw`set local work_mem = '64MB'`,
-    ctx.db.$queryRaw<Row[]>`
-    with ${cte},
-    before as (
-      select distinct on (customer_id, currency) currency, c from cm where month < ${range.from}
-      order by customer_id, currency, month desc
-    ),
-    inside as (select * from cm where month >= ${range.from} and month <= ${range.to}),
-    ids as (
-      select currency, month, kind, (array_agg(cid order by cid))[1:20] as contract_ids, count(*)::int as contracts
-      from inside cross join unnest(contract_ids) cid where kind is not null group by 1, 2, 3
-    )
-    select 'opening' as part, currency, null as month, null as kind, sum(c)::text as amount,
-      (count(*) filter (where c > 0))::int as customers, 0 as contracts, null::int[] as contract_ids
-    from before group by currency
+  };
+  const sums = Prisma.sql`customer_month_mrr_sums where account_id = ${ctx.accountId} and month < ${range.current}
+    ${input.currency ? Prisma.sql`and currency = ${input.currency}` : Prisma.empty}`;
+  const inRange = Prisma.sql`month >= ${range.from} and month <= ${range.to}`;
+  // the months before the current one from their stored figures, the current one (up to now) from its rows;
+  // the opening is the sum of the months' changes before the range
+  const read = () => ctx.db.$queryRaw<Row[]>`
+    with ${currentMonthCte(scope, range.current <= range.to)}
+    select 'opening' as part, currency, null as month, null as kind, sum(amount)::text as amount,
+      sum(customers)::int as customers, 0 as contracts, null::int[] as contract_ids
+    from (
+      select currency, amount, customers from ${sums} and part = 'change' and month < ${range.from}
+      union all
+      select currency, c - o, (c > 0)::int - (o > 0)::int from cur where month < ${range.from}
+    ) b group by currency
     union all
-    select 'move', m.currency, m.month, m.kind, m.amount, m.customers, i.contracts, i.contract_ids
-    from (select currency, month, kind, sum(c - o)::text as amount, count(*)::int as customers
-          from inside where kind is not null group by 1, 2, 3) m
-    join ids i on i.currency = m.currency and i.month = m.month and i.kind = m.kind
+    select 'move', currency, month, key, amount::text, customers, contracts, contract_ids
+    from ${sums} and part = 'move' and ${inRange}
+    union all
+    select 'move', g.currency, g.month, g.kind, sum(g.c - g.o)::text, count(*)::int, sum(cardinality(g.contract_ids))::int,
+      -- the 20 smallest ids are among the 20 rows with the smallest first ids (a contract is in one row)
+      (select (array_agg(x order by x))[1:20] from (
+        select unnest(r.contract_ids) as x from cur r where r.currency = g.currency and r.kind = g.kind
+        order by r.contract_ids[1] limit 20) ids)
+    from cur g where g.kind is not null and ${inRange} group by g.currency, g.month, g.kind
+    union all
+    select 'cohort', currency, month, key, amount::text, customers, 0, null
+    from ${sums} and part = 'cohort' and key >= ${range.from} and ${inRange}
     union all
     select 'cohort', currency, month, cohort, sum(c - o)::text, sum((c > 0)::int - (o > 0)::int)::int, 0, null
-    from inside where cohort >= ${range.from} and month >= cohort group by currency, cohort, month`,
-  ]);
+    from cur where cohort >= ${range.from} and month >= cohort and ${inRange} group by currency, cohort, month`;
+  // a change to a past month committed after the figures were summed drops them: the read and the check that
+  // every past month has figures share one snapshot, and a read that missed some sums again
+  let rows: Row[] = [];
+  for (let attempt = 1; ; attempt++) {
+    await ensureCustomerMonths(ctx, scope);
+    await ensureMonthSums(ctx, scope);
+    const [[{ missing }], answer] = await ctx.db.$transaction(
+      [
+        ctx.db.$queryRaw<{ missing: boolean }[]>`
+          select customer_month_mrr_unsummed(${ctx.accountId}::int, ${range.current}) is not null as missing`,
+        read(),
+      ],
+      { isolationLevel: "RepeatableRead" },
+    );
+    rows = answer;
+    if (!missing || attempt === 3) break;
+  }
   const opening = new Map<string, { mrr: Decimal; customers: number }>();
   const moves = new Map<string, MovementCell>();
   const cohorts = new Map<string, CohortMove[]>();

@@ -1,93 +1,87 @@
-// The one SQL source of every analytics figure (docs/decisions.md "Revenue analytics"): each customer's MRR
-// per currency at the end of every month in which it changed, read from mrr_spans (the live intervals of MRR
-// the triggers keep, server/domain/dashboard/mrr.ts) instead of contracts, items and pauses.
+// The one source of every analytics figure (docs/decisions.md "Revenue analytics"): each customer's MRR per
+// currency at the end of every month in which it changed, from the stored customer-months of migration
+// 20261126190000_customer_month_mrr.
 //
-// A span is cut where the price version in effect changes (a new version moves a customer's MRR) and starts
-// no earlier than the contract's trial end (a trial is not MRR). Each piece adds its monthly value where it
-// starts and takes it back where it ends; summed per customer, currency and month (in the account's zone),
-// then accumulated in month order, that is the customer's MRR at the end of each month with a change. It is
-// rounded half-up to four places per customer, so opening + movements = closing holds to the last digit.
-// Changes after the account's "now" (a future item end, a scheduled pause) have not happened yet. The
-// stored instants are UTC timestamps without a zone, hence the double "at time zone".
+// customer_month_mrr holds the whole timeline (future changes included) from mrr_spans, the live intervals of
+// MRR the triggers keep (server/domain/dashboard/mrr.ts): a span, cut where the price version in effect
+// changes and started no earlier than the contract's trial end, adds its monthly value in the month (in the
+// account's zone) it starts and takes it back in the month it ends; accumulated per customer and currency
+// and rounded half-up to four places per customer, so opening + movements = closing to the last digit. The
+// triggers recompute a customer's rows in the transaction that changes its spans; a change that moves every
+// customer on a price marks the account stale, and the next read rebuilds it (as for a new zone).
+//
+// A read takes the months before the account's current month as stored (their figures summed per month in
+// customer_month_mrr_sums) and the current month from customer_month_mrr_current, which counts the changes
+// up to "now" only (a scheduled item end or pause later this month has not happened yet); later months have
+// no rows.
+import type { Ctx } from "@/server/domain/context";
 import { Prisma } from "@/server/generated/prisma/client";
 
 export interface CustomerMonthsScope {
   accountId: number;
   zone: string;
   now: Date;
+  /** the account's current month (YYYY-MM in zone) */
+  current: string;
   currency?: string;
 }
 
+/** Builds the account's customer-months when they are missing, stale or of another zone. */
+export async function ensureCustomerMonths(ctx: Ctx, scope: CustomerMonthsScope): Promise<void> {
+  const [state] = await ctx.db.$queryRaw<{ zone: string }[]>`
+    select zone from customer_month_mrr_state where account_id = ${ctx.accountId}`;
+  if (state?.zone !== scope.zone)
+    await ctx.db.$executeRaw`select customer_month_mrr_rebuild(${ctx.accountId}::int, ${scope.zone})`;
+}
+
 /**
- * CTEs ending in `cm (customer_id, currency, month, contract_ids, o, c, kind, cohort)`: o and c the
- * customer's rounded MRR at the start and the end of the month (text 'YYYY-MM'), kind its movement (null
- * when the rounded MRR did not move), cohort the month of its first new movement in that currency.
+ * Sums the figures of the months before the current one that have none (after a month turned, a change in a
+ * past month, a rebuild).
  */
-export function customerMonthsCte(scope: CustomerMonthsScope): Prisma.Sql {
-  const currency = scope.currency ? Prisma.sql`and s.currency = ${scope.currency}` : Prisma.empty;
-  return Prisma.sql`
-    factor as (
-      select cp.id as price_id,
-        case
-          when cp.recurrence_type = 'billing_schedule' then
-            (select coalesce(sum(case when r.month is null then 12 else 1 end), 0) from billing_schedule_rules r where r.schedule_id = cp.billing_schedule_id)::numeric / 12
-          when cp.interval = 'day' then 365::numeric / (12 * coalesce(cp.interval_count, 1))
-          when cp.interval = 'week' then 52::numeric / (12 * coalesce(cp.interval_count, 1))
-          when cp.interval = 'year' then 1::numeric / (12 * coalesce(cp.interval_count, 1))
-          else 1::numeric / coalesce(cp.interval_count, 1)
-        end
-        * case when pr.tax_policy = 'inclusive' and tr.percentage is not null then 100 / (100 + tr.percentage) else 1 end as k
-      from catalog_prices cp
-      join catalog_products pr on pr.id = cp.product_id
-      left join tax_rates tr on tr.id = pr.tax_rate_id
-      where cp.account_id = ${scope.accountId} and cp.billing_type = 'recurring'
-    ),
-    piece as (
-      select c.customer_id, s.contract_id, s.currency,
-        greatest(s.live_from, c.trial_end_at, v.effective_from) as f,
-        least(s.live_to, v.effective_to) as t,
-        s.weight * coalesce(s.override, v.unit_amount, 0) * fa.k as value
-      from mrr_spans s
-      join subscription_contracts c on c.id = s.contract_id
-      join factor fa on fa.price_id = s.price_id
-      left join price_versions v on s.override is null and v.price_id = s.price_id
-        and (v.effective_from is null or v.effective_from < s.live_to)
-        and (v.effective_to is null or v.effective_to > s.live_from)
-      where s.account_id = ${scope.accountId} ${currency}
-    ),
-    ev as (
-      select customer_id, currency, contract_id, f as at, value from piece where f < t and f <= (${scope.now.toISOString()}::timestamptz at time zone 'UTC')
-      union all
-      select customer_id, currency, contract_id, t, -value from piece where f < t and t <= (${scope.now.toISOString()}::timestamptz at time zone 'UTC')
-    ),
-    monthly as (
-      select customer_id, currency, to_char((at at time zone 'UTC') at time zone ${scope.zone}, 'YYYY-MM') as month,
-        sum(value) as d, array_agg(distinct contract_id order by contract_id) as contract_ids
-      from ev group by 1, 2, 3
-    ),
-    running as (
-      select customer_id, currency, month, contract_ids,
-        round(sum(d) over w - d, 4) as o, round(sum(d) over w, 4) as c
-      from monthly window w as (partition by customer_id, currency order by month)
-    ),
-    flagged as (
-      select *, coalesce(bool_or(c > 0) over (partition by customer_id, currency order by month
-        rows between unbounded preceding and 1 preceding), false) as paid_before
-      from running
-    ),
-    kinded as (
-      select customer_id, currency, month, contract_ids, o, c,
-        case
-          when o = 0 and c > 0 then case when paid_before then 'reactivation' else 'new' end
-          when o > 0 and c = 0 then 'churn'
-          when c > o then 'expansion'
-          when c < o then 'contraction'
-        end as kind
-      from flagged
-    ),
-    cm as (
-      select *, min(month) filter (where kind = 'new') over (partition by customer_id, currency) as cohort from kinded
-    )`;
+export async function ensureMonthSums(ctx: Ctx, scope: CustomerMonthsScope): Promise<void> {
+  await ctx.db.$executeRaw`select customer_month_mrr_sum(${ctx.accountId}::int, ${scope.current})`;
+}
+
+/** `cur`: the current month's rows up to now (columns as customerMonthRows'), empty unless `needed`. */
+export function currentMonthCte(scope: CustomerMonthsScope, needed: boolean): Prisma.Sql {
+  return needed
+    ? Prisma.sql`cur as materialized (
+        select customer_id, currency, month, contract_ids, o, c, kind, cohort
+        from customer_month_mrr_current(${scope.accountId}::int, ${scope.zone}, ${scope.current},
+          ${scope.now.toISOString()}::timestamptz at time zone 'UTC', ${scope.currency ?? null}::text))`
+    : Prisma.sql`cur as (
+        select null::int as customer_id, null::text as currency, null::text as month, null::int[] as contract_ids,
+          null::numeric as o, null::numeric as c, null::text as kind, null::text as cohort where false)`;
+}
+
+/** Months from `from` to `to` (YYYY-MM, inclusive; either open). */
+export interface MonthBounds {
+  from?: string;
+  to?: string;
+}
+
+/**
+ * A subquery of the customer-month rows `(customer_id, currency, month, contract_ids, o, c, kind, cohort)` of
+ * the months in `bounds` up to the current one: o and c the customer's rounded MRR at the start and the end
+ * of the month (for the current month: now), kind its movement (null when the rounded MRR did not move),
+ * cohort the month of its first new movement in that currency. `where` narrows both parts.
+ */
+export function customerMonthRows(scope: CustomerMonthsScope, bounds: MonthBounds, where = Prisma.empty): Prisma.Sql {
+  const currency = scope.currency ? Prisma.sql`and currency = ${scope.currency}` : Prisma.empty;
+  const from = bounds.from ? Prisma.sql`and month >= ${bounds.from}` : Prisma.empty;
+  const to = bounds.to ? Prisma.sql`and month <= ${bounds.to}` : Prisma.empty;
+  const stored = Prisma.sql`
+    select customer_id, currency, month, contract_ids, opening as o, closing as c, kind, cohort
+    from customer_month_mrr
+    where account_id = ${scope.accountId} and month < ${scope.current} ${currency} ${from} ${to} ${where}`;
+  const withCurrent = (!bounds.from || bounds.from <= scope.current) && (!bounds.to || scope.current <= bounds.to);
+  if (!withCurrent) return Prisma.sql`(${stored})`;
+  return Prisma.sql`(${stored}
+    union all
+    select customer_id, currency, month, contract_ids, o, c, kind, cohort
+    from customer_month_mrr_current(${scope.accountId}::int, ${scope.zone}, ${scope.current},
+      ${scope.now.toISOString()}::timestamptz at time zone 'UTC', ${scope.currency ?? null}::text)
+    where true ${where})`;
 }
 
 export const MOVEMENT_KINDS = ["new", "expansion", "contraction", "churn", "reactivation"] as const;
