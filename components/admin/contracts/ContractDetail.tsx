@@ -1,7 +1,8 @@
 "use client";
 // One contract (console.md anatomy): header with actions, the summary strip (customer, next charge,
-// current period, service) and notices, then one of four tabs (?tab=): Overview (items, discount, upcoming
-// charge and runs, pauses, pending adjustments, entitlements, details), Runs (billing runs with attempts),
+// current period, service) and notices, then one of five tabs (?tab=): Overview (items, discount, upcoming
+// charge and runs, pauses, pending adjustments, entitlements, details), Runs (billing runs with attempts), Usage
+// (metered items this period),
 // Credit (balance, transactions, credit notes) or Activity (the event timeline, newest first, with the actor). Data comes from the page (server),
 // which renders only the chosen tab's panel.
 import Link from "next/link";
@@ -25,6 +26,7 @@ import { CONTRACT_TABS, type ContractTab } from "./contractTabs";
 import { DiscountSection } from "./DiscountSection";
 import { type ItemExtra, ItemsSection } from "./ItemsSection";
 import { UpcomingRuns } from "./UpcomingRuns";
+import { UsageSection } from "./UsageSection";
 
 export interface ContractPageData {
   contract: ContractOut;
@@ -119,6 +121,8 @@ export function ContractDetail({ data, tab = "overview" }: { data: ContractPageD
       <Tabs label="Contract sections" tabs={CONTRACT_TABS} selected={tab}>
         {tab === "runs" ? (
           <RunsSection contract={c} activity={data.activity} />
+        ) : tab === "usage" ? (
+          <UsageSection contractId={c.id} />
         ) : tab === "credit" ? (
           <CreditSections contract={c} activity={data.activity} />
         ) : tab === "activity" ? (
