@@ -8,6 +8,7 @@
 import Link from "next/link";
 import { Card } from "@/components/ui/Card";
 import { DateTime } from "@/components/ui/DateTime";
+import { LineAmount } from "@/components/ui/LineAmount";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { SummaryStrip } from "@/components/ui/SummaryStrip";
@@ -158,7 +159,7 @@ function Overview({ data }: { data: ContractPageData }) {
                   {l.product_name} × {l.quantity}
                   <span className="block text-xs text-slate-700">{l.description}</span>
                 </span>
-                <Money amount={l.line_total_amount} currency={c.currency} />
+                <LineAmount amount={l.line_total_amount} currency={c.currency} explanation={l.description} />
               </li>
             ))}
           </ul>
