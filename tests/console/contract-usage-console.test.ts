@@ -3,6 +3,7 @@
 // read it; another account's contract is NOT_FOUND.
 import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
+import { usagePricingOf } from "@/components/ui/usageLine";
 import { consoleAs } from "@/tests/audit/_console";
 import { get, post, seed, setRequestTime, useSeed } from "@/tests/helpers";
 
@@ -13,6 +14,7 @@ useSeed(seed, (r) => {
 
 const AT = new Date("2026-03-10T12:00:00Z");
 let contractId = 0;
+let priceId = 0;
 
 beforeAll(async () => {
   const s = await seed();
@@ -47,6 +49,7 @@ beforeAll(async () => {
   });
   expect(contract.status, JSON.stringify(contract.body)).toBe(201);
   contractId = contract.body.id;
+  priceId = price.body.id;
   const later = new Date(AT.getTime() + 3_600_000);
   setRequestTime(later);
   expect((await post("/v2/test-clock/advance/", { to: later.toISOString() })).status).toBe(200);
@@ -89,5 +92,24 @@ describe("usage.contract", () => {
     const failure = await other.usage.contract({ id: contractId }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(TRPCError);
     expect((failure as TRPCError).code).toBe("NOT_FOUND");
+  });
+});
+
+describe("metered quote lines in the UI (LineAmount, the widget)", () => {
+  it("read the pricing out of the engine's explanation, whatever follows it", async () => {
+    const quote = await post("/v2/subscription-offer-quotes/", { items: [{ price: priceId, quantity: 1 }] });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    const lines = [...quote.body.initial_lines, ...quote.body.recurring_items];
+    const metered = lines.find((l: { price_id: number }) => l.price_id === priceId);
+    expect(metered.line_total_amount).toBe("0.0000");
+    expect(usagePricingOf(metered.explanation)).toBe("graduated tiers 0–2 × 0.0000, 3+ × 0.5000 + 1.0000");
+    expect(usagePricingOf("billed by usage in arrears: per unit 0.0100 x (1 - 10% discount) = 0.0000")).toBe(
+      "per unit 0.0100",
+    );
+    expect(usagePricingOf("billed by usage in arrears: per unit 0.0100 x 0.500000 proration = 0.0000")).toBe(
+      "per unit 0.0100",
+    );
+    expect(usagePricingOf("2 x 10.0000 EUR (price 3 version 4) = 20.0000")).toBeNull();
+    expect(usagePricingOf(null)).toBeNull();
   });
 });
