@@ -2,6 +2,7 @@
 // A plan change's proration preview for the customer, line by line and in words: what is charged now,
 // what goes on the next invoice, what is credited. Stacked (not a table) so it reads on a phone.
 import { DateTime } from "@/components/ui/DateTime";
+import { LineAmount } from "@/components/ui/LineAmount";
 import { Money } from "@/components/ui/Money";
 import type { ProrationPreviewOut } from "@/server/schemas/contracts";
 
@@ -36,7 +37,7 @@ export function PreviewSummary({
                 {l.line_total_amount.startsWith("-") ? "Unused time on" : "Remaining time on"} {l.quantity} ×{" "}
                 {l.product_name}
               </span>
-              <Money amount={l.line_total_amount} currency={currency} />
+              <LineAmount amount={l.line_total_amount} currency={currency} explanation={l.description} />
             </div>
             <p className="mt-1 break-words text-xs text-slate-700">
               From <DateTime value={l.service_period_start_at} dateOnly /> to{" "}

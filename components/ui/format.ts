@@ -12,3 +12,8 @@ export const formatPercent = (value: string | number) => `${percentFormat.format
 /** A coupon's duration for sellers, in billing runs: "3 runs", "Once", "Forever". */
 export const couponDurationText = (c: { duration: string; duration_in_periods: number | null }) =>
   c.duration === "repeating" ? `${c.duration_in_periods} runs` : c.duration === "once" ? "Once" : "Forever";
+
+/** A usage quantity ("1240", "12.5") for people in their locale: "1,240", "12.5". */
+export function formatQuantity(value: string | number, locale = "en-GB"): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 12 }).format(Number(value));
+}

@@ -45,6 +45,15 @@
   };
   const wait = (ms) => new Promise((r) => setTimeout(r, ms));
 
+  /** The pricing of a metered line ("billed by usage in arrears: <pricing> …", components/ui/usageLine.ts), or null. */
+  const USAGE_PREFIX = "billed by usage in arrears: ";
+  const usagePricingOf = (explanation) => {
+    if (typeof explanation !== "string" || !explanation.startsWith(USAGE_PREFIX)) return null;
+    const rest = explanation.slice(USAGE_PREFIX.length);
+    const end = rest.search(/ (?:x \(|x \d|for |= )/);
+    return (end < 0 ? rest : rest.slice(0, end)).trim();
+  };
+
   /** How many periods a discount covers, counting the first one (Infinity: forever). */
   function discountPeriods(discount) {
     if (!discount) return Number.POSITIVE_INFINITY;
@@ -59,13 +68,23 @@
       const every = line.interval
         ? ` · every ${line.interval_count > 1 ? `${line.interval_count} ` : ""}${line.interval}${line.interval_count > 1 ? "s" : ""}`
         : "";
+      // a metered price is billed by usage at the end of each period: nothing of it is due today
+      const usage = usagePricingOf(line.explanation);
       rows.push(
-        el("tr", {}, [
-          // plain words for the buyer: the engine's explanation string is the seller's, not shown here
-          el("td", { text: `${line.quantity} × ${line.product_name}${every}` }),
-          // before tax, whatever the price's tax policy: the lines, then "Tax", add up to "Due today"
-          el("td", { class: "amount", text: money(line.line_subtotal_amount, cur) }),
-        ]),
+        usage === null
+          ? el("tr", {}, [
+              // plain words for the buyer: the engine's explanation string is the seller's, not shown here
+              el("td", { text: `${line.quantity} × ${line.product_name}${every}` }),
+              // before tax, whatever the price's tax policy: the lines, then "Tax", add up to "Due today"
+              el("td", { class: "amount", text: money(line.line_subtotal_amount, cur) }),
+            ])
+          : el("tr", { "data-testid": "usage-row" }, [
+              el("td", {}, [
+                el("span", { text: `${line.product_name}${every}` }),
+                el("span", { class: "explain", text: `Billed by usage: ${usage} ${cur}; nothing due now.` }),
+              ]),
+              el("td", { class: "amount", text: "Billed by usage" }),
+            ]),
       );
     }
     rows.push(

@@ -8,6 +8,7 @@ import { CancelActions, PauseActions, UpdateCard } from "@/components/subscriber
 import { Notices } from "@/components/subscriber/Notices";
 import { ScheduledChanges } from "@/components/subscriber/ScheduledChanges";
 import { SubscriberProviders } from "@/components/subscriber/SubscriberProviders";
+import { UsageThisPeriod } from "@/components/subscriber/UsageThisPeriod";
 import { DateTime } from "@/components/ui/DateTime";
 import { formatPercent } from "@/components/ui/format";
 import { Money } from "@/components/ui/Money";
@@ -48,6 +49,7 @@ export default async function SubscriberPage({
   // the contract schema keeps `discount` open (spec 2.6); the domain fills it with presentDiscount
   const discount = c.discount as DiscountOut | null;
   const live = c.state === "active" || c.state === "paused";
+  const usageOf = (itemId: number) => view.usage?.items.find((u) => u.contract_item_id === itemId);
   const periodEnd = c.items.find((i) => i.status === "active")?.current_service_period_end_at ?? c.next_billing_at;
   return (
     <SubscriberProviders keys={{ token, csrf }} now={view.now}>
@@ -108,14 +110,32 @@ export default async function SubscriberPage({
                     ) : null}
                   </span>
                   {/* the stored unit price; the plan options and the next billing include tax */}
-                  <span className="text-right">
-                    <Money amount={i.unit_amount} currency={c.currency} />
-                    <span className="block text-xs text-slate-700">each, before tax</span>
-                  </span>
+                  {usageOf(i.id) ? (
+                    <span className="text-right">
+                      Billed by usage
+                      <span className="block text-xs text-slate-700">nothing due now</span>
+                    </span>
+                  ) : (
+                    <span className="text-right">
+                      <Money amount={i.unit_amount} currency={c.currency} />
+                      <span className="block text-xs text-slate-700">each, before tax</span>
+                    </span>
+                  )}
                 </li>
               ))}
           </ul>
         </section>
+        {view.usage?.items.length ? (
+          <section className={section} aria-labelledby="usage-title" data-testid="usage-this-period">
+            <h2 id="usage-title" className="mb-1 font-medium">
+              Usage this period
+            </h2>
+            <p className="text-xs text-slate-700">
+              Billed at the end of each period. As of <DateTime value={view.usage.as_of} />.
+            </p>
+            <UsageThisPeriod usage={view.usage} />
+          </section>
+        ) : null}
         {live && p.allow_change_plan ? (
           <section className={section} aria-labelledby="plan-title" data-testid="change-plan">
             <h2 id="plan-title" className="mb-3 font-medium">

@@ -31,7 +31,7 @@ export function lineColumns(currency: string): ColumnDef<Run["lines"][number]>[]
       header: "Explanation",
       cell: ({ row }) => (
         <>
-          {words(row.original.kind)}
+          {row.original.kind === "usage" ? "usage, billed in arrears" : words(row.original.kind)}
           {row.original.proration_reason
             ? ` · ${words(row.original.proration_reason)} (× ${row.original.proration_factor})`
             : ""}
@@ -49,11 +49,17 @@ export function lineColumns(currency: string): ColumnDef<Run["lines"][number]>[]
       id: "qty",
       header: "Quantity",
       meta: { align: "right" },
-      cell: ({ row }) => (
-        <>
-          {row.original.quantity} × {m(row.original.unit_amount)}
-        </>
-      ),
+      cell: ({ row }) =>
+        row.original.kind === "usage" ? (
+          <span data-testid="usage-line-quantity">
+            {row.original.usage_quantity ?? row.original.quantity} used
+            <span className="block text-xs text-slate-700">average {m(row.original.unit_amount)} per unit</span>
+          </span>
+        ) : (
+          <>
+            {row.original.quantity} × {m(row.original.unit_amount)}
+          </>
+        ),
     },
     { id: "tax", header: "Tax", meta: { align: "right" }, cell: ({ row }) => m(row.original.line_tax_amount) },
     { id: "total", header: "Total", meta: { align: "right" }, cell: ({ row }) => m(row.original.line_total_amount) },

@@ -2,6 +2,7 @@
 // A bundle template: header (status, deactivate), items with their prices, add-on rules and the form to add one.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { PriceAmount } from "@/components/admin/products/PriceAmount";
 import { ListTable, type ListTableSpec } from "@/components/admin/QueryTable";
 import { RecordHeader } from "@/components/admin/RecordHeader";
 import { actionsColumn, activeStatusColumn, linkColumn } from "@/components/admin/recordColumns";
@@ -9,7 +10,6 @@ import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { Card } from "@/components/ui/Card";
 import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
-import { Money } from "@/components/ui/Money";
 import { Loading, QueryError } from "@/components/ui/QueryState";
 import { toast } from "@/components/ui/Toaster";
 import { ActiveToggle } from "./ActiveToggle";
@@ -40,12 +40,7 @@ const itemColumns = (bundleId: number): ColumnDef<Item>[] => [
   {
     id: "default",
     header: "Default price",
-    cell: ({ row }) =>
-      row.original.default_price ? (
-        <Money amount={row.original.default_price.unit_amount} currency={row.original.default_price.currency} />
-      ) : (
-        "—"
-      ),
+    cell: ({ row }) => (row.original.default_price ? <PriceAmount price={row.original.default_price} /> : "—"),
   },
   {
     id: "prices",
@@ -55,7 +50,7 @@ const itemColumns = (bundleId: number): ColumnDef<Item>[] => [
         ? row.original.selectable_prices.map((s, k) => (
             <span key={s.price_id}>
               {k ? " · " : ""}
-              <Money amount={s.price.unit_amount} currency={s.price.currency} />
+              <PriceAmount price={s.price} />
               {s.price.interval ? ` / ${s.price.interval}` : ""}
               {s.is_default ? " (default)" : ""}
             </span>

@@ -1,12 +1,14 @@
 "use client";
 // One contract (console.md anatomy): header with actions, the summary strip (customer, next charge,
-// current period, service) and notices, then one of four tabs (?tab=): Overview (items, discount, upcoming
-// charge and runs, pauses, pending adjustments, entitlements, details), Runs (billing runs with attempts),
+// current period, service) and notices, then one of five tabs (?tab=): Overview (items, discount, upcoming
+// charge and runs, pauses, pending adjustments, entitlements, details), Runs (billing runs with attempts), Usage
+// (metered items this period),
 // Credit (balance, transactions, credit notes) or Activity (the event timeline, newest first, with the actor). Data comes from the page (server),
 // which renders only the chosen tab's panel.
 import Link from "next/link";
 import { Card } from "@/components/ui/Card";
 import { DateTime } from "@/components/ui/DateTime";
+import { LineAmount } from "@/components/ui/LineAmount";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { SummaryStrip } from "@/components/ui/SummaryStrip";
@@ -25,6 +27,7 @@ import { CONTRACT_TABS, type ContractTab } from "./contractTabs";
 import { DiscountSection } from "./DiscountSection";
 import { type ItemExtra, ItemsSection } from "./ItemsSection";
 import { UpcomingRuns } from "./UpcomingRuns";
+import { UsageSection } from "./UsageSection";
 
 export interface ContractPageData {
   contract: ContractOut;
@@ -119,6 +122,8 @@ export function ContractDetail({ data, tab = "overview" }: { data: ContractPageD
       <Tabs label="Contract sections" tabs={CONTRACT_TABS} selected={tab}>
         {tab === "runs" ? (
           <RunsSection contract={c} activity={data.activity} />
+        ) : tab === "usage" ? (
+          <UsageSection contractId={c.id} />
         ) : tab === "credit" ? (
           <CreditSections contract={c} activity={data.activity} />
         ) : tab === "activity" ? (
@@ -154,7 +159,7 @@ function Overview({ data }: { data: ContractPageData }) {
                   {l.product_name} × {l.quantity}
                   <span className="block text-xs text-slate-700">{l.description}</span>
                 </span>
-                <Money amount={l.line_total_amount} currency={c.currency} />
+                <LineAmount amount={l.line_total_amount} currency={c.currency} explanation={l.description} />
               </li>
             ))}
           </ul>

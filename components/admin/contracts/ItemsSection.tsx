@@ -9,7 +9,7 @@ import { Card } from "@/components/ui/Card";
 import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { formatPercent } from "@/components/ui/format";
-import { Money } from "@/components/ui/Money";
+import { LineAmount } from "@/components/ui/LineAmount";
 import { StatusChip } from "@/components/ui/StatusChip";
 import type { ContractItemOut, ScheduledChangeOut } from "@/server/schemas/contracts";
 import { ScheduledChanges } from "./ScheduledChanges";
@@ -63,7 +63,7 @@ export function ItemsSection({
       header: "Price",
       cell: ({ row: { original: i } }) => (
         <span>
-          <Money amount={i.unit_amount} currency={currency} />
+          <LineAmount amount={i.unit_amount} currency={currency} explanation={extras[i.id]?.explanation} />
           <span className="block text-xs text-slate-700">
             price {i.price_id}
             {extras[i.id]?.price_version_id ? ` · version ${extras[i.id]?.price_version_id}` : ""}

@@ -8,6 +8,7 @@ import { useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { Card } from "@/components/ui/Card";
 import { DateTime } from "@/components/ui/DateTime";
+import { LineAmount } from "@/components/ui/LineAmount";
 import { Money } from "@/components/ui/Money";
 import { Options } from "@/components/ui/Options";
 import { Loading, QueryError } from "@/components/ui/QueryState";
@@ -83,7 +84,7 @@ export function UpcomingRuns({ contractId, currency }: { contractId: number; cur
                         </span>
                       </span>
                       <span className="text-right">
-                        <Money amount={l.line_total_amount} currency={currency} />
+                        <LineAmount amount={l.line_total_amount} currency={currency} explanation={l.description} />
                         <span className="block text-xs text-slate-700">
                           tax <Money amount={l.line_tax_amount} currency={currency} />
                         </span>

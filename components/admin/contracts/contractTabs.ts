@@ -4,6 +4,7 @@ import type { TabDef } from "@/components/ui/tabs";
 export const CONTRACT_TABS = [
   { id: "overview", label: "Overview" },
   { id: "runs", label: "Runs" },
+  { id: "usage", label: "Usage" },
   { id: "credit", label: "Credit" },
   { id: "activity", label: "Activity" },
 ] as const satisfies readonly TabDef[];

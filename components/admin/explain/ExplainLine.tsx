@@ -22,6 +22,8 @@ export interface ExplainableLine {
   proration_reason: string | null;
   kind: string;
   description: string;
+  /** a usage line's exact aggregate (kind "usage") */
+  usage_quantity?: string | null;
 }
 
 const words = (s: string) => s.replaceAll("_", " ");
@@ -63,7 +65,16 @@ export function ExplainLine({ line, currency }: { line: ExplainableLine; currenc
         </dd>
         <dt className="font-medium">Quantity</dt>
         <dd>
-          {line.quantity} × {m(line.unit_amount)}
+          {line.kind === "usage" ? (
+            <>
+              {line.usage_quantity ?? line.quantity} used in the period, billed in arrears by the price's pricing model
+              (average {m(line.unit_amount)} per unit)
+            </>
+          ) : (
+            <>
+              {line.quantity} × {m(line.unit_amount)}
+            </>
+          )}
         </dd>
         <dt className="font-medium">Discount</dt>
         <dd>{p.discount ? `${p.discount}%` : "None"}</dd>

@@ -1,8 +1,8 @@
 // One price of a product: terms, versions and the form to schedule the next amount.
 import type { Price } from "@/components/trpc/types";
 import { DateTime } from "@/components/ui/DateTime";
-import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
+import { PriceAmount, pricedByModel } from "./PriceAmount";
 import { PriceVersionsTable } from "./PriceVersionsTable";
 import { SchedulePriceVersionForm } from "./SchedulePriceVersionForm";
 
@@ -23,8 +23,14 @@ export function PriceCard({ price }: { price: Price }) {
     >
       <header className="flex flex-wrap items-baseline gap-3">
         <h3 className="font-semibold">{price.reference ?? `Price #${price.id}`}</h3>
-        <Money amount={price.unit_amount} currency={price.currency} testId="price-amount" className="text-lg" />
+        <PriceAmount price={price} testId="price-amount" className={pricedByModel(price) ? "font-medium" : "text-lg"} />
         <span className="text-sm text-slate-700">{billingTerms(price)}</span>
+        {price.usage_type === "metered" ? (
+          <span className="text-sm text-slate-700" data-testid="price-metric">
+            metric {price.billable_metric_code}
+            {price.usage_thresholds.length ? ` · thresholds ${price.usage_thresholds.join(", ")}` : ""}
+          </span>
+        ) : null}
         <StatusChip status={price.active ? "active" : "inactive"} />
         {!price.currently_effective ? <StatusChip status="attention" label="not effective now" /> : null}
         <span className="ml-auto font-mono text-xs text-slate-700">id {price.id}</span>
@@ -44,7 +50,11 @@ export function PriceCard({ price }: { price: Price }) {
       <details className="rounded-md bg-slate-50 p-3">
         <summary className="cursor-pointer text-sm font-medium text-slate-700">Schedule a price change</summary>
         <div className="mt-3">
-          <SchedulePriceVersionForm priceId={price.id} />
+          <SchedulePriceVersionForm
+            priceId={price.id}
+            metered={price.usage_type === "metered"}
+            tiered={!!price.pricing_model}
+          />
         </div>
       </details>
     </article>

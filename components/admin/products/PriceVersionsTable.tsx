@@ -7,6 +7,7 @@ import { DateTime } from "@/components/ui/DateTime";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { CancelScheduledVersionButton } from "./CancelScheduledVersionButton";
+import { MODEL_LABELS, type PricingModelKind } from "./PricingModelEditor";
 
 const isScheduled = (v: PriceVersion, now: number) =>
   !v.currently_effective && !!v.effective_from && Date.parse(v.effective_from) > now;
@@ -32,7 +33,17 @@ export function PriceVersionsTable({
     {
       id: "amount",
       header: "Amount",
-      cell: ({ row }) => <Money amount={row.original.unit_amount} currency={currency} testId="version-amount" />,
+      cell: ({ row }) => {
+        const model = row.original.pricing_model as { model: PricingModelKind; tiers?: unknown[] } | null;
+        if (!model) return <Money amount={row.original.unit_amount} currency={currency} testId="version-amount" />;
+        const tiers = model.tiers?.length;
+        return (
+          <span data-testid="version-model">
+            {MODEL_LABELS[model.model] ?? model.model}
+            {tiers ? ` (${tiers} ${tiers === 1 ? "tier" : "tiers"})` : ""}
+          </span>
+        );
+      },
     },
     {
       id: "from",

@@ -1,5 +1,6 @@
 "use client";
-// Schedules a new amount for a price from a future instant, entered in the account's display time zone.
+// Schedules a new amount for a price from a future instant, entered in the account's display time zone. A
+// metered price's version takes a pricing model; a licensed one a new amount or graduated/volume tiers.
 // "Simulate" first shows what the version would do to the contracts on the price, then schedules it on
 // confirmation; "Schedule" schedules at once.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -16,13 +17,50 @@ import { text } from "@/components/ui/formData";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
 import { PriceSimulation } from "./PriceSimulation";
+import {
+  initialPricingModel,
+  PricingModelEditor,
+  type PricingModelKind,
+  type PricingModelState,
+  pricingModelInput,
+} from "./PricingModelEditor";
 
-const FIELDS = ["unit_amount", "effective_from"] as const;
-type Input = { price_id: number; unit_amount: string; effective_from: string };
+const METERED_MODELS: readonly PricingModelKind[] = ["per_unit", "package", "graduated", "volume"];
+const LICENSED_MODELS: readonly PricingModelKind[] = ["graduated", "volume"];
+
+const FIELDS = [
+  "unit_amount",
+  "effective_from",
+  "pricing_model",
+  "pricing_model.model",
+  "pricing_model.unit_amount",
+  "pricing_model.package_size",
+  "pricing_model.package_amount",
+  "pricing_model.tiers",
+] as const;
+type Input = {
+  price_id: number;
+  unit_amount?: string;
+  pricing_model?: ReturnType<typeof pricingModelInput> | null;
+  effective_from: string;
+};
 type Simulated = { input: Input; result: RouterOutputs["catalog"]["prices"]["simulateVersion"] };
 
-export function SchedulePriceVersionForm({ priceId }: { priceId: number }) {
+export function SchedulePriceVersionForm({
+  priceId,
+  metered = false,
+  tiered = false,
+}: {
+  priceId: number;
+  /** a metered price: each version is a pricing model */
+  metered?: boolean;
+  /** a licensed price priced by tiers now: the form starts with tiers */
+  tiered?: boolean;
+}) {
   const trpc = useTRPC();
+  const startModel = () =>
+    metered ? initialPricingModel("per_unit") : tiered ? initialPricingModel("graduated") : null;
+  const [model, setModel] = useState<PricingModelState | null>(startModel);
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const [missingDate, setMissingDate] = useState(false);
@@ -34,6 +72,7 @@ export function SchedulePriceVersionForm({ priceId }: { priceId: number }) {
     trpc.catalog.prices.scheduleVersion.mutationOptions({
       onSuccess: async () => {
         formRef.current?.reset();
+        setModel(startModel());
         setSimulated(null);
         toast.success("Price change scheduled");
         await queryClient.invalidateQueries(trpc.catalog.pathFilter());
@@ -52,7 +91,8 @@ export function SchedulePriceVersionForm({ priceId }: { priceId: number }) {
     if (!from) return null;
     // luxon (the zone conversion) loads on the first submit, not with the page (bench:admin's JS per page)
     const { zonedInputToIso } = await import("./zonedInput");
-    return { price_id: priceId, unit_amount: text(f, "unit_amount"), effective_from: zonedInputToIso(from, timeZone) };
+    const terms = model ? { pricing_model: pricingModelInput(model) } : { unit_amount: text(f, "unit_amount") };
+    return { price_id: priceId, ...terms, effective_from: zonedInputToIso(from, timeZone) };
   }
 
   async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
@@ -93,16 +133,18 @@ export function SchedulePriceVersionForm({ priceId }: { priceId: number }) {
       <div className="w-full">
         <FormError message={formErrorOf(error, FIELDS)} />
       </div>
-      <Field id={id("unit_amount")} label="New amount" errors={errors.unit_amount}>
-        <input
-          id={id("unit_amount")}
-          name="unit_amount"
-          inputMode="decimal"
-          placeholder="0.00"
-          className={`${inputClass} w-36`}
-          aria-invalid={!!errors.unit_amount}
-        />
-      </Field>
+      {model ? null : (
+        <Field id={id("unit_amount")} label="New amount" errors={errors.unit_amount}>
+          <input
+            id={id("unit_amount")}
+            name="unit_amount"
+            inputMode="decimal"
+            placeholder="0.00"
+            className={`${inputClass} w-36`}
+            aria-invalid={!!errors.unit_amount}
+          />
+        </Field>
+      )}
       <Field
         id={id("effective_from")}
         label={`Effective from (${timeZone})`}
@@ -117,6 +159,16 @@ export function SchedulePriceVersionForm({ priceId }: { priceId: number }) {
           aria-invalid={!!dateErrors}
         />
       </Field>
+      <div className="w-full">
+        <PricingModelEditor
+          value={model}
+          onChange={setModel}
+          errors={errors}
+          models={metered ? METERED_MODELS : LICENSED_MODELS}
+          label={metered ? "New pricing model" : "New pricing"}
+          plainLabel={metered ? undefined : "Amount per unit (no tiers)"}
+        />
+      </div>
       <div className="flex gap-2 self-end">
         <Button
           onClick={onSimulate}

@@ -4,6 +4,7 @@
 import type { RouterOutputs } from "@/components/trpc/types";
 import { DateRange, DateTime } from "@/components/ui/DateTime";
 import { formatPercent } from "@/components/ui/format";
+import { LineAmount } from "@/components/ui/LineAmount";
 import { Money } from "@/components/ui/Money";
 
 type Quote = RouterOutputs["quoteBuilder"]["quote"];
@@ -37,7 +38,12 @@ function LineRow({ line, currency, recurring }: { line: Line; currency: string; 
             <p className="text-xs text-slate-700">Then: {line.renewal_explanation}</p>
           ) : null}
         </div>
-        <Money amount={line.line_total_amount} currency={currency} className="shrink-0 font-medium" />
+        <LineAmount
+          amount={line.line_total_amount}
+          currency={currency}
+          explanation={line.explanation}
+          className="shrink-0 font-medium"
+        />
       </div>
     </li>
   );

@@ -2,6 +2,7 @@
 // when one will happen), status notices (an upgrade waiting for its payment among them), billing history
 // with receipt and credit note links, the card on file, the seller's policy and the plan changes on offer.
 // Read-only; `ctx` acts as the contract's subscriber.
+
 import { MAX_MONTHS_AHEAD, monthsAfter, upcomingRuns } from "@/server/domain/billing/upcoming";
 import type { Ctx } from "@/server/domain/context";
 import { presentContract } from "@/server/domain/contracts/contractResponse";
@@ -12,6 +13,7 @@ import { dec, fmt4 } from "@/server/domain/money";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
 import { formatCreditNoteNumber } from "@/server/domain/refunds/number";
 import { iso } from "@/server/domain/time";
+import { contractUsage } from "@/server/domain/usage/contractUsage";
 import { cardOnFile } from "./card";
 import { changeOptions } from "./options";
 import { getSelfServicePolicy } from "./policy";
@@ -108,6 +110,9 @@ export async function subscriberPageView(
     !contract.cancel_at_period_end &&
     !contract.cancel_at;
   const next = billsNext ? await nextPayment(ctx, contractId, contract.paused_until, now) : null;
+  // metered items: the usage of the period so far, the same read as the console's Usage tab and the REST API
+  const metered = record.items.some((i) => catalog.prices.get(i.priceId)?.usageType === "metered");
+  const usage = metered ? await contractUsage(ctx, contractId) : null;
   const notices: Notice[] = [];
   if (contract.state === "inactive") {
     if (recent.some((r) => r.kind === "initial" && PAYABLE.includes(r.state))) notices.push("first_payment_failed");
@@ -128,6 +133,7 @@ export async function subscriberPageView(
     now: iso(now),
     contract,
     next_charge: next,
+    usage,
     notices,
     card,
     policy,

@@ -1,5 +1,8 @@
 // Usage-based billing in the console: billable metrics through the same domain functions and body schemas as
-// /v2/billable-metrics/ (read-only users are refused the writes, each write is audited, see ../init.ts).
+// /v2/billable-metrics/ (read-only users are refused the writes, each write is audited, see ../init.ts), and a
+// contract's usage this period (the domain function behind GET /v2/subscription-contracts/{id}/usage/).
+import { z } from "zod";
+import { contractUsage } from "@/server/domain/usage/contractUsage";
 import { archiveMetric, createMetric, listMetrics, updateMetric } from "@/server/domain/usage/metrics";
 import { idInput } from "@/server/schemas/common";
 import { billableMetricCreateBody, billableMetricPatchBody } from "@/server/schemas/usage";
@@ -19,4 +22,10 @@ const metricsRouter = router({
   archive: byIdMutation(archiveMetric),
 });
 
-export const usageRouter = router({ metrics: metricsRouter });
+export const usageRouter = router({
+  metrics: metricsRouter,
+  /** Per metered item: so far, by tier, estimated, by day (another account's contract is NOT_FOUND). */
+  contract: protectedProcedure
+    .input(z.object({ id: idInput }))
+    .query(({ ctx, input }) => contractUsage(ctx.domain, input.id)),
+});
