@@ -1,6 +1,6 @@
 // `npm run bench:usage:scale [-- --contracts K --events N]`: usage at volume, the two figures ingestion alone
 // does not show. An account holding N (default 10,000,000) usage events over the month just ended of K
-// (default 10,000) metered contracts, seeded by SQL straight into the raw table and its hourly rollups (what
+// (default 10,000) metered contracts, seeded by SQL straight into the raw table and its hourly and daily rollups (what
 // ingestion writes, without going through it: `bench:usage` measures that), beside K flat contracts.
 // Prints: a contract's usage to date (`contractUsage`: the aggregate, tiers, estimate and 31 daily figures)
 // p50/p95, then the bulk billing path's contracts per second for the flat and for the metered contracts
@@ -121,6 +121,12 @@ await q(
   `insert into usage_hourly (account_id, contract_id, metric_id, hour, event_count, latest_at, latest_transaction_id)
    select account_id, contract_id, metric_id, date_trunc('hour', "timestamp"), count(*), max("timestamp"), max(transaction_id)
    from usage.events where account_id = $1 group by 1, 2, 3, 4`,
+  [acct],
+);
+await q(
+  `insert into usage_daily (account_id, contract_id, metric_id, day, event_count, latest_at, latest_transaction_id)
+   select account_id, contract_id, metric_id, date_trunc('day', hour), sum(event_count), max(latest_at), max(latest_transaction_id)
+   from usage_hourly where account_id = $1 group by 1, 2, 3, 4`,
   [acct],
 );
 await q("analyze");

@@ -358,5 +358,22 @@ describe("usageAggregate", () => {
     expect(values).toEqual([]);
     const [{ n }] = await db().$queryRaw<{ n: number }[]>`select count(*)::int as n from usage_hourly`;
     expect(n).toBeGreaterThan(10);
+    // the daily rollups equal the hourly ones summed per day
+    const days = await db().$queryRaw<unknown[]>`
+      with byday as (
+        select account_id, contract_id, metric_id, date_trunc('day', hour) as day, sum(event_count) as event_count,
+               sum(value_sum) as value_sum, max(value_max) as value_max,
+               (array_agg(latest_value order by latest_at desc, latest_transaction_id desc))[1] as latest_value
+        from usage_hourly group by 1, 2, 3, 4
+      )
+      select * from byday full join usage_daily d using (account_id, contract_id, metric_id, day)
+      where byday.event_count is distinct from d.event_count or byday.value_sum is distinct from d.value_sum
+         or byday.value_max is distinct from d.value_max or byday.latest_value is distinct from d.latest_value`;
+    expect(days).toEqual([]);
+    const dayValues = await db().$queryRaw<unknown[]>`
+      with byday as (select distinct account_id, contract_id, metric_id, date_trunc('day', hour) as day, value from usage_hourly_values)
+      select * from byday full join usage_daily_values v using (account_id, contract_id, metric_id, day, value)
+      where byday.account_id is null or v.account_id is null`;
+    expect(dayValues).toEqual([]);
   });
 });

@@ -32,15 +32,30 @@ export interface UsageRequest {
   to: Date;
 }
 
-/** The whole hours [hoursFrom, hoursTo) read from rollups, and the raw ranges around them. */
-export function splitRange(from: Date, to: Date) {
+const DAY = 24 * HOUR;
+const floorDay = (d: Date) => new Date(Math.floor(d.getTime() / DAY) * DAY);
+const ceilDay = (d: Date) => new Date(Math.ceil(d.getTime() / DAY) * DAY);
+
+type Range = [Date, Date];
+
+/**
+ * [from, to) as the whole UTC days read from the daily rollups, the whole hours around them from the hourly
+ * ones, and the raw ranges around those (each list holds at most two ranges; empty ranges are left out).
+ */
+export function splitRange(from: Date, to: Date): { days: Range | null; hours: Range[]; raw: Range[] } {
   const hoursFrom = ceilHour(from);
   const hoursTo = floorHour(to);
-  if (hoursFrom >= hoursTo) return { hours: null, raw: [[from, to]] as [Date, Date][] };
-  const raw: [Date, Date][] = [];
+  if (hoursFrom >= hoursTo) return { days: null, hours: [], raw: from < to ? [[from, to]] : [] };
+  const raw: Range[] = [];
   if (from < hoursFrom) raw.push([from, hoursFrom]);
   if (hoursTo < to) raw.push([hoursTo, to]);
-  return { hours: [hoursFrom, hoursTo] as [Date, Date], raw };
+  const daysFrom = ceilDay(hoursFrom);
+  const daysTo = floorDay(hoursTo);
+  if (daysFrom >= daysTo) return { days: null, hours: [[hoursFrom, hoursTo]], raw };
+  const hours: Range[] = [];
+  if (hoursFrom < daysFrom) hours.push([hoursFrom, daysFrom]);
+  if (daysTo < hoursTo) hours.push([daysTo, hoursTo]);
+  return { days: [daysFrom, daysTo], hours, raw };
 }
 
 /** An instant as a SQL literal of the raw table's type (UTC timestamp): a constant the planner prunes with. */
@@ -60,64 +75,73 @@ export async function usageAggregates(
   const live = requests.filter((r) => r.from < r.to);
   for (const r of requests) if (r.from >= r.to) out.set(r.key, { aggregation: r.aggregation, value: ZERO, events: 0 });
   if (!live.length) return out;
-  // each range as whole hours plus at most two raw ranges (empty ones as [t, t)): plain index ranges, so the
-  // raw events of whole hours are never read
+  // each range as whole days, at most two runs of whole hours and at most two raw ranges (an empty one as
+  // [to, to)): plain index ranges, so nothing is read twice and the raw events of whole hours never
+  const none = (r: UsageRequest): Range => [r.to, r.to];
   const parts = live.map((r) => {
-    const { hours, raw } = splitRange(r.from, r.to);
-    const [first, second] = [raw[0] ?? [r.to, r.to], raw[1] ?? [r.to, r.to]];
-    return { hours, first, second };
+    const { days, hours, raw } = splitRange(r.from, r.to);
+    return {
+      days: days ?? none(r),
+      hours: [hours[0] ?? none(r), hours[1] ?? none(r)],
+      raw: [raw[0] ?? none(r), raw[1] ?? none(r)],
+    };
   });
-  const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
   const col = <T>(f: (r: UsageRequest, i: number) => T) => live.map(f);
+  const bound = (pick: (i: number) => Date) => col((_, i) => pick(i).toISOString());
   // the raw reads' overall bounds as literals: the planner then prunes the partitions it does not need (with
   // bounds from the lateral rows alone it plans a scan of every monthly partition)
-  const raws = parts.flatMap((p) => [p.first, p.second]).filter(([a, b]) => a < b);
+  const raws = parts.flatMap((p) => p.raw).filter(([a, b]) => a < b);
   const rawFrom = raws.length ? new Date(Math.min(...raws.map(([a]) => a.getTime()))) : new Date(0);
   const rawTo = raws.length ? new Date(Math.max(...raws.map(([, b]) => b.getTime()))) : new Date(0);
   const rawBounds = Prisma.sql`"timestamp" >= ${timestampLiteral(rawFrom)} and "timestamp" < ${timestampLiteral(rawTo)}`;
   const ts = (v: string) => Prisma.raw(`(r.${v}::timestamptz at time zone 'UTC') as ${v}`);
+  const scope = Prisma.sql`account_id = ${ctx.accountId} and contract_id = req.c and metric_id = req.m`;
+  const inDays = Prisma.sql`day >= req.df and day < req.dt`;
+  const inHours = Prisma.sql`((hour >= req.hf1 and hour < req.ht1) or (hour >= req.hf2 and hour < req.ht2))`;
+  const rawRange = (a: string, b: string) => Prisma.raw(`"timestamp" >= req.${a} and "timestamp" < req.${b}`);
   const rows = await ctx.db.$queryRaw<Row[]>`
     with req as (
-      select r.k, r.c, r.m, r.uq, ${ts("hf")}, ${ts("ht")}, ${ts("a1")}, ${ts("b1")}, ${ts("a2")}, ${ts("b2")}
+      select r.k, r.c, r.m, r.uq, r.lq, ${ts("df")}, ${ts("dt")}, ${ts("hf1")}, ${ts("ht1")}, ${ts("hf2")}, ${ts("ht2")},
+             ${ts("a1")}, ${ts("b1")}, ${ts("a2")}, ${ts("b2")}
       from unnest(${col((r) => r.key)}::text[], ${col((r) => r.contractId)}::int[], ${col((r) => r.metricId)}::int[],
-                  ${col((r) => r.aggregation === "unique_count")}::boolean[],
-                  ${col((_, i) => iso(parts[i].hours?.[0]))}::text[], ${col((_, i) => iso(parts[i].hours?.[1]))}::text[],
-                  ${col((_, i) => iso(parts[i].first[0]))}::text[], ${col((_, i) => iso(parts[i].first[1]))}::text[],
-                  ${col((_, i) => iso(parts[i].second[0]))}::text[], ${col((_, i) => iso(parts[i].second[1]))}::text[])
-        as r(k, c, m, uq, hf, ht, a1, b1, a2, b2)
+                  ${col((r) => r.aggregation === "unique_count")}::boolean[], ${col((r) => r.aggregation === "latest")}::boolean[],
+                  ${bound((i) => parts[i].days[0])}::text[], ${bound((i) => parts[i].days[1])}::text[],
+                  ${bound((i) => parts[i].hours[0][0])}::text[], ${bound((i) => parts[i].hours[0][1])}::text[],
+                  ${bound((i) => parts[i].hours[1][0])}::text[], ${bound((i) => parts[i].hours[1][1])}::text[],
+                  ${bound((i) => parts[i].raw[0][0])}::text[], ${bound((i) => parts[i].raw[0][1])}::text[],
+                  ${bound((i) => parts[i].raw[1][0])}::text[], ${bound((i) => parts[i].raw[1][1])}::text[])
+        as r(k, c, m, uq, lq, df, dt, hf1, ht1, hf2, ht2, a1, b1, a2, b2)
     )
     select req.k, p.n::text as n, p.s::text as s, p.m::text as m, p.lv::text as lv, u.n::text as u
     from req
     cross join lateral (
-      select coalesce(sum(n), 0) as n, sum(s) as s, max(mx) as m, (array_agg(lv order by la desc, lt desc))[1] as lv
+      select coalesce(sum(n), 0) as n, sum(s) as s, max(mx) as m,
+             -- only a latest metric sorts its rows for the last value
+             (array_agg(lv order by la desc, lt desc) filter (where req.lq))[1] as lv
       from (
         select event_count as n, value_sum as s, value_max as mx, latest_value as lv, latest_at as la,
                latest_transaction_id as lt
-        from usage_hourly
-        where account_id = ${ctx.accountId} and contract_id = req.c and metric_id = req.m
-          and hour >= req.hf and hour < req.ht
+        from usage_daily where ${scope} and ${inDays}
+        union all
+        select event_count, value_sum, value_max, latest_value, latest_at, latest_transaction_id
+        from usage_hourly where ${scope} and ${inHours}
         union all
         select 1, value, value, value, "timestamp", transaction_id
-        from usage.events
-        where account_id = ${ctx.accountId} and contract_id = req.c and metric_id = req.m and counted and ${rawBounds}
-          and "timestamp" >= req.a1 and "timestamp" < req.b1
+        from usage.events where ${scope} and counted and ${rawBounds} and ${rawRange("a1", "b1")}
         union all
         select 1, value, value, value, "timestamp", transaction_id
-        from usage.events
-        where account_id = ${ctx.accountId} and contract_id = req.c and metric_id = req.m and counted and ${rawBounds}
-          and "timestamp" >= req.a2 and "timestamp" < req.b2
+        from usage.events where ${scope} and counted and ${rawBounds} and ${rawRange("a2", "b2")}
       ) parts
     ) p
     left join lateral (
       select count(*) as n from (
-        select value from usage_hourly_values
-        where req.uq and account_id = ${ctx.accountId} and contract_id = req.c and metric_id = req.m
-          and hour >= req.hf and hour < req.ht
+        select value from usage_daily_values where req.uq and ${scope} and ${inDays}
+        union
+        select value from usage_hourly_values where req.uq and ${scope} and ${inHours}
         union
         select value_text from usage.events
-        where req.uq and account_id = ${ctx.accountId} and contract_id = req.c and metric_id = req.m and counted
-          and value_text is not null and ${rawBounds}
-          and (("timestamp" >= req.a1 and "timestamp" < req.b1) or ("timestamp" >= req.a2 and "timestamp" < req.b2))
+        where req.uq and ${scope} and counted and value_text is not null and ${rawBounds}
+          and ((${rawRange("a1", "b1")}) or (${rawRange("a2", "b2")}))
       ) v
     ) u on req.uq`;
   const byKey = new Map(live.map((r) => [r.key, r]));

@@ -1,7 +1,7 @@
 // Usage event ingestion: up to 1,000 events per request, each accepted, a duplicate or rejected with a reason.
 // The checks need three reads (metrics, contracts, customers' contracts); the write is one SQL statement:
 // the de-duplication keys (insert … on conflict do nothing, so a resent event, even one racing in parallel,
-// is counted once), the raw events of the keys that were new, and the hourly rollups of those events.
+// is counted once), the raw events of the keys that were new, and the hourly and daily rollups of those events.
 // One statement is one transaction: keys, raw events and rollups never disagree.
 import type Decimal from "decimal.js";
 import type { Ctx } from "@/server/domain/context";
@@ -342,9 +342,42 @@ async function store(ctx: Ctx, events: ReadyEvent[], now: Date): Promise<number>
                                      then excluded.latest_transaction_id else h.latest_transaction_id end,
         latest_at = greatest(h.latest_at, excluded.latest_at)
     ),
+    days as (
+      select contract_id, metric_id, date_trunc('day', ts) as day, count(*) as event_count,
+             sum(value) as value_sum, max(value) as value_max,
+             (array_agg(value order by ts desc, transaction_id desc))[1] as latest_value,
+             max(ts) as latest_at,
+             (array_agg(transaction_id order by ts desc, transaction_id desc))[1] as latest_transaction_id
+      from fresh where counted
+      group by contract_id, metric_id, date_trunc('day', ts)
+    ),
+    daily as (
+      insert into usage_daily as h
+        (account_id, contract_id, metric_id, day, event_count, value_sum, value_max, latest_value, latest_at, latest_transaction_id)
+      select ${account}::int, contract_id, metric_id, day, event_count, value_sum, value_max, latest_value, latest_at,
+             latest_transaction_id
+      from days order by contract_id, metric_id, day
+      on conflict (account_id, contract_id, metric_id, day) do update set
+        event_count = h.event_count + excluded.event_count,
+        value_sum = case when excluded.value_sum is null then h.value_sum
+                         else coalesce(h.value_sum, 0) + excluded.value_sum end,
+        value_max = greatest(h.value_max, excluded.value_max),
+        latest_value = case when (excluded.latest_at, excluded.latest_transaction_id) > (h.latest_at, h.latest_transaction_id)
+                            then excluded.latest_value else h.latest_value end,
+        latest_transaction_id = case when (excluded.latest_at, excluded.latest_transaction_id) > (h.latest_at, h.latest_transaction_id)
+                                     then excluded.latest_transaction_id else h.latest_transaction_id end,
+        latest_at = greatest(h.latest_at, excluded.latest_at)
+    ),
     uniques as (
       insert into usage_hourly_values (account_id, contract_id, metric_id, hour, value)
       select distinct ${account}::int, contract_id, metric_id, date_trunc('hour', ts), value_text
+      from fresh where counted and value_text is not null
+      order by 2, 3, 4, 5
+      on conflict do nothing
+    ),
+    daily_uniques as (
+      insert into usage_daily_values (account_id, contract_id, metric_id, day, value)
+      select distinct ${account}::int, contract_id, metric_id, date_trunc('day', ts), value_text
       from fresh where counted and value_text is not null
       order by 2, 3, 4, 5
       on conflict do nothing
