@@ -109,6 +109,23 @@ describe("metered prices", () => {
     ]);
   });
 
+  it("estimates the next run's usage linearly from the share of the period elapsed", async () => {
+    setRequestTime("2026-04-01T00:00:00Z");
+    const { contractId } = await meteredContract();
+    // 10 calls in the first 6 days of a 30-day period: 50 expected by its end, 25.0000 at 0.50
+    setRequestTime("2026-04-07T00:00:00Z");
+    expect((await calls(contractId, "e1", 10, "2026-04-03T00:00:00Z")).body.accepted).toBe(10);
+    const upcoming = await get(`/v2/subscription-contracts/${contractId}/upcoming/`);
+    expect(upcoming.status, JSON.stringify(upcoming.body)).toBe(200);
+    const [line] = upcoming.body.results[0].lines.filter((l: any) => l.kind === "usage");
+    expect(line.usage_quantity).toBe("50");
+    expect(line.line_total_amount).toBe("25.0000");
+    expect(line.description).toContain("estimate");
+    const usage = await get(`/v2/subscription-contracts/${contractId}/usage/`);
+    expect(usage.body.items[0].estimated_quantity).toBe("50");
+    expect(usage.body.items[0].quantity).toBe("10");
+  });
+
   it("bills the usage up to an immediate cancellation on its own run", async () => {
     setRequestTime("2026-03-01T00:00:00Z");
     const { contractId } = await meteredContract();

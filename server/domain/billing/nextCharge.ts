@@ -7,14 +7,22 @@ import { withChangesDue } from "@/server/domain/contracts/scheduledApply";
 import { fmt4 } from "@/server/domain/money";
 import type { CatalogSnapshot } from "@/server/domain/offers/snapshot";
 import { planRegularRun } from "./plan";
+import type { UsageReadings } from "./usageLines";
 
 /** A pending line's amounts (Prisma decimals or strings). */
 export type PendingAmounts = { subtotal: { toString(): string }; tax: { toString(): string } };
 
-/** The next regular run's amounts and lines, or null when the contract bills nothing more (not live, no date). */
-export function nextChargeOf(c: ContractRecord, catalog: CatalogSnapshot, pending: PendingAmounts[]) {
+/** The next regular run's amounts and lines (metered items at `usage`, estimated), or null when the contract bills nothing more (not live, no date). */
+export function nextChargeOf(
+  c: ContractRecord,
+  catalog: CatalogSnapshot,
+  pending: PendingAmounts[],
+  usage?: UsageReadings,
+) {
   if ((c.state !== "active" && c.state !== "paused") || !c.nextBillingAt) return null;
-  const plan = planRegularRun(withChangesDue(c, catalog, c.nextBillingAt), catalog, c.nextBillingAt);
+  // metered items: their estimated usage (estimatedUsage), the lines saying "estimate"
+  const options = { usage, usageEstimated: true };
+  const plan = planRegularRun(withChangesDue(c, catalog, c.nextBillingAt), catalog, c.nextBillingAt, options);
   const sum = [...plan.lines.map((l) => ({ subtotal: l.subtotal, tax: l.tax })), ...pending].reduce<{
     subtotal: Decimal;
     tax: Decimal;

@@ -105,7 +105,7 @@ export async function upcomingRuns(ctx: Ctx, contractId: number, input: { until?
     }));
   const horizon = until ?? monthsAfter(now, MAX_MONTHS_AHEAD);
   // metered items: every period estimated from the current one's usage so far (contractUsage.ts)
-  const usage = await estimatedUsage(ctx, catalog, contract);
+  const usage = await estimatedUsage(ctx, catalog, [contract]);
   const limit = until ? Number.POSITIVE_INFINITY : 1;
   const drafts = built
     ? []

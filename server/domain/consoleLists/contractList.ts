@@ -9,6 +9,7 @@ import type { Ctx } from "@/server/domain/context";
 import { contractInclude } from "@/server/domain/contracts/contractRows";
 import { serviceStateAt } from "@/server/domain/contracts/serviceState";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
+import { estimatedUsage } from "@/server/domain/usage/contractUsage";
 import { Prisma } from "@/server/generated/prisma/client";
 import { cappedCount, cappedPage } from "./cappedCount";
 import { accountListConditions, asList, rangeConditions } from "./listConditions";
@@ -118,6 +119,8 @@ export async function listContractsForConsole(ctx: Ctx, input: ContractListInput
     rows.length ? catalogSnapshot(ctx) : null,
   ]);
   const byId = new Map(records.map((c) => [c.id, c]));
+  // metered items at their estimated usage, as the contract page's next charge (one read for the page)
+  const usage = catalog ? await estimatedUsage(ctx, catalog, records) : undefined;
   // the rows' state, service state and next charge: the API's own rules on the loaded contracts
   const said = (id: number) => {
     const c = byId.get(id);
@@ -126,6 +129,7 @@ export async function listContractsForConsole(ctx: Ctx, input: ContractListInput
       c,
       catalog,
       pending.filter((l) => l.contractId === id),
+      usage,
     );
     return { service_state: serviceStateAt(c, now).state, next_charge_amount: next?.total_amount ?? null };
   };

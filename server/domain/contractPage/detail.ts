@@ -11,6 +11,7 @@ import { customerEntitlements } from "@/server/domain/entitlements/entitlements"
 import { pagedList, tablePage } from "@/server/domain/list";
 import { fmt4 } from "@/server/domain/money";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
+import { estimatedUsage } from "@/server/domain/usage/contractUsage";
 import { contractTimeline } from "./timeline";
 
 /** The page (1-based) of each of the contract page's long tables; a number past the end shows the last page. */
@@ -30,7 +31,7 @@ async function nextCharge(ctx: Ctx, id: number) {
       select: { subtotal: true, tax: true },
     }),
   ]);
-  return nextChargeOf(c, catalog, pending);
+  return nextChargeOf(c, catalog, pending, await estimatedUsage(ctx, catalog, [c]));
 }
 
 export async function contractForConsole(ctx: Ctx, id: number, pages: ContractPages = {}) {

@@ -123,28 +123,32 @@ export async function contractUsage(ctx: Ctx, contractId: number): Promise<Contr
 }
 
 /**
- * The usage each metered item is expected to reach by its period's end (estimateUsage), by item id: what
- * upcoming runs and the forecast bill for every projected period.
+ * The usage each metered item of these contracts is expected to reach by its period's end (estimateUsage), by
+ * item id, in one read: what upcoming runs, the next charge and the contract list bill for projected periods.
  */
 export async function estimatedUsage(
   ctx: Ctx,
   catalog: CatalogSnapshot,
-  contract: Pick<ContractRecord, "id" | "trialEndAt" | "items">,
+  contracts: Pick<ContractRecord, "id" | "trialEndAt" | "items">[],
 ): Promise<UsageReadings> {
   const now = ctx.clock.now();
-  const metered = contract.items.filter((i) => catalog.prices.get(i.priceId)?.usageType === "metered");
-  if (!metered.length) return new Map();
-  const open = {
-    ...contract,
-    items: metered.map((i) => ({ ...i, periodEndAt: i.periodEndAt && now < i.periodEndAt ? now : i.periodEndAt })),
-  };
-  const soFar = await readUsage(ctx, catalog, [open], now, now);
+  const metered = (c: Pick<ContractRecord, "items">) =>
+    c.items.filter((i) => catalog.prices.get(i.priceId)?.usageType === "metered");
+  const open = contracts
+    .map((c) => ({
+      ...c,
+      items: metered(c).map((i) => ({ ...i, periodEndAt: i.periodEndAt && now < i.periodEndAt ? now : i.periodEndAt })),
+    }))
+    .filter((c) => c.items.length);
+  if (!open.length) return new Map();
+  const soFar = await readUsage(ctx, catalog, open, now, now);
   const out: UsageReadings = new Map();
-  for (const item of metered) {
-    const whole = usageWindow(item, contract.trialEndAt);
-    const metric = catalog.prices.get(item.priceId)?.metric;
-    if (!whole || !metric) continue;
-    out.set(item.id, estimateUsage(metric.aggregation as Aggregation, soFar.get(item.id) ?? ZERO, whole, now));
-  }
+  for (const contract of contracts)
+    for (const item of metered(contract)) {
+      const whole = usageWindow(item, contract.trialEndAt);
+      const metric = catalog.prices.get(item.priceId)?.metric;
+      if (!whole || !metric) continue;
+      out.set(item.id, estimateUsage(metric.aggregation as Aggregation, soFar.get(item.id) ?? ZERO, whole, now));
+    }
   return out;
 }
