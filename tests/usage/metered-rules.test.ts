@@ -124,6 +124,19 @@ describe("metered prices", () => {
     const usage = await get(`/v2/subscription-contracts/${contractId}/usage/`);
     expect(usage.body.items[0].estimated_quantity).toBe("50");
     expect(usage.body.items[0].quantity).toBe("10");
+    // the account forecast counts the same estimate: 10 more calls add 50 expected calls (25.00 before tax) to
+    // the month of the next run, as much as the upcoming run grows
+    const month = (f: any) =>
+      f.currencies.find((c: any) => c.currency === "EUR").months.find((m: any) => m.month === "2026-05").billed_amount;
+    const before = (await get("/v2/forecast/")).body;
+    expect((await calls(contractId, "e2", 10, "2026-04-04T00:00:00Z")).body.accepted).toBe(10);
+    const after = (await get("/v2/forecast/")).body;
+    const next = (await get(`/v2/subscription-contracts/${contractId}/upcoming/`)).body.results[0];
+    const grew = Number(month(after)) - Number(month(before));
+    expect(grew.toFixed(4)).toBe(
+      (Number(next.total_amount) - Number(upcoming.body.results[0].total_amount)).toFixed(4),
+    );
+    expect(grew).toBeGreaterThan(25);
   });
 
   it("bills the usage up to an immediate cancellation on its own run", async () => {

@@ -8,6 +8,7 @@ import { memoized } from "@/server/domain/boundedMemo";
 import type { Ctx } from "@/server/domain/context";
 import { fmt4 } from "@/server/domain/money";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
+import { estimatedUsage } from "@/server/domain/usage/contractUsage";
 import type { ProjectableContract } from "./draft";
 import { contractEffects, type Effects } from "./forecastEffects";
 import { forecastPages } from "./forecastLoad";
@@ -99,12 +100,16 @@ export async function forecastAccount(ctx: Ctx, input: { months?: number } = {})
   const note = (list: number[], id: number) => list.length < LISTED && list.push(id);
   let contracts = 0;
   for await (const page of forecastPages(ctx)) {
+    // metered items: every projected period at the current period's estimate (one read per page)
+    const usage = await estimatedUsage(ctx, catalog, page.contracts);
     for (const c of page.contracts) {
       contracts++;
       const mine = page.pendingOf.get(c.id) ?? [];
-      const key = `${ctx.accountId}:${catalog.version}:${+from}:${+until}:${mine.length ? `contract ${c.id}:${c.contractVersion}` : shapeKey(c)}`;
+      // a metered contract's figures depend on its usage: the estimates join its shape
+      const usageKey = usage.size ? c.items.map((i) => usage.get(i.id)?.toString() ?? "").join(",") : "";
+      const key = `${ctx.accountId}:${catalog.version}:${+from}:${+until}:${mine.length ? `contract ${c.id}:${c.contractVersion}` : shapeKey(c)}|${usageKey}`;
       const x = memoized(memo, key, MEMO_LIMIT, () =>
-        contribution(contractEffects(c, catalog, mine, until), monthStarts),
+        contribution(contractEffects(c, catalog, mine, until, usage), monthStarts),
       );
       if (!x.runMonths.length && x.ending === null && !x.renewing.length && !x.priceChanges.length) continue;
       // a currency is listed once a contract adds something to it

@@ -9,6 +9,7 @@ import { versionAt } from "@/server/domain/pricing/amounts";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { type ProjectableContract, projection } from "./draft";
 import { priceChangeRuns } from "./priceChange";
+import type { UsageReadings } from "./usageLines";
 
 /** Runs billing a period longer than this are renewals (yearly, quarterly), not the monthly rhythm. */
 const RENEWAL_MS = 45 * 86_400_000;
@@ -25,8 +26,10 @@ export function contractEffects(
   catalog: CatalogSnapshot,
   pending: Prisma.PendingLineGetPayload<object>[],
   until: Date,
+  usage?: UsageReadings,
 ): Effects {
-  const { runs, endsAt } = projection(c, catalog, pending, until, Number.POSITIVE_INFINITY, { explain: false });
+  const options = { explain: false, usage, usageEstimated: true };
+  const { runs, endsAt } = projection(c, catalog, pending, until, Number.POSITIVE_INFINITY, options);
   // the unit amount each item pays for its current period (its override, else the version in effect at
   // the period's start); a run changes price where a line first pays another amount
   const paid = new Map<number, DecimalLike>();

@@ -4,9 +4,9 @@
 // NOTE: the estimate extrapolates linearly from the share of the period elapsed for count and sum metrics;
 // max, unique_count and latest metrics are estimated at their value so far (a peak does not grow with time).
 import type Decimal from "decimal.js";
+import type { PlannableItem } from "@/server/domain/billing/plan";
 import { readUsage, type UsageReadings, usageAmounts, usageWindow } from "@/server/domain/billing/usageLines";
 import type { Ctx } from "@/server/domain/context";
-import type { ContractRecord } from "@/server/domain/contracts/contractRows";
 import { itemLine } from "@/server/domain/contracts/lines";
 import { foundOr404 } from "@/server/domain/errors";
 import { dec, fmt4, round4, ZERO } from "@/server/domain/money";
@@ -129,10 +129,10 @@ export async function contractUsage(ctx: Ctx, contractId: number): Promise<Contr
 export async function estimatedUsage(
   ctx: Ctx,
   catalog: CatalogSnapshot,
-  contracts: Pick<ContractRecord, "id" | "trialEndAt" | "items">[],
+  contracts: { id: number; trialEndAt?: Date | null; items: PlannableItem[] }[],
 ): Promise<UsageReadings> {
   const now = ctx.clock.now();
-  const metered = (c: Pick<ContractRecord, "items">) =>
+  const metered = (c: { items: PlannableItem[] }) =>
     c.items.filter((i) => catalog.prices.get(i.priceId)?.usageType === "metered");
   const open = contracts
     .map((c) => ({
