@@ -162,13 +162,54 @@ describe("metered prices", () => {
     expect(after.body.rejected[0].code).toBe("contract_ended");
   });
 
+  it("keeps trial usage free and bills a removed item's usage up to its removal", async () => {
+    setRequestTime("2026-06-01T00:00:00Z");
+    const priceId = await meteredPrice(streaming, metricId, { model: "per_unit", unit_amount: "1" });
+    const s = await seed();
+    // cust-1001 has a card: the contract goes on after its trial
+    const contract = await post("/v2/subscription-contracts/", {
+      customer_reference: "cust-1001",
+      items: [{ price: s.ids.basicMonthly }, { price: priceId }],
+      trial_days: 10,
+    });
+    expect(contract.status, JSON.stringify(contract.body)).toBe(201);
+    const id = contract.body.id as number;
+    setRequestTime("2026-06-05T00:00:00Z");
+    // during the trial: accepted, never billed
+    expect((await calls(id, "tr1", 4, "2026-06-04T00:00:00Z")).body.accepted).toBe(4);
+    setRequestTime("2026-06-15T00:00:00Z");
+    expect((await post("/v2/test-clock/advance/", { to: "2026-06-15T00:00:00Z" })).status).toBe(200);
+    expect((await calls(id, "tr2", 3, "2026-06-14T00:00:00Z")).body.accepted).toBe(3);
+    const item = contract.body.items.find((i: any) => i.price === priceId || i.price_id === priceId);
+    const removed = await post(`/v2/subscription-contracts/${id}/items/remove/`, {
+      contract_item: item.id,
+      proration_behavior: "none",
+    });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    // after the removal the metric has no metered item any more
+    expect((await calls(id, "tr3", 1, "2026-06-15T00:00:00Z")).body.rejected[0].code).toBe("no_metered_item");
+    setRequestTime("2026-07-20T00:00:00Z");
+    expect((await post("/v2/test-clock/advance/", { to: "2026-07-20T00:00:00Z" })).status).toBe(200);
+    const runs = (await get(`/v2/billing-runs/?contract=${id}&page_size=50`)).body;
+    const usage = [];
+    for (const r of Array.isArray(runs) ? runs : runs.results) {
+      const run = (await get(`/v2/billing-runs/${r.id}/`)).body;
+      usage.push(...run.lines.filter((l: any) => l.kind === "usage"));
+    }
+    // one line: the 3 calls after the trial, up to the removal; the 4 trial calls are free
+    expect(usage.map((l) => [l.usage_quantity, l.line_total_amount, l.service_period_end_at])).toEqual([
+      ["3", "3.0000", "2026-06-15T00:00:00.000Z"],
+    ]);
+  });
+
   it("refuses events for a contract without a metered item of the metric", async () => {
     const s = await seed();
     const contract = await post("/v2/subscription-contracts/", {
       customer_reference: "cust-1003",
       items: [{ price: s.ids.basicMonthly }],
     });
-    const r = await calls(contract.body.id, "n1", 1, "2026-03-10T00:00:00Z");
+    // at the contract's creation, on the account's clock (a test clock moved by the tests above)
+    const r = await calls(contract.body.id, "n1", 1, contract.body.created_at);
     expect(r.body.rejected[0].code).toBe("no_metered_item");
   });
 });

@@ -38,6 +38,8 @@ interface MeteredItem {
   periodStartAt: Date | null;
   startAt: Date | null;
   endAt: Date | null;
+  /** the contract's trial end: usage before it is free (accepted, never billed) */
+  trialEndAt: Date | null;
 }
 
 interface ReadyEvent {
@@ -113,8 +115,9 @@ async function loadContracts(ctx: Ctx, events: UsageEventInput[]) {
   const metered = contractIds.length
     ? await ctx.db.$queryRaw<MeteredItem[]>`
         select i.contract_id as "contractId", p.metric_id as "metricId", i.period_start_at as "periodStartAt",
-               i.start_at as "startAt", i.end_at as "endAt"
+               i.start_at as "startAt", i.end_at as "endAt", c.trial_end_at as "trialEndAt"
         from contract_items i join catalog_prices p on p.id = i.price_id
+        join subscription_contracts c on c.id = i.contract_id
         where i.contract_id = any(${contractIds}::int[]) and p.account_id = ${ctx.accountId}
           and p.usage_type = 'metered' and (i.status = 'active' or i.end_at > i.period_start_at)`
     : [];
@@ -137,7 +140,9 @@ function meteredRefusal(items: MeteredItem[], metric: MetricRow, at: Date): [Rej
   const open = billing.filter((i) => (!i.startAt || at >= i.startAt) && (!i.endAt || at < i.endAt));
   if (!open.length)
     return ["no_metered_item", `No metered item of the contract bills ${metric.code} at this timestamp.`];
-  if (open.every((i) => i.periodStartAt && at < i.periodStartAt))
+  // before the first period of a contract in trial: free usage, kept (the trial is not a billed period)
+  const closed = (i: MeteredItem) => i.periodStartAt && at < i.periodStartAt && !(i.trialEndAt && at < i.trialEndAt);
+  if (open.every(closed))
     return ["period_closed", "The period of this timestamp was already billed: late events are refused."];
   return null;
 }
