@@ -6,6 +6,7 @@
 import type Decimal from "decimal.js";
 import type { Ctx } from "@/server/domain/context";
 import { dec } from "@/server/domain/money";
+import { catalogSnapshot } from "@/server/domain/offers/snapshot";
 import { Prisma } from "@/server/generated/prisma/client";
 import { zodFieldErrors } from "@/server/inputChecks";
 import {
@@ -256,9 +257,15 @@ export async function ingestUsageEvents(ctx: Ctx, body: { events: unknown[] }): 
 
   const accepted = ready.length ? await store(ctx, ready, now) : 0;
   if (accepted) {
-    const pairs = new Map(
-      ready.map((e) => [`${e.contractId}:${e.metric.id}`, { contractId: e.contractId, metricId: e.metric.id }]),
-    );
+    // only metrics some metered price watches (the cached catalog says which): most batches skip the read
+    const catalog = await catalogSnapshot(ctx);
+    const watched = new Set<number>();
+    for (const price of catalog.prices.values())
+      if (price.metricId !== null && ((price.usageThresholds ?? []) as unknown[]).length) watched.add(price.metricId);
+    const pairs = new Map<string, { contractId: number; metricId: number }>();
+    for (const e of ready)
+      if (watched.has(e.metric.id))
+        pairs.set(`${e.contractId}:${e.metric.id}`, { contractId: e.contractId, metricId: e.metric.id });
     await sendReachedThresholds(ctx, [...pairs.values()]);
   }
   const resent = await alreadyAccepted(ctx, rejected);
