@@ -1,0 +1,59 @@
+// The customer portal (extension, issue 33): portal sessions, the subscriber link's rotation.
+import { z } from "zod";
+import { dateTime, namedObject } from "./common";
+
+const strict = {
+  error: (i: { code: string; keys?: string[] }) =>
+    i.code === "unrecognized_keys" ? `Unknown field: ${i.keys?.join(", ")}.` : undefined,
+};
+
+export const portalSessionCreateBody = z
+  .strictObject(
+    {
+      customer_reference: z.string({ error: "This field is required." }).min(1).max(200),
+      return_url: z
+        .string({ error: "Must be a string." })
+        .max(2000, "At most 2000 characters.")
+        .nullable()
+        .optional()
+        .meta({ description: "An absolute http or https URL the portal's “Return to …” link leads to." }),
+    },
+    strict,
+  )
+  .meta({
+    id: "PortalSessionCreate",
+    description:
+      "A one-time link to the customer's portal: all of the customer's contracts, receipts, cards and billing details. The link opens the portal once, within 5 minutes; the visit then lasts one hour.",
+  });
+
+export const portalSessionResponse = namedObject("PortalSession", {
+  id: z.number().int(),
+  url: z.string().meta({ description: "Send the customer here; the link works once, until expires_at." }),
+  expires_at: dateTime,
+  return_url: z.string().nullable(),
+  customer_reference: z.string(),
+  created_at: dateTime,
+});
+
+export const subscriberLinkRotateBody = z
+  .strictObject(
+    {
+      expires_in_days: z
+        .number({ error: "Must be a whole number of days." })
+        .int("Must be a whole number of days.")
+        .min(1, "At least 1 day.")
+        .max(3650, "At most 3650 days.")
+        .nullable()
+        .optional()
+        .meta({ description: "The new link stops working after this many days; absent or null: never." }),
+    },
+    strict,
+  )
+  .meta({ id: "SubscriberLinkRotate" });
+
+export const subscriberLinkResponse = namedObject("SubscriberLink", {
+  contract_id: z.number().int(),
+  subscriber_page: z.string().meta({ description: "The new link; the previous one is refused from now on." }),
+  subscriber_page_expires_at: dateTime.nullable(),
+  rotated_at: dateTime,
+});
