@@ -8,6 +8,7 @@ import { tokenThrottle, wrongToken } from "@/server/auth/subscriberThrottle";
 import { clientAddress } from "@/server/clientAddress";
 import { accountClock } from "@/server/clock";
 import { getDb } from "@/server/db";
+import { DomainError } from "@/server/domain/errors";
 import {
   exchangePortalToken,
   mailSignInLink,
@@ -16,12 +17,16 @@ import {
   type PortalAccess,
   portalAccess,
   portalCsrf,
+  requirePortalCsrf,
 } from "@/server/domain/portal/sessions";
+import { customerContract, portalView } from "@/server/domain/portal/view";
+import { receiptForSubscriber } from "@/server/domain/receipts/receipt";
+import { creditNoteDocumentForSubscriber } from "@/server/domain/refunds/creditNoteDocument";
 import { log } from "@/server/log";
 import { noticeMailerFromConfig } from "@/server/mail";
 import { requestBaseClock } from "@/server/requestClock";
 import { servedOverHttps } from "./securityHeaders";
-import { sameOrigin } from "./subscriberGate";
+import { CSRF_HEADER, sameOrigin } from "./subscriberGate";
 
 const escapeHtml = (v: string) =>
   v.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
@@ -116,4 +121,63 @@ export async function signInLinkForm(req: Request): Promise<Response> {
 export async function portalPageAccess(cookie: string | undefined): Promise<(PortalAccess & { csrf: string }) | null> {
   const access = await portalAccess(getDb(), cookie, requestBaseClock());
   return access ? { ...access, csrf: await portalCsrf(access.sessionId) } : null;
+}
+
+/** The portal cookie's value from a request's Cookie header. */
+export function portalCookieOf(headers: Headers): string | undefined {
+  for (const part of (headers.get("cookie") ?? "").split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === PORTAL_COOKIE) return value.join("=");
+  }
+  return undefined;
+}
+
+/** Every portal action's checks: same origin, a live session cookie, the page's CSRF token. */
+export async function portalGate(headers: Headers): Promise<PortalAccess> {
+  if (!sameOrigin(headers)) throw new DomainError("forbidden", "Cross-site request refused.");
+  const access = await portalAccess(getDb(), portalCookieOf(headers), requestBaseClock());
+  if (!access)
+    throw new DomainError("unauthenticated", "Your session has ended. Open the portal again from the seller's site.");
+  await requirePortalCsrf(access.sessionId, headers.get(CSRF_HEADER));
+  return access;
+}
+
+/** The portal page's data: the session's view and CSRF token; null when there is no live session. */
+export async function portalPageData(cookie: string | undefined) {
+  const access = await portalPageAccess(cookie);
+  if (!access) return null;
+  const view = await portalView(access.ctx, access.customerId);
+  return { access, view, now: access.ctx.clock.now().toISOString() };
+}
+
+/** One of the session's customer's contracts' page token (the portal embeds the subscriber page); null otherwise. */
+export async function portalContractToken(cookie: string | undefined, contractId: number) {
+  const access = await portalAccess(getDb(), cookie, requestBaseClock());
+  if (!access) return null;
+  const c = await customerContract(access.ctx, access.customerId, contractId).catch(() => null);
+  return c?.subscriberToken ?? null;
+}
+
+/** A receipt of one of the session's customer's runs (null: no session, or not theirs). */
+export async function portalReceipt(cookie: string | undefined, runId: number) {
+  const access = await portalAccess(getDb(), cookie, requestBaseClock());
+  if (!access) return null;
+  const run = await access.ctx.db.billingRun.findFirst({
+    where: { id: runId, accountId: access.ctx.accountId, contract: { customerId: access.customerId } },
+    select: { contract: { select: { subscriberToken: true } } },
+  });
+  return run ? receiptForSubscriber(getDb(), run.contract.subscriberToken, runId) : null;
+}
+
+/** A credit note of one of the session's customer's contracts. */
+export async function portalCreditNote(cookie: string | undefined, id: number) {
+  const access = await portalAccess(getDb(), cookie, requestBaseClock());
+  if (!access) return null;
+  const note = await access.ctx.db.creditNote.findFirst({
+    where: { id, accountId: access.ctx.accountId, customerId: access.customerId },
+    select: { contractId: true },
+  });
+  if (!note) return null;
+  const c = await customerContract(access.ctx, access.customerId, note.contractId);
+  return creditNoteDocumentForSubscriber(getDb(), c.subscriberToken, id);
 }

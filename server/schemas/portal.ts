@@ -1,6 +1,6 @@
 // The customer portal (extension, issue 33): portal sessions, the subscriber link's rotation.
 import { z } from "zod";
-import { dateTime, namedObject } from "./common";
+import { dateTime, idInput, namedObject } from "./common";
 
 const strict = {
   error: (i: { code: string; keys?: string[] }) =>
@@ -57,3 +57,9 @@ export const subscriberLinkResponse = namedObject("SubscriberLink", {
   subscriber_page_expires_at: dateTime.nullable(),
   rotated_at: dateTime,
 });
+
+/** The portal's own actions (a contract's actions are the subscriber page's body, selfService.ts). */
+export const portalActionBody = z.discriminatedUnion("action", [
+  z.strictObject({ action: z.literal("remove_card"), payment_method: idInput }),
+]);
+export type PortalAction = z.infer<typeof portalActionBody>;

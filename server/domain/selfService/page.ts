@@ -17,7 +17,7 @@ import { changeOptions } from "./options";
 import { getSelfServicePolicy } from "./policy";
 
 /** Run states a customer can pay now (the card on file gets one attempt at once). */
-const PAYABLE = ["failed", "exhausted", "written_off"];
+export const PAYABLE = ["failed", "exhausted", "written_off"];
 
 export type Notice =
   | "first_payment_failed"
