@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
+import { BillingDetailsForm } from "@/components/portal/BillingDetailsForm";
 import { ContractKeys, RemoveCard } from "@/components/portal/PortalKeys";
 import { BillingHistory } from "@/components/subscriber/BillingHistory";
 import { UpdateCard } from "@/components/subscriber/LifecycleActions";
@@ -127,6 +128,12 @@ export default async function PortalPage() {
               </ContractKeys>
             </div>
           ) : null}
+        </section>
+        <section className={section} aria-labelledby="details-title">
+          <h2 id="details-title" className="mb-2 font-medium">
+            Billing details
+          </h2>
+          <BillingDetailsForm initial={view.customer} />
         </section>
         <section className={section} aria-labelledby="docs-title" data-testid="portal-documents">
           <h2 id="docs-title" className="mb-2 font-medium">

@@ -58,8 +58,38 @@ export const subscriberLinkResponse = namedObject("SubscriberLink", {
   rotated_at: dateTime,
 });
 
+const text = (max: number) =>
+  z
+    .string({ error: "This field is required." })
+    .trim()
+    .min(1, "This field is required.")
+    .max(max, `At most ${max} characters.`);
+const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters.`).optional();
+
+export const billingAddressInput = z.strictObject({
+  line1: text(200),
+  line2: optionalText(200),
+  postal_code: text(20),
+  city: text(100),
+  state: optionalText(100),
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, "A two-letter country code (e.g. FI)."),
+});
+
+/** The portal's billing details form. */
+export const billingDetailsInput = z.strictObject({
+  name: text(200),
+  email: z.email("Enter an e-mail address.").max(254),
+  address: billingAddressInput.nullable().optional(),
+  tax_id: z.string().max(40, "At most 40 characters.").nullable().optional(),
+});
+export type BillingDetailsInput = z.infer<typeof billingDetailsInput>;
+
 /** The portal's own actions (a contract's actions are the subscriber page's body, selfService.ts). */
 export const portalActionBody = z.discriminatedUnion("action", [
   z.strictObject({ action: z.literal("remove_card"), payment_method: idInput }),
+  billingDetailsInput.extend({ action: z.literal("update_billing_details") }),
 ]);
 export type PortalAction = z.infer<typeof portalActionBody>;

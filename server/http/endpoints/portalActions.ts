@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
 import { portalContractAct, removeCard } from "@/server/domain/portal/actions";
+import { updateBillingDetails } from "@/server/domain/portal/billingDetails";
 import type { PortalAccess } from "@/server/domain/portal/sessions";
 import { auditPublicChange } from "@/server/http/audit";
 import { PUBLIC_BODY_LIMIT } from "@/server/http/body";
@@ -71,6 +72,11 @@ const customerAction = defineEndpoint({
       case "remove_card":
         result = await removeCard(c, access.customerId, body.payment_method);
         break;
+      case "update_billing_details": {
+        const { action: _action, ...details } = body;
+        result = await updateBillingDetails(c, access.customerId, details);
+        break;
+      }
     }
     await audit(access, `POST /portal/ ${body.action}`, { type: "customers", id: access.customerId }, result);
     return json(result, 200, { "cache-control": "no-store" });
