@@ -11,7 +11,7 @@ import { customerEndpoints } from "./endpoints/customers";
 import { exportEndpoints } from "./endpoints/exports";
 import { forecastEndpoints } from "./endpoints/forecast";
 import { paymentEndpoints } from "./endpoints/payments";
-import { portalEndpoints } from "./endpoints/portal";
+import { cancellationEndpoints, portalEndpoints } from "./endpoints/portal";
 import { quoteEndpoints } from "./endpoints/quotes";
 import { receiptEndpoints } from "./endpoints/receipts";
 import { refundEndpoints } from "./endpoints/refunds";
@@ -40,6 +40,7 @@ export const endpoints: EndpointDef[] = [
   ...analyticsEndpoints,
   ...exportEndpoints,
   ...portalEndpoints,
+  ...cancellationEndpoints,
 ];
 
 /** The Next.js handler for one operation; throws at load time if the registry lacks it. */

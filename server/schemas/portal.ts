@@ -93,3 +93,36 @@ export const portalActionBody = z.discriminatedUnion("action", [
   billingDetailsInput.extend({ action: z.literal("update_billing_details") }),
 ]);
 export type PortalAction = z.infer<typeof portalActionBody>;
+
+export const cancellationSettingsResponse = namedObject("CancellationSettings", {
+  reasons: z
+    .array(z.string())
+    .meta({ description: "The reasons a customer picks from when cancelling (none: free text)" }),
+  retention_coupon: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: "A coupon offered once before a customer's cancel is confirmed; null: no offer" }),
+});
+
+export const cancellationSettingsPatchBody = z
+  .strictObject(
+    {
+      reasons: z
+        .array(
+          z
+            .string({ error: "Must be a string." })
+            .trim()
+            .min(1, "A reason may not be blank.")
+            .max(100, "At most 100 characters."),
+          {
+            error: "A list of strings is required.",
+          },
+        )
+        .max(10, "At most 10 reasons.")
+        .optional(),
+      retention_coupon: idInput.nullable().optional(),
+    },
+    strict,
+  )
+  .meta({ id: "CancellationSettingsPatch" });

@@ -608,6 +608,11 @@ export const steps: Step[] = [
     request: () => ({ body: { allow_pause: true, customer_proration: "prorate_both_now" } }),
   },
   // customer portal
+  { key: "GET /v2/cancellation-settings/", request: () => ({}) },
+  {
+    key: "PATCH /v2/cancellation-settings/",
+    request: () => ({ body: { reasons: ["Too expensive", "Not using it enough", "Switching to another service"] } }),
+  },
   {
     key: "POST /v2/portal-sessions/",
     request: () => ({ body: { customer_reference: "cust-1001", return_url: "https://shop.example/account" } }),

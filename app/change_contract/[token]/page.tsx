@@ -149,7 +149,12 @@ export default async function SubscriberPage({
             <div className="space-y-4">
               {p.allow_pause && !c.cancel_at ? <PauseActions paused={c.state === "paused"} /> : null}
               {c.state === "active" ? (
-                <CancelActions cancelAt={c.cancel_at} periodEnd={periodEnd} canCancel={p.allow_cancel} />
+                <CancelActions
+                  cancelAt={c.cancel_at}
+                  periodEnd={periodEnd}
+                  canCancel={p.allow_cancel}
+                  cancellation={view.cancellation}
+                />
               ) : null}
             </div>
           </section>

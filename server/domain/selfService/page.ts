@@ -10,6 +10,7 @@ import { pendingChangeOf, UNSETTLED_RUN_STATES } from "@/server/domain/contracts
 import { pageWindow, tablePage } from "@/server/domain/list";
 import { dec, fmt4 } from "@/server/domain/money";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
+import { cancellationOptions } from "@/server/domain/portal/cancellation";
 import { formatCreditNoteNumber } from "@/server/domain/refunds/number";
 import { iso } from "@/server/domain/time";
 import { cardOnFile } from "./card";
@@ -132,6 +133,8 @@ export async function subscriberPageView(
     card,
     policy,
     options: changeOptions(record, catalog, now),
+    /** the seller's cancellation reasons and, once, its retention offer (portal/cancellation.ts) */
+    cancellation: await cancellationOptions(ctx, contractId),
     runs_page: { number: history.number, size: history.size, count: runCount },
     runs: runs.map((r) => ({
       id: r.id,
