@@ -1,18 +1,20 @@
 // Portal sessions (issue 33): a one-time link per session, its expiry on the account's clock, the session
 // cookie it opens, and the rotation of a contract's subscriber page link.
 import { describe, expect, it } from "vitest";
+import { POST as signInLinkRoute } from "@/app/portal/sign-in-link/route";
 import { fixedClock } from "@/server/clock";
-import { hashToken, portalAccess } from "@/server/domain/portal/sessions";
+import { hashToken, mailSignInLink, portalAccess } from "@/server/domain/portal/sessions";
 import { csrfTokenFor } from "@/server/domain/selfService/access";
 import { ExpiredLink, subscriberPageData } from "@/server/http/subscriber";
 import type { SeedResult } from "@/server/seed/demo";
 import { at, expectStatus, OTHER_KEY, seedFixed, T0 } from "@/tests/contracts/_fixtures";
-import { db, post, useSeed } from "@/tests/helpers";
+import { ctxFor, db, post, useSeed } from "@/tests/helpers";
 import { act, familyContract } from "@/tests/subscriber/_setup";
 import { portalSession, visit } from "./_setup";
 
 let ids: SeedResult["ids"];
-useSeed(seedFixed, (r) => (ids = r.ids));
+let accountId: number;
+useSeed(seedFixed, (r) => ((ids = r.ids), (accountId = r.accountId)));
 
 const pageHeaders = () => new Headers({ host: "test.local", "x-client-address": "10.0.0.8" });
 
@@ -105,5 +107,41 @@ describe("subscriber link rotation", () => {
     const bad = await post(`/v2/subscription-contracts/${id}/subscriber-page/rotate/`, { expires_in_days: 0 });
     expect(bad.status).toBe(400);
     expect(bad.body.expires_in_days).toEqual(["At least 1 day."]);
+  });
+});
+
+describe("e-mail me a sign-in link", () => {
+  const form = (email: string, address: string, origin = "http://test.local") =>
+    signInLinkRoute(
+      new Request("http://test.local/portal/sign-in-link", {
+        method: "POST",
+        headers: { host: "test.local", origin, "x-client-address": address },
+        body: new URLSearchParams({ account: String(accountId), email }),
+      }),
+    );
+
+  it("mails a one-time link to a known address only; the form answers the same either way and is throttled", async () => {
+    const sent: { to: string; text: string }[] = [];
+    const mailer = { send: async (m: { to: string; subject: string; text: string }) => void sent.push(m) };
+    const ctx = ctxFor(accountId, T0);
+    expect(await mailSignInLink(ctx, "ALICE@example.com", mailer)).toBe(true);
+    expect(await mailSignInLink(ctx, "nobody@example.com", mailer)).toBe(false);
+    expect(await mailSignInLink(ctx, "alice@example.com", null)).toBe(false);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].to).toBe("alice@example.com");
+    const url = /(http\S+\/portal\/\S+)/.exec(sent[0].text)?.[1] ?? "";
+    at(T0);
+    expect((await visit(url)).status).toBe(303);
+
+    const known = await form("alice@example.com", "10.7.0.1");
+    const unknown = await form("nobody@example.com", "10.7.0.2");
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(await known.text()).toBe(await unknown.text());
+    expect((await form("alice@example.com", "10.7.0.3", "https://evil.example")).status).toBe(403);
+    for (let i = 0; i < 5; i++) expect((await form(`x${i}@example.com`, "10.7.0.4")).status).toBe(200);
+    const throttled = await form("y@example.com", "10.7.0.4");
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });
