@@ -169,3 +169,37 @@ test("a reused portal link and a rotated subscriber link are refused with a clea
   await expect(page.getByRole("heading", { name: "This link has expired" })).toBeVisible();
   await expect(page.getByTestId("link-expired")).toContainText("Ask ");
 });
+
+test("cancel in the portal: the seller's reasons, then the retention offer once; accepting keeps the plan", async ({
+  page,
+  request,
+}) => {
+  const coupon = await api(request, "post", "coupons/", {
+    name: "Stay with us 50 %",
+    percent_off: "50",
+    duration: "repeating",
+    duration_in_periods: 3,
+  });
+  await api(request, "patch", "cancellation-settings/", {
+    reasons: ["Too expensive", "Not using it enough"],
+    retention_coupon: coupon.id,
+  });
+  try {
+    await openPortal(page, request);
+    await page.getByRole("link", { name: `Manage subscription ${familyId}` }).click();
+    await page.getByRole("button", { name: "Cancel subscription" }).click();
+    await page.getByLabel("Why are you leaving? (optional)").selectOption("Too expensive");
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByTestId("retention-offer")).toContainText("Stay with us 50 %: 50 % off for 3 payments");
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("button", { name: "Accept the offer and stay" }).click();
+    await expect(page.getByTestId("retention-offer")).toHaveCount(0);
+    const contract = await api(request, "get", `subscription-contracts/${familyId}/`);
+    expect(contract.cancel_at_period_end).toBe(false);
+    expect(contract.discount.coupon.id).toBe(coupon.id);
+    expect(contract.cancellation_feedback).toMatchObject({ reason: "Too expensive", offer: "accepted" });
+  } finally {
+    await api(request, "patch", "cancellation-settings/", { reasons: [], retention_coupon: null });
+  }
+});
