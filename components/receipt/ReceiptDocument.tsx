@@ -5,9 +5,11 @@
 // seller's (behind "Explain" in the console); customers read the lines in plain words only.
 // Money in the currency's minor unit (EUR 2 digits, JPY 0, KWD 3); the rounding line is what was added
 // to reach the charged amount, signed (12.276 charged as 12.28 reads "+€0.004").
+
 import { formatDateInZone } from "@/components/ui/dates";
 import { HeaderRow } from "@/components/ui/HeaderRow";
 import { formatAdjustment, formatMinorUnit } from "@/components/ui/money";
+import { addressLines } from "@/lib/format/address";
 import { paymentMethodWords } from "@/lib/format/paymentMethod";
 import type { Receipt } from "@/server/domain/receipts/receipt";
 
@@ -62,6 +64,20 @@ export function ReceiptDocument({
         <p data-testid="receipt-customer">{r.customer.name ?? r.customer.reference}</p>
         {r.customer.name ? <p className="text-slate-700">Customer {r.customer.reference}</p> : null}
         {r.customer.email ? <p className="text-slate-700">{r.customer.email}</p> : null}
+        {addressLines(r.customer.billing_address).length ? (
+          <p className="text-slate-700" data-testid="receipt-address">
+            {addressLines(r.customer.billing_address).map((line, i) => (
+              <span key={`${i}-${line}`} className="block">
+                {line}
+              </span>
+            ))}
+          </p>
+        ) : null}
+        {r.customer.tax_id ? (
+          <p className="text-slate-700" data-testid="receipt-tax-id">
+            Tax ID {r.customer.tax_id}
+          </p>
+        ) : null}
         <p className="text-slate-700">
           Service period {day(r.period_start_at)} – {day(r.period_end_at)}
         </p>

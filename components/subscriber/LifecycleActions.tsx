@@ -1,26 +1,35 @@
 "use client";
-// Cancel at period end (with an optional reason), undo it while the period lasts, pause and resume,
+// Cancel at period end (with an optional reason: the seller's list when it has one, and its retention offer
+// shown once before the cancel is confirmed), undo it while the period lasts, pause and resume,
 // and "update card" (to the processor's hosted card form). Only what the seller allows is shown.
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { DateTime } from "@/components/ui/DateTime";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { inputClass } from "@/components/ui/FormField";
+import { formatPercent } from "@/components/ui/format";
+import type { SubscriberPageView } from "@/server/domain/selfService/page";
 import { useSubscriberAction } from "./useSubscriberAction";
 
 export function CancelActions({
   cancelAt,
   periodEnd,
   canCancel,
+  cancellation = { reasons: [], offer: null },
 }: {
   cancelAt: string | null;
   periodEnd: string | null;
   canCancel: boolean;
+  /** the seller's reasons and retention offer (shown once, before the cancel is confirmed) */
+  cancellation?: SubscriberPageView["cancellation"];
 }) {
   const cancel = useSubscriberAction();
   const undo = useSubscriberAction();
+  const accept = useSubscriberAction();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
+  const [step, setStep] = useState<"ask" | "offer">("ask");
+  const offer = cancellation.offer;
   if (cancelAt)
     return (
       <div className="space-y-2">
@@ -38,17 +47,35 @@ export function CancelActions({
       </div>
     );
   if (!canCancel) return null;
+  const chosen = reason.trim() ? { reason: reason.trim() } : {};
+  const offerText = offer
+    ? `${offer.name}${offer.percent_off ? `: ${formatPercent(offer.percent_off)} off` : ""}${
+        offer.duration === "repeating" && offer.duration_periods
+          ? ` for ${offer.duration_periods} payments`
+          : offer.duration === "once"
+            ? " on your next payment"
+            : ""
+      }`
+    : "";
   return (
     <div>
-      <Button size="touch" onClick={() => setOpen(true)}>
+      <Button
+        size="touch"
+        onClick={() => {
+          setStep("ask");
+          setOpen(true);
+        }}
+      >
         Cancel subscription
       </Button>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title="Cancel at the end of the period?"
+        title={step === "offer" ? "Before you go: an offer for you" : "Cancel at the end of the period?"}
         description={
-          periodEnd ? (
+          step === "offer" ? (
+            <span data-testid="retention-offer">Stay and get {offerText}.</span>
+          ) : periodEnd ? (
             <>
               You keep your subscription until <DateTime value={periodEnd} dateOnly />; nothing more is charged after
               that.
@@ -57,28 +84,61 @@ export function CancelActions({
             "Nothing more is charged; you can undo this until the period ends."
           )
         }
-        confirmLabel="Cancel at period end"
+        confirmLabel={step === "offer" ? "No thanks, cancel" : offer ? "Continue" : "Cancel at period end"}
         tone="danger"
-        pending={cancel.pending}
-        error={cancel.error}
+        pending={cancel.pending || accept.pending}
+        error={cancel.error ?? accept.error}
         onConfirm={async () => {
-          if (await cancel.run({ action: "cancel", ...(reason.trim() ? { reason: reason.trim() } : {}) }))
+          if (offer && step === "ask") return setStep("offer");
+          if (await cancel.run({ action: "cancel", ...chosen, ...(offer ? { offer_declined: true } : {}) }))
             setOpen(false);
         }}
       >
-        <div className="flex flex-col gap-1">
-          <label htmlFor="cancel-reason" className="text-sm font-medium">
-            Why are you leaving? (optional)
-          </label>
-          <textarea
-            id="cancel-reason"
-            maxLength={500}
-            rows={3}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            className={inputClass}
-          />
-        </div>
+        {step === "offer" ? (
+          <Button
+            variant="primary"
+            size="touch"
+            disabled={accept.pending}
+            onClick={async () => {
+              if (await accept.run({ action: "accept_offer", ...chosen })) setOpen(false);
+            }}
+          >
+            Accept the offer and stay
+          </Button>
+        ) : cancellation.reasons.length ? (
+          <div className="flex flex-col gap-1">
+            <label htmlFor="cancel-reason" className="text-sm font-medium">
+              Why are you leaving? (optional)
+            </label>
+            <select
+              id="cancel-reason"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              className={inputClass}
+            >
+              <option value="">Choose a reason</option>
+              {cancellation.reasons.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <div className="flex flex-col gap-1">
+            <label htmlFor="cancel-reason" className="text-sm font-medium">
+              Why are you leaving? (optional)
+            </label>
+            <textarea
+              id="cancel-reason"
+              maxLength={500}
+              rows={3}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              className={inputClass}
+            />
+          </div>
+        )}
       </ConfirmDialog>
     </div>
   );

@@ -7,6 +7,8 @@ import { createContext, useContext, useState } from "react";
 export interface PageKeys {
   token: string;
   csrf: string;
+  /** where actions go instead of /api/subscriber/<token>/ (the customer portal's cookie-authorised route) */
+  endpoint?: string;
 }
 export const PageKeysContext = createContext<PageKeys>({ token: "", csrf: "" });
 
@@ -33,7 +35,7 @@ export function useSubscriberAction<T = unknown>() {
     setPending(true);
     setError(null);
     try {
-      const res = await fetch(`/api/subscriber/${encodeURIComponent(keys.token)}/`, {
+      const res = await fetch(keys.endpoint ?? `/api/subscriber/${encodeURIComponent(keys.token)}/`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-csrf-token": keys.csrf },
         body: JSON.stringify(body),

@@ -28,6 +28,7 @@ const VERBS = new Set([
   "update",
   "remove",
   "advance",
+  "rotate",
 ]);
 
 /** What a REST change is about: the record its path names (actions, updates), or what it created. */

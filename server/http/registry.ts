@@ -11,6 +11,7 @@ import { customerEndpoints } from "./endpoints/customers";
 import { exportEndpoints } from "./endpoints/exports";
 import { forecastEndpoints } from "./endpoints/forecast";
 import { paymentEndpoints } from "./endpoints/payments";
+import { cancellationEndpoints, portalEndpoints } from "./endpoints/portal";
 import { quoteEndpoints } from "./endpoints/quotes";
 import { receiptEndpoints } from "./endpoints/receipts";
 import { refundEndpoints } from "./endpoints/refunds";
@@ -38,6 +39,8 @@ export const endpoints: EndpointDef[] = [
   ...usageEndpoints,
   ...analyticsEndpoints,
   ...exportEndpoints,
+  ...portalEndpoints,
+  ...cancellationEndpoints,
 ];
 
 /** The Next.js handler for one operation; throws at load time if the registry lacks it. */

@@ -24,7 +24,8 @@ export function pageFamily(pathname: string): PageFamily {
     pathname.startsWith("/admin/")
   )
     return "console";
-  if (pathname.startsWith("/change_contract/")) return "subscriber";
+  if (pathname.startsWith("/change_contract/") || pathname === "/portal" || pathname.startsWith("/portal/"))
+    return "subscriber";
   if (pathname.startsWith("/pay/")) return "card-form";
   if (pathname === "/docs" || pathname.startsWith("/docs/")) return "docs";
   if (pathname.startsWith("/embed/")) return "widget";

@@ -7,13 +7,19 @@ import { subscriberPageView } from "@/server/domain/selfService/page";
 import { requestBaseClock } from "@/server/requestClock";
 import { subscriberGate } from "./subscriberGate";
 
+/** A link the seller rotated or let expire: the page names whom to ask for a new one. */
+export class ExpiredLink {
+  constructor(readonly seller: string) {}
+}
+
 /**
  * The page's view (its billing history at page `historyPage`) and CSRF token; "throttled" after too many wrong
- * tokens from the client; null: unknown token.
+ * tokens from the client; an ExpiredLink for a rotated or expired link; null: unknown token.
  */
 export async function subscriberPageData(token: string, headers: Headers, historyPage = 1) {
   const gate = await subscriberGate(headers, token, requestBaseClock(), false);
-  if (!gate.ok) return gate.status === 429 ? ("throttled" as const) : null;
+  if (!gate.ok)
+    return gate.status === 429 ? ("throttled" as const) : gate.status === 410 ? new ExpiredLink(gate.seller) : null;
   const { ctx, contractId } = gate.access;
   const [view, csrf] = await Promise.all([
     subscriberPageView(ctx, contractId, token, { historyPage }),

@@ -7,7 +7,7 @@ import { clientAddress } from "@/server/clientAddress";
 import type { Clock } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { DomainError, TooManyAttempts } from "@/server/domain/errors";
-import { requireCsrf, type SubscriberAccess, subscriberAccess } from "@/server/domain/selfService/access";
+import { refusedToken, requireCsrf, type SubscriberAccess, subscriberAccess } from "@/server/domain/selfService/access";
 
 export const CSRF_HEADER = "x-csrf-token";
 export const TOO_MANY_TOKENS = "Too many attempts; try again later.";
@@ -29,6 +29,8 @@ export function sameOrigin(headers: Headers): boolean {
 export type Gate =
   | { ok: true; access: SubscriberAccess }
   | { ok: false; status: 403 | 404 }
+  /** a rotated or expired link: the page says so, naming the seller */
+  | { ok: false; status: 410; seller: string }
   | { ok: false; status: 429; retryAfterSeconds: number };
 
 /** Everything a subscriber-page request must pass before the action runs; `mutation` adds origin and CSRF. */
@@ -39,6 +41,8 @@ export async function subscriberGate(headers: Headers, token: string, base: Cloc
   if (wait) return { ok: false, status: 429, retryAfterSeconds: wait };
   const access = await subscriberAccess(getDb(), token, base);
   if (!access) {
+    const refused = await refusedToken(getDb(), token, base);
+    if (refused) return { ok: false, status: 410, seller: refused.seller };
     await wrongToken(address);
     return { ok: false, status: 404 };
   }
@@ -52,4 +56,6 @@ export const gateError = (gate: Extract<Gate, { ok: false }>) =>
     ? new TooManyAttempts(TOO_MANY_TOKENS, gate.retryAfterSeconds)
     : gate.status === 404
       ? new DomainError("not_found", "Not found.")
-      : new DomainError("forbidden", "Cross-site request refused.");
+      : gate.status === 410
+        ? new DomainError("gone", `This link has expired. Ask ${gate.seller} for a new one.`)
+        : new DomainError("forbidden", "Cross-site request refused.");

@@ -1,7 +1,9 @@
 // The receipt as a PDF, drawn with pdf-lib (pure JavaScript: no browser or font files at run time).
 // The standard Helvetica fonts encode WinAnsi only: other characters print as "?". Money as on the HTML
 // receipt (components/receipt/ReceiptDocument.tsx): the currency's minor unit, the rounding signed.
+
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { addressLines } from "@/lib/format/address";
 import { formatAdjustment, formatMinorUnit } from "@/lib/format/money";
 import { paymentMethodWords } from "@/lib/format/paymentMethod";
 import type { Receipt } from "@/server/domain/receipts/receipt";
@@ -97,6 +99,8 @@ export async function receiptPdf(r: Receipt): Promise<Uint8Array> {
   w.row(r.customer.name ?? r.customer.reference);
   if (r.customer.name) w.row(`Customer ${r.customer.reference}`, "", { grey: true });
   if (r.customer.email) w.row(r.customer.email, "", { grey: true });
+  for (const line of addressLines(r.customer.billing_address)) w.row(line, "", { grey: true });
+  if (r.customer.tax_id) w.row(`Tax ID ${r.customer.tax_id}`, "", { grey: true });
   w.row(`Service period ${day(r.period_start_at)} - ${day(r.period_end_at)}`, "", { grey: true });
   w.gap(12);
   w.row("Item", "Amount", { bold: true });

@@ -158,6 +158,19 @@ export const contractResponse = namedObject("SubscriptionContract", {
     description:
       "Extension: pending item changes that take effect at the item's period end (a customer's downgrade under the default self-service policy); cancel one with DELETE .../scheduled-changes/{changeId}/",
   }),
+  cancellation_feedback: z
+    .object({
+      reason: z.string().nullable(),
+      offer: z.enum(["accepted", "declined"]).nullable(),
+      coupon_id: z.number().int().nullable(),
+      at: dateTime,
+    })
+    .nullable()
+    .meta({
+      "x-extension": true,
+      description:
+        "Extension: the customer's cancellation on the subscriber page or portal: the reason picked and the retention offer's outcome (accepted: the coupon was applied and the contract kept; declined: shown, then cancelled; null: none shown)",
+    }),
 });
 
 // Inputs -------------------------------------------------------------------------------------------

@@ -16,7 +16,15 @@ export const receiptResponse = namedObject("Receipt", {
   }),
   currency: z.string(),
   seller: z.object({ name: z.string() }),
-  customer: z.object({ reference: z.string(), name: z.string().nullable(), email: z.string().nullable() }),
+  customer: z.object({
+    reference: z.string(),
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    billing_address: z.record(z.string(), z.string()).nullable().meta({
+      description: "Extension: the billing address the customer gave in the portal, as of the receipt's issue",
+    }),
+    tax_id: z.string().nullable().meta({ description: "Extension: the customer's tax ID as of the receipt's issue" }),
+  }),
   period_start_at: dateTime,
   period_end_at: dateTime,
   lines: z.array(

@@ -49,7 +49,9 @@ export const subscriberActionBody = z.discriminatedUnion("action", [
     change: planChangeInput,
     preview_token: z.string().min(1).max(4000),
   }),
-  z.strictObject({ action: z.literal("cancel"), reason }),
+  // offer_declined: the retention offer the page showed was declined (required while one is on offer)
+  z.strictObject({ action: z.literal("cancel"), reason, offer_declined: z.boolean().optional() }),
+  z.strictObject({ action: z.literal("accept_offer"), reason }),
   z.strictObject({ action: z.literal("undo_cancel") }),
   z.strictObject({ action: z.literal("pause"), months: z.number().int().min(1).max(3) }),
   z.strictObject({ action: z.literal("resume") }),

@@ -607,6 +607,20 @@ export const steps: Step[] = [
     key: "PATCH /v2/self-service-policy/",
     request: () => ({ body: { allow_pause: true, customer_proration: "prorate_both_now" } }),
   },
+  // customer portal
+  { key: "GET /v2/cancellation-settings/", request: () => ({}) },
+  {
+    key: "PATCH /v2/cancellation-settings/",
+    request: () => ({ body: { reasons: ["Too expensive", "Not using it enough", "Switching to another service"] } }),
+  },
+  {
+    key: "POST /v2/portal-sessions/",
+    request: () => ({ body: { customer_reference: "cust-1001", return_url: "https://shop.example/account" } }),
+  },
+  {
+    key: "POST /v2/subscription-contracts/{contractId}/subscriber-page/rotate/",
+    request: (x) => ({ path: { contractId: contract(x) }, body: { expires_in_days: 90 } }),
+  },
   // deactivations last: the code and coupon served the examples above
   {
     key: "POST /v2/promotion-codes/{promotionCodeId}/deactivate/",

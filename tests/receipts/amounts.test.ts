@@ -160,7 +160,7 @@ describe("money on the receipt document", () => {
       contract_id: 1,
       issued_at: MAR10,
       seller: { name: "Seller" },
-      customer: { reference: "c", name: null, email: null },
+      customer: { reference: "c", name: null, email: null, billing_address: null, tax_id: null },
       period_start_at: MAR10,
       period_end_at: MAR20,
       taxes: [],

@@ -5,6 +5,7 @@ import { BillingHistory } from "@/components/subscriber/BillingHistory";
 import { ChangePlan } from "@/components/subscriber/ChangePlan";
 import { DiscountNote } from "@/components/subscriber/DiscountNote";
 import { CancelActions, PauseActions, UpdateCard } from "@/components/subscriber/LifecycleActions";
+import { LinkExpired } from "@/components/subscriber/LinkExpired";
 import { Notices } from "@/components/subscriber/Notices";
 import { ScheduledChanges } from "@/components/subscriber/ScheduledChanges";
 import { SubscriberProviders } from "@/components/subscriber/SubscriberProviders";
@@ -13,7 +14,7 @@ import { DateTime } from "@/components/ui/DateTime";
 import { formatPercent } from "@/components/ui/format";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
-import { subscriberPageData } from "@/server/http/subscriber";
+import { ExpiredLink, subscriberPageData } from "@/server/http/subscriber";
 import type { DiscountOut } from "@/server/schemas/coupons";
 
 export const dynamic = "force-dynamic";
@@ -43,6 +44,7 @@ export default async function SubscriberPage({
       </main>
     );
   if (!data) notFound();
+  if (data instanceof ExpiredLink) return <LinkExpired seller={data.seller} />;
   const { view, csrf } = data;
   const c = view.contract;
   const p = view.policy;
@@ -167,7 +169,12 @@ export default async function SubscriberPage({
             <div className="space-y-4">
               {p.allow_pause && !c.cancel_at ? <PauseActions paused={c.state === "paused"} /> : null}
               {c.state === "active" ? (
-                <CancelActions cancelAt={c.cancel_at} periodEnd={periodEnd} canCancel={p.allow_cancel} />
+                <CancelActions
+                  cancelAt={c.cancel_at}
+                  periodEnd={periodEnd}
+                  canCancel={p.allow_cancel}
+                  cancellation={view.cancellation}
+                />
               ) : null}
             </div>
           </section>

@@ -7,7 +7,7 @@ import type { ActionItem } from "@/components/ui/ActionsMenu";
 import { Button } from "@/components/ui/Button";
 import { PageHeader } from "@/components/ui/PageHeader";
 import type { ContractOut } from "@/server/schemas/contracts";
-import { ActivateDialog, AddCreditDialog, EditMetadataDialog } from "./SimpleDialogs";
+import { ActivateDialog, AddCreditDialog, EditMetadataDialog, RotateSubscriberLinkDialog } from "./SimpleDialogs";
 
 // dialogs with the operation preview load when one opens, not with the page (bench:admin's JS per page)
 const AddItemDialog = dynamic(() => import("./ItemDialogs").then((m) => m.AddItemDialog), { ssr: false });
@@ -16,7 +16,17 @@ const PauseDialog = dynamic(() => import("./LifecycleDialogs").then((m) => m.Pau
 const ResumeDialog = dynamic(() => import("./LifecycleDialogs").then((m) => m.ResumeDialog), { ssr: false });
 const RestartDialog = dynamic(() => import("./LifecycleDialogs").then((m) => m.RestartDialog), { ssr: false });
 
-type DialogName = "add" | "cancel" | "pause" | "resume" | "restart" | "activate" | "credit" | "metadata" | null;
+type DialogName =
+  | "add"
+  | "cancel"
+  | "pause"
+  | "resume"
+  | "restart"
+  | "activate"
+  | "credit"
+  | "metadata"
+  | "rotate"
+  | null;
 
 export function ContractHeader({ contract: c }: { contract: ContractOut }) {
   const [open, setOpen] = useState<DialogName>(null);
@@ -49,6 +59,7 @@ export function ContractHeader({ contract: c }: { contract: ContractOut }) {
     { label: "Add credit", onSelect: () => setOpen("credit"), writeAction: "add credit" },
     { label: "Edit metadata", onSelect: () => setOpen("metadata"), writeAction: "edit metadata" },
     { label: "Open subscriber page", href: c.subscriber_page },
+    { label: "Rotate subscriber link", onSelect: () => setOpen("rotate"), writeAction: "rotate subscriber links" },
     ...(can.cancel
       ? [{ label: "Cancel contract", onSelect: () => setOpen("cancel"), danger: true, writeAction: "cancel contracts" }]
       : []),
@@ -82,6 +93,7 @@ export function ContractHeader({ contract: c }: { contract: ContractOut }) {
       {open === "activate" ? <ActivateDialog {...props("activate")} /> : null}
       {open === "credit" ? <AddCreditDialog {...props("credit")} /> : null}
       {open === "metadata" ? <EditMetadataDialog {...props("metadata")} metadata={c.metadata} /> : null}
+      {open === "rotate" ? <RotateSubscriberLinkDialog {...props("rotate")} /> : null}
     </>
   );
 }

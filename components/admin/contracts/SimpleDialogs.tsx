@@ -153,3 +153,37 @@ export function CancelScheduledChangeButton({ contractId, changeId }: { contract
     client.contractActions.cancelScheduledChange.mutate({ contract_id: contractId, change_id: changeId });
   return <CallOffButton what="change" run={run} />;
 }
+
+/** A new subscriber page link (optionally expiring); the old link is refused from then on. */
+export function RotateSubscriberLinkDialog(p: Props) {
+  const client = useTRPCClient();
+  const uid = useId();
+  const [days, setDays] = useState("");
+  const run = () =>
+    client.contractActions.rotateSubscriberLink.mutate({
+      contract_id: p.contractId,
+      expires_in_days: days.trim() ? Number(days) : null,
+    });
+  return (
+    <ContractActionDialog {...p} action="rotateSubscriberLink" run={run} fieldNames={["expires_in_days"]}>
+      {({ errors, confirm }) => (
+        <form
+          onSubmit={(ev) => {
+            ev.preventDefault();
+            confirm();
+          }}
+        >
+          <InputFormField
+            id={`${uid}-days`}
+            label="Expires after (days, optional)"
+            errors={errors.expires_in_days}
+            inputMode="numeric"
+            placeholder="never"
+            value={days}
+            onChange={(ev) => setDays(ev.target.value)}
+          />
+        </form>
+      )}
+    </ContractActionDialog>
+  );
+}

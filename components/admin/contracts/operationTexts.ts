@@ -60,6 +60,13 @@ export interface ActionText {
 
 /** The contract actions without a proration preview (ContractActionDialog): what each dialog says. */
 export const ACTION_TEXTS = {
+  rotateSubscriberLink: {
+    title: "Rotate subscriber link?",
+    description:
+      "The customer's current link to this contract's subscriber page stops working at once; send them the new one.",
+    confirmLabel: "Rotate link",
+    successMessage: "Subscriber link rotated",
+  },
   activate: {
     title: "Activate contract?",
     description: "Billing starts: the first run is created as the contract's initial billing mode says.",

@@ -177,6 +177,7 @@ export function presentContract(
     credit_balance: fmt4(credit),
     auto_apply_credit: contract.autoApplyCredit,
     scheduled_changes: contract.scheduledChanges.map((change) => presentScheduledChange(change, catalog)),
+    cancellation_feedback: (contract.cancellationFeedback as ContractOut["cancellation_feedback"]) ?? null,
   };
 }
 

@@ -23,7 +23,7 @@ async function loadRun(db: Db, where: { id: number; accountId: number; contractI
     include: {
       lines: { orderBy: { id: "asc" } },
       attempts: { where: { state: "succeeded" }, orderBy: { attemptNo: "asc" } },
-      contract: { select: { customer: { select: { reference: true, name: true, email: true } } } },
+      contract: { select: { customer: { select: { id: true, reference: true, name: true, email: true } } } },
       account: { select: { name: true } },
     },
   });
@@ -33,10 +33,24 @@ type Loaded = NonNullable<Awaited<ReturnType<typeof loadRun>>>;
 
 type CreditNoteRow = Awaited<ReturnType<typeof creditNotesOf>>[number];
 
+type DetailsRow = Awaited<ReturnType<typeof billingDetailsAt>>;
+
+/** The receipt's issue instant (older runs settled before receipts had one: the payment's). */
+const issuedAt = (run: Loaded) => run.receiptIssuedAt ?? run.attempts.at(-1)?.updatedAt ?? run.updatedAt;
+
+/** The customer's billing details as they were when the receipt was issued (portal edits; none: null). */
+function billingDetailsAt(db: Db, run: Loaded) {
+  return db.customerBillingDetails.findFirst({
+    where: { customerId: run.contract.customer.id, at: { lte: issuedAt(run) } },
+    orderBy: [{ at: "desc" }, { id: "desc" }],
+  });
+}
+
 function present(
   run: Loaded,
   credits: { amount: unknown; reason: string; createdAt: Date }[],
   creditNotes: CreditNoteRow[],
+  details: DetailsRow,
 ) {
   const lines = run.lines.map((l) => {
     // only what a discount or coupon took off (a proration credit or a part period is no discount)
@@ -74,17 +88,22 @@ function present(
     taxes.set(key, t);
   }
   const charge = runCharge(run);
-  const paid = run.attempts.at(-1);
   const customer = run.contract.customer;
   return {
     receipt_number: formatReceiptNumber(run.receiptNumber!),
     sequence: run.receiptNumber!,
     billing_run_id: run.id,
     contract_id: run.contractId,
-    issued_at: iso(run.receiptIssuedAt ?? paid?.updatedAt ?? run.updatedAt),
+    issued_at: iso(issuedAt(run)),
     currency: run.currency,
     seller: { name: run.account.name },
-    customer: { reference: customer.reference, name: customer.name, email: customer.email },
+    customer: {
+      reference: customer.reference,
+      name: details?.name ?? customer.name,
+      email: details?.email ?? customer.email,
+      billing_address: (details?.address ?? null) as Record<string, string> | null,
+      tax_id: details?.taxId ?? null,
+    },
     period_start_at: iso(run.periodStartAt),
     period_end_at: iso(run.periodEndAt),
     lines,
@@ -140,6 +159,15 @@ async function creditNotesOf(db: Db, runId: number) {
 
 export type Receipt = ReturnType<typeof present>;
 
+async function presentLoaded(db: Db, run: Loaded): Promise<Receipt> {
+  const [credits, notes, details] = await Promise.all([
+    creditsUsed(db, run.id),
+    creditNotesOf(db, run.id),
+    billingDetailsAt(db, run),
+  ]);
+  return present(run, credits, notes, details);
+}
+
 async function creditsUsed(db: Db, runId: number) {
   return db.contractCredit.findMany({
     where: { billingRunId: runId, kind: "use" },
@@ -152,7 +180,7 @@ async function creditsUsed(db: Db, runId: number) {
 export async function receiptForRun(ctx: Ctx, runId: number): Promise<Receipt> {
   const run = await loadRun(ctx.db, { id: runId, accountId: ctx.accountId });
   if (!run) throw notFound(NO_RECEIPT);
-  return present(run, await creditsUsed(ctx.db, run.id), await creditNotesOf(ctx.db, run.id));
+  return presentLoaded(ctx.db, run);
 }
 
 /**
@@ -167,5 +195,5 @@ export async function receiptForSubscriber(db: Db, token: string, runId: number)
   });
   if (!c) return null;
   const run = await loadRun(db, { id: runId, accountId: c.accountId, contractId: c.id });
-  return run ? present(run, await creditsUsed(db, run.id), await creditNotesOf(db, run.id)) : null;
+  return run ? presentLoaded(db, run) : null;
 }

@@ -1,7 +1,7 @@
 // The subscriber page's capability: the contract's subscriber token (192 random bits, contracts/create.ts)
 // names the contract and its account, and yields a ctx acting as that contract's subscriber. A per-page
 // CSRF token (an HMAC of the subscriber token) must accompany every change.
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { accountClock, type Clock } from "@/server/clock";
 import type { Db } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
@@ -21,16 +21,48 @@ export async function subscriberAccess(db: Db, token: string, base: Clock): Prom
   if (!TOKEN_SHAPE.test(token)) return null;
   const c = await db.subscriptionContract.findUnique({
     where: { subscriberToken: token },
-    select: { id: true, accountId: true, account: { select: { mode: true, testClockAt: true } } },
+    select: {
+      id: true,
+      accountId: true,
+      subscriberTokenExpiresAt: true,
+      account: { select: { mode: true, testClockAt: true } },
+    },
   });
   if (!c) return null;
+  const clock = accountClock(c.account, base);
+  // a link the seller rotated with an expiry: refused once that passes (refusedToken says why)
+  if (c.subscriberTokenExpiresAt && c.subscriberTokenExpiresAt <= clock.now()) return null;
   const ctx: Ctx = {
     db,
     accountId: c.accountId,
-    clock: accountClock(c.account, base),
+    clock,
     actor: { type: "subscriber", id: c.id },
   };
   return { ctx, contractId: c.id, token };
+}
+
+/**
+ * Why a token that opens no page was once good: the seller replaced it (rotation) or its expiry passed; with
+ * the seller's name for "ask <seller> for a new one". Null for a token never issued.
+ */
+export async function refusedToken(
+  db: Db,
+  token: string,
+  base: Clock,
+): Promise<{ reason: "replaced" | "expired"; seller: string } | null> {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const account = { select: { name: true, mode: true, testClockAt: true } } as const;
+  const live = await db.subscriptionContract.findUnique({
+    where: { subscriberToken: token },
+    select: { subscriberTokenExpiresAt: true, account },
+  });
+  if (live?.subscriberTokenExpiresAt && live.subscriberTokenExpiresAt <= accountClock(live.account, base).now())
+    return { reason: "expired", seller: live.account.name };
+  const retired = await db.retiredSubscriberToken.findUnique({
+    where: { tokenHash: createHash("sha256").update(token).digest("hex") },
+    select: { contract: { select: { account } } },
+  });
+  return retired ? { reason: "replaced", seller: retired.contract.account.name } : null;
 }
 
 /** The page's CSRF token: derived from the subscriber token with the service's secret (never stored). */

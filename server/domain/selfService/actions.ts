@@ -15,6 +15,12 @@ import {
 import { invalid } from "@/server/domain/errors";
 import { fmt4 } from "@/server/domain/money";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
+import {
+  acceptRetentionOffer,
+  cancellationOptions,
+  checkReason,
+  recordCancellation,
+} from "@/server/domain/portal/cancellation";
 import { iso } from "@/server/domain/time";
 import type { Operation, ProrationPreviewOut } from "@/server/schemas/contracts";
 import type { PlanChange, SelfServicePolicyOut, SubscriberAction } from "@/server/schemas/selfService";
@@ -173,12 +179,23 @@ export async function subscriberAct(ctx: Ctx, contractId: number, action: Subscr
       return previewPlanChange(ctx, contractId, action.change);
     case "confirm_change":
       return confirmPlanChange(ctx, contractId, action.change, action.preview_token);
-    case "cancel":
+    case "cancel": {
       requireAllowed(policy, "cancel");
-      return runLifecycle(ctx, contractId, "cancel", {
+      // the seller's reasons and retention offer (portal/cancellation.ts): an offer on the table is shown first
+      const reason = await checkReason(ctx, action.reason);
+      const { offer } = await cancellationOptions(ctx, contractId);
+      if (offer && !action.offer_declined)
+        throw invalid("offer", "There is an offer for you before you cancel; reload the page.", "retention_offer");
+      const result = await runLifecycle(ctx, contractId, "cancel", {
         cancel_at_period_end: true,
-        reason: action.reason ? `${REASON}: ${action.reason}` : REASON,
+        reason: reason ? `${REASON}: ${reason}` : REASON,
       });
+      await recordCancellation(ctx, contractId, reason, !!offer);
+      return result;
+    }
+    case "accept_offer":
+      requireAllowed(policy, "cancel");
+      return acceptRetentionOffer(ctx, contractId, action.reason);
     case "undo_cancel":
       requireAllowed(policy, "cancel");
       return undoCancel(ctx, contractId);

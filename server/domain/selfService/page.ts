@@ -11,6 +11,7 @@ import { pendingChangeOf, UNSETTLED_RUN_STATES } from "@/server/domain/contracts
 import { pageWindow, tablePage } from "@/server/domain/list";
 import { dec, fmt4 } from "@/server/domain/money";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
+import { cancellationOptions } from "@/server/domain/portal/cancellation";
 import { formatCreditNoteNumber } from "@/server/domain/refunds/number";
 import { iso } from "@/server/domain/time";
 import { contractUsage } from "@/server/domain/usage/contractUsage";
@@ -19,7 +20,7 @@ import { changeOptions } from "./options";
 import { getSelfServicePolicy } from "./policy";
 
 /** Run states a customer can pay now (the card on file gets one attempt at once). */
-const PAYABLE = ["failed", "exhausted", "written_off"];
+export const PAYABLE = ["failed", "exhausted", "written_off"];
 
 export type Notice =
   | "first_payment_failed"
@@ -138,6 +139,8 @@ export async function subscriberPageView(
     card,
     policy,
     options: changeOptions(record, catalog, now),
+    /** the seller's cancellation reasons and, once, its retention offer (portal/cancellation.ts) */
+    cancellation: await cancellationOptions(ctx, contractId),
     runs_page: { number: history.number, size: history.size, count: runCount },
     runs: runs.map((r) => ({
       id: r.id,

@@ -9,6 +9,7 @@ import { previewChange, runLifecycle, runOperation } from "@/server/domain/contr
 import { patchContract } from "@/server/domain/contracts/readAndPatch";
 import { cancelScheduledChange } from "@/server/domain/contracts/scheduledChanges";
 import { applyContractDiscount, removeContractDiscount } from "@/server/domain/coupons/contractDiscount";
+import { rotateSubscriberLink } from "@/server/domain/portal/subscriberLink";
 import { idInput } from "@/server/schemas/common";
 import {
   cancelBody,
@@ -23,6 +24,7 @@ import {
   resumeBody,
 } from "@/server/schemas/contracts";
 import { contractDiscountBody } from "@/server/schemas/coupons";
+import { subscriberLinkRotateBody } from "@/server/schemas/portal";
 import { protectedProcedure, router } from "@/server/trpc/init";
 
 const target = { contract_id: idInput };
@@ -86,6 +88,8 @@ export const contractActionsRouter = router({
   addCredit: contractMutation(creditGrantBody, grantContractCredit),
   /** POST …/discount/: a coupon (id) or promotion code; replaces any running discount. */
   applyDiscount: contractMutation(contractDiscountBody, applyContractDiscount),
+  /** POST …/subscriber-page/rotate/: a new subscriber link; the old one is refused from now on. */
+  rotateSubscriberLink: contractMutation(subscriberLinkRotateBody, rotateSubscriberLink),
   /** DELETE …/discount/ */
   removeDiscount: protectedProcedure
     .input(z.object(target))

@@ -1,9 +1,11 @@
 // Settings for the console: the account's payment processors and its sales channels (the same domain
 // functions and request schemas as the REST API's /v2/sales-channels/).
 import { listAccountProcessors } from "@/server/domain/payments/processorList";
+import { getCancellationSettings, updateCancellationSettings } from "@/server/domain/portal/cancellation";
 import { getSelfServicePolicy, updateSelfServicePolicy } from "@/server/domain/selfService/policy";
 import { createChannel, getChannel, listChannels, updateChannel } from "@/server/domain/sessions/channels";
 import { idInput } from "@/server/schemas/common";
+import { cancellationSettingsPatchBody } from "@/server/schemas/portal";
 import { selfServicePolicyPatchBody } from "@/server/schemas/selfService";
 import { salesChannelCreateBody, salesChannelPatchBody } from "@/server/schemas/sessions";
 import { byIdQuery } from "@/server/trpc/idProcedures";
@@ -33,4 +35,12 @@ const selfService = router({
     .mutation(({ ctx, input }) => updateSelfServicePolicy(ctx.domain, input)),
 });
 
-export const settingsRouter = router({ processors, salesChannels, selfService });
+// the cancellation customers go through (the same domain functions as /v2/cancellation-settings/)
+const cancellation = router({
+  get: protectedProcedure.query(({ ctx }) => getCancellationSettings(ctx.domain)),
+  update: protectedProcedure
+    .input(cancellationSettingsPatchBody)
+    .mutation(({ ctx, input }) => updateCancellationSettings(ctx.domain, input)),
+});
+
+export const settingsRouter = router({ processors, salesChannels, selfService, cancellation });

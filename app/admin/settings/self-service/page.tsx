@@ -1,3 +1,4 @@
+import { CancellationSettingsForm } from "@/components/admin/settings/CancellationSettingsForm";
 import { SelfServicePolicyForm } from "@/components/admin/settings/SelfServicePolicyForm";
 import { PageHeader } from "@/components/ui/PageHeader";
 
@@ -9,6 +10,9 @@ export default function SelfServiceSettingsPage() {
         description="What your customers may change themselves on their subscriber page, and how their plan changes are charged."
       />
       <SelfServicePolicyForm />
+      <div className="mt-6">
+        <CancellationSettingsForm />
+      </div>
     </>
   );
 }

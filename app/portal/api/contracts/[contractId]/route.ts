@@ -1,0 +1,5 @@
+import { postPortalContractAction } from "@/server/http/endpoints/portalActions";
+
+export const dynamic = "force-dynamic";
+
+export const POST = postPortalContractAction;
