@@ -192,6 +192,12 @@ export const VARIABLES = {
     httpUrl,
     "Public base of absolute URLs in answers (checkout_url, links); unset: the request's host (not in production).",
   ),
+  METRICS_TOKEN: maybe(
+    "Secrets and public URLs",
+    z.string(),
+    "Bearer token of GET /api/metrics (Prometheus); unset: the endpoint answers 404.",
+    true,
+  ),
   PUBLIC_URL: maybe(
     "Secrets and public URLs",
     httpUrl,
