@@ -156,6 +156,11 @@ export const VARIABLES = {
     "2000",
     "Milliseconds GET /api/health waits for the database before answering 503.",
   ),
+  PG_BIN_DIR: tool(
+    "Database",
+    undefined,
+    "Directory of pg_dump and pg_restore for npm run cli -- backup / restore; unset: found beside PostgreSQL or on PATH.",
+  ),
   EMBEDDED_PG_PORT: tool("Database", "54329", "Port of the embedded PostgreSQL."),
   EMBEDDED_PG_SHARED_DIR: tool(
     "Database",
