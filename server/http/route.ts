@@ -93,12 +93,13 @@ function startRequest(req: Request, mode: AuthMode): RequestState {
 }
 
 /**
- * The caller's X-Request-Id when it is a plain token (letters, digits, `.`, `_`, `:`, `-`; at most 100), else
+ * The caller's X-Request-Id, cut to 100 characters, when it is a plain token (letters, digits, `.`, `_`, `:`, `-`), else
  * none and the wrapper makes one. The app server removes the header unless the peer is a proxy TRUST_PROXY
  * names (scripts/lib/appServer.mjs), so only our proxy's id reaches this point.
  */
 function acceptedRequestId(value: string | null): string | undefined {
-  return value && /^[\w.:-]{1,100}$/.test(value) ? value : undefined;
+  const id = value?.slice(0, 100);
+  return id && /^[\w.:-]+$/.test(id) ? id : undefined;
 }
 
 /** The steps of one request, in order; each returns early only with a finished answer. */
