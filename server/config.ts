@@ -156,6 +156,11 @@ export const VARIABLES = {
     "2000",
     "Milliseconds GET /api/health waits for the database before answering 503.",
   ),
+  PG_BIN_DIR: tool(
+    "Database",
+    undefined,
+    "Directory of pg_dump and pg_restore for npm run cli -- backup / restore; unset: found beside PostgreSQL or on PATH.",
+  ),
   EMBEDDED_PG_PORT: tool("Database", "54329", "Port of the embedded PostgreSQL."),
   EMBEDDED_PG_SHARED_DIR: tool(
     "Database",
@@ -191,6 +196,12 @@ export const VARIABLES = {
     "Secrets and public URLs",
     httpUrl,
     "Public base of absolute URLs in answers (checkout_url, links); unset: the request's host (not in production).",
+  ),
+  METRICS_TOKEN: maybe(
+    "Secrets and public URLs",
+    z.string(),
+    "Bearer token of GET /api/metrics (Prometheus); unset: the endpoint answers 404.",
+    true,
   ),
   PUBLIC_URL: maybe(
     "Secrets and public URLs",

@@ -13,6 +13,7 @@ export type DbTx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$tra
 // per process, not per module instance: Next.js may load this module once per route bundle
 declare global {
   var __db: PrismaClient | undefined;
+  var __dbPool: pg.Pool | undefined;
   var __dbUrl: string | undefined;
   var __pool: pg.Pool | undefined;
   var __poolUrl: string | undefined;
@@ -46,8 +47,16 @@ export function connectionOptions(): Pick<
  * cannot start in time answers 503 (dbUnavailable.ts). DB_TX_TIMEOUT_MS bounds a transaction's run (15 s).
  */
 export function newPrismaClient(url: string, max: number): PrismaClient {
+  return prismaOn(prismaPool(url, max));
+}
+
+const prismaPool = (url: string, max: number) =>
+  new pg.Pool({ connectionString: url, max, Client: SerialClient, ...connectionOptions() });
+
+/** A Prisma client on `pool` (ended by the client's $disconnect); getDb keeps its pool for the metrics. */
+function prismaOn(pool: pg.Pool): PrismaClient {
   return new PrismaClient({
-    adapter: new PrismaPg({ connectionString: url, max, Client: SerialClient, ...connectionOptions() }),
+    adapter: new PrismaPg(pool, { disposeExternalPool: true }),
     transactionOptions: {
       maxWait: config().DB_TX_MAX_WAIT_MS,
       timeout: config().DB_TX_TIMEOUT_MS,
@@ -60,7 +69,9 @@ export function getDb(): PrismaClient {
   const url = config().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set (scripts/start.mjs sets it for the embedded database)");
   if (!globalForDb.__db || globalForDb.__dbUrl !== url) {
-    globalForDb.__db = newPrismaClient(url, config().DB_POOL_SIZE);
+    const pool = prismaPool(url, config().DB_POOL_SIZE);
+    globalForDb.__db = prismaOn(pool);
+    globalForDb.__dbPool = pool;
     globalForDb.__dbUrl = url;
   }
   return globalForDb.__db;
@@ -85,4 +96,15 @@ export function getPgPool(): pg.Pool {
     globalForDb.__poolUrl = url;
   }
   return globalForDb.__pool;
+}
+
+/** Connections of this process's pools (the metrics endpoint's gauges): Prisma's and the fast one, as far as opened. */
+export function poolUse(): { pool: "prisma" | "fast"; total: number; idle: number; waiting: number }[] {
+  const pools = [
+    ["prisma", globalForDb.__dbPool],
+    ["fast", globalForDb.__pool],
+  ] as const;
+  return pools.flatMap(([name, pool]) =>
+    pool ? [{ pool: name, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }] : [],
+  );
 }

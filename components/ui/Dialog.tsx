@@ -64,6 +64,7 @@ export function ConfirmDialog({
   cancelLabel = "Keep as is",
   error,
   writeAction,
+  confirmDisabled = false,
   ...base
 }: BaseProps & {
   confirmLabel: string;
@@ -75,6 +76,8 @@ export function ConfirmDialog({
   error?: React.ReactNode;
   /** What confirming changes, completing "Read-only users cannot …" (WriteAccess.tsx). */
   writeAction?: string;
+  /** The confirm button stays disabled (e.g. until a typed confirmation matches). */
+  confirmDisabled?: boolean;
 }) {
   return (
     <Dialog {...base}>
@@ -90,7 +93,7 @@ export function ConfirmDialog({
         </RD.Close>
         <Button
           onClick={onConfirm}
-          disabled={pending}
+          disabled={pending || confirmDisabled}
           aria-busy={pending || undefined}
           variant={tone}
           writeAction={writeAction}

@@ -1,10 +1,11 @@
 // The node:http server in front of Next.js's request handler (scripts/app-server.mjs), doing per request what
 // Next cannot: the client's address from the socket and TRUST_PROXY (clientAddress.mjs) into one internal
-// header, whatever the client sent under that name; and the request body a route refused without reading it
+// header, whatever the client sent under that name; X-Request-Id dropped unless a proxy of ours sent it (the
+// route wrapper then makes one, server/http/route.ts); and the request body a route refused without reading it
 // all (too large, no credentials) drained after the answer, so a keep-alive connection carries on with the
 // next request instead of stalling behind the unread bytes.
 import http from "node:http";
-import { CLIENT_ADDRESS_HEADER, clientAddressOf } from "./clientAddress.mjs";
+import { CLIENT_ADDRESS_HEADER, clientAddressOf, peerIsProxy } from "./clientAddress.mjs";
 
 /** Up to this many unread body bytes are read and dropped after the answer; a longer body closes the connection. */
 export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -65,6 +66,7 @@ export function createAppServer(handle, { trust, keepAliveTimeoutMs = 65_000, on
       req.headers["x-forwarded-for"],
       trust,
     );
+    if (!peerIsProxy(req.socket.remoteAddress, trust)) delete req.headers["x-request-id"];
     finishUnreadBodies(req, res);
     Promise.resolve()
       .then(() => handle(req, res))

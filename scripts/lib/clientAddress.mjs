@@ -57,6 +57,16 @@ function trusted(trust, address, hopsTaken) {
 }
 
 /**
+ * The socket's peer is a proxy of ours (TRUST_PROXY): then what it writes into headers is believed, such as its
+ * X-Request-Id. With a hop count, any peer is (the count says a proxy always stands in front).
+ */
+export function peerIsProxy(peer, trust) {
+  if (trust.hops) return true;
+  const address = normalizeAddress(peer);
+  return !!trust.list && !!address && trusted(trust, address, 0);
+}
+
+/**
  * The client's address: the socket's peer, then, while the current address is a trusted proxy, the
  * X-Forwarded-For entry before it. A malformed entry ends the walk (the last proxy that wrote it is the
  * client as far as we can tell).

@@ -1,8 +1,10 @@
-// Operational routes outside the spec: the OpenAPI document and the health check.
+// Operational routes outside the spec: the OpenAPI document, the health check and the Prometheus metrics.
+import { createHash, timingSafeEqual } from "node:crypto";
 import { config } from "@/server/config";
 import { getDb } from "@/server/db";
 import { RETRY_AFTER_SECONDS } from "@/server/dbUnavailable";
 import { log } from "@/server/log";
+import { renderMetrics } from "@/server/metrics";
 import { buildOpenApi } from "./openapi";
 import { json } from "./response";
 
@@ -31,4 +33,22 @@ export async function healthResponse(): Promise<Response> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+const digest = (text: string) => createHash("sha256").update(text).digest();
+
+/**
+ * GET /api/metrics for Prometheus: 404 unless METRICS_TOKEN is configured (nothing tells a scanner it exists),
+ * 401 without `Authorization: Bearer <METRICS_TOKEN>` (compared in constant time), else the text format.
+ */
+export async function metricsResponse(req: Request): Promise<Response> {
+  const token = config().METRICS_TOKEN;
+  if (!token) return json({ detail: "Not found." }, 404);
+  const given = /^Bearer (.+)$/i.exec(req.headers.get("authorization") ?? "")?.[1] ?? "";
+  if (!timingSafeEqual(digest(given), digest(token)))
+    return json({ detail: "Authentication credentials were not provided or are invalid." }, 401, {
+      "www-authenticate": "Bearer",
+    });
+  const { text, contentType } = await renderMetrics();
+  return new Response(text, { headers: { "content-type": contentType, "cache-control": "no-store" } });
 }

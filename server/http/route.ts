@@ -13,7 +13,7 @@ import type { ApiPrincipal } from "@/server/domain/auth/apiKeys";
 import { forgetAccount } from "@/server/domain/auth/keyCache";
 import type { Ctx } from "@/server/domain/context";
 import { isDomainError } from "@/server/domain/errors";
-import { log } from "@/server/log";
+import { observeRequest } from "@/server/metrics";
 import { onOrigin } from "@/server/publicUrl";
 import { requestBaseClock } from "@/server/requestClock";
 import { auditRequest } from "./audit";
@@ -35,6 +35,7 @@ import {
   type RequestState,
   type RouteCtx,
   requestCtx,
+  requestLog,
   sessionClock,
 } from "./routeSteps";
 import { type AllowedOrigins, VARY } from "./sessionGate";
@@ -78,7 +79,7 @@ export function toRouteHandler(def: EndpointDef) {
 function startRequest(req: Request, mode: AuthMode): RequestState {
   const started = performance.now();
   const headers = req.headers;
-  const requestId = headers.get("x-request-id")?.slice(0, 100) || randomUUID();
+  const requestId = acceptedRequestId(headers.get("x-request-id")) ?? randomUUID();
   return {
     started,
     headers,
@@ -89,6 +90,16 @@ function startRequest(req: Request, mode: AuthMode): RequestState {
     // session routes answer with `vary: Origin` (CORS headers once the origin is checked); the others with the id only
     answerHeaders: mode === "session" ? { ...VARY, "x-request-id": requestId } : { "x-request-id": requestId },
   };
+}
+
+/**
+ * The caller's X-Request-Id, cut to 100 characters, when it is a plain token (letters, digits, `.`, `_`, `:`, `-`), else
+ * none and the wrapper makes one. The app server removes the header unless the peer is a proxy TRUST_PROXY
+ * names (scripts/lib/appServer.mjs), so only our proxy's id reaches this point.
+ */
+function acceptedRequestId(value: string | null): string | undefined {
+  const id = value?.slice(0, 100);
+  return id && /^[\w.:-]+$/.test(id) ? id : undefined;
 }
 
 /** The steps of one request, in order; each returns early only with a finished answer. */
@@ -200,28 +211,23 @@ function errorAnswer(e: unknown, r: RequestState): Response {
   }
   if (isDatabaseUnavailable(e)) {
     r.status = 503; // fails fast while the database is down or restarting (pool timeouts in server/db.ts)
-    log.warn({ err: e, requestId: r.requestId, path: r.url.pathname }, "database unavailable");
+    requestLog(r).warn({ err: e, path: r.url.pathname }, "database unavailable");
     return json({ detail: "Service temporarily unavailable." }, 503, {
       ...r.answerHeaders,
       "retry-after": String(RETRY_AFTER_SECONDS),
     });
   }
   r.status = 500;
-  log.error({ err: e, requestId: r.requestId, path: r.url.pathname }, "unhandled error");
+  requestLog(r).error({ err: e, path: r.url.pathname }, "unhandled error");
   return json({ detail: "Internal server error.", request_id: r.requestId }, 500, r.answerHeaders);
 }
 
-/** One line per request, whatever happened. */
+/** One line per request, whatever happened, and the request counted by its route's template (server/metrics.ts). */
 function logRequest(def: EndpointDef, r: RequestState) {
-  log.info(
-    {
-      requestId: r.requestId,
-      method: def.method,
-      path: r.url.pathname,
-      status: r.status,
-      accountId: r.accountId,
-      ms: Math.round(performance.now() - r.started),
-    },
+  const ms = performance.now() - r.started;
+  observeRequest(def.path, def.method, r.status, ms / 1000);
+  requestLog(r).info(
+    { method: def.method, path: r.url.pathname, status: r.status, accountId: r.accountId, ms: Math.round(ms) },
     "request",
   );
 }

@@ -31,7 +31,12 @@ export interface RequestState {
   accountId: number | undefined;
   /** Headers of the wrapper's JSON answers: the request id, and for session routes CORS (`vary` until the origin is checked). */
   answerHeaders: Record<string, string>;
+  /** The request's child logger (its lines carry the request id), built on first use: `requestLog(r)`. */
+  log?: Logger;
 }
+
+/** The logger of one request: the wrapper's lines and the domain's (ctx.log) carry its request id. */
+export const requestLog = (r: RequestState): Logger => (r.log ??= log.child({ requestId: r.requestId }));
 
 /** Who calls: an API key's principal (or none for `auth: "none"`), or the checkout session a token names. */
 export interface Caller {
@@ -139,8 +144,6 @@ export function memoLookup(
 
 /** The ctx every domain function takes; its logger is built on first use (most requests never log). */
 export function requestCtx(db: Db, req: Request, r: RequestState, principal: ApiPrincipal | null, clock: Clock): Ctx {
-  let requestLog: Logger | undefined;
-  const requestId = r.requestId;
   return {
     db,
     accountId: r.accountId ?? 0,
@@ -148,7 +151,7 @@ export function requestCtx(db: Db, req: Request, r: RequestState, principal: Api
     baseUrl: publicOrigin(req),
     catalogVersion: principal?.catalogVersion,
     get log() {
-      return (requestLog ??= log.child({ requestId }));
+      return requestLog(r);
     },
   };
 }

@@ -1,6 +1,6 @@
 // Zod schemas of customers: response, create and patch bodies, list query.
 import { z } from "zod";
-import { metadata, metadataInput, pageQuery, timestamps } from "./common";
+import { metadata, metadataInput, namedObject, pageQuery, timestamps } from "./common";
 
 export const customerResponse = z
   .object({
@@ -43,3 +43,68 @@ export const customerListQuery = z.object({
 export type CustomerOut = z.infer<typeof customerResponse>;
 export type CustomerCreateInput = z.infer<typeof customerCreateBody>;
 export type CustomerPatchInput = z.infer<typeof customerPatchBody>;
+
+const json = z.record(z.string(), z.unknown());
+const runOut = z.object({
+  id: z.number().int(),
+  contract_id: z.number().int(),
+  kind: z.string(),
+  state: z.string(),
+  currency: z.string(),
+  total: z.string(),
+  period_start_at: z.string(),
+  period_end_at: z.string(),
+  receipt_number: z.number().int().nullable(),
+  receipt_issued_at: z.string().nullable(),
+});
+export const personalDataResponse = namedObject(
+  "CustomerPersonalData",
+  {
+    exported_at: z.string(),
+    customer: customerResponse,
+    subscription_contracts: z.array(
+      z.object({
+        id: z.number().int(),
+        state: z.string(),
+        currency: z.string(),
+        delivery_address: z.unknown(),
+        metadata: z.unknown(),
+        created_at: z.string(),
+      }),
+    ),
+    billing_runs: z.array(runOut),
+    receipts: z.array(runOut),
+    payment_methods: z.array(
+      z.object({
+        id: z.number().int(),
+        collection_method: z.string(),
+        state: z.string(),
+        card: z
+          .object({
+            brand: z.string().nullable(),
+            last4: z.string().nullable(),
+            exp_month: z.number().int().nullable(),
+            exp_year: z.number().int().nullable(),
+          })
+          .nullable(),
+        billing_details: z.unknown(),
+        metadata: z.unknown(),
+        created_at: z.string(),
+        canceled_at: z.string().nullable(),
+      }),
+    ),
+    events: z.array(z.object({ id: z.string(), type: z.string(), created_at: z.string(), data: json })),
+    audit_entries: z.array(z.object({ id: z.number().int(), at: z.string(), action: z.string(), actor: z.string() })),
+  },
+  "Extension: everything held about a customer (GDPR access request); cards masked, never a processor token.",
+);
+export const personalDataErasureResponse = namedObject(
+  "CustomerErasure",
+  {
+    customer_id: z.number().int(),
+    payment_methods: z.number().int().meta({ description: "Payment methods detached and cleared." }),
+    contracts: z.number().int(),
+    scrubbed: z.number().int().meta({ description: "Stored copies (events, checkouts, audit details…) scrubbed." }),
+  },
+  "Extension: what an erasure changed. Runs and receipts keep their numbers and amounts.",
+);

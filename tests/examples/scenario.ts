@@ -638,6 +638,15 @@ export const steps: Step[] = [
     key: "GET /v2/exports/{kind}/",
     request: () => ({ path: { kind: "contracts" }, query: { format: "csv", state: "active,paused" } }),
   },
+  // a customer's personal data (last: the erasure changes what earlier examples show)
+  {
+    key: "GET /v2/customers/{customerReference}/personal-data/",
+    request: () => ({ path: { customerReference: "cust-2001" } }),
+  },
+  {
+    key: "POST /v2/customers/{customerReference}/erase/",
+    request: () => ({ path: { customerReference: "cust-2001" } }),
+  },
 ];
 
 /** Where a created token lives, so the runner can give it its fixed example value. */

@@ -19,6 +19,7 @@ import { CustomerContracts, CustomerRuns } from "./CustomerRecords";
 import { CUSTOMER_TABS, type CustomerTab } from "./customerTabs";
 import { EditCustomerDialog } from "./EditCustomerDialog";
 import { PaymentMethods } from "./PaymentMethods";
+import { PersonalDataActions } from "./PersonalDataActions";
 import { RequestCard } from "./RequestCard";
 
 export function CustomerDetail({ reference, tab = "overview" }: { reference: string; tab?: CustomerTab }) {
@@ -62,6 +63,7 @@ export function CustomerDetail({ reference, tab = "overview" }: { reference: str
               New contract
             </Link>
             <EditCustomerDialog customer={c} />
+            <PersonalDataActions reference={c.reference} />
           </>
         }
       />

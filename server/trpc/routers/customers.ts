@@ -5,6 +5,7 @@ import { listRuns } from "@/server/domain/billing/runs";
 import { listContracts } from "@/server/domain/contracts/readAndPatch";
 import { customerActivity } from "@/server/domain/customers/activity";
 import { createCustomer, listCustomers, updateCustomer } from "@/server/domain/customers/customers";
+import { erasePersonalData, exportPersonalData } from "@/server/domain/customers/personalData";
 import { findCustomerByKey, listCustomerPaymentMethods, searchCustomers } from "@/server/domain/customers/search";
 import { tablePage } from "@/server/domain/list";
 import { requestCard } from "@/server/domain/payments/cardRequest";
@@ -66,4 +67,11 @@ export const customersRouter = router({
     await deletePaymentMethod(ctx.domain, input.reference, input.id);
     return { canceled: true as const };
   }),
+  // everything held about the customer (an access request), and its erasure (an erasure request)
+  personalData: protectedProcedure
+    .input(reference)
+    .query(({ ctx, input }) => exportPersonalData(ctx.domain, input.reference)),
+  erasePersonalData: protectedProcedure
+    .input(reference)
+    .mutation(({ ctx, input }) => erasePersonalData(ctx.domain, input.reference)),
 });

@@ -1,0 +1,4 @@
+import { metricsResponse } from "@/server/http/meta";
+
+export const dynamic = "force-dynamic";
+export const GET = metricsResponse;
