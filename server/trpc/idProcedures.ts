@@ -14,7 +14,10 @@ export const byIdQuery = <T>(call: IdCall<T>) =>
 export const byIdMutation = <T>(call: IdCall<T>) =>
   protectedProcedure.input(idOnly).mutation(({ ctx, input }) => call(ctx.domain, input.id));
 
-const idPage = idOnly.extend({ page: positiveInt.max(1_000_000).default(1) });
+/** The page a detail page's table asks for (1-based; its own URL parameter), served by `tablePage`. */
+export const tablePageNumber = positiveInt.max(1_000_000).default(1);
+
+const idPage = idOnly.extend({ page: tablePageNumber });
 
 /** One page (of the table size, newest first, with the total) of what belongs to the record. */
 export const byIdPageQuery = <T>(call: (ctx: Ctx, id: number, page: PageRequest) => Promise<T>) =>

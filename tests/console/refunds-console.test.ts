@@ -60,8 +60,11 @@ describe("refunds router", () => {
     expect(note.refunds.map((r) => [r.amount, r.state])).toEqual([["6.1400", "succeeded"]]);
     const run = await caller.runs.get({ id: paid.id });
     expect([run.refunded_amount, run.credited_amount]).toEqual(["6.1400", "6.1400"]);
-    expect((await caller.refunds.creditNotes({ billing_run_id: paid.id })).map((n) => n.id)).toEqual([note.id]);
-    expect((await caller.refunds.creditNotes({ contract_id: paid.contractId })).map((n) => n.id)).toEqual([note.id]);
+    expect((await caller.refunds.creditNotes({ billing_run_id: paid.id })).results.map((n) => n.id)).toEqual([note.id]);
+    for (const filter of [{ contract_id: paid.contractId }, { customer_id: paid.customerId }]) {
+      const page = await caller.refunds.creditNotes(filter);
+      expect([page.count, page.results.map((n) => n.id)]).toEqual([1, [note.id]]);
+    }
     expect((await caller.refunds.getCreditNote({ id: note.id })).number).toBe(note.number);
     const audit = await db().auditLog.findFirstOrThrow({
       where: { action: "trpc refunds.refund" },
@@ -118,7 +121,7 @@ describe("refunds router", () => {
     expect((await caller.refunds.preview({ ...run, amount: "1.00", reason: "x", as: "refund" })).total_amount).toBe(
       "1.0000",
     );
-    expect(await caller.refunds.creditNotes(run)).toEqual([]);
+    expect((await caller.refunds.creditNotes(run)).results).toEqual([]);
   });
 
   it("answers NOT_FOUND to another account's run and credit note, and lists none of them", async () => {
@@ -140,8 +143,40 @@ describe("refunds router", () => {
     ];
     for (const [name, call] of calls) expect(await codeOf(call()), name).toBe("NOT_FOUND");
     expect(await databaseFingerprint()).toEqual(before);
-    expect(await other.refunds.creditNotes(run)).toEqual([]);
-    expect(await other.refunds.creditNotes({ contract_id: paid.contractId })).toEqual([]);
+    for (const filter of [run, { contract_id: paid.contractId }, { customer_id: paid.customerId }]) {
+      expect(await other.refunds.creditNotes(filter)).toMatchObject({ count: 0, results: [] });
+    }
     expect(await other.refunds.disputes(run)).toEqual([]);
+  });
+
+  it("pages a contract's and a customer's credit notes on the server, newest first, with the count", async () => {
+    const paid = await billedRun("cust-1001");
+    const caller = await admin();
+    const filters = [{ contract_id: paid.contractId }, { customer_id: paid.customerId }];
+    // the customer may have notes from earlier tests of this file; the contract is new
+    const before = await Promise.all(filters.map(async (f) => (await caller.refunds.creditNotes(f)).count));
+    expect(before[0]).toBe(0);
+    const issued: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const note = await caller.refunds.creditNote({
+        billing_run_id: paid.id,
+        amount: "0.50",
+        reason: `Goodwill ${i}`,
+      });
+      issued.push(note.id);
+    }
+    const newest = [...issued].reverse();
+    for (const [i, filter] of filters.entries()) {
+      const count = before[i] + 11;
+      const first = await caller.refunds.creditNotes(filter);
+      expect([first.count, first.page?.number, first.page?.size]).toEqual([count, 1, 10]);
+      expect(first.results.map((n) => n.id)).toEqual(newest.slice(0, 10));
+      const second = await caller.refunds.creditNotes({ ...filter, page: 2 });
+      expect([second.count, second.results[0]?.id]).toEqual([count, newest[10]]);
+      // a page past the end (a stale ?cn_page link) serves the last page
+      const last = Math.ceil(count / 10);
+      const past = await caller.refunds.creditNotes({ ...filter, page: last + 5 });
+      expect([past.count, past.page?.number, past.results.length]).toEqual([count, last, count - (last - 1) * 10]);
+    }
   });
 });

@@ -2,7 +2,7 @@
 // The contract's money and history, by the tab that shows it: pauses, pending adjustments and entitlements
 // (Overview); billing runs with their attempts (Runs); credit balance and transactions and credit notes
 // (Credit); the event timeline, newest first, with the actor (Activity). Credit, runs and the timeline are one page each
-// as the server read it, each paged by its own parameter.
+// as the server read it, each paged by its own parameter; the credit notes load their page themselves (?cn_page).
 import Link from "next/link";
 import { runPath } from "@/components/admin/adminPaths";
 import { CreditNotesTable } from "@/components/admin/creditNotes/CreditNotesTable";

@@ -1,25 +1,28 @@
 "use client";
 // The credit notes of a run, a contract or a customer (newest first), each linking to its document: number,
 // date, what it corrects, its total and how it was settled (refunds with their state, credit to the balance).
-import { useQuery } from "@tanstack/react-query";
+// One page at a time, counted, by the table's own URL parameter (?cn_page=N) like a detail page's other tables.
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { creditNotePath, runPath } from "@/components/admin/adminPaths";
-import { ListTable, type ListTableSpec } from "@/components/admin/QueryTable";
+import { PagedListTable, type PagedListTableSpec } from "@/components/admin/QueryTable";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterInputs, RouterOutputs } from "@/components/trpc/types";
 import { DateTime } from "@/components/ui/DateTime";
 import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
 
-export type CreditNoteRow = RouterOutputs["refunds"]["creditNotes"][number];
-type Filter = RouterInputs["refunds"]["creditNotes"];
+export type CreditNoteRow = RouterOutputs["refunds"]["creditNotes"]["results"][number];
+type Filter = Omit<RouterInputs["refunds"]["creditNotes"], "page">;
 
 export const KIND_WORDS: Record<string, string> = { refund: "Refund", credit: "Credit", dispute: "Lost dispute" };
 const link = "text-blue-800 underline";
 
-export const creditNotesTable: Omit<ListTableSpec<CreditNoteRow, Filter>, "empty"> = {
+export const creditNotesTable: Omit<PagedListTableSpec<CreditNoteRow, Filter>, "empty"> = {
   label: "Credit notes",
-  useRows: (filter) => useQuery(useTRPC().refunds.creditNotes.queryOptions(filter)),
+  pageParam: "cn_page",
+  usePage: (filter, page) =>
+    useQuery(useTRPC().refunds.creditNotes.queryOptions({ ...filter, page }, { placeholderData: keepPreviousData })),
   columns: [
     {
       id: "number",
@@ -70,7 +73,7 @@ export const creditNotesTable: Omit<ListTableSpec<CreditNoteRow, Filter>, "empty
   ],
 };
 
-/** The credit notes matching `filter` (a run, a contract or a customer). */
+/** The credit notes matching `filter` (a run, a contract or a customer), one page by ?cn_page. */
 export function CreditNotesTable({ filter, empty }: { filter: Filter; empty: string }) {
-  return <ListTable {...creditNotesTable} input={filter} empty={empty} />;
+  return <PagedListTable {...creditNotesTable} input={filter} empty={empty} />;
 }

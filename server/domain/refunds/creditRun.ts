@@ -2,9 +2,10 @@
 // to the processor, then answer the note as it stands; read credit notes by id, by run, by contract.
 import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
+import { type ListResult, type PageRequest, pagedList } from "@/server/domain/list";
 import type { SandboxWebhookReceiver } from "@/server/domain/payments/sandboxTokenization";
 import { type CreditNoteInput, type CreditNoteMode, issueCreditNote } from "./creditNotes";
-import { creditNoteInclude, presentCreditNote } from "./present";
+import { type CreditNoteOut, creditNoteInclude, presentCreditNote } from "./present";
 import { sendRefund } from "./refunds";
 
 export async function creditRun(
@@ -28,22 +29,33 @@ export async function getCreditNote(ctx: Ctx, id: number) {
   return presentCreditNote(row);
 }
 
-export async function listCreditNotes(ctx: Ctx, query: { run?: number; contract?: number; customer?: number }) {
-  const rows = await ctx.db.creditNote.findMany({
-    where: {
-      accountId: ctx.accountId,
-      ...(query.run ? { runId: query.run } : {}),
-      ...(query.contract ? { contractId: query.contract } : {}),
-      ...(query.customer ? { customerId: query.customer } : {}),
-    },
-    include: creditNoteInclude,
-    orderBy: { number: "desc" },
-    take: 200,
-  });
-  return rows.map(presentCreditNote);
+/**
+ * Credit notes of a run, a contract or a customer, newest first: one page of them, counted, when `page` is
+ * given (the console's detail pages), else at most the 200 newest (the REST list).
+ */
+export async function listCreditNotes(
+  ctx: Ctx,
+  query: { run?: number; contract?: number; customer?: number; page?: PageRequest },
+): Promise<ListResult<CreditNoteOut>> {
+  const where = {
+    accountId: ctx.accountId,
+    ...(query.run ? { runId: query.run } : {}),
+    ...(query.contract ? { contractId: query.contract } : {}),
+    ...(query.customer ? { customerId: query.customer } : {}),
+  };
+  return pagedList(
+    query.page,
+    () => ctx.db.creditNote.count({ where }),
+    (window) =>
+      ctx.db.creditNote.findMany({
+        where,
+        include: creditNoteInclude,
+        orderBy: { number: "desc" },
+        ...(window ?? { skip: 0, take: 200 }),
+      }),
+    presentCreditNote,
+  );
 }
-
-/** The console's list of every credit note: one page, newest first, with its total (optionally one kind). */
 export async function pageCreditNotes(
   ctx: Ctx,
   input: { page: number; pageSize: number; kind?: "refund" | "credit" | "dispute" },

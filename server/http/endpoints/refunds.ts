@@ -116,8 +116,9 @@ export const refundEndpoints = [
     query: z.object({ billing_run: idQuery, contract: idQuery, customer: idQuery }),
     response: z.array(creditNoteResponse),
     description: "At most the 200 newest; filter by billing_run, contract or customer (ids).",
-    handler: (ctx, { query }) =>
-      listCreditNotes(ctx, { run: query.billing_run, contract: query.contract, customer: query.customer }),
+    handler: async (ctx, { query }) =>
+      (await listCreditNotes(ctx, { run: query.billing_run, contract: query.contract, customer: query.customer }))
+        .results,
   }),
   defineEndpoint({
     method: "GET",

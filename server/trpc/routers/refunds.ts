@@ -5,12 +5,13 @@
 import { z } from "zod";
 import { markRunPaid, voidRun, writeOffRun } from "@/server/domain/billing/runActions";
 import { sandboxWebhookReceiver } from "@/server/domain/checkouts/processorWebhook";
+import { tablePage } from "@/server/domain/list";
 import { previewCreditNote } from "@/server/domain/refunds/creditNotes";
 import { creditRun, getCreditNote, listCreditNotes, pageCreditNotes } from "@/server/domain/refunds/creditRun";
 import { listDisputes } from "@/server/domain/refunds/disputes";
 import { idInput } from "@/server/schemas/common";
 import { creditNoteBody, markPaidBody, refundBody, voidBody, writeOffBody } from "@/server/schemas/refunds";
-import { byIdQuery } from "@/server/trpc/idProcedures";
+import { byIdQuery, tablePageNumber } from "@/server/trpc/idProcedures";
 import { protectedProcedure, router } from "@/server/trpc/init";
 
 const run = { billing_run_id: idInput };
@@ -43,13 +44,17 @@ export const refundsRouter = router({
   writeOff: protectedProcedure
     .input(writeOffBody.extend(run))
     .mutation(({ ctx, input: { billing_run_id, ...body } }) => writeOffRun(ctx.domain, billing_run_id, body)),
-  /** Credit notes of a run, a contract or a customer (ids), newest first. */
+  /**
+   * Credit notes of a run, a contract or a customer (ids), newest first: one page of a detail page's table
+   * (counted, by the table's own URL parameter).
+   */
   creditNotes: protectedProcedure
     .input(
       z.object({
         billing_run_id: idInput.optional(),
         contract_id: idInput.optional(),
         customer_id: idInput.optional(),
+        page: tablePageNumber,
       }),
     )
     .query(({ ctx, input }) =>
@@ -57,6 +62,7 @@ export const refundsRouter = router({
         run: input.billing_run_id,
         contract: input.contract_id,
         customer: input.customer_id,
+        page: tablePage(input.page),
       }),
     ),
   /** /admin/credit-notes: every credit note of the account, one page at a time, newest first. */
