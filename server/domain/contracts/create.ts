@@ -114,6 +114,7 @@ export async function createContract(
         priced,
         activate,
         trial ? { start: now, end: trial.endAt } : null,
+        now,
       );
       if (activate)
         await createInitialBilling(
@@ -150,6 +151,7 @@ async function createItems(
   priced: PricedOffer,
   activate: boolean,
   trialPeriod: { start: Date; end: Date } | null,
+  now: Date,
 ): Promise<number[]> {
   const ids: number[] = [];
   for (const line of priced.recurring) {
@@ -170,6 +172,8 @@ async function createItems(
         periodStartAt: activate ? (trialPeriod ?? line.period).start : null,
         periodEndAt: activate ? (trialPeriod ?? line.period).end : null,
         metadata: lineInput.metadata as Prisma.InputJsonValue,
+        // the account's clock (a test clock included), like the contract's: MRR spans start at it
+        createdAt: now,
       },
     });
     ids.push(item.id);

@@ -99,6 +99,7 @@ export function planAddItem(args: PlanArgs<ItemAddInput>): Plan {
           periodStartAt: period?.start ?? null,
           periodEndAt: period?.end ?? null,
           startAt: at > (period?.start ?? at) ? at : null,
+          createdAt: args.now,
         },
       });
       if (charge) charge.contractItemId = item.id;

@@ -1,0 +1,181 @@
+// MRR movements of a history built only through the REST interface (and the subscriber page for the
+// customer's own downgrade) on the account's test clock, against figures computed by hand from
+// docs/decisions.md "Revenue analytics". The seed's display zone is UTC; MRR excludes tax.
+// One customer (cust-1001, a good card), all EUR, seed prices: Streaming Basic 9.9000, Sports 5.0000,
+// Kids 4.0000 a month.
+//   2026-01-10 contract A: Basic × 3 = 29.7000                       → Jan new +29.7000
+//   2026-01-20 coupon 20 % forever on A                               → no movement
+//   2026-02-05 contract B: Sports = 5.0000                            → Feb expansion +5.0000
+//   2026-02-20 subscriber downgrade of A to × 1, at the period end 03-10 → nothing in Feb
+//   2026-03-10 the downgrade takes effect: 9.9000 − 29.7000           → Mar contraction −19.8000
+//   2026-03-20 A canceled at its period end (2026-04-10)
+//   2026-04-15 B canceled now: 14.9000 → 0 in April                   → Apr churn −14.9000
+//   2026-05-05 contract C: Kids = 4.0000 (paid before)                → May reactivation +4.0000
+import { beforeAll, describe, expect, it } from "vitest";
+import { csrfTokenFor } from "@/server/domain/selfService/access";
+import { get, post, seed, setRequestTime } from "@/tests/helpers";
+import { act } from "@/tests/subscriber/_setup";
+
+type Month = {
+  month: string;
+  opening_mrr: string;
+  closing_mrr: string;
+  opening_customers: number;
+  closing_customers: number;
+  movements: { kind: string; amount: string; contract_ids: number[] }[];
+};
+
+let ids: Record<string, number>;
+const c: Record<string, number> = {};
+
+/** Moves the request clock and the account's test clock to `to`. */
+async function at(to: string) {
+  setRequestTime(to);
+  const moved = await post("/v2/test-clock/advance/", { to });
+  expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+}
+
+async function contract(items: { price: number; quantity?: number }[]) {
+  const res = await post("/v2/subscription-contracts/", { customer_reference: "cust-1001", items });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+async function months(from: string, to: string): Promise<Month[]> {
+  const res = await get(`/v2/analytics/mrr-movements/?currency=EUR&from=${from}&to=${to}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.body.currencies.map((x: { currency: string }) => x.currency)).toEqual(["EUR"]);
+  return res.body.currencies[0].months;
+}
+
+const zero = "0.0000";
+const moves = (m: Month) => Object.fromEntries(m.movements.map((x) => [x.kind, x.amount]));
+const idsOf = (m: Month, kind: string) => m.movements.find((x) => x.kind === kind)?.contract_ids ?? [];
+const add = (...xs: string[]) => xs.reduce((s, x) => s + Math.round(Number(x) * 10000), 0);
+
+describe("MRR movements of a REST-built history", () => {
+  let beforeDowngrade: Month[] = [];
+
+  beforeAll(async () => {
+    ids = (await seed()).ids;
+
+    await at("2026-01-10T00:00:00.000Z");
+    const a = await contract([{ price: ids.basicMonthly, quantity: 3 }]);
+    c.a = a.id;
+
+    await at("2026-01-20T00:00:00.000Z");
+    const coupon = await post("/v2/coupons/", { name: "Loyalty", percent_off: "20", duration: "forever" });
+    expect(coupon.status, JSON.stringify(coupon.body)).toBe(201);
+    const applied = await post(`/v2/subscription-contracts/${c.a}/discount/`, { coupon: coupon.body.id });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+
+    await at("2026-02-05T00:00:00.000Z");
+    c.b = (await contract([{ price: ids.sportsMonthly }])).id;
+
+    // the customer downgrades A on its subscriber page: it waits for the period end (2026-03-10)
+    await at("2026-02-20T00:00:00.000Z");
+    const token = new URL(a.subscriber_page).pathname.split("/").filter(Boolean).pop()!;
+    const csrf = await csrfTokenFor(token);
+    const change = { kind: "quantity", contract_item: a.items[0].id, quantity: 1 };
+    const preview = await act(token, { action: "preview_change", change }, { csrf });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body).toMatchObject({ direction: "downgrade", scheduled_for: "2026-03-10T00:00:00.000Z" });
+    const done = await act(
+      token,
+      { action: "confirm_change", change, preview_token: preview.body.preview.preview_token },
+      { csrf },
+    );
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+
+    await at("2026-02-25T00:00:00.000Z");
+    beforeDowngrade = await months("2026-01", "2026-02");
+
+    await at("2026-03-20T00:00:00.000Z");
+    const endA = await post(`/v2/subscription-contracts/${c.a}/cancel/`, { cancel_at_period_end: true });
+    expect(endA.status, JSON.stringify(endA.body)).toBe(200);
+
+    await at("2026-04-15T00:00:00.000Z");
+    const endB = await post(`/v2/subscription-contracts/${c.b}/cancel/`, { cancel_at_period_end: false });
+    expect(endB.status, JSON.stringify(endB.body)).toBe(200);
+
+    await at("2026-05-05T00:00:00.000Z");
+    c.c = (await contract([{ price: ids.kidsMonthly }])).id;
+
+    await at("2026-05-20T00:00:00.000Z");
+  });
+
+  it("a new customer is new with its MRR, a coupon moves nothing, a scheduled downgrade waits", () => {
+    expect(beforeDowngrade.map((m) => [m.month, m.opening_mrr, m.closing_mrr])).toEqual([
+      ["2026-01", zero, "29.7000"], // new at the full run rate: the coupon is not a movement
+      ["2026-02", "29.7000", "34.7000"], // the downgrade scheduled on 02-20 moves nothing yet
+    ]);
+    expect(beforeDowngrade.map(moves)).toEqual([
+      { new: "29.7000", expansion: zero, contraction: zero, churn: zero, reactivation: zero },
+      { new: zero, expansion: "5.0000", contraction: zero, churn: zero, reactivation: zero },
+    ]);
+    expect(beforeDowngrade.map((m) => [m.opening_customers, m.closing_customers])).toEqual([
+      [0, 1],
+      [1, 1],
+    ]);
+    expect(idsOf(beforeDowngrade[0], "new")).toEqual([c.a]);
+    expect(idsOf(beforeDowngrade[1], "expansion")).toEqual([c.b]);
+  });
+
+  it("a cancellation is churn, a return with a new contract reactivation", async () => {
+    const [apr, may] = await months("2026-04", "2026-05");
+    expect([apr.month, apr.opening_mrr, apr.closing_mrr, apr.opening_customers, apr.closing_customers]).toEqual([
+      "2026-04",
+      "14.9000",
+      zero,
+      1,
+      0,
+    ]);
+    // A ends on 04-10, B on 04-15: one customer, one churn of its whole opening MRR
+    expect(moves(apr)).toEqual({
+      new: zero,
+      expansion: zero,
+      contraction: zero,
+      churn: "-14.9000",
+      reactivation: zero,
+    });
+    expect(idsOf(apr, "churn")).toEqual([c.a, c.b].sort((x, y) => x - y));
+    expect([may.opening_mrr, may.closing_mrr, may.opening_customers, may.closing_customers]).toEqual([
+      zero,
+      "4.0000",
+      0,
+      1,
+    ]);
+    expect(moves(may)).toEqual({ new: zero, expansion: zero, contraction: zero, churn: zero, reactivation: "4.0000" });
+    expect(idsOf(may, "reactivation")).toEqual([c.c]);
+  });
+
+  // KNOWN BUG (remove `.fails` when fixed): a quantity change (the applied scheduled downgrade here, and
+  // likewise an immediate items/update) updates the contract item in place, and mrr_spans_refresh builds
+  // one span per item from its current quantity since its creation, so the change rewrites the past: once
+  // the downgrade applied on 03-10, January reads new 9.9000 and March has no contraction.
+  it.fails("a scheduled downgrade is contraction in the month it takes effect, and the past stays", async () => {
+    const ms = await months("2026-01", "2026-05");
+    expect(ms.map((m) => [m.month, m.opening_mrr, m.closing_mrr])).toEqual([
+      ["2026-01", zero, "29.7000"],
+      ["2026-02", "29.7000", "34.7000"],
+      ["2026-03", "34.7000", "14.9000"],
+      ["2026-04", "14.9000", zero],
+      ["2026-05", zero, "4.0000"],
+    ]);
+    expect(ms.map(moves)).toEqual([
+      { new: "29.7000", expansion: zero, contraction: zero, churn: zero, reactivation: zero },
+      { new: zero, expansion: "5.0000", contraction: zero, churn: zero, reactivation: zero },
+      { new: zero, expansion: zero, contraction: "-19.8000", churn: zero, reactivation: zero },
+      { new: zero, expansion: zero, contraction: zero, churn: "-14.9000", reactivation: zero },
+      { new: zero, expansion: zero, contraction: zero, churn: zero, reactivation: "4.0000" },
+    ]);
+    expect(idsOf(ms[2], "contraction")).toEqual([c.a]);
+  });
+
+  it("reconcile: opening + movements = closing, and each closing is the next opening", async () => {
+    const ms = await months("2026-01", "2026-05");
+    for (const m of ms)
+      expect(add(m.opening_mrr, ...m.movements.map((x) => x.amount)), m.month).toBe(add(m.closing_mrr));
+    for (let i = 1; i < ms.length; i++) expect(ms[i].opening_mrr).toBe(ms[i - 1].closing_mrr);
+  });
+});
