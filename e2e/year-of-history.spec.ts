@@ -172,6 +172,8 @@ test("every tab of the contract page stays short; runs and timeline page indepen
   await expect(timeline.getByTestId("pagination-summary")).not.toHaveText(/^1–/);
   // back to the runs by the keyboard: arrows move between the tabs, Enter opens one
   await page.getByRole("tab", { name: "Activity" }).focus();
+  // Activity → Credit → Usage → Runs
+  await page.keyboard.press("ArrowLeft");
   await page.keyboard.press("ArrowLeft");
   await page.keyboard.press("ArrowLeft");
   await expect(page.getByRole("tab", { name: "Runs" })).toBeFocused();

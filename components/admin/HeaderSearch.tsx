@@ -111,9 +111,13 @@ export function HeaderSearch() {
   let index = -1;
   return (
     <div className="relative w-full max-w-md sm:w-80" data-testid="header-search">
+      {/* a short name: longer ones ("Search customers, …") would also match the labels of list filters */}
       <label htmlFor={`${id}-input`} className="sr-only">
-        Search customers, contracts, runs, receipts, credit notes, products and prices
+        Search everything
       </label>
+      <span id={`${id}-scope`} className="sr-only">
+        Finds customers, contracts, runs, receipts, credit notes, products and prices.
+      </span>
       <input
         ref={input}
         id={`${id}-input`}
@@ -124,6 +128,7 @@ export function HeaderSearch() {
         aria-autocomplete="list"
         aria-activedescendant={expanded && current >= 0 ? optionId(current) : undefined}
         aria-keyshortcuts="/ Control+K Meta+K"
+        aria-describedby={`${id}-scope`}
         autoComplete="off"
         spellCheck={false}
         placeholder="Search (press / or Ctrl+K)"
