@@ -16,7 +16,7 @@ const TO = "2026-06";
 async function slowMrr(accountId: number) {
   const contracts = await db().subscriptionContract.findMany({
     where: { accountId, state: { not: "inactive" } },
-    include: { items: true, pauses: true },
+    include: { items: { include: { pastTerms: true } }, pauses: true },
   });
   const prices = await db().catalogPrice.findMany({
     where: { accountId },
@@ -31,9 +31,15 @@ async function slowMrr(accountId: number) {
       const end = ["canceled", "ended"].includes(c.state) ? (c.endedAt ?? c.canceledAt ?? c.updatedAt) : null;
       if (end && end <= t) continue;
       if (c.pauses.some((p) => p.state !== "canceled" && p.startAt <= t && t < p.endAt)) continue;
-      for (const i of c.items) {
-        const start = [c.createdAt, i.createdAt, i.startAt ?? c.createdAt].reduce((a, b) => (a > b ? a : b));
-        if (start > t || (i.endAt && i.endAt <= t) || (i.removedAt && i.removedAt <= t)) continue;
+      for (const item of c.items) {
+        const start = [c.createdAt, item.createdAt, item.startAt ?? c.createdAt].reduce((a, b) => (a > b ? a : b));
+        if (start > t || (item.endAt && item.endAt <= t) || (item.removedAt && item.removedAt <= t)) continue;
+        // the terms in effect at t: the current ones from termsFrom on, before that the past row covering t
+        const i =
+          !item.termsFrom || item.termsFrom <= t
+            ? item
+            : item.pastTerms.find((p) => (!p.effectiveFrom || p.effectiveFrom <= t) && t < p.effectiveTo);
+        if (!i) continue;
         const p = priceOf.get(i.priceId)!;
         if (p.billingType !== "recurring") continue;
         const version = p.versions.find(
@@ -135,6 +141,34 @@ describe("analytics rebuilt the slow way", () => {
     portfolio = (await seedPortfolio()).accountId;
   });
   it("agrees on the analytics history", async () => compare(history));
+  it("agrees after items change their terms in place (quantity, price, discount) at past instants", async () => {
+    const monthly = await db().catalogPrice.findMany({
+      where: { accountId: history, billingType: "recurring", interval: "month", intervalCount: 1 },
+    });
+    const items = await db().contractItem.findMany({
+      where: {
+        contract: { accountId: history, state: "active", trialEndAt: null },
+        status: "active",
+        endAt: null,
+        priceId: { in: monthly.map((p) => p.id) },
+      },
+      orderBy: { id: "asc" },
+    });
+    const at = (s: string) => new Date(`${s}T00:00:00Z`);
+    // a quantity up in March, down again in May on one item; a discount on another in April
+    await db().contractItem.update({ where: { id: items[0].id }, data: { quantity: 4, termsFrom: at("2026-03-20") } });
+    await db().contractItem.update({ where: { id: items[0].id }, data: { quantity: 2, termsFrom: at("2026-05-02") } });
+    await db().contractItem.update({
+      where: { id: items[2].id },
+      data: { discountPercent: "25", termsFrom: at("2026-04-11") },
+    });
+    const past = await db().contractItemTerms.findMany({
+      where: { contractItemId: { in: [items[0].id, items[2].id] } },
+    });
+    expect(past).toHaveLength(3);
+    expect(items[0].contractId).not.toBe(items[2].contractId);
+    await compare(history);
+  });
   it("agrees on the dashboard's portfolio (weekly, quarterly, tax-inclusive, overrides, versions)", async () =>
     compare(portfolio));
 });

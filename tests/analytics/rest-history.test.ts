@@ -9,7 +9,8 @@
 //   2026-02-20 subscriber downgrade of A to × 1, at the period end 03-10 → nothing in Feb
 //   2026-03-10 the downgrade takes effect: 9.9000 − 29.7000           → Mar contraction −19.8000
 //   2026-03-20 A canceled at its period end (2026-04-10)
-//   2026-04-15 B canceled now: 14.9000 → 0 in April                   → Apr churn −14.9000
+//   2026-03-25 B's quantity to 2 now (no proration): 5.0000 → 10.0000  → with A's: Mar contraction −14.8000
+//   2026-04-15 B canceled now: 19.9000 → 0 in April                   → Apr churn −19.9000
 //   2026-05-05 contract C: Kids = 4.0000 (paid before)                → May reactivation +4.0000
 import { beforeAll, describe, expect, it } from "vitest";
 import { csrfTokenFor } from "@/server/domain/selfService/access";
@@ -94,6 +95,16 @@ describe("MRR movements of a REST-built history", () => {
     const endA = await post(`/v2/subscription-contracts/${c.a}/cancel/`, { cancel_at_period_end: true });
     expect(endA.status, JSON.stringify(endA.body)).toBe(200);
 
+    // an immediate change of B's terms: from now on, never before
+    await at("2026-03-25T00:00:00.000Z");
+    const itemB = (await get(`/v2/subscription-contracts/${c.b}/`)).body.items[0].id;
+    const upB = await post(`/v2/subscription-contracts/${c.b}/items/update/`, {
+      contract_item: itemB,
+      quantity: 2,
+      proration_behavior: "none",
+    });
+    expect(upB.status, JSON.stringify(upB.body)).toBe(200);
+
     await at("2026-04-15T00:00:00.000Z");
     const endB = await post(`/v2/subscription-contracts/${c.b}/cancel/`, { cancel_at_period_end: false });
     expect(endB.status, JSON.stringify(endB.body)).toBe(200);
@@ -125,7 +136,7 @@ describe("MRR movements of a REST-built history", () => {
     const [apr, may] = await months("2026-04", "2026-05");
     expect([apr.month, apr.opening_mrr, apr.closing_mrr, apr.opening_customers, apr.closing_customers]).toEqual([
       "2026-04",
-      "14.9000",
+      "19.9000",
       zero,
       1,
       0,
@@ -135,7 +146,7 @@ describe("MRR movements of a REST-built history", () => {
       new: zero,
       expansion: zero,
       contraction: zero,
-      churn: "-14.9000",
+      churn: "-19.9000",
       reactivation: zero,
     });
     expect(idsOf(apr, "churn")).toEqual([c.a, c.b].sort((x, y) => x - y));
@@ -149,27 +160,28 @@ describe("MRR movements of a REST-built history", () => {
     expect(idsOf(may, "reactivation")).toEqual([c.c]);
   });
 
-  // KNOWN BUG (remove `.fails` when fixed): a quantity change (the applied scheduled downgrade here, and
-  // likewise an immediate items/update) updates the contract item in place, and mrr_spans_refresh builds
-  // one span per item from its current quantity since its creation, so the change rewrites the past: once
-  // the downgrade applied on 03-10, January reads new 9.9000 and March has no contraction.
-  it.fails("a scheduled downgrade is contraction in the month it takes effect, and the past stays", async () => {
+  // A quantity change keeps the item's terms before it (contract_item_terms): the applied scheduled
+  // downgrade and the immediate change of B move March only, January and February stay as they were.
+  it("a scheduled downgrade is contraction in the month it takes effect, and the past stays", async () => {
     const ms = await months("2026-01", "2026-05");
     expect(ms.map((m) => [m.month, m.opening_mrr, m.closing_mrr])).toEqual([
       ["2026-01", zero, "29.7000"],
       ["2026-02", "29.7000", "34.7000"],
-      ["2026-03", "34.7000", "14.9000"],
-      ["2026-04", "14.9000", zero],
+      ["2026-03", "34.7000", "19.9000"],
+      ["2026-04", "19.9000", zero],
       ["2026-05", zero, "4.0000"],
     ]);
     expect(ms.map(moves)).toEqual([
       { new: "29.7000", expansion: zero, contraction: zero, churn: zero, reactivation: zero },
       { new: zero, expansion: "5.0000", contraction: zero, churn: zero, reactivation: zero },
-      { new: zero, expansion: zero, contraction: "-19.8000", churn: zero, reactivation: zero },
-      { new: zero, expansion: zero, contraction: zero, churn: "-14.9000", reactivation: zero },
+      // the customer's net change of the month: A −19.8000 and B +5.0000
+      { new: zero, expansion: zero, contraction: "-14.8000", churn: zero, reactivation: zero },
+      { new: zero, expansion: zero, contraction: zero, churn: "-19.9000", reactivation: zero },
       { new: zero, expansion: zero, contraction: zero, churn: zero, reactivation: "4.0000" },
     ]);
-    expect(idsOf(ms[2], "contraction")).toEqual([c.a]);
+    expect(idsOf(ms[2], "contraction")).toEqual([c.a, c.b].sort((x, y) => x - y));
+    // the months before the changes read the same as when they were read at the time
+    expect(ms.slice(0, 2)).toEqual(beforeDowngrade);
   });
 
   it("reconcile: opening + movements = closing, and each closing is the next opening", async () => {

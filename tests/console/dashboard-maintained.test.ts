@@ -28,22 +28,29 @@ async function storedAndRecomputed(accountId: number) {
     `select ${columns} from mrr_spans where account_id = $1 order by 1, 2, 5, 6, 7`,
     accountId,
   );
+  // each item's terms: its current ones from terms_from on, and every past row over its own interval
+  const terms = `select ci.contract_id, ci.price_id, ci.unit_amount_override, ci.quantity, ci.discount_percent,
+           greatest(ci.created_at, coalesce(ci.start_at, ci.created_at), coalesce(ci.terms_from, '-infinity')) as terms_from,
+           least(coalesce(ci.end_at, 'infinity'), coalesce(ci.removed_at, 'infinity')) as terms_to
+      from contract_items ci
+      union all
+      select ci.contract_id, t.price_id, t.unit_amount_override, t.quantity, t.discount_percent,
+             greatest(ci.created_at, coalesce(ci.start_at, ci.created_at), coalesce(t.effective_from, '-infinity')),
+             least(coalesce(ci.end_at, 'infinity'), coalesce(ci.removed_at, 'infinity'), t.effective_to)
+      from contract_item_terms t join contract_items ci on ci.id = t.contract_item_id`;
+  const ended = `case when c.state in ('canceled', 'ended') then coalesce(c.ended_at, c.canceled_at, c.updated_at) else 'infinity' end`;
   const recomputed = await db().$queryRawUnsafe<Span[]>(
-    `select ${columns} from (
+    `with terms as (${terms}) select ${columns} from (
       select c.id as contract_id, ci.price_id, c.currency, ci.unit_amount_override as override,
              ci.quantity * (100 - coalesce(ci.discount_percent, 0)) / 100 as weight,
-             greatest(c.created_at, ci.created_at, coalesce(ci.start_at, c.created_at)) as live_from,
-             least(coalesce(ci.end_at, 'infinity'), coalesce(ci.removed_at, 'infinity'),
-                   case when c.state in ('canceled', 'ended') then coalesce(c.ended_at, c.canceled_at, c.updated_at) else 'infinity' end) as live_to
-      from subscription_contracts c join contract_items ci on ci.contract_id = c.id
+             greatest(c.created_at, ci.terms_from) as live_from, least(ci.terms_to, ${ended}) as live_to
+      from subscription_contracts c join terms ci on ci.contract_id = c.id
       where c.account_id = $1 and c.state <> 'inactive'
       union all
       select c.id, ci.price_id, c.currency, ci.unit_amount_override,
              -(ci.quantity * (100 - coalesce(ci.discount_percent, 0)) / 100),
-             greatest(c.created_at, ci.created_at, coalesce(ci.start_at, c.created_at), p.start_at),
-             least(coalesce(ci.end_at, 'infinity'), coalesce(ci.removed_at, 'infinity'), p.end_at,
-                   case when c.state in ('canceled', 'ended') then coalesce(c.ended_at, c.canceled_at, c.updated_at) else 'infinity' end)
-      from contract_pauses p join subscription_contracts c on c.id = p.contract_id join contract_items ci on ci.contract_id = c.id
+             greatest(c.created_at, ci.terms_from, p.start_at), least(ci.terms_to, p.end_at, ${ended})
+      from contract_pauses p join subscription_contracts c on c.id = p.contract_id join terms ci on ci.contract_id = c.id
       where c.account_id = $1 and c.state <> 'inactive' and p.state <> 'canceled'
     ) s where live_to > live_from order by 1, 2, 5, 6, 7`,
     accountId,
@@ -68,8 +75,21 @@ describe("mrr_spans", () => {
   it("follows item changes, removals, additions and deletions", async () => {
     const t = db();
     const item = await t.contractItem.findFirstOrThrow({ where: { contractId: p.c.c1 }, orderBy: { id: "asc" } });
-    await t.contractItem.update({ where: { id: item.id }, data: { quantity: 3, discountPercent: "12.5" } });
+    await t.contractItem.update({
+      where: { id: item.id },
+      data: { quantity: 3, discountPercent: "12.5", termsFrom: new Date("2026-04-10T00:00:00Z") },
+    });
     await expectInStep();
+    // the terms before the change stay the item's up to the change: two spans where there was one
+    const { stored } = await storedAndRecomputed(p.accountId);
+    expect(
+      stored
+        .filter((s) => s.contract_id === p.c.c1 && s.price_id === item.priceId && Number(s.weight) > 0)
+        .map((s) => [s.weight, s.live_to.slice(0, 10)]),
+    ).toEqual([
+      [((item.quantity * (100 - Number(item.discountPercent ?? 0))) / 100).toFixed(6), "2026-04-10"],
+      [((3 * (100 - 12.5)) / 100).toFixed(6), "infinity"],
+    ]);
     await t.contractItem.update({
       where: { id: item.id },
       data: { removedAt: new Date("2026-05-01T00:00:00Z"), status: "removed" },

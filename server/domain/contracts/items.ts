@@ -169,6 +169,8 @@ export function planUpdateItem(args: PlanArgs<ItemUpdateInput>): Plan {
           quantity: next.quantity,
           unitAmountOverride: fmt4n(next.unitAmountOverride),
           discountPercent: fmt4n(next.discountPercent),
+          // the old terms stay the item's history up to here (MRR before the change keeps them)
+          termsFrom: at,
         },
       });
       // a change made now replaces whatever was scheduled for the item's renewal

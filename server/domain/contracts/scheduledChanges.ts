@@ -90,7 +90,8 @@ export async function settleDueChanges(
     }
     const next = itemAfterChange(catalog, item, change);
     Object.assign(item, next); // later changes of this call see the item as changed
-    await tx.contractItem.update({ where: { id: item.id }, data: next });
+    // the new terms run from the change's effective time, even when it is settled later
+    await tx.contractItem.update({ where: { id: item.id }, data: { ...next, termsFrom: change.effectiveAt } });
     await tx.scheduledItemChange.update({ where: { id: change.id }, data: { state: "applied", appliedAt: now } });
     actors.push(
       change.actorType === "subscriber" && change.actorId != null
