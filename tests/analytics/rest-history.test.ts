@@ -12,6 +12,8 @@
 //   2026-03-25 B's quantity to 2 now (no proration): 5.0000 → 10.0000  → with A's: Mar contraction −14.8000
 //   2026-04-15 B canceled now: 19.9000 → 0 in April                   → Apr churn −19.9000
 //   2026-05-05 contract C: Kids = 4.0000 (paid before)                → May reactivation +4.0000
+//   2026-06-05 C paused until 2026-07-05 (its only contract)          → Jun churn −4.0000
+//   2026-07-05 the pause ends                                          → Jul reactivation +4.0000
 import { beforeAll, describe, expect, it } from "vitest";
 import { csrfTokenFor } from "@/server/domain/selfService/access";
 import { get, post, seed, setRequestTime } from "@/tests/helpers";
@@ -112,7 +114,14 @@ describe("MRR movements of a REST-built history", () => {
     await at("2026-05-05T00:00:00.000Z");
     c.c = (await contract([{ price: ids.kidsMonthly }])).id;
 
-    await at("2026-05-20T00:00:00.000Z");
+    await at("2026-06-05T00:00:00.000Z");
+    const paused = await post(`/v2/subscription-contracts/${c.c}/pause/`, {
+      start_date: "2026-06-05T00:00:00Z",
+      end_date: "2026-07-05T00:00:00Z",
+    });
+    expect(paused.status, JSON.stringify(paused.body)).toBe(200);
+
+    await at("2026-07-20T00:00:00.000Z");
   });
 
   it("a new customer is new with its MRR, a coupon moves nothing, a scheduled downgrade waits", () => {
@@ -189,5 +198,59 @@ describe("MRR movements of a REST-built history", () => {
     for (const m of ms)
       expect(add(m.opening_mrr, ...m.movements.map((x) => x.amount)), m.month).toBe(add(m.closing_mrr));
     for (let i = 1; i < ms.length; i++) expect(ms[i].opening_mrr).toBe(ms[i - 1].closing_mrr);
+  });
+
+  it("a pause of the customer's only contract is churn, its end reactivation", async () => {
+    const [jun, jul] = await months("2026-06", "2026-07");
+    expect([jun.opening_mrr, jun.closing_mrr, jul.closing_mrr]).toEqual(["4.0000", zero, "4.0000"]);
+    expect(moves(jun)).toMatchObject({ churn: "-4.0000", reactivation: zero });
+    expect(moves(jul)).toMatchObject({ churn: zero, reactivation: "4.0000" });
+    expect(idsOf(jun, "churn")).toEqual([c.c]);
+  });
+
+  it("retention, value and the cohort are the hand-computed figures", async () => {
+    const res = await get("/v2/analytics/retention/?currency=EUR&from=2026-01&to=2026-07");
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [eur] = res.body.currencies;
+    const pick = (m: Record<string, unknown>) => [
+      m.month,
+      m.logo_churn_rate,
+      m.revenue_churn_rate,
+      m.net_revenue_retention,
+      m.arpa,
+      m.ltv,
+    ];
+    expect(eur.months.map(pick)).toEqual([
+      ["2026-01", null, null, null, "29.7000", null], // nobody to lose yet
+      ["2026-02", "0.0000", "0.0000", "1.1684", "34.7000", null], // (29.7 + 5) / 29.7; no churn, no LTV
+      ["2026-03", "0.0000", "0.4265", "0.5735", "19.9000", null], // 14.8 / 34.7 lost; 19.9 / 34.7 kept
+      ["2026-04", "1.0000", "1.0000", "0.0000", null, null], // the one customer churned; nobody left
+      ["2026-05", null, null, null, "4.0000", null], // opened at zero
+      ["2026-06", "1.0000", "1.0000", "0.0000", null, null], // the pause
+      ["2026-07", null, null, null, "4.0000", null],
+    ]);
+    // 2 churned of 0+1+1+1+0+1+0 customer-months; (14.8 + 19.9 + 4) / (29.7 + 34.7 + 19.9 + 4);
+    // (34.7 + 19.9) / 88.3; ARPA 4 / 1 at the end; LTV 4 / 0.5
+    expect(eur.summary).toEqual({
+      logo_churn_rate: "0.5000",
+      revenue_churn_rate: "0.4383",
+      net_revenue_retention: "0.6183",
+      arpa: "4.0000",
+      ltv: "8.0000",
+    });
+    // one cohort (January), paying and MRR month by month against its first month's 29.7
+    expect(eur.cohorts).toHaveLength(1);
+    expect(eur.cohorts[0]).toMatchObject({ cohort: "2026-01", customers: 1, mrr: "29.7000" });
+    expect(
+      eur.cohorts[0].cells.map((x: Record<string, unknown>) => [x.month, x.customers, x.mrr, x.revenue_retained]),
+    ).toEqual([
+      ["2026-01", 1, "29.7000", "1.0000"],
+      ["2026-02", 1, "34.7000", "1.1684"],
+      ["2026-03", 1, "19.9000", "0.6700"],
+      ["2026-04", 0, zero, "0.0000"],
+      ["2026-05", 1, "4.0000", "0.1347"],
+      ["2026-06", 0, zero, "0.0000"],
+      ["2026-07", 1, "4.0000", "0.1347"],
+    ]);
   });
 });
