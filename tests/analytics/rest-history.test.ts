@@ -253,4 +253,27 @@ describe("MRR movements of a REST-built history", () => {
       ["2026-07", 1, "4.0000", "0.1347"],
     ]);
   });
+
+  it("the MRR movements CSV adds up to the page's movements, month by month and kind by kind", async () => {
+    const res = await get("/v2/exports/mrr-movements/?currency=EUR&from=2026-01&to=2026-07&format=csv");
+    expect(res.status).toBe(200);
+    // no quoted field holds a comma but contract_ids, the last column
+    const [header, ...lines] = (res.body as string).trim().split("\n");
+    const names = header.split(",");
+    const rows = lines.map((l) => Object.fromEntries(l.split(",").map((v, i) => [names[i], v])));
+    const sums = new Map<string, number>();
+    for (const r of rows) sums.set(`${r.month} ${r.kind}`, (sums.get(`${r.month} ${r.kind}`) ?? 0) + add(r.amount));
+    const page = await months("2026-01", "2026-07");
+    const expected = new Map<string, number>();
+    for (const m of page)
+      for (const x of m.movements) if (add(x.amount) !== 0) expected.set(`${m.month} ${x.kind}`, add(x.amount));
+    expect(Object.fromEntries(sums)).toEqual(Object.fromEntries(expected));
+    expect(rows.every((r) => r.currency === "EUR" && r.customer_reference === "cust-1001")).toBe(true);
+    expect(rows.find((r) => r.month === "2026-03")).toMatchObject({
+      kind: "contraction",
+      opening_mrr: "34.7000",
+      closing_mrr: "19.9000",
+      amount: "-14.8000",
+    });
+  });
 });

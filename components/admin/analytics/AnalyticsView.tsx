@@ -1,10 +1,11 @@
 "use client";
-// /admin/analytics: MRR movements (stacked bars and a table whose cells open the customers and contracts
-// behind them), retention and value per month with their formulas, and the cohort heat map. Month range and
-// currency live in the URL (?currency=EUR&from=2026-01&to=2026-12, drill-down ?drill=kind&month=…).
 import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import Link from "next/link";
+// /admin/analytics: MRR movements (stacked bars and a table whose cells open the customers and contracts
+// behind them), retention and value per month with their formulas, and the cohort heat map. Month range and
+// currency live in the URL (?currency=EUR&from=2026-01&to=2026-12, drill-down ?drill=kind&month=…).
+import { ExportLinks } from "@/components/admin/exports/ExportLinks";
 import { useTRPC } from "@/components/trpc/client";
 import { Card } from "@/components/ui/Card";
 import { useConsole } from "@/components/ui/ConsoleContext";
@@ -451,9 +452,16 @@ export function AnalyticsView() {
         currency={input.currency}
         currencies={shown.map((c) => c.currency)}
       />
-      <p className="text-sm text-slate-700">
-        {q.data.from} to {q.data.to}, months in {q.data.time_zone}.
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-700">
+          {q.data.from} to {q.data.to}, months in {q.data.time_zone}.
+        </p>
+        <ExportLinks
+          kind="mrr-movements"
+          filters={{ from: q.data.from, to: q.data.to, currency: input.currency }}
+          what="MRR movements"
+        />
+      </div>
       {drill.kind && drill.month && drillCurrency ? (
         <Drilldown currency={drillCurrency} month={drill.month} kind={drill.kind} cohort={drill.cohort} />
       ) : null}

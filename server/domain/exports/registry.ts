@@ -1,5 +1,6 @@
 // Every export kind by its URL name (/v2/exports/{kind}/, /admin/exports/{kind}): a new kind is one entry here
 // (its filters, columns and batch loader in a file of this folder or its own area's).
+import { mrrMovementsExport } from "./analyticsKinds";
 import { billingRunLinesExport, billingRunsExport, creditNotesExport, receiptsExport } from "./billingKinds";
 import type { ExportKind } from "./kind";
 import {
@@ -19,6 +20,7 @@ export const EXPORT_KINDS = {
   receipts: receiptsExport,
   "credit-notes": creditNotesExport,
   "usage-events": usageEventsExport,
+  "mrr-movements": mrrMovementsExport,
   "audit-log": auditLogExport,
 } satisfies Record<string, ExportKind>;
 
