@@ -46,6 +46,15 @@ test("analytics: movements from the nav, drill-down to a contract, URL range and
   await expect(page.getByTestId(`movements-${contract.currency}`)).toHaveCount(contract.currency === "USD" ? 1 : 0);
   await expect(page.getByRole("combobox", { name: "Currency" })).toHaveValue("USD");
 
+  // the movements of the range as a file: the link carries the page's range and currency
+  const csv = page.getByRole("link", { name: "Export CSV of these MRR movements" });
+  await expect(csv).toHaveAttribute("href", new RegExp(`/admin/exports/mrr-movements\\?.*currency=USD`));
+  const file = await page.request.get((await csv.getAttribute("href")) as string);
+  expect(file.status()).toBe(200);
+  expect((await file.text()).split("\n")[0]).toBe(
+    "month,currency,kind,customer_id,customer_reference,customer_name,opening_mrr,closing_mrr,amount,contract_ids",
+  );
+
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`/admin/analytics?currency=${contract.currency}`);
   await expect(page.getByTestId(`movements-${contract.currency}`)).toBeVisible();
