@@ -10,6 +10,7 @@ import { accountClock } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { DomainError } from "@/server/domain/errors";
 import {
+  endPortalSession,
   exchangePortalToken,
   mailSignInLink,
   PORTAL_COOKIE,
@@ -114,6 +115,28 @@ export async function signInLinkForm(req: Request): Promise<Response> {
     200,
     "Check your e-mail",
     "<p>If this address belongs to a customer, a sign-in link is on its way. It works once, within 30 minutes.</p>",
+  );
+}
+
+/**
+ * POST /portal/sign-out (the portal's "Sign out" form): the session ends at once and the cookie is cleared,
+ * whatever the form carried; only a cross-site post is refused (it could sign a customer out, nothing more).
+ */
+export async function signOutForm(req: Request): Promise<Response> {
+  if (!sameOrigin(req.headers)) return htmlPage(403, "Request refused", "<p>Send the form from its page.</p>");
+  const access = await portalAccess(getDb(), portalCookieOf(req.headers), requestBaseClock());
+  if (access) await endPortalSession(getDb(), access.sessionId, access.ctx.clock.now());
+  const back = access?.returnUrl
+    ? `<p><a href="${escapeHtml(access.returnUrl)}">Return to ${escapeHtml(access.seller)}</a></p>`
+    : "";
+  const secure = servedOverHttps(req.url, req.headers) ? "; Secure" : "";
+  return htmlPage(
+    200,
+    "You are signed out",
+    `<p>Open the portal again from the seller's site when you need it.</p>${back}`,
+    {
+      "set-cookie": `${PORTAL_COOKIE}=; Path=${PORTAL_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure}`,
+    },
   );
 }
 

@@ -90,6 +90,7 @@ export type BillingDetailsInput = z.infer<typeof billingDetailsInput>;
 /** The portal's own actions (a contract's actions are the subscriber page's body, selfService.ts). */
 export const portalActionBody = z.discriminatedUnion("action", [
   z.strictObject({ action: z.literal("remove_card"), payment_method: idInput }),
+  z.strictObject({ action: z.literal("make_default_card"), payment_method: idInput }),
   billingDetailsInput.extend({ action: z.literal("update_billing_details") }),
 ]);
 export type PortalAction = z.infer<typeof portalActionBody>;

@@ -4,6 +4,7 @@
 // scheduled item changes due, credit to apply automatically under auto_apply_credit, pending lines,
 // ending contracts, on_run_succeeded, retries) is left to the per-contract path, which the caller runs
 // afterwards.
+
 import Decimal from "decimal.js";
 import type { DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
@@ -12,6 +13,7 @@ import { type EventRow, eventRow } from "@/server/domain/events/outbox";
 import { fmt4, round4 } from "@/server/domain/money";
 import { paymentFailedData } from "@/server/domain/notices/events";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
+import { CHARGE_ORDER } from "@/server/domain/payments/chargeOrder";
 import { adapterFor, type ChargeResult } from "@/server/domain/payments/processors";
 import { assignReceiptNumbers } from "@/server/domain/receipts/number";
 import type { Prisma } from "@/server/generated/prisma/client";
@@ -190,7 +192,7 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
       processor: { active: true, supportsRecurring: true },
     },
     include: { processor: true },
-    orderBy: { id: "desc" },
+    orderBy: [...CHARGE_ORDER],
   });
   // no credit is applied on this path: the processor is asked for the total in the currency's minor units
   const charges = new Map(

@@ -5,6 +5,7 @@
 // idempotency key is (run, attempt_no), so a worker that dies mid-charge repeats the same processor call.
 // The run of an item change pending until paid applies that change on success and is canceled on failure
 // (contracts/settlePendingChange.ts).
+
 import Decimal from "decimal.js";
 import type { DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
@@ -14,6 +15,7 @@ import { applyPaidChange, dropUnpaidChange } from "@/server/domain/contracts/set
 import { emitEvent } from "@/server/domain/events/outbox";
 import { fmt4 } from "@/server/domain/money";
 import { paymentFailedData } from "@/server/domain/notices/events";
+import { CHARGE_ORDER } from "@/server/domain/payments/chargeOrder";
 import { adapterFor, type ChargeResult } from "@/server/domain/payments/processors";
 import { assignReceiptNumbers } from "@/server/domain/receipts/number";
 import type { Prisma } from "@/server/generated/prisma/client";
@@ -60,7 +62,7 @@ export async function pickPaymentMethod(
       ...(contract.paymentProcessorOverride ? { processorId: contract.paymentProcessorOverride } : {}),
     },
     include: { processor: true },
-    orderBy: { id: "desc" },
+    orderBy: [...CHARGE_ORDER],
   });
 }
 

@@ -1,6 +1,6 @@
 // What a customer does in the portal. A contract's actions are the subscriber page's (selfService/actions.ts,
 // the seller's policy included), run as that contract's subscriber once the contract is known to be the
-// customer's; the portal's own: removing a card no live contract needs.
+// customer's; the portal's own: removing a card no live contract needs, making a card the one charged.
 import { pickPaymentMethod } from "@/server/domain/billing/execute";
 import type { Ctx } from "@/server/domain/context";
 import { invalid, notFound } from "@/server/domain/errors";
@@ -33,4 +33,18 @@ export async function removeCard(ctx: Ctx, customerId: number, paymentMethodId: 
   }
   await deletePaymentMethod(ctx, customer.reference, method.id);
   return { payment_method_id: method.id, state: "canceled" };
+}
+
+/**
+ * Makes one of the customer's verified cards their default: it takes the next charge rank
+ * (payments/chargeOrder.ts), so every later charge of their contracts goes to it (a contract's own processor
+ * override still limits which cards it can use).
+ */
+export async function makeDefaultCard(ctx: Ctx, customerId: number, paymentMethodId: number) {
+  const updated = await ctx.db.$executeRaw`
+    update payment_methods set charge_rank = payment_method_charge_rank_next(), updated_at = now()
+    where id = ${paymentMethodId} and account_id = ${ctx.accountId} and customer_id = ${customerId}
+      and state = 'active' and verified`;
+  if (!updated) throw notFound();
+  return { payment_method_id: paymentMethodId, default: true };
 }

@@ -5,6 +5,7 @@ import { pickPaymentMethod } from "@/server/domain/billing/execute";
 import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
 import { fmt4 } from "@/server/domain/money";
+import { CHARGE_ORDER } from "@/server/domain/payments/chargeOrder";
 import { listPaymentMethods } from "@/server/domain/payments/methods";
 import { formatCreditNoteNumber } from "@/server/domain/refunds/number";
 import { subscriberPageView } from "@/server/domain/selfService/page";
@@ -66,6 +67,13 @@ export async function portalView(ctx: Ctx, customerId: number) {
   ]);
   // a card a live contract would be charged on now is needed: it cannot be removed
   const needed = new Set<number>();
+  // the default card: the one of the highest charge rank among the verified ones
+  const [defaultCard] = await ctx.db.paymentMethod.findMany({
+    where: { accountId: ctx.accountId, customerId, state: "active", verified: true },
+    orderBy: [...CHARGE_ORDER],
+    take: 1,
+    select: { id: true },
+  });
   for (const r of rows.filter((x) => LIVE.includes(x.state))) {
     const m = await pickPaymentMethod(ctx.db, { customerId, currency: r.currency, kind: "recurring" }, r);
     if (m) needed.add(m.id);
@@ -104,6 +112,8 @@ export async function portalView(ctx: Ctx, customerId: number) {
       exp_month: m.card?.exp_month ?? null,
       exp_year: m.card?.exp_year ?? null,
       in_use: needed.has(m.id),
+      is_default: m.id === defaultCard?.id,
+      verified: m.verified,
     })),
   };
 }

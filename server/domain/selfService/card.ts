@@ -6,6 +6,7 @@
 import { registrationData } from "@/server/domain/checkouts/registrations";
 import type { Ctx } from "@/server/domain/context";
 import { invalid, notFound } from "@/server/domain/errors";
+import { CHARGE_ORDER } from "@/server/domain/payments/chargeOrder";
 
 /** The card billing would charge for the contract now: brand and last four only. */
 export async function cardOnFile(ctx: Ctx, contractId: number) {
@@ -20,7 +21,7 @@ export async function cardOnFile(ctx: Ctx, contractId: number) {
       processor: { active: true, currency: c.currency },
       ...(c.paymentProcessorOverride ? { processorId: c.paymentProcessorOverride } : {}),
     },
-    orderBy: { id: "desc" },
+    orderBy: [...CHARGE_ORDER],
   });
   if (!m) return null;
   return {
@@ -37,7 +38,7 @@ export async function startCardUpdate(ctx: Ctx, contractId: number): Promise<{ h
   if (!c) throw notFound();
   const current = await ctx.db.paymentMethod.findFirst({
     where: { accountId: ctx.accountId, customerId: c.customerId, state: "active", collectionMethod: "card" },
-    orderBy: { id: "desc" },
+    orderBy: [...CHARGE_ORDER],
   });
   // the contract's override, else the processor of the current card, else the account's card processor for
   // the currency (the current card may sit on a processor that cannot bill this contract, e.g. another currency)

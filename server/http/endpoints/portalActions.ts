@@ -3,7 +3,7 @@
 // Every change is audited as the customer's.
 import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
-import { portalContractAct, removeCard } from "@/server/domain/portal/actions";
+import { makeDefaultCard, portalContractAct, removeCard } from "@/server/domain/portal/actions";
 import { updateBillingDetails } from "@/server/domain/portal/billingDetails";
 import type { PortalAccess } from "@/server/domain/portal/sessions";
 import { auditPublicChange } from "@/server/http/audit";
@@ -71,6 +71,9 @@ const customerAction = defineEndpoint({
     switch (body.action) {
       case "remove_card":
         result = await removeCard(c, access.customerId, body.payment_method);
+        break;
+      case "make_default_card":
+        result = await makeDefaultCard(c, access.customerId, body.payment_method);
         break;
       case "update_billing_details": {
         const { action: _action, ...details } = body;
