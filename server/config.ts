@@ -123,6 +123,12 @@ export const VARIABLES = {
     "PostgreSQL (directly or via a session-mode pooler); unset: npm start and npm test run an embedded one and set it.",
     true,
   ),
+  DATABASE_REPLICA_URL: maybe(
+    "Database",
+    urlWith(["postgres:", "postgresql:"], "a postgresql:// URL"),
+    "A streaming replica of DATABASE_URL: lists, analytics, exports and the forecast read from it, except for an account whose last change it has not replayed yet; unset: every read goes to DATABASE_URL.",
+    true,
+  ),
   EMBEDDED_DATABASE: read(
     "Database",
     onOff,

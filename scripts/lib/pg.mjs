@@ -121,7 +121,8 @@ export async function startEmbeddedPostgres({ dir, port, fast = false, quiet = t
   // test clusters trade durability for speed; the app's cluster keeps the defaults
   if (fast) flags.push("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off");
   const child = await runBinary(bins.postgres, ["-D", dataDir, "-p", String(chosen), ...flags], user, env, {
-    until: "ready to accept connections",
+    // a primary says "ready to accept connections", a standby "ready to accept read-only connections"
+    until: "ready to accept",
     detached,
     onLog,
   });

@@ -26,6 +26,11 @@ export interface Ctx {
    * function stores the key's outcome in that transaction (`fenceIdempotency`, idempotency/fence.ts).
    */
   idempotency?: IdempotencyFence;
+  /**
+   * Set when `db` is a read replica (DATABASE_REPLICA_URL, server/replica.ts): the primary, for the few writes
+   * a read needs (analytics' stored customer-months) and for reading right after them.
+   */
+  primary?: Db;
 }
 
 /** The initiator an event records (`actor` of the event payload); absent for the seller's own changes. */

@@ -52,6 +52,8 @@ export interface EndpointDef<P = any, Q = any, B = any> {
   deprecated?: string;
   /** A POST that changes nothing (e.g. a quote): keeps the caller's cached account state. */
   readOnly?: boolean;
+  /** A GET that may read from the replica (server/replica.ts): lists, analytics, exports, the forecast. */
+  replica?: boolean;
   /**
    * Read-only endpoints only: compute as of whole seconds and serve equal requests within a second from
    * the memo (quoteResponseMemo.ts); a successful response is memoized when this accepts its parsed body.

@@ -26,6 +26,7 @@ export function listEndpoint<Q extends PageQuery, T>({
 }) {
   return defineEndpoint({
     method: "GET",
+    replica: true,
     ...described,
     query,
     response: listOf(item),

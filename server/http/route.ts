@@ -6,6 +6,7 @@
 // status, errors.ts), and every request logs one line. The API-key path is the quote hot path
 // (docs/decisions.md "Performance"): options other routes use cost it a string comparison each, never an
 // await or an allocation.
+
 import { randomUUID } from "node:crypto";
 import { getDb } from "@/server/db";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "@/server/dbUnavailable";
@@ -15,6 +16,7 @@ import type { Ctx } from "@/server/domain/context";
 import { isDomainError } from "@/server/domain/errors";
 import { observeRequest } from "@/server/metrics";
 import { onOrigin } from "@/server/publicUrl";
+import { noteAccountWrite, replicaCtx } from "@/server/replica";
 import { requestBaseClock } from "@/server/requestClock";
 import { auditRequest } from "./audit";
 import { API_BODY_LIMIT, expectObject, parseJsonBody, readBodyText } from "./body";
@@ -123,19 +125,26 @@ async function handle(
   if (memo?.hit) return answered(r, jsonText(memo.hit, def.status ?? 200, r.answerHeaders));
   if (memo) clock = memo.clock;
   const raw = text === undefined ? undefined : expectObject(parseJsonBody(text, def.bodyRequired ?? false));
-  const ctx = requestCtx(db, req, r, caller.principal, clock);
+  const ctx = await readFrom(def, requestCtx(db, req, r, caller.principal, clock), caller.principal);
   const parts: RequestParts = { rawParams, params, query, text, raw };
   const res = await runIdempotent(def, ctx, caller.principal, r, raw, () =>
     runOnce(def, ctx, req, r, caller, parts, memo?.key ?? null),
   );
   r.status = res.status;
   // this process changed something for the account: its next request must not see cached state
-  if (isChange(def) && caller.principal) forgetAccount(caller.principal.accountId);
+  if (isChange(def) && caller.principal) {
+    forgetAccount(caller.principal.accountId);
+    await noteAccountWrite(caller.principal.accountId);
+  }
   if (!res.headers.has("x-request-id")) res.headers.set("x-request-id", r.requestId);
   return res;
 }
 
 const answered = (r: RequestState, res: Response) => ((r.status = res.status), res);
+
+/** A replica route's GET by an account reads from the replica when it has replayed the account's changes. */
+const readFrom = (def: EndpointDef, ctx: Ctx, principal: ApiPrincipal | null): Promise<Ctx> | Ctx =>
+  def.replica && def.method === "GET" && principal ? replicaCtx(ctx) : ctx;
 
 /** A change: what is audited and drops the account's cached state (a read-only POST such as a quote is none). */
 const isChange = (def: EndpointDef) => def.method !== "GET" && !def.readOnly;
