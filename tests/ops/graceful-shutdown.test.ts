@@ -1,14 +1,21 @@
 // Graceful shutdown (docs/deployment.md "Graceful shutdown"). The app server: on SIGTERM it refuses new
 // connections, answers the requests in flight (within SHUTDOWN_GRACE_MS; past it they are cut off and it exits
-// 1), then exits 0. The worker (scripts/worker.ts): on SIGTERM during a billing batch it stops taking jobs,
+// 1), then exits 0: its node:http front with a stand-in handler (starts in a second), and the real production
+// server where a `next build` exists (skipped otherwise). The worker (scripts/worker.ts): on SIGTERM during a billing batch it stops taking jobs,
 // finishes or hands back the ones it holds and exits 0; a worker started afterwards leaves every contract
 // billed exactly once (none lost, none doubled).
 import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
+// @ts-expect-error plain ESM helper
+import { freePort } from "@/scripts/lib/pg.mjs";
+// @ts-expect-error plain ESM helper
+import { appServerCommand } from "@/scripts/lib/processes.mjs";
 import { config } from "@/server/config";
 import { at, newWorld, ok } from "@/tests/billing/_world";
+import { seedFixed } from "@/tests/contracts/_fixtures";
 import { db } from "@/tests/helpers";
 
 const children: ChildProcess[] = [];
@@ -100,6 +107,60 @@ describe("the app server on SIGTERM", () => {
     expect(await app.exited).toEqual({ code: 1, signal: null });
     expect(Date.now() - signalled).toBeLessThan(3_000);
   });
+});
+
+// The real app server (Next.js's production build behind scripts/app-server.mjs), where a build exists: a
+// request whose body is still arriving when SIGTERM comes is answered, and the process exits 0.
+const built = existsSync(".next/BUILD_ID");
+describe.skipIf(!built)("the production app server on SIGTERM (needs `next build`)", () => {
+  it("answers a POST whose body arrives after the signal (201), refuses new connections, exits 0", async () => {
+    await seedFixed();
+    const port = await freePort(3600);
+    const [cmd, args, env] = appServerCommand({
+      ...process.env,
+      PORT: String(port),
+      APP_ENV: "test",
+      LOG_LEVEL: "warn",
+      SHUTDOWN_GRACE_MS: "10000",
+    });
+    const app = startChild(args, env, /app: listening/);
+    expect(cmd).toBe(process.execPath);
+    await app.started;
+    const body = JSON.stringify({ reference: "graceful-1", name: "Drained" });
+    const answer = new Promise<{ status?: number; body?: string }>((resolve) => {
+      const req = http.request(
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/api/v2/customers/",
+          method: "POST",
+          agent: false,
+          headers: {
+            authorization: "Api-Key sk_test_demo_secret",
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          let text = "";
+          res.on("data", (d) => (text += d));
+          res.on("end", () => resolve({ status: res.statusCode, body: text }));
+        },
+      );
+      req.on("error", (e) => resolve({ body: e.message }));
+      // half the body now, the rest after SIGTERM: the request is in flight when the signal comes
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        app.child.kill("SIGTERM");
+        setTimeout(() => req.end(body.slice(10)), 1_000);
+      }, 500);
+    });
+    await waitFor("the listener to close", async () => !(await connects(port)), 5_000);
+    const res = await answer;
+    expect(res.status, res.body).toBe(201);
+    expect(JSON.parse(res.body!).reference).toBe("graceful-1");
+    expect(await app.exited).toEqual({ code: 0, signal: null });
+  }, 60_000);
 });
 
 describe("the worker on SIGTERM", () => {
