@@ -77,11 +77,11 @@ const waitFor = async (what: string, check: () => Promise<boolean> | boolean, ms
 };
 
 describe("the app server on SIGTERM", () => {
-  const start = (env: Record<string, string>) =>
-    startChild(["--import", "tsx", "tests/ops/_slow-app-server.ts"], env, /listening (\d+)/);
+  const start = (slowMs: number, env: Record<string, string>) =>
+    startChild(["--import", "tsx", "tests/ops/_slow-app-server.ts", String(slowMs)], env, /listening (\d+)/);
 
   it("finishes the request in flight (200), refuses new connections, exits 0", async () => {
-    const app = start({ SLOW_MS: "1500", SHUTDOWN_GRACE_MS: "10000" });
+    const app = start(1500, { SHUTDOWN_GRACE_MS: "10000" });
     const port = Number((await app.started)[1]);
     expect((await request(port, "/")).status).toBe(200);
     const slow = request(port, "/slow");
@@ -97,7 +97,7 @@ describe("the app server on SIGTERM", () => {
   });
 
   it("cuts off what still runs after SHUTDOWN_GRACE_MS and exits 1", async () => {
-    const app = start({ SLOW_MS: "20000", SHUTDOWN_GRACE_MS: "500" });
+    const app = start(20000, { SHUTDOWN_GRACE_MS: "500" });
     const port = Number((await app.started)[1]);
     const slow = request(port, "/slow");
     await waitFor("the slow request to arrive", () => app.output().includes("in flight"), 5_000);
