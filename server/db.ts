@@ -1,10 +1,11 @@
 // The Prisma client on node-postgres (one per process and DATABASE_URL), its pool, and the Db / DbTx types
-// domain functions take.
+// domain functions take. Both pools trace their SQL when traces are on (./tracedPg.ts).
 import { PrismaPg } from "@prisma/adapter-pg";
-import pg from "pg";
+import type pg from "pg";
 import { config } from "./config";
 import { PrismaClient } from "./generated/prisma/client";
 import { SerialClient } from "./serialClient";
+import { TracedClient, TracedPool } from "./tracedPg";
 
 export type Db = PrismaClient;
 /** A transaction client or the root client: domain functions accept either. */
@@ -51,7 +52,7 @@ export function newPrismaClient(url: string, max: number): PrismaClient {
 }
 
 const prismaPool = (url: string, max: number) =>
-  new pg.Pool({ connectionString: url, max, Client: SerialClient, ...connectionOptions() });
+  new TracedPool({ connectionString: url, max, Client: SerialClient, ...connectionOptions() });
 
 /** A Prisma client on `pool` (ended by the client's $disconnect); getDb keeps its pool for the metrics. */
 function prismaOn(pool: pg.Pool): PrismaClient {
@@ -85,9 +86,10 @@ export function getPgPool(): pg.Pool {
   const url = config().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set");
   if (!globalForDb.__pool || globalForDb.__poolUrl !== url) {
-    const pool = new pg.Pool({
+    const pool = new TracedPool({
       connectionString: url,
       max: config().DB_FAST_POOL_SIZE,
+      Client: TracedClient,
       ...connectionOptions(),
     });
     // an idle connection the server dropped (restart) must not crash the process; the pool replaces it

@@ -3,7 +3,8 @@
 // header, whatever the client sent under that name; X-Request-Id dropped unless a proxy of ours sent it (the
 // route wrapper then makes one, server/http/route.ts); and the request body a route refused without reading it
 // all (too large, no credentials) drained after the answer, so a keep-alive connection carries on with the
-// next request instead of stalling behind the unread bytes.
+// next request instead of stalling behind the unread bytes. On SIGTERM (`stopOnSignals`) it stops taking
+// connections, finishes the requests in flight within a bound, then exits.
 import http from "node:http";
 import { CLIENT_ADDRESS_HEADER, clientAddressOf, peerIsProxy } from "./clientAddress.mjs";
 
@@ -61,6 +62,8 @@ function finishUnreadBodies(req, res) {
  */
 export function createAppServer(handle, { trust, keepAliveTimeoutMs = 65_000, onError = console.error }) {
   const server = http.createServer((req, res) => {
+    // while stopping (closeGracefully): answer, then close the connection, so keep-alive clients reconnect elsewhere
+    if (!server.listening) res.shouldKeepAlive = false;
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(
       req.socket.remoteAddress,
       req.headers["x-forwarded-for"],
@@ -78,4 +81,49 @@ export function createAppServer(handle, { trust, keepAliveTimeoutMs = 65_000, on
   });
   server.keepAliveTimeout = keepAliveTimeoutMs;
   return server;
+}
+
+/** SHUTDOWN_GRACE_MS as a number of milliseconds (10 s unset); anything but a whole number is refused. */
+export function shutdownGraceMs(value) {
+  if (value === undefined || value === "") return 10_000;
+  if (!/^\d{1,9}$/.test(value))
+    throw new Error(`SHUTDOWN_GRACE_MS: a whole number of milliseconds is required, not "${value}"`);
+  return Number(value);
+}
+
+/**
+ * Stops `server` taking connections and waits for the requests in flight to be answered: idle keep-alive
+ * connections close now, busy ones after their answer. After `graceMs` whatever still runs is cut off.
+ * Resolves true when everything finished in time.
+ */
+export async function closeGracefully(server, graceMs) {
+  let drained = true;
+  const closed = new Promise((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const timer = setTimeout(() => {
+    drained = false;
+    server.closeAllConnections();
+  }, graceMs);
+  await closed;
+  clearTimeout(timer);
+  return drained;
+}
+
+/**
+ * On SIGTERM or SIGINT: `closeGracefully`, then `cleanup()` (Next.js's own, the trace exporter's last batch),
+ * then exit 0, or 1 when requests had to be cut off.
+ */
+export function stopOnSignals(server, { graceMs, cleanup = async () => {}, log = console.log }) {
+  let stopping = false;
+  const stop = async (signal) => {
+    if (stopping) return;
+    stopping = true;
+    log(`app: ${signal}: taking no new connections, finishing requests in flight (at most ${graceMs} ms)`);
+    const drained = await closeGracefully(server, graceMs);
+    if (!drained) log(`app: requests still running after ${graceMs} ms were cut off`);
+    await cleanup().catch(() => {});
+    process.exit(drained ? 0 : 1);
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
 }

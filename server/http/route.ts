@@ -6,8 +6,6 @@
 // status, errors.ts), and every request logs one line. The API-key path is the quote hot path
 // (docs/decisions.md "Performance"): options other routes use cost it a string comparison each, never an
 // await or an allocation.
-
-import { randomUUID } from "node:crypto";
 import { getDb } from "@/server/db";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "@/server/dbUnavailable";
 import type { ApiPrincipal } from "@/server/domain/auth/apiKeys";
@@ -18,6 +16,8 @@ import { observeRequest } from "@/server/metrics";
 import { onOrigin } from "@/server/publicUrl";
 import { noteAccountWrite, replicaCtx } from "@/server/replica";
 import { requestBaseClock } from "@/server/requestClock";
+import { requestIdOf } from "@/server/requestId";
+import { type Span, SpanKind, SpanStatusCode, traced, tracingOn, withSpan } from "@/server/tracing";
 import { auditRequest } from "./audit";
 import { API_BODY_LIMIT, expectObject, parseJsonBody, readBodyText } from "./body";
 import type { AuthMode, EndpointDef, HandlerInput } from "./endpoint";
@@ -66,22 +66,48 @@ export function toRouteHandler(def: EndpointDef) {
     bodyLimit: def.bodyLimit ?? API_BODY_LIMIT,
     allowed: def.cors ?? (() => []),
   };
-  return async (req: Request, routeCtx?: RouteCtx): Promise<Response> => {
+  const spanName = `HTTP ${def.method} ${def.path}`;
+  return (req: Request, routeCtx?: RouteCtx): Promise<Response> => {
     const r = startRequest(req, route.mode);
-    try {
-      return await handle(def, route, req, routeCtx, r);
-    } catch (e) {
-      return errorAnswer(e, r);
-    } finally {
-      logRequest(def, r);
-    }
+    if (!tracingOn()) return serve(def, route, req, routeCtx, r, undefined);
+    // one server span per request; the domain call and its SQL nest in it (server/tracing.ts)
+    const attributes = {
+      "http.request.method": def.method,
+      "http.route": def.path,
+      "app.route.family": def.tags[0] ?? "",
+      "url.path": r.url.pathname,
+      "request.id": r.requestId,
+    };
+    return withSpan(spanName, attributes, (span) => serve(def, route, req, routeCtx, r, span), SpanKind.SERVER);
   };
+}
+
+async function serve(
+  def: EndpointDef,
+  route: RouteOptions,
+  req: Request,
+  routeCtx: RouteCtx | undefined,
+  r: RequestState,
+  span: Span | undefined,
+): Promise<Response> {
+  try {
+    return await handle(def, route, req, routeCtx, r);
+  } catch (e) {
+    return errorAnswer(e, r);
+  } finally {
+    if (span) {
+      span.setAttribute("http.response.status_code", r.status);
+      if (r.accountId !== undefined) span.setAttribute("app.account_id", r.accountId);
+      if (r.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    }
+    logRequest(def, r);
+  }
 }
 
 function startRequest(req: Request, mode: AuthMode): RequestState {
   const started = performance.now();
   const headers = req.headers;
-  const requestId = acceptedRequestId(headers.get("x-request-id")) ?? randomUUID();
+  const requestId = requestIdOf(headers);
   return {
     started,
     headers,
@@ -92,16 +118,6 @@ function startRequest(req: Request, mode: AuthMode): RequestState {
     // session routes answer with `vary: Origin` (CORS headers once the origin is checked); the others with the id only
     answerHeaders: mode === "session" ? { ...VARY, "x-request-id": requestId } : { "x-request-id": requestId },
   };
-}
-
-/**
- * The caller's X-Request-Id, cut to 100 characters, when it is a plain token (letters, digits, `.`, `_`, `:`, `-`), else
- * none and the wrapper makes one. The app server removes the header unless the peer is a proxy TRUST_PROXY
- * names (scripts/lib/appServer.mjs), so only our proxy's id reaches this point.
- */
-function acceptedRequestId(value: string | null): string | undefined {
-  const id = value?.slice(0, 100);
-  return id && /^[\w.:-]+$/.test(id) ? id : undefined;
 }
 
 /** The steps of one request, in order; each returns early only with a finished answer. */
@@ -194,7 +210,10 @@ async function runOnce(
     text: parts.text,
     session: caller.session,
   };
-  const result = await def.handler(ctx, input);
+  // the domain call: a span of its own when traces are on (its SQL nests in it)
+  const result = await (tracingOn()
+    ? traced(`${def.method} ${def.path}`, () => def.handler(ctx, input))
+    : def.handler(ctx, input));
   if (isChange(def))
     await (def.audit
       ? def.audit(ctx, input, result, r.requestId)

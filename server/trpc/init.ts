@@ -14,6 +14,7 @@ import { checkJson, zodFieldErrors } from "@/server/inputChecks";
 import { log } from "@/server/log";
 import { configuredOrigin, publicOrigin } from "@/server/publicUrl";
 import { requestBaseClock } from "@/server/requestClock";
+import { SpanStatusCode, traced, tracingOn, withSpan } from "@/server/tracing";
 import { auditMutation } from "./audit";
 import { transformer } from "./transformer";
 
@@ -21,12 +22,15 @@ export interface TrpcContext {
   session: SellerSession | null;
   /** where absolute links (subscriber_page) point: the public URL, else the request's own origin */
   baseUrl?: string;
+  /** The HTTP request's id (./httpHandler.ts): on its log lines and spans. */
+  requestId?: string;
 }
 
-export async function createTrpcContext(opts?: { req?: Request }): Promise<TrpcContext> {
+export async function createTrpcContext(opts?: { req?: Request; requestId?: string }): Promise<TrpcContext> {
   return {
     session: await getSellerSession(),
     baseUrl: opts?.req ? publicOrigin(opts.req) : (configuredOrigin() ?? undefined),
+    requestId: opts?.requestId,
   };
 }
 
@@ -97,6 +101,24 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/**
+ * With traces on, a span per procedure call (`tRPC <path>`, nested in the HTTP request's span), holding the
+ * request id and the error code a failed call answers; the procedure's work nests in it.
+ */
+const tracing = t.middleware(({ ctx, path, type, next }) => {
+  if (!tracingOn()) return next();
+  const attributes = { "rpc.system": "trpc", "rpc.method": path, "trpc.type": type, "request.id": ctx.requestId ?? "" };
+  return withSpan(`tRPC ${path}`, attributes, async (span) => {
+    const result = await next();
+    if (!result.ok && span) {
+      span.setAttribute("trpc.error_code", result.error.code);
+      if (result.error.code === "INTERNAL_SERVER_ERROR" || result.error.code === "SERVICE_UNAVAILABLE")
+        span.setStatus({ code: SpanStatusCode.ERROR, message: result.error.message });
+    }
+    return result;
+  });
+});
+
 /** The REST body reader's checks for console input too: NUL or a lone surrogate is a 400 naming the field. */
 const inputChecks = t.middleware(async ({ getRawInput, next }) => {
   checkJson(await getRawInput());
@@ -104,7 +126,7 @@ const inputChecks = t.middleware(async ({ getRawInput, next }) => {
 });
 
 export const router = t.router;
-export const publicProcedure = t.procedure.use(domainErrors).use(inputChecks);
+export const publicProcedure = t.procedure.use(tracing).use(domainErrors).use(inputChecks);
 
 /**
  * Signed-in sellers only; `ctx.domain` is the context for domain calls, scoped to their account and on its
@@ -123,7 +145,7 @@ export const protectedProcedure = publicProcedure
       accountId: ctx.session.accountId,
       // one clock for every procedure: the account's (a test-mode account's test clock), as REST and the worker use
       clock: await accountClockOf(db, ctx.session.accountId, requestBaseClock()),
-      log: log.child({ userId: ctx.session.userId }),
+      log: log.child({ userId: ctx.session.userId, requestId: ctx.requestId }),
       baseUrl: ctx.baseUrl,
     };
     return next({ ctx: { session: ctx.session, user, domain } });
@@ -138,4 +160,6 @@ export const protectedProcedure = publicProcedure
     if (result.ok && meta?.audit !== "own")
       await auditMutation(ctx.domain, ctx.user, path, await getRawInput().catch(() => null), result.data);
     return result;
-  });
+  })
+  // the procedure's own work, the domain call: a span of its own when traces are on (its SQL nests in it)
+  .use(({ path, next }) => (tracingOn() ? traced(path, () => next()) : next()));
