@@ -35,7 +35,7 @@ export async function noteAccountWrite(accountId: number): Promise<void> {
   if (!replicaUrl()) return;
   await getPgPool()
     .query(
-      `insert into replica_fences (account_id, lsn, updated_at) values ($1, pg_current_wal_lsn()::text, now())
+      `insert into replica_fences (account_id, lsn, updated_at) values ($1, pg_current_wal_insert_lsn()::text, now())
        on conflict (account_id) do update set lsn = excluded.lsn, updated_at = excluded.updated_at`,
       [accountId],
     )

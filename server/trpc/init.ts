@@ -1,5 +1,6 @@
 // tRPC for the admin console: context from the next-auth session, superjson (./transformer), and the one place
 // where domain errors become tRPC errors (validation → BAD_REQUEST with `data.fields`, ...).
+
 import { initTRPC, type TRPC_ERROR_CODE_KEY, TRPCError } from "@trpc/server";
 import type { z } from "zod";
 import { getSellerSession, type SellerSession } from "@/server/auth/session";
@@ -13,6 +14,7 @@ import { canMutate, loadConsoleUser } from "@/server/domain/users/roles";
 import { checkJson, zodFieldErrors } from "@/server/inputChecks";
 import { log } from "@/server/log";
 import { configuredOrigin, publicOrigin } from "@/server/publicUrl";
+import { noteAccountWrite, replicaCtx } from "@/server/replica";
 import { requestBaseClock } from "@/server/requestClock";
 import { SpanStatusCode, traced, tracingOn, withSpan } from "@/server/tracing";
 import { auditMutation } from "./audit";
@@ -60,6 +62,8 @@ function fieldErrors(error: TRPCError): FieldErrors | null {
 /** What a procedure says about itself: `audit: "own"` when it records its own audit entry (a test-clock move). */
 export interface ProcedureMeta {
   audit?: "own";
+  /** a query that may read from the replica (server/replica.ts): lists, analytics, the forecast */
+  replica?: true;
 }
 
 const t = initTRPC
@@ -135,12 +139,12 @@ export const publicProcedure = t.procedure.use(tracing).use(domainErrors).use(in
  * refused before anything runs, and each successful one is recorded in the audit trail.
  */
 export const protectedProcedure = publicProcedure
-  .use(async ({ ctx, next }) => {
+  .use(async ({ ctx, type, meta, next }) => {
     if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
     const user = await loadConsoleUser(getDb(), ctx.session.userId, ctx.session.accountId);
     if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
     const db = getDb();
-    const domain: Ctx = {
+    const base: Ctx = {
       db,
       accountId: ctx.session.accountId,
       // one clock for every procedure: the account's (a test-mode account's test clock), as REST and the worker use
@@ -148,6 +152,7 @@ export const protectedProcedure = publicProcedure
       log: log.child({ userId: ctx.session.userId, requestId: ctx.requestId }),
       baseUrl: ctx.baseUrl,
     };
+    const domain = type === "query" && meta?.replica ? await replicaCtx(base) : base;
     return next({ ctx: { session: ctx.session, user, domain } });
   })
   .use(async ({ ctx, type, path, meta, getRawInput, next }) => {
@@ -157,9 +162,13 @@ export const protectedProcedure = publicProcedure
     const result = await next();
     // the API's cached view of this account (keys, test clock, catalog version) is now stale
     forgetAccount(ctx.domain.accountId);
+    if (result.ok) await noteAccountWrite(ctx.domain.accountId);
     if (result.ok && meta?.audit !== "own")
       await auditMutation(ctx.domain, ctx.user, path, await getRawInput().catch(() => null), result.data);
     return result;
   })
   // the procedure's own work, the domain call: a span of its own when traces are on (its SQL nests in it)
   .use(({ path, next }) => (tracingOn() ? traced(path, () => next()) : next()));
+
+/** A console query that may read from the replica once it has replayed the account's changes. */
+export const replicaProcedure = protectedProcedure.meta({ replica: true });

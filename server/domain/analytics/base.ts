@@ -5,7 +5,7 @@
 import Decimal from "decimal.js";
 import type { Ctx } from "@/server/domain/context";
 import { Prisma } from "@/server/generated/prisma/client";
-import { currentMonthCte, ensureCustomerMonths, ensureMonthSums, type MovementKind } from "./customerMonths";
+import { currentMonthCte, ensureCustomerMonths, ensureMonthSums, type MovementKind, readAfter } from "./customerMonths";
 import { type MonthRange, type MonthRangeInput, monthRange } from "./range";
 
 export interface MovementCell {
@@ -65,7 +65,7 @@ export async function analyticsBase(ctx: Ctx, input: AnalyticsInput): Promise<An
   const inRange = Prisma.sql`month >= ${range.from} and month <= ${range.to}`;
   // the months before the current one from their stored figures, the current one (up to now) from its rows;
   // the opening is the sum of the months' changes before the range
-  const read = () => ctx.db.$queryRaw<Row[]>`
+  const read = (db: Ctx["db"]) => db.$queryRaw<Row[]>`
     with ${currentMonthCte(scope, range.current <= range.to)}
     select 'opening' as part, currency, null as month, null as kind, sum(amount)::text as amount,
       sum(customers)::int as customers, 0 as contracts, null::int[] as contract_ids
@@ -94,13 +94,14 @@ export async function analyticsBase(ctx: Ctx, input: AnalyticsInput): Promise<An
   // every past month has figures share one snapshot, and a read that missed some sums again
   let rows: Row[] = [];
   for (let attempt = 1; ; attempt++) {
-    await ensureCustomerMonths(ctx, scope);
-    await ensureMonthSums(ctx, scope);
-    const [[{ missing }], answer] = await ctx.db.$transaction(
+    const built = await ensureCustomerMonths(ctx, scope);
+    const summed = await ensureMonthSums(ctx, scope);
+    const { db } = readAfter(ctx, built || summed);
+    const [[{ missing }], answer] = await db.$transaction(
       [
-        ctx.db.$queryRaw<{ missing: boolean }[]>`
+        db.$queryRaw<{ missing: boolean }[]>`
           select customer_month_mrr_unsummed(${ctx.accountId}::int, ${range.current}) is not null as missing`,
-        read(),
+        read(db),
       ],
       { isolationLevel: "RepeatableRead" },
     );

@@ -5,7 +5,13 @@ import Decimal from "decimal.js";
 import type { Ctx } from "@/server/domain/context";
 import { fmt4 } from "@/server/domain/money";
 import { Prisma } from "@/server/generated/prisma/client";
-import { customerMonthRows, ensureCustomerMonths, MOVEMENT_KINDS, type MovementKind } from "./customerMonths";
+import {
+  customerMonthRows,
+  ensureCustomerMonths,
+  MOVEMENT_KINDS,
+  type MovementKind,
+  readAfter,
+} from "./customerMonths";
 import { monthRange } from "./range";
 
 export const DRILL_KINDS = [...MOVEMENT_KINDS, "paying"] as const;
@@ -42,7 +48,7 @@ export async function analyticsContracts(ctx: Ctx, input: DrillInput) {
     current: range.current,
     currency: input.currency,
   };
-  await ensureCustomerMonths(ctx, scope);
+  const { db } = readAfter(ctx, await ensureCustomerMonths(ctx, scope));
   const cohort = input.cohort ? Prisma.sql`and cohort = ${input.cohort}` : Prisma.empty;
   const pick =
     input.kind === "paying"
@@ -50,7 +56,7 @@ export async function analyticsContracts(ctx: Ctx, input: DrillInput) {
           select distinct on (customer_id) * from ${customerMonthRows(scope, { to: input.month }, cohort)} r
           order by customer_id, month desc) last where c > 0`
       : Prisma.sql`select * from ${customerMonthRows(scope, { from: input.month, to: input.month }, Prisma.sql`and kind = ${input.kind} ${cohort}`)} r`;
-  const rows = await ctx.db.$queryRaw<Row[]>`
+  const rows = await db.$queryRaw<Row[]>`
     with picked as (${pick})
     select p.customer_id, cu.reference, cu.name, p.contract_ids, p.o::text, p.c::text, p.kind, count(*) over ()::int as count
     from picked p join customers cu on cu.id = p.customer_id

@@ -26,21 +26,37 @@ export interface CustomerMonthsScope {
   currency?: string;
 }
 
-/** Builds the account's customer-months when they are missing, stale or of another zone. */
-export async function ensureCustomerMonths(ctx: Ctx, scope: CustomerMonthsScope): Promise<void> {
-  const [state] = await ctx.db.$queryRaw<{ zone: string }[]>`
+/**
+ * Builds the account's customer-months when they are missing, stale or of another zone; true when it did.
+ * Writes go to the primary when ctx.db is a replica (read with `readAfter` then).
+ */
+export async function ensureCustomerMonths(ctx: Ctx, scope: CustomerMonthsScope): Promise<boolean> {
+  const writer = ctx.primary ?? ctx.db;
+  const [state] = await writer.$queryRaw<{ zone: string }[]>`
     select zone from customer_month_mrr_state where account_id = ${ctx.accountId}`;
-  if (state?.zone !== scope.zone)
-    await ctx.db.$executeRaw`select customer_month_mrr_rebuild(${ctx.accountId}::int, ${scope.zone})`;
+  if (state?.zone === scope.zone) return false;
+  await writer.$executeRaw`select customer_month_mrr_rebuild(${ctx.accountId}::int, ${scope.zone})`;
+  return true;
 }
 
 /**
  * Sums the figures of the months before the current one that have none (after a month turned, a change in a
- * past month, a rebuild).
+ * past month, a rebuild); true when there were some (always true without a replica: the sum itself checks).
  */
-export async function ensureMonthSums(ctx: Ctx, scope: CustomerMonthsScope): Promise<void> {
-  await ctx.db.$executeRaw`select customer_month_mrr_sum(${ctx.accountId}::int, ${scope.current})`;
+export async function ensureMonthSums(ctx: Ctx, scope: CustomerMonthsScope): Promise<boolean> {
+  const writer = ctx.primary ?? ctx.db;
+  if (ctx.primary) {
+    const [{ missing }] = await writer.$queryRaw<{ missing: boolean }[]>`
+      select customer_month_mrr_unsummed(${ctx.accountId}::int, ${scope.current}) is not null as missing`;
+    if (!missing) return false;
+  }
+  await writer.$executeRaw`select customer_month_mrr_sum(${ctx.accountId}::int, ${scope.current})`;
+  return true;
 }
+
+/** The ctx to read with after the ensure steps: the primary when they just wrote (a replica may lag behind). */
+export const readAfter = (ctx: Ctx, wrote: boolean): Ctx =>
+  wrote && ctx.primary ? { ...ctx, db: ctx.primary, primary: undefined } : ctx;
 
 /** `cur`: the current month's rows up to now (columns as customerMonthRows'), empty unless `needed`. */
 export function currentMonthCte(scope: CustomerMonthsScope, needed: boolean): Prisma.Sql {

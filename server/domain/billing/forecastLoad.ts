@@ -2,11 +2,12 @@
 // pauses and pending lines in three more queries, read straight through the pg pool (as the catalog
 // snapshot is: the ORM's row mapping cost more than the projection itself at 100,000 contracts). The
 // next page is read while the caller projects the current one.
-import { getPgPool } from "@/server/db";
+
 import type { Ctx } from "@/server/domain/context";
 import { instantAt } from "@/server/domain/instant";
 import { decOf } from "@/server/domain/money";
 import type { Prisma } from "@/server/generated/prisma/client";
+import { pgPoolFor } from "@/server/replica";
 import type { ProjectableContract } from "./draft";
 
 export type ForecastContract = ProjectableContract & { id: number; currency: string; contractVersion: number };
@@ -21,7 +22,7 @@ const ms = (column: string) => `(extract(epoch from ${column}) * 1000)::float8 a
 const at = (v: number | null) => (v == null ? null : instantAt(v));
 
 async function readPage(ctx: Ctx, after: number, size: number): Promise<ForecastPage> {
-  const pool = getPgPool();
+  const pool = pgPoolFor(ctx);
   // the page's last contract id first (one index range), then its rows by id range: the four reads go out together
   const bound = await pool.query<{ last: number | null }>(
     `select max(id) as last from (select id from subscription_contracts

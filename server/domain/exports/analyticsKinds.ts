@@ -2,7 +2,7 @@
 // customer, month and currency that moved (the drill-down's rows), so a spreadsheet's sums per month and kind
 // are the page's figures.
 import type { z } from "zod";
-import { customerMonthRows, ensureCustomerMonths } from "@/server/domain/analytics/customerMonths";
+import { customerMonthRows, ensureCustomerMonths, readAfter } from "@/server/domain/analytics/customerMonths";
 import { monthRange } from "@/server/domain/analytics/range";
 import { fmt4 } from "@/server/domain/money";
 import { Prisma } from "@/server/generated/prisma/client";
@@ -58,12 +58,12 @@ export const mrrMovementsExport = defineExportKind({
       current: range.current,
       currency: f.currency,
     };
-    await ensureCustomerMonths(ctx, scope);
+    const { db } = readAfter(ctx, await ensureCustomerMonths(ctx, scope));
     const rows = customerMonthRows(scope, { from: range.from, to: range.to }, Prisma.sql`and kind is not null`);
     const after = cursor
       ? Prisma.sql`where (r.month, r.currency, r.customer_id) > (${cursor[0]}, ${cursor[1]}, ${cursor[2]}::int)`
       : Prisma.empty;
-    const found = await ctx.db.$queryRaw<MovementRow[]>`
+    const found = await db.$queryRaw<MovementRow[]>`
       select r.month, r.currency, r.kind, r.customer_id, cu.reference, cu.name, r.o::text, r.c::text,
              (r.c - r.o)::text as amount, r.contract_ids
       from ${rows} r join customers cu on cu.id = r.customer_id

@@ -1,10 +1,11 @@
 // What an export kind is: its filters (read from a URL query, the list page's own), its columns and a loader
 // that reads one keyset batch at a time, so an export of any size holds one batch in memory.
+
 import pg from "pg";
 import type { z } from "zod";
-import { getPgPool } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
 import { Prisma } from "@/server/generated/prisma/client";
+import { pgPoolFor } from "@/server/replica";
 import type { Cell, Column } from "./encode";
 
 export interface Batch<C> {
@@ -47,13 +48,13 @@ const types = {
  * the ORM's row mapping cost more than the query on large exports.
  */
 export async function idBatch(
-  _ctx: Ctx,
+  ctx: Ctx,
   cols: readonly Column[],
   limit: number,
   query: (limit: number) => Prisma.Sql,
 ): Promise<Batch<number>> {
   const sql = query(limit);
-  const found = (await getPgPool().query<Record<string, Cell>>({ text: sql.text, values: sql.values, types })).rows;
+  const found = (await pgPoolFor(ctx).query<Record<string, Cell>>({ text: sql.text, values: sql.values, types })).rows;
   const rows = found.map((r) => cols.map((c) => r[c.name]));
   return { rows, next: found.length < limit ? null : Number(found[found.length - 1].id) };
 }

@@ -18,6 +18,7 @@ const MONTHS =
 export const analyticsEndpoints = [
   defineEndpoint({
     method: "GET",
+    replica: true,
     path: "/v2/analytics/mrr-movements/",
     summary: "MRR movements per month and currency: new, expansion, contraction, churn, reactivation",
     tags: ["Analytics"],
@@ -29,6 +30,7 @@ export const analyticsEndpoints = [
   }),
   defineEndpoint({
     method: "GET",
+    replica: true,
     path: "/v2/analytics/retention/",
     summary: "Logo and revenue churn, net revenue retention, ARPA, lifetime value and cohorts per month",
     tags: ["Analytics"],
@@ -40,6 +42,7 @@ export const analyticsEndpoints = [
   }),
   defineEndpoint({
     method: "GET",
+    replica: true,
     path: "/v2/analytics/contracts/",
     summary: "The customers and contracts behind an analytics figure",
     tags: ["Analytics"],

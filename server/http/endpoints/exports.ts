@@ -1,11 +1,13 @@
 // Exports of the console's lists as CSV or JSON lines, streamed: REST for API keys (in the registry and the
 // document) and the console's download, authenticated by the seller's session (every role may export).
+
 import { sessionFromRequest } from "@/server/auth/session";
 import { accountCtx } from "@/server/domain/accountContext";
 import { DomainError } from "@/server/domain/errors";
 import { type ExportFile, startExport } from "@/server/domain/exports/stream";
 import { loadConsoleUser } from "@/server/domain/users/roles";
 import { defineEndpoint } from "@/server/http/endpoint";
+import { replicaCtx } from "@/server/replica";
 import { exportFormatQuery, exportParams, exportQuery } from "@/server/schemas/exports";
 
 /** The streamed answer: the file's type, a download name, never cached. */
@@ -31,6 +33,7 @@ const DESCRIPTION =
 export const exportEndpoints = [
   defineEndpoint({
     method: "GET",
+    replica: true,
     path: "/v2/exports/{kind}/",
     summary: "Export a list as CSV or JSON lines (streamed)",
     tags: ["Exports"],
@@ -73,7 +76,7 @@ export const consoleExportEndpoint = defineEndpoint({
     const session = await sessionFromRequest({ headers: Object.fromEntries(req.headers), cookies: cookiesOf(req) });
     const user = session && (await loadConsoleUser(ctx.db, session.userId, session.accountId));
     if (!user) throw new DomainError("unauthenticated", "Sign in to continue.");
-    const seller = { ...(await accountCtx(ctx.db, user.accountId, ctx.clock)), baseUrl: ctx.baseUrl };
+    const seller = await replicaCtx({ ...(await accountCtx(ctx.db, user.accountId, ctx.clock)), baseUrl: ctx.baseUrl });
     return exportResponse(await startExport(seller, { kind: params.kind, format: query.format, query: rawQuery(url) }));
   },
 });

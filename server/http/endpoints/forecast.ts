@@ -8,6 +8,7 @@ import { forecastQuery, forecastResponse, upcomingQuery, upcomingResponse } from
 export const forecastEndpoints = [
   defineEndpoint({
     method: "GET",
+    replica: true,
     path: "/v2/subscription-contracts/{contractId}/upcoming/",
     summary: "Upcoming regular runs of a contract, as the billing worker would create them",
     tags: ["Billing runs"],
@@ -22,6 +23,7 @@ export const forecastEndpoints = [
 
   defineEndpoint({
     method: "GET",
+    replica: true,
     path: "/v2/forecast/",
     summary: "Billed amount per month and currency for the coming months, from every live contract",
     tags: ["Billing runs"],

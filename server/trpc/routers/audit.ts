@@ -1,12 +1,12 @@
 // The account's audit trail for the console (every role may read it).
 import { z } from "zod";
 import { ACTOR_TYPES, listAuditLog } from "@/server/domain/audit/audit";
-import { protectedProcedure, router } from "@/server/trpc/init";
+import { replicaProcedure, router } from "@/server/trpc/init";
 
 export const AUDIT_PAGE_SIZE = 25;
 
 export const auditRouter = router({
-  list: protectedProcedure
+  list: replicaProcedure
     .input(
       z
         .object({

@@ -4,10 +4,10 @@ import { listContractsForConsole } from "@/server/domain/consoleLists/contractLi
 import { contractForConsole } from "@/server/domain/contractPage/detail";
 import { contractListInput } from "@/server/trpc/consoleInputs";
 import { byIdQuery } from "@/server/trpc/idProcedures";
-import { protectedProcedure, router } from "@/server/trpc/init";
+import { replicaProcedure, router } from "@/server/trpc/init";
 
 export const contractsRouter = router({
-  list: protectedProcedure
+  list: replicaProcedure
     .input(contractListInput)
     .query(async ({ ctx, input }) => listContractsForConsole(ctx.domain, input)),
   get: byIdQuery(contractForConsole),

@@ -7,10 +7,10 @@ import { retryRun } from "@/server/domain/billing/runs";
 import { listRunsForConsole, runForConsole } from "@/server/domain/consoleLists/runList";
 import { retryInput, runListInput } from "@/server/trpc/consoleInputs";
 import { byIdQuery } from "@/server/trpc/idProcedures";
-import { protectedProcedure, router } from "@/server/trpc/init";
+import { protectedProcedure, replicaProcedure, router } from "@/server/trpc/init";
 
 export const runsRouter = router({
-  list: protectedProcedure.input(runListInput).query(async ({ ctx, input }) => listRunsForConsole(ctx.domain, input)),
+  list: replicaProcedure.input(runListInput).query(async ({ ctx, input }) => listRunsForConsole(ctx.domain, input)),
   get: byIdQuery(runForConsole),
   retry: protectedProcedure.input(retryInput).mutation(async ({ ctx, input }) => {
     const domainCtx = ctx.domain;
