@@ -245,6 +245,24 @@ export const VARIABLES = {
   // Billing worker
   TICK_SECONDS: read("Billing worker", wholeNumber(), "5", "Seconds between the worker's billing ticks."),
   WORKER_CONCURRENCY: read("Billing worker", wholeNumber(), "2", "Chunks of due contracts a worker bills at once."),
+  WEBHOOK_TIMEOUT_MS: read(
+    "Billing worker",
+    wholeNumber(100),
+    "10000",
+    "Milliseconds a webhook attempt may take (DNS, connect, headers and body) before it counts as timed out.",
+  ),
+  WEBHOOK_MAX_IN_FLIGHT: read(
+    "Billing worker",
+    wholeNumber(),
+    "64",
+    "Webhook attempts one worker process sends at once, across endpoints (one endpoint gets at most half).",
+  ),
+  WEBHOOK_MAX_CONCURRENCY: read(
+    "Billing worker",
+    wholeNumber(),
+    "32",
+    "Ceiling of an endpoint's adaptive concurrency window (attempts at once across all workers; it starts at 2).",
+  ),
 
   // Seed and demo shop
   SEED_SECRET_KEY: maybe(
