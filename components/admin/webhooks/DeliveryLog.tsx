@@ -1,15 +1,21 @@
 "use client";
 // An endpoint's delivery log, newest first: event, state, HTTP status of the last attempt, attempts,
-// next attempt; each delivery can be sent again now (replay). One page at a time (?deliveries_page=N).
+// next attempt; each delivery can be sent again now (replay). One page at a time (?deliveries_page=N),
+// filtered on the server by state and event type (?delivery_state=, ?event_type=); a delivery's attempts
+// open in a dialog (?delivery=ID), so a link shares exactly this view.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { PagedListTable, type PagedListTableSpec } from "@/components/admin/QueryTable";
 import { actionsColumn, dateColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { Button } from "@/components/ui/Button";
+import { DataTable } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
+import { Dialog } from "@/components/ui/Dialog";
+import { FilterBar } from "@/components/ui/FilterBar";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { toast } from "@/components/ui/Toaster";
+import { useUrlState } from "@/components/ui/useUrlState";
 
 type Delivery = RouterOutputs["webhooks"]["deliveries"]["results"][number];
 
@@ -47,19 +53,122 @@ function ReplayButton({ endpointId, delivery }: { endpointId: number; delivery: 
   );
 }
 
+const STATE_FILTERS = ["pending", "succeeded", "dead", "failed"] as const;
+type StateFilter = (typeof STATE_FILTERS)[number];
+const STATE_FILTER_OPTIONS = [
+  { value: "pending", label: "Pending" },
+  { value: "succeeded", label: "Delivered" },
+  { value: "dead", label: "Failed for good" },
+  { value: "failed", label: "Last attempt failed" },
+];
+
+/** The log's filters as the URL holds them (an unknown state is ignored). */
+function useDeliveryFilters() {
+  const [state, set] = useUrlState();
+  const raw = state.get("delivery_state");
+  const deliveryState = STATE_FILTERS.includes(raw as StateFilter) ? (raw as StateFilter) : undefined;
+  const eventType = state.get("event_type")?.trim() || undefined;
+  const open = Number(state.get("delivery"));
+  return {
+    filters: { state: deliveryState, event_type: eventType },
+    openDelivery: Number.isInteger(open) && open > 0 ? open : null,
+    setOpenDelivery: (id: number | null) => set({ delivery: id ? String(id) : null }, { keepPage: true }),
+  };
+}
+
+function ViewButton({ delivery }: { delivery: Delivery }) {
+  const { setOpenDelivery } = useDeliveryFilters();
+  return (
+    <Button
+      size="xs"
+      variant="link"
+      onClick={() => setOpenDelivery(delivery.id)}
+      aria-label={`${delivery.event_id} attempts`}
+    >
+      <code className="font-mono text-xs">{delivery.event_id}</code>
+    </Button>
+  );
+}
+
+type Attempt = RouterOutputs["webhooks"]["delivery"]["attempt_log"][number];
+
+/** Every attempt of the delivery named by ?delivery=, oldest first. */
+function DeliveryAttempts({ endpointId }: { endpointId: number }) {
+  const { openDelivery, setOpenDelivery } = useDeliveryFilters();
+  const trpc = useTRPC();
+  const q = useQuery({
+    ...trpc.webhooks.delivery.queryOptions({ id: endpointId, delivery_id: openDelivery ?? 1 }),
+    enabled: openDelivery !== null,
+  });
+  const d = q.data;
+  return (
+    <Dialog
+      open={openDelivery !== null}
+      onOpenChange={(open) => (open ? null : setOpenDelivery(null))}
+      title="Delivery attempts"
+      description={d ? `${d.event_type || "event"} ${d.event_id}` : undefined}
+      testId="delivery-attempts"
+    >
+      <DataTable<Attempt>
+        label="Attempts"
+        testId="attempts-table"
+        rowTestId={() => "attempt-row"}
+        data={d?.attempt_log ?? []}
+        loading={q.isPending}
+        error={q.error}
+        empty={{ message: "Not attempted yet." }}
+        columns={[
+          { id: "number", header: "#", cell: ({ row }) => row.original.number },
+          { id: "started", header: "Started", cell: ({ row }) => <DateTime value={row.original.started_at} /> },
+          {
+            id: "result",
+            header: "Result",
+            cell: ({ row }) =>
+              row.original.error ?? (row.original.response_status ? `HTTP ${row.original.response_status}` : "—"),
+          },
+          {
+            id: "duration",
+            header: "Duration",
+            meta: { align: "right" },
+            cell: ({ row }) => `${row.original.duration_ms} ms`,
+          },
+          {
+            id: "body",
+            header: "Response",
+            cell: ({ row }) =>
+              row.original.response_body ? (
+                <code className="block max-w-[14rem] truncate font-mono text-xs" title={row.original.response_body}>
+                  {row.original.response_body}
+                </code>
+              ) : (
+                "—"
+              ),
+          },
+        ]}
+      />
+    </Dialog>
+  );
+}
+
 const deliveryTable: PagedListTableSpec<Delivery, number> = {
   label: "Deliveries",
   pageParam: "deliveries_page",
-  usePage: (endpointId, page) =>
-    useQuery(
-      useTRPC().webhooks.deliveries.queryOptions({ id: endpointId, page }, { placeholderData: keepPreviousData }),
-    ),
+  usePage: (endpointId, page) => {
+    const { filters } = useDeliveryFilters();
+    return useQuery(
+      useTRPC().webhooks.deliveries.queryOptions(
+        { id: endpointId, page, ...filters },
+        { placeholderData: keepPreviousData },
+      ),
+    );
+  },
   columns: (endpointId) => [
     {
       id: "event",
       header: "Event",
-      cell: ({ row }) => <code className="font-mono text-xs">{row.original.event_id}</code>,
+      cell: ({ row }) => <ViewButton delivery={row.original} />,
     },
+    { id: "type", header: "Type", cell: ({ row }) => row.original.event_type || "—" },
     {
       id: "state",
       header: "State",
@@ -98,5 +207,15 @@ const deliveryTable: PagedListTableSpec<Delivery, number> = {
 };
 
 export function DeliveryLog({ endpointId }: { endpointId: number }) {
-  return <PagedListTable {...deliveryTable} input={endpointId} />;
+  return (
+    <>
+      <FilterBar
+        testId="delivery-filters"
+        search={{ label: "Event type", placeholder: "e.g. billing_run.succeeded", param: "event_type" }}
+        filters={[{ name: "delivery_state", label: "State", options: STATE_FILTER_OPTIONS }]}
+      />
+      <PagedListTable {...deliveryTable} input={endpointId} />
+      <DeliveryAttempts endpointId={endpointId} />
+    </>
+  );
 }
