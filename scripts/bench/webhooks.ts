@@ -90,7 +90,8 @@ while ((await fanOut(ctx, { limit: 1_000 })) > 0);
 console.log(
   `bench:webhooks: ${N} deliveries to an endpoint slow (${SLOW_MS} ms) for ${SLOW_PCT} % of requests, ${BACKLOG} to one that always times out (10 s); one worker, clock ×${SPEED}`,
 );
-const dispatcher = new DeliveryDispatcher(ctx, deliveryOptions({ allowLoopback: true }));
+// the lease is on the dispatcher's clock: scaled with it, so it still outlasts a 10 s attempt
+const dispatcher = new DeliveryDispatcher(ctx, deliveryOptions({ allowLoopback: true, leaseMs: 60_000 * SPEED }));
 // the worker's tick: pump once a second (attempts that end pump again at once)
 const ticker = setInterval(() => void dispatcher.pump().catch((e) => console.error(e)), 1_000);
 await dispatcher.pump();

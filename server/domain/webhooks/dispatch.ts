@@ -18,22 +18,26 @@ export interface DeliveryOptions {
   maxInFlight: number;
   perEndpoint: number;
   window: WindowPolicy;
+  /** how long a claim leases a delivery, on the dispatcher's clock; it must outlast an attempt */
+  leaseMs: number;
 }
 export type DeliveryOptionsInput = Partial<Omit<DeliveryOptions, "policy" | "window">> &
-  Partial<NetworkPolicy> & { maxWindow?: number; fastMs?: number };
+  Partial<NetworkPolicy> & { maxWindow?: number; fastMs?: number; leaseMs?: number };
 
 export function deliveryOptions(input: DeliveryOptionsInput = {}): DeliveryOptions {
   const cfg = config();
   const maxInFlight = input.maxInFlight ?? cfg.WEBHOOK_MAX_IN_FLIGHT;
+  const timeoutMs = input.timeoutMs ?? cfg.WEBHOOK_TIMEOUT_MS;
   return {
     policy: networkPolicy({ allowLoopback: input.allowLoopback, resolve: input.resolve }),
-    timeoutMs: input.timeoutMs ?? cfg.WEBHOOK_TIMEOUT_MS,
+    timeoutMs,
     maxInFlight,
     perEndpoint: input.perEndpoint ?? Math.max(1, Math.floor(maxInFlight / 2)),
     window: {
       max: input.maxWindow ?? cfg.WEBHOOK_MAX_CONCURRENCY ?? DEFAULT_WINDOW.max,
       fastMs: input.fastMs ?? DEFAULT_WINDOW.fastMs,
     },
+    leaseMs: input.leaseMs ?? Math.max(LEASE_MS, timeoutMs * 2 + 10_000),
   };
 }
 
@@ -87,8 +91,7 @@ export class DeliveryDispatcher {
       limit: this.opts.maxInFlight - this.running,
       perEndpoint: this.opts.perEndpoint,
       running: this.perEndpoint,
-      // a lease outlasts the attempt it covers, whatever the timeout
-      leaseMs: Math.max(LEASE_MS, this.opts.timeoutMs * 2 + 10_000),
+      leaseMs: this.opts.leaseMs,
     });
     for (const row of rows) this.run(row);
     return rows.length;
