@@ -71,7 +71,10 @@ async function journey(page: Page, url: string) {
 
   // its attempts (newest first, so the replayed one is the second row): 503 then 200, numbered on across
   // the replay although the replay restarted its count of attempts
-  await rows.nth(1).getByRole("button", { name: /^evt_\w+ attempts$/ }).click();
+  await rows
+    .nth(1)
+    .getByRole("button", { name: /^evt_\w+ attempts$/ })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Delivery attempts" });
   await expect(dialog).toBeVisible();
   await expect(page).toHaveURL(/delivery=\d+/);
