@@ -354,6 +354,35 @@ export const VARIABLES = {
   SOAK_MINUTES: tool("Soak and benchmarks", "3", "Minutes of npm run soak."),
   SOAK_CLOCK_SECONDS: tool("Soak and benchmarks", "10", "Seconds per month of the soak's moving test clock."),
   SOAK_CLIENTS: tool("Soak and benchmarks", "4", "Concurrent clients of the soak."),
+  SOAK_DRAIN_SECONDS: tool(
+    "Soak and benchmarks",
+    "120",
+    "Seconds the soak waits after its load for overdue contracts and unpublished events to drain (left: errors).",
+  ),
+  SOAK_API_KEY: tool(
+    "Soak and benchmarks",
+    undefined,
+    "soak --target: a test-mode account's secret key on the target.",
+  ),
+  SOAK_CUSTOMER_REFERENCE: tool(
+    "Soak and benchmarks",
+    "cust-1001",
+    "The customer of the soak's new contracts (on a target, one of that account's references).",
+  ),
+  BENCH_DELIVERIES: tool("Soak and benchmarks", "5000", "bench:webhooks: deliveries to the mostly-fast endpoint."),
+  BENCH_SLOW_PCT: tool(
+    "Soak and benchmarks",
+    "3",
+    "bench:webhooks: percent of that endpoint's requests that are slow.",
+  ),
+  BENCH_SLOW_MS: tool("Soak and benchmarks", "2000", "bench:webhooks: how slow they are (ms)."),
+  BENCH_BACKLOG: tool("Soak and benchmarks", "200", "bench:webhooks: deliveries to the always-slow endpoint."),
+  BENCH_CLOCK_SPEED: tool(
+    "Soak and benchmarks",
+    "6",
+    "bench:webhooks: how much faster than real time delivery's clock runs.",
+  ),
+  BENCH_WEBHOOK_SECONDS: tool("Soak and benchmarks", "150", "bench:webhooks: seconds of delivery measured."),
   BENCH_URL: tool(
     "Soak and benchmarks",
     undefined,

@@ -20,7 +20,7 @@ const SLOW_PCT = Number(process.env.BENCH_SLOW_PCT ?? 3);
 const SLOW_MS = Number(process.env.BENCH_SLOW_MS ?? 2_000);
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 200);
 const SPEED = Number(process.env.BENCH_CLOCK_SPEED ?? 6);
-const RUN_SECONDS = Number(process.env.BENCH_SECONDS ?? 150);
+const RUN_SECONDS = Number(process.env.BENCH_WEBHOOK_SECONDS ?? 150);
 process.env.LOG_LEVEL ??= "warn";
 
 const server = await provideDatabase({ dbName: "postgres" });
