@@ -371,14 +371,15 @@ const backlog = (s: ServerState | null) =>
 let minute = 0;
 let lastErrors = 0;
 const report = async (last = false) => {
-  minute++;
+  // the label is taken before the scrape: a report awaiting it may overlap the next one
+  const label = last ? "end" : `minute ${++minute}`;
   const xs = window.sort((a, b) => a - b);
   window = [];
   const s = await serverState();
   const newErrors = errors - lastErrors;
   lastErrors = errors;
   console.log(
-    `${last ? "end" : `minute ${minute}`}: ${xs.length} requests, errors ${newErrors} (${((100 * newErrors) / Math.max(1, xs.length)).toFixed(2)} %), p50 ${pct(xs, 50).toFixed(1)} ms, p99 ${pct(xs, 99).toFixed(1)} ms; server rss ${mb(s?.rss)}, heap ${mb(s?.heap)}; ${backlog(s)}; contracts ${contracts.length}, webhooks received ${webhooks}, clock ${clockAt.toISOString().slice(0, 10)}`,
+    `${label}: ${xs.length} requests, errors ${newErrors} (${((100 * newErrors) / Math.max(1, xs.length)).toFixed(2)} %), p50 ${pct(xs, 50).toFixed(1)} ms, p99 ${pct(xs, 99).toFixed(1)} ms; server rss ${mb(s?.rss)}, heap ${mb(s?.heap)}; ${backlog(s)}; contracts ${contracts.length}, webhooks received ${webhooks}, clock ${clockAt.toISOString().slice(0, 10)}`,
   );
 };
 console.log(

@@ -1,7 +1,10 @@
 // Webhook delivery: outbox events fan out to the account's matching endpoints; each delivery is POSTed
 // signed, at least once, retried with exponential backoff (1 min doubling, capped at 6 h) for up to three
 // days, then marked dead. Deliveries are claimed with SKIP LOCKED so several workers never double-send
-// within a lease (server/domain/webhooks/dispatch.ts sends them in parallel). Delivery runs on real time (callers pass the system clock: a test clock does not delay or hasten it).
+// within a lease (server/domain/webhooks/dispatch.ts sends them in parallel), each endpoint at most its
+// adaptive concurrency window at once; every attempt is logged (webhook_delivery_attempts). Delivery runs on
+// real time (callers pass the system clock: a test clock does not delay or hasten it; tests and the bench
+// may inject another).
 
 import type { SystemCtx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
