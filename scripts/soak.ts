@@ -257,13 +257,15 @@ async function serverState(): Promise<ServerState | null> {
   };
 }
 
-/** The prices the request mix uses; on a target, the account's first recurring prices. */
+/** The prices the request mix uses; on a target, the account's first recurring prices of one currency. */
 async function targetIds(): Promise<Record<string, number>> {
   const prices = await call("GET", "/v2/catalog/prices/");
   if (prices.status !== 200 || !Array.isArray(prices.json))
     throw new Error(`--target: GET /v2/catalog/prices/ answered ${prices.status}`);
-  const recurring = prices.json.filter((p: any) => p.billing_type === "recurring");
-  if (!recurring.length) throw new Error("--target: the account has no recurring price to subscribe to");
+  const all = prices.json.filter((p: any) => p.billing_type === "recurring");
+  if (!all.length) throw new Error("--target: the account has no recurring price to subscribe to");
+  // one contract, one currency: the first recurring price's
+  const recurring = all.filter((p: any) => p.currency === all[0].currency);
   const pick = (i: number) => recurring[i % recurring.length].id as number;
   return { sportsMonthly: pick(0), basicMonthly: pick(1), kidsMonthly: pick(2) };
 }
