@@ -57,6 +57,12 @@ async function journey(page: Page, url: string) {
   await page.reload();
   await expect(filters.getByLabel("State")).toHaveValue("pending");
   await expect(rows).toHaveCount(1);
+  // a creation day long past: nothing; cleared: the delivery again
+  await filters.getByLabel("Created to (UTC)").fill("2000-01-01");
+  await expect(page).toHaveURL(/created_to=2000-01-01/);
+  await expect(page.getByTestId("empty-state")).toBeVisible();
+  await filters.getByLabel("Created to (UTC)").fill("");
+  await expect(rows).toHaveCount(1);
 
   // replayed: delivered at its second attempt, so it leaves the pending filter
   await rows

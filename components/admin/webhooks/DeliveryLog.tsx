@@ -1,9 +1,11 @@
 "use client";
 // An endpoint's delivery log, newest first: event, state, HTTP status of the last attempt, attempts,
 // next attempt; each delivery can be sent again now (replay). One page at a time (?deliveries_page=N),
-// filtered on the server by state and event type (?delivery_state=, ?event_type=); a delivery's attempts
+// filtered on the server by state, event type and creation day (?delivery_state=, ?event_type=,
+// ?created_from=, ?created_to=); a delivery's attempts
 // open in a dialog (?delivery=ID), so a link shares exactly this view.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId } from "react";
 import { PagedListTable, type PagedListTableSpec } from "@/components/admin/QueryTable";
 import { actionsColumn, dateColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
@@ -12,6 +14,7 @@ import { Button } from "@/components/ui/Button";
 import { DataTable } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
 import { Dialog } from "@/components/ui/Dialog";
+import { inputClass } from "@/components/ui/Field";
 import { FilterBar } from "@/components/ui/FilterBar";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { toast } from "@/components/ui/Toaster";
@@ -68,12 +71,44 @@ function useDeliveryFilters() {
   const raw = state.get("delivery_state");
   const deliveryState = STATE_FILTERS.includes(raw as StateFilter) ? (raw as StateFilter) : undefined;
   const eventType = state.get("event_type")?.trim() || undefined;
+  const day = (name: string) => {
+    const d = state.get(name);
+    return d && /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d)) ? d : undefined;
+  };
+  const from = day("created_from");
+  const to = day("created_to");
   const open = Number(state.get("delivery"));
   return {
-    filters: { state: deliveryState, event_type: eventType },
+    // whole UTC days, both ends included
+    filters: {
+      state: deliveryState,
+      event_type: eventType,
+      created_from: from ? `${from}T00:00:00.000Z` : undefined,
+      created_to: to ? `${to}T23:59:59.999Z` : undefined,
+    },
     openDelivery: Number.isInteger(open) && open > 0 ? open : null,
     setOpenDelivery: (id: number | null) => set({ delivery: id ? String(id) : null }, { keepPage: true }),
   };
+}
+
+/** A day the log starts or ends at (UTC), in the URL as YYYY-MM-DD; applies on change. */
+function DayFilter({ name, label }: { name: string; label: string }) {
+  const [params, set] = useUrlState();
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        value={params.get(name) ?? ""}
+        onChange={(e) => set({ [name]: e.target.value || null })}
+        className={inputClass}
+      />
+    </div>
+  );
 }
 
 function ViewButton({ delivery }: { delivery: Delivery }) {
@@ -213,7 +248,10 @@ export function DeliveryLog({ endpointId }: { endpointId: number }) {
         testId="delivery-filters"
         search={{ label: "Event type", placeholder: "e.g. billing_run.succeeded", param: "event_type" }}
         filters={[{ name: "delivery_state", label: "State", options: STATE_FILTER_OPTIONS }]}
-      />
+      >
+        <DayFilter name="created_from" label="Created from (UTC)" />
+        <DayFilter name="created_to" label="Created to (UTC)" />
+      </FilterBar>
       <PagedListTable {...deliveryTable} input={endpointId} />
       <DeliveryAttempts endpointId={endpointId} />
     </>
