@@ -242,6 +242,8 @@ const deliveryTable: PagedListTableSpec<Delivery, number> = {
 };
 
 export function DeliveryLog({ endpointId }: { endpointId: number }) {
+  const { filters } = useDeliveryFilters();
+  const filtered = Object.values(filters).some((v) => v !== undefined);
   return (
     <>
       <FilterBar
@@ -252,7 +254,15 @@ export function DeliveryLog({ endpointId }: { endpointId: number }) {
         <DayFilter name="created_from" label="Created from (UTC)" />
         <DayFilter name="created_to" label="Created to (UTC)" />
       </FilterBar>
-      <PagedListTable {...deliveryTable} input={endpointId} />
+      <PagedListTable
+        {...deliveryTable}
+        empty={
+          filtered
+            ? { title: "No matching deliveries", message: "No delivery of this endpoint matches these filters." }
+            : deliveryTable.empty
+        }
+        input={endpointId}
+      />
       <DeliveryAttempts endpointId={endpointId} />
     </>
   );
