@@ -105,7 +105,7 @@ function DayFilter({ name, label }: { name: string; label: string }) {
         type="date"
         value={params.get(name) ?? ""}
         onChange={(e) => set({ [name]: e.target.value || null })}
-        className={inputClass}
+        className={`${inputClass} w-36`}
       />
     </div>
   );
@@ -203,7 +203,6 @@ const deliveryTable: PagedListTableSpec<Delivery, number> = {
       header: "Event",
       cell: ({ row }) => <ViewButton delivery={row.original} />,
     },
-    { id: "type", header: "Type", cell: ({ row }) => row.original.event_type || "—" },
     {
       id: "state",
       header: "State",
@@ -251,8 +250,11 @@ export function DeliveryLog({ endpointId }: { endpointId: number }) {
         search={{ label: "Event type", placeholder: "e.g. billing_run.succeeded", param: "event_type" }}
         filters={[{ name: "delivery_state", label: "State", options: STATE_FILTER_OPTIONS }]}
       >
-        <DayFilter name="created_from" label="Created from (UTC)" />
-        <DayFilter name="created_to" label="Created to (UTC)" />
+        {/* side by side even on a phone, so the filters stay short there */}
+        <div className="flex gap-3">
+          <DayFilter name="created_from" label="Created from (UTC)" />
+          <DayFilter name="created_to" label="Created to (UTC)" />
+        </div>
       </FilterBar>
       <PagedListTable
         {...deliveryTable}
