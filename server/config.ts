@@ -278,6 +278,24 @@ export const VARIABLES = {
   // Billing worker
   TICK_SECONDS: read("Billing worker", wholeNumber(), "5", "Seconds between the worker's billing ticks."),
   WORKER_CONCURRENCY: read("Billing worker", wholeNumber(), "2", "Chunks of due contracts a worker bills at once."),
+  WEBHOOK_TIMEOUT_MS: read(
+    "Billing worker",
+    wholeNumber(100),
+    "10000",
+    "Milliseconds a webhook attempt may take (DNS, connect, headers and body) before it counts as timed out.",
+  ),
+  WEBHOOK_MAX_IN_FLIGHT: read(
+    "Billing worker",
+    wholeNumber(),
+    "64",
+    "Webhook attempts one worker process sends at once, across endpoints (one endpoint gets at most half).",
+  ),
+  WEBHOOK_MAX_CONCURRENCY: read(
+    "Billing worker",
+    wholeNumber(),
+    "32",
+    "Ceiling of an endpoint's adaptive concurrency window (attempts at once across all workers; it starts at 2).",
+  ),
 
   // Seed and demo shop
   SEED_SECRET_KEY: maybe(
@@ -369,6 +387,35 @@ export const VARIABLES = {
   SOAK_MINUTES: tool("Soak and benchmarks", "3", "Minutes of npm run soak."),
   SOAK_CLOCK_SECONDS: tool("Soak and benchmarks", "10", "Seconds per month of the soak's moving test clock."),
   SOAK_CLIENTS: tool("Soak and benchmarks", "4", "Concurrent clients of the soak."),
+  SOAK_DRAIN_SECONDS: tool(
+    "Soak and benchmarks",
+    "120",
+    "Seconds the soak waits after its load for overdue contracts and unpublished events to drain (left: errors).",
+  ),
+  SOAK_API_KEY: tool(
+    "Soak and benchmarks",
+    undefined,
+    "soak --target: a test-mode account's secret key on the target.",
+  ),
+  SOAK_CUSTOMER_REFERENCE: tool(
+    "Soak and benchmarks",
+    "cust-1001",
+    "The customer of the soak's new contracts (on a target, one of that account's references).",
+  ),
+  BENCH_DELIVERIES: tool("Soak and benchmarks", "5000", "bench:webhooks: deliveries to the mostly-fast endpoint."),
+  BENCH_SLOW_PCT: tool(
+    "Soak and benchmarks",
+    "3",
+    "bench:webhooks: percent of that endpoint's requests that are slow.",
+  ),
+  BENCH_SLOW_MS: tool("Soak and benchmarks", "2000", "bench:webhooks: how slow they are (ms)."),
+  BENCH_BACKLOG: tool("Soak and benchmarks", "200", "bench:webhooks: deliveries to the always-slow endpoint."),
+  BENCH_CLOCK_SPEED: tool(
+    "Soak and benchmarks",
+    "6",
+    "bench:webhooks: how much faster than real time delivery's clock runs.",
+  ),
+  BENCH_WEBHOOK_SECONDS: tool("Soak and benchmarks", "150", "bench:webhooks: seconds of delivery measured."),
   BENCH_URL: tool(
     "Soak and benchmarks",
     undefined,

@@ -36,6 +36,19 @@ function build() {
       "webhook_deliveries_oldest_pending_seconds",
       "Age of the oldest pending webhook delivery; 0 when none waits.",
     ),
+    overdueContracts: gauge(
+      "billing_overdue_contracts",
+      "Contracts whose next billing date has passed on their account's clock and that are not billed yet.",
+    ),
+    overdueSeconds: gauge(
+      "billing_overdue_oldest_seconds",
+      "How far the most overdue contract is behind its next billing date; 0 when none is.",
+    ),
+    outboxUnpublished: gauge("outbox_events_unpublished", "Events not yet turned into webhook deliveries."),
+    outboxOldest: gauge(
+      "outbox_events_oldest_unpublished_seconds",
+      "Age of the oldest unpublished event; 0 when none waits.",
+    ),
     queueDepth: gauge("job_queue_depth", "pg-boss jobs not yet started, by queue.", ["queue"]),
     queueOldest: gauge("job_queue_oldest_seconds", "Age of the oldest pg-boss job not yet started, by queue.", [
       "queue",
@@ -71,6 +84,10 @@ export async function renderMetrics(): Promise<{ text: string; contentType: stri
   for (const a of g.attemptsByOutcome) m.attempts.set({ outcome: a.outcome }, a.count);
   m.webhooksPending.set(g.webhooks.pending);
   m.webhooksOldest.set(g.webhooks.oldestPendingSeconds);
+  m.overdueContracts.set(g.overdue.contracts);
+  m.overdueSeconds.set(g.overdue.oldestSeconds);
+  m.outboxUnpublished.set(g.outbox.unpublished);
+  m.outboxOldest.set(g.outbox.oldestSeconds);
   for (const q of g.queues) {
     m.queueDepth.set({ queue: q.queue }, q.depth);
     m.queueOldest.set({ queue: q.queue }, q.oldestSeconds);

@@ -345,10 +345,16 @@ describe("OpenAPI document", () => {
       type: "array",
       items: { $ref: "#/components/schemas/WebhookEndpoint" },
     });
+    // the delivery log is a list of spec 4: a plain array, or a page of them with page_size
+    const log = doc.paths["/v2/webhook-endpoints/{endpointId}/deliveries/"].get;
+    const [plain, page] = log.responses["200"].content["application/json"].schema.anyOf;
+    expect(plain.items).toEqual({ $ref: "#/components/schemas/WebhookDelivery" });
+    expect(page.properties.results.items).toEqual({ $ref: "#/components/schemas/WebhookDelivery" });
     expect(
-      doc.paths["/v2/webhook-endpoints/{endpointId}/deliveries/"].get.responses["200"].content["application/json"]
-        .schema.items,
-    ).toEqual({ $ref: "#/components/schemas/WebhookDelivery" });
+      doc.paths["/v2/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/"].get.responses["200"].content[
+        "application/json"
+      ].schema,
+    ).toEqual({ $ref: "#/components/schemas/WebhookDeliveryDetail" });
   });
 
   it("API-key POSTs document the Idempotency-Key header; other methods do not", () => {

@@ -158,9 +158,10 @@ export const webhookEndpointResponse = namedObject("WebhookEndpoint", {
   created_at: dateTime,
 });
 
-export const webhookDeliveryResponse = namedObject("WebhookDelivery", {
+const webhookDeliveryFields = {
   id: z.number().int(),
   event_id: z.string().meta({ description: "The delivered event's `id`" }),
+  event_type: z.string().meta({ description: "The delivered event's `type`" }),
   state: z.enum(["pending", "succeeded", "dead"]).meta({
     description: "pending: waiting for its next attempt; succeeded: a 2xx answer; dead: attempts exhausted",
   }),
@@ -169,4 +170,34 @@ export const webhookDeliveryResponse = namedObject("WebhookDelivery", {
   last_error: z.string().nullable(),
   next_attempt_at: dateTime,
   created_at: dateTime,
+};
+
+export const webhookDeliveryResponse = namedObject("WebhookDelivery", webhookDeliveryFields);
+
+export const webhookDeliveryAttemptResponse = namedObject("WebhookDeliveryAttempt", {
+  number: z.number().int().meta({ description: "1 for the first attempt, counting on across replays" }),
+  started_at: dateTime,
+  duration_ms: z.number().int(),
+  response_status: z.number().int().nullable().meta({ description: "HTTP status of the answer (null: no answer)" }),
+  error: z.string().nullable().meta({
+    description:
+      "null when delivered; else `HTTP <status>`, `timed out`, `could not connect` or `refused: address not allowed`",
+  }),
+  response_body: z.string().nullable().meta({ description: "The start of the answer's body (at most 500 characters)" }),
+});
+
+export const webhookDeliveryDetailResponse = namedObject("WebhookDeliveryDetail", {
+  ...webhookDeliveryFields,
+  attempt_log: z.array(webhookDeliveryAttemptResponse).meta({ description: "Every attempt, oldest first" }),
+});
+
+export const webhookDeliveryListQuery = z.object({
+  state: z
+    .enum(["pending", "succeeded", "dead", "failed"], { error: "Must be one of: pending, succeeded, dead, failed." })
+    .optional()
+    .meta({ description: "`failed`: the last attempt failed (dead, or pending a retry)" }),
+  event_type: z.string().max(200).optional().meta({ description: "Only deliveries of this event type" }),
+  created_from: dateTimeInput.optional().meta({ description: "Created at or after" }),
+  created_to: dateTimeInput.optional().meta({ description: "Created at or before" }),
+  ...pageQuery,
 });

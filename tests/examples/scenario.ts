@@ -542,7 +542,54 @@ export const steps: Step[] = [
   { key: "GET /v2/webhook-endpoints/", request: () => ({}) },
   {
     key: "GET /v2/webhook-endpoints/{endpointId}/deliveries/",
-    request: (x) => ({ path: { endpointId: x.answer("POST /v2/webhook-endpoints/").id } }),
+    // one delivery that succeeded on its second attempt (the example endpoint is not reachable from a test)
+    before: async (x) => {
+      const endpointId = x.answer("POST /v2/webhook-endpoints/").id as number;
+      const ep = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
+      const event = await db().outboxEvent.findFirstOrThrow({
+        where: { accountId: ep.accountId, type: "subscription_contract.created" },
+        orderBy: { id: "asc" },
+      });
+      const at = (s: string) => new Date(`2026-03-10T08:${s}Z`);
+      x.kept.delivery = (
+        await db().webhookDelivery.create({
+          data: {
+            endpointId,
+            outboxEventId: event.id,
+            eventId: event.eventId,
+            eventType: event.type,
+            state: "succeeded",
+            attempts: 2,
+            lastStatus: 200,
+            firstAttemptAt: at("00:00.000"),
+            nextAttemptAt: at("01:10.084"),
+            createdAt: at("00:00.000"),
+            attemptLog: {
+              create: [
+                { number: 1, startedAt: at("00:00.000"), durationMs: 10_000, error: "timed out" },
+                {
+                  number: 2,
+                  startedAt: at("01:10.000"),
+                  durationMs: 84,
+                  responseStatus: 200,
+                  responseBody: '{"received":true}',
+                },
+              ],
+            },
+          },
+        })
+      ).id;
+    },
+    request: (x) => ({
+      path: { endpointId: x.answer("POST /v2/webhook-endpoints/").id },
+      query: { state: "succeeded", page_size: 10 },
+    }),
+  },
+  {
+    key: "GET /v2/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/",
+    request: (x) => ({
+      path: { endpointId: x.answer("POST /v2/webhook-endpoints/").id, deliveryId: x.kept.delivery },
+    }),
   },
   // checkouts
   {

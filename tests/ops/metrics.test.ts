@@ -87,6 +87,28 @@ describe("GET /api/metrics", () => {
       expect(sample(text, "webhook_deliveries_pending", {})).toBe(pending);
       expect(sample(text, "webhook_deliveries_oldest_pending_seconds", {})).toBeGreaterThanOrEqual(0);
     });
+
+    it("billing lag (overdue contracts) and unpublished events: what the soak checks after its drain", async () => {
+      const before = await (await scrape(`Bearer ${TOKEN}`)).text();
+      const contract = await createBasic(ids);
+      // past its next billing date on every clock, and not billed: overdue
+      await db().subscriptionContract.update({
+        where: { id: contract.id },
+        data: { nextBillingAt: new Date("2000-01-01T00:00:00Z") },
+      });
+      const { accountId } = await db().subscriptionContract.findUniqueOrThrow({ where: { id: contract.id } });
+      await db().outboxEvent.create({
+        data: { accountId, eventId: `evt_metrics_${Date.now()}`, type: "test.ping", payload: {} },
+      });
+      const after = await (await scrape(`Bearer ${TOKEN}`)).text();
+      expect(sample(after, "billing_overdue_contracts", {})).toBe(
+        (sample(before, "billing_overdue_contracts", {}) ?? 0) + 1,
+      );
+      expect(sample(after, "billing_overdue_oldest_seconds", {})).toBeGreaterThan(20 * 365 * 86_400);
+      const unpublished = await db().outboxEvent.count({ where: { publishedAt: null } });
+      expect(sample(after, "outbox_events_unpublished", {})).toBe(unpublished);
+      expect(sample(after, "outbox_events_oldest_unpublished_seconds", {})).toBeGreaterThanOrEqual(0);
+    });
   });
 
   it("labels tRPC requests by known procedure only", () => {

@@ -1,15 +1,24 @@
 "use client";
 // An endpoint's delivery log, newest first: event, state, HTTP status of the last attempt, attempts,
-// next attempt; each delivery can be sent again now (replay). One page at a time (?deliveries_page=N).
+// next attempt; each delivery can be sent again now (replay). One page at a time (?deliveries_page=N),
+// filtered on the server by state, event type and creation day (?delivery_state=, ?event_type=,
+// ?created_from=, ?created_to=); a delivery's attempts
+// open in a dialog (?delivery=ID), so a link shares exactly this view.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId } from "react";
 import { PagedListTable, type PagedListTableSpec } from "@/components/admin/QueryTable";
 import { actionsColumn, dateColumn } from "@/components/admin/recordColumns";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { Button } from "@/components/ui/Button";
+import { DataTable } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
+import { Dialog } from "@/components/ui/Dialog";
+import { inputClass } from "@/components/ui/Field";
+import { FilterBar } from "@/components/ui/FilterBar";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { toast } from "@/components/ui/Toaster";
+import { useUrlState } from "@/components/ui/useUrlState";
 
 type Delivery = RouterOutputs["webhooks"]["deliveries"]["results"][number];
 
@@ -47,18 +56,152 @@ function ReplayButton({ endpointId, delivery }: { endpointId: number; delivery: 
   );
 }
 
+const STATE_FILTERS = ["pending", "succeeded", "dead", "failed"] as const;
+type StateFilter = (typeof STATE_FILTERS)[number];
+const STATE_FILTER_OPTIONS = [
+  { value: "pending", label: "Pending" },
+  { value: "succeeded", label: "Delivered" },
+  { value: "dead", label: "Failed for good" },
+  { value: "failed", label: "Last attempt failed" },
+];
+
+/** The log's filters as the URL holds them (an unknown state is ignored). */
+function useDeliveryFilters() {
+  const [state, set] = useUrlState();
+  const raw = state.get("delivery_state");
+  const deliveryState = STATE_FILTERS.includes(raw as StateFilter) ? (raw as StateFilter) : undefined;
+  const eventType = state.get("event_type")?.trim() || undefined;
+  const day = (name: string) => {
+    const d = state.get(name);
+    return d && /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d)) ? d : undefined;
+  };
+  const from = day("created_from");
+  const to = day("created_to");
+  const open = Number(state.get("delivery"));
+  return {
+    // whole UTC days, both ends included
+    filters: {
+      state: deliveryState,
+      event_type: eventType,
+      created_from: from ? `${from}T00:00:00.000Z` : undefined,
+      created_to: to ? `${to}T23:59:59.999Z` : undefined,
+    },
+    openDelivery: Number.isInteger(open) && open > 0 ? open : null,
+    setOpenDelivery: (id: number | null) => set({ delivery: id ? String(id) : null }, { keepPage: true }),
+  };
+}
+
+/** A day the log starts or ends at (UTC), in the URL as YYYY-MM-DD; applies on change. */
+function DayFilter({ name, label }: { name: string; label: string }) {
+  const [params, set] = useUrlState();
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        value={params.get(name) ?? ""}
+        onChange={(e) => set({ [name]: e.target.value || null })}
+        className={`${inputClass} w-36`}
+      />
+    </div>
+  );
+}
+
+function ViewButton({ delivery }: { delivery: Delivery }) {
+  const { setOpenDelivery } = useDeliveryFilters();
+  return (
+    <Button
+      size="xs"
+      variant="link"
+      onClick={() => setOpenDelivery(delivery.id)}
+      aria-label={`${delivery.event_id} attempts`}
+    >
+      <code className="font-mono text-xs">{delivery.event_id}</code>
+    </Button>
+  );
+}
+
+type Attempt = RouterOutputs["webhooks"]["delivery"]["attempt_log"][number];
+
+/** Every attempt of the delivery named by ?delivery=, oldest first. */
+function DeliveryAttempts({ endpointId }: { endpointId: number }) {
+  const { openDelivery, setOpenDelivery } = useDeliveryFilters();
+  const trpc = useTRPC();
+  const q = useQuery({
+    ...trpc.webhooks.delivery.queryOptions({ id: endpointId, delivery_id: openDelivery ?? 1 }),
+    enabled: openDelivery !== null,
+  });
+  const d = q.data;
+  return (
+    <Dialog
+      open={openDelivery !== null}
+      onOpenChange={(open) => (open ? null : setOpenDelivery(null))}
+      title="Delivery attempts"
+      description={d ? `${d.event_type || "event"} ${d.event_id}` : undefined}
+      testId="delivery-attempts"
+    >
+      <DataTable<Attempt>
+        label="Attempts"
+        testId="attempts-table"
+        rowTestId={() => "attempt-row"}
+        data={d?.attempt_log ?? []}
+        loading={q.isPending}
+        error={q.error}
+        empty={{ message: "Not attempted yet." }}
+        columns={[
+          { id: "number", header: "#", cell: ({ row }) => row.original.number },
+          { id: "started", header: "Started", cell: ({ row }) => <DateTime value={row.original.started_at} /> },
+          {
+            id: "result",
+            header: "Result",
+            cell: ({ row }) =>
+              row.original.error ?? (row.original.response_status ? `HTTP ${row.original.response_status}` : "—"),
+          },
+          {
+            id: "duration",
+            header: "Duration",
+            meta: { align: "right" },
+            cell: ({ row }) => `${row.original.duration_ms} ms`,
+          },
+          {
+            id: "body",
+            header: "Response",
+            cell: ({ row }) =>
+              row.original.response_body ? (
+                <code className="block max-w-[14rem] truncate font-mono text-xs" title={row.original.response_body}>
+                  {row.original.response_body}
+                </code>
+              ) : (
+                "—"
+              ),
+          },
+        ]}
+      />
+    </Dialog>
+  );
+}
+
 const deliveryTable: PagedListTableSpec<Delivery, number> = {
   label: "Deliveries",
   pageParam: "deliveries_page",
-  usePage: (endpointId, page) =>
-    useQuery(
-      useTRPC().webhooks.deliveries.queryOptions({ id: endpointId, page }, { placeholderData: keepPreviousData }),
-    ),
+  usePage: (endpointId, page) => {
+    const { filters } = useDeliveryFilters();
+    return useQuery(
+      useTRPC().webhooks.deliveries.queryOptions(
+        { id: endpointId, page, ...filters },
+        { placeholderData: keepPreviousData },
+      ),
+    );
+  },
   columns: (endpointId) => [
     {
       id: "event",
       header: "Event",
-      cell: ({ row }) => <code className="font-mono text-xs">{row.original.event_id}</code>,
+      cell: ({ row }) => <ViewButton delivery={row.original} />,
     },
     {
       id: "state",
@@ -98,5 +241,31 @@ const deliveryTable: PagedListTableSpec<Delivery, number> = {
 };
 
 export function DeliveryLog({ endpointId }: { endpointId: number }) {
-  return <PagedListTable {...deliveryTable} input={endpointId} />;
+  const { filters } = useDeliveryFilters();
+  const filtered = Object.values(filters).some((v) => v !== undefined);
+  return (
+    <>
+      <FilterBar
+        testId="delivery-filters"
+        search={{ label: "Event type", placeholder: "e.g. billing_run.succeeded", param: "event_type" }}
+        filters={[{ name: "delivery_state", label: "State", options: STATE_FILTER_OPTIONS }]}
+      >
+        {/* side by side even on a phone, so the filters stay short there */}
+        <div className="flex gap-3">
+          <DayFilter name="created_from" label="Created from (UTC)" />
+          <DayFilter name="created_to" label="Created to (UTC)" />
+        </div>
+      </FilterBar>
+      <PagedListTable
+        {...deliveryTable}
+        empty={
+          filtered
+            ? { title: "No matching deliveries", message: "No delivery of this endpoint matches these filters." }
+            : deliveryTable.empty
+        }
+        input={endpointId}
+      />
+      <DeliveryAttempts endpointId={endpointId} />
+    </>
+  );
 }

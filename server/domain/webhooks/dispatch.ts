@@ -1,12 +1,15 @@
-// Sends claimed deliveries in parallel so that one account's slow endpoint never holds up another's:
-// at most `maxInFlight` attempts at once in this process, at most `perEndpoint` of them to any one
-// endpoint, each bounded by the 10 s timeout. Whenever an attempt ends, more due deliveries are claimed
-// for the endpoints that have room, so a slow endpoint occupies its own slots and nothing else.
+// Sends claimed deliveries in parallel, each endpoint at the rate it sustains: every endpoint has a
+// concurrency window in the database (AIMD: starts at 2, +1 on each fast success up to a ceiling, halved
+// on a timeout, 5xx or 429, never below 1), shared by every worker process, and a claim never leases more
+// of an endpoint than its window leaves. This process sends at most `maxInFlight` attempts at once and at
+// most `perEndpoint` (half of them by default) to one endpoint, so a slow endpoint holds only its own
+// slots; free slots go to every endpoint's first due delivery before anyone's second. Whenever an attempt
+// ends, more is claimed at once (retries due before first attempts), so nothing waits for the next tick.
 
+import { config } from "@/server/config";
 import type { SystemCtx } from "@/server/domain/context";
 import { log } from "@/server/log";
-import { attemptDelivery, type Claimed, claimDue } from "./deliver";
-import { DELIVERY_TIMEOUT_MS } from "./send";
+import { attemptDelivery, type Claimed, claimDue, DEFAULT_WINDOW, LEASE_MS, type WindowPolicy } from "./deliver";
 import { type NetworkPolicy, networkPolicy } from "./target";
 
 export interface DeliveryOptions {
@@ -14,29 +17,36 @@ export interface DeliveryOptions {
   timeoutMs: number;
   maxInFlight: number;
   perEndpoint: number;
+  window: WindowPolicy;
+  /** how long a claim leases a delivery, on the dispatcher's clock; it must outlast an attempt */
+  leaseMs: number;
 }
-export type DeliveryOptionsInput = Partial<Omit<DeliveryOptions, "policy">> & Partial<NetworkPolicy>;
+export type DeliveryOptionsInput = Partial<Omit<DeliveryOptions, "policy" | "window">> &
+  Partial<NetworkPolicy> & { maxWindow?: number; fastMs?: number; leaseMs?: number };
 
 export function deliveryOptions(input: DeliveryOptionsInput = {}): DeliveryOptions {
+  const cfg = config();
+  const maxInFlight = input.maxInFlight ?? cfg.WEBHOOK_MAX_IN_FLIGHT;
+  const timeoutMs = input.timeoutMs ?? cfg.WEBHOOK_TIMEOUT_MS;
   return {
     policy: networkPolicy({ allowLoopback: input.allowLoopback, resolve: input.resolve }),
-    timeoutMs: input.timeoutMs ?? DELIVERY_TIMEOUT_MS,
-    maxInFlight: input.maxInFlight ?? 16,
-    perEndpoint: input.perEndpoint ?? 2,
+    timeoutMs,
+    maxInFlight,
+    perEndpoint: input.perEndpoint ?? Math.max(1, Math.floor(maxInFlight / 2)),
+    window: {
+      max: input.maxWindow ?? cfg.WEBHOOK_MAX_CONCURRENCY ?? DEFAULT_WINDOW.max,
+      fastMs: input.fastMs ?? DEFAULT_WINDOW.fastMs,
+    },
+    leaseMs: input.leaseMs ?? Math.max(LEASE_MS, timeoutMs * 2 + 10_000),
   };
-}
-
-interface EndpointSlot {
-  running: number;
-  waiting: number[];
 }
 
 export class DeliveryDispatcher {
   sent = 0;
   failed = 0;
-  /** Claimed by this dispatcher and not finished yet (running or waiting for their endpoint's slot). */
-  private claimed = 0;
-  private readonly endpoints = new Map<number, EndpointSlot>();
+  /** Attempts running in this process, in all and per endpoint. */
+  private running = 0;
+  private readonly perEndpoint = new Map<number, number>();
   private claiming: Promise<number> | null = null;
   private pumpAgain = false;
   private waiters: (() => void)[] = [];
@@ -71,35 +81,31 @@ export class DeliveryDispatcher {
   async drain(): Promise<void> {
     for (;;) {
       const claimed = await this.pump();
-      if (claimed === 0 && this.claimed === 0) return;
-      await new Promise<void>((resolve) => (this.claimed === 0 ? resolve() : this.waiters.push(resolve)));
+      if (claimed === 0 && this.running === 0) return;
+      await new Promise<void>((resolve) => (this.running === 0 ? resolve() : this.waiters.push(resolve)));
     }
   }
 
   private async claim(): Promise<number> {
-    const busy = [...this.endpoints]
-      .filter(([, slot]) => slot.running + slot.waiting.length >= this.opts.perEndpoint)
-      .map(([id]) => id);
     const rows = await claimDue(this.ctx, {
-      limit: this.opts.maxInFlight - this.claimed,
+      limit: this.opts.maxInFlight - this.running,
       perEndpoint: this.opts.perEndpoint,
-      exclude: busy,
+      running: this.perEndpoint,
+      leaseMs: this.opts.leaseMs,
     });
-    for (const row of rows) this.enqueue(row);
+    for (const row of rows) this.run(row);
     return rows.length;
   }
 
-  private enqueue({ id, endpointId }: Claimed) {
-    this.claimed++;
-    let slot = this.endpoints.get(endpointId);
-    if (!slot) this.endpoints.set(endpointId, (slot = { running: 0, waiting: [] }));
-    if (slot.running < this.opts.perEndpoint) this.run(endpointId, slot, id);
-    else slot.waiting.push(id);
-  }
-
-  private run(endpointId: number, slot: EndpointSlot, id: number) {
-    slot.running++;
-    void attemptDelivery(this.ctx, { id, policy: this.opts.policy, timeoutMs: this.opts.timeoutMs })
+  private run({ id, endpointId }: Claimed) {
+    this.running++;
+    this.perEndpoint.set(endpointId, (this.perEndpoint.get(endpointId) ?? 0) + 1);
+    void attemptDelivery(this.ctx, {
+      id,
+      policy: this.opts.policy,
+      timeoutMs: this.opts.timeoutMs,
+      window: this.opts.window,
+    })
       .then(
         (ok) => (ok ? this.sent++ : this.failed++),
         (err) => {
@@ -109,11 +115,10 @@ export class DeliveryDispatcher {
         },
       )
       .finally(() => {
-        slot.running--;
-        this.claimed--;
-        const next = slot.waiting.shift();
-        if (next !== undefined) this.run(endpointId, slot, next);
-        else if (slot.running === 0) this.endpoints.delete(endpointId);
+        this.running--;
+        const left = (this.perEndpoint.get(endpointId) ?? 1) - 1;
+        if (left > 0) this.perEndpoint.set(endpointId, left);
+        else this.perEndpoint.delete(endpointId);
         const waiters = this.waiters;
         this.waiters = [];
         for (const wake of waiters) wake();

@@ -2,13 +2,13 @@
 // `ping` test event sent at once, and one delivery sent again now. Sending happens in this request
 // (not via the worker) so the seller sees the status code in the delivery log straight away.
 import { systemClock } from "@/server/clock";
+import { config } from "@/server/config";
 import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
 import { newEventId } from "@/server/domain/events/outbox";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { attemptDelivery } from "./deliver";
 import { newWebhookSecret, presentDelivery, presentEndpoint } from "./endpoints";
-import { DELIVERY_TIMEOUT_MS } from "./send";
 import { type NetworkPolicy, networkPolicy } from "./target";
 
 /** A delivery sent from the console is leased this long first, so the worker does not send it too. */
@@ -39,9 +39,12 @@ async function loadDelivery(ctx: Ctx, deliveryId: number) {
 async function sendNow(ctx: Ctx, deliveryId: number, policy: NetworkPolicy) {
   await ctx.db.webhookDelivery.update({
     where: { id: deliveryId },
-    data: { nextAttemptAt: new Date(Date.now() + CONSOLE_LEASE_MS) },
+    data: { leasedUntil: new Date(Date.now() + Math.max(CONSOLE_LEASE_MS, config().WEBHOOK_TIMEOUT_MS * 2)) },
   });
-  await attemptDelivery({ db: ctx.db, clock: systemClock }, { id: deliveryId, policy, timeoutMs: DELIVERY_TIMEOUT_MS });
+  await attemptDelivery(
+    { db: ctx.db, clock: systemClock },
+    { id: deliveryId, policy, timeoutMs: config().WEBHOOK_TIMEOUT_MS },
+  );
   return loadDelivery(ctx, deliveryId);
 }
 
@@ -70,7 +73,7 @@ export async function sendTestEvent(ctx: Ctx, endpointId: number, policy: Networ
     },
   });
   const delivery = await ctx.db.webhookDelivery.create({
-    data: { endpointId: ep.id, outboxEventId: event.id, eventId, nextAttemptAt: at },
+    data: { endpointId: ep.id, outboxEventId: event.id, eventId, eventType: "ping", nextAttemptAt: at },
   });
   return sendNow(ctx, delivery.id, policy);
 }

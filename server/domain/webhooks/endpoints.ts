@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { Ctx } from "@/server/domain/context";
 import { invalid, notFound } from "@/server/domain/errors";
 import { type ListResult, type PageRequest, pagedList } from "@/server/domain/list";
-import type { WebhookDelivery, WebhookEndpoint } from "@/server/generated/prisma/client";
+import type { Prisma, WebhookDelivery, WebhookEndpoint } from "@/server/generated/prisma/client";
 import { publicDeliveryError } from "./send";
 import { type NetworkPolicy, networkPolicy, resolveTarget, URL_MESSAGES, urlShapeProblem, withTimeout } from "./target";
 
@@ -70,11 +70,58 @@ export function presentEndpoint(
   };
 }
 
-export async function listDeliveries(ctx: Ctx, endpointId: number) {
+/** The delivery log's filters: state (`failed`: the last attempt failed, dead or waiting to retry), event type, creation range. */
+export interface DeliveryFilters {
+  state?: "pending" | "succeeded" | "dead" | "failed";
+  event_type?: string;
+  created_from?: string;
+  created_to?: string;
+}
+
+/** Unpaginated API lists stay as they were: the newest this many. */
+const UNPAGED_DELIVERIES = 200;
+
+function deliveryWhere(endpointId: number, f: DeliveryFilters): Prisma.WebhookDeliveryWhereInput {
+  const where: Prisma.WebhookDeliveryWhereInput = { endpointId };
+  if (f.state === "failed") where.OR = [{ state: "dead" }, { state: "pending", attempts: { gt: 0 } }];
+  else if (f.state) where.state = f.state;
+  if (f.event_type) where.eventType = f.event_type;
+  if (f.created_from || f.created_to)
+    where.createdAt = {
+      ...(f.created_from ? { gte: new Date(f.created_from) } : {}),
+      ...(f.created_to ? { lte: new Date(f.created_to) } : {}),
+    };
+  return where;
+}
+
+async function accountEndpoint(ctx: Ctx, endpointId: number) {
   const ep = await ctx.db.webhookEndpoint.findFirst({ where: { id: endpointId, accountId: ctx.accountId } });
   if (!ep) throw notFound();
-  const rows = await ctx.db.webhookDelivery.findMany({ where: { endpointId }, orderBy: { id: "desc" }, take: 200 });
-  return rows.map(presentDelivery);
+  return ep;
+}
+
+/**
+ * An endpoint's delivery log, newest first, filtered: every delivery page by page (`page`), or without a
+ * page the newest 200 as a plain list (as before pagination existed).
+ */
+export async function listDeliveries(
+  ctx: Ctx,
+  endpointId: number,
+  query: DeliveryFilters & { page?: PageRequest } = {},
+): Promise<ListResult<ReturnType<typeof presentDelivery>>> {
+  await accountEndpoint(ctx, endpointId);
+  const where = deliveryWhere(endpointId, query);
+  return pagedList(
+    query.page,
+    () => ctx.db.webhookDelivery.count({ where }),
+    (window) =>
+      ctx.db.webhookDelivery.findMany({
+        where,
+        orderBy: { id: "desc" },
+        ...(window ?? { skip: 0, take: UNPAGED_DELIVERIES }),
+      }),
+    presentDelivery,
+  );
 }
 
 /** One page of an endpoint's deliveries for the console, newest first, with the total. */
@@ -82,21 +129,35 @@ export async function pageDeliveries(
   ctx: Ctx,
   endpointId: number,
   page: PageRequest,
+  filters: DeliveryFilters = {},
 ): Promise<ListResult<ReturnType<typeof presentDelivery>>> {
-  const ep = await ctx.db.webhookEndpoint.findFirst({ where: { id: endpointId, accountId: ctx.accountId } });
-  if (!ep) throw notFound();
-  const where = { endpointId };
-  return pagedList(
-    page,
-    () => ctx.db.webhookDelivery.count({ where }),
-    (window) => ctx.db.webhookDelivery.findMany({ where, orderBy: { id: "desc" }, ...window }),
-    presentDelivery,
-  );
+  return listDeliveries(ctx, endpointId, { ...filters, page });
+}
+
+/** One delivery of the account's endpoint with every attempt, oldest first (404 for anyone else's). */
+export async function getDelivery(ctx: Ctx, endpointId: number, deliveryId: number) {
+  await accountEndpoint(ctx, endpointId);
+  const delivery = await ctx.db.webhookDelivery.findFirst({
+    where: { id: deliveryId, endpointId },
+    include: { attemptLog: { orderBy: [{ number: "asc" }, { id: "asc" }] } },
+  });
+  if (!delivery) throw notFound();
+  return {
+    ...presentDelivery(delivery),
+    attempt_log: delivery.attemptLog.map((a) => ({
+      number: a.number,
+      started_at: a.startedAt.toISOString(),
+      duration_ms: a.durationMs,
+      response_status: a.responseStatus,
+      error: publicDeliveryError(a.error),
+      response_body: a.responseBody,
+    })),
+  };
 }
 
 type DeliveryRow = Pick<
   WebhookDelivery,
-  "id" | "eventId" | "state" | "attempts" | "lastStatus" | "lastError" | "nextAttemptAt" | "createdAt"
+  "id" | "eventId" | "eventType" | "state" | "attempts" | "lastStatus" | "lastError" | "nextAttemptAt" | "createdAt"
 >;
 
 /** A delivery as the console and the API show it (the stored error only in its public form). */
@@ -104,6 +165,7 @@ export function presentDelivery(delivery: DeliveryRow) {
   return {
     id: delivery.id,
     event_id: delivery.eventId,
+    event_type: delivery.eventType,
     state: delivery.state,
     attempts: delivery.attempts,
     last_status: delivery.lastStatus,

@@ -22,7 +22,12 @@ export const DELIVERY_ERRORS = {
   refused: "refused: address not allowed",
 } as const;
 
-export type SendOutcome = { status: number; error: null } | { status: null; error: string };
+/** The start of the receiver's answer kept for the delivery log (text, at most this many bytes). */
+const KEPT_RESPONSE_BYTES = 2048;
+
+export type SendOutcome =
+  | { status: number; error: null; body?: string }
+  | { status: null; error: string; body?: never };
 
 /** A lookup that answers only the address checked before (what Node asks for, one address or a list). */
 function pinnedLookup(address: string, family: number): LookupFunction {
@@ -43,6 +48,15 @@ export function sendWebhook(
     let req: http.ClientRequest | undefined;
     let status: number | null = null;
     let settled = false;
+    const kept: Buffer[] = [];
+    let keptBytes = 0;
+    const answered = (): SendOutcome => ({
+      status: status!,
+      error: null,
+      body: Buffer.concat(kept)
+        .toString("utf8")
+        .replace(/\uFFFD+$/, ""),
+    });
     const finish = (outcome: SendOutcome) => {
       if (settled) return;
       settled = true;
@@ -52,7 +66,7 @@ export function sendWebhook(
     };
     // headers already received count as the answer, even if the body then never ends
     const timer = setTimeout(
-      () => finish(status !== null ? { status, error: null } : { status: null, error: DELIVERY_ERRORS.timeout }),
+      () => finish(status !== null ? answered() : { status: null, error: DELIVERY_ERRORS.timeout }),
       timeoutMs,
     );
 
@@ -79,15 +93,18 @@ export function sendWebhook(
             let read = 0;
             res.on("data", (chunk: Buffer) => {
               read += chunk.length;
-              if (read > MAX_RESPONSE_BYTES) finish({ status: status!, error: null });
+              if (keptBytes < KEPT_RESPONSE_BYTES) {
+                const part = chunk.subarray(0, KEPT_RESPONSE_BYTES - keptBytes);
+                kept.push(part);
+                keptBytes += part.length;
+              }
+              if (read > MAX_RESPONSE_BYTES) finish(answered());
             });
-            res.on("end", () => finish({ status: status!, error: null }));
-            res.on("error", () => finish({ status: status!, error: null }));
+            res.on("end", () => finish(answered()));
+            res.on("error", () => finish(answered()));
           },
         );
-        req.on("error", () =>
-          finish(status !== null ? { status, error: null } : { status: null, error: DELIVERY_ERRORS.connect }),
-        );
+        req.on("error", () => finish(status !== null ? answered() : { status: null, error: DELIVERY_ERRORS.connect }));
         req.end(body);
       },
       () => finish({ status: null, error: DELIVERY_ERRORS.connect }),

@@ -3,8 +3,15 @@
 import { z } from "zod";
 import { applyCreditToRun } from "@/server/domain/billing/credit";
 import { advanceTestClock, getRun, listRuns, retryRun } from "@/server/domain/billing/runs";
-import { createWebhookEndpoint, listDeliveries, listWebhookEndpoints } from "@/server/domain/webhooks/endpoints";
+import { parsePage } from "@/server/domain/list";
+import {
+  createWebhookEndpoint,
+  getDelivery,
+  listDeliveries,
+  listWebhookEndpoints,
+} from "@/server/domain/webhooks/endpoints";
 import { defineEndpoint, intId } from "@/server/http/endpoint";
+import { listBody } from "@/server/http/pagination";
 import { recordEndpoints } from "@/server/http/recordEndpoints";
 import {
   applyCreditBody,
@@ -13,11 +20,14 @@ import {
   runListQuery,
   testClockBody,
   testClockResponse,
+  webhookDeliveryDetailResponse,
+  webhookDeliveryListQuery,
   webhookDeliveryResponse,
   webhookEndpointBody,
   webhookEndpointCreatedResponse,
   webhookEndpointResponse,
 } from "@/server/schemas/billing";
+import { listOf } from "@/server/schemas/common";
 
 const run = recordEndpoints("/v2/billing-runs/{billingRunId}/", billingRunResponse, { tags: ["Billing runs"] });
 
@@ -85,8 +95,23 @@ export const billingEndpoints = [
     tags: ["Webhooks"],
     extension: true,
     params: z.object({ endpointId: intId }),
-    response: z.array(webhookDeliveryResponse),
-    description: "The endpoint's latest 200 deliveries, newest first.",
-    handler: (ctx, { params }) => listDeliveries(ctx, params.endpointId),
+    query: webhookDeliveryListQuery,
+    response: listOf(webhookDeliveryResponse),
+    description:
+      "Every delivery of the endpoint, newest first, filtered by `state`, `event_type` and creation time (`created_from`, `created_to`, inclusive). With `page_size` a page of all of them (`{count, next, previous, results}`); without it the newest 200 as a plain list.",
+    handler: async (ctx, { params, query, url }) =>
+      listBody(await listDeliveries(ctx, params.endpointId, { ...query, page: parsePage(query) }), url),
+  }),
+  defineEndpoint({
+    method: "GET",
+    path: "/v2/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/",
+    summary: "One delivery with every attempt",
+    tags: ["Webhooks"],
+    extension: true,
+    params: z.object({ endpointId: intId, deliveryId: intId }),
+    response: webhookDeliveryDetailResponse,
+    description:
+      "The delivery and its attempt log: when each attempt started, how long it took, the answer's status and the start of its body, or why there was none.",
+    handler: (ctx, { params }) => getDelivery(ctx, params.endpointId, params.deliveryId),
   }),
 ];
