@@ -29,6 +29,8 @@ const minutesAfter = (at: Date, minutes: number) => new Date(at.getTime() + minu
 export interface PortalSessionInput {
   customer_reference: string;
   return_url?: string | null;
+  /** the portal's language (en, de, fr, es, fi); absent: the customer's preference, then the browser's */
+  locale?: string | null;
 }
 
 /** http(s) only: a return_url is a link the portal shows, never javascript: or data:. */
@@ -53,6 +55,7 @@ async function newSession(
   customerId: number,
   returnUrl: string | null,
   origin: "api" | "email",
+  locale: string | null = null,
 ): Promise<{ row: { id: number; expiresAt: Date; createdAt: Date }; token: string }> {
   const token = randomBytes(32).toString("base64url");
   const now = ctx.clock.now();
@@ -63,6 +66,7 @@ async function newSession(
       tokenHash: hashToken(token),
       returnUrl,
       origin,
+      locale,
       expiresAt: minutesAfter(now, origin === "email" ? MAILED_LINK_MINUTES : LINK_MINUTES),
       createdAt: now,
     },
@@ -79,13 +83,15 @@ export async function createPortalSession(ctx: Ctx, input: PortalSessionInput) {
     select: { id: true, reference: true },
   });
   if (!customer) throw invalid("customer_reference", "No customer of this account has this reference.");
-  const { row, token } = await newSession(ctx, customer.id, returnUrl, "api");
+  const locale = input.locale ?? null;
+  const { row, token } = await newSession(ctx, customer.id, returnUrl, "api", locale);
   return {
     id: row.id,
     url: `${portalBase(ctx)}${PORTAL_PATH}/${token}`,
     expires_at: iso(row.expiresAt),
     return_url: returnUrl,
     customer_reference: customer.reference,
+    locale,
     created_at: iso(row.createdAt),
   };
 }
@@ -134,6 +140,10 @@ export interface PortalAccess {
   customerId: number;
   returnUrl: string | null;
   seller: string;
+  /** the session's language (the seller's `locale`, or the one the customer picked in this session) */
+  locale: string | null;
+  /** the customer's stored language */
+  preferredLocale: string | null;
 }
 
 /** The session a portal cookie names, while it lasts; null otherwise (no cookie, forged, expired). */
@@ -153,6 +163,8 @@ export async function portalAccess(
       customerId: true,
       returnUrl: true,
       sessionExpiresAt: true,
+      locale: true,
+      customer: { select: { preferredLocale: true } },
       account: { select: { name: true, mode: true, testClockAt: true } },
     },
   });
@@ -165,6 +177,8 @@ export async function portalAccess(
     customerId: row.customerId,
     returnUrl: row.returnUrl,
     seller: row.account.name,
+    locale: row.locale,
+    preferredLocale: row.customer.preferredLocale,
   };
 }
 
