@@ -1,3 +1,4 @@
+import { pageLocale } from "@/server/http/pageLocale";
 import { subscriberCreditNote } from "@/server/http/subscriber";
 import { creditNotePdfResponse, pdfNotFound } from "@/server/receipts/response";
 
@@ -7,5 +8,5 @@ export const dynamic = "force-dynamic";
 export async function GET(_req: Request, { params }: { params: Promise<{ token: string; id: string }> }) {
   const { token, id } = await params;
   const note = /^[1-9]\d{0,8}$/.test(id) ? await subscriberCreditNote(token, Number(id)) : null;
-  return note ? creditNotePdfResponse(note) : pdfNotFound();
+  return note ? creditNotePdfResponse(note, await pageLocale()) : pdfNotFound();
 }

@@ -1,3 +1,4 @@
+import { pageLocale } from "@/server/http/pageLocale";
 import { subscriberReceipt } from "@/server/http/subscriber";
 import { pdfNotFound, receiptPdfResponse } from "@/server/receipts/response";
 
@@ -7,5 +8,5 @@ export const dynamic = "force-dynamic";
 export async function GET(_req: Request, { params }: { params: Promise<{ token: string; runId: string }> }) {
   const { token, runId } = await params;
   const receipt = /^[1-9]\d{0,8}$/.test(runId) ? await subscriberReceipt(token, Number(runId)) : null;
-  return receipt ? receiptPdfResponse(receipt) : pdfNotFound();
+  return receipt ? receiptPdfResponse(receipt, await pageLocale()) : pdfNotFound();
 }
