@@ -72,6 +72,8 @@ test("the portal in German at 375 px", async ({ page, request }) => {
   await expect(page.getByTestId(`portal-contract-${contractId}`).getByText("Aktiv", { exact: true })).toBeVisible();
   // money the German way: decimal comma, the euro sign after the amount
   await expect(page.getByTestId("portal-next-charge")).toContainText(/Nächste Abrechnung .+: \d+,\d{2}\s€/);
+  // the rendered words (innerText: no script or style text; screen-reader text included)
+  // biome-ignore lint/performance/useDomNodeTextContent: the visible text is what the customer reads
   const text = await page.locator("body").innerText();
   for (const english of ["Your", "Subscription", "Cards", "Billing", "Receipts", "Manage", "Save", "Next", "Active"])
     expect(text, `"${english}" on the German page`).not.toContain(english);
