@@ -11,6 +11,8 @@ import type { Db } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
 import { DomainError, invalid } from "@/server/domain/errors";
 import { iso } from "@/server/domain/time";
+import { translator } from "@/server/i18n/catalog";
+import { resolveLocale } from "@/server/i18n/locales";
 import { getSecret } from "@/server/secrets";
 
 /** An unused link opens the portal within this many minutes of its creation. */
@@ -215,20 +217,21 @@ export async function mailSignInLink(ctx: Ctx, email: string, mailer: SignInMail
   const customer = await ctx.db.customer.findFirst({
     where: { accountId: ctx.accountId, email: { equals: address, mode: "insensitive" } },
     orderBy: { id: "asc" },
-    select: { id: true, email: true },
+    select: { id: true, email: true, preferredLocale: true },
   });
   if (!customer?.email) return false;
+  const t = translator(resolveLocale({ preference: customer.preferredLocale }), "portalLink");
   const account = await ctx.db.account.findUniqueOrThrow({ where: { id: ctx.accountId }, select: { name: true } });
   const { token } = await newSession(ctx, customer.id, null, "email");
   await mailer.send({
     to: customer.email,
-    subject: `Your sign-in link for ${account.name}`,
+    subject: t("mailSubject", { seller: account.name }),
     text: [
-      `Open your billing portal at ${account.name}:`,
+      t("mailIntro", { seller: account.name }),
       "",
       `${portalBase(ctx)}${PORTAL_PATH}/${token}`,
       "",
-      `The link works once, within ${MAILED_LINK_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
+      t("mailOutro", { minutes: MAILED_LINK_MINUTES }),
     ].join("\n"),
   });
   return true;
