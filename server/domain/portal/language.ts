@@ -20,14 +20,22 @@ export async function setCustomerLocale(ctx: Ctx, customerId: number, locale: Lo
   return { customer_id: customerId, locale };
 }
 
-/** The contract's customer's language (set from the subscriber page, which knows only the contract). */
+/** The contract's customer's language (set from the subscriber page, which knows only the contract), in their open
+ * portal sessions as well. */
 export async function setContractCustomerLocale(ctx: Ctx, contractId: number, locale: Locale) {
   const c = await ctx.db.subscriptionContract.findFirst({
     where: { id: contractId, accountId: ctx.accountId },
     select: { customerId: true },
   });
   if (!c) throw notFound();
-  return setCustomerLocale(ctx, c.customerId, locale);
+  const result = await setCustomerLocale(ctx, c.customerId, locale);
+  // the portal shows this contract's page too: the customer's open portal sessions follow the choice, or the
+  // session's own language would hide it
+  await ctx.db.portalSession.updateMany({
+    where: { customerId: c.customerId, sessionExpiresAt: { gt: ctx.clock.now() } },
+    data: { locale },
+  });
+  return result;
 }
 
 /** The stored language of the customer whose subscriber page `token` opens (null: none, or no such page). */
