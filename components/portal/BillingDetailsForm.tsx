@@ -6,6 +6,7 @@ import { useId, useState } from "react";
 import { useSubscriberAction } from "@/components/subscriber/useSubscriberAction";
 import { Button } from "@/components/ui/Button";
 import { InputFormField } from "@/components/ui/FormField";
+import { formError } from "./formErrors";
 
 export interface BillingDetails {
   name: string | null;
@@ -27,6 +28,7 @@ const ADDRESS_FIELDS = [
 
 export function BillingDetailsForm({ initial }: { initial: BillingDetails }) {
   const t = useTranslations("billingDetails");
+  const fe = useTranslations("formErrors");
   const uid = useId();
   const act = useSubscriberAction();
   const [errors, setErrors] = useState<Errors>({});
@@ -55,7 +57,8 @@ export function BillingDetailsForm({ initial }: { initial: BillingDetails }) {
           {
             onError: (body) => {
               const fields: Errors = {};
-              for (const [k, v] of Object.entries(body)) if (Array.isArray(v)) fields[k.replace(/^address\./, "")] = v;
+              for (const [k, v] of Object.entries(body))
+                if (Array.isArray(v)) fields[k.replace(/^address\./, "")] = v.map((m) => formError(fe, String(m)));
               setErrors(fields);
               return Object.keys(fields).length > 0;
             },

@@ -68,6 +68,7 @@ describe("message catalogs", () => {
       "es:receipt.subtotal",
       "es:receipt.total",
       "es:creditNote.subtotal",
+      "es:notFound.error",
       "notice.reason",
       "fr:widget.termsVersion",
     ]);
