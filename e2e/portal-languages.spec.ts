@@ -85,6 +85,24 @@ test("the portal in German at 375 px", async ({ page, request }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Ihr Abonnement" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Zahlungsverlauf" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Abonnement kündigen" })).toBeVisible();
+  await expect(page.getByTestId("next-amount")).toHaveText(/^\d+,\d{2}\s€$/);
+  // biome-ignore lint/performance/useDomNodeTextContent: the visible text is what the customer reads
+  const contractText = await page.locator("body").innerText();
+  for (const english of [
+    "Your ",
+    "Next billing",
+    "What you get",
+    "Change plan",
+    "Payment method",
+    "Manage subscription",
+    "Billing history",
+    "Cancel subscription",
+    "per period",
+    "before tax",
+    "ending in",
+    "Back to",
+  ])
+    expect(contractText, `"${english}" on the German page`).not.toContain(english);
   await noHorizontalOverflow(page);
   await expectNoSeriousA11yViolations(page);
 });
