@@ -7,7 +7,14 @@
 // a page cannot set its own status.
 import { type NextRequest, NextResponse } from "next/server";
 import { config as serviceConfig } from "./server/config";
-import { newNonce, pageCsp, pageFamily, pageHeaders, servedOverHttps } from "./server/http/securityHeaders";
+import {
+  newNonce,
+  PAGE_PATH_HEADER,
+  pageCsp,
+  pageFamily,
+  pageHeaders,
+  servedOverHttps,
+} from "./server/http/securityHeaders";
 import { throttledSubscriberPage } from "./server/http/subscriberPageThrottle";
 
 export async function proxy(request: NextRequest) {
@@ -23,6 +30,8 @@ export async function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", csp);
   requestHeaders.set("x-nonce", nonce);
+  // the page's language is resolved from its path (server/http/pageLocale.ts): the root layout cannot see it
+  requestHeaders.set(PAGE_PATH_HEADER, request.nextUrl.pathname);
   const response = refused ?? NextResponse.next({ request: { headers: requestHeaders } });
   for (const [name, value] of Object.entries(pageHeaders(family, csp, https))) response.headers.set(name, value);
   return response;

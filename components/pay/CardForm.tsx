@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { CardOutcome, type CardPurpose } from "./CardOutcome";
 
@@ -24,6 +25,7 @@ export function CardForm({
   returnPath?: string | null;
   purpose?: CardPurpose;
 }) {
+  const t = useTranslations("pay");
   const [state, setState] = useState<"idle" | "sending" | "verified" | "processing">("idle");
   const [saved, setSaved] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -78,7 +80,7 @@ export function CardForm({
   return (
     <form method="post" onSubmit={submit} className="mt-4 space-y-3" data-testid="card-form">
       <label className="block text-sm">
-        Card number
+        {t("cardNumber")}
         <input
           name="number"
           inputMode="numeric"
@@ -90,7 +92,7 @@ export function CardForm({
       </label>
       <div className="flex gap-3">
         <label className="block flex-1 text-sm">
-          Expiry (MM/YY)
+          {t("expiry")}
           <input
             name="expiry"
             required
@@ -101,7 +103,7 @@ export function CardForm({
           />
         </label>
         <label className="block w-24 text-sm">
-          CVC
+          {t("cvc")}
           <input
             name="cvc"
             inputMode="numeric"
@@ -122,12 +124,12 @@ export function CardForm({
         disabled={!hydrated || state === "sending"}
         className="w-full rounded bg-slate-900 py-2 text-white disabled:opacity-50"
       >
-        {state === "sending" ? "Saving…" : "Save card"}
+        {state === "sending" ? t("saving") : t("saveCard")}
       </button>
       {/* leaving without a card: the outcome after saving has its own way back */}
       {returnPath ? (
         <a className="mt-4 inline-block text-sm text-blue-700 underline" href={returnPath}>
-          Back to your subscription
+          {t("back")}
         </a>
       ) : null}
     </form>

@@ -2,6 +2,7 @@
 // What became of the card and its payment, kept current by polling the form's state: vendor B's card is
 // confirmed by the processor's webhook a moment later, and the payment itself is taken when the checkout
 // is finalized — a declined card must end in "the payment failed" (or "the card was declined"), never stay "saved".
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 
 /** What the card is for: a checkout's first payment, a subscription's card update, or a card the seller asked for. */
@@ -29,6 +30,7 @@ export function CardOutcome({
   returnPath?: string | null;
   purpose?: CardPurpose;
 }) {
+  const t = useTranslations("pay");
   const [state, setState] = useState(initial);
   useEffect(() => {
     if (settled(state)) return;
@@ -43,11 +45,13 @@ export function CardOutcome({
   if (state.status === "failed")
     return (
       <div className="mt-4 text-red-700" role="alert" data-testid="card-declined">
-        <p className="font-medium">The card was declined{state.fail_message ? `: ${state.fail_message}` : "."}</p>
-        <p className="mt-1 text-sm">It was not saved; your card on file is unchanged.</p>
+        <p className="font-medium">
+          {state.fail_message ? t("declinedWith", { message: state.fail_message }) : t("declined")}
+        </p>
+        <p className="mt-1 text-sm">{t("notSaved")}</p>
         {returnPath ? (
           <a className="mt-2 inline-block font-medium text-blue-700 underline" href={returnPath}>
-            Back to your subscription
+            {t("back")}
           </a>
         ) : null}
       </div>
@@ -55,42 +59,42 @@ export function CardOutcome({
   if (state.checkout_status === "failed")
     return (
       <div className="mt-4 text-red-700" role="alert" data-testid="payment-failed">
-        <p className="font-medium">The payment failed{state.fail_message ? `: ${state.fail_message}` : "."}</p>
-        <p className="mt-1 text-sm">Nothing was charged and the card was not kept. Try another card.</p>
+        <p className="font-medium">
+          {state.fail_message ? t("paymentFailedWith", { message: state.fail_message }) : t("paymentFailed")}
+        </p>
+        <p className="mt-1 text-sm">{t("nothingChargedTryAnother")}</p>
       </div>
     );
   if (state.checkout_status === "succeeded")
     return (
       <p className="mt-4 text-green-700" role="status" data-testid="payment-succeeded">
-        Payment complete: your subscription is active.
+        {t("paymentComplete")}
       </p>
     );
   if (state.status === "processing")
     return (
       <p className="mt-4 text-slate-700" role="status" data-testid="processing">
-        Confirming your card with the processor…
+        {t("confirming")}
       </p>
     );
   if (state.checkout_status === "pending_external")
     return (
       <p className="mt-4 text-slate-700" role="status" data-testid="payment-pending">
-        Waiting for your bank to confirm the payment…
+        {t("waitingBank")}
       </p>
     );
   if (returnPath)
     return (
       <div className="mt-4 text-slate-700" role="status" data-testid="verified">
-        <p>Your new card is saved: your subscription's next payments use it.</p>
+        <p>{t("newCardSaved")}</p>
         <a className="mt-2 inline-block font-medium text-blue-700 underline" href={returnPath}>
-          Back to your subscription
+          {t("back")}
         </a>
       </div>
     );
   return (
     <p className="mt-4 text-slate-700" role="status" data-testid="verified">
-      {purpose === "request"
-        ? "Your card is saved: your subscription's next payments use it. Nothing was charged now."
-        : "Your card is saved. Nothing has been charged yet: the first payment is taken when your subscription is confirmed."}
+      {purpose === "request" ? t("savedRequest") : t("savedCheckout")}
     </p>
   );
 }

@@ -1,11 +1,12 @@
 "use client";
 // The portal's billing details: name, e-mail, billing address and tax ID, printed on receipts from now on.
 // The server checks everything (lib/taxId.ts for the tax ID's shape); its messages show at their fields.
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { useSubscriberAction } from "@/components/subscriber/useSubscriberAction";
 import { Button } from "@/components/ui/Button";
 import { InputFormField } from "@/components/ui/FormField";
-import { TAX_ID_HELP } from "@/lib/taxId";
+import { formError } from "./formErrors";
 
 export interface BillingDetails {
   name: string | null;
@@ -17,15 +18,17 @@ export interface BillingDetails {
 type Errors = Record<string, string[] | undefined>;
 
 const ADDRESS_FIELDS = [
-  ["line1", "Address", "address-line1", true],
-  ["line2", "Address line 2 (optional)", "address-line2", false],
-  ["postal_code", "Postal code", "postal-code", true],
-  ["city", "City", "address-level2", true],
-  ["state", "State or region (optional)", "address-level1", false],
-  ["country", "Country code (e.g. FI)", "country", true],
+  ["line1", "address-line1"],
+  ["line2", "address-line2"],
+  ["postal_code", "postal-code"],
+  ["city", "address-level2"],
+  ["state", "address-level1"],
+  ["country", "country"],
 ] as const;
 
 export function BillingDetailsForm({ initial }: { initial: BillingDetails }) {
+  const t = useTranslations("billingDetails");
+  const fe = useTranslations("formErrors");
   const uid = useId();
   const act = useSubscriberAction();
   const [errors, setErrors] = useState<Errors>({});
@@ -54,7 +57,8 @@ export function BillingDetailsForm({ initial }: { initial: BillingDetails }) {
           {
             onError: (body) => {
               const fields: Errors = {};
-              for (const [k, v] of Object.entries(body)) if (Array.isArray(v)) fields[k.replace(/^address\./, "")] = v;
+              for (const [k, v] of Object.entries(body))
+                if (Array.isArray(v)) fields[k.replace(/^address\./, "")] = v.map((m) => formError(fe, String(m)));
               setErrors(fields);
               return Object.keys(fields).length > 0;
             },
@@ -65,7 +69,7 @@ export function BillingDetailsForm({ initial }: { initial: BillingDetails }) {
     >
       <InputFormField
         id={`${uid}-name`}
-        label="Name"
+        label={t("name")}
         errors={errors.name}
         required
         autoComplete="name"
@@ -74,7 +78,7 @@ export function BillingDetailsForm({ initial }: { initial: BillingDetails }) {
       />
       <InputFormField
         id={`${uid}-email`}
-        label="E-mail"
+        label={t("email")}
         type="email"
         errors={errors.email}
         required
@@ -82,11 +86,11 @@ export function BillingDetailsForm({ initial }: { initial: BillingDetails }) {
         value={email}
         onChange={(ev) => setEmail(ev.target.value)}
       />
-      {ADDRESS_FIELDS.map(([field, label, autoComplete]) => (
+      {ADDRESS_FIELDS.map(([field, autoComplete]) => (
         <InputFormField
           key={field}
           id={`${uid}-${field}`}
-          label={label}
+          label={t(field)}
           errors={errors[field]}
           autoComplete={autoComplete}
           value={address[field] ?? ""}
@@ -95,18 +99,18 @@ export function BillingDetailsForm({ initial }: { initial: BillingDetails }) {
       ))}
       <InputFormField
         id={`${uid}-tax`}
-        label="Tax ID (optional)"
+        label={t("taxId")}
         errors={errors.tax_id}
-        hint={TAX_ID_HELP}
+        hint={t("taxIdHelp")}
         value={taxId}
         onChange={(ev) => setTaxId(ev.target.value)}
       />
       <Button type="submit" variant="primary" size="touch" disabled={act.pending}>
-        {act.pending ? "Saving…" : "Save billing details"}
+        {act.pending ? t("saving") : t("save")}
       </Button>
       {saved ? (
         <p role="status" className="text-sm text-green-800">
-          Saved. Your next receipts show these details.
+          {t("saved")}
         </p>
       ) : null}
       {act.error ? (

@@ -1,7 +1,8 @@
 "use client";
-import { PageKeysContext, useSubscriberAction } from "@/components/subscriber/useSubscriberAction";
 // The portal's client pieces: the subscriber page's components (Pay now, Update card…) posting to the portal's
 // cookie-authorised routes instead of a contract token's, and the portal's own card removal.
+import { useTranslations } from "next-intl";
+import { PageKeysContext, useSubscriberAction } from "@/components/subscriber/useSubscriberAction";
 import { Button } from "@/components/ui/Button";
 
 /** Subscriber-page components inside send their actions for `contractId` through the portal. */
@@ -22,6 +23,7 @@ export function ContractKeys({
 }
 
 export function RemoveCard({ id, label }: { id: number; label: string }) {
+  const t = useTranslations("portal");
   const act = useSubscriberAction();
   return (
     <div>
@@ -31,7 +33,8 @@ export function RemoveCard({ id, label }: { id: number; label: string }) {
         disabled={act.pending}
         onClick={() => act.run({ action: "remove_card", payment_method: id })}
       >
-        Remove<span className="sr-only"> {label}</span>
+        {t("remove")}
+        <span className="sr-only"> {label}</span>
       </Button>
       {act.error ? (
         <p role="alert" className="text-sm text-red-800">

@@ -10,8 +10,10 @@ import { formatDateInZone } from "@/components/ui/dates";
 import { HeaderRow } from "@/components/ui/HeaderRow";
 import { formatAdjustment, formatMinorUnit } from "@/components/ui/money";
 import { addressLines } from "@/lib/format/address";
-import { paymentMethodWords } from "@/lib/format/paymentMethod";
 import type { Receipt } from "@/server/domain/receipts/receipt";
+import { translator } from "@/server/i18n/catalog";
+import { intlLocale, type Locale } from "@/server/i18n/locales";
+import { methodWord } from "@/server/i18n/receiptWords";
 
 const ZERO = "0.0000";
 
@@ -21,8 +23,11 @@ export function ReceiptDocument({
   pdfHref,
   explain = false,
   creditNoteHref,
+  locale = "en",
 }: {
   receipt: Receipt;
+  /** The reader's language (the customer's on the portal and the subscriber page; the console's English). */
+  locale?: Locale;
   timeZone?: string;
   /** The seller's view: each line's pricing explanation behind "Explain". */
   explain?: boolean;
@@ -31,8 +36,13 @@ export function ReceiptDocument({
   /** Where a credit note against this receipt opens (its number is a link when given). */
   creditNoteHref?: (id: number) => string;
 }) {
-  const m = (amount: string) => formatMinorUnit(amount, r.currency);
-  const day = (iso: string) => formatDateInZone(iso, timeZone);
+  const t = translator(locale, "receipt");
+  const il = intlLocale(locale);
+  const m = (amount: string) => formatMinorUnit(amount, r.currency, il);
+  const day = (iso: string) => formatDateInZone(iso, timeZone, il);
+  const time = (iso: string) => () => <time dateTime={iso}>{day(iso)}</time>;
+  // the word before the number ("Receipt", "Beleg"): the number is its own element for tests and copying
+  const title = t("title", { number: "" }).trim();
   return (
     <article
       className="mx-auto max-w-3xl space-y-6 rounded-xl bg-white p-8 text-sm text-slate-900 shadow print:shadow-none"
@@ -45,24 +55,24 @@ export function ReceiptDocument({
             {r.seller.name}
           </p>
           <h1 id="receipt-title" className="text-2xl font-semibold">
-            Receipt <span data-testid="receipt-number">{r.receipt_number}</span>
+            {title} <span data-testid="receipt-number">{r.receipt_number}</span>
           </h1>
-          <p className="text-slate-700">
-            Issued <time dateTime={r.issued_at}>{day(r.issued_at)}</time> · billing run {r.billing_run_id}
-          </p>
+          <p className="text-slate-700">{t.rich("issued", { date: time(r.issued_at), run: r.billing_run_id })}</p>
         </div>
         {pdfHref ? (
           <a className="text-blue-800 underline print:hidden" href={pdfHref} download>
-            Download the receipt as PDF
+            {t("download")}
           </a>
         ) : null}
       </header>
       <section aria-labelledby="receipt-customer">
         <h2 id="receipt-customer" className="font-medium">
-          Billed to
+          {t("billedTo")}
         </h2>
         <p data-testid="receipt-customer">{r.customer.name ?? r.customer.reference}</p>
-        {r.customer.name ? <p className="text-slate-700">Customer {r.customer.reference}</p> : null}
+        {r.customer.name ? (
+          <p className="text-slate-700">{t("customer", { reference: r.customer.reference })}</p>
+        ) : null}
         {r.customer.email ? <p className="text-slate-700">{r.customer.email}</p> : null}
         {addressLines(r.customer.billing_address).length ? (
           <p className="text-slate-700" data-testid="receipt-address">
@@ -75,22 +85,22 @@ export function ReceiptDocument({
         ) : null}
         {r.customer.tax_id ? (
           <p className="text-slate-700" data-testid="receipt-tax-id">
-            Tax ID {r.customer.tax_id}
+            {t("taxId", { taxId: r.customer.tax_id })}
           </p>
         ) : null}
         <p className="text-slate-700">
-          Service period {day(r.period_start_at)} – {day(r.period_end_at)}
+          {t("servicePeriod", { start: day(r.period_start_at), end: day(r.period_end_at) })}
         </p>
       </section>
       <table className="w-full border-collapse" data-testid="receipt-lines">
-        <caption className="sr-only">Lines of the receipt</caption>
+        <caption className="sr-only">{t("caption")}</caption>
         <thead>
           <HeaderRow
             className="border-b border-slate-300 text-left"
             cells={[
-              ["Item", "py-2"],
-              ["Tax", "py-2 pl-3 text-right"],
-              ["Amount", "py-2 pl-3 text-right"],
+              [t("item"), "py-2"],
+              [t("tax"), "py-2 pl-3 text-right"],
+              [t("amount"), "py-2 pl-3 text-right"],
             ]}
           />
         </thead>
@@ -102,14 +112,14 @@ export function ReceiptDocument({
                 <span className="font-medium">
                   {l.quantity} × {l.product_name}
                 </span>{" "}
-                <span className="text-slate-700">({m(l.unit_amount)} each)</span>
+                <span className="text-slate-700">{t("each", { amount: m(l.unit_amount) })}</span>
                 <span className="block text-xs text-slate-700">
                   {day(l.service_period_start_at)} – {day(l.service_period_end_at)}
-                  {l.discount_amount !== ZERO ? ` · discount ${m(l.discount_amount)}` : ""}
+                  {l.discount_amount !== ZERO ? t("lineDiscount", { amount: m(l.discount_amount) }) : ""}
                 </span>
                 {explain ? (
                   <details className="text-xs text-slate-700 print:hidden">
-                    <summary className="cursor-pointer">Explain</summary>
+                    <summary className="cursor-pointer">{t("explain")}</summary>
                     {l.explanation}
                   </details>
                 ) : null}
@@ -124,46 +134,49 @@ export function ReceiptDocument({
         </tbody>
       </table>
       <dl className="ml-auto grid max-w-md grid-cols-[1fr_auto] gap-x-6 gap-y-1" data-testid="receipt-totals">
-        <dt>Subtotal</dt>
+        <dt>{t("subtotal")}</dt>
         <dd className="text-right">{m(r.subtotal_amount)}</dd>
         {r.discount_amount !== ZERO ? (
           <>
-            <dt>Discount (included in the lines)</dt>
+            <dt>{t("discountIncluded")}</dt>
             <dd className="text-right">{m(r.discount_amount)}</dd>
           </>
         ) : null}
         {r.taxes.length ? (
-          r.taxes.map((t) => (
-            <Row key={`${t.rate}|${t.policy}`} label={`Tax ${t.rate}% (${t.policy}) on ${m(t.taxable_amount)}`}>
-              {m(t.tax_amount)}
+          r.taxes.map((x) => (
+            <Row
+              key={`${x.rate}|${x.policy}`}
+              label={t("taxOn", { rate: x.rate, policy: x.policy, amount: m(x.taxable_amount) })}
+            >
+              {m(x.tax_amount)}
             </Row>
           ))
         ) : (
-          <Row label="Tax">{m(r.tax_amount)}</Row>
+          <Row label={t("tax")}>{m(r.tax_amount)}</Row>
         )}
-        <dt className="font-medium">Total</dt>
+        <dt className="font-medium">{t("total")}</dt>
         <dd className="text-right font-medium">{m(r.total_amount)}</dd>
-        {r.credit_applied_amount !== ZERO ? <Row label="Credit applied">−{m(r.credit_applied_amount)}</Row> : null}
+        {r.credit_applied_amount !== ZERO ? <Row label={t("creditApplied")}>−{m(r.credit_applied_amount)}</Row> : null}
         {r.rounding_amount !== ZERO ? (
-          <Row label="Rounding to the currency's unit">
-            <span data-testid="receipt-rounding">{formatAdjustment(r.rounding_amount, r.currency)}</span>
+          <Row label={t("rounding")}>
+            <span data-testid="receipt-rounding">{formatAdjustment(r.rounding_amount, r.currency, il)}</span>
           </Row>
         ) : null}
-        <dt className="text-base font-semibold">Amount charged</dt>
+        <dt className="text-base font-semibold">{t("charged")}</dt>
         <dd className="text-right text-base font-semibold" data-testid="receipt-charged">
           {m(r.charged_amount)}
         </dd>
       </dl>
       <section aria-labelledby="receipt-payments">
         <h2 id="receipt-payments" className="font-medium">
-          Payments and credit
+          {t("paymentsAndCredit")}
         </h2>
         <ul className="divide-y divide-slate-100">
           {r.payments.map((p) => (
             <li key={`${p.transaction_id}-${p.paid_at}`} className="flex justify-between py-1">
               <span data-testid="receipt-payment">
-                {paymentMethodWords(p.method)} payment <time dateTime={p.paid_at}>{day(p.paid_at)}</time>
-                {p.reference ? `, reference ${p.reference}` : ""}
+                {t.rich("payment", { method: methodWord(t, p.method), date: time(p.paid_at) })}
+                {p.reference ? t("reference", { reference: p.reference }) : ""}
                 {p.transaction_id ? <code className="ml-2 text-xs">{p.transaction_id}</code> : null}
               </span>
               <span>{m(p.amount)}</span>
@@ -171,19 +184,17 @@ export function ReceiptDocument({
           ))}
           {r.credits_used.map((c) => (
             <li key={`${c.applied_at}-${c.amount}-${c.reason}`} className="flex justify-between py-1">
-              <span>
-                Credit used <time dateTime={c.applied_at}>{day(c.applied_at)}</time>: {c.reason}
-              </span>
+              <span>{t.rich("creditUsed", { date: time(c.applied_at), reason: c.reason })}</span>
               <span>{m(c.amount)}</span>
             </li>
           ))}
-          {!r.payments.length && !r.credits_used.length ? <li className="py-1">Nothing was charged.</li> : null}
+          {!r.payments.length && !r.credits_used.length ? <li className="py-1">{t("nothingCharged")}</li> : null}
         </ul>
       </section>
       {r.credit_notes.length ? (
         <section aria-labelledby="receipt-credit-notes">
           <h2 id="receipt-credit-notes" className="font-medium">
-            Refunds and credit notes
+            {t("refundsAndCreditNotes")}
           </h2>
           <ul className="divide-y divide-slate-100" data-testid="receipt-credit-notes">
             {r.credit_notes.map((n) => (
@@ -191,14 +202,14 @@ export function ReceiptDocument({
                 <span>
                   {creditNoteHref ? (
                     <a className="text-blue-800 underline" href={creditNoteHref(n.id)}>
-                      Credit note {n.number}
+                      {t("creditNote", { number: n.number })}
                     </a>
                   ) : (
-                    `Credit note ${n.number}`
+                    t("creditNote", { number: n.number })
                   )}{" "}
                   <time dateTime={n.issued_at}>{day(n.issued_at)}</time>: {n.reason}
-                  {n.refunded_amount !== ZERO ? ` · ${m(n.refunded_amount)} refunded` : ""}
-                  {n.credit_amount !== ZERO ? ` · ${m(n.credit_amount)} credited to the balance` : ""}
+                  {n.refunded_amount !== ZERO ? t("refunded", { amount: m(n.refunded_amount) }) : ""}
+                  {n.credit_amount !== ZERO ? t("creditedToBalance", { amount: m(n.credit_amount) }) : ""}
                 </span>
                 <span className="tabular-nums">−{m(n.total_amount)}</span>
               </li>

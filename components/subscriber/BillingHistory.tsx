@@ -4,6 +4,7 @@
 // new one). One page of runs (?history_page=N, the server's), then the refunds and credits, each linking to its
 // credit note.
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/Button";
 import { DateTime } from "@/components/ui/DateTime";
 import { Money } from "@/components/ui/Money";
@@ -12,28 +13,34 @@ import { StatusChip } from "@/components/ui/StatusChip";
 import type { SubscriberPageView } from "@/server/domain/selfService/page";
 import { useSubscriberAction } from "./useSubscriberAction";
 
-const KIND: Record<string, string> = { initial: "First payment", regular: "Renewal", adjustment: "Plan change" };
+const KINDS = ["initial", "regular", "adjustment"];
 /** What a customer reads for a run's state (the engine's names are for sellers). */
-const STATE_WORDS: Record<string, string> = {
-  succeeded: "Paid",
-  failed: "Payment failed",
-  exhausted: "Unpaid",
-  written_off: "Unpaid",
-  scheduled: "Scheduled",
-  processing: "Processing",
-  pending_external: "Waiting for your bank",
-  voided: "Not due",
-  canceled: "Canceled",
-};
+const STATES = [
+  "succeeded",
+  "failed",
+  "exhausted",
+  "written_off",
+  "scheduled",
+  "processing",
+  "pending_external",
+  "voided",
+  "canceled",
+];
+type T = ReturnType<typeof useTranslations<"history">>;
+const kindWord = (t: T, kind: string) => t(`kind_${KINDS.includes(kind) ? (kind as "initial") : "other"}`);
+const stateWord = (t: T, state: string) => (STATES.includes(state) ? t(`state_${state as "succeeded"}`) : undefined);
 
 type Run = SubscriberPageView["runs"][number];
 type CreditNote = SubscriberPageView["credit_notes"][number];
 
 function PayNow({ run }: { run: Run }) {
+  const t = useTranslations("history");
   const pay = useSubscriberAction();
   return (
     <div className="w-full">
-      {run.fail_message ? <p className="text-xs text-red-800">The last attempt failed: {run.fail_message}</p> : null}
+      {run.fail_message ? (
+        <p className="text-xs text-red-800">{t("lastAttemptFailed", { message: run.fail_message })}</p>
+      ) : null}
       <Button
         variant="dark"
         size="touch"
@@ -41,13 +48,12 @@ function PayNow({ run }: { run: Run }) {
         disabled={pay.pending}
         onClick={() => pay.run({ action: "pay_now", billing_run: run.id })}
       >
-        {pay.pending ? "Paying…" : "Pay now"}
+        {pay.pending ? t("paying") : t("payNow")}
         <span className="sr-only">
-          {" "}
-          the {KIND[run.kind]?.toLowerCase() ?? "payment"} of <DateTime value={run.scheduled_at} dateOnly />
+          {t.rich("payNowSr", { date: () => <DateTime value={run.scheduled_at} dateOnly /> })}
         </span>
       </Button>
-      <p className="mt-1 text-xs text-slate-700">Charged to your card on file. To use another card, update it first.</p>
+      <p className="mt-1 text-xs text-slate-700">{t("chargedToCard")}</p>
       {pay.error ? (
         <p role="alert" className="mt-1 text-sm text-red-800">
           {pay.error}
@@ -67,7 +73,9 @@ export function BillingHistory({
   page?: SubscriberPageView["runs_page"];
   creditNotes?: CreditNote[];
 }) {
-  if (!runs.length) return <p className="text-sm text-slate-700">No payments yet.</p>;
+  const t = useTranslations("history");
+  const subscriber = useTranslations("subscriber");
+  if (!runs.length) return <p className="text-sm text-slate-700">{t("noPayments")}</p>;
   return (
     <>
       <RunHistory runs={runs} />
@@ -78,7 +86,7 @@ export function BillingHistory({
             pageSize={page.size}
             page={page.number}
             pageParam="history_page"
-            label="Billing history"
+            label={subscriber("billingHistory")}
           />
         </div>
       ) : null}
@@ -88,28 +96,31 @@ export function BillingHistory({
 }
 
 /** What a credit note gave back, in plain words. */
-function settlement(n: CreditNote) {
+function settlement(t: T, n: CreditNote) {
   const parts: React.ReactNode[] = [];
   if (Number(n.refund_amount) > 0)
     parts.push(
       <span key="refund">
-        <Money amount={n.refund_amount} currency={n.currency} />{" "}
-        {n.refund_failed ? "refund failed" : n.refunded_amount === n.refund_amount ? "refunded" : "being refunded"}
+        {t.rich(
+          n.refund_failed ? "refundFailed" : n.refunded_amount === n.refund_amount ? "refunded" : "beingRefunded",
+          { amount: () => <Money amount={n.refund_amount} currency={n.currency} /> },
+        )}
       </span>,
     );
   if (Number(n.credit_amount) > 0)
     parts.push(
       <span key="credit">
-        <Money amount={n.credit_amount} currency={n.currency} /> credited to your balance
+        {t.rich("credited", { amount: () => <Money amount={n.credit_amount} currency={n.currency} /> })}
       </span>,
     );
   return parts.flatMap((p, i) => (i ? [" · ", p] : [p]));
 }
 
 function CreditNotes({ notes }: { notes: CreditNote[] }) {
+  const t = useTranslations("history");
   return (
     <>
-      <h3 className="mt-4 font-medium">Refunds and credits</h3>
+      <h3 className="mt-4 font-medium">{t("refundsAndCredits")}</h3>
       <ul className="divide-y divide-slate-100 text-sm" data-testid="credit-note-history">
         {notes.map((n) => (
           <li
@@ -118,15 +129,15 @@ function CreditNotes({ notes }: { notes: CreditNote[] }) {
             data-testid="history-credit-note"
           >
             <div>
-              <p className="font-medium">Credit note {n.number}</p>
+              <p className="font-medium">{t("creditNoteNumber", { number: n.number })}</p>
               <p className="text-xs text-slate-700">
-                <DateTime value={n.issued_at} dateOnly /> · {settlement(n)}
+                <DateTime value={n.issued_at} dateOnly /> · {settlement(t, n)}
               </p>
             </div>
             <div className="flex items-center gap-3">
               <Money amount={n.total_amount} currency={n.currency} testId={`credit-note-amount-${n.id}`} />
               <Link href={n.url} prefetch={false} className="text-blue-800 underline">
-                Credit note
+                {t("creditNote")}
                 <span className="sr-only"> {n.number}</span>
               </Link>
             </div>
@@ -138,31 +149,31 @@ function CreditNotes({ notes }: { notes: CreditNote[] }) {
 }
 
 function RunHistory({ runs }: { runs: Run[] }) {
+  const t = useTranslations("history");
   return (
     <ul className="divide-y divide-slate-100 text-sm" data-testid="billing-history">
       {runs.map((r) => (
         <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-3" data-testid="history-run">
           <div>
-            <p className="font-medium">{KIND[r.kind] ?? r.kind}</p>
+            <p className="font-medium">{kindWord(t, r.kind)}</p>
             <p className="text-xs text-slate-700">
               <DateTime value={r.scheduled_at} dateOnly />
               {Number(r.refunded_amount) > 0 ? (
                 <>
-                  {" "}
-                  · <Money amount={r.refunded_amount} currency={r.currency} /> refunded
+                  {" · "}
+                  {t.rich("refunded", { amount: () => <Money amount={r.refunded_amount} currency={r.currency} /> })}
                 </>
               ) : null}
             </p>
           </div>
           <div className="flex items-center gap-3">
             <Money amount={r.total_amount} currency={r.currency} testId={`run-amount-${r.id}`} />
-            <StatusChip status={r.state} label={STATE_WORDS[r.state]} />
+            <StatusChip status={r.state} label={stateWord(t, r.state)} />
             {r.receipt_url ? (
               <Link href={r.receipt_url} prefetch={false} className="text-blue-800 underline">
-                Receipt
+                {t("receipt")}
                 <span className="sr-only">
-                  {" "}
-                  for the payment of <DateTime value={r.scheduled_at} dateOnly />
+                  {t.rich("receiptSr", { date: () => <DateTime value={r.scheduled_at} dateOnly /> })}
                 </span>
               </Link>
             ) : null}

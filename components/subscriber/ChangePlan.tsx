@@ -3,6 +3,7 @@
 // Every change is previewed first (the same proration preview as the API) and confirmed with the
 // preview's token, so what is charged is exactly what was shown. An upgrade takes effect only once its
 // payment succeeds: a declined card leaves the plan as it was, and the page says why and offers another card.
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/Dialog";
@@ -18,13 +19,8 @@ import { useSubscriberAction } from "./useSubscriberAction";
 type Offered = { label: string; period_amount: string };
 
 /** What the page says once a change is confirmed: only "changed" when it was. */
-const CONFIRMED: Record<ChangeState, string> = {
-  applied: "Your plan has been changed.",
-  scheduled: "Your change is scheduled for your renewal.",
-  awaiting_payment:
-    "Your bank is asked to confirm the payment. Your plan changes as soon as it is confirmed; until then it stays as it is.",
-};
-type Action = "Switch to" | "Add";
+const CONFIRMED = { applied: "applied", scheduled: "scheduled", awaiting_payment: "awaitingPayment" } as const;
+type Action = "switchTo" | "add";
 
 // One offered price (another price of an item, or an add-on): its period amount and the button choosing it.
 function PlanOption({
@@ -40,13 +36,17 @@ function PlanOption({
   disabled: boolean;
   onChoose: () => void;
 }) {
+  const t = useTranslations("plan");
   return (
     <li className="flex flex-wrap items-center justify-between gap-2">
       <span>
-        {option.label} · <Money amount={option.period_amount} currency={currency} /> per period
+        {t.rich("perPeriod", {
+          label: option.label,
+          amount: () => <Money amount={option.period_amount} currency={currency} />,
+        })}
       </span>
       <Button size="touch" disabled={disabled} onClick={onChoose}>
-        {action} {option.label}
+        {t(action, { label: option.label })}
       </Button>
     </li>
   );
@@ -64,6 +64,7 @@ export function ChangePlan({
   /** the seller lets customers replace their card (offered after a declined payment) */
   canUpdateCard: boolean;
 }) {
+  const t = useTranslations("plan");
   const preview = useSubscriberAction<ChangePreview>();
   const confirm = useSubscriberAction<{ change_state: ChangeState }>();
   const [pending, setPending] = useState<{ change: PlanChange; result: ChangePreview } | null>(null);
@@ -93,7 +94,7 @@ export function ChangePlan({
       },
     );
     if (result) {
-      setDone(CONFIRMED[result.change_state] ?? CONFIRMED.applied);
+      setDone(t(CONFIRMED[result.change_state] ?? CONFIRMED.applied));
       setPending(null);
     }
   }
@@ -118,12 +119,16 @@ export function ChangePlan({
           data-testid="plan-item"
         >
           <p className="font-medium">
-            {item.product_name} × {item.quantity} · <Money amount={item.period_amount} currency={currency} /> per period
+            {t.rich("itemPerPeriod", {
+              product: item.product_name,
+              quantity: item.quantity,
+              amount: () => <Money amount={item.period_amount} currency={currency} />,
+            })}
           </p>
           {item.prices.length ? (
             <ul className="space-y-2">
               {item.prices.map((p) =>
-                option(p, "Switch to", { kind: "price", contract_item: item.contract_item, price: p.price }),
+                option(p, "switchTo", { kind: "price", contract_item: item.contract_item, price: p.price }),
               )}
             </ul>
           ) : null}
@@ -138,7 +143,7 @@ export function ChangePlan({
             >
               <div className="flex flex-col gap-1">
                 <label htmlFor={`qty-${item.contract_item}`} className="text-sm">
-                  Quantity of {item.product_name}
+                  {t("quantityOf", { product: item.product_name })}
                 </label>
                 <input
                   id={`qty-${item.contract_item}`}
@@ -152,7 +157,7 @@ export function ChangePlan({
                 />
               </div>
               <Button type="submit" size="touch" disabled={preview.pending}>
-                Preview quantity change
+                {t("previewQuantity")}
               </Button>
             </form>
           ) : null}
@@ -162,15 +167,15 @@ export function ChangePlan({
               disabled={preview.pending}
               onClick={() => ask({ kind: "remove", contract_item: item.contract_item })}
             >
-              Remove {item.product_name}
+              {t("remove", { product: item.product_name })}
             </Button>
           ) : null}
         </div>
       ))}
       {options.addons.length ? (
         <div className="space-y-2">
-          <h3 className="font-medium">Add-ons</h3>
-          <ul className="space-y-2">{options.addons.map((a) => option(a, "Add", { kind: "add", price: a.price }))}</ul>
+          <h3 className="font-medium">{t("addons")}</h3>
+          <ul className="space-y-2">{options.addons.map((a) => option(a, "add", { kind: "add", price: a.price }))}</ul>
         </div>
       ) : null}
       {preview.error ? (
@@ -190,15 +195,12 @@ export function ChangePlan({
           data-testid="payment-declined"
         >
           <p>
-            <span className="font-semibold">Payment declined:</span> {declined}
+            <span className="font-semibold">{t("paymentDeclined")}</span> {declined}
           </p>
           <p>
-            Your plan has not changed and nothing was charged.{" "}
-            {canUpdateCard
-              ? "Use another card, then confirm the change again."
-              : "Please contact the seller about your payment method."}
+            {t("notChanged")} {canUpdateCard ? t("useAnotherCardThenConfirm") : t("contactSeller")}
           </p>
-          {canUpdateCard ? <UpdateCard label="Use another card" /> : null}
+          {canUpdateCard ? <UpdateCard label={t("useAnotherCard")} /> : null}
         </div>
       ) : null}
       <ConfirmDialog
@@ -207,13 +209,13 @@ export function ChangePlan({
           if (!open) setPending(null);
           confirm.clearError();
         }}
-        title={pending?.result.direction === "upgrade" ? "Confirm your upgrade" : "Confirm your change"}
+        title={pending?.result.direction === "upgrade" ? t("confirmUpgrade") : t("confirmChange")}
         description={
-          pending && pending.result.preview.invoice_now_amount !== "0.0000"
-            ? "This is exactly what the change charges now; your plan changes once the payment succeeds."
-            : "This is exactly what the change charges or credits."
+          pending && pending.result.preview.invoice_now_amount !== "0.0000" ? t("chargesNow") : t("chargesOrCredits")
         }
-        confirmLabel={pending?.result.preview.invoice_now_amount !== "0.0000" ? "Confirm and pay" : "Confirm change"}
+        confirmLabel={
+          pending?.result.preview.invoice_now_amount !== "0.0000" ? t("confirmAndPay") : t("confirmChangeButton")
+        }
         pending={confirm.pending}
         error={confirm.error}
         onConfirm={apply}

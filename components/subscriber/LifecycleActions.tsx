@@ -2,6 +2,7 @@
 // Cancel at period end (with an optional reason: the seller's list when it has one, and its retention offer
 // shown once before the cancel is confirmed), undo it while the period lasts, pause and resume,
 // and "update card" (to the processor's hosted card form). Only what the seller allows is shown.
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { DateTime } from "@/components/ui/DateTime";
@@ -23,6 +24,8 @@ export function CancelActions({
   /** the seller's reasons and retention offer (shown once, before the cancel is confirmed) */
   cancellation?: SubscriberPageView["cancellation"];
 }) {
+  const t = useTranslations("lifecycle");
+  const locale = useLocale();
   const cancel = useSubscriberAction();
   const undo = useSubscriberAction();
   const accept = useSubscriberAction();
@@ -33,11 +36,9 @@ export function CancelActions({
   if (cancelAt)
     return (
       <div className="space-y-2">
-        <p>
-          Your subscription ends on <DateTime value={cancelAt} dateOnly />. You keep it until then.
-        </p>
+        <p>{t.rich("endsOn", { date: () => <DateTime value={cancelAt} dateOnly /> })}</p>
         <Button size="touch" disabled={undo.pending} onClick={() => undo.run({ action: "undo_cancel" })}>
-          Keep my subscription
+          {t("keep")}
         </Button>
         {undo.error ? (
           <p role="alert" className="text-sm text-red-800">
@@ -49,11 +50,11 @@ export function CancelActions({
   if (!canCancel) return null;
   const chosen = reason.trim() ? { reason: reason.trim() } : {};
   const offerText = offer
-    ? `${offer.name}${offer.percent_off ? `: ${formatPercent(offer.percent_off)} off` : ""}${
+    ? `${offer.name}${offer.percent_off ? t("percentOff", { percent: formatPercent(offer.percent_off, locale) }) : ""}${
         offer.duration === "repeating" && offer.duration_periods
-          ? ` for ${offer.duration_periods} payments`
+          ? t("forPayments", { count: offer.duration_periods })
           : offer.duration === "once"
-            ? " on your next payment"
+            ? t("onNextPayment")
             : ""
       }`
     : "";
@@ -66,25 +67,22 @@ export function CancelActions({
           setOpen(true);
         }}
       >
-        Cancel subscription
+        {t("cancel")}
       </Button>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title={step === "offer" ? "Before you go: an offer for you" : "Cancel at the end of the period?"}
+        title={step === "offer" ? t("offerTitle") : t("cancelTitle")}
         description={
           step === "offer" ? (
-            <span data-testid="retention-offer">Stay and get {offerText}.</span>
+            <span data-testid="retention-offer">{t("stayAndGet", { offer: offerText })}</span>
           ) : periodEnd ? (
-            <>
-              You keep your subscription until <DateTime value={periodEnd} dateOnly />; nothing more is charged after
-              that.
-            </>
+            t.rich("keepUntil", { date: () => <DateTime value={periodEnd} dateOnly /> })
           ) : (
-            "Nothing more is charged; you can undo this until the period ends."
+            t("nothingMore")
           )
         }
-        confirmLabel={step === "offer" ? "No thanks, cancel" : offer ? "Continue" : "Cancel at period end"}
+        confirmLabel={step === "offer" ? t("noThanks") : offer ? t("continue") : t("cancelAtPeriodEnd")}
         tone="danger"
         pending={cancel.pending || accept.pending}
         error={cancel.error ?? accept.error}
@@ -103,12 +101,12 @@ export function CancelActions({
               if (await accept.run({ action: "accept_offer", ...chosen })) setOpen(false);
             }}
           >
-            Accept the offer and stay
+            {t("acceptOffer")}
           </Button>
         ) : cancellation.reasons.length ? (
           <div className="flex flex-col gap-1">
             <label htmlFor="cancel-reason" className="text-sm font-medium">
-              Why are you leaving? (optional)
+              {t("whyLeaving")}
             </label>
             <select
               id="cancel-reason"
@@ -116,7 +114,7 @@ export function CancelActions({
               onChange={(e) => setReason(e.target.value)}
               className={inputClass}
             >
-              <option value="">Choose a reason</option>
+              <option value="">{t("chooseReason")}</option>
               {cancellation.reasons.map((r) => (
                 <option key={r} value={r}>
                   {r}
@@ -127,7 +125,7 @@ export function CancelActions({
         ) : (
           <div className="flex flex-col gap-1">
             <label htmlFor="cancel-reason" className="text-sm font-medium">
-              Why are you leaving? (optional)
+              {t("whyLeaving")}
             </label>
             <textarea
               id="cancel-reason"
@@ -145,19 +143,20 @@ export function CancelActions({
 }
 
 export function PauseActions({ paused }: { paused: boolean }) {
+  const t = useTranslations("lifecycle");
   const act = useSubscriberAction();
   const [months, setMonths] = useState(1);
   return (
     <div className="flex flex-wrap items-end gap-2">
       {paused ? (
         <Button size="touch" disabled={act.pending} onClick={() => act.run({ action: "resume" })}>
-          Resume now
+          {t("resume")}
         </Button>
       ) : (
         <>
           <div className="flex flex-col gap-1">
             <label htmlFor="pause-months" className="text-sm">
-              Pause for
+              {t("pauseFor")}
             </label>
             <select
               id="pause-months"
@@ -167,13 +166,13 @@ export function PauseActions({ paused }: { paused: boolean }) {
             >
               {[1, 2, 3].map((m) => (
                 <option key={m} value={m}>
-                  {m} {m === 1 ? "month" : "months"}
+                  {t("months", { count: m })}
                 </option>
               ))}
             </select>
           </div>
           <Button size="touch" disabled={act.pending} onClick={() => act.run({ action: "pause", months })}>
-            Pause subscription
+            {t("pause")}
           </Button>
         </>
       )}
@@ -187,7 +186,8 @@ export function PauseActions({ paused }: { paused: boolean }) {
 }
 
 /** A button that opens the processor's hosted card form for a new card (after a declined payment: "Use another card"). */
-export function UpdateCard({ label = "Update card" }: { label?: string }) {
+export function UpdateCard({ label }: { label?: string }) {
+  const t = useTranslations("lifecycle");
   const act = useSubscriberAction<{ hosted_url: string }>();
   return (
     <div>
@@ -199,7 +199,7 @@ export function UpdateCard({ label = "Update card" }: { label?: string }) {
           if (r) window.location.assign(r.hosted_url);
         }}
       >
-        {label}
+        {label ?? t("updateCard")}
       </Button>
       {act.error ? (
         <p role="alert" className="text-sm text-red-800">

@@ -1,8 +1,11 @@
 "use client";
 // The subscriber page's client context: its token and CSRF token for actions, the account clock's
-// "now" for dates, and the toaster-free defaults of the shared UI (UTC dates).
+// "now" for dates, the page's language for money and dates (the customer's: CustomerIntl), and the
+// shared UI's words in that language (UiTextProvider).
+import { useLocale, useTranslations } from "next-intl";
 import { ConsoleProvider } from "@/components/ui/ConsoleContext";
-import { DEFAULT_LOCALE } from "@/components/ui/money";
+import { UiTextProvider } from "@/components/ui/uiText";
+import { intlLocale, isLocale } from "@/server/i18n/locales";
 import { type PageKeys, PageKeysContext } from "./useSubscriberAction";
 
 export function SubscriberProviders({
@@ -14,9 +17,27 @@ export function SubscriberProviders({
   now: string;
   children: React.ReactNode;
 }) {
+  const locale = useLocale();
+  const t = useTranslations("ui");
   return (
     <PageKeysContext.Provider value={keys}>
-      <ConsoleProvider value={{ timeZone: "UTC", locale: DEFAULT_LOCALE, now }}>{children}</ConsoleProvider>
+      <UiTextProvider
+        value={{
+          close: t("close"),
+          keepAsIs: t("keepAsIs"),
+          pagination: (label) => t("pagination", { label }),
+          range: (from, to, total) => t("range", { from, to, total }),
+          previous: t("previous"),
+          next: t("next"),
+          pageOf: (page, pages) => t("pageOf", { page, pages }),
+          billedByUsage: t("billedByUsage"),
+          nothingDueNow: t("nothingDueNow"),
+        }}
+      >
+        <ConsoleProvider value={{ timeZone: "UTC", locale: intlLocale(isLocale(locale) ? locale : "en"), now }}>
+          {children}
+        </ConsoleProvider>
+      </UiTextProvider>
     </PageKeysContext.Provider>
   );
 }

@@ -2,6 +2,7 @@
 // Posts one subscriber-page action to /api/subscriber/<token>/ with the page's CSRF token; after a
 // change the page's server data is reloaded (router.refresh). Errors come back as readable messages.
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { createContext, useContext, useState } from "react";
 
 export interface PageKeys {
@@ -12,11 +13,11 @@ export interface PageKeys {
 }
 export const PageKeysContext = createContext<PageKeys>({ token: "", csrf: "" });
 
-function messageOf(body: unknown, status: number): string {
+function messageOf(body: unknown, fallback: string): string {
   const b = (body ?? {}) as Record<string, unknown>;
   if (typeof b.detail === "string") return b.detail;
   const first = Object.values(b).find((v) => Array.isArray(v)) as string[] | undefined;
-  return first?.[0] ?? `Something went wrong (${status}). Reload the page and try again.`;
+  return first?.[0] ?? fallback;
 }
 
 export interface RunOptions {
@@ -29,6 +30,7 @@ export interface RunOptions {
 export function useSubscriberAction<T = unknown>() {
   const keys = useContext(PageKeysContext);
   const router = useRouter();
+  const t = useTranslations("ui");
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   async function run(body: Record<string, unknown>, opts: RunOptions = {}): Promise<T | null> {
@@ -43,13 +45,14 @@ export function useSubscriberAction<T = unknown>() {
       });
       const data = await res.json().catch(() => null);
       if (!res.ok) {
-        if (!opts.onError?.((data ?? {}) as Record<string, unknown>, res.status)) setError(messageOf(data, res.status));
+        if (!opts.onError?.((data ?? {}) as Record<string, unknown>, res.status))
+          setError(messageOf(data, t("somethingWrong", { status: res.status })));
         return null;
       }
       if (opts.refresh !== false) router.refresh();
       return data as T;
     } catch {
-      setError("The connection failed. Check your network and try again.");
+      setError(t("connectionFailed"));
       return null;
     } finally {
       setPending(false);

@@ -1,4 +1,6 @@
 "use client";
+import * as RD from "@radix-ui/react-dialog";
+import { Button } from "./Button";
 // Dialogs on Radix: focus trapped inside, Escape and the close button close, the title and description
 // label the dialog. ConfirmDialog is for destructive or charging actions: it shows exactly what will
 // happen (children: e.g. the proration preview) and needs one explicit confirmation; its button is
@@ -13,8 +15,7 @@
 //     confirmLabel="Cancel contract" tone="danger" pending={cancel.isPending} onConfirm={() => cancel.mutate({ id })}>
 //     <ProrationLines … />
 //   </ConfirmDialog>
-import * as RD from "@radix-ui/react-dialog";
-import { Button } from "./Button";
+import { useUiText } from "./uiText";
 
 interface BaseProps {
   title: string;
@@ -27,6 +28,7 @@ interface BaseProps {
 }
 
 export function Dialog({ title, description, open, onOpenChange, trigger, children, testId }: BaseProps) {
+  const ui = useUiText();
   return (
     <RD.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <RD.Trigger asChild>{trigger}</RD.Trigger> : null}
@@ -44,7 +46,7 @@ export function Dialog({ title, description, open, onOpenChange, trigger, childr
           )}
           <div className="mt-4">{children}</div>
           <RD.Close
-            aria-label="Close"
+            aria-label={ui.close}
             className="absolute right-3 top-3 rounded p-1 text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
           >
             <span aria-hidden="true">✕</span>
@@ -61,7 +63,7 @@ export function ConfirmDialog({
   onConfirm,
   pending,
   tone = "primary",
-  cancelLabel = "Keep as is",
+  cancelLabel,
   error,
   writeAction,
   confirmDisabled = false,
@@ -79,6 +81,7 @@ export function ConfirmDialog({
   /** The confirm button stays disabled (e.g. until a typed confirmation matches). */
   confirmDisabled?: boolean;
 }) {
+  const ui = useUiText();
   return (
     <Dialog {...base}>
       {base.children}
@@ -89,7 +92,7 @@ export function ConfirmDialog({
       ) : null}
       <div className="mt-6 flex justify-end gap-3">
         <RD.Close asChild>
-          <Button>{cancelLabel}</Button>
+          <Button>{cancelLabel ?? ui.keepAsIs}</Button>
         </RD.Close>
         <Button
           onClick={onConfirm}

@@ -2,6 +2,7 @@
 // A line's amount for people: Money, or for a metered line (usageLine.ts) "Billed by usage" with its pricing
 // and "nothing due now" (its usage is billed at the end of the period).
 import { Money } from "./Money";
+import { useUiText } from "./uiText";
 import { usagePricingOf } from "./usageLine";
 
 export function LineAmount({
@@ -18,13 +19,14 @@ export function LineAmount({
   className?: string;
   testId?: string;
 }) {
+  const ui = useUiText();
   const pricing = usagePricingOf(explanation);
   if (pricing === null) return <Money amount={amount} currency={currency} className={className} testId={testId} />;
   return (
     <span className={`text-right ${className ?? ""}`} data-testid={testId && `${testId}-usage`}>
-      Billed by usage
+      {ui.billedByUsage}
       <span className="block text-xs font-normal text-slate-700">
-        {pricing} {currency} · nothing due now
+        {pricing} {currency} · {ui.nothingDueNow}
       </span>
     </span>
   );

@@ -1,12 +1,13 @@
 "use client";
+import Link from "next/link";
+import { usePathname, useSearchParams } from "next/navigation";
+import { buttonClass } from "./buttonClass";
 // Pagination at the bottom of a list: "11–20 of 52", Previous and Next as real links (a reload or a shared
 // link keeps the page), the page in `?<pageParam>=N` with the other query parameters kept. Beside other
 // paged lists on one page, each names its own parameter, and the navigation is named after the list.
 //
 //   <Pagination total={52} pageSize={10} page={2} pageParam="history_page" label="Billing history" />
-import Link from "next/link";
-import { usePathname, useSearchParams } from "next/navigation";
-import { buttonClass } from "./buttonClass";
+import { useUiText } from "./uiText";
 
 export function Pagination({
   total,
@@ -24,6 +25,7 @@ export function Pagination({
   /** the current query (default: the URL's) */
   params?: URLSearchParams;
 }) {
+  const ui = useUiText();
   const pathname = usePathname();
   const search = useSearchParams();
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -40,33 +42,29 @@ export function Pagination({
   const offClass = "rounded-md border border-slate-200 bg-slate-50 px-3 py-1 text-sm text-slate-600 cursor-not-allowed";
   return (
     <nav
-      aria-label={pageParam === "page" ? "Pagination" : `${label}: pages`}
+      aria-label={pageParam === "page" ? "Pagination" : ui.pagination(label)}
       data-testid="pagination"
       className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700"
     >
-      <p data-testid="pagination-summary">
-        {from}–{to} of {total}
-      </p>
+      <p data-testid="pagination-summary">{ui.range(from, to, total)}</p>
       <div className="flex items-center gap-2">
         {page > 1 ? (
           <Link href={href(page - 1)} className={linkClass} scroll={false}>
-            Previous
+            {ui.previous}
           </Link>
         ) : (
           <span aria-disabled="true" className={offClass}>
-            Previous
+            {ui.previous}
           </span>
         )}
-        <span>
-          Page {Math.min(page, pages)} of {pages}
-        </span>
+        <span>{ui.pageOf(Math.min(page, pages), pages)}</span>
         {page < pages ? (
           <Link href={href(page + 1)} className={linkClass} scroll={false}>
-            Next
+            {ui.next}
           </Link>
         ) : (
           <span aria-disabled="true" className={offClass}>
-            Next
+            {ui.next}
           </span>
         )}
       </div>

@@ -6,8 +6,9 @@ export function localInputToIso(value: string): string {
 }
 
 const percentFormat = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 4 });
-/** A stored percentage ("20.0000") for people: "20 %", "12.5 %". */
-export const formatPercent = (value: string | number) => `${percentFormat.format(Number(value))} %`;
+/** A stored percentage ("20.0000") for people: "20 %", "12.5 %" (in German "12,5 %"). */
+export const formatPercent = (value: string | number, locale?: string) =>
+  `${(locale ? new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }) : percentFormat).format(Number(value))} %`;
 
 /** A coupon's duration for sellers, in billing runs: "3 runs", "Once", "Forever". */
 export const couponDurationText = (c: { duration: string; duration_in_periods: number | null }) =>

@@ -32,7 +32,7 @@
     root.replaceChildren(...nodes.filter(Boolean));
     reportHeight();
   };
-  const { el, money, messageOf, request, wait, offerTable, encrypt, MODE_NOTE, cardFields } =
+  const { el, t, money, messageOf, request, wait, offerTable, encrypt, MODE_NOTE, cardFields } =
     window.SubscriptionCheckoutKit;
 
   let view = null;
@@ -60,7 +60,7 @@
     const theme = view.theme || {};
     return el("div", { class: "brand" }, [
       typeof theme.logo_url === "string"
-        ? el("img", { src: theme.logo_url, alt: `${view.sales_channel.name} logo` })
+        ? el("img", { src: theme.logo_url, alt: t("logo", { channel: view.sales_channel.name }) })
         : null,
       el("h1", { text: view.sales_channel.name }),
     ]);
@@ -85,12 +85,12 @@
 
   async function load() {
     const r = await request("GET", api).catch(() => null);
-    if (!r) return fatal("The checkout could not be loaded. Check your connection and reload.");
+    if (!r) return fatal(t("loadFailed"));
     if (r.status === 410) {
       show(
         el("div", { class: "notice failure", role: "alert", "data-testid": "outcome-expired" }, [
-          el("strong", { text: "This checkout has expired." }),
-          el("p", { text: "Go back to the shop and start the checkout again." }),
+          el("strong", { text: t("expired") }),
+          el("p", { text: t("startAgain") }),
         ]),
       );
       return notify("error", { code: "session_expired", message: "This checkout session has expired." });
@@ -127,10 +127,10 @@
     const fields = [];
     if (view.customer_required && !customerRef) {
       fields.push(
-        el("h2", { text: "Your details" }),
-        el("label", { for: "sc-name", text: "Full name" }),
+        el("h2", { text: t("yourDetails") }),
+        el("label", { for: "sc-name", text: t("fullName") }),
         el("input", { id: "sc-name", name: "name", type: "text", autocomplete: "name", required: true }),
-        el("label", { for: "sc-email", text: "Email" }),
+        el("label", { for: "sc-email", text: t("email") }),
         el("input", { id: "sc-email", name: "email", type: "email", autocomplete: "email", required: true }),
       );
     }
@@ -139,7 +139,7 @@
         el(
           "fieldset",
           {},
-          [el("legend", { text: "Pay with" })].concat(
+          [el("legend", { text: t("payWith") })].concat(
             view.processors.map((p, i) =>
               el("label", { class: "choice" }, [
                 el("input", {
@@ -161,28 +161,27 @@
     const terms = view.terms || {};
     if (terms.text || terms.url) {
       fields.push(
-        el("h2", { text: "Terms" }),
+        el("h2", { text: t("terms") }),
         terms.text ? el("p", { class: "terms", text: terms.text }) : null,
         el("label", { class: "choice" }, [
           el("input", { type: "checkbox", name: "terms", required: true }),
           el("span", {}, [
-            document.createTextNode("I accept the "),
+            document.createTextNode(t("iAccept")),
             terms.url
-              ? el("a", { href: terms.url, target: "_blank", rel: "noopener", text: "terms" })
-              : document.createTextNode("terms"),
-            document.createTextNode(terms.version ? ` (version ${terms.version}).` : "."),
+              ? el("a", { href: terms.url, target: "_blank", rel: "noopener", text: t("termsLink") })
+              : document.createTextNode(t("termsLink")),
+            document.createTextNode(terms.version ? t("termsVersion", { version: terms.version }) : "."),
           ]),
         ]),
       );
     }
-    if (!view.processors.length)
-      return fatal("This checkout cannot be paid right now: no payment method is available.");
+    if (!view.processors.length) return fatal(t("noProcessor"));
     const form = el(
       "form",
       { novalidate: false, on: { submit: (e) => (e.preventDefault(), startCheckout(form)) } },
       fields.concat([
         error ? el("p", { class: "error", role: "alert", text: error }) : null,
-        el("button", { type: "submit", text: "Continue to payment" }),
+        el("button", { type: "submit", text: t("continue") }),
       ]),
     );
     show(header(), offerTable(view.offer, shipChoice && shipChoice.option), form);
@@ -194,7 +193,7 @@
       id: "sc-promo-message",
       class: promoError ? "error" : "muted",
       role: promoError ? "alert" : "status",
-      text: promoError || (promoCode ? `Code ${promoCode} applied.` : ""),
+      text: promoError || (promoCode ? t("codeApplied", { code: promoCode }) : ""),
     });
     const input = el("input", {
       id: "sc-promo",
@@ -217,23 +216,23 @@
         promoCode = code;
         promoError = null;
       } else {
-        promoError = r && r.body ? messageOf(r.body) : "The code could not be checked. Try again.";
+        promoError = r && r.body ? messageOf(r.body) : t("codeCheckFailed");
       }
       message.className = promoError ? "error" : "muted";
       message.setAttribute("role", promoError ? "alert" : "status");
-      message.textContent = promoError || `Code ${promoCode} applied.`;
+      message.textContent = promoError || t("codeApplied", { code: promoCode });
       if (promoError) input.setAttribute("aria-invalid", "true");
       else input.removeAttribute("aria-invalid");
       const table = root.querySelector("table");
       if (table) table.replaceWith(offerTable(view.offer, shipChoice && shipChoice.option));
       reportHeight();
     };
-    const button = el("button", { type: "button", class: "secondary", text: "Apply", on: { click: apply } });
+    const button = el("button", { type: "button", class: "secondary", text: t("apply"), on: { click: apply } });
     input.addEventListener("keydown", (e) => {
       if (e.key === "Enter") e.preventDefault(), apply();
     });
     return el("div", { class: "promo" }, [
-      el("label", { for: "sc-promo", text: "Promotion code" }),
+      el("label", { for: "sc-promo", text: t("promotionCode") }),
       el("div", { class: "row" }, [input, button]),
       message,
     ]);
@@ -243,7 +242,7 @@
   function shippingFields() {
     if (!shipChoice) shipChoice = { option: shipping.options[0] || null, location: {} };
     const location = el("div", { class: "location" }, [
-      el("label", { for: "sc-location-id", text: "Pickup point or locker ID" }),
+      el("label", { for: "sc-location-id", text: t("pickupId") }),
       el("input", {
         id: "sc-location-id",
         name: "location_id",
@@ -251,7 +250,7 @@
         maxlength: "200",
         value: shipChoice.location.location_id,
       }),
-      el("label", { for: "sc-location-name", text: "Pickup point name (optional)" }),
+      el("label", { for: "sc-location-name", text: t("pickupName") }),
       el("input", {
         id: "sc-location-name",
         name: "location_name",
@@ -284,11 +283,11 @@
           on: { change: choose(o) },
         }),
         el("span", {
-          text: `${o.name} · ${Number(o.price_amount) === 0 ? "free" : money(o.price_amount, o.currency)}`,
+          text: `${o.name} · ${Number(o.price_amount) === 0 ? t("free") : money(o.price_amount, o.currency)}`,
         }),
       ]),
     );
-    const fieldset = el("fieldset", {}, [el("legend", { text: "Delivery" })].concat(radios, [location]));
+    const fieldset = el("fieldset", {}, [el("legend", { text: t("delivery") })].concat(radios, [location]));
     setTimeout(sync);
     return fieldset;
   }
@@ -324,7 +323,7 @@
       const again = await request("GET", api).catch(() => null);
       if (again && again.ok) view = again.body;
       if (view.customer_required) customerRef = null;
-      return renderDetails(r ? messageOf(r.body) : "The checkout could not be created. Try again.");
+      return renderDetails(r ? messageOf(r.body) : t("createFailed"));
     }
     view.customer_required = false;
     if (!r.body.registration) return finalize();
@@ -334,16 +333,18 @@
   function renderCard(checkout, error) {
     const reg = checkout.registration;
     const form = el("form", { on: { submit: (e) => (e.preventDefault(), submitCard(form, checkout)) } }, [
-      el("h2", { text: "Card details" }),
+      el("h2", { text: t("cardDetails") }),
       el("p", {
         class: "muted",
-        text: `${MODE_NOTE[reg.render_mode] || ""} First charge ${money(checkout.total_amount, checkout.currency)}.`,
+        text: `${MODE_NOTE[reg.render_mode] || ""} ${t("firstCharge", { amount: money(checkout.total_amount, checkout.currency) })}`,
       }),
       ...cardFields(),
       error ? el("p", { class: "error", role: "alert", text: error }) : null,
       el("button", {
         type: "submit",
-        text: view.offer.trial_end_at ? "Start free trial" : `Pay ${money(checkout.total_amount, checkout.currency)}`,
+        text: view.offer.trial_end_at
+          ? t("startTrial")
+          : t("pay", { amount: money(checkout.total_amount, checkout.currency) }),
       }),
     ]);
     show(header(), offerTable(view.offer, shipChoice && shipChoice.option), form);
@@ -367,19 +368,17 @@
     if (reg.render_mode === "vendor_a_encrypted_card") {
       const p = view.processors.find((x) => x.account_payment_processor_id === reg.account_payment_processor_id);
       const key = p && p.public_registration_config && p.public_registration_config.public_key;
-      if (!key || !window.crypto || !crypto.subtle)
-        return renderCard(checkout, "This browser cannot encrypt the card.");
+      if (!key || !window.crypto || !crypto.subtle) return renderCard(checkout, t("cannotEncrypt"));
       body = { encrypted_card: await encrypt(key, card) };
     }
     const reply = await request("POST", `/api/pay/registrations/${encodeURIComponent(reg.token)}/`, body).catch(
       () => null,
     );
-    if (!reply || !reply.ok)
-      return renderCard(checkout, reply ? messageOf(reply.body) : "The card could not be sent. Try again.");
+    if (!reply || !reply.ok) return renderCard(checkout, reply ? messageOf(reply.body) : t("cardNotSent"));
     if (reply.body.status === "processing") {
-      outcome("pending", "Confirming your card with the processor…", "This takes a moment.");
+      outcome("pending", t("confirming"), t("moment"));
       const done = await waitForCard(reg.token);
-      if (!done) return renderCard(checkout, "The processor did not confirm the card. Try again or use another card.");
+      if (!done) return renderCard(checkout, t("notConfirmed"));
     }
     finalize();
   }
@@ -395,23 +394,19 @@
   }
 
   async function finalize() {
-    outcome("pending", "Completing your order…", null);
+    outcome("pending", t("completing"), null);
     const r = await request("POST", `${api}finalize/`, {}).catch(() => null);
     if (r && r.ok && r.body.status === "succeeded") return succeeded(r.body.contract_id);
     if (r && r.ok && r.body.status === "pending_external") return pendingExternal();
     if (r && r.status === 410) return load();
     const failed = r && r.body && r.body.status === "failed";
-    const reason = failed
-      ? r.body.fail_message || "The payment was declined."
-      : r
-        ? messageOf(r.body)
-        : "The order could not be completed.";
+    const reason = failed ? r.body.fail_message || t("declined") : r ? messageOf(r.body) : t("notCompleted");
     notify("error", { code: failed ? r.body.fail_code || "payment_failed" : "finalize_failed", message: reason });
     outcome(
       "failure",
-      "The payment failed.",
-      `${reason} Nothing was charged: try another card.`,
-      el("button", { type: "button", on: { click: retry }, text: "Try another card" }),
+      t("paymentFailed"),
+      t("nothingCharged", { reason }),
+      el("button", { type: "button", on: { click: retry }, text: t("tryAnother") }),
     );
   }
 
@@ -424,13 +419,13 @@
     if (shipping) body.shipping = shippingBody();
     if (promoCode) body.promotion_code = promoCode;
     const r = await request("POST", `${api}checkout/`, body).catch(() => null);
-    if (!r || !r.ok) return renderDetails(r ? messageOf(r.body) : "The checkout could not be created. Try again.");
+    if (!r || !r.ok) return renderDetails(r ? messageOf(r.body) : t("createFailed"));
     if (!r.body.registration) return finalize();
     renderCard(r.body);
   }
 
   async function pendingExternal() {
-    outcome("pending", "Waiting for your bank to confirm the payment…", "Keep this page open; it updates by itself.");
+    outcome("pending", t("waitingBank"), t("keepOpen"));
     notify("pending", {});
     for (;;) {
       await wait(POLL_MS);
@@ -446,9 +441,9 @@
 
   function succeeded(contractId) {
     // no promise of an e-mail: the service sends no purchase confirmation (the shop may, from onComplete)
-    outcome("success", "Thank you! Your subscription is active.", null);
+    outcome("success", t("thankYou"), null);
     notify("complete", { contract_id: contractId || null, session: token });
   }
 
-  load().catch(() => fatal("The checkout could not be loaded. Reload the page to try again."));
+  load().catch(() => fatal(t("loadFailedReload")));
 })();

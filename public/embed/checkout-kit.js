@@ -2,6 +2,15 @@
 // state): DOM and request helpers, money formatting, the offer table and the card fields. Plain ES2017, no
 // framework; nothing from the server is parsed as HTML.
 (() => {
+  // --- the page's language (server/http/embed.ts puts the "widget" catalog of messages/<locale>.json and the
+  // Intl locale on #checkout): t("key", { name: value }) fills {name} placeholders ---
+  const root = document.getElementById("checkout");
+  const WORDS = JSON.parse((root && root.dataset.messages) || "{}");
+  const LOCALE = (root && root.dataset.intlLocale) || "en-GB";
+  const t = (key, vars) =>
+    String(key in WORDS ? WORDS[key] : key).replace(/\{(\w+)\}/g, (m, name) =>
+      vars && name in vars ? String(vars[name]) : m,
+    );
   // --- small DOM helpers (text only: nothing from the server is parsed as HTML) ---
   const el = (tag, attrs, children) => {
     const node = document.createElement(tag);
@@ -17,17 +26,17 @@
   // the rule of components/ui/money.ts: Intl formats the four-digit decimal string, no float rounding first
   const money = (amount, currency) => {
     try {
-      return new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(amount);
+      return new Intl.NumberFormat(LOCALE, { style: "currency", currency }).format(amount);
     } catch (_) {
       return `${amount} ${currency}`;
     }
   };
   const messageOf = (body) => {
-    if (!body) return "Something went wrong. Try again.";
+    if (!body) return t("somethingWrong");
     if (typeof body.detail === "string") return body.detail;
     const parts = [];
     for (const v of Object.values(body)) if (Array.isArray(v)) parts.push(...v.filter((x) => typeof x === "string"));
-    return parts.join(" ") || "Something went wrong. Try again.";
+    return parts.join(" ") || t("somethingWrong");
   };
   const request = async (method, url, body) => {
     const res = await fetch(url, {
@@ -66,7 +75,7 @@
     const rows = [];
     for (const line of offer.initial_lines.concat(offer.recurring_items)) {
       const every = line.interval
-        ? ` · every ${line.interval_count > 1 ? `${line.interval_count} ` : ""}${line.interval}${line.interval_count > 1 ? "s" : ""}`
+        ? t(`${line.interval_count > 1 ? "everyN" : "every"}_${line.interval}`, { count: line.interval_count })
         : "";
       // a metered price is billed by usage at the end of each period: nothing of it is due today
       const usage = usagePricingOf(line.explanation);
@@ -81,29 +90,31 @@
           : el("tr", { "data-testid": "usage-row" }, [
               el("td", {}, [
                 el("span", { text: `${line.product_name}${every}` }),
-                el("span", { class: "explain", text: `Billed by usage: ${usage} ${cur}; nothing due now.` }),
+                el("span", { class: "explain", text: t("usageExplain", { pricing: usage, currency: cur }) }),
               ]),
-              el("td", { class: "amount", text: "Billed by usage" }),
+              el("td", { class: "amount", text: t("billedByUsage") }),
             ]),
       );
     }
     rows.push(
-      el("tr", {}, [el("td", { text: "Tax" }), el("td", { class: "amount", text: money(offer.tax_amount, cur) })]),
+      el("tr", {}, [el("td", { text: t("tax") }), el("td", { class: "amount", text: money(offer.tax_amount, cur) })]),
     );
     if (offer.discount) {
       const c = offer.discount.coupon;
-      const off = c.percent_off ? `${Number(c.percent_off)}% off` : "Discount";
+      const off = c.percent_off
+        ? t("percentOff", { percent: new Intl.NumberFormat(LOCALE).format(Number(c.percent_off)) })
+        : t("discount");
       const runs =
         c.duration === "forever"
-          ? "every period"
+          ? t("everyPeriod")
           : c.duration === "once"
-            ? "the first period"
-            : `${c.duration_in_periods} periods`;
+            ? t("firstPeriod")
+            : t("periods", { count: c.duration_in_periods });
       rows.push(
         el("tr", { "data-testid": "discount-row" }, [
           el("td", {}, [
-            el("span", { text: `Promotion code ${offer.discount.promotion_code || c.name}` }),
-            el("span", { class: "explain", text: `${off} for ${runs}; included in the amounts shown.` }),
+            el("span", { text: t("promotionCodeOf", { code: offer.discount.promotion_code || c.name }) }),
+            el("span", { class: "explain", text: t("discountExplain", { off, runs }) }),
           ]),
           el("td", { class: "amount", text: off }),
         ]),
@@ -114,8 +125,8 @@
       rows.push(
         el("tr", { "data-testid": "shipping-row" }, [
           el("td", {}, [
-            el("span", { text: `Shipping · ${ship.name}` }),
-            el("span", { class: "explain", text: "Recorded with your order; not part of this payment." }),
+            el("span", { text: t("shipping", { name: ship.name }) }),
+            el("span", { class: "explain", text: t("shippingExplain") }),
           ]),
           el("td", {
             class: "amount",
@@ -126,39 +137,48 @@
       );
     rows.push(
       el("tr", { class: "total" }, [
-        el("th", { scope: "row", text: "Due today" }),
+        el("th", { scope: "row", text: t("dueToday") }),
         el("td", { class: "amount", "data-testid": "total", text: money(offer.total_amount, cur) }),
       ]),
     );
     // after today: the first charge of a trial, and what each renewal costs while a discount lasts and after it
     const periods = discountPeriods(offer.discount);
     const after = offer.discount && offer.discount.recurring_total_amount_after_discount;
-    const per = (amount) => `${money(amount, cur)} per period (incl. tax)`;
-    const plural = (n) => `${n} period${n === 1 ? "" : "s"}`;
+    const per = (amount) => t("perPeriod", { amount: money(amount, cur) });
+    const plural = (n) => t(n === 1 ? "periodOne" : "periodMany", { count: n });
     /** the renewals once `used` discounted periods are behind */
     const renewals = (used) =>
       !after
         ? per(offer.recurring_total_amount)
         : periods - used > 0
-          ? `${per(offer.recurring_total_amount)} for ${used ? `${plural(periods - used)} more` : plural(periods)}, then ${per(after)}`
+          ? t("forThen", {
+              per: per(offer.recurring_total_amount),
+              periods: used ? t("more", { periods: plural(periods - used) }) : plural(periods),
+              after: per(after),
+            })
           : per(after);
     if (offer.trial_end_at) {
       const days = Math.round((Date.parse(offer.trial_end_at) - Date.parse(offer.trial_start_at)) / 86400000);
-      const on = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" }).format(new Date(offer.first_charge_at));
-      const free = `Free for ${days} day${days === 1 ? "" : "s"}`;
+      const on = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium" }).format(new Date(offer.first_charge_at));
+      const free = t(days === 1 ? "freeDay" : "freeDays", { count: days });
       // a first charge like every renewal reads as one run of periods from the trial's end
       const text =
         offer.recurring_items.length && offer.first_charge_amount === offer.recurring_total_amount
-          ? `${free} (first payment on ${on}), then ${renewals(0)}.`
-          : `${free}, then ${money(offer.first_charge_amount, cur)} (incl. tax) on ${on}${offer.recurring_items.length ? `; after that ${renewals(1)}` : ""}.`;
+          ? t("trialLikeRenewal", { free, date: on, renewals: renewals(0) })
+          : t("trialThen", {
+              free,
+              amount: money(offer.first_charge_amount, cur),
+              date: on,
+              after: offer.recurring_items.length ? t("afterThat", { renewals: renewals(1) }) : "",
+            });
       rows.push(el("tr", { "data-testid": "trial-row" }, [el("td", { colspan: "2", text })]));
     } else if (offer.recurring_items.length)
       rows.push(
         el("tr", { "data-testid": "renewal-row" }, [
-          el("td", { class: "muted", colspan: "2", text: `Then ${renewals(1)}.` }),
+          el("td", { class: "muted", colspan: "2", text: t("then", { renewals: renewals(1) }) }),
         ]),
       );
-    return el("table", {}, [el("caption", { class: "muted", text: "Your subscription" }), el("tbody", {}, rows)]);
+    return el("table", {}, [el("caption", { class: "muted", text: t("yourSubscription") }), el("tbody", {}, rows)]);
   }
 
   async function encrypt(publicKeyPem, card) {
@@ -170,10 +190,10 @@
 
   /** What each sandbox render mode does with the card, shown above the card fields. */
   const MODE_NOTE = {
-    generic_card_form: "Your card details go to the sandbox card processor.",
-    vendor_a_encrypted_card: "Your card is encrypted in your browser before it is sent (Vendor A).",
-    vendor_b_checkout: "Vendor B's drop-in: the processor confirms your card a moment later.",
-    vendor_c_checkout: "Vendor C checks your card at once.",
+    generic_card_form: t("mode_generic_card_form"),
+    vendor_a_encrypted_card: t("mode_vendor_a_encrypted_card"),
+    vendor_b_checkout: t("mode_vendor_b_checkout"),
+    vendor_c_checkout: t("mode_vendor_c_checkout"),
   };
 
   /** A numeric card input and its label; its id is "sc-" + its name. */
@@ -188,13 +208,24 @@
   /** Number, expiry and CVC with their labels (the same for every render mode). */
   function cardFields() {
     return [
-      ...cardField("number", "Card number", "cc-number", "4242 4242 4242 4242"),
+      ...cardField("number", t("cardNumber"), "cc-number", "4242 4242 4242 4242"),
       el("div", { class: "row" }, [
-        el("div", {}, cardField("expiry", "Expiry (MM/YY)", "cc-exp", "12/30")),
-        el("div", {}, cardField("cvc", "CVC", "cc-csc", "123")),
+        el("div", {}, cardField("expiry", t("expiry"), "cc-exp", "12/30")),
+        el("div", {}, cardField("cvc", t("cvc"), "cc-csc", "123")),
       ]),
     ];
   }
 
-  window.SubscriptionCheckoutKit = { el, money, messageOf, request, wait, offerTable, encrypt, MODE_NOTE, cardFields };
+  window.SubscriptionCheckoutKit = {
+    el,
+    t,
+    money,
+    messageOf,
+    request,
+    wait,
+    offerTable,
+    encrypt,
+    MODE_NOTE,
+    cardFields,
+  };
 })();

@@ -5,6 +5,7 @@
  *   <script>
  *     SubscriptionCheckout.mount(document.getElementById("checkout"), {
  *       session: "cs_...",                        // the token of a checkout session your server created
+ *       locale: "de",           // optional: en, de, fr, es or fi; default: the browser's language (else English)
  *       onReady(summary) {},    // the checkout is shown: { session, status, currency, due_today_amount, … }
  *       onPending() {},         // the payment waits for the customer's bank (3-D Secure); onComplete follows
  *       onComplete(result) {},  // { contractId, session }: the subscription is active
@@ -29,7 +30,15 @@
     if (!/^[A-Za-z0-9_-]{1,200}$/.test(session))
       throw new TypeError("SubscriptionCheckout.mount: a session token is required");
     var frame = document.createElement("iframe");
-    frame.src = appOrigin + "/embed/checkout/" + session + "#origin=" + encodeURIComponent(location.origin);
+    // the widget's language: the option, else the browser's (navigator.language); the page falls back to English
+    var locale = String(options.locale || navigator.language || "");
+    frame.src =
+      appOrigin +
+      "/embed/checkout/" +
+      session +
+      (/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$/.test(locale) ? "?locale=" + encodeURIComponent(locale) : "") +
+      "#origin=" +
+      encodeURIComponent(location.origin);
     frame.title = options.title || "Checkout";
     frame.setAttribute("allow", "payment");
     frame.style.cssText = "width:100%;border:0;display:block;height:" + (options.initialHeight || 480) + "px";

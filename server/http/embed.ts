@@ -4,14 +4,18 @@
 // Content-Security-Policy says `frame-ancestors <allowed origins>`, computed here per session (proxy.ts
 // does not match /embed/, because it cannot know the session's origins); any other origin sees nothing.
 // Opened directly (not framed), the same page is the session's hosted checkout page.
+// Its language: the `locale` the seller gave the loader (?locale=, see public/embed/v1.js), else the browser's
+// (Accept-Language), else English; the page carries the "widget" catalog of messages/<locale>.json for its script.
 import { config } from "@/server/config";
 import { getDb } from "@/server/db";
 import { snapshotOf } from "@/server/domain/sessions/sessions";
+import { MESSAGES } from "@/server/i18n/catalog";
+import { intlLocale, type Locale, resolveLocale } from "@/server/i18n/locales";
 import { newNonce, pageHeaders, servedOverHttps, widgetCsp } from "./securityHeaders";
 
 const TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
 /** Bump with a change of checkout-kit.js, checkout-app.js or checkout.css: a new URL, so no stale copy is used. */
-export const WIDGET_ASSETS_VERSION = "4";
+export const WIDGET_ASSETS_VERSION = "5";
 
 /** The widget page's security headers for a session's allowed origins (and its logo's origin). */
 export function embedHeaders(
@@ -41,9 +45,17 @@ function originOf(url: unknown): string[] {
 }
 
 /** The shell: the script reads the token and the allowed origins (postMessage targets) from #checkout. */
-function shell(token: string, allowedOrigins: readonly string[], title: string, nonce: string): string {
+function shell(
+  token: string,
+  allowedOrigins: readonly string[],
+  channel: string,
+  nonce: string,
+  locale: Locale,
+): string {
   const v = WIDGET_ASSETS_VERSION;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeAttr(title)}</title><link rel="stylesheet" href="/embed/checkout.css?v=${v}"></head><body><main id="checkout" data-token="${escapeAttr(token)}" data-allowed-origins="${escapeAttr(JSON.stringify(allowedOrigins))}" aria-live="polite"><p class="muted">Loading the checkout…</p></main><noscript><p>The checkout needs JavaScript.</p></noscript><script nonce="${nonce}" src="/embed/checkout-kit.js?v=${v}" defer></script><script nonce="${nonce}" src="/embed/checkout-app.js?v=${v}" defer></script></body></html>`;
+  const words = MESSAGES[locale].widget;
+  const title = words.title.replace("{channel}", channel);
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeAttr(title)}</title><link rel="stylesheet" href="/embed/checkout.css?v=${v}"></head><body><main id="checkout" data-token="${escapeAttr(token)}" data-allowed-origins="${escapeAttr(JSON.stringify(allowedOrigins))}" data-intl-locale="${intlLocale(locale)}" data-messages="${escapeAttr(JSON.stringify(words))}" aria-live="polite"><p class="muted">${escapeAttr(words.loading)}</p></main><noscript><p>${escapeAttr(words.needsJs)}</p></noscript><script nonce="${nonce}" src="/embed/checkout-kit.js?v=${v}" defer></script><script nonce="${nonce}" src="/embed/checkout-app.js?v=${v}" defer></script></body></html>`;
 }
 
 export async function embedCheckoutPage(req: Request, token: string): Promise<Response> {
@@ -57,7 +69,11 @@ export async function embedCheckoutPage(req: Request, token: string): Promise<Re
   const snapshot = snapshotOf(session);
   const nonce = newNonce();
   const logo = originOf((snapshot.theme as Record<string, unknown> | null)?.logo_url);
-  const html = shell(token, snapshot.allowed_origins, `Checkout · ${snapshot.sales_channel.name}`, nonce);
+  const locale = resolveLocale({
+    widget: new URL(req.url).searchParams.get("locale"),
+    acceptLanguage: req.headers.get("accept-language"),
+  });
+  const html = shell(token, snapshot.allowed_origins, snapshot.sales_channel.name, nonce, locale);
   return new Response(html, {
     headers: {
       ...embedHeaders(snapshot.allowed_origins, req, nonce, logo),

@@ -23,6 +23,8 @@ import {
 import { customerContract, portalView } from "@/server/domain/portal/view";
 import { receiptForSubscriber } from "@/server/domain/receipts/receipt";
 import { creditNoteDocumentForSubscriber } from "@/server/domain/refunds/creditNoteDocument";
+import { translator } from "@/server/i18n/catalog";
+import { type Locale, resolveLocale } from "@/server/i18n/locales";
 import { log } from "@/server/log";
 import { noticeMailerFromConfig } from "@/server/mail";
 import { requestBaseClock } from "@/server/requestClock";
@@ -39,8 +41,14 @@ const STYLE =
   "button{margin-top:.75rem;padding:.6rem 1rem;border:0;border-radius:.4rem;background:#1d4ed8;color:#fff;font-size:1rem}";
 
 /** A short page of the portal's own (no React: it must answer with its status, which pages cannot). */
-function htmlPage(status: number, title: string, body: string, headers: Record<string, string> = {}): Response {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main><section><h1>${escapeHtml(title)}</h1>${body}</section></main></body></html>`;
+function htmlPage(
+  status: number,
+  title: string,
+  body: string,
+  headers: Record<string, string> = {},
+  locale: Locale = "en",
+): Response {
+  const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main><section><h1>${escapeHtml(title)}</h1>${body}</section></main></body></html>`;
   return new Response(html, {
     status,
     headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...headers },
@@ -48,32 +56,39 @@ function htmlPage(status: number, title: string, body: string, headers: Record<s
 }
 
 /** "This link has expired — ask <seller> for a new one", with the sign-in form when the seller is known. */
-export function expiredLinkPage(seller: string | null, accountId: number | null, status = 410): Response {
-  const ask = seller ? `ask ${escapeHtml(seller)} for a new one` : "ask the seller for a new one";
+export function expiredLinkPage(
+  seller: string | null,
+  accountId: number | null,
+  status = 410,
+  locale: Locale = "en",
+): Response {
+  const t = translator(locale, "portalLink");
   const form =
     accountId !== null
       ? `<form method="post" action="${PORTAL_PATH}/sign-in-link"><input type="hidden" name="account" value="${accountId}">` +
-        `<label for="email">Your e-mail address</label><input id="email" name="email" type="email" autocomplete="email" required maxlength="254">` +
-        `<button type="submit">E-mail me a sign-in link</button></form>`
+        `<label for="email">${escapeHtml(t("email"))}</label><input id="email" name="email" type="email" autocomplete="email" required maxlength="254">` +
+        `<button type="submit">${escapeHtml(t("sendLink"))}</button></form>`
       : "";
-  return htmlPage(
-    status,
-    "This link has expired",
-    `<p>Portal links work once and only for a few minutes. Open the portal again from ${seller ? escapeHtml(seller) : "the seller"}'s site, or ${ask}.</p>${form}`,
-  );
+  const text = seller ? t("expiredBody", { seller }) : t("expiredBodyAnon");
+  return htmlPage(status, t("expiredTitle"), `<p>${escapeHtml(text)}</p>${form}`, {}, locale);
 }
+
+/** The browser's language for the portal's own pages (no session yet: Accept-Language, else English). */
+const browserLocale = (req: Request) => resolveLocale({ acceptLanguage: req.headers.get("accept-language") });
 
 /** GET /portal/<token>: the first visit opens the portal (303 to /portal with the session cookie). */
 export async function openPortalLink(req: Request, token: string): Promise<Response> {
   const address = clientAddress(req.headers);
+  const locale = browserLocale(req);
+  const t = translator(locale, "portalLink");
   if (await tokenThrottle(address))
-    return htmlPage(429, "Too many attempts", "<p>Please wait a few minutes and try again.</p>");
+    return htmlPage(429, t("tooManyAttempts"), `<p>${escapeHtml(t("waitTryAgain"))}</p>`, {}, locale);
   const opened = await exchangePortalToken(getDb(), token, requestBaseClock());
   if (opened.kind === "unknown") {
     await wrongToken(address);
-    return expiredLinkPage(null, null, 404);
+    return expiredLinkPage(null, null, 404, locale);
   }
-  if (opened.kind === "expired") return expiredLinkPage(opened.seller, opened.accountId);
+  if (opened.kind === "expired") return expiredLinkPage(opened.seller, opened.accountId, 410, locale);
   const secure = servedOverHttps(req.url, req.headers) ? "; Secure" : "";
   return new Response(null, {
     status: 303,
@@ -87,15 +102,22 @@ export async function openPortalLink(req: Request, token: string): Promise<Respo
 
 /** POST /portal/sign-in-link (the form above): the same answer whether or not the address is known. */
 export async function signInLinkForm(req: Request): Promise<Response> {
-  if (!sameOrigin(req.headers)) return htmlPage(403, "Request refused", "<p>Send the form from its page.</p>");
+  const locale = browserLocale(req);
+  const t = translator(locale, "portalLink");
+  if (!sameOrigin(req.headers))
+    return htmlPage(403, t("refused"), `<p>${escapeHtml(t("refusedBody"))}</p>`, {}, locale);
   const form = await req.formData().catch(() => null);
   const email = String(form?.get("email") ?? "").slice(0, 300);
   const accountId = Number(form?.get("account"));
   const wait = await portalLinkThrottle(clientAddress(req.headers), email);
   if (wait)
-    return htmlPage(429, "Too many requests", "<p>Please wait a few minutes and try again.</p>", {
-      "retry-after": String(wait),
-    });
+    return htmlPage(
+      429,
+      t("tooManyRequests"),
+      `<p>${escapeHtml(t("waitTryAgain"))}</p>`,
+      { "retry-after": String(wait) },
+      locale,
+    );
   if (Number.isSafeInteger(accountId) && accountId > 0 && email) {
     const db = getDb();
     const account = await db.account.findUnique({
@@ -111,11 +133,7 @@ export async function signInLinkForm(req: Request): Promise<Response> {
       ).catch((err) => log.error({ err }, "portal sign-in link mail failed"));
     }
   }
-  return htmlPage(
-    200,
-    "Check your e-mail",
-    "<p>If this address belongs to a customer, a sign-in link is on its way. It works once, within 30 minutes.</p>",
-  );
+  return htmlPage(200, t("checkEmail"), `<p>${escapeHtml(t("checkEmailBody"))}</p>`, {}, locale);
 }
 
 /**

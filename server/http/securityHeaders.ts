@@ -16,6 +16,9 @@ export interface PolicyOptions {
 export const HSTS = "max-age=31536000; includeSubDomains";
 
 /** Which family a page path belongs to; anything unlisted (home, 404) is "site". */
+/** The page's path, set on the request by proxy.ts for the page's language (pageLocale.ts). */
+export const PAGE_PATH_HEADER = "x-page-path";
+
 export function pageFamily(pathname: string): PageFamily {
   if (
     pathname === "/login" ||

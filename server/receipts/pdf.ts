@@ -1,18 +1,27 @@
 // The receipt as a PDF, drawn with pdf-lib (pure JavaScript: no browser or font files at run time).
 // The standard Helvetica fonts encode WinAnsi only: other characters print as "?". Money as on the HTML
-// receipt (components/receipt/ReceiptDocument.tsx): the currency's minor unit, the rounding signed.
+// receipt (components/receipt/ReceiptDocument.tsx): the currency's minor unit, the rounding signed; words, money
+// and dates in the reader's language (messages/<locale>.json "receipt"). WinAnsi has the letters of German,
+// French, Spanish and Finnish (ä ö ü ß é è ç ñ å); Intl's narrow spaces and minus sign are written as their
+// WinAnsi neighbours (a no-break space, a hyphen).
 
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { addressLines } from "@/lib/format/address";
 import { formatAdjustment, formatMinorUnit } from "@/lib/format/money";
-import { paymentMethodWords } from "@/lib/format/paymentMethod";
 import type { Receipt } from "@/server/domain/receipts/receipt";
+import { translator } from "@/server/i18n/catalog";
+import { intlLocale, type Locale } from "@/server/i18n/locales";
+import { methodWord } from "@/server/i18n/receiptWords";
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
 const GREY = rgb(0.33, 0.33, 0.36);
 
-export const day = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { dateStyle: "medium", timeZone: "UTC" });
+export const day = (iso: string, locale: Locale = "en") =>
+  new Date(iso).toLocaleDateString(intlLocale(locale), { dateStyle: "medium", timeZone: "UTC" });
+
+/** Intl's characters outside WinAnsi with a WinAnsi stand-in (French groups with U+202F, Finnish signs with U+2212). */
+const WIN_ANSI_STAND_IN: Record<string, string> = { "\u202f": "\u00a0", "\u2009": " ", "\u2212": "-" };
 
 export class Writer {
   page: PDFPage;
@@ -28,6 +37,7 @@ export class Writer {
   /** Text the font can encode: anything else becomes "?". */
   clean(text: string, font: PDFFont): string {
     return [...text]
+      .map((ch) => WIN_ANSI_STAND_IN[ch] ?? ch)
       .map((ch) => {
         let ok = this.encodable.get(ch);
         if (ok === undefined) {
@@ -82,57 +92,60 @@ export async function newPdf(meta: { title: string; author: string; subject: str
   return { doc, w };
 }
 
-export async function receiptPdf(r: Receipt): Promise<Uint8Array> {
+export async function receiptPdf(r: Receipt, locale: Locale = "en"): Promise<Uint8Array> {
+  const t = translator(locale, "receipt");
+  const il = intlLocale(locale);
   const { doc, w } = await newPdf({
-    title: `Receipt ${r.receipt_number}`,
+    title: t("title", { number: r.receipt_number }),
     author: r.seller.name,
-    subject: `Receipt ${r.receipt_number} for billing run ${r.billing_run_id}`,
+    subject: t("pdfSubject", { number: r.receipt_number, run: r.billing_run_id }),
     date: r.issued_at,
   });
-  const m = (amount: string) => formatMinorUnit(amount, r.currency);
+  const m = (amount: string) => formatMinorUnit(amount, r.currency, il);
+  const d = (iso: string) => day(iso, locale);
 
   w.row(r.seller.name, "", { size: 12, bold: true });
-  w.row(`Receipt ${r.receipt_number}`, "", { size: 18, bold: true });
-  w.row(`Issued ${day(r.issued_at)}`, `Billing run ${r.billing_run_id}`, { grey: true });
+  w.row(t("title", { number: r.receipt_number }), "", { size: 18, bold: true });
+  w.row(t("issuedPdf", { date: d(r.issued_at) }), t("billingRun", { run: r.billing_run_id }), { grey: true });
   w.gap();
-  w.row("Billed to", "", { bold: true });
+  w.row(t("billedTo"), "", { bold: true });
   w.row(r.customer.name ?? r.customer.reference);
-  if (r.customer.name) w.row(`Customer ${r.customer.reference}`, "", { grey: true });
+  if (r.customer.name) w.row(t("customer", { reference: r.customer.reference }), "", { grey: true });
   if (r.customer.email) w.row(r.customer.email, "", { grey: true });
   for (const line of addressLines(r.customer.billing_address)) w.row(line, "", { grey: true });
-  if (r.customer.tax_id) w.row(`Tax ID ${r.customer.tax_id}`, "", { grey: true });
-  w.row(`Service period ${day(r.period_start_at)} - ${day(r.period_end_at)}`, "", { grey: true });
+  if (r.customer.tax_id) w.row(t("taxId", { taxId: r.customer.tax_id }), "", { grey: true });
+  w.row(t("servicePeriod", { start: d(r.period_start_at), end: d(r.period_end_at) }), "", { grey: true });
   w.gap(12);
-  w.row("Item", "Amount", { bold: true });
+  w.row(t("item"), t("amount"), { bold: true });
   for (const l of r.lines) {
     w.gap(4);
-    w.row(`${l.quantity} x ${l.product_name} (${m(l.unit_amount)} each)`, m(l.total_amount));
-    w.row(`${day(l.service_period_start_at)} - ${day(l.service_period_end_at)}`, "", { size: 8, grey: true });
+    w.row(`${l.quantity} x ${l.product_name} ${t("each", { amount: m(l.unit_amount) })}`, m(l.total_amount));
+    w.row(`${d(l.service_period_start_at)} - ${d(l.service_period_end_at)}`, "", { size: 8, grey: true });
   }
   w.gap(12);
-  w.row("Subtotal", m(r.subtotal_amount));
-  if (r.discount_amount !== "0.0000") w.row("Discount (included in the lines)", m(r.discount_amount));
-  for (const t of r.taxes) w.row(`Tax ${t.rate}% (${t.policy}) on ${m(t.taxable_amount)}`, m(t.tax_amount));
-  if (!r.taxes.length) w.row("Tax", m(r.tax_amount));
-  w.row("Total", m(r.total_amount), { bold: true });
-  if (r.credit_applied_amount !== "0.0000") w.row("Credit applied", `-${m(r.credit_applied_amount)}`);
-  if (r.rounding_amount !== "0.0000")
-    w.row("Rounding to the currency's unit", formatAdjustment(r.rounding_amount, r.currency));
-  w.row("Amount charged", m(r.charged_amount), { size: 12, bold: true });
+  w.row(t("subtotal"), m(r.subtotal_amount));
+  if (r.discount_amount !== "0.0000") w.row(t("discountIncluded"), m(r.discount_amount));
+  for (const x of r.taxes)
+    w.row(t("taxOn", { rate: x.rate, policy: x.policy, amount: m(x.taxable_amount) }), m(x.tax_amount));
+  if (!r.taxes.length) w.row(t("tax"), m(r.tax_amount));
+  w.row(t("total"), m(r.total_amount), { bold: true });
+  if (r.credit_applied_amount !== "0.0000") w.row(t("creditApplied"), `-${m(r.credit_applied_amount)}`);
+  if (r.rounding_amount !== "0.0000") w.row(t("rounding"), formatAdjustment(r.rounding_amount, r.currency, il));
+  w.row(t("charged"), m(r.charged_amount), { size: 12, bold: true });
   w.gap(12);
-  w.row("Payments", "", { bold: true });
+  w.row(t("payments"), "", { bold: true });
   for (const p of r.payments)
     w.row(
-      `${day(p.paid_at)}  ${paymentMethodWords(p.method)}${p.reference ? `, reference ${p.reference}` : ""}  ${p.transaction_id ?? ""}`,
+      `${d(p.paid_at)}  ${methodWord(t, p.method)}${p.reference ? t("reference", { reference: p.reference }) : ""}  ${p.transaction_id ?? ""}`,
       m(p.amount),
     );
-  for (const c of r.credits_used) w.row(`${day(c.applied_at)}  Credit: ${c.reason}`, m(c.amount));
-  if (!r.payments.length && !r.credits_used.length) w.row("Nothing was charged.", "", { grey: true });
+  for (const c of r.credits_used) w.row(`${d(c.applied_at)}  ${t("creditPdf", { reason: c.reason })}`, m(c.amount));
+  if (!r.payments.length && !r.credits_used.length) w.row(t("nothingCharged"), "", { grey: true });
   if (r.credit_notes.length) {
     w.gap(12);
-    w.row("Refunds and credit notes", "", { bold: true });
+    w.row(t("refundsAndCreditNotes"), "", { bold: true });
     for (const n of r.credit_notes)
-      w.row(`${day(n.issued_at)}  Credit note ${n.number}: ${n.reason}`, `-${m(n.total_amount)}`);
+      w.row(`${d(n.issued_at)}  ${t("creditNote", { number: n.number })}: ${n.reason}`, `-${m(n.total_amount)}`);
   }
   return doc.save();
 }

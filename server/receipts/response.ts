@@ -2,6 +2,7 @@
 // never cached, never indexed.
 import type { Receipt } from "@/server/domain/receipts/receipt";
 import type { CreditNoteDocument } from "@/server/domain/refunds/creditNoteDocument";
+import type { Locale } from "@/server/i18n/locales";
 import { creditNotePdf } from "./creditNotePdf";
 import { receiptPdf } from "./pdf";
 
@@ -15,12 +16,13 @@ const pdfResponse = (bytes: Uint8Array, filename: string) =>
     },
   });
 
-export async function receiptPdfResponse(receipt: Receipt): Promise<Response> {
-  return pdfResponse(await receiptPdf(receipt), `receipt-${receipt.receipt_number}.pdf`);
+/** `locale`: the reader's language (the customer's on the subscriber page and the portal; else English). */
+export async function receiptPdfResponse(receipt: Receipt, locale: Locale = "en"): Promise<Response> {
+  return pdfResponse(await receiptPdf(receipt, locale), `receipt-${receipt.receipt_number}.pdf`);
 }
 
-export async function creditNotePdfResponse(note: CreditNoteDocument): Promise<Response> {
-  return pdfResponse(await creditNotePdf(note), `credit-note-${note.number}.pdf`);
+export async function creditNotePdfResponse(note: CreditNoteDocument, locale: Locale = "en"): Promise<Response> {
+  return pdfResponse(await creditNotePdf(note, locale), `credit-note-${note.number}.pdf`);
 }
 
 /** A plain 404 for PDF routes (route handlers have no not-found page). */

@@ -1,5 +1,6 @@
 // The customer portal (extension, issue 33): portal sessions, the subscriber link's rotation.
 import { z } from "zod";
+import { LOCALES } from "@/server/i18n/locales";
 import { dateTime, idInput, namedObject } from "./common";
 
 const strict = {
@@ -17,6 +18,14 @@ export const portalSessionCreateBody = z
         .nullable()
         .optional()
         .meta({ description: "An absolute http or https URL the portal's “Return to …” link leads to." }),
+      locale: z
+        .enum(LOCALES, { error: `One of ${LOCALES.join(", ")}.` })
+        .nullable()
+        .optional()
+        .meta({
+          description:
+            "The portal's language. Absent or null: the language the customer picked before, else the browser's, else English.",
+        }),
     },
     strict,
   )
@@ -32,6 +41,7 @@ export const portalSessionResponse = namedObject("PortalSession", {
   expires_at: dateTime,
   return_url: z.string().nullable(),
   customer_reference: z.string(),
+  locale: z.enum(LOCALES).nullable(),
   created_at: dateTime,
 });
 
@@ -88,9 +98,16 @@ export const billingDetailsInput = z.strictObject({
 export type BillingDetailsInput = z.infer<typeof billingDetailsInput>;
 
 /** The portal's own actions (a contract's actions are the subscriber page's body, selfService.ts). */
+/** The language picker of the portal and the subscriber page: stored as the customer's preference. */
+export const setLanguageAction = z.strictObject({
+  action: z.literal("set_language"),
+  locale: z.enum(LOCALES, { error: `One of ${LOCALES.join(", ")}.` }),
+});
+
 export const portalActionBody = z.discriminatedUnion("action", [
   z.strictObject({ action: z.literal("remove_card"), payment_method: idInput }),
   z.strictObject({ action: z.literal("make_default_card"), payment_method: idInput }),
+  setLanguageAction,
   billingDetailsInput.extend({ action: z.literal("update_billing_details") }),
 ]);
 export type PortalAction = z.infer<typeof portalActionBody>;

@@ -2,6 +2,7 @@
 // page) and the subscriber page's change requests. One schema per shape, for parsing, responses and OpenAPI.
 import { z } from "zod";
 import { idInput, namedObject, positiveInt } from "./common";
+import { setLanguageAction } from "./portal";
 
 export const CUSTOMER_PRORATION = ["upgrade_now_downgrade_at_renewal", "prorate_both_now"] as const;
 
@@ -58,5 +59,6 @@ export const subscriberActionBody = z.discriminatedUnion("action", [
   z.strictObject({ action: z.literal("keep_current_plan"), change_id: idInput }),
   z.strictObject({ action: z.literal("update_card") }),
   z.strictObject({ action: z.literal("pay_now"), billing_run: idInput }),
+  setLanguageAction,
 ]);
 export type SubscriberAction = z.infer<typeof subscriberActionBody>;

@@ -5,6 +5,7 @@
 // would rather have it). Events older than MAIL_WINDOW_MS are never mailed, so turning the sender on
 // does not mail the history.
 import type { SystemCtx } from "@/server/domain/context";
+import { resolveLocale } from "@/server/i18n/locales";
 import { NOTICE_EVENT_TYPES, noticeMessage } from "./templates";
 
 export interface NoticeMailer {
@@ -46,11 +47,16 @@ async function mailOne(ctx: SystemCtx, mailer: NoticeMailer, e: EventRow): Promi
     Number.isInteger(customerId)
       ? ctx.db.customer.findFirst({
           where: { id: customerId, accountId: e.account_id },
-          select: { name: true, email: true },
+          select: { name: true, email: true, preferredLocale: true },
         })
       : null,
   ]);
-  const message = noticeMessage(e.type, data, { seller: account?.name ?? "", customer: customer?.name ?? null });
+  const message = noticeMessage(
+    e.type,
+    data,
+    { seller: account?.name ?? "", customer: customer?.name ?? null },
+    resolveLocale({ preference: customer?.preferredLocale }),
+  );
   if (!message || !customer?.email) {
     await ctx.db.noticeMail.update({ where: { id: mailId }, data: { state: "skipped", error: "no customer e-mail" } });
     return false;

@@ -1,5 +1,8 @@
-// Plain-text e-mails of the dunning notices (the optional SMTP sender). Pure: event data in, text out.
+// Plain-text e-mails of the dunning notices (the optional SMTP sender). Pure: event data in, text out; the words
+// are the "notice" catalog of messages/<locale>.json.
 import { formatMoney } from "@/lib/format/money";
+import { translator } from "@/server/i18n/catalog";
+import { intlLocale, type Locale } from "@/server/i18n/locales";
 
 export interface NoticeMessage {
   subject: string;
@@ -8,51 +11,58 @@ export interface NoticeMessage {
 
 type Data = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" ? v : v == null ? "" : String(v));
-const day = (isoText: unknown) =>
-  isoText ? new Date(str(isoText)).toLocaleDateString("en-GB", { dateStyle: "long", timeZone: "UTC" }) : "";
 
-/** The e-mail for a notice event, or null for event types that send none. */
+/**
+ * The e-mail for a notice event in the customer's language (their stored preference; English by default),
+ * or null for event types that send none. Money and dates are formatted for that language.
+ */
 export function noticeMessage(
   type: string,
   data: Data,
   names: { seller: string; customer: string | null },
+  locale: Locale = "en",
 ): NoticeMessage | null {
-  const hello = `Hello${names.customer ? ` ${names.customer}` : ""},`;
+  const t = translator(locale, "notice");
+  const il = intlLocale(locale);
+  const day = (isoText: unknown) =>
+    isoText ? new Date(str(isoText)).toLocaleDateString(il, { dateStyle: "long", timeZone: "UTC" }) : "";
+  const hello = names.customer ? t("hello", { name: names.customer }) : t("helloAnon");
   const sign = `\n\n${names.seller}\n`;
-  const money = (amount: unknown) => formatMoney(str(amount), str(data.currency));
+  const money = (amount: unknown) => formatMoney(str(amount), str(data.currency), il);
+  const seller = names.seller;
+  const mail = (subject: string, body: string): NoticeMessage => ({ subject, text: `${hello}\n\n${body}${sign}` });
   switch (type) {
     case "billing_run.payment_failed":
-      return {
-        subject: `Your payment to ${names.seller} did not go through`,
-        text: `${hello}\n\nWe could not collect ${money(data.attempt_amount)} for your subscription${
-          data.fail_message ? ` (${str(data.fail_message)})` : ""
-        }.\nWe will try again on ${day(data.next_retry_at)}. Please check that your payment method is up to date.${sign}`,
-      };
+      return mail(
+        t("paymentFailedSubject", { seller }),
+        t("paymentFailed", {
+          amount: money(data.attempt_amount),
+          reason: data.fail_message ? t("reason", { message: str(data.fail_message) }) : "",
+          date: day(data.next_retry_at),
+        }),
+      );
     case "billing_run.exhausted":
-      return {
-        subject: `Your subscription payment to ${names.seller} is overdue`,
-        text: `${hello}\n\nWe tried several times but could not collect ${money(data.total_amount)} for your subscription, and we will not retry automatically.\nPlease update your payment method or contact us to keep your subscription.${sign}`,
-      };
+      return mail(t("exhaustedSubject", { seller }), t("exhausted", { amount: money(data.total_amount) }));
     case "payment_method.expiring":
-      return {
-        subject: `Your card on file with ${names.seller} expires soon`,
-        text: `${hello}\n\nYour ${str(data.card_brand) || "card"} ending in ${str(data.card_last4) || "····"} expires at the end of ${str(
-          data.card_exp_month,
-        ).padStart(
-          2,
-          "0",
-        )}/${str(data.card_exp_year)}.\nPlease add a new payment method before then so your subscription continues without interruption.${sign}`,
-      };
+      return mail(
+        t("expiringSubject", { seller }),
+        t("expiring", {
+          brand: str(data.card_brand) || t("card"),
+          last4: str(data.card_last4) || "····",
+          month: str(data.card_exp_month).padStart(2, "0"),
+          year: str(data.card_exp_year),
+        }),
+      );
     case "payment_method.requested":
-      return {
-        subject: `${names.seller} asks you to add a card`,
-        text: `${hello}\n\nPlease add the card your subscription should be charged to, on this secure page:\n${str(data.url)}\n\nNothing is charged now; your bank may check the card with a zero-amount authorisation. The link works until ${day(data.expires_at)}.${sign}`,
-      };
+      return mail(
+        t("requestedSubject", { seller }),
+        t("requested", { url: str(data.url), date: day(data.expires_at) }),
+      );
     case "subscription_contract.renewal_upcoming":
-      return {
-        subject: `Your subscription with ${names.seller} renews on ${day(data.next_billing_at)}`,
-        text: `${hello}\n\nThis is a reminder that your subscription renews on ${day(data.next_billing_at)}.\nNo action is needed if you wish to continue; you can review or change your subscription before then.${sign}`,
-      };
+      return mail(
+        t("renewalSubject", { seller, date: day(data.next_billing_at) }),
+        t("renewal", { date: day(data.next_billing_at) }),
+      );
     default:
       return null;
   }

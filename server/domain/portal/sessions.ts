@@ -11,6 +11,8 @@ import type { Db } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
 import { DomainError, invalid } from "@/server/domain/errors";
 import { iso } from "@/server/domain/time";
+import { translator } from "@/server/i18n/catalog";
+import { resolveLocale } from "@/server/i18n/locales";
 import { getSecret } from "@/server/secrets";
 
 /** An unused link opens the portal within this many minutes of its creation. */
@@ -29,6 +31,8 @@ const minutesAfter = (at: Date, minutes: number) => new Date(at.getTime() + minu
 export interface PortalSessionInput {
   customer_reference: string;
   return_url?: string | null;
+  /** the portal's language (en, de, fr, es, fi); absent: the customer's preference, then the browser's */
+  locale?: string | null;
 }
 
 /** http(s) only: a return_url is a link the portal shows, never javascript: or data:. */
@@ -53,6 +57,7 @@ async function newSession(
   customerId: number,
   returnUrl: string | null,
   origin: "api" | "email",
+  locale: string | null = null,
 ): Promise<{ row: { id: number; expiresAt: Date; createdAt: Date }; token: string }> {
   const token = randomBytes(32).toString("base64url");
   const now = ctx.clock.now();
@@ -63,6 +68,7 @@ async function newSession(
       tokenHash: hashToken(token),
       returnUrl,
       origin,
+      locale,
       expiresAt: minutesAfter(now, origin === "email" ? MAILED_LINK_MINUTES : LINK_MINUTES),
       createdAt: now,
     },
@@ -79,13 +85,15 @@ export async function createPortalSession(ctx: Ctx, input: PortalSessionInput) {
     select: { id: true, reference: true },
   });
   if (!customer) throw invalid("customer_reference", "No customer of this account has this reference.");
-  const { row, token } = await newSession(ctx, customer.id, returnUrl, "api");
+  const locale = input.locale ?? null;
+  const { row, token } = await newSession(ctx, customer.id, returnUrl, "api", locale);
   return {
     id: row.id,
     url: `${portalBase(ctx)}${PORTAL_PATH}/${token}`,
     expires_at: iso(row.expiresAt),
     return_url: returnUrl,
     customer_reference: customer.reference,
+    locale,
     created_at: iso(row.createdAt),
   };
 }
@@ -134,6 +142,10 @@ export interface PortalAccess {
   customerId: number;
   returnUrl: string | null;
   seller: string;
+  /** the session's language (the seller's `locale`, or the one the customer picked in this session) */
+  locale: string | null;
+  /** the customer's stored language */
+  preferredLocale: string | null;
 }
 
 /** The session a portal cookie names, while it lasts; null otherwise (no cookie, forged, expired). */
@@ -153,6 +165,8 @@ export async function portalAccess(
       customerId: true,
       returnUrl: true,
       sessionExpiresAt: true,
+      locale: true,
+      customer: { select: { preferredLocale: true } },
       account: { select: { name: true, mode: true, testClockAt: true } },
     },
   });
@@ -165,6 +179,8 @@ export async function portalAccess(
     customerId: row.customerId,
     returnUrl: row.returnUrl,
     seller: row.account.name,
+    locale: row.locale,
+    preferredLocale: row.customer.preferredLocale,
   };
 }
 
@@ -201,20 +217,21 @@ export async function mailSignInLink(ctx: Ctx, email: string, mailer: SignInMail
   const customer = await ctx.db.customer.findFirst({
     where: { accountId: ctx.accountId, email: { equals: address, mode: "insensitive" } },
     orderBy: { id: "asc" },
-    select: { id: true, email: true },
+    select: { id: true, email: true, preferredLocale: true },
   });
   if (!customer?.email) return false;
+  const t = translator(resolveLocale({ preference: customer.preferredLocale }), "portalLink");
   const account = await ctx.db.account.findUniqueOrThrow({ where: { id: ctx.accountId }, select: { name: true } });
   const { token } = await newSession(ctx, customer.id, null, "email");
   await mailer.send({
     to: customer.email,
-    subject: `Your sign-in link for ${account.name}`,
+    subject: t("mailSubject", { seller: account.name }),
     text: [
-      `Open your billing portal at ${account.name}:`,
+      t("mailIntro", { seller: account.name }),
       "",
       `${portalBase(ctx)}${PORTAL_PATH}/${token}`,
       "",
-      `The link works once, within ${MAILED_LINK_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
+      t("mailOutro", { minutes: MAILED_LINK_MINUTES }),
     ].join("\n"),
   });
   return true;

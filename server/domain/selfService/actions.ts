@@ -1,6 +1,7 @@
 // What a customer does on the subscriber page, through the same domain functions as the REST API
 // (proration preview and execution with its preview token, cancel, restart, pause, resume), acting as
 // the contract's subscriber (ctx.actor: recorded on the events). The seller's policy decides what is allowed.
+
 import { payRunNow } from "@/server/domain/billing/runs";
 import type { Ctx } from "@/server/domain/context";
 import { loadContract } from "@/server/domain/contracts/contractRows";
@@ -21,6 +22,7 @@ import {
   checkReason,
   recordCancellation,
 } from "@/server/domain/portal/cancellation";
+import { setContractCustomerLocale } from "@/server/domain/portal/language";
 import { iso } from "@/server/domain/time";
 import type { Operation, ProrationPreviewOut } from "@/server/schemas/contracts";
 import type { PlanChange, SelfServicePolicyOut, SubscriberAction } from "@/server/schemas/selfService";
@@ -220,5 +222,8 @@ export async function subscriberAct(ctx: Ctx, contractId: number, action: Subscr
     case "pay_now":
       // no policy check: paying what is owed is always the customer's to do
       return payNow(ctx, contractId, action.billing_run);
+    case "set_language":
+      // no policy check: the customer's language is always theirs to pick
+      return setContractCustomerLocale(ctx, contractId, action.locale);
   }
 }

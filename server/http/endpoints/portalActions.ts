@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Ctx } from "@/server/domain/context";
 import { makeDefaultCard, portalContractAct, removeCard } from "@/server/domain/portal/actions";
 import { updateBillingDetails } from "@/server/domain/portal/billingDetails";
+import { setCustomerLocale } from "@/server/domain/portal/language";
 import type { PortalAccess } from "@/server/domain/portal/sessions";
 import { auditPublicChange } from "@/server/http/audit";
 import { PUBLIC_BODY_LIMIT } from "@/server/http/body";
@@ -74,6 +75,9 @@ const customerAction = defineEndpoint({
         break;
       case "make_default_card":
         result = await makeDefaultCard(c, access.customerId, body.payment_method);
+        break;
+      case "set_language":
+        result = await setCustomerLocale(c, access.customerId, body.locale, access.sessionId);
         break;
       case "update_billing_details": {
         const { action: _action, ...details } = body;
