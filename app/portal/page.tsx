@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
 import { BillingDetailsForm } from "@/components/portal/BillingDetailsForm";
-import { ContractKeys, RemoveCard } from "@/components/portal/PortalKeys";
+import { ContractKeys, MakeDefaultCard, RemoveCard } from "@/components/portal/PortalKeys";
 import { BillingHistory } from "@/components/subscriber/BillingHistory";
 import { LanguagePicker } from "@/components/subscriber/LanguagePicker";
 import { UpdateCard } from "@/components/subscriber/LifecycleActions";
@@ -56,6 +56,11 @@ export default async function PortalPage() {
               </a>
             ) : null}
             <LanguagePicker />
+            <form method="post" action="/portal/sign-out">
+              <button type="submit" className="text-sm text-blue-800 underline">
+                {t("signOut")}
+              </button>
+            </form>
           </div>
         </header>
         <section className={section} aria-labelledby="subs-title" data-testid="portal-contracts">
@@ -128,11 +133,17 @@ export default async function PortalPage() {
                         {t("expires", { date: `${String(card.exp_month).padStart(2, "0")}/${card.exp_year}` })}
                       </span>
                     ) : null}
+                    {card.is_default ? (
+                      <span className="block text-xs font-medium text-slate-800">{t("defaultCard")}</span>
+                    ) : null}
                     {card.in_use ? (
                       <span className="block text-xs text-slate-700">{t("paysSubscriptions")}</span>
                     ) : null}
                   </span>
-                  {card.in_use ? null : <RemoveCard id={card.id} label={label} />}
+                  <span className="flex flex-wrap gap-2">
+                    {card.is_default || !card.verified ? null : <MakeDefaultCard id={card.id} label={label} />}
+                    {card.in_use ? null : <RemoveCard id={card.id} label={label} />}
+                  </span>
                 </li>
               );
             })}
@@ -164,7 +175,13 @@ export default async function PortalPage() {
                 <a className="text-blue-800 underline" href={r.url}>
                   {t.rich("receiptOf", { date: date(r.date) })}
                 </a>
-                <Money amount={r.total_amount} currency={r.currency} />
+                <span className="flex flex-wrap items-center gap-3">
+                  <Money amount={r.total_amount} currency={r.currency} />
+                  <a className="text-blue-800 underline" href={`${r.url}/pdf`} download>
+                    {t("downloadPdf")}
+                    <span className="sr-only"> {t.rich("receiptOf", { date: date(r.date) })}</span>
+                  </a>
+                </span>
               </li>
             ))}
             {view.credit_notes.map((n) => (
@@ -172,7 +189,13 @@ export default async function PortalPage() {
                 <a className="text-blue-800 underline" href={n.url}>
                   {t("creditNote", { number: n.number })}
                 </a>
-                <Money amount={n.total_amount} currency={n.currency} />
+                <span className="flex flex-wrap items-center gap-3">
+                  <Money amount={n.total_amount} currency={n.currency} />
+                  <a className="text-blue-800 underline" href={`${n.url}/pdf`} download>
+                    {t("downloadPdf")}
+                    <span className="sr-only"> {t("creditNote", { number: n.number })}</span>
+                  </a>
+                </span>
               </li>
             ))}
           </ul>

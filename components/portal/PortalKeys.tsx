@@ -44,3 +44,27 @@ export function RemoveCard({ id, label }: { id: number; label: string }) {
     </div>
   );
 }
+
+/** Makes a card the one every later charge goes to (the portal's make_default_card). */
+export function MakeDefaultCard({ id, label }: { id: number; label: string }) {
+  const t = useTranslations("portal");
+  const act = useSubscriberAction();
+  return (
+    <div>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={act.pending}
+        onClick={() => act.run({ action: "make_default_card", payment_method: id })}
+      >
+        {t("makeDefault")}
+        <span className="sr-only"> {label}</span>
+      </Button>
+      {act.error ? (
+        <p role="alert" className="text-sm text-red-800">
+          {act.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -141,20 +141,28 @@ export async function signInLinkForm(req: Request): Promise<Response> {
  * whatever the form carried; only a cross-site post is refused (it could sign a customer out, nothing more).
  */
 export async function signOutForm(req: Request): Promise<Response> {
-  if (!sameOrigin(req.headers)) return htmlPage(403, "Request refused", "<p>Send the form from its page.</p>");
   const access = await portalAccess(getDb(), portalCookieOf(req.headers), requestBaseClock());
+  const locale = resolveLocale({
+    session: access?.locale,
+    preference: access?.preferredLocale,
+    acceptLanguage: req.headers.get("accept-language"),
+  });
+  const t = translator(locale, "portalLink");
+  if (!sameOrigin(req.headers))
+    return htmlPage(403, t("refused"), `<p>${escapeHtml(t("refusedBody"))}</p>`, {}, locale);
   if (access) await endPortalSession(getDb(), access.sessionId, access.ctx.clock.now());
   const back = access?.returnUrl
-    ? `<p><a href="${escapeHtml(access.returnUrl)}">Return to ${escapeHtml(access.seller)}</a></p>`
+    ? `<p><a href="${escapeHtml(access.returnUrl)}">${escapeHtml(t("returnTo", { seller: access.seller }))}</a></p>`
     : "";
   const secure = servedOverHttps(req.url, req.headers) ? "; Secure" : "";
   return htmlPage(
     200,
-    "You are signed out",
-    `<p>Open the portal again from the seller's site when you need it.</p>${back}`,
+    t("signedOut"),
+    `<p>${escapeHtml(t("signedOutBody"))}</p>${back}`,
     {
       "set-cookie": `${PORTAL_COOKIE}=; Path=${PORTAL_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure}`,
     },
+    locale,
   );
 }
 

@@ -93,7 +93,7 @@ export async function primaryAndReplica(): Promise<PrimaryAndReplica> {
     primaryUrl,
     replicaUrl,
     async caughtUp() {
-      const { lsn } = await one<{ lsn: string }>(primaryUrl, "select pg_current_wal_lsn()::text as lsn");
+      const { lsn } = await one<{ lsn: string }>(primaryUrl, "select pg_current_wal_insert_lsn()::text as lsn");
       for (let i = 0; i < 200; i++) {
         const { done } = await one<{ done: boolean }>(
           replicaUrl,

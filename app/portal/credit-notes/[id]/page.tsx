@@ -30,6 +30,7 @@ export default async function PortalCreditNotePage({ params }: { params: Promise
       <CreditNoteDocument
         locale={locale}
         note={note}
+        pdfHref={`/portal/credit-notes/${id}/pdf`}
         receiptHref={note.receipt_number ? `/portal/receipts/${note.billing_run_id}` : undefined}
       />
     </main>

@@ -27,7 +27,12 @@ export default async function PortalReceiptPage({ params }: { params: Promise<{ 
       <Link className="text-blue-800 underline print:hidden" href="/portal">
         {t("backToAccount")}
       </Link>
-      <ReceiptDocument locale={locale} receipt={receipt} creditNoteHref={(id) => `/portal/credit-notes/${id}`} />
+      <ReceiptDocument
+        locale={locale}
+        receipt={receipt}
+        pdfHref={`/portal/receipts/${runId}/pdf`}
+        creditNoteHref={(id) => `/portal/credit-notes/${id}`}
+      />
     </main>
   );
 }
