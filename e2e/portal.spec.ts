@@ -155,6 +155,19 @@ test("a failed run: add a card, edit the billing address, pay now; the receipt s
   await expect(page.getByTestId("receipt-address")).toContainText("Mannerheimintie 1");
   await expect(page.getByTestId("receipt-tax-id")).toHaveText("Tax ID FI12345678");
   await expectNoSeriousA11yViolations(page);
+
+  // the receipt as a PDF, the card the customer just added is the default one, then sign out
+  const pdf = page.getByRole("link", { name: "Download PDF" });
+  const file = await page.request.get((await pdf.getAttribute("href")) as string);
+  expect(file.headers()["content-type"]).toBe("application/pdf");
+  await page.goto("/portal");
+  await expect(page.getByTestId("portal-cards")).toContainText("Default card");
+  const listed = page.getByTestId("portal-documents").getByRole("link", { name: /^Download PDF/ }).first();
+  expect((await page.request.get((await listed.getAttribute("href")) as string)).status()).toBe(200);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("heading", { name: "You are signed out" })).toBeVisible();
+  await page.goto("/portal");
+  await expect(page.getByRole("heading", { name: "Your session has ended" })).toBeVisible();
 });
 
 test("a reused portal link and a rotated subscriber link are refused with a clear page", async ({ page, request }) => {
