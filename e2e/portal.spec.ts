@@ -162,7 +162,10 @@ test("a failed run: add a card, edit the billing address, pay now; the receipt s
   expect(file.headers()["content-type"]).toBe("application/pdf");
   await page.goto("/portal");
   await expect(page.getByTestId("portal-cards")).toContainText("Default card");
-  const listed = page.getByTestId("portal-documents").getByRole("link", { name: /^Download PDF/ }).first();
+  const listed = page
+    .getByTestId("portal-documents")
+    .getByRole("link", { name: /^Download PDF/ })
+    .first();
   expect((await page.request.get((await listed.getAttribute("href")) as string)).status()).toBe(200);
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("heading", { name: "You are signed out" })).toBeVisible();

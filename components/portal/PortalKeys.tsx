@@ -22,8 +22,18 @@ export function ContractKeys({
   );
 }
 
-export function RemoveCard({ id, label }: { id: number; label: string }) {
-  const t = useTranslations("portal");
+/** A card's own action in the portal: a button (its card named for screen readers) and the refusal, if any. */
+function CardAction({
+  action,
+  id,
+  label,
+  text,
+}: {
+  action: "remove_card" | "make_default_card";
+  id: number;
+  label: string;
+  text: string;
+}) {
   const act = useSubscriberAction();
   return (
     <div>
@@ -31,9 +41,9 @@ export function RemoveCard({ id, label }: { id: number; label: string }) {
         size="sm"
         variant="secondary"
         disabled={act.pending}
-        onClick={() => act.run({ action: "remove_card", payment_method: id })}
+        onClick={() => act.run({ action, payment_method: id })}
       >
-        {t("remove")}
+        {text}
         <span className="sr-only"> {label}</span>
       </Button>
       {act.error ? (
@@ -45,26 +55,14 @@ export function RemoveCard({ id, label }: { id: number; label: string }) {
   );
 }
 
-/** Makes a card the one every later charge goes to (the portal's make_default_card). */
+/** Removes a card no live contract needs. */
+export function RemoveCard({ id, label }: { id: number; label: string }) {
+  const t = useTranslations("portal");
+  return <CardAction action="remove_card" id={id} label={label} text={t("remove")} />;
+}
+
+/** Makes a card the one every later charge goes to. */
 export function MakeDefaultCard({ id, label }: { id: number; label: string }) {
   const t = useTranslations("portal");
-  const act = useSubscriberAction();
-  return (
-    <div>
-      <Button
-        size="sm"
-        variant="secondary"
-        disabled={act.pending}
-        onClick={() => act.run({ action: "make_default_card", payment_method: id })}
-      >
-        {t("makeDefault")}
-        <span className="sr-only"> {label}</span>
-      </Button>
-      {act.error ? (
-        <p role="alert" className="text-sm text-red-800">
-          {act.error}
-        </p>
-      ) : null}
-    </div>
-  );
+  return <CardAction action="make_default_card" id={id} label={label} text={t("makeDefault")} />;
 }
