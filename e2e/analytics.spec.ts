@@ -51,7 +51,7 @@ test("analytics: movements from the nav, drill-down to a contract, URL range and
   await expect(csv).toHaveAttribute("href", /\/admin\/exports\/mrr-movements\?.*currency=USD/);
   const file = await page.request.get((await csv.getAttribute("href")) as string);
   expect(file.status()).toBe(200);
-  expect((await file.text()).split("\n")[0]).toBe(
+  expect((await file.text()).split(/\r?\n/)[0]).toBe(
     "month,currency,kind,customer_id,customer_reference,customer_name,opening_mrr,closing_mrr,amount,contract_ids",
   );
 

@@ -157,7 +157,7 @@ test("a failed run: add a card, edit the billing address, pay now; the receipt s
   await expectNoSeriousA11yViolations(page);
 
   // the receipt as a PDF, the card the customer just added is the default one, then sign out
-  const pdf = page.getByRole("link", { name: "Download PDF" });
+  const pdf = page.getByRole("link", { name: "Download the receipt as PDF" });
   const file = await page.request.get((await pdf.getAttribute("href")) as string);
   expect(file.headers()["content-type"]).toBe("application/pdf");
   await page.goto("/portal");

@@ -30,6 +30,9 @@ type T = ReturnType<typeof useTranslations<"history">>;
 const kindWord = (t: T, kind: string) => t(`kind_${KINDS.includes(kind) ? (kind as "initial") : "other"}`);
 const stateWord = (t: T, state: string) => (STATES.includes(state) ? t(`state_${state as "succeeded"}`) : undefined);
 
+/** Processor failure codes the page words itself in every language (others show the processor's message). */
+const KNOWN_FAILURES = ["card_declined", "insufficient_funds", "expired_card"];
+
 type Run = SubscriberPageView["runs"][number];
 type CreditNote = SubscriberPageView["credit_notes"][number];
 
@@ -39,7 +42,13 @@ function PayNow({ run }: { run: Run }) {
   return (
     <div className="w-full">
       {run.fail_message ? (
-        <p className="text-xs text-red-800">{t("lastAttemptFailed", { message: run.fail_message })}</p>
+        <p className="text-xs text-red-800">
+          {t("lastAttemptFailed", {
+            message: KNOWN_FAILURES.includes(run.fail_code ?? "")
+              ? t(`failure_${run.fail_code as "card_declined"}`)
+              : run.fail_message,
+          })}
+        </p>
       ) : null}
       <Button
         variant="dark"

@@ -98,7 +98,7 @@ export async function subscriberPageView(
     orderBy: runOrder,
     ...pageWindow(history, runCount),
     include: {
-      attempts: { orderBy: { attemptNo: "desc" }, take: 1, select: { failMessage: true } },
+      attempts: { orderBy: { attemptNo: "desc" }, take: 1, select: { failMessage: true, failCode: true } },
       refunds: { where: { state: "succeeded" }, select: { amount: true } },
     },
   });
@@ -156,6 +156,8 @@ export async function subscriberPageView(
       receipt_url: r.state === "succeeded" ? `/change_contract/${token}/receipts/${r.id}` : null,
       payable: PAYABLE.includes(r.state),
       fail_message: PAYABLE.includes(r.state) ? (r.attempts[0]?.failMessage ?? null) : null,
+      // the processor's code, so the page can say it in the customer's language (the message is the processor's)
+      fail_code: PAYABLE.includes(r.state) ? (r.attempts[0]?.failCode ?? null) : null,
       refunded_amount: fmt4(r.refunds.reduce((a, x) => a.plus(dec(x.amount)), dec(0))),
     })),
     credit_notes: creditNotes.map((n) => ({
