@@ -186,6 +186,22 @@ test("a reused portal link and a rotated subscriber link are refused with a clea
   await expect(page.getByTestId("link-expired")).toContainText("Ask ");
 });
 
+test("an expired portal session is refused: the page says so and an action is a 401", async ({ page, request }) => {
+  await openPortal(page, request);
+  await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+  // a portal session lasts one hour on the account's clock
+  await api(request, "post", "test-clock/advance/", { seconds: 3_660 });
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Your session has ended" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your account" })).toHaveCount(0);
+  const action = await page.request.post("/portal/api/", {
+    headers: { origin: new URL(page.url()).origin },
+    data: { action: "remove_card", payment_method: 1 },
+  });
+  expect(action.status()).toBe(401);
+  await expectNoSeriousA11yViolations(page);
+});
+
 test("cancel in the portal: the seller's reasons, then the retention offer once; accepting keeps the plan", async ({
   page,
   request,
