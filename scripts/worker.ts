@@ -10,6 +10,7 @@ import { log } from "@/server/log";
 import { traced, tracesWanted } from "@/server/tracing";
 import { startTracing, stopTracing } from "@/server/tracingSetup";
 import { billChunk, calendarTick, dueChunks, noticeMailTick, webhookPump } from "@/server/worker/billing";
+import { setUpQueues } from "@/server/worker/queueSetup";
 
 const { DATABASE_URL: url, TICK_SECONDS, WORKER_CONCURRENCY: CONCURRENCY, SHUTDOWN_GRACE_MS: GRACE_MS } = config();
 if (!url) throw new Error("DATABASE_URL is not set (npm start sets it; or run via scripts/with-db.mjs)");
@@ -20,9 +21,14 @@ let stopping = false;
 const boss = new PgBoss({ connectionString: url, schema: "pgboss", max: 4, ...connectionOptions() });
 boss.on("error", (e) => log.error({ err: e }, "pg-boss error"));
 await boss.start();
-for (const q of ["billing-tick", "bill-contracts", "webhooks-tick"]) await boss.createQueue(q);
-await boss.schedule("billing-tick", "* * * * *");
-await boss.schedule("webhooks-tick", "* * * * *");
+await setUpQueues(
+  boss,
+  ["billing-tick", "bill-contracts", "webhooks-tick"],
+  [
+    ["billing-tick", "* * * * *"],
+    ["webhooks-tick", "* * * * *"],
+  ],
+);
 const db = getDb();
 
 await boss.work("billing-tick", async () => {
