@@ -105,7 +105,7 @@ test("a failed run: add a card, edit the billing address, pay now; the receipt s
   await page.getByRole("button", { name: "Save card" }).click();
   await expect(page.getByTestId("verified")).toBeVisible();
   await page.goto("/portal");
-  await expect(page.getByTestId("portal-cards")).toContainText("visa ending in 4242");
+  await expect(page.getByTestId("portal-cards")).toContainText("Visa ending in 4242");
 
   const form = page.getByTestId("billing-details");
   await form.getByLabel("Address", { exact: true }).fill("Mannerheimintie 1");
