@@ -4,7 +4,7 @@
 // session and the subscriber page.
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
-import { api } from "./_billed-contract";
+import { api, customerWithCard, subscriberPath as pathOf } from "./_billed-contract";
 
 test.describe.configure({ mode: "serial" });
 
@@ -13,31 +13,15 @@ let contractId: number;
 let subscriberPath: string;
 
 test.beforeAll(async ({ request }) => {
-  reference = `e2e-languages-${Date.now()}`;
-  await api(request, "post", "customers/", { reference, name: "Lena Lang", email: `${reference}@example.com` });
-  const prices = await api(request, "get", "catalog/prices/?page_size=100");
-  const basic = (Array.isArray(prices) ? prices : prices.results).find(
-    (p: { reference: string }) => p.reference === "streaming-basic-monthly",
-  );
-  const options = await api(request, "post", "payment-processor-options/", {
-    items: [{ price: basic.id }],
-    collection_method: "card",
-  });
-  const processor = options.results.find(
-    (o: { render_mode: string }) => o.render_mode === "generic_card_form",
-  ).account_payment_processor_id;
-  await api(request, "post", `customers/${reference}/payment-methods/`, {
-    account_payment_processor: processor,
-    collection_method: "card",
-    card: { number: "4242424242424242", exp_month: 12, exp_year: 2030, cvc: "123" },
-  });
+  const customer = await customerWithCard(request, { name: "Lena Lang", prefix: "e2e-languages", withEmail: true });
+  reference = customer.reference;
   const c = await api(request, "post", "subscription-contracts/", {
     customer_reference: reference,
-    items: [{ price: basic.id, quantity: 3 }],
-    payment_processor_override: processor,
+    items: [{ price: customer.basic.id, quantity: 3 }],
+    payment_processor_override: customer.processor,
   });
   contractId = c.id;
-  subscriberPath = new URL(c.subscriber_page).pathname.replace(/^.*(\/change_contract\/)/, "$1");
+  subscriberPath = pathOf(c);
 });
 
 async function openPortal(page: Page, request: APIRequestContext, locale?: string) {

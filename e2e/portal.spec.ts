@@ -4,7 +4,7 @@
 // are refused with a clear page. axe on each page; the portal fits 375 px.
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
-import { api } from "./_billed-contract";
+import { addCard, api, customerWithCard, subscriberPath } from "./_billed-contract";
 
 test.describe.configure({ mode: "serial" });
 
@@ -15,15 +15,8 @@ async function noHorizontalOverflow(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-async function addCard(request: APIRequestContext, reference: string, number: string) {
-  await api(request, "post", `customers/${reference}/payment-methods/`, {
-    account_payment_processor: processor,
-    collection_method: "card",
-    card: { number, exp_month: 12, exp_year: 2030, cvc: "123" },
-  });
-}
-
 let processor: number;
+let basic: { id: number };
 let reference: string;
 let familyId: number;
 let failedId: number;
@@ -36,20 +29,11 @@ test.beforeAll(async ({ request }) => {
     allow_change_plan: true,
     allow_update_card: true,
   });
-  reference = `e2e-portal-${Date.now()}`;
-  await api(request, "post", "customers/", { reference, name: "Polly Portal", email: `${reference}@example.com` });
-  const prices = await api(request, "get", "catalog/prices/?page_size=100");
-  const basic = (Array.isArray(prices) ? prices : prices.results).find(
-    (p: { reference: string }) => p.reference === "streaming-basic-monthly",
-  );
-  const options = await api(request, "post", "payment-processor-options/", {
-    items: [{ price: basic.id }],
-    collection_method: "card",
-  });
-  processor = options.results.find(
-    (o: { render_mode: string }) => o.render_mode === "generic_card_form",
-  ).account_payment_processor_id;
-  await addCard(request, reference, "4242424242424242");
+  ({ reference, basic, processor } = await customerWithCard(request, {
+    name: "Polly Portal",
+    prefix: "e2e-portal",
+    withEmail: true,
+  }));
   const bundles = await api(request, "get", "bundle-templates/");
   const family = (Array.isArray(bundles) ? bundles : bundles.results).find(
     (b: { name: string }) => b.name === "Family Bundle",
@@ -60,7 +44,7 @@ test.beforeAll(async ({ request }) => {
     payment_processor_override: processor,
   });
   familyId = a.id;
-  oldSubscriberPath = new URL(a.subscriber_page).pathname.replace(/^.*(\/change_contract\/)/, "$1");
+  oldSubscriberPath = subscriberPath(a);
 });
 
 /** A new portal session for the customer, opened in this test's browser (each test has its own cookies). */
@@ -99,11 +83,7 @@ test("a failed run: add a card, edit the billing address, pay now; the receipt s
 }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   // a second contract whose first payment is declined (the card on file now declines every charge)
-  await addCard(request, reference, "4000000000000341");
-  const prices = await api(request, "get", "catalog/prices/?page_size=100");
-  const basic = (Array.isArray(prices) ? prices : prices.results).find(
-    (p: { reference: string }) => p.reference === "streaming-basic-monthly",
-  );
+  await addCard(request, reference, processor, "4000000000000341");
   const b = await api(request, "post", "subscription-contracts/", {
     customer_reference: reference,
     items: [{ price: basic.id }],
@@ -125,7 +105,7 @@ test("a failed run: add a card, edit the billing address, pay now; the receipt s
   await page.getByRole("button", { name: "Save card" }).click();
   await expect(page.getByTestId("verified")).toBeVisible();
   await page.goto("/portal");
-  await expect(page.getByTestId("portal-cards")).toContainText("visa ending in 4242");
+  await expect(page.getByTestId("portal-cards")).toContainText("Visa ending in 4242");
 
   const form = page.getByTestId("billing-details");
   await form.getByLabel("Address", { exact: true }).fill("Mannerheimintie 1");

@@ -21,7 +21,7 @@ test.beforeAll(async ({ request }) => {
 test("update card: a declined card is refused and the card on file stays", async ({ page, request }) => {
   const { path } = await contractWithCard(request, "4242424242424242");
   await page.goto(path);
-  await expect(page.getByTestId("card-on-file")).toHaveText("visa ending in 4242");
+  await expect(page.getByTestId("card-on-file")).toHaveText("Visa ending in 4242");
   await page.getByRole("button", { name: "Update card" }).click();
   await expect(page.getByRole("heading", { name: "Update your card" })).toBeVisible();
   await typeCard(page, "4000 0000 0000 0002");
@@ -31,7 +31,7 @@ test("update card: a declined card is refused and the card on file stays", async
   await expect(page.getByText(/your order/i)).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await page.getByRole("link", { name: "Back to your subscription" }).click();
-  await expect(page.getByTestId("card-on-file")).toHaveText("visa ending in 4242");
+  await expect(page.getByTestId("card-on-file")).toHaveText("Visa ending in 4242");
 });
 
 test("a failed payment: no receipt, Pay now says why with a declining card, then pays with a new card", async ({
@@ -55,7 +55,7 @@ test("a failed payment: no receipt, Pay now says why with a declining card, then
   await typeCard(page, "4242 4242 4242 4242");
   await expect(page.getByTestId("verified")).toContainText("Your new card is saved");
   await page.getByRole("link", { name: "Back to your subscription" }).click();
-  await expect(page.getByTestId("card-on-file")).toHaveText("visa ending in 4242");
+  await expect(page.getByTestId("card-on-file")).toHaveText("Visa ending in 4242");
   await page
     .getByTestId("history-run")
     .first()

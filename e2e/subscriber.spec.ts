@@ -139,7 +139,7 @@ test("a declining card: the upgrade changes nothing and says why; with another c
   await page.getByRole("button", { name: "Save card" }).click();
   await expect(page.getByTestId("verified")).toBeVisible();
   await page.goto(path);
-  await expect(page.getByTestId("card-on-file")).toHaveText("visa ending in 4242");
+  await expect(page.getByTestId("card-on-file")).toHaveText("Visa ending in 4242");
 
   await page.getByRole("button", { name: "Switch to Premium" }).click();
   await expect(dialog.getByTestId("preview-charge-now")).toHaveAttribute("data-amount", previewed!);
@@ -269,7 +269,7 @@ test("update card: the hosted card form, then the new card is on file", async ({
   await page.getByRole("button", { name: "Save card" }).click();
   await expect(page.getByTestId("verified")).toBeVisible();
   await page.goto(path);
-  await expect(page.getByTestId("card-on-file")).toHaveText("mastercard ending in 4444");
+  await expect(page.getByTestId("card-on-file")).toHaveText("Mastercard ending in 4444");
 });
 
 test("an action the seller disabled is absent, and refused by the server", async ({ page, request }) => {

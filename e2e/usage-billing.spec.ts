@@ -5,7 +5,7 @@
 // new form, tab and section. Codes and references are unique: the e2e account is shared by the specs.
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./_axe";
-import { api } from "./_billed-contract";
+import { addCard, api, cardProcessor } from "./_billed-contract";
 import { signIn } from "./_sign-in";
 
 test.describe.configure({ timeout: 180_000 });
@@ -61,20 +61,12 @@ test("a metered price's usage: console form, Usage tab, subscriber page and the 
   expect(price.usage_type).toBe("metered");
   const customer = `e2e-usage-${tag}`;
   await api(request, "post", "customers/", { reference: customer, name: "Uma Usage" });
-  const options = await api(request, "post", "payment-processor-options/", {
-    items: [{ price: price.id }],
-    collection_method: "card",
-  });
-  const processor = options.results.find((o: { render_mode: string }) => o.render_mode === "generic_card_form");
-  await api(request, "post", `customers/${customer}/payment-methods/`, {
-    account_payment_processor: processor.account_payment_processor_id,
-    collection_method: "card",
-    card: { number: "4242424242424242", exp_month: 12, exp_year: 2030, cvc: "123" },
-  });
+  const processor = await cardProcessor(request, price.id);
+  await addCard(request, customer, processor, "4242424242424242");
   const contract = await api(request, "post", "subscription-contracts/", {
     customer_reference: customer,
     items: [{ price: price.id }],
-    payment_processor_override: processor.account_payment_processor_id,
+    payment_processor_override: processor,
   });
   await api(request, "post", "test-clock/advance/", { seconds: 2 });
 

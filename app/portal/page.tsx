@@ -13,6 +13,7 @@ import { StatusChip } from "@/components/ui/StatusChip";
 import { PORTAL_COOKIE } from "@/server/domain/portal/sessions";
 import { pageLocale } from "@/server/http/pageLocale";
 import { portalPageData } from "@/server/http/portal";
+import { cardEnding } from "@/server/i18n/card";
 import { translator } from "@/server/i18n/catalog";
 import { statusWord } from "@/server/i18n/status";
 
@@ -123,7 +124,7 @@ export default async function PortalPage() {
           {view.cards.length === 0 ? <p className="text-sm">{t("noCard")}</p> : null}
           <ul className="divide-y divide-slate-100">
             {view.cards.map((card) => {
-              const label = t("cardEnding", { brand: card.brand, last4: card.last4 ?? "····" });
+              const label = cardEnding(t, card);
               return (
                 <li key={card.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                   <span>

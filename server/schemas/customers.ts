@@ -1,6 +1,7 @@
 // Zod schemas of customers: response, create and patch bodies, list query.
 import { z } from "zod";
 import { metadata, metadataInput, namedObject, pageQuery, timestamps } from "./common";
+import { maskedCard } from "./payments";
 
 export const customerResponse = z
   .object({
@@ -79,14 +80,7 @@ export const personalDataResponse = namedObject(
         id: z.number().int(),
         collection_method: z.string(),
         state: z.string(),
-        card: z
-          .object({
-            brand: z.string().nullable(),
-            last4: z.string().nullable(),
-            exp_month: z.number().int().nullable(),
-            exp_year: z.number().int().nullable(),
-          })
-          .nullable(),
+        card: maskedCard.nullable(),
         billing_details: z.unknown(),
         metadata: z.unknown(),
         created_at: z.string(),

@@ -36,6 +36,20 @@ export const processorOptionsResponse = namedObject("PaymentProcessorOptions", {
   results: z.array(processorOptionResponse),
 });
 
+// The one shape of a card on file wherever the API shows one (a payment method, the personal-data export), so
+// both mask it alike and the OpenAPI document publishes it once.
+export const maskedCard = z
+  .object({
+    brand: z.string().nullable(),
+    last4: z.string().nullable(),
+    exp_month: z.number().int().nullable(),
+    exp_year: z.number().int().nullable(),
+  })
+  .meta({
+    id: "MaskedCard",
+    description: "Brand, last four digits and expiry; never the number or a processor token.",
+  });
+
 export const paymentMethodResponse = z
   .object({
     id: z.number().int(),
@@ -45,14 +59,7 @@ export const paymentMethodResponse = z
     collection_method: z.string(),
     state: z.enum(["active", "canceled", "temporary"]),
     verified: z.boolean(),
-    card: z
-      .object({
-        brand: z.string().nullable(),
-        last4: z.string().nullable(),
-        exp_month: z.number().int().nullable(),
-        exp_year: z.number().int().nullable(),
-      })
-      .nullable(),
+    card: maskedCard.nullable(),
     billing_email: z.string().nullable(),
     billing_reference: z.string().nullable(),
     billing_address: z.record(z.string(), z.unknown()).nullable(),

@@ -17,6 +17,7 @@ import { Money } from "@/components/ui/Money";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { pageLocale } from "@/server/http/pageLocale";
 import { ExpiredLink, subscriberPageData } from "@/server/http/subscriber";
+import { cardEnding } from "@/server/i18n/card";
 import { translator } from "@/server/i18n/catalog";
 import { intlLocale } from "@/server/i18n/locales";
 import { statusWord } from "@/server/i18n/status";
@@ -174,9 +175,7 @@ export default async function SubscriberPage({
             {t("paymentMethod")}
           </h2>
           <p className="mb-3 text-sm" data-testid="card-on-file">
-            {view.card
-              ? portal("cardEnding", { brand: view.card.brand, last4: view.card.last4 ?? "····" })
-              : t("noCard")}
+            {view.card ? cardEnding(portal, view.card) : t("noCard")}
           </p>
           {p.allow_update_card && c.state !== "canceled" && c.state !== "ended" ? <UpdateCard /> : null}
         </section>

@@ -15,6 +15,7 @@ import { formErrorOf } from "@/components/ui/errors";
 import { StatusChip } from "@/components/ui/StatusChip";
 import { toast } from "@/components/ui/Toaster";
 import { usePageParam } from "@/components/ui/useUrlState";
+import { cardBrandLabel } from "@/lib/format/cardBrand";
 
 type Method = RouterOutputs["customers"]["paymentMethods"]["results"][number];
 
@@ -22,7 +23,7 @@ const METHODS_PAGE = "methods_page";
 
 export const methodLabel = (m: Method) =>
   m.card
-    ? `${(m.card.brand ?? "card").replace(/^\w/, (c) => c.toUpperCase())} •••• ${m.card.last4 ?? "????"}`
+    ? `${cardBrandLabel(m.card.brand ?? "card")} •••• ${m.card.last4 ?? "????"}`
     : `${m.collection_method.replace(/_/g, " ")} (#${m.id})`;
 const expiry = (m: Method) =>
   m.card?.exp_month && m.card.exp_year ? `${String(m.card.exp_month).padStart(2, "0")}/${m.card.exp_year}` : "—";

@@ -2,6 +2,7 @@
 // it and to whom, and how its total is settled in words a customer reads: each refund with the card it goes
 // back to (brand and last four digits) or how it was paid back, and the part credited to the balance.
 // Dated on the account's clock (issued_at is the instant the note was numbered).
+import { cardBrandLabel } from "@/lib/format/cardBrand";
 import type { Db } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
@@ -51,7 +52,8 @@ async function loadNote(db: Db, where: { id: number; accountId: number; contract
             : r.method === "outside"
               ? "outside the card processor (paid back by the seller)"
               : card
-                ? `to the ${card.brand ? `${card.brand} ` : ""}card ending ${card.last4}`
+                ? // "card" is the brand of a number no known brand claims: "to the card ending …", not "Card card"
+                  `to the ${card.brand && card.brand !== "card" ? `${cardBrandLabel(card.brand)} ` : ""}card ending ${card.last4}`
                 : "to the payment method used",
       };
     }),
