@@ -7,6 +7,7 @@ import { formatDateInZone } from "@/components/ui/dates";
 import { HeaderRow } from "@/components/ui/HeaderRow";
 import { formatMinorUnit } from "@/components/ui/money";
 import type { CreditNoteDocument as CreditNote } from "@/server/domain/refunds/creditNoteDocument";
+import { refundDestination } from "@/server/i18n/card";
 import { translator } from "@/server/i18n/catalog";
 import { intlLocale, type Locale } from "@/server/i18n/locales";
 
@@ -129,8 +130,8 @@ export function CreditNoteDocument({
             <li key={r.id} className="flex justify-between gap-4 py-1">
               <span>
                 {r.state === "succeeded"
-                  ? t("refundedTo", { destination: r.destination })
-                  : t("refundTo", { destination: r.destination, state: refundStateWord(t, r.state) })}
+                  ? t("refundedTo", { destination: refundDestination(t, r) })
+                  : t("refundTo", { destination: refundDestination(t, r), state: refundStateWord(t, r.state) })}
                 {r.settled_at ? t.rich("on", { date: time(r.settled_at) }) : null}
               </span>
               <span className="tabular-nums">{m(r.amount)}</span>

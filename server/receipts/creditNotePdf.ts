@@ -2,6 +2,7 @@
 // corrects, the customer, lines with tax, the total, and how it is settled.
 import { formatMinorUnit } from "@/lib/format/money";
 import type { CreditNoteDocument } from "@/server/domain/refunds/creditNoteDocument";
+import { refundDestination } from "@/server/i18n/card";
 import { translator } from "@/server/i18n/catalog";
 import { intlLocale, type Locale } from "@/server/i18n/locales";
 import { day, newPdf } from "./pdf";
@@ -52,8 +53,12 @@ export async function creditNotePdf(n: CreditNoteDocument, locale: Locale = "en"
     w.row(
       `${
         r.state === "succeeded"
-          ? t("refundedTo", { destination: r.destination })
-          : t("refundTo", { destination: r.destination, state: r.state })
+          ? t("refundedTo", { destination: refundDestination(t, r) })
+          : t("refundTo", {
+              destination: refundDestination(t, r),
+              // the state's word in the reader's language, as on the HTML note (not the API's "pending")
+              state: r.state === "pending" || r.state === "failed" ? t(`state_${r.state}`) : t("state_other"),
+            })
       }${r.settled_at ? t("onPdf", { date: d(r.settled_at) }) : ""}`,
       m(r.amount),
     );

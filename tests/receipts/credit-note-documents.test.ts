@@ -56,7 +56,7 @@ describe("credit note documents", () => {
       total_amount: "6.1400",
     });
     expect(doc.refunds).toHaveLength(1);
-    expect(doc.refunds[0].destination).toMatch(/^to the .*card ending \d{4}$/);
+    expect(doc.refunds[0].card).toMatchObject({ last4: expect.stringMatching(/^\d{4}$/) });
     const html = text(renderToStaticMarkup(createElement(CreditNoteDocument, { note: doc })));
     expect(html).toContain(`Credit note ${note.number}`);
     expect(html).toContain(`Corrects receipt ${doc.receipt_number}`);

@@ -1,6 +1,6 @@
 // Plain-text e-mails of the dunning notices (the optional SMTP sender). Pure: event data in, text out; the words
 // are the "notice" catalog of messages/<locale>.json.
-import { cardBrandLabel } from "@/lib/format/cardBrand";
+import { brandName } from "@/lib/format/cardBrand";
 import { formatMoney } from "@/lib/format/money";
 import { translator } from "@/server/i18n/catalog";
 import { intlLocale, type Locale } from "@/server/i18n/locales";
@@ -48,7 +48,8 @@ export function noticeMessage(
       return mail(
         t("expiringSubject", { seller }),
         t("expiring", {
-          brand: str(data.card_brand) ? cardBrandLabel(str(data.card_brand)) : t("card"),
+          // no brand, or the unknown brand "card": the word in the reader's language, not "Card"
+          brand: brandName(str(data.card_brand)) ?? t("card"),
           last4: str(data.card_last4) || "····",
           month: str(data.card_exp_month).padStart(2, "0"),
           year: str(data.card_exp_year),

@@ -1,8 +1,8 @@
 // The credit note as a document (console page, subscriber page, PDF): the API's credit note plus who issued
-// it and to whom, and how its total is settled in words a customer reads: each refund with the card it goes
-// back to (brand and last four digits) or how it was paid back, and the part credited to the balance.
+// it and to whom, and how its total is settled: each refund with the card it goes back to (brand and last four
+// digits) or how it was paid back, and the part credited to the balance. Facts, not words: the renderers name
+// them in the reader's language (server/i18n/card.ts refundDestination).
 // Dated on the account's clock (issued_at is the instant the note was numbered).
-import { cardBrandLabel } from "@/lib/format/cardBrand";
 import type { Db } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
@@ -43,18 +43,9 @@ async function loadNote(db: Db, where: { id: number; accountId: number; contract
       const card = method?.cardLast4 ? { brand: method.cardBrand, last4: method.cardLast4 } : null;
       return {
         ...r,
-        /** the card the processor sends it back to, when it was a card */
+        /** the card the processor sends it back to, when it was a card; the reader's language names the
+         * destination from it and `method` (server/i18n/card.ts refundDestination) */
         card,
-        /** where it goes, in words a customer reads */
-        destination:
-          r.method === "chargeback"
-            ? "through the customer's bank (chargeback)"
-            : r.method === "outside"
-              ? "outside the card processor (paid back by the seller)"
-              : card
-                ? // "card" is the brand of a number no known brand claims: "to the card ending …", not "Card card"
-                  `to the ${card.brand && card.brand !== "card" ? `${cardBrandLabel(card.brand)} ` : ""}card ending ${card.last4}`
-                : "to the payment method used",
       };
     }),
   };
