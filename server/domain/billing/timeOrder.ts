@@ -8,7 +8,15 @@
 import { fixedClock } from "@/server/clock";
 import type { Ctx } from "@/server/domain/context";
 import { billRegularRunsInBulk } from "./bulk";
-import { type DueSummary, dueContractIds, processContract } from "./due";
+import {
+  contractRuns,
+  contractsAmong,
+  type DueSummary,
+  dueContractIds,
+  noticeMissing,
+  processContract,
+  regularRunMissing,
+} from "./due";
 import { LEASE_SECONDS } from "./execute";
 import { TRIAL_NOTICE_DAYS } from "./trialEnd";
 
@@ -43,9 +51,7 @@ async function dueInstants(
   const rows = await ctx.db.$queryRaw<{ id: number; at: number }[]>`
     select id, round(extract(epoch from at) * 1000)::float8 as at from (
       select c.id, least(
-        case when c.state in ('active', 'paused') and c.next_billing_at <= ${until} and not exists (
-            select 1 from billing_runs r where r.contract_id = c.id
-              and r.period_key = 'regular:' || to_char(c.next_billing_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+        case when c.state in ('active', 'paused') and c.next_billing_at <= ${until} and ${regularRunMissing}
           then c.next_billing_at end,
         case when c.state in ('active', 'paused') and c.cancel_at <= ${until} then c.cancel_at end,
         (select min(case when p.state = 'scheduled' then p.start_at else p.end_at end) from contract_pauses p
@@ -54,22 +60,22 @@ async function dueInstants(
           where s.contract_id = c.id and s.state = 'scheduled' and s.effective_at <= ${until}),
         case when c.state in ('active', 'paused') and c.trial_end_at is not null then (
           select min(x) from (values
-            (case when not exists (select 1 from notice_emissions n where n.account_id = c.account_id
-                and n.kind = 'subscription_contract.trial_will_end' and n.subject_key = 'contract_' || c.id)
+            (case when ${noticeMissing("subscription_contract.trial_will_end")}
               then greatest(c.trial_end_at - make_interval(days => ${TRIAL_NOTICE_DAYS}), c.trial_start_at) end),
-            (case when not exists (select 1 from notice_emissions n where n.account_id = c.account_id
-                and n.kind = 'subscription_contract.trial_ended' and n.subject_key = 'contract_' || c.id)
+            (case when ${noticeMissing("subscription_contract.trial_ended")}
               then c.trial_end_at end)) as v(x)
           where x <= ${until}) end,
         (select min(case r.state when 'scheduled' then r.scheduled_at when 'failed' then r.next_attempt_at
                   else least(r.scheduled_at, ${until}) end)
-          from billing_runs r where r.contract_id = c.id and ((r.state = 'scheduled' and r.scheduled_at <= ${until})
+          from ${contractRuns} where ((r.state = 'scheduled' and r.scheduled_at <= ${until})
             or (r.state = 'failed' and r.next_attempt_at <= ${until})
             or (r.state = 'processing' and r.processing_since < now() - make_interval(secs => ${LEASE_SECONDS}))))
       ) as at
-      from subscription_contracts c
-      where c.account_id = ${ctx.accountId} and (${among}::int[] is null or c.id = any(${among}::int[]))
-        and c.id <> all(${skip}::int[])) due
+      from ${contractsAmong(among)}
+      where c.account_id = ${ctx.accountId}
+        and c.id <> all(${skip}::int[])
+      -- NOTE: offset 0 keeps the subquery whole: the outer filter pushed into it computed every least() twice
+      offset 0) due
     where at is not null`;
   return new Map(rows.map((r) => [r.id, r.at]));
 }
@@ -85,15 +91,11 @@ async function earliestRunWork(ctx: Ctx, until: Date, skip: number[]): Promise<n
       select round(extract(epoch from least(
         (select c.next_billing_at from subscription_contracts c
           where c.account_id = ${ctx.accountId} and c.state = 'active' and c.next_billing_at <= ${until}
-            and c.id <> all(${skip}::int[]) and not exists (
-              select 1 from billing_runs r where r.contract_id = c.id
-                and r.period_key = 'regular:' || to_char(c.next_billing_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+            and c.id <> all(${skip}::int[]) and ${regularRunMissing}
           order by c.next_billing_at limit 1),
         (select c.next_billing_at from subscription_contracts c
           where c.account_id = ${ctx.accountId} and c.state = 'paused' and c.next_billing_at <= ${until}
-            and c.id <> all(${skip}::int[]) and not exists (
-              select 1 from billing_runs r where r.contract_id = c.id
-                and r.period_key = 'regular:' || to_char(c.next_billing_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+            and c.id <> all(${skip}::int[]) and ${regularRunMissing}
           order by c.next_billing_at limit 1),
         (select min(c.cancel_at) from pending_lines p join subscription_contracts c on c.id = p.contract_id
           where p.account_id = ${ctx.accountId} and p.billing_run_id is null and c.state in ('active', 'paused')
@@ -213,17 +215,21 @@ async function heldElsewhere(ctx: Ctx, ids: number[]): Promise<Set<number>> {
 /** Everything due at `at` for `ids`: their plain regular runs set-based (when asked), then each contract's steps. */
 async function wave(ctx: Ctx, at: Date, ids: number[], summary: DueSummary, options: PassOptions, skip: Set<number>) {
   const stepCtx: Ctx = { ...ctx, clock: fixedClock(at) };
+  let rest = ids;
   if (options.bulk) {
     try {
       const bulk = await billRegularRunsInBulk(stepCtx, ids);
       summary.runsCreated += bulk.built;
       summary.runsExecuted += bulk.executed;
+      const billed = new Set(bulk.billed);
+      rest = ids.filter((id) => !billed.has(id));
     } catch (e) {
       if (!options.tolerant) throw e;
       ctx.log?.error({ err: e, accountId: ctx.accountId }, "bulk billing failed; falling back to per-contract billing");
     }
   }
-  for (const id of await dueContractIds(ctx, at, ids.length, ids)) {
+  if (!rest.length) return;
+  for (const id of await dueContractIds(ctx, at, rest.length, rest)) {
     try {
       await processContract(ctx, id, at, summary);
     } catch (e) {
