@@ -112,7 +112,11 @@ describe("scheduled downgrade", () => {
     await db().account.update({ where: { id: w.accountId }, data: { testClockAt: new Date(AFTER) } });
     const ids = [changed.id, unchanged.id];
     // the bulk step bills only the contract without a due change (at the old price: nothing changed there)
-    expect(await billRegularRunsInBulk(ctxFor(w.accountId, AFTER), ids)).toEqual({ built: 1, executed: 1 });
+    expect(await billRegularRunsInBulk(ctxFor(w.accountId, AFTER), ids)).toEqual({
+      built: 1,
+      executed: 1,
+      billed: [unchanged.id],
+    });
     expect(await db().billingRun.count({ where: { contractId: changed.id, kind: "regular" } })).toBe(0);
     await billChunk(db(), { accountId: w.accountId, ids }, fixedClock(AFTER));
     const regular = async (id: number) =>

@@ -15,7 +15,7 @@ import { paymentFailedData } from "@/server/domain/notices/events";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
 import { CHARGE_ORDER } from "@/server/domain/payments/chargeOrder";
 import { adapterFor, type ChargeResult } from "@/server/domain/payments/processors";
-import { assignReceiptNumbers } from "@/server/domain/receipts/number";
+import { reserveReceiptNumbers } from "@/server/domain/receipts/number";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { runCharge } from "./amounts";
 import { regularKey } from "./build";
@@ -49,8 +49,14 @@ function simple(contract: ContractRecord, now: Date): boolean {
   return true;
 }
 
-/** Builds and charges the regular runs of the simple contracts among `ids`. Returns runs built and charged. */
-export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ built: number; executed: number }> {
+/**
+ * Builds and charges the regular runs of the simple contracts among `ids`. Returns runs built and charged, and
+ * the contracts billed: they have nothing else due by the instant (that is what made them simple).
+ */
+export async function billRegularRunsInBulk(
+  ctx: Ctx,
+  ids: number[],
+): Promise<{ built: number; executed: number; billed: number[] }> {
   const now = ctx.clock.now();
   const catalog = await catalogSnapshot(ctx);
   const built = await ctx.db.$transaction(
@@ -101,9 +107,11 @@ export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ 
         tax: round4(sum(plan.lines, "tax")),
       }));
       const periods = plans.map(({ at, plan }) => runPeriodOf(plan.lines, { start: at, end: plan.next ?? at }));
+      // NOTE: the runs are born claimed for charging by this pass (as execute.ts's claim would leave them), with
+      // their first attempt: a worker that dies before settling leaves them to the lease's recovery
       const inserted = await tx.$queryRaw<{ id: number; contract_id: number }[]>`
-      insert into billing_runs (account_id, contract_id, customer_id, kind, state, currency, period_start_at, period_end_at, period_key, scheduled_at, subtotal, tax, total, created_at, updated_at)
-      select ${ctx.accountId}, v.c, v.cu, 'regular', 'scheduled', v.cur, v.ps, v.pe, v.k, v.sa, v.s, v.t, v.s + v.t, v.sa, v.sa
+      insert into billing_runs (account_id, contract_id, customer_id, kind, state, processing_since, currency, period_start_at, period_end_at, period_key, scheduled_at, subtotal, tax, total, created_at, updated_at)
+      select ${ctx.accountId}, v.c, v.cu, 'regular', 'processing', now(), v.cur, v.ps, v.pe, v.k, v.sa, v.s, v.t, v.s + v.t, v.sa, v.sa
       from unnest(${plans.map((p) => p.contract.id)}::int[], ${plans.map((p) => p.contract.customerId)}::int[], ${plans.map((p) => p.contract.currency)}::text[],
                   ${periods.map((p) => p.periodStartAt)}::timestamptz[], ${periods.map((p) => p.periodEndAt)}::timestamptz[], ${plans.map((p) => regularKey(p.at))}::text[],
                   ${plans.map((p) => p.at)}::timestamptz[],
@@ -163,26 +171,36 @@ export async function billRegularRunsInBulk(ctx: Ctx, ids: number[]): Promise<{ 
           eventRow(ctx.accountId, "billing_run.created", presentRunSummary(runOf.get(contract.id)!, contract), at),
         ),
       );
-      return plans.map(({ contract, at }) => ({ run: runOf.get(contract.id)!, contract, at }));
+      const builtRuns = plans.map(({ contract, at }) => {
+        const run = runOf.get(contract.id)!;
+        // no credit is applied on this path: the processor is asked for the total in the currency's minor units
+        return { run, contract, at, charge: runCharge({ total: run.total, creditApplied: 0, currency: run.currency }) };
+      });
+      const charged = builtRuns.filter((b) => b.charge.charged.gt(0));
+      const attempts = await tx.$queryRaw<{ id: number; run_id: number }[]>`
+      insert into billing_attempts (run_id, attempt_no, state, amount, created_at, updated_at)
+      select v.r, 1, 'processing', v.a, v.c, v.c from unnest(${charged.map((b) => b.run.id)}::int[], ${charged.map((b) => fmt4(b.charge.charged))}::numeric[], ${charged.map((b) => b.at)}::timestamptz[]) as v(r, a, c)
+      returning id, run_id`;
+      const attemptOf = new Map(attempts.map((a) => [a.run_id, a.id]));
+      return builtRuns.map((b) => ({ ...b, attemptId: attemptOf.get(b.run.id) ?? null }));
     },
     { timeout: 60_000 },
   );
-  if (!built.length) return { built: 0, executed: 0 };
-  return { built: built.length, executed: await chargeInBulk(ctx, built) };
+  if (!built.length) return { built: 0, executed: 0, billed: [] };
+  const executed = await chargeInBulk(ctx, built);
+  return { built: built.length, executed, billed: built.map((b) => b.contract.id) };
 }
 
-type Built = { run: Prisma.BillingRunGetPayload<object>; contract: ContractRecord; at: Date };
+type Built = {
+  run: Prisma.BillingRunGetPayload<object>;
+  contract: ContractRecord;
+  at: Date;
+  charge: ReturnType<typeof runCharge>;
+  /** the first attempt, made with the run (none when the charge rounds to nothing) */
+  attemptId: number | null;
+};
 
-async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
-  const claimed = new Set(
-    (
-      await ctx.db.$queryRaw<{ id: number }[]>`
-    update billing_runs set state = 'processing', processing_since = now(), updated_at = scheduled_at
-    where id = any(${built.map((b) => b.run.id)}) and state = 'scheduled' returning id`
-    ).map((r) => r.id),
-  );
-  const mine = built.filter((b) => claimed.has(b.run.id));
-  if (!mine.length) return 0;
+async function chargeInBulk(ctx: Ctx, mine: Built[]): Promise<number> {
   const customers = [...new Set(mine.map((b) => b.contract.customerId))];
   const methods = await ctx.db.paymentMethod.findMany({
     where: {
@@ -194,17 +212,6 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
     include: { processor: true },
     orderBy: [...CHARGE_ORDER],
   });
-  // no credit is applied on this path: the processor is asked for the total in the currency's minor units
-  const charges = new Map(
-    mine.map((b) => [b.run.id, runCharge({ total: b.run.total, creditApplied: 0, currency: b.run.currency })]),
-  );
-  const charged = mine.filter((b) => charges.get(b.run.id)!.charged.gt(0));
-  const attempts = await ctx.db.$queryRaw<{ id: number; run_id: number }[]>`
-    insert into billing_attempts (run_id, attempt_no, state, amount, created_at, updated_at)
-    select v.r, 1, 'processing', v.a, v.c, v.c from unnest(${charged.map((b) => b.run.id)}::int[], ${charged.map((b) => fmt4(charges.get(b.run.id)!.charged))}::numeric[], ${charged.map((b) => b.at)}::timestamptz[]) as v(r, a, c)
-    on conflict (run_id, attempt_no) do update set updated_at = excluded.updated_at
-    returning id, run_id`;
-  const attemptOf = new Map(attempts.map((a) => [a.run_id, a]));
   const results: { b: Built; r: ChargeResult }[] = [];
   /** the card each run was charged on: refunds and disputes go back to it */
   const methodOf = new Map<number, number | null>();
@@ -215,7 +222,7 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
         x.processor.currency === builtRun.run.currency &&
         (!builtRun.contract.paymentProcessorOverride || x.processorId === builtRun.contract.paymentProcessorOverride),
     );
-    const charge = charges.get(builtRun.run.id)!;
+    const charge = builtRun.charge;
     const chargeResult: ChargeResult = charge.charged.gt(0)
       ? method
         ? await adapterFor(method.processor.processorType).charge({
@@ -245,19 +252,19 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
       const arr = <T>(xs: { b: Built; r: ChargeResult }[], f: (x: { b: Built; r: ChargeResult }) => T) => xs.map(f);
       if (ok.length) {
         // a run whose charge rounds to nothing succeeds without an attempt
-        const paid = ok.filter((x) => attemptOf.has(x.b.run.id));
+        const paid = ok.filter((x) => x.b.attemptId !== null);
         // paid at the run's instant (the account's clock): the receipt's payment date
         await tx.$executeRaw`update billing_attempts a set state = 'succeeded', transaction_id = v.t, updated_at = v.u, payment_method_id = v.pm
-        from (select unnest(${arr(paid, (x) => attemptOf.get(x.b.run.id)!.id)}::int[]) id, unnest(${arr(paid, (x) => x.r.transactionId)}::text[]) t,
+        from (select unnest(${arr(paid, (x) => x.b.attemptId!)}::int[]) id, unnest(${arr(paid, (x) => x.r.transactionId)}::text[]) t,
                      unnest(${arr(paid, (x) => x.b.at)}::timestamptz[]) u, unnest(${arr(paid, (x) => methodOf.get(x.b.run.id) ?? null)}::int[]) pm) v where a.id = v.id`;
-        await tx.$executeRaw`update billing_runs r set state = 'succeeded', attempt_count = v.n, next_attempt_at = null, updated_at = v.u
-        from (select unnest(${arr(ok, (x) => x.b.run.id)}::int[]) id, unnest(${arr(ok, (x) => (attemptOf.has(x.b.run.id) ? 1 : 0))}::int[]) n, unnest(${arr(ok, (x) => x.b.at)}::timestamptz[]) u) v where r.id = v.id`;
+        // only a contract that needed attention is written (most need none)
         await tx.$executeRaw`update subscription_contracts c set billing_attention_required = false, past_due_since = null, updated_at = v.u
-        from (select unnest(${arr(ok, (x) => x.b.contract.id)}::int[]) id, unnest(${arr(ok, (x) => x.b.at)}::timestamptz[]) u) v where c.id = v.id`;
+        from (select unnest(${arr(ok, (x) => x.b.contract.id)}::int[]) id, unnest(${arr(ok, (x) => x.b.at)}::timestamptz[]) u) v
+        where c.id = v.id and (c.billing_attention_required or c.past_due_since is not null)`;
       }
       if (failed.length) {
         await tx.$executeRaw`update billing_attempts a set state = 'failed', transaction_id = nullif(v.t, ''), fail_code = v.c, fail_message = v.m, updated_at = v.u
-        from (select unnest(${failed.map((x) => attemptOf.get(x.b.run.id)!.id)}::int[]) id, unnest(${failed.map((x) => x.r.transactionId)}::text[]) t,
+        from (select unnest(${failed.map((x) => x.b.attemptId!)}::int[]) id, unnest(${failed.map((x) => x.r.transactionId)}::text[]) t,
                      unnest(${failed.map((x) => x.r.failCode)}::text[]) c, unnest(${failed.map((x) => x.r.failMessage)}::text[]) m,
                      unnest(${failed.map((x) => x.b.at)}::timestamptz[]) u) v where a.id = v.id`;
         await tx.$executeRaw`update billing_runs r set state = 'failed', attempt_count = 1, next_attempt_at = v.n, updated_at = v.u
@@ -267,7 +274,7 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
       }
       for (const outcome of pendingExt) {
         await tx.billingAttempt.update({
-          where: { id: attemptOf.get(outcome.b.run.id)!.id },
+          where: { id: outcome.b.attemptId! },
           data: { state: "pending_external", transactionId: outcome.r.transactionId, updatedAt: outcome.b.at },
         });
         await tx.billingRun.update({
@@ -276,7 +283,7 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
         });
       }
       const summary = (x: { b: Built }, state: string) => ({
-        ...presentRunSummary({ ...x.b.run, state, attemptCount: attemptOf.has(x.b.run.id) ? 1 : 0 }, x.b.contract),
+        ...presentRunSummary({ ...x.b.run, state, attemptCount: x.b.attemptId !== null ? 1 : 0 }, x.b.contract),
       });
       await insertEvents(tx, [
         ...ok.map((x) => eventRow(ctx.accountId, "billing_run.succeeded", summary(x, "succeeded"), x.b.at)),
@@ -296,19 +303,28 @@ async function chargeInBulk(ctx: Ctx, built: Built[]): Promise<number> {
             paymentFailedData(
               summary(x, "failed"),
               x.r,
-              { no: 1, amount: fmt4(charges.get(x.b.run.id)!.charged) },
+              { no: 1, amount: fmt4(x.b.charge.charged) },
               nextAttemptAfter(x.b.at, 1),
             ),
             x.b.at,
           ),
         ),
       ]);
-      // last: the receipt counter row is held from here to the commit; each receipt is issued at its run's instant
-      await assignReceiptNumbers(
-        tx,
-        ctx.accountId,
-        ok.map((x) => ({ id: x.b.run.id, issuedAt: x.b.at })),
-      );
+      if (ok.length) {
+        // last: the receipt counter row is held from here to the commit, over one statement that settles the
+        // runs and numbers their receipts in issue order (each issued at its run's instant)
+        const numbered = [...ok].sort((a, b) => a.b.at.getTime() - b.b.at.getTime() || a.b.run.id - b.b.run.id);
+        const first = await reserveReceiptNumbers(tx, ctx.accountId, numbered.length);
+        const settled =
+          await tx.$executeRaw`update billing_runs r set state = 'succeeded', attempt_count = v.n, next_attempt_at = null,
+          updated_at = v.u, receipt_number = v.rn, receipt_issued_at = v.u
+        from unnest(${arr(numbered, (x) => x.b.run.id)}::int[], ${arr(numbered, (x) => (x.b.attemptId !== null ? 1 : 0))}::int[],
+                    ${arr(numbered, (x) => x.b.at)}::timestamptz[], ${numbered.map((_, i) => first + i)}::int[]) as v(id, n, u, rn)
+        where r.id = v.id and r.receipt_number is null`;
+        // a run numbered twice would leave a gap: refuse (the whole settlement rolls back)
+        if (settled !== numbered.length)
+          throw new Error(`receipt numbers: ${settled} of ${numbered.length} runs numbered`);
+      }
     },
     { timeout: 60_000 },
   );

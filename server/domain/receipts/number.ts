@@ -12,6 +12,18 @@ export interface SettledRun {
   issuedAt: Date;
 }
 
+/**
+ * Takes the account's next `count` receipt numbers and returns the first. The counter row stays locked until
+ * the transaction ends, so the caller takes it last and writes the numbers with its final statement.
+ */
+export async function reserveReceiptNumbers(tx: DbTx, accountId: number, count: number): Promise<number> {
+  const [{ last_number: last }] = await tx.$queryRaw<{ last_number: number }[]>`
+    insert into account_receipt_counters (account_id, last_number) values (${accountId}, ${count})
+    on conflict (account_id) do update set last_number = account_receipt_counters.last_number + excluded.last_number
+    returning last_number`;
+  return last - count + 1;
+}
+
 /** Gives the runs just settled as succeeded (in this transaction) the account's next numbers, by issue instant. */
 export async function assignReceiptNumbers(tx: DbTx, accountId: number, settled: SettledRun[]): Promise<void> {
   if (!settled.length) return;
@@ -24,11 +36,7 @@ export async function assignReceiptNumbers(tx: DbTx, accountId: number, settled:
     .filter((s) => open.has(s.id))
     .sort((a, b) => a.issuedAt.getTime() - b.issuedAt.getTime() || a.id - b.id);
   if (!runs.length) return;
-  const [{ last_number: last }] = await tx.$queryRaw<{ last_number: number }[]>`
-    insert into account_receipt_counters (account_id, last_number) values (${accountId}, ${runs.length})
-    on conflict (account_id) do update set last_number = account_receipt_counters.last_number + excluded.last_number
-    returning last_number`;
-  const first = last - runs.length + 1;
+  const first = await reserveReceiptNumbers(tx, accountId, runs.length);
   const updated = await tx.$executeRaw`
     update billing_runs r set receipt_number = v.n, receipt_issued_at = v.at
     from unnest(${runs.map((r) => r.id)}::int[], ${runs.map((_, i) => first + i)}::int[], ${runs.map((r) => r.issuedAt)}::timestamptz[]) as v(id, n, at)
