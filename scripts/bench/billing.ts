@@ -85,12 +85,25 @@ async function billWith(workers: number, url: string) {
   const boss = new PgBoss({ connectionString: url, schema: "pgboss" });
   await boss.start();
   await boss.createQueue("bill-contracts");
-  const children = Array.from({ length: workers }, () =>
-    spawn("node_modules/.bin/tsx", ["scripts/bench/billing-worker.ts"], {
+  // BENCH_CPU_PROF=<dir>: each worker writes a V8 CPU profile there when it exits
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const memory = { first: [] as number[], last: [] as number[], max: [] as number[] };
+  const children = Array.from({ length: workers }, (_, i) => {
+    const child = spawn(process.execPath, [...profile, "--import", "tsx", "scripts/bench/billing-worker.ts"], {
       env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "warn" },
-      stdio: ["ignore", "inherit", "inherit"],
-    }),
-  );
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    // the worker prints its resident set size every 5 s: the first sample, the last and the largest
+    child.stdout.on("data", (d: Buffer) => {
+      for (const [, bytes] of d.toString().matchAll(/^rss (\d+)$/gm)) {
+        const mb = Number(bytes) / 2 ** 20;
+        memory.first[i] ??= mb;
+        memory.last[i] = mb;
+        memory.max[i] = Math.max(memory.max[i] ?? 0, mb);
+      }
+    });
+    return child;
+  });
   const started = performance.now();
   // the same path as the worker's tick: due contracts split into chunk jobs
   const { dueChunks } = await import("@/server/worker/billing");
@@ -117,7 +130,7 @@ async function billWith(workers: number, url: string) {
   for (const ch of children) ch.kill("SIGTERM");
   await boss.stop({ graceful: false });
   await getDb().$disconnect();
-  return { seconds, rate: N / seconds, dup };
+  return { seconds, rate: N / seconds, dup, memory };
 }
 
 function pgbenchTps(clients: number): number | null {
@@ -153,7 +166,7 @@ for (const w of WORKER_COUNTS) {
   await recreate("bench_pgbench");
   const tps = pgbenchTps(w);
   console.log(
-    `${w} worker(s): ${r.rate.toFixed(0)} contracts/s (${r.seconds.toFixed(1)} s), duplicate periods: ${r.dup}; pgbench TPC-B with ${w} client(s): ${tps ? `${tps.toFixed(0)} tps` : "unavailable"}${tps ? `; ratio ${(r.rate / tps).toFixed(3)} contracts per TPC-B transaction` : ""}`,
+    `${w} worker(s): ${r.rate.toFixed(0)} contracts/s (${r.seconds.toFixed(1)} s), duplicate periods: ${r.dup}; worker RSS first/last/max ${r.memory.first.map((f, i) => `${f.toFixed(0)}/${r.memory.last[i].toFixed(0)}/${r.memory.max[i].toFixed(0)}`).join(", ")} MB; pgbench TPC-B with ${w} client(s): ${tps ? `${tps.toFixed(0)} tps` : "unavailable"}${tps ? `; ratio ${(r.rate / tps).toFixed(3)} contracts per TPC-B transaction` : ""}`,
   );
 }
 console.log("target: ≥ 1000 contracts/s on 2 cores");
