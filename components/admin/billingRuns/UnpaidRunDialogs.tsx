@@ -4,9 +4,7 @@
 // cheque: the run succeeds and its receipt says how it was paid), or write an exhausted one off. Each dialog
 // says what happens and confirms once.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { DateTime as Luxon } from "luxon";
 import { useId, useState } from "react";
-import { zonedInputToIso } from "@/components/admin/products/zonedInput";
 import { useTRPCClient } from "@/components/trpc/client";
 import { useConsole } from "@/components/ui/ConsoleContext";
 import { ConfirmDialog } from "@/components/ui/Dialog";
@@ -14,6 +12,7 @@ import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { InputFormField, SelectFormField } from "@/components/ui/FormField";
 import { Money } from "@/components/ui/Money";
 import { toast } from "@/components/ui/Toaster";
+import { parseZonedInput, toZonedInput } from "./clockSteps";
 import type { Run } from "./runDetailColumns";
 
 type Props = { run: Run; open: boolean; onOpenChange: (open: boolean) => void };
@@ -107,9 +106,7 @@ export function MarkPaidDialog({ run, open, onOpenChange }: Props) {
   const client = useTRPCClient();
   const uid = useId();
   const { timeZone, now } = useConsole();
-  const today = Luxon.fromISO(now ?? new Date().toISOString())
-    .setZone(timeZone)
-    .toISODate()!;
+  const today = toZonedInput(new Date(now ?? Date.now()), timeZone).slice(0, 10);
   const [method, setMethod] = useState<(typeof PAID_METHODS)[number][0]>("bank_transfer");
   const [reference, setReference] = useState("");
   const [date, setDate] = useState(today);
@@ -120,7 +117,7 @@ export function MarkPaidDialog({ run, open, onOpenChange }: Props) {
         method,
         reference: reference.trim() || null,
         // today: now on the account's clock; an earlier day: its noon in the account's zone
-        paid_at: !date || date === today ? null : zonedInputToIso(`${date}T12:00`, timeZone),
+        paid_at: !date || date === today ? null : (parseZonedInput(`${date} 12:00`, timeZone)?.toISOString() ?? date),
       }),
     `Billing run ${run.id} marked as paid`,
     () => onOpenChange(false),

@@ -5,6 +5,7 @@
 // confirmation; "Schedule" schedules at once.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
+import { parseZonedInput } from "@/components/admin/billingRuns/clockSteps";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { Button } from "@/components/ui/Button";
@@ -89,10 +90,8 @@ export function SchedulePriceVersionForm({
     const from = text(f, "effective_from");
     setMissingDate(!from);
     if (!from) return null;
-    // luxon (the zone conversion) loads on the first submit, not with the page (bench:admin's JS per page)
-    const { zonedInputToIso } = await import("./zonedInput");
     const terms = model ? { pricing_model: pricingModelInput(model) } : { unit_amount: text(f, "unit_amount") };
-    return { price_id: priceId, ...terms, effective_from: zonedInputToIso(from, timeZone) };
+    return { price_id: priceId, ...terms, effective_from: parseZonedInput(from, timeZone)?.toISOString() ?? from };
   }
 
   async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
