@@ -5,7 +5,6 @@
 // issue for exactly those fields (refunds.preview, live) and confirms with one button naming the amount.
 // Tax is the server's: in proportion to what is credited.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import Decimal from "decimal.js";
 import { useEffect, useId, useState } from "react";
 import { useTRPC, useTRPCClient } from "@/components/trpc/client";
 import type { RouterInputs, RouterOutputs } from "@/components/trpc/types";
@@ -17,6 +16,7 @@ import { HeaderRow } from "@/components/ui/HeaderRow";
 import { Money } from "@/components/ui/Money";
 import { formatMoney } from "@/components/ui/money";
 import { toast } from "@/components/ui/Toaster";
+import { dec, remainingOf } from "./remaining";
 import type { Run } from "./runDetailColumns";
 
 export type CreditMode = "refund" | "credit";
@@ -47,16 +47,6 @@ const SETTLE_LABELS: Record<Settle, string> = {
 };
 // the fields the dialog shows (the server's messages for any other go above the buttons)
 const SHOWN = ["amount", "reason", "refund_amount", "credit_amount", "lines"];
-
-const dec = (s: string | null | undefined) => new Decimal(s || 0);
-
-/** What can still go back on the run: its payments less what was refunded or is held, and less credit notes. */
-export function remainingOf(run: Run): string {
-  const paid = dec(run.charged_amount);
-  const refundable = paid.minus(dec(run.refunded_amount)).minus(dec(run.disputed_amount));
-  const creditable = paid.plus(dec(run.credit_applied_amount)).minus(dec(run.credited_amount));
-  return Decimal.max(0, Decimal.min(refundable, creditable)).toFixed(4);
-}
 
 /** `value`, once it has stayed the same for `ms` (the preview follows the fields without a request per key). */
 function useSettled<T>(value: T, ms = 300): T {

@@ -4,12 +4,18 @@
 //  - unpaid (scheduled, failed, exhausted, written off): "Mark as paid" as a button, "Void run" in the menu;
 //  - failed or exhausted: also "Write off" in the menu.
 // The header shows the buttons and the menu; each opens its dialog (mounted only while open).
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import type { ActionItem } from "@/components/ui/ActionsMenu";
 import { Button } from "@/components/ui/Button";
-import { CreditDialog, remainingOf } from "./CreditDialog";
+import { remainingOf } from "./remaining";
 import type { Run } from "./runDetailColumns";
-import { MarkPaidDialog, VoidRunDialog, WriteOffDialog } from "./UnpaidRunDialogs";
+
+// the dialogs load when one is opened, not with the page (bench:admin's JavaScript per page)
+const CreditDialog = dynamic(() => import("./CreditDialog").then((m) => m.CreditDialog), { ssr: false });
+const MarkPaidDialog = dynamic(() => import("./UnpaidRunDialogs").then((m) => m.MarkPaidDialog), { ssr: false });
+const VoidRunDialog = dynamic(() => import("./UnpaidRunDialogs").then((m) => m.VoidRunDialog), { ssr: false });
+const WriteOffDialog = dynamic(() => import("./UnpaidRunDialogs").then((m) => m.WriteOffDialog), { ssr: false });
 
 type DialogName = "refund" | "credit" | "void" | "markPaid" | "writeOff";
 
