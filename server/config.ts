@@ -176,6 +176,12 @@ export const VARIABLES = {
     "Milliseconds to wait for a PostgreSQL connection before failing (the API answers 503).",
   ),
   DB_STATEMENT_TIMEOUT_MS: read("Database", wholeNumber(), "30000", "Milliseconds a statement may run."),
+  DB_REBUILD_TIMEOUT_MS: read(
+    "Database",
+    wholeNumber(),
+    "900000",
+    "Milliseconds a rebuild of an account's analytics tables may run (a million contracts take minutes).",
+  ),
   DB_TX_MAX_WAIT_MS: read(
     "Database",
     wholeNumber(),
@@ -439,6 +445,7 @@ export const VARIABLES = {
   ),
   BENCH_WORKERS: tool("Soak and benchmarks", "1,4", "bench:billing: worker process counts measured."),
   BENCH_POPULATE_ONLY: tool("Soak and benchmarks", undefined, "bench:billing: set: seed the contracts and stop."),
+  BENCH_CPU_PROF: tool("Soak and benchmarks", undefined, "bench:billing: a folder for each worker's V8 CPU profile."),
   BENCH_ITERATIONS: tool("Soak and benchmarks", "30", "bench:admin: calls per console query."),
   BENCH_ONLY: tool("Soak and benchmarks", undefined, "bench:admin: only queries starting with these words (a,b)."),
   BENCH_REUSE: tool("Soak and benchmarks", "0", "bench:admin, bench:forecast: 1 reuses the database seeded earlier."),
