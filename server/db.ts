@@ -100,6 +100,29 @@ export function getPgPool(): pg.Pool {
   return globalForDb.__pool;
 }
 
+/**
+ * Runs one statement on a connection of its own to the primary with DB_REBUILD_TIMEOUT_MS instead of
+ * DB_STATEMENT_TIMEOUT_MS: for rebuilding an account's derived tables, which at a million contracts runs past a
+ * request's limit and, cut off there, would roll back and start over on every read.
+ */
+export async function runLongStatement(text: string, values: unknown[]): Promise<void> {
+  const url = config().DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set");
+  const limit = config().DB_REBUILD_TIMEOUT_MS;
+  const client = new TracedClient({
+    connectionString: url,
+    ...connectionOptions(),
+    statement_timeout: limit,
+    query_timeout: limit + 5_000,
+  });
+  await client.connect();
+  try {
+    await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Connections of this process's pools (the metrics endpoint's gauges): Prisma's and the fast one, as far as opened. */
 export function poolUse(): { pool: "prisma" | "fast"; total: number; idle: number; waiting: number }[] {
   const pools = [

@@ -14,6 +14,7 @@
 // customer_month_mrr_sums) and the current month from customer_month_mrr_current, which counts the changes
 // up to "now" only (a scheduled item end or pause later this month has not happened yet); later months have
 // no rows.
+import { runLongStatement } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
 import { Prisma } from "@/server/generated/prisma/client";
 
@@ -35,7 +36,8 @@ export async function ensureCustomerMonths(ctx: Ctx, scope: CustomerMonthsScope)
   const [state] = await writer.$queryRaw<{ zone: string }[]>`
     select zone from customer_month_mrr_state where account_id = ${ctx.accountId}`;
   if (state?.zone === scope.zone) return false;
-  await writer.$executeRaw`select customer_month_mrr_rebuild(${ctx.accountId}::int, ${scope.zone})`;
+  // NOTE: minutes at a million contracts, past a request's statement limit: on its own connection to the primary
+  await runLongStatement("select customer_month_mrr_rebuild($1::int, $2)", [ctx.accountId, scope.zone]);
   return true;
 }
 
