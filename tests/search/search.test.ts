@@ -58,6 +58,17 @@ describe("console search", () => {
     }
   });
 
+  it("reads a query with an @ as the start of an e-mail address: matched as a prefix, in any case", async () => {
+    for (const q of ["Zed.Zebra@Example.ORG", "zed.zebra@exa", "ZED.ZEBRA@"])
+      expect(
+        (await groupOf(q, "customers")).map((h) => h.id),
+        q,
+      ).toEqual([customerId]);
+    // not a substring of the address: the same words later in it find nothing
+    expect(await groupOf("zebra@example.org", "customers")).toEqual([]);
+    expect(await groupOf("%@example.org", "customers")).toEqual([]);
+  });
+
   it("finds a contract and a run by id, a receipt by its number and a credit note by its CN- number", async () => {
     expect((await groupOf(String(p.c.c1), "contracts")).map((h) => h.id)).toEqual([p.c.c1]);
     expect((await groupOf(String(p.runs.r2), "billing_runs")).map((h) => h.id)).toEqual([p.runs.r2]);
