@@ -3,30 +3,20 @@
 // DB_REBUILD_TIMEOUT_MS: a statement the request's limit stops completes there, and the movements built that
 // way equal the hand-computed ones.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reloadConfig } from "@/server/config";
 import { newPrismaClient, runLongStatement } from "@/server/db";
 import { mrrMovements } from "@/server/domain/analytics/movements";
+import { setEnv } from "@/tests/env";
 import { ctxFor, db, seed } from "@/tests/helpers";
 import { type History, NOW, seedHistory } from "./_history";
 
 let h: History;
-const saved = { statement: process.env.DB_STATEMENT_TIMEOUT_MS, rebuild: process.env.DB_REBUILD_TIMEOUT_MS };
+let restoreEnv: (() => void) | undefined;
 beforeAll(async () => {
   await seed();
   h = await seedHistory();
-  process.env.DB_STATEMENT_TIMEOUT_MS = "200";
-  process.env.DB_REBUILD_TIMEOUT_MS = "60000";
-  reloadConfig();
+  restoreEnv = setEnv({ DB_STATEMENT_TIMEOUT_MS: "200", DB_REBUILD_TIMEOUT_MS: "60000" }); // and reloads the config
 });
-afterAll(() => {
-  for (const [name, value] of [
-    ["DB_STATEMENT_TIMEOUT_MS", saved.statement],
-    ["DB_REBUILD_TIMEOUT_MS", saved.rebuild],
-  ] as const)
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  reloadConfig();
-});
+afterAll(() => restoreEnv?.());
 
 describe("the analytics rebuild's statement limit", () => {
   it("is DB_REBUILD_TIMEOUT_MS, not the request's DB_STATEMENT_TIMEOUT_MS", async () => {

@@ -3,21 +3,19 @@
 // visible at once (its reads go to the primary until the replica has replayed it).
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reloadConfig } from "@/server/config";
 import { getDb } from "@/server/db";
 import { seedDemo } from "@/server/seed/demo";
+import { setEnv, withEnv } from "@/tests/env";
 import { get, patch, post } from "@/tests/helpers";
 import { type PrimaryAndReplica, primaryAndReplica } from "./_replica";
 
 let s: PrimaryAndReplica;
-const saved = { url: process.env.DATABASE_URL, replica: process.env.DATABASE_REPLICA_URL };
+let restoreEnv: (() => void) | undefined;
 let primary: pg.Client;
 
 beforeAll(async () => {
   s = await primaryAndReplica();
-  process.env.DATABASE_URL = s.primaryUrl;
-  process.env.DATABASE_REPLICA_URL = s.replicaUrl;
-  reloadConfig();
+  restoreEnv = setEnv({ DATABASE_URL: s.primaryUrl, DATABASE_REPLICA_URL: s.replicaUrl });
   await seedDemo(getDb(), { secretKey: "sk_test_demo_secret", otherSecretKey: "sk_test_other_secret" });
   primary = new pg.Client({ connectionString: s.primaryUrl });
   await primary.connect();
@@ -26,10 +24,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await primary?.end();
-  process.env.DATABASE_URL = saved.url;
-  if (saved.replica === undefined) delete process.env.DATABASE_REPLICA_URL;
-  else process.env.DATABASE_REPLICA_URL = saved.replica;
-  reloadConfig();
+  restoreEnv?.();
   await s?.dispose();
 }, 60_000);
 
@@ -90,15 +85,10 @@ describe("with DATABASE_REPLICA_URL", () => {
     const fromReplica = await get("/v2/analytics/mrr-movements/");
     const csv = await get("/v2/exports/customers/?format=csv");
     expect(csv.status).toBe(200);
-    delete process.env.DATABASE_REPLICA_URL;
-    reloadConfig();
-    try {
+    await withEnv({ DATABASE_REPLICA_URL: undefined }, async () => {
       const fromPrimary = await get("/v2/analytics/mrr-movements/");
       expect(fromReplica.body.currencies).toEqual(fromPrimary.body.currencies);
       expect((await get("/v2/exports/customers/?format=csv")).body).toBe(csv.body);
-    } finally {
-      process.env.DATABASE_REPLICA_URL = s.replicaUrl;
-      reloadConfig();
-    }
+    });
   });
 });

@@ -8,15 +8,8 @@
 import { fixedClock } from "@/server/clock";
 import type { Ctx } from "@/server/domain/context";
 import { billRegularRunsInBulk } from "./bulk";
-import {
-  contractRuns,
-  contractsAmong,
-  type DueSummary,
-  dueContractIds,
-  noticeMissing,
-  processContract,
-  regularRunMissing,
-} from "./due";
+import { type DueSummary, dueContractIds, processContract } from "./due";
+import { contractRuns, contractsAmong, noticeMissing, regularRunMissing } from "./dueSql";
 import { LEASE_SECONDS } from "./execute";
 import { TRIAL_NOTICE_DAYS } from "./trialEnd";
 
