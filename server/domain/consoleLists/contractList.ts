@@ -13,7 +13,7 @@ import { estimatedUsage } from "@/server/domain/usage/contractUsage";
 import { Prisma } from "@/server/generated/prisma/client";
 import { cappedCount, cappedPage } from "./cappedCount";
 import { accountListConditions, asList, rangeConditions } from "./listConditions";
-import { serviceStateSql } from "./serviceStateSql";
+import { pastDueGraceStart, serviceStateSql } from "./serviceStateSql";
 
 export interface ContractListFilters {
   state?: string | string[];
@@ -58,7 +58,8 @@ export function contractWhere(ctx: Ctx, f: ContractListFilters, search: string |
     // cheap, index-backed conditions implied by the states asked for, before the per-row rule
     if (!states.includes("inactive"))
       parts.push(Prisma.sql`(c.state = 'active' or (c.state = 'canceled' and c.ended_at > ${now}))`);
-    if (states.every((s) => s === "past_due")) parts.push(Prisma.sql`c.billing_attention_required`);
+    if (states.every((s) => s === "past_due"))
+      parts.push(Prisma.sql`c.billing_attention_required and c.past_due_since <= ${pastDueGraceStart(now)}`);
     parts.push(Prisma.sql`${serviceStateSql(now)} in (${Prisma.join(states)})`);
   }
   const s = search?.trim();

@@ -5,11 +5,14 @@
 import { PAST_DUE_GRACE_DAYS } from "@/server/domain/contracts/serviceState";
 import { Prisma } from "@/server/generated/prisma/client";
 
+/** Contracts unpaid since this instant or earlier are past the grace period. */
+export const pastDueGraceStart = (now: Date) => new Date(now.getTime() - PAST_DUE_GRACE_DAYS * 86_400_000);
+
 export function serviceStateSql(now: Date): Prisma.Sql {
   const itemOn = Prisma.sql`(i.removed_at is null or i.removed_at > ${now}) and (i.start_at is null or i.start_at <= ${now}) and (i.end_at is null or i.end_at > ${now})
     and ${now} < least(i.period_end_at, i.end_at, i.removed_at, c.cancel_at, c.ended_at)`; // least() skips nulls, as itemEntitledUntil does
   const relevant = Prisma.sql`(i.status = 'active' or i.removed_at > ${now})`;
-  const grace = new Date(now.getTime() - PAST_DUE_GRACE_DAYS * 86_400_000);
+  const grace = pastDueGraceStart(now);
   return Prisma.sql`(case
     when not (${now} >= least(c.trial_start_at, c.billing_anchor_at) and (c.state = 'active' or (c.state = 'canceled' and c.ended_at is not null and ${now} < c.ended_at))) then 'inactive'
     when exists (select 1 from contract_pauses p where p.contract_id = c.id and p.state <> 'canceled' and p.start_at <= ${now} and ${now} < p.end_at) then 'inactive'
