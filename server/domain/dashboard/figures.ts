@@ -165,7 +165,8 @@ export async function runsNeedingAttention(ctx: Ctx): Promise<(CountFigure & { s
 /**
  * Active contracts whose next billing falls in the next 7 days, and what those renewals bill: the rule of
  * consoleLists/renewalAmount.ts (which the contract list shows per row), set-based here so that it scales (one join
- * of the due items with their price versions instead of a subquery per contract).
+ * of the due items with their price versions instead of a subquery per contract). The due contracts come
+ * from the (account_id, state, next_billing_at, currency, id) index alone, without reading their rows.
  */
 export async function renewalsDue(ctx: Ctx): Promise<AmountFigure[]> {
   const now = ctx.clock.now(),
