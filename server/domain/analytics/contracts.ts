@@ -56,11 +56,13 @@ export async function analyticsContracts(ctx: Ctx, input: DrillInput) {
           select distinct on (customer_id) * from ${customerMonthRows(scope, { to: input.month }, cohort)} r
           order by customer_id, month desc) last where c > 0`
       : Prisma.sql`select * from ${customerMonthRows(scope, { from: input.month, to: input.month }, Prisma.sql`and kind = ${input.kind} ${cohort}`)} r`;
+  // the page of customers first, then their names: a cohort holds tens of thousands at a million contracts
   const rows = await db.$queryRaw<Row[]>`
-    with picked as (${pick})
-    select p.customer_id, cu.reference, cu.name, p.contract_ids, p.o::text, p.c::text, p.kind, count(*) over ()::int as count
-    from picked p join customers cu on cu.id = p.customer_id
-    order by abs(p.c - p.o) desc, p.customer_id limit ${LIMIT}`;
+    with picked as (${pick}),
+    page as (select p.*, count(*) over ()::int as count from picked p order by abs(p.c - p.o) desc, p.customer_id limit ${LIMIT})
+    select p.customer_id, cu.reference, cu.name, p.contract_ids, p.o::text, p.c::text, p.kind, p.count
+    from page p join customers cu on cu.id = p.customer_id
+    order by abs(p.c - p.o) desc, p.customer_id`;
   return {
     currency: input.currency,
     month: input.month,
