@@ -8,7 +8,6 @@
 import Decimal from "decimal.js";
 import type { DbTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
-import { type ContractRecord, contractInclude } from "@/server/domain/contracts/contractRows";
 import { type EventRow, eventRow } from "@/server/domain/events/outbox";
 import { fmt4, round4 } from "@/server/domain/money";
 import { paymentFailedData } from "@/server/domain/notices/events";
@@ -33,7 +32,20 @@ async function insertEvents(tx: DbTx, rows: EventRow[]) {
       ${rows.map((r) => JSON.stringify(r.payload))}::text[], ${rows.map((r) => r.createdAt)}::timestamptz[]) as v(e, a, t, p, c)`;
 }
 
-function simple(contract: ContractRecord, now: Date): boolean {
+// NOTE: what this path reads of a contract: what `simple` and planRegularRun look at, and the customer's
+// reference for the events. Not the whole record the API presents (its latest run, the customer's row):
+// loading 200 contracts with those took about a third of a chunk's time in the worker.
+const bulkContractInclude = {
+  customer: { select: { reference: true } },
+  items: { orderBy: { id: "asc" } },
+  pauses: { orderBy: [{ startAt: "asc" }, { id: "asc" }] },
+  credits: { select: { amount: true } },
+  scheduledChanges: { where: { state: "scheduled" }, orderBy: [{ effectiveAt: "asc" }, { id: "asc" }] },
+  discount: { include: { coupon: true, promotionCode: true } },
+} satisfies Prisma.SubscriptionContractInclude;
+type BulkContract = Prisma.SubscriptionContractGetPayload<{ include: typeof bulkContractInclude }>;
+
+function simple(contract: BulkContract, now: Date): boolean {
   const at = contract.nextBillingAt;
   if (!at || at > now || contract.state !== "active" || contract.billingAdvancePolicy !== "on_run_created")
     return false;
@@ -67,7 +79,7 @@ export async function billRegularRunsInBulk(
       if (!locked.length) return [];
       const contracts = await tx.subscriptionContract.findMany({
         where: { id: { in: locked.map((l) => l.id) } },
-        include: contractInclude,
+        include: bulkContractInclude,
       });
       const candidates = contracts.filter((c) => simple(c, now));
       if (!candidates.length) return [];
@@ -193,7 +205,7 @@ export async function billRegularRunsInBulk(
 
 type Built = {
   run: Prisma.BillingRunGetPayload<object>;
-  contract: ContractRecord;
+  contract: BulkContract;
   at: Date;
   charge: ReturnType<typeof runCharge>;
   /** the first attempt, made with the run (none when the charge rounds to nothing) */
