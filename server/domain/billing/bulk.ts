@@ -18,6 +18,7 @@ import { reserveReceiptNumbers } from "@/server/domain/receipts/number";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { runCharge } from "./amounts";
 import { regularKey } from "./build";
+import { contractsAmong, regularRunMissing } from "./dueSql";
 import { nextAttemptAfter } from "./dunning";
 import { runPeriodOf } from "./period";
 import { planRegularRun } from "./plan";
@@ -32,18 +33,32 @@ async function insertEvents(tx: DbTx, rows: EventRow[]) {
       ${rows.map((r) => JSON.stringify(r.payload))}::text[], ${rows.map((r) => r.createdAt)}::timestamptz[]) as v(e, a, t, p, c)`;
 }
 
-// NOTE: what this path reads of a contract: what `simple` and planRegularRun look at, and the customer's
-// reference for the events. Not the whole record the API presents (its latest run, the customer's row):
-// loading 200 contracts with those took about a third of a chunk's time in the worker.
-const bulkContractInclude = {
+// NOTE: what this path reads of a contract: the columns and relations `simple`, planRegularRun and the charge
+// look at, and the customer's reference for the events. Not the whole record the API presents (every column,
+// its latest run, the customer's row): Prisma's mapping of those took about a third of a chunk's CPU.
+const bulkContractSelect = {
+  id: true,
+  customerId: true,
+  state: true,
+  currency: true,
+  nextBillingAt: true,
+  cancelAt: true,
+  trialEndAt: true,
+  billingAdvancePolicy: true,
+  autoApplyCredit: true,
+  paymentProcessorOverride: true,
+  billingTimezone: true,
+  billingTime: true,
+  fixedDay: true,
+  billingAnchorAt: true,
   customer: { select: { reference: true } },
   items: { orderBy: { id: "asc" } },
   pauses: { orderBy: [{ startAt: "asc" }, { id: "asc" }] },
   credits: { select: { amount: true } },
   scheduledChanges: { where: { state: "scheduled" }, orderBy: [{ effectiveAt: "asc" }, { id: "asc" }] },
   discount: { include: { coupon: true, promotionCode: true } },
-} satisfies Prisma.SubscriptionContractInclude;
-type BulkContract = Prisma.SubscriptionContractGetPayload<{ include: typeof bulkContractInclude }>;
+} satisfies Prisma.SubscriptionContractSelect;
+type BulkContract = Prisma.SubscriptionContractGetPayload<{ select: typeof bulkContractSelect }>;
 
 function simple(contract: BulkContract, now: Date): boolean {
   const at = contract.nextBillingAt;
@@ -73,34 +88,19 @@ export async function billRegularRunsInBulk(
   const catalog = await catalogSnapshot(ctx);
   const built = await ctx.db.$transaction(
     async (tx) => {
+      // NOTE: a contract whose regular run exists already, or with pending lines to bill, is left to the
+      // per-contract path: not locked here
       const locked = await tx.$queryRaw<{ id: number }[]>`
-      select id from subscription_contracts where id = any(${ids}) and account_id = ${ctx.accountId}
-        and state = 'active' and next_billing_at <= ${now} for update skip locked`;
+      select c.id from ${contractsAmong(ids)} where c.account_id = ${ctx.accountId}
+        and c.state = 'active' and c.next_billing_at <= ${now} and ${regularRunMissing}
+        and (select 1 from pending_lines pl where pl.contract_id = c.id and pl.billing_run_id is null limit 1) is null
+      for update of c skip locked`;
       if (!locked.length) return [];
       const contracts = await tx.subscriptionContract.findMany({
         where: { id: { in: locked.map((l) => l.id) } },
-        include: bulkContractInclude,
+        select: bulkContractSelect,
       });
-      const candidates = contracts.filter((c) => simple(c, now));
-      if (!candidates.length) return [];
-      const existing = await tx.billingRun.findMany({
-        where: {
-          contractId: { in: candidates.map((c) => c.id) },
-          periodKey: { in: [...new Set(candidates.map((c) => regularKey(c.nextBillingAt!)))] },
-        },
-        select: { contractId: true, periodKey: true },
-      });
-      const pending = await tx.pendingLine.findMany({
-        where: { contractId: { in: candidates.map((c) => c.id) }, billingRunId: null },
-        select: { contractId: true },
-      });
-      const skip = new Set([
-        ...existing
-          .filter((e) => candidates.find((c) => c.id === e.contractId && regularKey(c.nextBillingAt!) === e.periodKey))
-          .map((e) => e.contractId),
-        ...pending.map((p) => p.contractId),
-      ]);
-      const billable = candidates.filter((c) => !skip.has(c.id));
+      const billable = contracts.filter((c) => simple(c, now));
       // the metered items' usage of every contract of the chunk: one statement over the rollups
       const usage = await readUsage({ ...ctx, db: tx as Ctx["db"] }, catalog, billable, (c) => c.nextBillingAt!);
       const plans = billable
@@ -221,7 +221,15 @@ async function chargeInBulk(ctx: Ctx, mine: Built[]): Promise<number> {
       verified: true,
       processor: { active: true, supportsRecurring: true },
     },
-    include: { processor: true },
+    // what the charge needs: the card and its processor's kind and currency
+    select: {
+      id: true,
+      customerId: true,
+      processorId: true,
+      collectionMethod: true,
+      token: true,
+      processor: { select: { processorType: true, currency: true } },
+    },
     orderBy: [...CHARGE_ORDER],
   });
   const results: { b: Built; r: ChargeResult }[] = [];
