@@ -172,9 +172,15 @@ test("the price form refuses XYZ under the currency field; a scheduled version c
   await expect(card.getByTestId("version-row")).toHaveCount(2);
   await expectNoSeriousA11yViolations(page);
 
-  await card.getByRole("button", { name: "Cancel scheduled version" }).click();
+  const cancelVersion = card.getByRole("button", { name: "Cancel scheduled version" });
+  await cancelVersion.click();
   const dialog = page.getByRole("dialog", { name: "Cancel scheduled version?" });
   await expect(dialog).toContainText("€12.00");
+  // keeping the version closes the dialog and gives the focus back to the button that opened it
+  await dialog.getByRole("button", { name: "Keep as is" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(cancelVersion).toBeFocused();
+  await cancelVersion.click();
   await dialog.getByRole("button", { name: "Cancel scheduled version" }).click();
   await expect(card.getByTestId("version-row")).toHaveCount(1);
   await expect(card.getByTestId("version-row")).toContainText("current");

@@ -2,12 +2,19 @@
 // The signed-in user at the top of the console: who, their role, sign out, and "sign out everywhere"
 // (ends every session of the user, on all devices: it asks first).
 import { useMutation } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { Button } from "@/components/ui/Button";
-import { ConfirmDialog } from "@/components/ui/Dialog";
+import { DialogLoading } from "@/components/ui/DialogLoading";
 import { useHydrated } from "@/components/ui/useHydrated";
+
+// the dialog (Radix Dialog) loads when it is opened, not with every console page (bench:admin's JS per page)
+const ConfirmDialog = dynamic(() => import("@/components/ui/Dialog").then((m) => m.ConfirmDialog), {
+  ssr: false,
+  loading: DialogLoading,
+});
 
 const ROLE_LABEL: Record<string, string> = { owner: "owner", admin: "admin", read_only: "read-only" };
 /** Signs out and goes to this host's sign-in page (next-auth's own redirect would use NEXTAUTH_URL's host). */
@@ -45,18 +52,20 @@ export function UserMenu({ userLabel, role }: { userLabel: string; role: string 
       >
         Sign out everywhere
       </Button>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Sign out everywhere?"
-        testId="sign-out-everywhere-dialog"
-        description="This ends every session of your user, on all devices and browsers, including this one."
-        confirmLabel="Sign out on all devices"
-        pendingLabel="Signing out…"
-        tone="danger"
-        pending={everywhere.isPending || everywhere.isSuccess}
-        onConfirm={() => everywhere.mutate()}
-      />
+      {confirming ? (
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title="Sign out everywhere?"
+          testId="sign-out-everywhere-dialog"
+          description="This ends every session of your user, on all devices and browsers, including this one."
+          confirmLabel="Sign out on all devices"
+          pendingLabel="Signing out…"
+          tone="danger"
+          pending={everywhere.isPending || everywhere.isSuccess}
+          onConfirm={() => everywhere.mutate()}
+        />
+      ) : null}
       <Button onClick={() => signOutHere()} disabled={!hydrated} size="sm" data-testid="sign-out">
         Sign out
       </Button>

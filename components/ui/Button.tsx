@@ -12,10 +12,15 @@
 // nothing when pressed, and says why in a tooltip on hover and focus (a disabled button gets neither) and as
 // its accessible description. `writeAction` names what the button changes: for a read-only user that is the
 // reason ("Read-only users cannot cancel contracts.").
-import * as Tooltip from "@radix-ui/react-tooltip";
-import { useId } from "react";
+import dynamic from "next/dynamic";
+import { Suspense, useId } from "react";
 import { type ButtonSize, type ButtonVariant, buttonClass } from "./buttonClass";
 import { useReadOnlyReason } from "./WriteAccess";
+
+// Radix Tooltip and its positioning load with the first button that has a reason, not with every page: only
+// read-only users see such buttons (docs/decisions.md). Until it has loaded (a client render; a server-rendered
+// page preloads it) the button is already aria-disabled and described by the reason.
+const ReasonTooltip = dynamic(() => import("./ReasonTooltip").then((m) => m.ReasonTooltip));
 
 export type ButtonProps = React.ComponentProps<"button"> & {
   variant?: ButtonVariant;
@@ -41,32 +46,24 @@ export function Button({
   if (!reason) return <button type={type} className={classes} {...props} />;
   // aria-disabled instead of `disabled`, which would take the focus and the tooltip away
   const { disabled: _disabled, ...enabled } = props;
+  const button = (
+    <button
+      type={type}
+      className={classes}
+      {...enabled}
+      aria-disabled="true"
+      aria-describedby={reasonId}
+      onClick={(e) => e.preventDefault()}
+    />
+  );
   return (
-    <Tooltip.Provider delayDuration={200}>
+    <>
       <span hidden id={reasonId}>
         {reason}
       </span>
-      <Tooltip.Root>
-        <Tooltip.Trigger asChild>
-          <button
-            type={type}
-            className={classes}
-            {...enabled}
-            aria-disabled="true"
-            aria-describedby={reasonId}
-            onClick={(e) => e.preventDefault()}
-          />
-        </Tooltip.Trigger>
-        <Tooltip.Portal>
-          <Tooltip.Content
-            sideOffset={4}
-            className="z-50 max-w-xs rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow"
-          >
-            {reason}
-            <Tooltip.Arrow className="fill-slate-900" />
-          </Tooltip.Content>
-        </Tooltip.Portal>
-      </Tooltip.Root>
-    </Tooltip.Provider>
+      <Suspense fallback={button}>
+        <ReasonTooltip reason={reason}>{button}</ReasonTooltip>
+      </Suspense>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 import * as RD from "@radix-ui/react-dialog";
+import { useLayoutEffect, useRef } from "react";
 import { Button } from "./Button";
 // Dialogs on Radix: focus trapped inside, Escape and the close button close, the title and description
 // label the dialog. ConfirmDialog is for destructive or charging actions: it shows exactly what will
@@ -17,6 +18,26 @@ import { Button } from "./Button";
 //   </ConfirmDialog>
 import { useUiText } from "./uiText";
 
+/**
+ * Focus back where it was when the dialog opened, for a dialog without `trigger` (Radix returns focus to its own
+ * trigger only; without one it leaves focus on the page's body). A dialog loaded on demand is opened by a plain
+ * button (see "Dialogs and first load" in docs/decisions.md), which gets the focus back as a trigger would.
+ */
+function useReturnFocus(open: boolean | undefined, hasTrigger: boolean) {
+  const opener = useRef<HTMLElement | null>(null);
+  // a layout effect runs before Radix's focus scope moves the focus into the dialog
+  useLayoutEffect(() => {
+    if (open && !hasTrigger)
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, [open, hasTrigger]);
+  return (event: Event) => {
+    const el = opener.current;
+    if (hasTrigger || !el?.isConnected) return;
+    event.preventDefault();
+    el.focus();
+  };
+}
+
 interface BaseProps {
   title: string;
   description?: React.ReactNode;
@@ -29,6 +50,7 @@ interface BaseProps {
 
 export function Dialog({ title, description, open, onOpenChange, trigger, children, testId }: BaseProps) {
   const ui = useUiText();
+  const returnFocus = useReturnFocus(open, !!trigger);
   return (
     <RD.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <RD.Trigger asChild>{trigger}</RD.Trigger> : null}
@@ -36,6 +58,7 @@ export function Dialog({ title, description, open, onOpenChange, trigger, childr
         <RD.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <RD.Content
           data-testid={testId}
+          onCloseAutoFocus={returnFocus}
           className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none"
         >
           <RD.Title className="text-lg font-semibold text-slate-900">{title}</RD.Title>

@@ -3,6 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { amountLabel } from "@/components/admin/billingRuns/amountLabel";
 import { parseZonedInput, toZonedInput } from "@/components/admin/billingRuns/clockSteps";
+import { remainingOf } from "@/components/admin/billingRuns/remaining";
+import type { Run } from "@/components/admin/billingRuns/runDetailColumns";
 import {
   formatDateInZone,
   formatDateTimeInZone,
@@ -108,5 +110,27 @@ describe("the console's money and dates agree everywhere", () => {
     expect(amountLabel("written_off")).toBe("Amount written off");
     expect(amountLabel("failed")).toBe("Amount due");
     expect(amountLabel("scheduled")).toBe("Amount due");
+  });
+});
+
+describe("remainingOf", () => {
+  const run = (amounts: Partial<Record<"charged" | "refunded" | "disputed" | "credit_applied" | "credited", string>>) =>
+    ({
+      charged_amount: amounts.charged ?? "0.0000",
+      refunded_amount: amounts.refunded ?? "0.0000",
+      disputed_amount: amounts.disputed ?? "0.0000",
+      credit_applied_amount: amounts.credit_applied ?? "0.0000",
+      credited_amount: amounts.credited ?? "0.0000",
+    }) as Run;
+  it("is what was paid less refunds and disputes, and less credit notes, exactly", () => {
+    expect(remainingOf(run({ charged: "12.2800" }))).toBe("12.2800");
+    expect(remainingOf(run({ charged: "12.2800", refunded: "2.0001", disputed: "0.2799" }))).toBe("10.0000");
+    expect(remainingOf(run({ charged: "0.3000", refunded: "0.1000", credited: "0.2500" }))).toBe("0.0500");
+    expect(remainingOf(run({ charged: "10", credit_applied: "5.5", credited: "12" }))).toBe("3.5000");
+    expect(remainingOf(run({ charged: "123456789012.3456", refunded: "0.0001" }))).toBe("123456789012.3455");
+  });
+  it("is never below zero; a missing amount counts as zero", () => {
+    expect(remainingOf(run({ charged: "5.0000", refunded: "7.0000" }))).toBe("0.0000");
+    expect(remainingOf({ ...run({ charged: "5.0000" }), refunded_amount: null } as unknown as Run)).toBe("5.0000");
   });
 });

@@ -5,6 +5,7 @@
 // issue for exactly those fields (refunds.preview, live) and confirms with one button naming the amount.
 // Tax is the server's: in proportion to what is credited.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Decimal from "decimal.js";
 import { useEffect, useId, useState } from "react";
 import { useTRPC, useTRPCClient } from "@/components/trpc/client";
 import type { RouterInputs, RouterOutputs } from "@/components/trpc/types";
@@ -16,10 +17,12 @@ import { HeaderRow } from "@/components/ui/HeaderRow";
 import { Money } from "@/components/ui/Money";
 import { formatMoney } from "@/components/ui/money";
 import { toast } from "@/components/ui/Toaster";
-import { dec, remainingOf } from "./remaining";
+import { remainingOf } from "./remaining";
 import type { Run } from "./runDetailColumns";
 
 export type CreditMode = "refund" | "credit";
+
+const dec = (s: string | null | undefined) => new Decimal(s || 0);
 
 /** Why money goes back, as the credit note records it. */
 export const CREDIT_REASONS = [

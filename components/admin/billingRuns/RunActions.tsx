@@ -2,14 +2,21 @@
 // The run's two actions: retry a failed or exhausted payment now, and apply the contract's credit to a
 // run still waiting for its charge (never automatic, spec 4.6). Both confirm first and say what happens.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { Button } from "@/components/ui/Button";
 import type { ButtonVariant } from "@/components/ui/buttonClass";
-import { ConfirmDialog } from "@/components/ui/Dialog";
+import { DialogLoading } from "@/components/ui/DialogLoading";
 import { formErrorOf } from "@/components/ui/errors";
 import { Money } from "@/components/ui/Money";
 import { toast } from "@/components/ui/Toaster";
+
+// the dialog (Radix Dialog) loads when one opens, not with the page (bench:admin's JS per page)
+const ConfirmDialog = dynamic(() => import("@/components/ui/Dialog").then((m) => m.ConfirmDialog), {
+  ssr: false,
+  loading: DialogLoading,
+});
 
 const RETRYABLE = new Set(["failed", "exhausted"]);
 const CREDITABLE = new Set(["scheduled", "failed", "exhausted"]);
@@ -45,29 +52,39 @@ export function RunActions({
       },
     }),
   );
-  // open one dialog at a time; closing it forgets the last error. The trigger is a button named for the action.
-  const dialogProps = (kind: "retry" | "credit", mutation: RunMutation, button: string, variant: ButtonVariant) => ({
+  // open one dialog at a time; opening or closing it forgets the last error. The button is named for the action
+  // and says, as a dialog trigger does, that it opens a dialog and whether it is open.
+  const toggle = (kind: "retry" | "credit", mutation: RunMutation) => (o: boolean) => {
+    setOpen(o ? kind : null);
+    mutation.reset();
+  };
+  const trigger = (kind: "retry" | "credit", mutation: RunMutation, button: string, variant: ButtonVariant) => (
+    <Button
+      variant={variant}
+      writeAction={button.toLowerCase()}
+      aria-haspopup="dialog"
+      aria-expanded={open === kind}
+      onClick={() => toggle(kind, mutation)(true)}
+    >
+      {button}
+    </Button>
+  );
+  const dialogProps = (kind: "retry" | "credit", mutation: RunMutation) => ({
     open: open === kind,
-    onOpenChange: (o: boolean) => {
-      setOpen(o ? kind : null);
-      mutation.reset();
-    },
+    onOpenChange: toggle(kind, mutation),
     pending: mutation.isPending,
     error: formErrorOf(mutation.error, []),
     onConfirm: () => mutation.mutate({ id: run.id }),
     testId: `${kind}-dialog`,
-    trigger: (
-      <Button variant={variant} writeAction={button.toLowerCase()}>
-        {button}
-      </Button>
-    ),
   });
   return (
     <>
-      {RETRYABLE.has(run.state) ? (
+      {RETRYABLE.has(run.state) ? trigger("retry", retry, "Retry payment", "primary") : null}
+      {CREDITABLE.has(run.state) ? trigger("credit", credit, "Apply credit", "secondary") : null}
+      {open === "retry" ? (
         <ConfirmDialog
           title="Retry this payment now?"
-          {...dialogProps("retry", retry, "Retry payment", "primary")}
+          {...dialogProps("retry", retry)}
           description={
             <>
               Charges <Money amount={run.amount_due} currency={run.currency} /> to{" "}
@@ -78,10 +95,10 @@ export function RunActions({
           pendingLabel="Charging…"
         />
       ) : null}
-      {CREDITABLE.has(run.state) ? (
+      {open === "credit" ? (
         <ConfirmDialog
           title="Apply the contract's credit?"
-          {...dialogProps("credit", credit, "Apply credit", "secondary")}
+          {...dialogProps("credit", credit)}
           description={
             <>
               Uses the contract&apos;s available credit balance, up to the{" "}

@@ -8,14 +8,27 @@ import dynamic from "next/dynamic";
 import { useState } from "react";
 import type { ActionItem } from "@/components/ui/ActionsMenu";
 import { Button } from "@/components/ui/Button";
+import { DialogLoading } from "@/components/ui/DialogLoading";
 import { remainingOf } from "./remaining";
 import type { Run } from "./runDetailColumns";
 
 // the dialogs load when one is opened, not with the page (bench:admin's JavaScript per page)
-const CreditDialog = dynamic(() => import("./CreditDialog").then((m) => m.CreditDialog), { ssr: false });
-const MarkPaidDialog = dynamic(() => import("./UnpaidRunDialogs").then((m) => m.MarkPaidDialog), { ssr: false });
-const VoidRunDialog = dynamic(() => import("./UnpaidRunDialogs").then((m) => m.VoidRunDialog), { ssr: false });
-const WriteOffDialog = dynamic(() => import("./UnpaidRunDialogs").then((m) => m.WriteOffDialog), { ssr: false });
+const CreditDialog = dynamic(() => import("./CreditDialog").then((m) => m.CreditDialog), {
+  ssr: false,
+  loading: DialogLoading,
+});
+const MarkPaidDialog = dynamic(() => import("./UnpaidRunDialogs").then((m) => m.MarkPaidDialog), {
+  ssr: false,
+  loading: DialogLoading,
+});
+const VoidRunDialog = dynamic(() => import("./UnpaidRunDialogs").then((m) => m.VoidRunDialog), {
+  ssr: false,
+  loading: DialogLoading,
+});
+const WriteOffDialog = dynamic(() => import("./UnpaidRunDialogs").then((m) => m.WriteOffDialog), {
+  ssr: false,
+  loading: DialogLoading,
+});
 
 type DialogName = "refund" | "credit" | "void" | "markPaid" | "writeOff";
 

@@ -14,8 +14,8 @@ import { StatusChip } from "@/components/ui/StatusChip";
 import { TableCard } from "@/components/ui/TableCard";
 import type { ContractPage } from "@/server/domain/contractPage/sections";
 import type { ContractOut } from "@/server/schemas/contracts";
+import { CancelPauseButton } from "./CallOffButtons";
 import { EventTimeline } from "./EventTimeline";
-import { CancelPauseButton } from "./SimpleDialogs";
 
 // The loader's activity shapes (the page passes them through unchanged).
 export type ContractActivity = ContractPage["activity"];

@@ -5,16 +5,48 @@ import dynamic from "next/dynamic";
 import { useState } from "react";
 import type { ActionItem } from "@/components/ui/ActionsMenu";
 import { Button } from "@/components/ui/Button";
+import { DialogLoading } from "@/components/ui/DialogLoading";
 import { PageHeader } from "@/components/ui/PageHeader";
 import type { ContractOut } from "@/server/schemas/contracts";
-import { ActivateDialog, AddCreditDialog, EditMetadataDialog, RotateSubscriberLinkDialog } from "./SimpleDialogs";
 
-// dialogs with the operation preview load when one opens, not with the page (bench:admin's JS per page)
-const AddItemDialog = dynamic(() => import("./ItemDialogs").then((m) => m.AddItemDialog), { ssr: false });
-const CancelDialog = dynamic(() => import("./LifecycleDialogs").then((m) => m.CancelDialog), { ssr: false });
-const PauseDialog = dynamic(() => import("./LifecycleDialogs").then((m) => m.PauseDialog), { ssr: false });
-const ResumeDialog = dynamic(() => import("./LifecycleDialogs").then((m) => m.ResumeDialog), { ssr: false });
-const RestartDialog = dynamic(() => import("./LifecycleDialogs").then((m) => m.RestartDialog), { ssr: false });
+// every dialog loads when it opens, not with the page (bench:admin's JS per page): Radix Dialog, the
+// operation preview and the forms
+const AddItemDialog = dynamic(() => import("./ItemDialogs").then((m) => m.AddItemDialog), {
+  ssr: false,
+  loading: DialogLoading,
+});
+const CancelDialog = dynamic(() => import("./LifecycleDialogs").then((m) => m.CancelDialog), {
+  ssr: false,
+  loading: DialogLoading,
+});
+const PauseDialog = dynamic(() => import("./LifecycleDialogs").then((m) => m.PauseDialog), {
+  ssr: false,
+  loading: DialogLoading,
+});
+const ResumeDialog = dynamic(() => import("./LifecycleDialogs").then((m) => m.ResumeDialog), {
+  ssr: false,
+  loading: DialogLoading,
+});
+const RestartDialog = dynamic(() => import("./LifecycleDialogs").then((m) => m.RestartDialog), {
+  ssr: false,
+  loading: DialogLoading,
+});
+const ActivateDialog = dynamic(() => import("./SimpleDialogs").then((m) => m.ActivateDialog), {
+  ssr: false,
+  loading: DialogLoading,
+});
+const AddCreditDialog = dynamic(() => import("./SimpleDialogs").then((m) => m.AddCreditDialog), {
+  ssr: false,
+  loading: DialogLoading,
+});
+const EditMetadataDialog = dynamic(() => import("./SimpleDialogs").then((m) => m.EditMetadataDialog), {
+  ssr: false,
+  loading: DialogLoading,
+});
+const RotateSubscriberLinkDialog = dynamic(() => import("./SimpleDialogs").then((m) => m.RotateSubscriberLinkDialog), {
+  ssr: false,
+  loading: DialogLoading,
+});
 
 type DialogName =
   | "add"

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { type ColumnDef, DataTable } from "@/components/ui/DataTable";
 import { DateTime } from "@/components/ui/DateTime";
+import { DialogLoading } from "@/components/ui/DialogLoading";
 import { formatPercent } from "@/components/ui/format";
 import { LineAmount } from "@/components/ui/LineAmount";
 import { StatusChip } from "@/components/ui/StatusChip";
@@ -15,8 +16,14 @@ import type { ContractItemOut, ScheduledChangeOut } from "@/server/schemas/contr
 import { ScheduledChanges } from "./ScheduledChanges";
 
 // the dialogs (and the operation preview they share) load when one opens, not with the page (bench:admin)
-const UpdateItemDialog = dynamic(() => import("./ItemDialogs").then((m) => m.UpdateItemDialog), { ssr: false });
-const RemoveItemDialog = dynamic(() => import("./ItemDialogs").then((m) => m.RemoveItemDialog), { ssr: false });
+const UpdateItemDialog = dynamic(() => import("./ItemDialogs").then((m) => m.UpdateItemDialog), {
+  ssr: false,
+  loading: DialogLoading,
+});
+const RemoveItemDialog = dynamic(() => import("./ItemDialogs").then((m) => m.RemoveItemDialog), {
+  ssr: false,
+  loading: DialogLoading,
+});
 
 export interface ItemExtra {
   price_version_id?: number | null;

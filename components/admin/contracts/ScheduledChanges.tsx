@@ -3,7 +3,7 @@
 // each with what changes, when, who asked, and "Cancel scheduled change".
 import { DateTime } from "@/components/ui/DateTime";
 import type { ContractItemOut, ScheduledChangeOut } from "@/server/schemas/contracts";
-import { CancelScheduledChangeButton } from "./SimpleDialogs";
+import { CancelScheduledChangeButton } from "./CallOffButtons";
 
 export function describeChange(change: ScheduledChangeOut, item: ContractItemOut | undefined): string {
   const product = item?.product_name ?? `item ${change.contract_item_id}`;

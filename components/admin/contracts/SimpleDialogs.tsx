@@ -1,14 +1,15 @@
 "use client";
 // Actions without a proration preview: activate an inactive contract, grant credit, edit metadata, call off
-// a scheduled pause or a scheduled item change.
+// a scheduled pause or a scheduled item change. Each dialog loads when it opens (ContractHeader.tsx,
+// CallOffButtons.tsx), so Radix Dialog is not in the contract page's first load.
 import { useId, useState } from "react";
 import { useTRPCClient } from "@/components/trpc/client";
-import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { formErrorOf } from "@/components/ui/errors";
 import { inputClass } from "@/components/ui/Field";
 import { InputFormField, TextareaFormField } from "@/components/ui/FormField";
 import { ContractActionDialog } from "./ContractActionDialog";
+import { CALL_OFF_TEXTS, type CallOffWhat } from "./operationTexts";
 import { useContractAction } from "./useContractAction";
 
 type Props = { open: boolean; onOpenChange: (o: boolean) => void; contractId: number };
@@ -104,32 +105,25 @@ export function EditMetadataDialog({ metadata, ...p }: Props & { metadata: Recor
   );
 }
 
-// A scheduled pause or item change can be called off before it takes effect; only the texts differ.
-const CALL_OFF = {
-  pause: {
-    label: "Cancel pause",
-    description: "Billing and service continue through the window as if no pause had been scheduled.",
-  },
-  change: {
-    label: "Cancel scheduled change",
-    description: "The item keeps its current price and quantity; the renewal bills them.",
-  },
-};
-
-function CallOffButton({ what, run }: { what: keyof typeof CALL_OFF; run: () => Promise<unknown> }) {
-  const [open, setOpen] = useState(false);
-  const m = useContractAction(run, `Scheduled ${what} canceled`, () => setOpen(false));
+/** Calls off a scheduled pause or item change (CallOffButtons.tsx opens it); only the texts differ. */
+export function CallOffDialog({
+  what,
+  run,
+  open,
+  onOpenChange,
+}: {
+  what: CallOffWhat;
+  run: () => Promise<unknown>;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
+  const m = useContractAction(run, `Scheduled ${what} canceled`, () => onOpenChange(false));
   return (
     <ConfirmDialog
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={onOpenChange}
       title={`Cancel the scheduled ${what}?`}
-      description={CALL_OFF[what].description}
-      trigger={
-        <Button variant="dangerSecondary" size="xs" writeAction={`cancel scheduled ${what}s`}>
-          {CALL_OFF[what].label}
-        </Button>
-      }
+      description={CALL_OFF_TEXTS[what].description}
       confirmLabel={`Cancel scheduled ${what}`}
       tone="danger"
       pending={m.isPending}
@@ -137,21 +131,6 @@ function CallOffButton({ what, run }: { what: keyof typeof CALL_OFF; run: () => 
       error={formErrorOf(m.error, [])}
     />
   );
-}
-
-/** DELETE …/pause/{id}/ */
-export function CancelPauseButton({ contractId, pauseId }: { contractId: number; pauseId: number }) {
-  const client = useTRPCClient();
-  const run = () => client.contractActions.cancelPause.mutate({ contract_id: contractId, pause_id: pauseId });
-  return <CallOffButton what="pause" run={run} />;
-}
-
-/** A customer's downgrade at the renewal, say (DELETE …/scheduled-changes/{id}/). */
-export function CancelScheduledChangeButton({ contractId, changeId }: { contractId: number; changeId: number }) {
-  const client = useTRPCClient();
-  const run = () =>
-    client.contractActions.cancelScheduledChange.mutate({ contract_id: contractId, change_id: changeId });
-  return <CallOffButton what="change" run={run} />;
 }
 
 /** A new subscriber page link (optionally expiring); the old link is refused from then on. */

@@ -99,3 +99,17 @@ export const ACTION_TEXTS = {
     tone: "danger",
   },
 } as const satisfies Record<string, ActionText>;
+
+// A scheduled pause or item change can be called off before it takes effect (CallOffButtons.tsx).
+export const CALL_OFF_TEXTS = {
+  pause: {
+    label: "Cancel pause",
+    description: "Billing and service continue through the window as if no pause had been scheduled.",
+  },
+  change: {
+    label: "Cancel scheduled change",
+    description: "The item keeps its current price and quantity; the renewal bills them.",
+  },
+};
+
+export type CallOffWhat = keyof typeof CALL_OFF_TEXTS;

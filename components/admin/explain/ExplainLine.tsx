@@ -2,112 +2,34 @@
 // "Explain <amount>": the chain behind a run line or a projected line (price version in effect, quantity,
 // override or discount, proration factor with its dates, tax rule, rounding), read from the line's fields
 // and its explanation text exactly as the API returns it (lines[].description, the pricing engine's words).
+// This is the button; the dialog (ExplainDialog.tsx) loads when it is pressed, not with the page.
+import dynamic from "next/dynamic";
+import { useState } from "react";
 import { Button } from "@/components/ui/Button";
-import { DateTime } from "@/components/ui/DateTime";
-import { Dialog } from "@/components/ui/Dialog";
+import { DialogLoading } from "@/components/ui/DialogLoading";
 import { Money } from "@/components/ui/Money";
+import type { ExplainableLine } from "./explainableLine";
 
-export interface ExplainableLine {
-  price_id: number;
-  price_version_id: number | null;
-  product_name: string;
-  quantity: number;
-  unit_amount: string;
-  proration_factor: string;
-  line_subtotal_amount: string;
-  line_tax_amount: string;
-  line_total_amount: string;
-  service_period_start_at: string;
-  service_period_end_at: string;
-  proration_reason: string | null;
-  kind: string;
-  description: string;
-  /** a usage line's exact aggregate (kind "usage") */
-  usage_quantity?: string | null;
-}
-
-const words = (s: string) => s.replaceAll("_", " ");
-
-/** The parts of the engine's explanation that the line's fields do not carry (discount, tax rule). */
-function parsed(description: string) {
-  const discount = /x \(1 - ([\d.]+)% discount\)/.exec(description)?.[1] ?? null;
-  const tax = /tax ([\d.]+)% (exclusive|inclusive)/.exec(description);
-  return {
-    override: description.includes("fixed unit amount override"),
-    discount,
-    taxRule: tax ? `${tax[1]}% ${tax[2]}` : null,
-  };
-}
+const ExplainDialog = dynamic(() => import("./ExplainDialog").then((m) => m.ExplainDialog), {
+  ssr: false,
+  loading: DialogLoading,
+});
 
 export function ExplainLine({ line, currency }: { line: ExplainableLine; currency: string }) {
-  const m = (amount: string) => <Money amount={amount} currency={currency} />;
-  const p = parsed(line.description);
-  const prorated = line.proration_factor !== "1.000000";
+  const [open, setOpen] = useState(false);
   return (
-    <Dialog
-      title={`How ${line.product_name} is priced`}
-      description="Each step of the amount, as the billing engine computed it."
-      testId="explain-dialog"
-      trigger={
-        <Button variant="link" className="text-sm">
-          Explain {m(line.line_total_amount)}
-        </Button>
-      }
-    >
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm" data-testid="explain-chain">
-        <dt className="font-medium">Price version</dt>
-        <dd>
-          {p.override
-            ? `Fixed unit amount on the contract item (price ${line.price_id})`
-            : line.price_version_id
-              ? `Price ${line.price_id}, version ${line.price_version_id < 0 ? "proposed" : line.price_version_id} (in effect at the period's start)`
-              : `Price ${line.price_id}`}
-        </dd>
-        <dt className="font-medium">Quantity</dt>
-        <dd>
-          {line.kind === "usage" ? (
-            <>
-              {line.usage_quantity ?? line.quantity} used in the period, billed in arrears by the price's pricing model
-              (average {m(line.unit_amount)} per unit)
-            </>
-          ) : (
-            <>
-              {line.quantity} × {m(line.unit_amount)}
-            </>
-          )}
-        </dd>
-        <dt className="font-medium">Discount</dt>
-        <dd>{p.discount ? `${p.discount}%` : "None"}</dd>
-        <dt className="font-medium">Proration</dt>
-        <dd>
-          {prorated ? `× ${line.proration_factor}` : "Full period (× 1)"}
-          {line.proration_reason ? ` · ${words(line.proration_reason)}` : ""} for{" "}
-          <DateTime value={line.service_period_start_at} /> – <DateTime value={line.service_period_end_at} />
-        </dd>
-        <dt className="font-medium">Amount</dt>
-        <dd>{m(line.line_subtotal_amount)} before tax</dd>
-        <dt className="font-medium">Tax rule</dt>
-        <dd>
-          {p.taxRule ? (
-            <>
-              {p.taxRule}: {m(line.line_tax_amount)}
-            </>
-          ) : (
-            "No tax"
-          )}
-        </dd>
-        <dt className="font-medium">Rounding</dt>
-        <dd>The line rounded half-up to 4 decimals once; tax computed on the rounded amount.</dd>
-        <dt className="font-medium">Total</dt>
-        <dd className="font-medium">{m(line.line_total_amount)}</dd>
-      </dl>
-      <h3 className="mt-4 text-sm font-medium text-slate-900">As the API explains it</h3>
-      <p
-        className="mt-1 break-words rounded bg-slate-50 p-2 font-mono text-xs text-slate-800"
-        data-testid="explain-text"
+    <>
+      {/* what a dialog trigger says: it opens a dialog, and whether that is open */}
+      <Button
+        variant="link"
+        className="text-sm"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
       >
-        {line.description}
-      </p>
-    </Dialog>
+        Explain <Money amount={line.line_total_amount} currency={currency} />
+      </Button>
+      {open ? <ExplainDialog line={line} currency={currency} onOpenChange={setOpen} /> : null}
+    </>
   );
 }

@@ -4,20 +4,20 @@
 // "Simulate" first shows what the version would do to the contracts on the price, then schedules it on
 // confirmation; "Schedule" schedules at once.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useRef, useState } from "react";
 import { parseZonedInput } from "@/components/admin/billingRuns/clockSteps";
 import { useTRPC } from "@/components/trpc/client";
 import type { RouterOutputs } from "@/components/trpc/types";
 import { Button } from "@/components/ui/Button";
 import { useConsole } from "@/components/ui/ConsoleContext";
-import { ConfirmDialog } from "@/components/ui/Dialog";
+import { DialogLoading } from "@/components/ui/DialogLoading";
 import { fieldErrorsOf, formErrorOf } from "@/components/ui/errors";
 import { Field, inputClass } from "@/components/ui/Field";
 import { FormError } from "@/components/ui/FormError";
 import { text } from "@/components/ui/formData";
 import { SubmitButton } from "@/components/ui/SubmitButton";
 import { toast } from "@/components/ui/Toaster";
-import { PriceSimulation } from "./PriceSimulation";
 import {
   initialPricingModel,
   PricingModelEditor,
@@ -25,6 +25,12 @@ import {
   type PricingModelState,
   pricingModelInput,
 } from "./PricingModelEditor";
+
+// the simulation's dialog loads when a simulation is shown, not with the product page (bench:admin's JS per page)
+const SimulationDialog = dynamic(() => import("./SimulationDialog").then((m) => m.SimulationDialog), {
+  ssr: false,
+  loading: DialogLoading,
+});
 
 const METERED_MODELS: readonly PricingModelKind[] = ["per_unit", "package", "graduated", "volume"];
 const LICENSED_MODELS: readonly PricingModelKind[] = ["graduated", "volume"];
@@ -186,21 +192,13 @@ export function SchedulePriceVersionForm({
         </SubmitButton>
       </div>
       {simulated ? (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setSimulated(null)}
-          title="What this price change does"
-          description="Computed by the billing engine from the contracts on this price as they are now. Nothing is changed until you schedule the version."
-          confirmLabel="Schedule version"
-          writeAction="schedule price versions"
-          cancelLabel="Not now"
+        <SimulationDialog
+          simulation={simulated.result}
+          onClose={() => setSimulated(null)}
           pending={schedule.isPending}
           error={schedule.error ? formErrorOf(schedule.error, []) : null}
           onConfirm={() => schedule.mutate(simulated.input)}
-          testId="simulation-dialog"
-        >
-          <PriceSimulation simulation={simulated.result} />
-        </ConfirmDialog>
+        />
       ) : null}
     </form>
   );
