@@ -5,9 +5,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
-import { Button } from "@/components/ui/Button";
 import type { ButtonVariant } from "@/components/ui/buttonClass";
 import { DialogLoading } from "@/components/ui/DialogLoading";
+import { DialogTriggerButton } from "@/components/ui/DialogTriggerButton";
 import { formErrorOf } from "@/components/ui/errors";
 import { Money } from "@/components/ui/Money";
 import { toast } from "@/components/ui/Toaster";
@@ -59,15 +59,14 @@ export function RunActions({
     mutation.reset();
   };
   const trigger = (kind: "retry" | "credit", mutation: RunMutation, button: string, variant: ButtonVariant) => (
-    <Button
+    <DialogTriggerButton
       variant={variant}
       writeAction={button.toLowerCase()}
-      aria-haspopup="dialog"
-      aria-expanded={open === kind}
-      onClick={() => toggle(kind, mutation)(true)}
+      open={open === kind}
+      onOpen={() => toggle(kind, mutation)(true)}
     >
       {button}
-    </Button>
+    </DialogTriggerButton>
   );
   const dialogProps = (kind: "retry" | "credit", mutation: RunMutation) => ({
     open: open === kind,

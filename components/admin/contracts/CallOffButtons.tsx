@@ -4,8 +4,8 @@
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { useTRPCClient } from "@/components/trpc/client";
-import { Button } from "@/components/ui/Button";
 import { DialogLoading } from "@/components/ui/DialogLoading";
+import { DialogTriggerButton } from "@/components/ui/DialogTriggerButton";
 import { CALL_OFF_TEXTS, type CallOffWhat } from "./operationTexts";
 
 const CallOffDialog = dynamic(() => import("./SimpleDialogs").then((m) => m.CallOffDialog), {
@@ -17,17 +17,15 @@ function CallOffButton({ what, run }: { what: CallOffWhat; run: () => Promise<un
   const [open, setOpen] = useState(false);
   return (
     <>
-      {/* what a dialog trigger says: it opens a dialog, and whether that is open */}
-      <Button
+      <DialogTriggerButton
         variant="dangerSecondary"
         size="xs"
         writeAction={`cancel scheduled ${what}s`}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => setOpen(true)}
+        open={open}
+        onOpen={() => setOpen(true)}
       >
         {CALL_OFF_TEXTS[what].label}
-      </Button>
+      </DialogTriggerButton>
       {open ? <CallOffDialog what={what} run={run} open={open} onOpenChange={setOpen} /> : null}
     </>
   );

@@ -5,8 +5,8 @@
 // This is the button; the dialog (ExplainDialog.tsx) loads when it is pressed, not with the page.
 import dynamic from "next/dynamic";
 import { useState } from "react";
-import { Button } from "@/components/ui/Button";
 import { DialogLoading } from "@/components/ui/DialogLoading";
+import { DialogTriggerButton } from "@/components/ui/DialogTriggerButton";
 import { Money } from "@/components/ui/Money";
 import type { ExplainableLine } from "./explainableLine";
 
@@ -19,16 +19,9 @@ export function ExplainLine({ line, currency }: { line: ExplainableLine; currenc
   const [open, setOpen] = useState(false);
   return (
     <>
-      {/* what a dialog trigger says: it opens a dialog, and whether that is open */}
-      <Button
-        variant="link"
-        className="text-sm"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => setOpen(true)}
-      >
+      <DialogTriggerButton variant="link" className="text-sm" open={open} onOpen={() => setOpen(true)}>
         Explain <Money amount={line.line_total_amount} currency={currency} />
-      </Button>
+      </DialogTriggerButton>
       {open ? <ExplainDialog line={line} currency={currency} onOpenChange={setOpen} /> : null}
     </>
   );

@@ -4,9 +4,9 @@ import { useMutation } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useTRPC } from "@/components/trpc/client";
 import type { PriceVersion } from "@/components/trpc/types";
-import { Button } from "@/components/ui/Button";
 import { DateTime } from "@/components/ui/DateTime";
 import { DialogLoading } from "@/components/ui/DialogLoading";
+import { DialogTriggerButton } from "@/components/ui/DialogTriggerButton";
 import { Money } from "@/components/ui/Money";
 import { mutationProgress, useCloseOnSuccess } from "@/components/ui/mutationDialog";
 
@@ -33,16 +33,14 @@ export function CancelScheduledVersionButton({
   const cancel = useMutation(trpc.catalog.prices.cancelScheduledVersion.mutationOptions({ onSuccess }));
   return (
     <>
-      {/* what a dialog trigger says: it opens a dialog, and whether that is open */}
-      <Button
+      <DialogTriggerButton
         size="xs"
         writeAction="cancel scheduled price versions"
-        aria-haspopup="dialog"
-        aria-expanded={dialog.open}
-        onClick={() => dialog.onOpenChange(true)}
+        open={dialog.open}
+        onOpen={() => dialog.onOpenChange(true)}
       >
         Cancel scheduled version
-      </Button>
+      </DialogTriggerButton>
       {dialog.open ? (
         <ConfirmDialog
           {...dialog}
