@@ -7,13 +7,13 @@
 import { nextChargeOf } from "@/server/domain/billing/nextCharge";
 import type { Ctx } from "@/server/domain/context";
 import { contractInclude } from "@/server/domain/contracts/contractRows";
-import { serviceStateAt } from "@/server/domain/contracts/serviceState";
+import { pastDueGraceStart, serviceStateAt } from "@/server/domain/contracts/serviceState";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
 import { estimatedUsage } from "@/server/domain/usage/contractUsage";
 import { Prisma } from "@/server/generated/prisma/client";
 import { cappedCount, cappedPage } from "./cappedCount";
 import { accountListConditions, asList, rangeConditions } from "./listConditions";
-import { pastDueGraceStart, serviceStateSql } from "./serviceStateSql";
+import { serviceStateSql } from "./serviceStateSql";
 
 export interface ContractListFilters {
   state?: string | string[];

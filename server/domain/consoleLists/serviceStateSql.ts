@@ -2,11 +2,8 @@
 // contracts/serviceState.ts serviceStateAt: inactive unless live and unpaused; past_due after the grace period
 // of an unpaid run; partial when some of the relevant items are not in service. Expects `c` and `${now}`.
 
-import { PAST_DUE_GRACE_DAYS } from "@/server/domain/contracts/serviceState";
+import { pastDueGraceStart } from "@/server/domain/contracts/serviceState";
 import { Prisma } from "@/server/generated/prisma/client";
-
-/** Contracts unpaid since this instant or earlier are past the grace period. */
-export const pastDueGraceStart = (now: Date) => new Date(now.getTime() - PAST_DUE_GRACE_DAYS * 86_400_000);
 
 export function serviceStateSql(now: Date): Prisma.Sql {
   const itemOn = Prisma.sql`(i.removed_at is null or i.removed_at > ${now}) and (i.start_at is null or i.start_at <= ${now}) and (i.end_at is null or i.end_at > ${now})

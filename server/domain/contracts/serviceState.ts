@@ -6,6 +6,9 @@ import type { ContractRecord } from "./contractRows";
 export const PAST_DUE_GRACE_DAYS = 3;
 const DAY = 86_400_000;
 
+/** A run unpaid since this instant or earlier is past the grace period at `at` (the SQL filters use it too). */
+export const pastDueGraceStart = (at: Date) => new Date(at.getTime() - PAST_DUE_GRACE_DAYS * DAY);
+
 type Item = ContractRecord["items"][number];
 type Pause = ContractRecord["pauses"][number];
 
@@ -29,11 +32,7 @@ export function isPastDue(
   contract: Pick<ContractRecord, "billingAttentionRequired" | "pastDueSince">,
   at: Date,
 ): boolean {
-  return (
-    contract.billingAttentionRequired &&
-    !!contract.pastDueSince &&
-    at.getTime() - contract.pastDueSince.getTime() >= PAST_DUE_GRACE_DAYS * DAY
-  );
+  return contract.billingAttentionRequired && !!contract.pastDueSince && contract.pastDueSince <= pastDueGraceStart(at);
 }
 
 export function serviceStateAt(
