@@ -143,6 +143,23 @@ describe("contract figures", () => {
       [p.c.c1, "18.0000"],
     ]);
   });
+  it("reuses the renewals figure for a minute of the account's clock when the account is large, never for a small one", async () => {
+    // a small account (under 20,000 contracts renewing) gets it computed each time (calls overlapping share one)
+    const small = renewalsDue(ctx());
+    expect(renewalsDue(ctx())).toBe(small);
+    await small;
+    expect(renewalsDue(ctx())).not.toBe(small);
+    // as if the account were large: the same answer within the minute, computed again after it
+    const first = renewalsDue(ctx(), 1);
+    expect(renewalsDue(ctx(), 1)).toBe(first);
+    expect(renewalsDue(ctxFor(p.accountId, new Date(NOW.getTime() + 59_000)), 1)).toBe(first);
+    const later = ctxFor(p.accountId, new Date(NOW.getTime() + 61_000));
+    const again = renewalsDue(later);
+    expect(again).not.toBe(first);
+    expect((await again).map((r) => r.amount)).toEqual((await first).map((r) => r.amount));
+    // a clock moved back (a test clock) does not read a figure kept for a later instant
+    expect(renewalsDue(ctx())).not.toBe(again);
+  });
 });
 
 describe("billing figures", () => {
