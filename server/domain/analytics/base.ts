@@ -63,10 +63,34 @@ export async function analyticsBase(ctx: Ctx, input: AnalyticsInput): Promise<An
   const sums = Prisma.sql`customer_month_mrr_sums where account_id = ${ctx.accountId} and month < ${range.current}
     ${input.currency ? Prisma.sql`and currency = ${input.currency}` : Prisma.empty}`;
   const inRange = Prisma.sql`month >= ${range.from} and month <= ${range.to}`;
+  // cur holds the current month only: its movements and cohorts count when the range has it (no month filter
+  // on cur then, so the planner counts its rows right and aggregates them by hashing)
+  const currentInRange = range.from <= range.current && range.current <= range.to;
+  const currentMoves = Prisma.sql`
+    select 'move', m.currency, m.month, m.kind, m.amount, m.customers, m.contracts, f.ids
+    from (
+      select currency, month, kind, sum(c - o)::text as amount, count(*)::int as customers,
+        sum(cardinality(contract_ids))::int as contracts
+      from cur where kind is not null group by currency, month, kind) m
+    join firsts f on f.currency = m.currency and f.kind = m.kind
+    union all`;
+  const currentCohorts = Prisma.sql`
+    union all
+    select 'cohort', currency, month, cohort, sum(c - o)::text, sum((c > 0)::int - (o > 0)::int)::int, 0, null
+    from cur where cohort >= ${range.from} and month >= cohort group by currency, cohort, month`;
   // the months before the current one from their stored figures, the current one (up to now) from its rows;
   // the opening is the sum of the months' changes before the range
   const read = (db: Ctx["db"]) => db.$queryRaw<Row[]>`
-    with ${currentMonthCte(scope, range.current <= range.to)}
+    with ${currentMonthCte(scope, range.current <= range.to)},
+    -- per currency and kind of the current month, its 20 smallest contract ids: they are among the 20 rows with
+    -- the smallest first ids (a contract is in one row), ranked in one pass over cur
+    firsts as materialized (
+      select currency, kind, (array_agg(x order by x))[1:20] as ids from (
+        select currency, kind, unnest(contract_ids) as x from (
+          select currency, kind, contract_ids, row_number() over (partition by currency, kind order by contract_ids[1]) as rank
+          from cur where kind is not null) ranked
+        where rank <= 20) picked
+      group by currency, kind)
     select 'opening' as part, currency, null as month, null as kind, sum(amount)::text as amount,
       sum(customers)::int as customers, 0 as contracts, null::int[] as contract_ids
     from (
@@ -78,18 +102,10 @@ export async function analyticsBase(ctx: Ctx, input: AnalyticsInput): Promise<An
     select 'move', currency, month, key, amount::text, customers, contracts, contract_ids
     from ${sums} and part = 'move' and ${inRange}
     union all
-    select 'move', g.currency, g.month, g.kind, sum(g.c - g.o)::text, count(*)::int, sum(cardinality(g.contract_ids))::int,
-      -- the 20 smallest ids are among the 20 rows with the smallest first ids (a contract is in one row)
-      (select (array_agg(x order by x))[1:20] from (
-        select unnest(r.contract_ids) as x from cur r where r.currency = g.currency and r.kind = g.kind
-        order by r.contract_ids[1] limit 20) ids)
-    from cur g where g.kind is not null and ${inRange} group by g.currency, g.month, g.kind
-    union all
+    ${currentInRange ? currentMoves : Prisma.empty}
     select 'cohort', currency, month, key, amount::text, customers, 0, null
     from ${sums} and part = 'cohort' and key >= ${range.from} and ${inRange}
-    union all
-    select 'cohort', currency, month, cohort, sum(c - o)::text, sum((c > 0)::int - (o > 0)::int)::int, 0, null
-    from cur where cohort >= ${range.from} and month >= cohort and ${inRange} group by currency, cohort, month`;
+    ${currentInRange ? currentCohorts : Prisma.empty}`;
   // a change to a past month committed after the figures were summed drops them: the read and the check that
   // every past month has figures share one snapshot, and a read that missed some sums again
   let rows: Row[] = [];

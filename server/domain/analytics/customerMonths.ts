@@ -11,7 +11,7 @@
 // customer on a price marks the account stale, and the next read rebuilds it (as for a new zone).
 //
 // A read takes the months before the account's current month as stored (their figures summed per month in
-// customer_month_mrr_sums) and the current month from customer_month_mrr_current, which counts the changes
+// customer_month_mrr_sums) and the current month's rows up to "now" (currentMonthRows), which count the changes
 // up to "now" only (a scheduled item end or pause later this month has not happened yet); later months have
 // no rows.
 import { runLongStatement } from "@/server/db";
@@ -60,13 +60,34 @@ export async function ensureMonthSums(ctx: Ctx, scope: CustomerMonthsScope): Pro
 export const readAfter = (ctx: Ctx, wrote: boolean): Ctx =>
   wrote && ctx.primary ? { ...ctx, db: ctx.primary, primary: undefined } : ctx;
 
-/** `cur`: the current month's rows up to now (columns as customerMonthRows'), empty unless `needed`. */
+/**
+ * The current month's rows up to now (columns as customerMonthRows'): stored rows whose last change is up
+ * to now as they are, and the rows of customers with a change later this month recomputed up to now by
+ * customer_month_mrr_current_live (migration 20261129090000; none, after one index probe, in the usual case).
+ * `where` narrows both halves.
+ */
+function currentMonthRows(scope: CustomerMonthsScope, where = Prisma.empty): Prisma.Sql {
+  const now = Prisma.sql`${scope.now.toISOString()}::timestamptz at time zone 'UTC'`;
+  const currency = scope.currency ? Prisma.sql`and currency = ${scope.currency}` : Prisma.empty;
+  // \`where\` outside: it may name the cohort as shown (none when it is a later month)
+  return Prisma.sql`
+    select * from (
+      select customer_id, currency, month, contract_ids, opening as o, closing as c, kind,
+        case when cohort <= ${scope.current} then cohort end as cohort
+      from customer_month_mrr
+      where account_id = ${scope.accountId} and month = ${scope.current} and last_at <= ${now} ${currency}) stored
+    where true ${where}
+    union all
+    select customer_id, currency, month, contract_ids, o, c, kind, cohort
+    from customer_month_mrr_current_live(${scope.accountId}::int, ${scope.zone}, ${scope.current}, ${now},
+      ${scope.currency ?? null}::text)
+    where true ${where}`;
+}
+
+/** `cur`: the current month's rows up to now, empty unless `needed`. */
 export function currentMonthCte(scope: CustomerMonthsScope, needed: boolean): Prisma.Sql {
   return needed
-    ? Prisma.sql`cur as materialized (
-        select customer_id, currency, month, contract_ids, o, c, kind, cohort
-        from customer_month_mrr_current(${scope.accountId}::int, ${scope.zone}, ${scope.current},
-          ${scope.now.toISOString()}::timestamptz at time zone 'UTC', ${scope.currency ?? null}::text))`
+    ? Prisma.sql`cur as materialized (${currentMonthRows(scope)})`
     : Prisma.sql`cur as (
         select null::int as customer_id, null::text as currency, null::text as month, null::int[] as contract_ids,
           null::numeric as o, null::numeric as c, null::text as kind, null::text as cohort where false)`;
@@ -96,10 +117,7 @@ export function customerMonthRows(scope: CustomerMonthsScope, bounds: MonthBound
   if (!withCurrent) return Prisma.sql`(${stored})`;
   return Prisma.sql`(${stored}
     union all
-    select customer_id, currency, month, contract_ids, o, c, kind, cohort
-    from customer_month_mrr_current(${scope.accountId}::int, ${scope.zone}, ${scope.current},
-      ${scope.now.toISOString()}::timestamptz at time zone 'UTC', ${scope.currency ?? null}::text)
-    where true ${where})`;
+    ${currentMonthRows(scope, where)})`;
 }
 
 export const MOVEMENT_KINDS = ["new", "expansion", "contraction", "churn", "reactivation"] as const;
