@@ -2,6 +2,7 @@
 // by hand there (opening + movements = closing), each movement lists its contracts, and REST answers 400 for
 // bad queries and never shows another account's contracts.
 import { beforeAll, describe, expect, it } from "vitest";
+import { analyticsBase } from "@/server/domain/analytics/base";
 import { analyticsContracts } from "@/server/domain/analytics/contracts";
 import { mrrMovements } from "@/server/domain/analytics/movements";
 import { retention } from "@/server/domain/analytics/retention";
@@ -215,5 +216,21 @@ describe("REST", () => {
       c.months.flatMap((m: any) => m.movements.flatMap((x: any) => x.contract_ids)),
     );
     expect(all).not.toContain(h.c.a1);
+  });
+});
+
+describe("reuse for large accounts", () => {
+  it("shares one answer within a minute of the account's clock when the current month is large, and reads again after", async () => {
+    // as if the account had 20,000 current-month rows or more (reuseFrom 0): the same answer within the minute
+    const first = await analyticsBase(ctx(), {}, 0);
+    expect(await analyticsBase(ctx(), {}, 0)).toBe(first);
+    expect(await analyticsBase(ctxFor(h.accountId, new Date(NOW.getTime() + 59_000)), {}, 0)).toBe(first);
+    expect(first.range.now).toEqual(NOW);
+    // a minute later it is read again (this small account's answer is not kept then)
+    const later = ctxFor(h.accountId, new Date(NOW.getTime() + 61_000));
+    const again = await analyticsBase(later, {});
+    expect(again).not.toBe(first);
+    expect(await analyticsBase(later, {})).not.toBe(again);
+    expect([...again.moves.entries()]).toEqual([...first.moves.entries()]);
   });
 });

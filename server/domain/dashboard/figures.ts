@@ -4,6 +4,7 @@
 import Decimal from "decimal.js";
 import type { Ctx } from "@/server/domain/context";
 import { fmt4 } from "@/server/domain/money";
+import { type Kept, reusedWhenLarge } from "@/server/domain/reuse";
 
 const DAY = 86_400_000;
 export const WINDOW_DAYS = 30;
@@ -170,34 +171,22 @@ export async function runsNeedingAttention(ctx: Ctx): Promise<(CountFigure & { s
  */
 export function renewalsDue(ctx: Ctx, reuseFrom = REUSE_FROM_CONTRACTS): Promise<AmountFigure[]> {
   const now = ctx.clock.now();
-  const kept = renewalsKept.get(ctx.accountId);
-  const age = now.getTime() - (kept?.now.getTime() ?? 0);
-  if (kept && age >= 0 && age < REUSE_MS && performance.now() - kept.computedAt < REUSE_MS) return kept.figures;
-  const figures = computeRenewalsDue(ctx, now);
-  // callers arriving while it runs share it; it stays only for accounts large enough to need it
-  renewalsKept.set(ctx.accountId, { now, computedAt: performance.now(), figures });
-  figures.then(
-    (rows) => {
-      if (rows.reduce((n, r) => n + r.count, 0) < reuseFrom) forget(ctx.accountId, figures);
-    },
-    () => forget(ctx.accountId, figures),
+  return reusedWhenLarge(
+    renewalsKept,
+    String(ctx.accountId),
+    now,
+    () => computeRenewalsDue(ctx, now),
+    (rows) => rows.reduce((n, r) => n + r.count, 0) >= reuseFrom,
   );
-  return figures;
 }
 
 /**
  * NOTE: pricing every due item exactly takes 0.5–0.9 s at a million contracts (266,672 items of 216,671
  * contracts in the seed), so an account with 20,000 or more contracts renewing in the window reuses its figure
- * for up to a minute, both of the account's clock and of real time (a test clock standing still does not keep
- * it longer); smaller accounts, and every account's first load, get it computed. Per process, bounded by the
- * accounts that have that many contracts.
+ * for up to a minute (server/domain/reuse.ts); smaller accounts get it computed on every load.
  */
 const REUSE_FROM_CONTRACTS = 20_000;
-const REUSE_MS = 60_000;
-const renewalsKept = new Map<number, { now: Date; computedAt: number; figures: Promise<AmountFigure[]> }>();
-const forget = (accountId: number, figures: Promise<AmountFigure[]>) => {
-  if (renewalsKept.get(accountId)?.figures === figures) renewalsKept.delete(accountId);
-};
+const renewalsKept = new Map<string, Kept<AmountFigure[]>>();
 
 async function computeRenewalsDue(ctx: Ctx, now: Date): Promise<AmountFigure[]> {
   const to = new Date(now.getTime() + RENEWAL_DAYS * DAY);
