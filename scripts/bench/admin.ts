@@ -86,9 +86,15 @@ const queries: [string, () => Promise<unknown>][] = [
 
 const targetOf = (name: string) => (name.startsWith("analytics") ? 300 : name.startsWith("search") ? 100 : 150);
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
-console.log(`query p50 / p99 (ms), ${ITERATIONS} calls each after one warm-up; target p50 < 150 ms (search < 100 ms)`);
+// the first call's time too: a large account reuses some answers for a minute (server/domain/reuse.ts), so
+// the first call is what a load after that minute costs
+console.log(
+  `query first / p50 / p99 (ms), ${ITERATIONS} calls each after the first; target p50 < 150 ms (search < 100 ms)`,
+);
 for (const [name, run] of queries.filter(([name]) => wanted(name))) {
+  t0 = performance.now();
   await run();
+  const first = performance.now() - t0;
   const times: number[] = [];
   for (let i = 0; i < ITERATIONS; i++) {
     t0 = performance.now();
@@ -98,7 +104,7 @@ for (const [name, run] of queries.filter(([name]) => wanted(name))) {
   times.sort((a, b) => a - b);
   const p50 = pct(times, 50);
   console.log(
-    `${name.padEnd(48)} ${p50.toFixed(1).padStart(8)} ${pct(times, 99).toFixed(1).padStart(8)}${p50 >= targetOf(name) ? "  (over target)" : ""}`,
+    `${name.padEnd(48)} ${first.toFixed(1).padStart(8)} ${p50.toFixed(1).padStart(8)} ${pct(times, 99).toFixed(1).padStart(8)}${p50 >= targetOf(name) ? "  (over target)" : ""}`,
   );
 }
 
