@@ -18,7 +18,7 @@ import { reserveReceiptNumbers } from "@/server/domain/receipts/number";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { runCharge } from "./amounts";
 import { regularKey } from "./build";
-import { contractsAmong, regularRunMissing } from "./dueSql";
+import { type BulkContract, lockBulkContracts } from "./bulkLoad";
 import { nextAttemptAfter } from "./dunning";
 import { runPeriodOf } from "./period";
 import { planRegularRun } from "./plan";
@@ -33,46 +33,19 @@ async function insertEvents(tx: DbTx, rows: EventRow[]) {
       ${rows.map((r) => JSON.stringify(r.payload))}::text[], ${rows.map((r) => r.createdAt)}::timestamptz[]) as v(e, a, t, p, c)`;
 }
 
-// NOTE: what this path reads of a contract: the columns and relations `simple`, planRegularRun and the charge
-// look at, and the customer's reference for the events. Not the whole record the API presents (every column,
-// its latest run, the customer's row): Prisma's mapping of those took about a third of a chunk's CPU.
-const bulkContractSelect = {
-  id: true,
-  customerId: true,
-  state: true,
-  currency: true,
-  nextBillingAt: true,
-  cancelAt: true,
-  trialEndAt: true,
-  billingAdvancePolicy: true,
-  autoApplyCredit: true,
-  paymentProcessorOverride: true,
-  billingTimezone: true,
-  billingTime: true,
-  fixedDay: true,
-  billingAnchorAt: true,
-  customer: { select: { reference: true } },
-  items: { orderBy: { id: "asc" } },
-  pauses: { orderBy: [{ startAt: "asc" }, { id: "asc" }] },
-  credits: { select: { amount: true } },
-  scheduledChanges: { where: { state: "scheduled" }, orderBy: [{ effectiveAt: "asc" }, { id: "asc" }] },
-  discount: { include: { coupon: true, promotionCode: true } },
-} satisfies Prisma.SubscriptionContractSelect;
-type BulkContract = Prisma.SubscriptionContractGetPayload<{ select: typeof bulkContractSelect }>;
-
 function simple(contract: BulkContract, now: Date): boolean {
   const at = contract.nextBillingAt;
   if (!at || at > now || contract.state !== "active" || contract.billingAdvancePolicy !== "on_run_created")
     return false;
   if (contract.cancelAt && contract.cancelAt <= at) return false;
-  if (contract.pauses.some((p) => p.state !== "canceled" && p.state !== "completed")) return false;
-  if (contract.autoApplyCredit && contract.credits.length) return false;
+  if (contract.pausedNow) return false;
+  if (contract.autoApplyCredit && contract.hasCredit) return false;
   // the first run after a trial waits for the trial end (a payment method check) on the per-contract path
   if (contract.trialEndAt && contract.trialEndAt >= at) return false;
   // a scheduled item change due by the run is applied first, on the per-contract path
-  if (contract.scheduledChanges.some((change) => change.effectiveAt <= at)) return false;
+  if (contract.changeDue) return false;
   // a running discount counts its runs: left to the per-contract path (build.ts), which records that
-  if (contract.discount && !contract.discount.endedAt && contract.discount.runsRemaining !== 0) return false;
+  if (contract.discountRunning) return false;
   return true;
 }
 
@@ -90,16 +63,8 @@ export async function billRegularRunsInBulk(
     async (tx) => {
       // NOTE: a contract whose regular run exists already, or with pending lines to bill, is left to the
       // per-contract path: not locked here
-      const locked = await tx.$queryRaw<{ id: number }[]>`
-      select c.id from ${contractsAmong(ids)} where c.account_id = ${ctx.accountId}
-        and c.state = 'active' and c.next_billing_at <= ${now} and ${regularRunMissing}
-        and (select 1 from pending_lines pl where pl.contract_id = c.id and pl.billing_run_id is null limit 1) is null
-      for update of c skip locked`;
-      if (!locked.length) return [];
-      const contracts = await tx.subscriptionContract.findMany({
-        where: { id: { in: locked.map((l) => l.id) } },
-        select: bulkContractSelect,
-      });
+      const contracts = await lockBulkContracts(ctx, tx, ids, now);
+      if (!contracts.length) return [];
       const billable = contracts.filter((c) => simple(c, now));
       // the metered items' usage of every contract of the chunk: one statement over the rollups
       const usage = await readUsage({ ...ctx, db: tx as Ctx["db"] }, catalog, billable, (c) => c.nextBillingAt!);
