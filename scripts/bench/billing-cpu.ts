@@ -30,11 +30,12 @@ async function backendTicks(c: pg.Client, db: string): Promise<Map<number, numbe
 }
 
 const profile = new Map<string, { n: number; ms: number }>();
-if (process.env.BENCH_SQL_PROFILE) {
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: any[]): any {
+/** Times the promise-style queries of `proto` (a connection's, or a pool's outside transactions). */
+function timeQueries(proto: { query: (...args: any[]) => any }) {
+  const query = proto.query;
+  proto.query = function (this: unknown, ...args: any[]): any {
     const text: string | undefined = typeof args[0] === "string" ? args[0] : args[0]?.text;
-    const result = (query as any).apply(this, args);
+    const result = query.apply(this, args);
     if (!text || typeof result?.then !== "function") return result;
     const started = performance.now();
     const key = text.replace(/\s+/g, " ").slice(0, 110);
@@ -45,6 +46,10 @@ if (process.env.BENCH_SQL_PROFILE) {
       profile.set(key, p);
     });
   };
+}
+if (process.env.BENCH_SQL_PROFILE) {
+  timeQueries(pg.Client.prototype);
+  timeQueries(pg.Pool.prototype);
 }
 
 const db = getDb();
