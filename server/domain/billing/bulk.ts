@@ -25,12 +25,20 @@ import { planRegularRun } from "./plan";
 import { presentRunSummary } from "./present";
 import { readUsage } from "./usageLines";
 
+/**
+ * A chunk's rows as one JSON parameter, read back with json_to_recordset. NOTE: not one array parameter per
+ * column (unnest): the ORM serializes, checks and re-encodes every element of a raw query's array parameters
+ * (a Date's check formats it as local time), and pg escapes each again; one JSON text costs a JSON.stringify.
+ * Dates travel as ISO instants, amounts as their exact decimal strings.
+ */
+const asJson = (rows: object[]) => JSON.stringify(rows);
+
 async function insertEvents(tx: DbTx, rows: EventRow[]) {
   if (!rows.length) return;
   await tx.$executeRaw`
     insert into outbox_events (event_id, account_id, type, payload, created_at)
-    select v.e, v.a, v.t, v.p::jsonb, v.c from unnest(${rows.map((r) => r.eventId)}::text[], ${rows.map((r) => r.accountId)}::int[], ${rows.map((r) => r.type)}::text[],
-      ${rows.map((r) => JSON.stringify(r.payload))}::text[], ${rows.map((r) => r.createdAt)}::timestamptz[]) as v(e, a, t, p, c)`;
+    select v."eventId", v."accountId", v.type, v.payload, v."createdAt"
+    from json_to_recordset(${asJson(rows)}::json) as v("eventId" text, "accountId" int, type text, payload jsonb, "createdAt" timestamptz)`;
 }
 
 function simple(contract: BulkContract, now: Date): boolean {
@@ -78,7 +86,7 @@ export async function billRegularRunsInBulk(
       if (!plans.length) return [];
       const sum = (lines: Prisma.BillingRunLineCreateWithoutRunInput[], k: "subtotal" | "tax") =>
         lines.reduce((a, l) => a.plus(String(l[k])), new Decimal(0));
-      // set-based inserts (unnest): one statement each whatever the chunk size
+      // set-based inserts (json_to_recordset): one statement each whatever the chunk size
       const totals = plans.map(({ plan }) => ({
         sub: round4(sum(plan.lines, "subtotal")),
         tax: round4(sum(plan.lines, "tax")),
@@ -86,13 +94,21 @@ export async function billRegularRunsInBulk(
       const periods = plans.map(({ at, plan }) => runPeriodOf(plan.lines, { start: at, end: plan.next ?? at }));
       // NOTE: the runs are born claimed for charging by this pass (as execute.ts's claim would leave them), with
       // their first attempt: a worker that dies before settling leaves them to the lease's recovery
+      const runRows = plans.map((p, i) => ({
+        c: p.contract.id,
+        cu: p.contract.customerId,
+        cur: p.contract.currency,
+        ps: periods[i].periodStartAt,
+        pe: periods[i].periodEndAt,
+        k: regularKey(p.at),
+        sa: p.at,
+        s: fmt4(totals[i].sub),
+        t: fmt4(totals[i].tax),
+      }));
       const inserted = await tx.$queryRaw<{ id: number; contract_id: number }[]>`
       insert into billing_runs (account_id, contract_id, customer_id, kind, state, processing_since, currency, period_start_at, period_end_at, period_key, scheduled_at, subtotal, tax, total, created_at, updated_at)
       select ${ctx.accountId}, v.c, v.cu, 'regular', 'processing', now(), v.cur, v.ps, v.pe, v.k, v.sa, v.s, v.t, v.s + v.t, v.sa, v.sa
-      from unnest(${plans.map((p) => p.contract.id)}::int[], ${plans.map((p) => p.contract.customerId)}::int[], ${plans.map((p) => p.contract.currency)}::text[],
-                  ${periods.map((p) => p.periodStartAt)}::timestamptz[], ${periods.map((p) => p.periodEndAt)}::timestamptz[], ${plans.map((p) => regularKey(p.at))}::text[],
-                  ${plans.map((p) => p.at)}::timestamptz[],
-                  ${totals.map((t) => fmt4(t.sub))}::numeric[], ${totals.map((t) => fmt4(t.tax))}::numeric[]) as v(c, cu, cur, ps, pe, k, sa, s, t)
+      from json_to_recordset(${asJson(runRows)}::json) as v(c int, cu int, cur text, ps timestamptz, pe timestamptz, k text, sa timestamptz, s numeric, t numeric)
       returning id, contract_id`;
       const runIdOf = new Map(inserted.map((r) => [r.contract_id, r.id]));
       const runs = plans.map(
@@ -125,22 +141,38 @@ export async function billRegularRunsInBulk(
       const lines = plans.flatMap(({ contract, plan }) =>
         plan.lines.map((l) => ({ ...(l as Prisma.BillingRunLineCreateManyInput), runId: runIdOf.get(contract.id)! })),
       );
+      const lineRows = lines.map((l) => ({
+        r: l.runId,
+        ci: l.contractItemId ?? null,
+        p: l.priceId,
+        pv: l.priceVersionId ?? null,
+        pn: l.productName,
+        q: l.quantity,
+        ua: String(l.unitAmount),
+        pf: String(l.prorationFactor),
+        lt: String(l.lineTotal),
+        s: String(l.subtotal),
+        t: String(l.tax),
+        ss: l.servicePeriodStartAt as Date,
+        se: l.servicePeriodEndAt as Date,
+        pr: l.prorationReason ?? null,
+        k: l.kind,
+        d: l.description,
+        uq: l.usageQuantity == null ? null : String(l.usageQuantity),
+      }));
       await tx.$executeRaw`
       insert into billing_run_lines (run_id, contract_item_id, price_id, price_version_id, product_name, quantity, unit_amount, proration_factor, line_total, subtotal, tax, service_period_start_at, service_period_end_at, proration_reason, kind, description, usage_quantity)
-      select * from unnest(${lines.map((l) => l.runId)}::int[], ${lines.map((l) => l.contractItemId ?? null)}::int[], ${lines.map((l) => l.priceId)}::int[], ${lines.map((l) => l.priceVersionId ?? null)}::int[],
-        ${lines.map((l) => l.productName)}::text[], ${lines.map((l) => l.quantity)}::int[], ${lines.map((l) => String(l.unitAmount))}::numeric[], ${lines.map((l) => String(l.prorationFactor))}::numeric[],
-        ${lines.map((l) => String(l.lineTotal))}::numeric[], ${lines.map((l) => String(l.subtotal))}::numeric[], ${lines.map((l) => String(l.tax))}::numeric[],
-        ${lines.map((l) => l.servicePeriodStartAt as Date)}::timestamptz[], ${lines.map((l) => l.servicePeriodEndAt as Date)}::timestamptz[], ${lines.map((l) => l.prorationReason ?? null)}::text[],
-        ${lines.map((l) => l.kind)}::text[], ${lines.map((l) => l.description)}::text[],
-        ${lines.map((l) => (l.usageQuantity == null ? null : String(l.usageQuantity)))}::numeric[])`;
+      select v.r, v.ci, v.p, v.pv, v.pn, v.q, v.ua, v.pf, v.lt, v.s, v.t, v.ss, v.se, v.pr, v.k, v.d, v.uq
+      from json_to_recordset(${asJson(lineRows)}::json) as v(r int, ci int, p int, pv int, pn text, q int, ua numeric, pf numeric, lt numeric,
+        s numeric, t numeric, ss timestamptz, se timestamptz, pr text, k text, d text, uq numeric)`;
       const adv = plans.flatMap((p) => p.plan.advance);
       await tx.$executeRaw`
-      update contract_items i set period_start_at = v.s, period_end_at = v.e, updated_at = now()
-      from (select unnest(${adv.map((a) => a.id)}::int[]) id, unnest(${adv.map((a) => a.startAt)}::timestamptz[]) s, unnest(${adv.map((a) => a.endAt)}::timestamptz[]) e) v
+      update contract_items i set period_start_at = v."startAt", period_end_at = v."endAt", updated_at = now()
+      from json_to_recordset(${asJson(adv)}::json) as v(id int, "startAt" timestamptz, "endAt" timestamptz)
       where i.id = v.id`;
       await tx.$executeRaw`
       update subscription_contracts c set next_billing_at = v.n, contract_version = c.contract_version + 1, updated_at = v.u
-      from (select unnest(${plans.map((p) => p.contract.id)}::int[]) id, unnest(${plans.map((p) => p.plan.next)}::timestamptz[]) n, unnest(${plans.map((p) => p.at)}::timestamptz[]) u) v
+      from json_to_recordset(${asJson(plans.map((p) => ({ id: p.contract.id, n: p.plan.next, u: p.at })))}::json) as v(id int, n timestamptz, u timestamptz)
       where c.id = v.id`;
       await insertEvents(
         tx,
@@ -156,7 +188,8 @@ export async function billRegularRunsInBulk(
       const charged = builtRuns.filter((b) => b.charge.charged.gt(0));
       const attempts = await tx.$queryRaw<{ id: number; run_id: number }[]>`
       insert into billing_attempts (run_id, attempt_no, state, amount, created_at, updated_at)
-      select v.r, 1, 'processing', v.a, v.c, v.c from unnest(${charged.map((b) => b.run.id)}::int[], ${charged.map((b) => fmt4(b.charge.charged))}::numeric[], ${charged.map((b) => b.at)}::timestamptz[]) as v(r, a, c)
+      select v.r, 1, 'processing', v.a, v.c, v.c
+      from json_to_recordset(${asJson(charged.map((b) => ({ r: b.run.id, a: fmt4(b.charge.charged), c: b.at })))}::json) as v(r int, a numeric, c timestamptz)
       returning id, run_id`;
       const attemptOf = new Map(attempts.map((a) => [a.run_id, a.id]));
       return builtRuns.map((b) => ({ ...b, attemptId: attemptOf.get(b.run.id) ?? null }));
@@ -239,23 +272,34 @@ async function chargeInBulk(ctx: Ctx, mine: Built[]): Promise<number> {
         // a run whose charge rounds to nothing succeeds without an attempt
         const paid = ok.filter((x) => x.b.attemptId !== null);
         // paid at the run's instant (the account's clock): the receipt's payment date
+        const paidRows = arr(paid, (x) => ({
+          id: x.b.attemptId!,
+          t: x.r.transactionId,
+          u: x.b.at,
+          pm: methodOf.get(x.b.run.id) ?? null,
+        }));
         await tx.$executeRaw`update billing_attempts a set state = 'succeeded', transaction_id = v.t, updated_at = v.u, payment_method_id = v.pm
-        from (select unnest(${arr(paid, (x) => x.b.attemptId!)}::int[]) id, unnest(${arr(paid, (x) => x.r.transactionId)}::text[]) t,
-                     unnest(${arr(paid, (x) => x.b.at)}::timestamptz[]) u, unnest(${arr(paid, (x) => methodOf.get(x.b.run.id) ?? null)}::int[]) pm) v where a.id = v.id`;
+        from json_to_recordset(${asJson(paidRows)}::json) as v(id int, t text, u timestamptz, pm int) where a.id = v.id`;
         // only a contract that needed attention is written (most need none)
         await tx.$executeRaw`update subscription_contracts c set billing_attention_required = false, past_due_since = null, updated_at = v.u
-        from (select unnest(${arr(ok, (x) => x.b.contract.id)}::int[]) id, unnest(${arr(ok, (x) => x.b.at)}::timestamptz[]) u) v
+        from json_to_recordset(${asJson(arr(ok, (x) => ({ id: x.b.contract.id, u: x.b.at })))}::json) as v(id int, u timestamptz)
         where c.id = v.id and (c.billing_attention_required or c.past_due_since is not null)`;
       }
       if (failed.length) {
+        const failedRows = failed.map((x) => ({
+          id: x.b.attemptId!,
+          t: x.r.transactionId,
+          c: x.r.failCode,
+          m: x.r.failMessage,
+          u: x.b.at,
+        }));
         await tx.$executeRaw`update billing_attempts a set state = 'failed', transaction_id = nullif(v.t, ''), fail_code = v.c, fail_message = v.m, updated_at = v.u
-        from (select unnest(${failed.map((x) => x.b.attemptId!)}::int[]) id, unnest(${failed.map((x) => x.r.transactionId)}::text[]) t,
-                     unnest(${failed.map((x) => x.r.failCode)}::text[]) c, unnest(${failed.map((x) => x.r.failMessage)}::text[]) m,
-                     unnest(${failed.map((x) => x.b.at)}::timestamptz[]) u) v where a.id = v.id`;
+        from json_to_recordset(${asJson(failedRows)}::json) as v(id int, t text, c text, m text, u timestamptz) where a.id = v.id`;
+        const retryRows = failed.map((x) => ({ id: x.b.run.id, n: nextAttemptAfter(x.b.at, 1), u: x.b.at }));
         await tx.$executeRaw`update billing_runs r set state = 'failed', attempt_count = 1, next_attempt_at = v.n, updated_at = v.u
-        from (select unnest(${failed.map((x) => x.b.run.id)}::int[]) id, unnest(${failed.map((x) => nextAttemptAfter(x.b.at, 1))}::timestamptz[]) n, unnest(${failed.map((x) => x.b.at)}::timestamptz[]) u) v where r.id = v.id`;
+        from json_to_recordset(${asJson(retryRows)}::json) as v(id int, n timestamptz, u timestamptz) where r.id = v.id`;
         await tx.$executeRaw`update subscription_contracts c set billing_attention_required = true, past_due_since = coalesce(c.past_due_since, v.u), updated_at = v.u
-        from (select unnest(${failed.map((x) => x.b.contract.id)}::int[]) id, unnest(${failed.map((x) => x.b.at)}::timestamptz[]) u) v where c.id = v.id`;
+        from json_to_recordset(${asJson(failed.map((x) => ({ id: x.b.contract.id, u: x.b.at })))}::json) as v(id int, u timestamptz) where c.id = v.id`;
       }
       for (const outcome of pendingExt) {
         await tx.billingAttempt.update({
@@ -303,8 +347,8 @@ async function chargeInBulk(ctx: Ctx, mine: Built[]): Promise<number> {
         const settled =
           await tx.$executeRaw`update billing_runs r set state = 'succeeded', attempt_count = v.n, next_attempt_at = null,
           updated_at = v.u, receipt_number = v.rn, receipt_issued_at = v.u
-        from unnest(${arr(numbered, (x) => x.b.run.id)}::int[], ${arr(numbered, (x) => (x.b.attemptId !== null ? 1 : 0))}::int[],
-                    ${arr(numbered, (x) => x.b.at)}::timestamptz[], ${numbered.map((_, i) => first + i)}::int[]) as v(id, n, u, rn)
+        from json_to_recordset(${asJson(numbered.map((x, i) => ({ id: x.b.run.id, n: x.b.attemptId !== null ? 1 : 0, u: x.b.at, rn: first + i })))}::json)
+          as v(id int, n int, u timestamptz, rn int)
         where r.id = v.id and r.receipt_number is null`;
         // a run numbered twice would leave a gap: refuse (the whole settlement rolls back)
         if (settled !== numbered.length)
