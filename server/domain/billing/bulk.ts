@@ -92,8 +92,8 @@ export async function billRegularRunsInBulk(
         tax: round4(sum(plan.lines, "tax")),
       }));
       const periods = plans.map(({ at, plan }) => runPeriodOf(plan.lines, { start: at, end: plan.next ?? at }));
-      // NOTE: the runs are born claimed for charging by this pass (as execute.ts's claim would leave them), with
-      // their first attempt: a worker that dies before settling leaves them to the lease's recovery
+      // NOTE: the runs are born claimed for charging by this pass (as execute.ts's claim would leave them): a
+      // worker that dies before settling leaves them to the lease's recovery (their attempts come with the outcome)
       const runRows = plans.map((p, i) => ({
         c: p.contract.id,
         cu: p.contract.customerId,
@@ -180,19 +180,12 @@ export async function billRegularRunsInBulk(
           eventRow(ctx.accountId, "billing_run.created", presentRunSummary(runOf.get(contract.id)!, contract), at),
         ),
       );
-      const builtRuns = plans.map(({ contract, at }) => {
+      return plans.map(({ contract, at }): Built => {
         const run = runOf.get(contract.id)!;
         // no credit is applied on this path: the processor is asked for the total in the currency's minor units
-        return { run, contract, at, charge: runCharge({ total: run.total, creditApplied: 0, currency: run.currency }) };
+        const charge = runCharge({ total: run.total, creditApplied: 0, currency: run.currency });
+        return { run, contract, at, charge, attempted: charge.charged.gt(0) };
       });
-      const charged = builtRuns.filter((b) => b.charge.charged.gt(0));
-      const attempts = await tx.$queryRaw<{ id: number; run_id: number }[]>`
-      insert into billing_attempts (run_id, attempt_no, state, amount, created_at, updated_at)
-      select v.r, 1, 'processing', v.a, v.c, v.c
-      from json_to_recordset(${asJson(charged.map((b) => ({ r: b.run.id, a: fmt4(b.charge.charged), c: b.at })))}::json) as v(r int, a numeric, c timestamptz)
-      returning id, run_id`;
-      const attemptOf = new Map(attempts.map((a) => [a.run_id, a.id]));
-      return builtRuns.map((b) => ({ ...b, attemptId: attemptOf.get(b.run.id) ?? null }));
     },
     { timeout: 60_000 },
   );
@@ -206,8 +199,14 @@ type Built = {
   contract: BulkContract;
   at: Date;
   charge: ReturnType<typeof runCharge>;
-  /** the first attempt, made with the run (none when the charge rounds to nothing) */
-  attemptId: number | null;
+  /**
+   * a first attempt is made (not when the charge rounds to nothing). NOTE: its row is written with its outcome,
+   * not before the charge: a worker that dies in between leaves the run `processing` without an attempt, which
+   * the lease's recovery (execute.ts) charges as attempt 1 with the same idempotency key, as it does for a run
+   * claimed by a worker that died before writing its attempt. One insert instead of an insert and an update
+   * (six index entries each) per run.
+   */
+  attempted: boolean;
 };
 
 async function chargeInBulk(ctx: Ctx, mine: Built[]): Promise<number> {
@@ -268,33 +267,32 @@ async function chargeInBulk(ctx: Ctx, mine: Built[]): Promise<number> {
       }[];
       const pendingExt = results.filter((x) => x.r.status === "pending_external");
       const arr = <T>(xs: { b: Built; r: ChargeResult }[], f: (x: { b: Built; r: ChargeResult }) => T) => xs.map(f);
-      if (ok.length) {
-        // a run whose charge rounds to nothing succeeds without an attempt
-        const paid = ok.filter((x) => x.b.attemptId !== null);
-        // paid at the run's instant (the account's clock): the receipt's payment date
-        const paidRows = arr(paid, (x) => ({
-          id: x.b.attemptId!,
-          t: x.r.transactionId,
-          u: x.b.at,
-          pm: methodOf.get(x.b.run.id) ?? null,
+      // the first attempts with their outcomes (a run whose charge rounds to nothing succeeds without one), dated
+      // at the run's instant (the account's clock: the receipt's payment date); the card only on a payment
+      const attemptRows = results
+        .filter((x) => x.b.attempted)
+        .map(({ b, r }) => ({
+          r: b.run.id,
+          a: fmt4(b.charge.charged),
+          s: r.status,
+          t: r.status === "failed" ? r.transactionId || null : r.transactionId,
+          pm: r.status === "succeeded" ? (methodOf.get(b.run.id) ?? null) : null,
+          fc: r.status === "failed" ? r.failCode : null,
+          fm: r.status === "failed" ? r.failMessage : null,
+          u: b.at,
         }));
-        await tx.$executeRaw`update billing_attempts a set state = 'succeeded', transaction_id = v.t, updated_at = v.u, payment_method_id = v.pm
-        from json_to_recordset(${asJson(paidRows)}::json) as v(id int, t text, u timestamptz, pm int) where a.id = v.id`;
+      if (attemptRows.length)
+        await tx.$executeRaw`
+        insert into billing_attempts (run_id, attempt_no, state, amount, transaction_id, payment_method_id, fail_code, fail_message, created_at, updated_at)
+        select v.r, 1, v.s, v.a, v.t, v.pm, v.fc, v.fm, v.u, v.u
+        from json_to_recordset(${asJson(attemptRows)}::json) as v(r int, a numeric, s text, t text, pm int, fc text, fm text, u timestamptz)`;
+      if (ok.length) {
         // only a contract that needed attention is written (most need none)
         await tx.$executeRaw`update subscription_contracts c set billing_attention_required = false, past_due_since = null, updated_at = v.u
         from json_to_recordset(${asJson(arr(ok, (x) => ({ id: x.b.contract.id, u: x.b.at })))}::json) as v(id int, u timestamptz)
         where c.id = v.id and (c.billing_attention_required or c.past_due_since is not null)`;
       }
       if (failed.length) {
-        const failedRows = failed.map((x) => ({
-          id: x.b.attemptId!,
-          t: x.r.transactionId,
-          c: x.r.failCode,
-          m: x.r.failMessage,
-          u: x.b.at,
-        }));
-        await tx.$executeRaw`update billing_attempts a set state = 'failed', transaction_id = nullif(v.t, ''), fail_code = v.c, fail_message = v.m, updated_at = v.u
-        from json_to_recordset(${asJson(failedRows)}::json) as v(id int, t text, c text, m text, u timestamptz) where a.id = v.id`;
         const retryRows = failed.map((x) => ({ id: x.b.run.id, n: nextAttemptAfter(x.b.at, 1), u: x.b.at }));
         await tx.$executeRaw`update billing_runs r set state = 'failed', attempt_count = 1, next_attempt_at = v.n, updated_at = v.u
         from json_to_recordset(${asJson(retryRows)}::json) as v(id int, n timestamptz, u timestamptz) where r.id = v.id`;
@@ -302,17 +300,13 @@ async function chargeInBulk(ctx: Ctx, mine: Built[]): Promise<number> {
         from json_to_recordset(${asJson(failed.map((x) => ({ id: x.b.contract.id, u: x.b.at })))}::json) as v(id int, u timestamptz) where c.id = v.id`;
       }
       for (const outcome of pendingExt) {
-        await tx.billingAttempt.update({
-          where: { id: outcome.b.attemptId! },
-          data: { state: "pending_external", transactionId: outcome.r.transactionId, updatedAt: outcome.b.at },
-        });
         await tx.billingRun.update({
           where: { id: outcome.b.run.id },
           data: { state: "pending_external", attemptCount: 1, updatedAt: outcome.b.at },
         });
       }
       const summary = (x: { b: Built }, state: string) => ({
-        ...presentRunSummary({ ...x.b.run, state, attemptCount: x.b.attemptId !== null ? 1 : 0 }, x.b.contract),
+        ...presentRunSummary({ ...x.b.run, state, attemptCount: x.b.attempted ? 1 : 0 }, x.b.contract),
       });
       await insertEvents(tx, [
         ...ok.map((x) => eventRow(ctx.accountId, "billing_run.succeeded", summary(x, "succeeded"), x.b.at)),
@@ -347,7 +341,7 @@ async function chargeInBulk(ctx: Ctx, mine: Built[]): Promise<number> {
         const settled =
           await tx.$executeRaw`update billing_runs r set state = 'succeeded', attempt_count = v.n, next_attempt_at = null,
           updated_at = v.u, receipt_number = v.rn, receipt_issued_at = v.u
-        from json_to_recordset(${asJson(numbered.map((x, i) => ({ id: x.b.run.id, n: x.b.attemptId !== null ? 1 : 0, u: x.b.at, rn: first + i })))}::json)
+        from json_to_recordset(${asJson(numbered.map((x, i) => ({ id: x.b.run.id, n: x.b.attempted ? 1 : 0, u: x.b.at, rn: first + i })))}::json)
           as v(id int, n int, u timestamptz, rn int)
         where r.id = v.id and r.receipt_number is null`;
         // a run numbered twice would leave a gap: refuse (the whole settlement rolls back)
