@@ -13,17 +13,19 @@ import { billChunk, dueChunks } from "@/server/worker/billing";
 const url = config().DATABASE_URL!;
 const TICKS = 100; // USER_HZ on Linux
 
-async function backendTicks(c: pg.Client, db: string): Promise<Map<number, number>> {
-  const { rows } = await c.query(`select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [
-    db,
-  ]);
-  const ticks = new Map<number, number>();
-  for (const { pid } of rows) {
+/** CPU ticks so far of the database's client backends (autovacuum's workers on it apart: `vacuum:` keys). */
+async function backendTicks(c: pg.Client, db: string): Promise<Map<string, number>> {
+  const { rows } = await c.query(
+    `select pid, backend_type from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+    [db],
+  );
+  const ticks = new Map<string, number>();
+  for (const { pid, backend_type } of rows) {
     try {
       // fields after the command's closing parenthesis: utime and stime are the 14th and 15th of the line
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks.set(pid, Number(f[11]) + Number(f[12]));
+      ticks.set(`${backend_type === "client backend" ? "" : "vacuum:"}${pid}`, Number(f[11]) + Number(f[12]));
     } catch {}
   }
   return ticks;
@@ -77,10 +79,15 @@ const seconds = (performance.now() - started) / 1000;
 const used = process.cpuUsage(cpu);
 const after = await backendTicks(probe, dbName);
 let pgTicks = 0;
-for (const [pid, t] of after) pgTicks += t - (before.get(pid) ?? 0);
+let vacuumTicks = 0;
+for (const [key, t] of after) {
+  const used = t - (before.get(key) ?? 0);
+  if (key.startsWith("vacuum:")) vacuumTicks += used;
+  else pgTicks += used;
+}
 const per = (ms: number) => `${((ms / Math.max(billed, 1)) * 1000).toFixed(0)} µs`;
 console.log(
-  `${billed} runs charged in ${seconds.toFixed(1)} s; per billed contract: Node ${per((used.user + used.system) / 1000)} (user ${per(used.user / 1000)}), PostgreSQL backends ${per((pgTicks * 1000) / TICKS)}`,
+  `${billed} runs charged in ${seconds.toFixed(1)} s; per billed contract: Node ${per((used.user + used.system) / 1000)} (user ${per(used.user / 1000)}), PostgreSQL backends ${per((pgTicks * 1000) / TICKS)} (autovacuum on the database meanwhile: ${per((vacuumTicks * 1000) / TICKS)})`,
 );
 if (profile.size) {
   const rows = [...profile].sort((a, b) => b[1].ms - a[1].ms).slice(0, 30);
