@@ -31,6 +31,15 @@ async function backendTicks(c: pg.Client, db: string): Promise<Map<string, numbe
   return ticks;
 }
 
+/** The database's buffer accesses so far (a steadier measure of the server's work than CPU on a busy machine). */
+async function bufferAccesses(c: pg.Client, db: string): Promise<number> {
+  // backends publish their counters when idle, at most a second late
+  await new Promise((r) => setTimeout(r, 1_500));
+  await c.query("select pg_stat_clear_snapshot()");
+  const { rows } = await c.query(`select blks_hit + blks_read as n from pg_stat_database where datname = $1`, [db]);
+  return Number(rows[0].n);
+}
+
 const profile = new Map<string, { n: number; ms: number }>();
 /** Times the promise-style queries of `proto` (a connection's, or a pool's outside transactions). */
 function timeQueries(proto: { query: (...args: any[]) => any }) {
@@ -62,6 +71,7 @@ const chunks = await dueChunks(db, 200, undefined, 10_000_000);
 // the first chunk warms the process up (modules, plans, the pool): not counted
 const first = chunks.shift();
 if (first) await billChunk(db, first);
+const buffersBefore = await bufferAccesses(probe, dbName);
 const before = await backendTicks(probe, dbName);
 const cpu = process.cpuUsage();
 const started = performance.now();
@@ -78,6 +88,7 @@ await Promise.all(
 const seconds = (performance.now() - started) / 1000;
 const used = process.cpuUsage(cpu);
 const after = await backendTicks(probe, dbName);
+const buffers = (await bufferAccesses(probe, dbName)) - buffersBefore;
 let pgTicks = 0;
 let vacuumTicks = 0;
 for (const [key, t] of after) {
@@ -87,7 +98,7 @@ for (const [key, t] of after) {
 }
 const per = (ms: number) => `${((ms / Math.max(billed, 1)) * 1000).toFixed(0)} µs`;
 console.log(
-  `${billed} runs charged in ${seconds.toFixed(1)} s; per billed contract: Node ${per((used.user + used.system) / 1000)} (user ${per(used.user / 1000)}), PostgreSQL backends ${per((pgTicks * 1000) / TICKS)} (autovacuum on the database meanwhile: ${per((vacuumTicks * 1000) / TICKS)})`,
+  `${billed} runs charged in ${seconds.toFixed(1)} s; per billed contract: Node ${per((used.user + used.system) / 1000)} (user ${per(used.user / 1000)}), PostgreSQL backends ${per((pgTicks * 1000) / TICKS)} (autovacuum on the database meanwhile: ${per((vacuumTicks * 1000) / TICKS)}); buffer accesses ${(buffers / Math.max(billed, 1)).toFixed(1)}`,
 );
 if (profile.size) {
   const rows = [...profile].sort((a, b) => b[1].ms - a[1].ms).slice(0, 30);
