@@ -31,7 +31,7 @@ async function backendTicks(c: pg.Client, db: string): Promise<Map<string, numbe
   return ticks;
 }
 
-/** The database's buffer accesses so far (a steadier measure of the server's work than CPU on a busy machine). */
+/** The database's buffer accesses so far (autovacuum's on it included): the server's work, apart from CPU time. */
 async function bufferAccesses(c: pg.Client, db: string): Promise<number> {
   // backends publish their counters when idle, at most a second late
   await new Promise((r) => setTimeout(r, 1_500));
