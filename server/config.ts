@@ -446,6 +446,11 @@ export const VARIABLES = {
   BENCH_WORKERS: tool("Soak and benchmarks", "1,4", "bench:billing: worker process counts measured."),
   BENCH_POPULATE_ONLY: tool("Soak and benchmarks", undefined, "bench:billing: set: seed the contracts and stop."),
   BENCH_CPU_PROF: tool("Soak and benchmarks", undefined, "bench:billing: a folder for each worker's V8 CPU profile."),
+  BENCH_SQL_PROFILE: tool(
+    "Soak and benchmarks",
+    undefined,
+    "bench:billing-cpu: set: each statement's count and time as well.",
+  ),
   BENCH_ITERATIONS: tool("Soak and benchmarks", "30", "bench:admin: calls per console query."),
   BENCH_ONLY: tool("Soak and benchmarks", undefined, "bench:admin: only queries starting with these words (a,b)."),
   BENCH_REUSE: tool("Soak and benchmarks", "0", "bench:admin, bench:forecast: 1 reuses the database seeded earlier."),

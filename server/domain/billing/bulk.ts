@@ -12,67 +12,47 @@ import { type EventRow, eventRow } from "@/server/domain/events/outbox";
 import { fmt4, round4 } from "@/server/domain/money";
 import { paymentFailedData } from "@/server/domain/notices/events";
 import { catalogSnapshot } from "@/server/domain/offers/snapshot";
-import { CHARGE_ORDER } from "@/server/domain/payments/chargeOrder";
 import { adapterFor, type ChargeResult } from "@/server/domain/payments/processors";
 import { reserveReceiptNumbers } from "@/server/domain/receipts/number";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { runCharge } from "./amounts";
 import { regularKey } from "./build";
-import { contractsAmong, regularRunMissing } from "./dueSql";
+import { type BulkContract, lockBulkContracts } from "./bulkLoad";
 import { nextAttemptAfter } from "./dunning";
 import { runPeriodOf } from "./period";
 import { planRegularRun } from "./plan";
 import { presentRunSummary } from "./present";
 import { readUsage } from "./usageLines";
 
+/**
+ * A chunk's rows as one JSON parameter, read back with json_to_recordset. NOTE: not one array parameter per
+ * column (unnest): the ORM serializes, checks and re-encodes every element of a raw query's array parameters
+ * (a Date's check formats it as local time), and pg escapes each again; one JSON text costs a JSON.stringify.
+ * Dates travel as ISO instants, amounts as their exact decimal strings.
+ */
+const asJson = (rows: object[]) => JSON.stringify(rows);
+
 async function insertEvents(tx: DbTx, rows: EventRow[]) {
   if (!rows.length) return;
   await tx.$executeRaw`
     insert into outbox_events (event_id, account_id, type, payload, created_at)
-    select v.e, v.a, v.t, v.p::jsonb, v.c from unnest(${rows.map((r) => r.eventId)}::text[], ${rows.map((r) => r.accountId)}::int[], ${rows.map((r) => r.type)}::text[],
-      ${rows.map((r) => JSON.stringify(r.payload))}::text[], ${rows.map((r) => r.createdAt)}::timestamptz[]) as v(e, a, t, p, c)`;
+    select v."eventId", v."accountId", v.type, v.payload, v."createdAt"
+    from json_to_recordset(${asJson(rows)}::json) as v("eventId" text, "accountId" int, type text, payload jsonb, "createdAt" timestamptz)`;
 }
-
-// NOTE: what this path reads of a contract: the columns and relations `simple`, planRegularRun and the charge
-// look at, and the customer's reference for the events. Not the whole record the API presents (every column,
-// its latest run, the customer's row): Prisma's mapping of those took about a third of a chunk's CPU.
-const bulkContractSelect = {
-  id: true,
-  customerId: true,
-  state: true,
-  currency: true,
-  nextBillingAt: true,
-  cancelAt: true,
-  trialEndAt: true,
-  billingAdvancePolicy: true,
-  autoApplyCredit: true,
-  paymentProcessorOverride: true,
-  billingTimezone: true,
-  billingTime: true,
-  fixedDay: true,
-  billingAnchorAt: true,
-  customer: { select: { reference: true } },
-  items: { orderBy: { id: "asc" } },
-  pauses: { orderBy: [{ startAt: "asc" }, { id: "asc" }] },
-  credits: { select: { amount: true } },
-  scheduledChanges: { where: { state: "scheduled" }, orderBy: [{ effectiveAt: "asc" }, { id: "asc" }] },
-  discount: { include: { coupon: true, promotionCode: true } },
-} satisfies Prisma.SubscriptionContractSelect;
-type BulkContract = Prisma.SubscriptionContractGetPayload<{ select: typeof bulkContractSelect }>;
 
 function simple(contract: BulkContract, now: Date): boolean {
   const at = contract.nextBillingAt;
   if (!at || at > now || contract.state !== "active" || contract.billingAdvancePolicy !== "on_run_created")
     return false;
   if (contract.cancelAt && contract.cancelAt <= at) return false;
-  if (contract.pauses.some((p) => p.state !== "canceled" && p.state !== "completed")) return false;
-  if (contract.autoApplyCredit && contract.credits.length) return false;
+  if (contract.pausedNow) return false;
+  if (contract.autoApplyCredit && contract.hasCredit) return false;
   // the first run after a trial waits for the trial end (a payment method check) on the per-contract path
   if (contract.trialEndAt && contract.trialEndAt >= at) return false;
   // a scheduled item change due by the run is applied first, on the per-contract path
-  if (contract.scheduledChanges.some((change) => change.effectiveAt <= at)) return false;
+  if (contract.changeDue) return false;
   // a running discount counts its runs: left to the per-contract path (build.ts), which records that
-  if (contract.discount && !contract.discount.endedAt && contract.discount.runsRemaining !== 0) return false;
+  if (contract.discountRunning) return false;
   return true;
 }
 
@@ -90,16 +70,8 @@ export async function billRegularRunsInBulk(
     async (tx) => {
       // NOTE: a contract whose regular run exists already, or with pending lines to bill, is left to the
       // per-contract path: not locked here
-      const locked = await tx.$queryRaw<{ id: number }[]>`
-      select c.id from ${contractsAmong(ids)} where c.account_id = ${ctx.accountId}
-        and c.state = 'active' and c.next_billing_at <= ${now} and ${regularRunMissing}
-        and (select 1 from pending_lines pl where pl.contract_id = c.id and pl.billing_run_id is null limit 1) is null
-      for update of c skip locked`;
-      if (!locked.length) return [];
-      const contracts = await tx.subscriptionContract.findMany({
-        where: { id: { in: locked.map((l) => l.id) } },
-        select: bulkContractSelect,
-      });
+      const contracts = await lockBulkContracts(ctx, tx, ids, now);
+      if (!contracts.length) return [];
       const billable = contracts.filter((c) => simple(c, now));
       // the metered items' usage of every contract of the chunk: one statement over the rollups
       const usage = await readUsage({ ...ctx, db: tx as Ctx["db"] }, catalog, billable, (c) => c.nextBillingAt!);
@@ -113,21 +85,29 @@ export async function billRegularRunsInBulk(
       if (!plans.length) return [];
       const sum = (lines: Prisma.BillingRunLineCreateWithoutRunInput[], k: "subtotal" | "tax") =>
         lines.reduce((a, l) => a.plus(String(l[k])), new Decimal(0));
-      // set-based inserts (unnest): one statement each whatever the chunk size
+      // set-based inserts (json_to_recordset): one statement each whatever the chunk size
       const totals = plans.map(({ plan }) => ({
         sub: round4(sum(plan.lines, "subtotal")),
         tax: round4(sum(plan.lines, "tax")),
       }));
       const periods = plans.map(({ at, plan }) => runPeriodOf(plan.lines, { start: at, end: plan.next ?? at }));
-      // NOTE: the runs are born claimed for charging by this pass (as execute.ts's claim would leave them), with
-      // their first attempt: a worker that dies before settling leaves them to the lease's recovery
+      // NOTE: the runs are born claimed for charging by this pass (as execute.ts's claim would leave them): a
+      // worker that dies before settling leaves them to the lease's recovery (their attempts come with the outcome)
+      const runRows = plans.map((p, i) => ({
+        c: p.contract.id,
+        cu: p.contract.customerId,
+        cur: p.contract.currency,
+        ps: periods[i].periodStartAt,
+        pe: periods[i].periodEndAt,
+        k: regularKey(p.at),
+        sa: p.at,
+        s: fmt4(totals[i].sub),
+        t: fmt4(totals[i].tax),
+      }));
       const inserted = await tx.$queryRaw<{ id: number; contract_id: number }[]>`
       insert into billing_runs (account_id, contract_id, customer_id, kind, state, processing_since, currency, period_start_at, period_end_at, period_key, scheduled_at, subtotal, tax, total, created_at, updated_at)
       select ${ctx.accountId}, v.c, v.cu, 'regular', 'processing', now(), v.cur, v.ps, v.pe, v.k, v.sa, v.s, v.t, v.s + v.t, v.sa, v.sa
-      from unnest(${plans.map((p) => p.contract.id)}::int[], ${plans.map((p) => p.contract.customerId)}::int[], ${plans.map((p) => p.contract.currency)}::text[],
-                  ${periods.map((p) => p.periodStartAt)}::timestamptz[], ${periods.map((p) => p.periodEndAt)}::timestamptz[], ${plans.map((p) => regularKey(p.at))}::text[],
-                  ${plans.map((p) => p.at)}::timestamptz[],
-                  ${totals.map((t) => fmt4(t.sub))}::numeric[], ${totals.map((t) => fmt4(t.tax))}::numeric[]) as v(c, cu, cur, ps, pe, k, sa, s, t)
+      from json_to_recordset(${asJson(runRows)}::json) as v(c int, cu int, cur text, ps timestamptz, pe timestamptz, k text, sa timestamptz, s numeric, t numeric)
       returning id, contract_id`;
       const runIdOf = new Map(inserted.map((r) => [r.contract_id, r.id]));
       const runs = plans.map(
@@ -160,22 +140,38 @@ export async function billRegularRunsInBulk(
       const lines = plans.flatMap(({ contract, plan }) =>
         plan.lines.map((l) => ({ ...(l as Prisma.BillingRunLineCreateManyInput), runId: runIdOf.get(contract.id)! })),
       );
+      const lineRows = lines.map((l) => ({
+        r: l.runId,
+        ci: l.contractItemId ?? null,
+        p: l.priceId,
+        pv: l.priceVersionId ?? null,
+        pn: l.productName,
+        q: l.quantity,
+        ua: String(l.unitAmount),
+        pf: String(l.prorationFactor),
+        lt: String(l.lineTotal),
+        s: String(l.subtotal),
+        t: String(l.tax),
+        ss: l.servicePeriodStartAt as Date,
+        se: l.servicePeriodEndAt as Date,
+        pr: l.prorationReason ?? null,
+        k: l.kind,
+        d: l.description,
+        uq: l.usageQuantity == null ? null : String(l.usageQuantity),
+      }));
       await tx.$executeRaw`
       insert into billing_run_lines (run_id, contract_item_id, price_id, price_version_id, product_name, quantity, unit_amount, proration_factor, line_total, subtotal, tax, service_period_start_at, service_period_end_at, proration_reason, kind, description, usage_quantity)
-      select * from unnest(${lines.map((l) => l.runId)}::int[], ${lines.map((l) => l.contractItemId ?? null)}::int[], ${lines.map((l) => l.priceId)}::int[], ${lines.map((l) => l.priceVersionId ?? null)}::int[],
-        ${lines.map((l) => l.productName)}::text[], ${lines.map((l) => l.quantity)}::int[], ${lines.map((l) => String(l.unitAmount))}::numeric[], ${lines.map((l) => String(l.prorationFactor))}::numeric[],
-        ${lines.map((l) => String(l.lineTotal))}::numeric[], ${lines.map((l) => String(l.subtotal))}::numeric[], ${lines.map((l) => String(l.tax))}::numeric[],
-        ${lines.map((l) => l.servicePeriodStartAt as Date)}::timestamptz[], ${lines.map((l) => l.servicePeriodEndAt as Date)}::timestamptz[], ${lines.map((l) => l.prorationReason ?? null)}::text[],
-        ${lines.map((l) => l.kind)}::text[], ${lines.map((l) => l.description)}::text[],
-        ${lines.map((l) => (l.usageQuantity == null ? null : String(l.usageQuantity)))}::numeric[])`;
+      select v.r, v.ci, v.p, v.pv, v.pn, v.q, v.ua, v.pf, v.lt, v.s, v.t, v.ss, v.se, v.pr, v.k, v.d, v.uq
+      from json_to_recordset(${asJson(lineRows)}::json) as v(r int, ci int, p int, pv int, pn text, q int, ua numeric, pf numeric, lt numeric,
+        s numeric, t numeric, ss timestamptz, se timestamptz, pr text, k text, d text, uq numeric)`;
       const adv = plans.flatMap((p) => p.plan.advance);
       await tx.$executeRaw`
-      update contract_items i set period_start_at = v.s, period_end_at = v.e, updated_at = now()
-      from (select unnest(${adv.map((a) => a.id)}::int[]) id, unnest(${adv.map((a) => a.startAt)}::timestamptz[]) s, unnest(${adv.map((a) => a.endAt)}::timestamptz[]) e) v
+      update contract_items i set period_start_at = v."startAt", period_end_at = v."endAt", updated_at = now()
+      from json_to_recordset(${asJson(adv)}::json) as v(id int, "startAt" timestamptz, "endAt" timestamptz)
       where i.id = v.id`;
       await tx.$executeRaw`
       update subscription_contracts c set next_billing_at = v.n, contract_version = c.contract_version + 1, updated_at = v.u
-      from (select unnest(${plans.map((p) => p.contract.id)}::int[]) id, unnest(${plans.map((p) => p.plan.next)}::timestamptz[]) n, unnest(${plans.map((p) => p.at)}::timestamptz[]) u) v
+      from json_to_recordset(${asJson(plans.map((p) => ({ id: p.contract.id, n: p.plan.next, u: p.at })))}::json) as v(id int, n timestamptz, u timestamptz)
       where c.id = v.id`;
       await insertEvents(
         tx,
@@ -183,18 +179,12 @@ export async function billRegularRunsInBulk(
           eventRow(ctx.accountId, "billing_run.created", presentRunSummary(runOf.get(contract.id)!, contract), at),
         ),
       );
-      const builtRuns = plans.map(({ contract, at }) => {
+      return plans.map(({ contract, at }): Built => {
         const run = runOf.get(contract.id)!;
         // no credit is applied on this path: the processor is asked for the total in the currency's minor units
-        return { run, contract, at, charge: runCharge({ total: run.total, creditApplied: 0, currency: run.currency }) };
+        const charge = runCharge({ total: run.total, creditApplied: 0, currency: run.currency });
+        return { run, contract, at, charge, attempted: charge.charged.gt(0) };
       });
-      const charged = builtRuns.filter((b) => b.charge.charged.gt(0));
-      const attempts = await tx.$queryRaw<{ id: number; run_id: number }[]>`
-      insert into billing_attempts (run_id, attempt_no, state, amount, created_at, updated_at)
-      select v.r, 1, 'processing', v.a, v.c, v.c from unnest(${charged.map((b) => b.run.id)}::int[], ${charged.map((b) => fmt4(b.charge.charged))}::numeric[], ${charged.map((b) => b.at)}::timestamptz[]) as v(r, a, c)
-      returning id, run_id`;
-      const attemptOf = new Map(attempts.map((a) => [a.run_id, a.id]));
-      return builtRuns.map((b) => ({ ...b, attemptId: attemptOf.get(b.run.id) ?? null }));
     },
     { timeout: 60_000 },
   );
@@ -208,44 +198,58 @@ type Built = {
   contract: BulkContract;
   at: Date;
   charge: ReturnType<typeof runCharge>;
-  /** the first attempt, made with the run (none when the charge rounds to nothing) */
-  attemptId: number | null;
+  /**
+   * a first attempt is made (not when the charge rounds to nothing). NOTE: its row is written with its outcome,
+   * not before the charge: a worker that dies in between leaves the run `processing` without an attempt, which
+   * the lease's recovery (execute.ts) charges as attempt 1 with the same idempotency key, as it does for a run
+   * claimed by a worker that died before writing its attempt. One insert instead of an insert and an update
+   * (six index entries each) per run.
+   */
+  attempted: boolean;
+};
+
+type ChargeableMethod = {
+  id: number;
+  customerId: number;
+  processorId: number;
+  collectionMethod: string;
+  token: string | null;
+  processorType: string;
+  currency: string;
 };
 
 async function chargeInBulk(ctx: Ctx, mine: Built[]): Promise<number> {
   const customers = [...new Set(mine.map((b) => b.contract.customerId))];
-  const methods = await ctx.db.paymentMethod.findMany({
-    where: {
-      customerId: { in: customers },
-      state: "active",
-      verified: true,
-      processor: { active: true, supportsRecurring: true },
-    },
-    // what the charge needs: the card and its processor's kind and currency
-    select: {
-      id: true,
-      customerId: true,
-      processorId: true,
-      collectionMethod: true,
-      token: true,
-      processor: { select: { processorType: true, currency: true } },
-    },
-    orderBy: [...CHARGE_ORDER],
-  });
+  // the eligible cards of the chunk's customers, each customer's in charge order (chargeOrder.ts's CHARGE_ORDER):
+  // what the charge needs, the card and its processor's kind and currency, in one statement
+  const methods = await ctx.db.$queryRaw<ChargeableMethod[]>`
+    select pm.id, pm.customer_id "customerId", pm.processor_id "processorId", pm.collection_method "collectionMethod",
+      pm.token, p.processor_type "processorType", p.currency
+    from payment_methods pm join account_payment_processors p on p.id = pm.processor_id
+    where pm.customer_id = any(${customers}::int[]) and pm.state = 'active' and pm.verified
+      and p.active and p.supports_recurring_charge
+    order by pm.charge_rank desc, pm.id desc`;
+  const methodsOf = new Map<number, ChargeableMethod[]>();
+  for (const m of methods) {
+    const list = methodsOf.get(m.customerId);
+    if (list) list.push(m);
+    else methodsOf.set(m.customerId, [m]);
+  }
   const results: { b: Built; r: ChargeResult }[] = [];
   /** the card each run was charged on: refunds and disputes go back to it */
   const methodOf = new Map<number, number | null>();
   for (const builtRun of mine) {
-    const method = methods.find(
-      (x) =>
-        x.customerId === builtRun.contract.customerId &&
-        x.processor.currency === builtRun.run.currency &&
-        (!builtRun.contract.paymentProcessorOverride || x.processorId === builtRun.contract.paymentProcessorOverride),
-    );
+    const method = methodsOf
+      .get(builtRun.contract.customerId)
+      ?.find(
+        (x) =>
+          x.currency === builtRun.run.currency &&
+          (!builtRun.contract.paymentProcessorOverride || x.processorId === builtRun.contract.paymentProcessorOverride),
+      );
     const charge = builtRun.charge;
     const chargeResult: ChargeResult = charge.charged.gt(0)
       ? method
-        ? await adapterFor(method.processor.processorType).charge({
+        ? await adapterFor(method.processorType).charge({
             amount: charge.processorText,
             currency: builtRun.run.currency,
             idempotencyKey: `run_${builtRun.run.id}_attempt_1`,
@@ -270,40 +274,46 @@ async function chargeInBulk(ctx: Ctx, mine: Built[]): Promise<number> {
       }[];
       const pendingExt = results.filter((x) => x.r.status === "pending_external");
       const arr = <T>(xs: { b: Built; r: ChargeResult }[], f: (x: { b: Built; r: ChargeResult }) => T) => xs.map(f);
+      // the first attempts with their outcomes (a run whose charge rounds to nothing succeeds without one), dated
+      // at the run's instant (the account's clock: the receipt's payment date); the card only on a payment
+      const attemptRows = results
+        .filter((x) => x.b.attempted)
+        .map(({ b, r }) => ({
+          r: b.run.id,
+          a: fmt4(b.charge.charged),
+          s: r.status,
+          t: r.status === "failed" ? r.transactionId || null : r.transactionId,
+          pm: r.status === "succeeded" ? (methodOf.get(b.run.id) ?? null) : null,
+          fc: r.status === "failed" ? r.failCode : null,
+          fm: r.status === "failed" ? r.failMessage : null,
+          u: b.at,
+        }));
+      if (attemptRows.length)
+        await tx.$executeRaw`
+        insert into billing_attempts (run_id, attempt_no, state, amount, transaction_id, payment_method_id, fail_code, fail_message, created_at, updated_at)
+        select v.r, 1, v.s, v.a, v.t, v.pm, v.fc, v.fm, v.u, v.u
+        from json_to_recordset(${asJson(attemptRows)}::json) as v(r int, a numeric, s text, t text, pm int, fc text, fm text, u timestamptz)`;
       if (ok.length) {
-        // a run whose charge rounds to nothing succeeds without an attempt
-        const paid = ok.filter((x) => x.b.attemptId !== null);
-        // paid at the run's instant (the account's clock): the receipt's payment date
-        await tx.$executeRaw`update billing_attempts a set state = 'succeeded', transaction_id = v.t, updated_at = v.u, payment_method_id = v.pm
-        from (select unnest(${arr(paid, (x) => x.b.attemptId!)}::int[]) id, unnest(${arr(paid, (x) => x.r.transactionId)}::text[]) t,
-                     unnest(${arr(paid, (x) => x.b.at)}::timestamptz[]) u, unnest(${arr(paid, (x) => methodOf.get(x.b.run.id) ?? null)}::int[]) pm) v where a.id = v.id`;
         // only a contract that needed attention is written (most need none)
         await tx.$executeRaw`update subscription_contracts c set billing_attention_required = false, past_due_since = null, updated_at = v.u
-        from (select unnest(${arr(ok, (x) => x.b.contract.id)}::int[]) id, unnest(${arr(ok, (x) => x.b.at)}::timestamptz[]) u) v
+        from json_to_recordset(${asJson(arr(ok, (x) => ({ id: x.b.contract.id, u: x.b.at })))}::json) as v(id int, u timestamptz)
         where c.id = v.id and (c.billing_attention_required or c.past_due_since is not null)`;
       }
       if (failed.length) {
-        await tx.$executeRaw`update billing_attempts a set state = 'failed', transaction_id = nullif(v.t, ''), fail_code = v.c, fail_message = v.m, updated_at = v.u
-        from (select unnest(${failed.map((x) => x.b.attemptId!)}::int[]) id, unnest(${failed.map((x) => x.r.transactionId)}::text[]) t,
-                     unnest(${failed.map((x) => x.r.failCode)}::text[]) c, unnest(${failed.map((x) => x.r.failMessage)}::text[]) m,
-                     unnest(${failed.map((x) => x.b.at)}::timestamptz[]) u) v where a.id = v.id`;
+        const retryRows = failed.map((x) => ({ id: x.b.run.id, n: nextAttemptAfter(x.b.at, 1), u: x.b.at }));
         await tx.$executeRaw`update billing_runs r set state = 'failed', attempt_count = 1, next_attempt_at = v.n, updated_at = v.u
-        from (select unnest(${failed.map((x) => x.b.run.id)}::int[]) id, unnest(${failed.map((x) => nextAttemptAfter(x.b.at, 1))}::timestamptz[]) n, unnest(${failed.map((x) => x.b.at)}::timestamptz[]) u) v where r.id = v.id`;
+        from json_to_recordset(${asJson(retryRows)}::json) as v(id int, n timestamptz, u timestamptz) where r.id = v.id`;
         await tx.$executeRaw`update subscription_contracts c set billing_attention_required = true, past_due_since = coalesce(c.past_due_since, v.u), updated_at = v.u
-        from (select unnest(${failed.map((x) => x.b.contract.id)}::int[]) id, unnest(${failed.map((x) => x.b.at)}::timestamptz[]) u) v where c.id = v.id`;
+        from json_to_recordset(${asJson(failed.map((x) => ({ id: x.b.contract.id, u: x.b.at })))}::json) as v(id int, u timestamptz) where c.id = v.id`;
       }
       for (const outcome of pendingExt) {
-        await tx.billingAttempt.update({
-          where: { id: outcome.b.attemptId! },
-          data: { state: "pending_external", transactionId: outcome.r.transactionId, updatedAt: outcome.b.at },
-        });
         await tx.billingRun.update({
           where: { id: outcome.b.run.id },
           data: { state: "pending_external", attemptCount: 1, updatedAt: outcome.b.at },
         });
       }
       const summary = (x: { b: Built }, state: string) => ({
-        ...presentRunSummary({ ...x.b.run, state, attemptCount: x.b.attemptId !== null ? 1 : 0 }, x.b.contract),
+        ...presentRunSummary({ ...x.b.run, state, attemptCount: x.b.attempted ? 1 : 0 }, x.b.contract),
       });
       await insertEvents(tx, [
         ...ok.map((x) => eventRow(ctx.accountId, "billing_run.succeeded", summary(x, "succeeded"), x.b.at)),
@@ -338,8 +348,8 @@ async function chargeInBulk(ctx: Ctx, mine: Built[]): Promise<number> {
         const settled =
           await tx.$executeRaw`update billing_runs r set state = 'succeeded', attempt_count = v.n, next_attempt_at = null,
           updated_at = v.u, receipt_number = v.rn, receipt_issued_at = v.u
-        from unnest(${arr(numbered, (x) => x.b.run.id)}::int[], ${arr(numbered, (x) => (x.b.attemptId !== null ? 1 : 0))}::int[],
-                    ${arr(numbered, (x) => x.b.at)}::timestamptz[], ${numbered.map((_, i) => first + i)}::int[]) as v(id, n, u, rn)
+        from json_to_recordset(${asJson(numbered.map((x, i) => ({ id: x.b.run.id, n: x.b.attempted ? 1 : 0, u: x.b.at, rn: first + i })))}::json)
+          as v(id int, n int, u timestamptz, rn int)
         where r.id = v.id and r.receipt_number is null`;
         // a run numbered twice would leave a gap: refuse (the whole settlement rolls back)
         if (settled !== numbered.length)
