@@ -2,7 +2,7 @@
 // and currency for the next months, summed from every live contract's projected runs (projectRuns, the
 // worker's own run building), with the contracts that end, renew or change price in each month. Contracts
 // are read in id-ordered batches and reduced to per-month figures, so memory stays bounded; each
-// contract shape's figures are memoized per catalog version and horizon (see shapeKey).
+// contract shape's figures are memoized per catalog version and horizon while shapes repeat (see shapeKey).
 import Decimal from "decimal.js";
 import { memoized } from "@/server/domain/boundedMemo";
 import type { Ctx } from "@/server/domain/context";
@@ -15,6 +15,15 @@ import { forecastPages } from "./forecastLoad";
 import { monthsAfter } from "./upcoming";
 
 const MEMO_LIMIT = 250_000;
+/**
+ * The memo pays only where shapes repeat: where contracts are shapes of their own (created at distinct
+ * instants), its keys cost their building and fill the heap (a million contracts: a fifth of the time in the
+ * garbage collector). So contracts are taken in windows: a window where under a tenth of the lookups hit
+ * turns the memo off for the next nine, after which one window tries it again.
+ */
+const WINDOW = 5_000;
+const MIN_HITS = 0.1;
+const WINDOWS_OFF = 9;
 /** Contract ids listed per month and kind of event; the counts are complete. */
 const LISTED = 20;
 
@@ -99,6 +108,8 @@ export async function forecastAccount(ctx: Ctx, input: { months?: number } = {})
   const cells = new Map<string, Cell[]>();
   const note = (list: number[], id: number) => list.length < LISTED && list.push(id);
   let contracts = 0;
+  // off: how many more windows go without the memo
+  const shapes = { seen: 0, hits: 0, off: 0, added: [] as string[] };
   for await (const page of forecastPages(ctx)) {
     // metered items: every projected period at the current period's estimate (one read per page)
     const usage = await estimatedUsage(ctx, catalog, page.contracts);
@@ -107,10 +118,24 @@ export async function forecastAccount(ctx: Ctx, input: { months?: number } = {})
       const mine = page.pendingOf.get(c.id) ?? [];
       // a metered contract's figures depend on its usage: the estimates join its shape
       const usageKey = usage.size ? c.items.map((i) => usage.get(i.id)?.toString() ?? "").join(",") : "";
-      const key = `${ctx.accountId}:${catalog.version}:${+from}:${+until}:${mine.length ? `contract ${c.id}:${c.contractVersion}` : shapeKey(c)}|${usageKey}`;
-      const x = memoized(memo, key, MEMO_LIMIT, () =>
-        contribution(contractEffects(c, catalog, mine, until, usage), monthStarts),
-      );
+      const compute = () => contribution(contractEffects(c, catalog, mine, until, usage), monthStarts);
+      let x: Contribution;
+      if (shapes.off) x = compute();
+      else {
+        const key = `${ctx.accountId}:${catalog.version}:${+from}:${+until}:${mine.length ? `contract ${c.id}:${c.contractVersion}` : shapeKey(c)}|${usageKey}`;
+        const known = memo.get(key);
+        if (known) shapes.hits++;
+        else shapes.added.push(key);
+        x = known ?? memoized(memo, key, MEMO_LIMIT, compute);
+      }
+      if (++shapes.seen === WINDOW) {
+        const missed = !shapes.off && shapes.hits < WINDOW * MIN_HITS;
+        // a window of shapes of their own leaves nothing behind: kept, they would only weigh on the heap
+        if (missed) for (const key of shapes.added) memo.delete(key);
+        shapes.off = shapes.off ? shapes.off - 1 : missed ? WINDOWS_OFF : 0;
+        shapes.seen = shapes.hits = 0;
+        shapes.added = [];
+      }
       if (!x.runMonths.length && x.ending === null && !x.renewing.length && !x.priceChanges.length) continue;
       // a currency is listed once a contract adds something to it
       let row = cells.get(c.currency);
