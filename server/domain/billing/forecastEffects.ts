@@ -2,7 +2,8 @@
 // long-period renewals and the runs where a line first pays another amount (priceChange.ts, the
 // simulation's rule too).
 import type Decimal from "decimal.js";
-import type { DecimalLike } from "@/server/domain/money";
+import { memoizedOn } from "@/server/domain/boundedMemo";
+import { type DecimalLike, fmt4 } from "@/server/domain/money";
 import type { CatalogSnapshot } from "@/server/domain/offers/snapshot";
 import { toTerms } from "@/server/domain/offers/terms";
 import { versionAt } from "@/server/domain/pricing/amounts";
@@ -13,6 +14,12 @@ import type { UsageReadings } from "./usageLines";
 
 /** Runs billing a period longer than this are renewals (yearly, quarterly), not the monthly rhythm. */
 const RENEWAL_MS = 45 * 86_400_000;
+
+// the amounts as the run lines carry them (four-digit text): comparing a Decimal to a line's text formats the
+// Decimal, a million times in a forecast; catalog and override amounts are shared objects, formatted once
+const texts = new WeakMap<object, string>();
+const textOf = (unit: DecimalLike): DecimalLike =>
+  typeof unit === "object" ? (texts.get(unit) ?? memoizedOn(texts, unit, () => fmt4(unit))) : unit;
 
 export interface Effects {
   billed: [Date, Decimal][];
@@ -38,7 +45,7 @@ export function contractEffects(
     const unit =
       i.unitAmountOverride ??
       (price && i.periodStartAt ? versionAt(toTerms(price).versions, i.periodStartAt)?.unitAmount : null);
-    if (unit != null) paid.set(i.id, unit);
+    if (unit != null) paid.set(i.id, textOf(unit));
   }
   const priceChanges = priceChangeRuns(paid, runs).map((k) => runs[k].at);
   return {
