@@ -89,8 +89,8 @@ function contribution(effects: Effects, monthStarts: number[]): Contribution {
     return k;
   };
   return {
-    runMonths: effects.billed.map(([at]) => month(at)),
-    runTotals: effects.billed.map(([, total]) => total),
+    runMonths: effects.billed.map((r) => month(r.at)),
+    runTotals: effects.billed.map((r) => r.total),
     ending: effects.endsAt ? month(effects.endsAt) : null,
     renewing: effects.renewals.map(month),
     priceChanges: effects.priceChanges.map(month),

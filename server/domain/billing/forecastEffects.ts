@@ -1,14 +1,13 @@
 // What one contract adds to the account forecast: its projected runs (date, total), when it ends, its
 // long-period renewals and the runs where a line first pays another amount (priceChange.ts, the
 // simulation's rule too).
-import type Decimal from "decimal.js";
 import { memoizedOn } from "@/server/domain/boundedMemo";
 import { type DecimalLike, fmt4 } from "@/server/domain/money";
 import type { CatalogSnapshot } from "@/server/domain/offers/snapshot";
 import { toTerms } from "@/server/domain/offers/terms";
 import { versionAt } from "@/server/domain/pricing/amounts";
 import type { Prisma } from "@/server/generated/prisma/client";
-import { type ProjectableContract, projection } from "./draft";
+import { type ProjectableContract, projection, type RunDraft } from "./draft";
 import { priceChangeRuns } from "./priceChange";
 import type { UsageReadings } from "./usageLines";
 
@@ -22,7 +21,8 @@ const textOf = (unit: DecimalLike): DecimalLike =>
   typeof unit === "object" ? (texts.get(unit) ?? memoizedOn(texts, unit, () => fmt4(unit))) : unit;
 
 export interface Effects {
-  billed: [Date, Decimal][];
+  /** the projected runs, read for their date and total (no pair per run: a forecast projects millions) */
+  billed: readonly Pick<RunDraft, "at" | "total">[];
   endsAt: Date | null;
   renewals: Date[];
   priceChanges: Date[];
@@ -49,7 +49,7 @@ export function contractEffects(
   }
   const priceChanges = priceChangeRuns(paid, runs).map((k) => runs[k].at);
   return {
-    billed: runs.map((r) => [r.at, r.total]),
+    billed: runs,
     endsAt,
     renewals: runs.filter((r) => r.periodEndAt.getTime() - r.periodStartAt.getTime() > RENEWAL_MS).map((r) => r.at),
     priceChanges,
