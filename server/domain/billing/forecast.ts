@@ -116,12 +116,12 @@ export async function forecastAccount(ctx: Ctx, input: { months?: number } = {})
     for (const c of page.contracts) {
       contracts++;
       const mine = page.pendingOf.get(c.id) ?? [];
-      // a metered contract's figures depend on its usage: the estimates join its shape
-      const usageKey = usage.size ? c.items.map((i) => usage.get(i.id)?.toString() ?? "").join(",") : "";
       const compute = () => contribution(contractEffects(c, catalog, mine, until, usage), monthStarts);
       let x: Contribution;
       if (shapes.off) x = compute();
       else {
+        // a metered contract's figures depend on its usage: the estimates join its shape
+        const usageKey = usage.size ? c.items.map((i) => usage.get(i.id)?.toString() ?? "").join(",") : "";
         const key = `${ctx.accountId}:${catalog.version}:${+from}:${+until}:${mine.length ? `contract ${c.id}:${c.contractVersion}` : shapeKey(c)}|${usageKey}`;
         const known = memo.get(key);
         if (known) shapes.hits++;
