@@ -17,13 +17,13 @@ import { monthsAfter } from "./upcoming";
 const MEMO_LIMIT = 250_000;
 /**
  * The memo pays only where shapes repeat: where contracts are shapes of their own (created at distinct
- * instants), its keys cost their building and fill the heap (a million contracts: a fifth of the time in the
- * garbage collector). So contracts are taken in windows: a window where under a tenth of the lookups hit
- * turns the memo off for the next nine, after which one window tries it again.
+ * instants), its keys cost their building and its entries weigh on the heap (a million contracts: a fifth of
+ * the time in the garbage collector). Shapes can repeat thousands of contracts apart (the bench's seed), so
+ * the first TRIAL lookups of a forecast decide: under a tenth of them hit, and the memo is off for the rest
+ * of it and the entries it added leave.
  */
-const WINDOW = 5_000;
+const TRIAL = 50_000;
 const MIN_HITS = 0.1;
-const WINDOWS_OFF = 9;
 /** Contract ids listed per month and kind of event; the counts are complete. */
 const LISTED = 20;
 
@@ -108,8 +108,8 @@ export async function forecastAccount(ctx: Ctx, input: { months?: number } = {})
   const cells = new Map<string, Cell[]>();
   const note = (list: number[], id: number) => list.length < LISTED && list.push(id);
   let contracts = 0;
-  // off: how many more windows go without the memo
-  const shapes = { seen: 0, hits: 0, off: 0, added: [] as string[] };
+  // the memo's trial in this forecast: lookups, hits, the keys it added, and whether it is off
+  const shapes = { lookups: 0, hits: 0, added: [] as string[], off: false };
   for await (const page of forecastPages(ctx)) {
     // metered items: every projected period at the current period's estimate (one read per page)
     const usage = await estimatedUsage(ctx, catalog, page.contracts);
@@ -125,16 +125,13 @@ export async function forecastAccount(ctx: Ctx, input: { months?: number } = {})
         const key = `${ctx.accountId}:${catalog.version}:${+from}:${+until}:${mine.length ? `contract ${c.id}:${c.contractVersion}` : shapeKey(c)}|${usageKey}`;
         const known = memo.get(key);
         if (known) shapes.hits++;
-        else shapes.added.push(key);
+        else if (shapes.lookups < TRIAL) shapes.added.push(key);
         x = known ?? memoized(memo, key, MEMO_LIMIT, compute);
-      }
-      if (++shapes.seen === WINDOW) {
-        const missed = !shapes.off && shapes.hits < WINDOW * MIN_HITS;
-        // a window of shapes of their own leaves nothing behind: kept, they would only weigh on the heap
-        if (missed) for (const key of shapes.added) memo.delete(key);
-        shapes.off = shapes.off ? shapes.off - 1 : missed ? WINDOWS_OFF : 0;
-        shapes.seen = shapes.hits = 0;
-        shapes.added = [];
+        if (++shapes.lookups === TRIAL) {
+          shapes.off = shapes.hits < TRIAL * MIN_HITS;
+          if (shapes.off) for (const added of shapes.added) memo.delete(added);
+          shapes.added = [];
+        }
       }
       if (!x.runMonths.length && x.ending === null && !x.renewing.length && !x.priceChanges.length) continue;
       // a currency is listed once a contract adds something to it
