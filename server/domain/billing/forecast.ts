@@ -2,7 +2,7 @@
 // and currency for the next months, summed from every live contract's projected runs (projectRuns, the
 // worker's own run building), with the contracts that end, renew or change price in each month. Contracts
 // are read in id-ordered batches and reduced to per-month figures, so memory stays bounded; each
-// contract shape's figures are memoized per catalog version and horizon (see shapeKey).
+// contract shape's figures are memoized per catalog version and horizon while shapes repeat (see shapeKey).
 import Decimal from "decimal.js";
 import { memoized } from "@/server/domain/boundedMemo";
 import type { Ctx } from "@/server/domain/context";
@@ -15,6 +15,15 @@ import { forecastPages } from "./forecastLoad";
 import { monthsAfter } from "./upcoming";
 
 const MEMO_LIMIT = 250_000;
+/**
+ * The memo pays only where shapes repeat: where contracts are shapes of their own (created at distinct
+ * instants), its keys cost their building and its entries weigh on the heap (a million contracts: a fifth of
+ * the time in the garbage collector). Shapes can repeat thousands of contracts apart (the bench's seed), so
+ * the first TRIAL lookups of a forecast decide: under a tenth of them hit, and the memo is off for the rest
+ * of it and the entries it added leave.
+ */
+const TRIAL = 50_000;
+const MIN_HITS = 0.1;
 /** Contract ids listed per month and kind of event; the counts are complete. */
 const LISTED = 20;
 
@@ -80,8 +89,8 @@ function contribution(effects: Effects, monthStarts: number[]): Contribution {
     return k;
   };
   return {
-    runMonths: effects.billed.map(([at]) => month(at)),
-    runTotals: effects.billed.map(([, total]) => total),
+    runMonths: effects.billed.map((r) => month(r.at)),
+    runTotals: effects.billed.map((r) => r.total),
     ending: effects.endsAt ? month(effects.endsAt) : null,
     renewing: effects.renewals.map(month),
     priceChanges: effects.priceChanges.map(month),
@@ -99,18 +108,31 @@ export async function forecastAccount(ctx: Ctx, input: { months?: number } = {})
   const cells = new Map<string, Cell[]>();
   const note = (list: number[], id: number) => list.length < LISTED && list.push(id);
   let contracts = 0;
+  // the memo's trial in this forecast: lookups, hits, the keys it added, and whether it is off
+  const shapes = { lookups: 0, hits: 0, added: [] as string[], off: false };
   for await (const page of forecastPages(ctx)) {
     // metered items: every projected period at the current period's estimate (one read per page)
     const usage = await estimatedUsage(ctx, catalog, page.contracts);
     for (const c of page.contracts) {
       contracts++;
       const mine = page.pendingOf.get(c.id) ?? [];
-      // a metered contract's figures depend on its usage: the estimates join its shape
-      const usageKey = usage.size ? c.items.map((i) => usage.get(i.id)?.toString() ?? "").join(",") : "";
-      const key = `${ctx.accountId}:${catalog.version}:${+from}:${+until}:${mine.length ? `contract ${c.id}:${c.contractVersion}` : shapeKey(c)}|${usageKey}`;
-      const x = memoized(memo, key, MEMO_LIMIT, () =>
-        contribution(contractEffects(c, catalog, mine, until, usage), monthStarts),
-      );
+      const compute = () => contribution(contractEffects(c, catalog, mine, until, usage), monthStarts);
+      let x: Contribution;
+      if (shapes.off) x = compute();
+      else {
+        // a metered contract's figures depend on its usage: the estimates join its shape
+        const usageKey = usage.size ? c.items.map((i) => usage.get(i.id)?.toString() ?? "").join(",") : "";
+        const key = `${ctx.accountId}:${catalog.version}:${+from}:${+until}:${mine.length ? `contract ${c.id}:${c.contractVersion}` : shapeKey(c)}|${usageKey}`;
+        const known = memo.get(key);
+        if (known) shapes.hits++;
+        else if (shapes.lookups < TRIAL) shapes.added.push(key);
+        x = known ?? memoized(memo, key, MEMO_LIMIT, compute);
+        if (++shapes.lookups === TRIAL) {
+          shapes.off = shapes.hits < TRIAL * MIN_HITS;
+          if (shapes.off) for (const added of shapes.added) memo.delete(added);
+          shapes.added = [];
+        }
+      }
       if (!x.runMonths.length && x.ending === null && !x.renewing.length && !x.priceChanges.length) continue;
       // a currency is listed once a contract adds something to it
       let row = cells.get(c.currency);

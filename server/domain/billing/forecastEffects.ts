@@ -1,21 +1,28 @@
 // What one contract adds to the account forecast: its projected runs (date, total), when it ends, its
 // long-period renewals and the runs where a line first pays another amount (priceChange.ts, the
 // simulation's rule too).
-import type Decimal from "decimal.js";
-import type { DecimalLike } from "@/server/domain/money";
+import { memoizedOn } from "@/server/domain/boundedMemo";
+import { type DecimalLike, fmt4 } from "@/server/domain/money";
 import type { CatalogSnapshot } from "@/server/domain/offers/snapshot";
 import { toTerms } from "@/server/domain/offers/terms";
 import { versionAt } from "@/server/domain/pricing/amounts";
 import type { Prisma } from "@/server/generated/prisma/client";
-import { type ProjectableContract, projection } from "./draft";
+import { type ProjectableContract, projection, type RunDraft } from "./draft";
 import { priceChangeRuns } from "./priceChange";
 import type { UsageReadings } from "./usageLines";
 
 /** Runs billing a period longer than this are renewals (yearly, quarterly), not the monthly rhythm. */
 const RENEWAL_MS = 45 * 86_400_000;
 
+// the amounts as the run lines carry them (four-digit text): comparing a Decimal to a line's text formats the
+// Decimal, a million times in a forecast; catalog and override amounts are shared objects, formatted once
+const texts = new WeakMap<object, string>();
+const textOf = (unit: DecimalLike): DecimalLike =>
+  typeof unit === "object" ? (texts.get(unit) ?? memoizedOn(texts, unit, () => fmt4(unit))) : unit;
+
 export interface Effects {
-  billed: [Date, Decimal][];
+  /** the projected runs, read for their date and total (no pair per run: a forecast projects millions) */
+  billed: readonly Pick<RunDraft, "at" | "total">[];
   endsAt: Date | null;
   renewals: Date[];
   priceChanges: Date[];
@@ -38,11 +45,11 @@ export function contractEffects(
     const unit =
       i.unitAmountOverride ??
       (price && i.periodStartAt ? versionAt(toTerms(price).versions, i.periodStartAt)?.unitAmount : null);
-    if (unit != null) paid.set(i.id, unit);
+    if (unit != null) paid.set(i.id, textOf(unit));
   }
   const priceChanges = priceChangeRuns(paid, runs).map((k) => runs[k].at);
   return {
-    billed: runs.map((r) => [r.at, r.total]),
+    billed: runs,
     endsAt,
     renewals: runs.filter((r) => r.periodEndAt.getTime() - r.periodStartAt.getTime() > RENEWAL_MS).map((r) => r.at),
     priceChanges,

@@ -1,7 +1,7 @@
 // The account forecast's reads: live contracts in id-ordered pages (keyset), each page with its items,
-// pauses and pending lines in three more queries, read straight through the pg pool (as the catalog
+// pauses and pending lines in more queries, read straight through the pg pool (as the catalog
 // snapshot is: the ORM's row mapping cost more than the projection itself at 100,000 contracts). The
-// next page is read while the caller projects the current one.
+// next pages are read while the caller projects the current one.
 
 import type { Ctx } from "@/server/domain/context";
 import { instantAt } from "@/server/domain/instant";
@@ -21,16 +21,21 @@ export interface ForecastPage {
 const ms = (column: string) => `(extract(epoch from ${column}) * 1000)::float8 as ${column.split(".").pop()}`;
 const at = (v: number | null) => (v == null ? null : instantAt(v));
 
-async function readPage(ctx: Ctx, after: number, size: number): Promise<ForecastPage> {
-  const pool = pgPoolFor(ctx);
-  // the page's last contract id first (one index range), then its rows by id range: the four reads go out together
-  const bound = await pool.query<{ last: number | null }>(
+const NO_PAGE: ForecastPage = { contracts: [], pendingOf: new Map() };
+
+/** The last id of the page of live contracts after `after` (one index range), null past the end. */
+async function pageEnd(ctx: Ctx, after: number, size: number): Promise<number | null> {
+  const bound = await pgPoolFor(ctx).query<{ last: number | null }>(
     `select max(id) as last from (select id from subscription_contracts
        where account_id = $1 and state in ('active', 'paused') and id > $2 order by id limit $3) page`,
     [ctx.accountId, after, size],
   );
-  const last = bound.rows[0]?.last;
-  if (last == null) return { contracts: [], pendingOf: new Map() };
+  return bound.rows[0]?.last ?? null;
+}
+
+/** The live contracts with ids in (after, last], with their rows: the six reads go out together. */
+async function readPage(ctx: Ctx, after: number, last: number): Promise<ForecastPage> {
+  const pool = pgPoolFor(ctx);
   const live = `c.account_id = $1 and c.state in ('active', 'paused') and c.id > $2 and c.id <= $3`;
   const params = [ctx.accountId, after, last];
   const [{ rows }, items, pauses, pendingIds, changes, discountIds] = await Promise.all([
@@ -72,7 +77,7 @@ async function readPage(ctx: Ctx, after: number, size: number): Promise<Forecast
       params,
     ),
   ]);
-  if (!rows.length) return { contracts: [], pendingOf: new Map() };
+  if (!rows.length) return NO_PAGE;
   // pending lines and running discounts are few: read as the worker reads them, for the contracts that have
   // any (an ORM call per page for nothing was half of the reading time at 100,000 contracts)
   const [pending, discounts] = await Promise.all([
@@ -157,14 +162,27 @@ async function readPage(ctx: Ctx, after: number, size: number): Promise<Forecast
   return { contracts, pendingOf };
 }
 
-/** The account's live contracts, page by page (the next page read ahead). */
+/** Pages read ahead of the one being projected: at a million contracts one was not enough to keep it busy. */
+const AHEAD = 3;
+
+/** The account's live contracts, page by page (the next pages read ahead). */
 export async function* forecastPages(ctx: Ctx, size = 2_000): AsyncGenerator<ForecastPage> {
-  let next = readPage(ctx, 0, size);
+  // each page's bound needs only the previous bound, so the bounds run ahead and each page's rows follow its own
+  const after = (previous: Promise<number | null>) => {
+    const last = previous.then((a) => (a == null ? null : pageEnd(ctx, a, size)));
+    const page = Promise.all([previous, last]).then(([a, l]) =>
+      a == null || l == null ? NO_PAGE : readPage(ctx, a, l),
+    );
+    // a failure surfaces at the page's await, not as an unhandled rejection meanwhile
+    last.catch(() => {});
+    page.catch(() => {});
+    return { last, page };
+  };
+  const queue = [after(Promise.resolve(0))];
   for (;;) {
-    const page = await next;
+    while (queue.length < AHEAD) queue.push(after(queue[queue.length - 1].last));
+    const page = await queue.shift()!.page;
     if (!page.contracts.length) return;
-    next = readPage(ctx, page.contracts[page.contracts.length - 1].id, size);
-    next.catch(() => {}); // a failure surfaces at the next await, not as an unhandled rejection meanwhile
     yield page;
   }
 }

@@ -55,9 +55,57 @@ const keyTexts = new WeakMap<Decimal, string>();
 const keyText = (d: Decimal | null): string =>
   d ? (keyTexts.get(d) ?? memoizedOn(keyTexts, d, () => d.toString())) : "";
 
+// The last two lines priced, by the identity of what their keys name: a projection prices the same items
+// run after run (two items alternate), and a match skips building and hashing the memo's keys (tens of
+// millions of lines in a forecast). Equal inputs give the result the memo holds for them (or held: results
+// are immutable).
+interface Priced {
+  input: AmountInput;
+  version: VersionTerms | null;
+  describePeriod: string;
+  spanKey: string | undefined;
+  result: PricedAmounts;
+}
+let last: Priced | null = null;
+let beforeLast: Priced | null = null;
+
+const sameLine = (
+  p: Priced | null,
+  a: AmountInput,
+  version: VersionTerms | null,
+  describePeriod: string,
+  spanKey?: string,
+) => {
+  if (!p || p.version !== version || p.describePeriod !== describePeriod || p.spanKey !== spanKey) return false;
+  const b = p.input;
+  return (
+    a.price === b.price &&
+    a.quantity === b.quantity &&
+    a.unitAmountOverride === b.unitAmountOverride &&
+    a.discountPercent === b.discountPercent &&
+    a.factor === b.factor &&
+    (a.coupon === b.coupon ||
+      (!!a.coupon && !!b.coupon && a.coupon.percent === b.coupon.percent && a.coupon.label === b.coupon.label))
+  );
+};
+
 /** `spanKey`, when given, must name the factor and the period text (callers compute it once per span). */
 export function priceAmounts(amountInput: AmountInput, describePeriod = "", spanKey?: string): PricedAmounts {
   const version = versionAt(amountInput.price.versions, amountInput.versionAt);
+  if (sameLine(last, amountInput, version, describePeriod, spanKey)) return last!.result;
+  if (sameLine(beforeLast, amountInput, version, describePeriod, spanKey)) return beforeLast!.result;
+  const result = pricedFresh(amountInput, version, describePeriod, spanKey);
+  beforeLast = last;
+  last = { input: amountInput, version, describePeriod, spanKey, result };
+  return result;
+}
+
+function pricedFresh(
+  amountInput: AmountInput,
+  version: VersionTerms | null,
+  describePeriod: string,
+  spanKey: string | undefined,
+): PricedAmounts {
   const span = spanKey ?? `${keyText(amountInput.factor)}|${describePeriod}`;
   const key = `${amountInput.quantity}|${keyText(amountInput.unitAmountOverride)}|${keyText(amountInput.discountPercent)}|${version?.id ?? ""}${amountInput.coupon ? `|${keyText(amountInput.coupon.percent)}|${amountInput.coupon.label}` : ""}`;
   // lookups first: a closure is made only for what is missing (millions of calls in a forecast)
