@@ -16,6 +16,10 @@ for (let i = 0; i < config().WORKER_CONCURRENCY; i++)
       for (const job of jobs) await billChunk(db, job.data);
     },
   );
+// the parent starts its clock once every worker has loaded its modules and connected (a process's start is
+// not billing)
+await db.$queryRaw`select 1`;
+console.log("ready");
 // the parent samples memory through this line (resident set size, in bytes)
 setInterval(() => console.log(`rss ${process.memoryUsage().rss}`), 5_000).unref();
 process.on("SIGTERM", async () => {
