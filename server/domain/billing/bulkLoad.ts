@@ -1,8 +1,10 @@
 // What the set-based path (bulk.ts) reads of a chunk's contracts, and the lock it takes on them: one statement
 // that locks the contracts and returns their columns with what decides whether they are plain (flags), one for
 // their items, and one for the pauses of the few that have any.
-import type { DbTx } from "@/server/db";
+import type { RawTx } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
+import { decOf } from "@/server/domain/money";
+import { Prisma } from "@/server/generated/prisma/client";
 import { contractsAmong, regularRunMissing } from "./dueSql";
 import type { PlannableItem, PlannablePause } from "./plan";
 
@@ -37,6 +39,12 @@ export type BulkContract = {
   discount: null;
 };
 
+type ItemRow = Omit<PlannableItem, "unitAmountOverride" | "discountPercent"> & {
+  contractId: number;
+  unitAmountOverride: string | null;
+  discountPercent: string | null;
+};
+
 type LockedRow = Omit<BulkContract, "customer" | "items" | "pauses" | "discount"> & {
   reference: string;
   hasPause: boolean;
@@ -48,8 +56,8 @@ type LockedRow = Omit<BulkContract, "customer" | "items" | "pauses" | "discount"
  * columns, and raw rows rather than the ORM's relation queries: those were ten statements a chunk and, with the
  * ORM's mapping of every row, about a third of the path's CPU.
  */
-export async function lockBulkContracts(ctx: Ctx, tx: DbTx, ids: number[], now: Date): Promise<BulkContract[]> {
-  const rows = await tx.$queryRaw<LockedRow[]>`
+export async function lockBulkContracts(ctx: Ctx, tx: RawTx, ids: number[], now: Date): Promise<BulkContract[]> {
+  const rows = await tx.rows<LockedRow>(Prisma.sql`
     select c.id, c.customer_id "customerId", c.state, c.currency, c.next_billing_at "nextBillingAt", c.cancel_at "cancelAt",
       c.trial_end_at "trialEndAt", c.billing_advance_policy "billingAdvancePolicy", c.auto_apply_credit "autoApplyCredit",
       c.payment_processor_override "paymentProcessorOverride", c.billing_timezone "billingTimezone", c.billing_time "billingTime",
@@ -64,22 +72,29 @@ export async function lockBulkContracts(ctx: Ctx, tx: DbTx, ids: number[], now: 
     from ${contractsAmong(ids)} join customers cu on cu.id = c.customer_id
     where c.account_id = ${ctx.accountId} and c.state = 'active' and c.next_billing_at <= ${now} and ${regularRunMissing}
       and (select 1 from pending_lines pl where pl.contract_id = c.id and pl.billing_run_id is null limit 1) is null
-    for update of c skip locked`;
+    for update of c skip locked`);
   if (!rows.length) return [];
   const locked = rows.map((r) => r.id);
-  const items = await tx.$queryRaw<(PlannableItem & { contractId: number })[]>`
+  const items = await tx.rows<ItemRow>(Prisma.sql`
     select i.id, i.contract_id "contractId", i.status, i.price_id "priceId", i.product_id "productId", i.quantity,
       i.unit_amount_override "unitAmountOverride", i.discount_percent "discountPercent", i.source, i.bundle_item_id "bundleItemId",
       i.rule_id "ruleId", i.metadata, i.start_at "startAt", i.end_at "endAt", i.period_start_at "periodStartAt",
       i.period_end_at "periodEndAt", i.removed_at "removedAt"
-    from contract_items i where i.contract_id = any(${locked}::int[]) order by i.id`;
+    from contract_items i where i.contract_id = any(${locked}::int[]) order by i.id`);
   const paused = rows.filter((r) => r.hasPause).map((r) => r.id);
   const pauses = paused.length
-    ? await tx.$queryRaw<PlannablePause[]>`
+    ? await tx.rows<PlannablePause>(Prisma.sql`
       select p.id, p.contract_id "contractId", p.state, p.start_at "startAt", p.end_at "endAt"
-      from contract_pauses p where p.contract_id = any(${paused}::int[]) order by p.start_at, p.id`
+      from contract_pauses p where p.contract_id = any(${paused}::int[]) order by p.start_at, p.id`)
     : [];
-  const itemsOf = groupBy(items);
+  // numerics come as exact text: the shared Decimal of each (decOf), as the ORM's Decimal was
+  const itemsOf = groupBy(
+    items.map((i) => ({
+      ...i,
+      unitAmountOverride: i.unitAmountOverride == null ? null : decOf(i.unitAmountOverride),
+      discountPercent: i.discountPercent == null ? null : decOf(i.discountPercent),
+    })),
+  );
   const pausesOf = groupBy(pauses);
   return rows.map(({ reference, hasPause: _, ...r }) => ({
     ...r,

@@ -1,8 +1,8 @@
 // What an export kind is: its filters (read from a URL query, the list page's own), its columns and a loader
 // that reads one keyset batch at a time, so an export of any size holds one batch in memory.
 
-import pg from "pg";
 import type { z } from "zod";
+import { utcTypes } from "@/server/db";
 import type { Ctx } from "@/server/domain/context";
 import { Prisma } from "@/server/generated/prisma/client";
 import { pgPoolFor } from "@/server/replica";
@@ -33,15 +33,6 @@ export const defineExportKind = <F, C>(kind: ExportKind<F, C>) => kind;
 export const columns = (...pairs: [string, Column["type"]][]): Column[] =>
   pairs.map(([name, type]) => ({ name, type }));
 
-/** `timestamp` columns (UTC without a zone, as Prisma stores DateTime) read as UTC, whatever the process's zone. */
-const UTC_TIMESTAMP = 1114;
-const types = {
-  getTypeParser: ((oid: number, format?: string) =>
-    oid === UTC_TIMESTAMP
-      ? (text: string) => new Date(`${text.replace(" ", "T")}Z`)
-      : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
-};
-
 /**
  * The common loader: a SQL query whose rows carry the columns by name and an integer `id`, read in id
  * order after the last id of the previous batch (its `where` holds `after(…)`). Straight through the pg pool:
@@ -54,7 +45,9 @@ export async function idBatch(
   query: (limit: number) => Prisma.Sql,
 ): Promise<Batch<number>> {
   const sql = query(limit);
-  const found = (await pgPoolFor(ctx).query<Record<string, Cell>>({ text: sql.text, values: sql.values, types })).rows;
+  const found = (
+    await pgPoolFor(ctx).query<Record<string, Cell>>({ text: sql.text, values: sql.values, types: utcTypes })
+  ).rows;
   const rows = found.map((r) => cols.map((c) => r[c.name]));
   return { rows, next: found.length < limit ? null : Number(found[found.length - 1].id) };
 }
