@@ -88,12 +88,13 @@ function runBinary(file, args, user, env, { until, timeoutMs = 60_000, detached 
  */
 /**
  * The embedded server's buffer cache: an eighth of the machine's memory, between PostgreSQL's default 128 MB and
- * 2 GB (the server shares the machine with the app and its workers). NOTE: at 128 MB, billing 100,000 contracts
+ * 1 GB (the server shares the machine with the app and its workers). NOTE: at 128 MB, billing 100,000 contracts
  * (500 MB of tables and indexes) evicted dirty pages inside its statements: the worker's main write took four times
- * as long. A server of one's own (DATABASE_URL) is sized by its operator.
+ * as long. 2 GB measured no better than 1 GB (a larger cache costs the backends more to map without huge pages).
+ * A server of one's own (DATABASE_URL) is sized by its operator.
  */
 function sharedBuffersMb() {
-  return Math.min(2048, Math.max(128, Math.floor(os.totalmem() / 8 / 2 ** 20)));
+  return Math.min(1024, Math.max(128, Math.floor(os.totalmem() / 8 / 2 ** 20)));
 }
 
 export async function startEmbeddedPostgres({ dir, port, fast = false, quiet = true, detached = false }) {
