@@ -67,7 +67,7 @@ export async function billRegularRunsInBulk(
     if (!plans.length) return [];
     const sum = (lines: Prisma.BillingRunLineCreateWithoutRunInput[], k: "subtotal" | "tax") =>
       lines.reduce((a, l) => a.plus(String(l[k])), new Decimal(0));
-    // set-based inserts (json_to_recordset): one statement each whatever the chunk size
+    // NOTE: set-based (json_to_recordset): the runs' insert, then one statement for every write that follows
     const totals = plans.map(({ plan }) => ({
       sub: round4(sum(plan.lines, "subtotal")),
       tax: round4(sum(plan.lines, "tax")),

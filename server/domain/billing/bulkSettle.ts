@@ -12,6 +12,7 @@ import { type EventRow, eventRow } from "@/server/domain/events/outbox";
 import { fmt4 } from "@/server/domain/money";
 import { paymentFailedData } from "@/server/domain/notices/events";
 import type { ChargeResult } from "@/server/domain/payments/processors";
+import { receiptCounterUpsert } from "@/server/domain/receipts/number";
 import { Prisma } from "@/server/generated/prisma/client";
 import type { BulkContract } from "./bulkLoad";
 import { nextAttemptAfter } from "./dunning";
@@ -142,11 +143,7 @@ export async function settleInBulk(ctx: Ctx, results: ChargedRun[]): Promise<voi
       from json_to_recordset(${asJson(numbered.map((x, i) => ({ id: x.b.run.id, n: x.b.attempted ? 1 : 0, u: x.b.at, i })))}::json)
         as v(id int, n int, u timestamptz, i int)
       join billing_runs r on r.id = v.id and r.receipt_number is null),
-    counter as (
-      insert into account_receipt_counters (account_id, last_number)
-      select ${ctx.accountId}, count(*) from due having count(*) > 0
-      on conflict (account_id) do update set last_number = account_receipt_counters.last_number + excluded.last_number
-      returning last_number),
+    counter as (${receiptCounterUpsert(Prisma.sql`select ${ctx.accountId}, count(*) from due having count(*) > 0`)}),
     settled as (
       update billing_runs r set state = 'succeeded', attempt_count = d.n, next_attempt_at = null, updated_at = d.u,
         receipt_number = c.last_number - (select count(*) from due) + d.k, receipt_issued_at = d.u

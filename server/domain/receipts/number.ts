@@ -4,7 +4,7 @@
 // counter row is taken last in that transaction and held until commit: concurrent settlements of one
 // account queue on it, briefly. Numbers follow time across the account because due work is settled in
 // time order (billing/timeOrder.ts); within one settlement they follow the instants, then run ids.
-import type { DbTx, RawTx } from "@/server/db";
+import type { DbTx } from "@/server/db";
 import { Prisma } from "@/server/generated/prisma/client";
 
 /** A run just settled as succeeded and the instant its receipt is issued (the account's clock). */
@@ -14,18 +14,22 @@ export interface SettledRun {
 }
 
 /**
+ * The counter's one upsert: adds the `(account_id, count)` row that `source` selects to the account's counter and
+ * returns the new `last_number`. Shared by `reserveReceiptNumbers` and the bulk settlement's single statement.
+ */
+export const receiptCounterUpsert = (source: Prisma.Sql) => Prisma.sql`
+    insert into account_receipt_counters (account_id, last_number) ${source}
+    on conflict (account_id) do update set last_number = account_receipt_counters.last_number + excluded.last_number
+    returning last_number`;
+
+/**
  * Takes the account's next `count` receipt numbers and returns the first. The counter row stays locked until
  * the transaction ends, so the caller takes it last and writes the numbers with its final statement.
  */
-export async function reserveReceiptNumbers(
-  tx: Pick<RawTx, "rows">,
-  accountId: number,
-  count: number,
-): Promise<number> {
-  const [{ last_number: last }] = await tx.rows<{ last_number: number }>(Prisma.sql`
-    insert into account_receipt_counters (account_id, last_number) values (${accountId}, ${count})
-    on conflict (account_id) do update set last_number = account_receipt_counters.last_number + excluded.last_number
-    returning last_number`);
+export async function reserveReceiptNumbers(tx: DbTx, accountId: number, count: number): Promise<number> {
+  const [{ last_number: last }] = await tx.$queryRaw<{ last_number: number }[]>(
+    receiptCounterUpsert(Prisma.sql`values (${accountId}, ${count})`),
+  );
   return last - count + 1;
 }
 
@@ -41,7 +45,7 @@ export async function assignReceiptNumbers(tx: DbTx, accountId: number, settled:
     .filter((s) => open.has(s.id))
     .sort((a, b) => a.issuedAt.getTime() - b.issuedAt.getTime() || a.id - b.id);
   if (!runs.length) return;
-  const first = await reserveReceiptNumbers({ rows: (q) => tx.$queryRaw(q) }, accountId, runs.length);
+  const first = await reserveReceiptNumbers(tx, accountId, runs.length);
   const updated = await tx.$executeRaw`
     update billing_runs r set receipt_number = v.n, receipt_issued_at = v.at
     from unnest(${runs.map((r) => r.id)}::int[], ${runs.map((_, i) => first + i)}::int[], ${runs.map((r) => r.issuedAt)}::timestamptz[]) as v(id, n, at)
