@@ -16,7 +16,7 @@ import { Prisma } from "@/server/generated/prisma/client";
 import { runCharge } from "./amounts";
 import { regularKey } from "./build";
 import { type BulkContract, lockBulkContracts } from "./bulkLoad";
-import { asJson, type BuiltRun, type ChargedRun, insertEventsSql, settleInBulk } from "./bulkSettle";
+import { asJson, type BuiltRun, type ChargedRun, epochMs, insertEventsSql, settleInBulk } from "./bulkSettle";
 import { runPeriodOf } from "./period";
 import { planRegularRun } from "./plan";
 import { presentRunSummary } from "./present";
@@ -79,17 +79,17 @@ export async function billRegularRunsInBulk(
       c: p.contract.id,
       cu: p.contract.customerId,
       cur: p.contract.currency,
-      ps: periods[i].periodStartAt,
-      pe: periods[i].periodEndAt,
+      ps: epochMs(periods[i].periodStartAt),
+      pe: epochMs(periods[i].periodEndAt),
       k: regularKey(p.at),
-      sa: p.at,
+      sa: epochMs(p.at),
       s: fmt4(totals[i].sub),
       t: fmt4(totals[i].tax),
     }));
     const inserted = await tx.rows<{ id: number; contract_id: number }>(Prisma.sql`
       insert into billing_runs (account_id, contract_id, customer_id, kind, state, processing_since, currency, period_start_at, period_end_at, period_key, scheduled_at, subtotal, tax, total, created_at, updated_at)
-      select ${ctx.accountId}, v.c, v.cu, 'regular', 'processing', now(), v.cur, v.ps, v.pe, v.k, v.sa, v.s, v.t, v.s + v.t, v.sa, v.sa
-      from json_to_recordset(${asJson(runRows)}::json) as v(c int, cu int, cur text, ps timestamptz, pe timestamptz, k text, sa timestamptz, s numeric, t numeric)
+      select ${ctx.accountId}, v.c, v.cu, 'regular', 'processing', now(), v.cur, to_timestamp(v.ps / 1000), to_timestamp(v.pe / 1000), v.k, to_timestamp(v.sa / 1000), v.s, v.t, v.s + v.t, to_timestamp(v.sa / 1000), to_timestamp(v.sa / 1000)
+      from json_to_recordset(${asJson(runRows)}::json) as v(c int, cu int, cur text, ps float8, pe float8, k text, sa float8, s numeric, t numeric)
       returning id, contract_id`);
     const runIdOf = new Map(inserted.map((r) => [r.contract_id, r.id]));
     const runs = plans.map(
@@ -134,15 +134,21 @@ export async function billRegularRunsInBulk(
       lt: String(l.lineTotal),
       s: String(l.subtotal),
       t: String(l.tax),
-      ss: l.servicePeriodStartAt as Date,
-      se: l.servicePeriodEndAt as Date,
+      ss: epochMs(l.servicePeriodStartAt as Date),
+      se: epochMs(l.servicePeriodEndAt as Date),
       pr: l.prorationReason ?? null,
       k: l.kind,
       d: l.description,
       uq: l.usageQuantity == null ? null : String(l.usageQuantity),
     }));
-    const advanced = plans.flatMap((p) => p.plan.advance);
-    const contractRows = plans.map((p) => ({ id: p.contract.id, n: p.plan.next, u: p.at }));
+    const advanced = plans.flatMap((p) =>
+      p.plan.advance.map((a) => ({ id: a.id, s: epochMs(a.startAt), e: epochMs(a.endAt) })),
+    );
+    const contractRows = plans.map((p) => ({
+      id: p.contract.id,
+      n: epochMs(p.plan.next),
+      u: epochMs(p.at),
+    }));
     const created = plans.map(({ contract, at }) =>
       eventRow(ctx.accountId, "billing_run.created", presentRunSummary(runOf.get(contract.id)!, contract), at),
     );
@@ -151,18 +157,18 @@ export async function billRegularRunsInBulk(
     await tx.count(Prisma.sql`
       with lines as (
         insert into billing_run_lines (run_id, contract_item_id, price_id, price_version_id, product_name, quantity, unit_amount, proration_factor, line_total, subtotal, tax, service_period_start_at, service_period_end_at, proration_reason, kind, description, usage_quantity)
-        select v.r, v.ci, v.p, v.pv, v.pn, v.q, v.ua, v.pf, v.lt, v.s, v.t, v.ss, v.se, v.pr, v.k, v.d, v.uq
+        select v.r, v.ci, v.p, v.pv, v.pn, v.q, v.ua, v.pf, v.lt, v.s, v.t, to_timestamp(v.ss / 1000), to_timestamp(v.se / 1000), v.pr, v.k, v.d, v.uq
         from json_to_recordset(${asJson(lineRows)}::json) as v(r int, ci int, p int, pv int, pn text, q int, ua numeric, pf numeric, lt numeric,
-          s numeric, t numeric, ss timestamptz, se timestamptz, pr text, k text, d text, uq numeric)
+          s numeric, t numeric, ss float8, se float8, pr text, k text, d text, uq numeric)
         returning 1),
       items as (
-        update contract_items i set period_start_at = v."startAt", period_end_at = v."endAt", updated_at = now()
-        from json_to_recordset(${asJson(advanced)}::json) as v(id int, "startAt" timestamptz, "endAt" timestamptz)
+        update contract_items i set period_start_at = to_timestamp(v.s / 1000), period_end_at = to_timestamp(v.e / 1000), updated_at = now()
+        from json_to_recordset(${asJson(advanced)}::json) as v(id int, s float8, e float8)
         where i.id = v.id
         returning 1),
       contracts as (
-        update subscription_contracts c set next_billing_at = v.n, contract_version = c.contract_version + 1, updated_at = v.u
-        from json_to_recordset(${asJson(contractRows)}::json) as v(id int, n timestamptz, u timestamptz)
+        update subscription_contracts c set next_billing_at = to_timestamp(v.n / 1000), contract_version = c.contract_version + 1, updated_at = to_timestamp(v.u / 1000)
+        from json_to_recordset(${asJson(contractRows)}::json) as v(id int, n float8, u float8)
         where c.id = v.id
         returning 1)
       ${insertEventsSql(created)}`);
