@@ -23,8 +23,13 @@ async function loadRun(db: Db, where: { id: number; accountId: number; contractI
     include: {
       lines: { orderBy: { id: "asc" } },
       attempts: { where: { state: "succeeded" }, orderBy: { attemptNo: "asc" } },
-      contract: { select: { customer: { select: { id: true, reference: true, name: true, email: true } } } },
-      account: { select: { name: true } },
+      // the seller's name through the contract (a run has no relation to its account of its own)
+      contract: {
+        select: {
+          customer: { select: { id: true, reference: true, name: true, email: true } },
+          account: { select: { name: true } },
+        },
+      },
     },
   });
 }
@@ -96,7 +101,7 @@ function present(
     contract_id: run.contractId,
     issued_at: iso(issuedAt(run)),
     currency: run.currency,
-    seller: { name: run.account.name },
+    seller: { name: run.contract.account.name },
     customer: {
       reference: customer.reference,
       name: details?.name ?? customer.name,
