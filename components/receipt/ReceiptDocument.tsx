@@ -174,18 +174,22 @@ export function ReceiptDocument({
         <ul className="divide-y divide-slate-100">
           {r.payments.map((p) => (
             <li key={`${p.transaction_id}-${p.paid_at}`} className="flex justify-between py-1">
-              <span data-testid="receipt-payment">
+              {/* NOTE: the text may shrink and the transaction id break anywhere: an unbreakable id pushed the amount
+                  past the column's right edge on a phone */}
+              <span data-testid="receipt-payment" className="min-w-0">
                 {t.rich("payment", { method: methodWord(t, p.method), date: time(p.paid_at) })}
                 {p.reference ? t("reference", { reference: p.reference }) : ""}
-                {p.transaction_id ? <code className="ml-2 text-xs">{p.transaction_id}</code> : null}
+                {p.transaction_id ? (
+                  <code className="block break-all text-xs sm:ml-2 sm:inline">{p.transaction_id}</code>
+                ) : null}
               </span>
-              <span>{m(p.amount)}</span>
+              <span className="shrink-0 pl-3 text-right">{m(p.amount)}</span>
             </li>
           ))}
           {r.credits_used.map((c) => (
             <li key={`${c.applied_at}-${c.amount}-${c.reason}`} className="flex justify-between py-1">
-              <span>{t.rich("creditUsed", { date: time(c.applied_at), reason: c.reason })}</span>
-              <span>{m(c.amount)}</span>
+              <span className="min-w-0">{t.rich("creditUsed", { date: time(c.applied_at), reason: c.reason })}</span>
+              <span className="shrink-0 pl-3 text-right">{m(c.amount)}</span>
             </li>
           ))}
           {!r.payments.length && !r.credits_used.length ? <li className="py-1">{t("nothingCharged")}</li> : null}
